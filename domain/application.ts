@@ -1,0 +1,267 @@
+/**
+ * The Application: the one model of a founder's application, shared by the
+ * browser (instant feedback, HTML constraint attributes), the Node server and
+ * the Deno edge function (the real check). Only valibot may be imported here.
+ */
+import * as v from 'valibot'
+
+// ---------------------------------------------------------------------------
+// Business limits (SPEC §9). Change the programme's rules here, in one line.
+// ---------------------------------------------------------------------------
+export const FOUNDING_YEAR_MIN = 2000
+export const FOUNDING_YEAR_MAX = 2024
+export const EQUITY_PERCENTAGE_MIN = 1
+export const EQUITY_PERCENTAGE_MAX = 49
+/** The revenue field is in this currency, over this many months. */
+export const REVENUE_CURRENCY = 'USD'
+export const REVENUE_PERIOD_MONTHS = 12
+
+// ---------------------------------------------------------------------------
+// Length limits. The SPEC gives none; these keep a pasted novel (or megabytes)
+// out while leaving room for a real answer. See docs/decisions/0004-field-length-limits.md.
+// ---------------------------------------------------------------------------
+export const MAX_LENGTH = {
+  companyName: 150,
+  tradeName: 150,
+  website: 300,
+  city: 100,
+  foundingYear: 4,
+  founderName: 150,
+  position: 100,
+  email: 254,
+  phone: 30,
+  problemSolution: 2000,
+  valueProposition: 1500,
+  productStage: 20,
+  activeUsers: 15,
+  salesChannels: 1000,
+  revenue: 20,
+  mediaExpectations: 1500,
+  foundersInfo: 0,
+  currentInvestors: 0,
+  equityPercentage: 5,
+  legalRestrictions: 20,
+  supportNeeded: 1500,
+} as const
+
+// ---------------------------------------------------------------------------
+// Enumerations, with their Spanish labels for the form and the e-mails.
+// ---------------------------------------------------------------------------
+export const PRODUCT_STAGES = ['mvp', 'beta', 'live', 'scaling'] as const
+export type ProductStage = (typeof PRODUCT_STAGES)[number]
+export const PRODUCT_STAGE_LABELS: Record<ProductStage, string> = {
+  mvp: 'MVP',
+  beta: 'Beta',
+  live: 'Producto en vivo',
+  scaling: 'Escalando',
+}
+
+export const LEGAL_RESTRICTIONS = ['no', 'yes', 'partial'] as const
+export type LegalRestriction = (typeof LEGAL_RESTRICTIONS)[number]
+export const LEGAL_RESTRICTION_LABELS: Record<LegalRestriction, string> = {
+  no: 'No',
+  yes: 'Sí',
+  partial: 'Algunas restricciones',
+}
+
+// ---------------------------------------------------------------------------
+// The 21 fields, in the SPEC's order (SPEC §3).
+// ---------------------------------------------------------------------------
+export const APPLICATION_FIELDS = [
+  'companyName',
+  'tradeName',
+  'website',
+  'city',
+  'foundingYear',
+  'founderName',
+  'position',
+  'email',
+  'phone',
+  'problemSolution',
+  'valueProposition',
+  'productStage',
+  'activeUsers',
+  'salesChannels',
+  'revenue',
+  'mediaExpectations',
+  'foundersInfo',
+  'currentInvestors',
+  'equityPercentage',
+  'legalRestrictions',
+  'supportNeeded',
+] as const
+export type ApplicationField = (typeof APPLICATION_FIELDS)[number]
+
+/** Fields that are always sent but have no input on the form (always ''). */
+export const HIDDEN_FIELDS = ['foundersInfo', 'currentInvestors'] as const satisfies readonly ApplicationField[]
+/** Fields that may be empty on submit (SPEC §5). */
+export const OPTIONAL_FIELDS = ['website', ...HIDDEN_FIELDS] as const satisfies readonly ApplicationField[]
+/** The fields the founder fills in: 19 inputs. */
+export const INPUT_FIELDS = APPLICATION_FIELDS.filter(
+  (f): f is Exclude<ApplicationField, (typeof HIDDEN_FIELDS)[number]> =>
+    !(HIDDEN_FIELDS as readonly string[]).includes(f),
+)
+export const REQUIRED_FIELDS = APPLICATION_FIELDS.filter(
+  (f) => !(OPTIONAL_FIELDS as readonly string[]).includes(f),
+)
+
+/** Every value is a string in the payload (SPEC §3). */
+export type Application = Record<ApplicationField, string>
+
+export function emptyApplication(): Application {
+  return Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, ''])) as Application
+}
+
+// ---------------------------------------------------------------------------
+// Error codes. The schema reports codes; the Spanish text for each lives in
+// domain/messages.ts so the server can answer codes and the form can show text.
+// ---------------------------------------------------------------------------
+export const ERROR_CODES = [
+  'required',
+  'too_long',
+  'invalid_type',
+  'invalid_email',
+  'invalid_url',
+  'invalid_phone',
+  'invalid_integer',
+  'invalid_number',
+  'out_of_range',
+  'invalid_option',
+  'must_be_empty',
+  'unknown_field',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+const INTEGER_RE = /^\d+$/
+const DECIMAL_RE = /^\d+(?:[.,]\d{1,2})?$/
+// A host with a dot and an optional http(s) scheme, path, query or fragment.
+// Founders often type "miempresa.co" without the scheme: that is accepted.
+const WEBSITE_RE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}(?::\d{2,5})?(?:[/?#]\S*)?$/iu
+// Digits with the separators people write in phone numbers; 7 to 15 digits (E.164).
+const PHONE_RE = /^\+?[\d\s().-]+$/
+// Deliberately simple: one @, no spaces, a dot in the domain. The mail server is the real judge.
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/u
+// Control characters (other than tab and newlines) have no place in any answer.
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+const toNumber = (s: string) => Number(s.replace(',', '.'))
+
+/** A string field: trimmed check for emptiness, capped length, no control characters. */
+function text(field: ApplicationField, required: boolean) {
+  return v.pipe(
+    v.string('invalid_type'),
+    v.check((s) => !required || s.trim().length > 0, 'required'),
+    v.maxLength(MAX_LENGTH[field], 'too_long'),
+    v.check((s) => !CONTROL_RE.test(s), 'invalid_type'),
+  )
+}
+
+/** A required field with a format check that only runs once the field is non-empty. */
+function formatted(field: ApplicationField, required: boolean, ok: (s: string) => boolean, code: ErrorCode) {
+  return v.pipe(
+    text(field, required),
+    v.check((s) => s.trim() === '' || ok(s.trim()), code),
+  )
+}
+
+function integerIn(field: ApplicationField, min: number, max: number) {
+  return v.pipe(
+    formatted(field, true, (s) => INTEGER_RE.test(s), 'invalid_integer'),
+    v.check((s) => s.trim() === '' || !INTEGER_RE.test(s.trim()) || (Number(s) >= min && Number(s) <= max), 'out_of_range'),
+  )
+}
+
+function decimalIn(field: ApplicationField, min: number, max: number) {
+  return v.pipe(
+    formatted(field, true, (s) => DECIMAL_RE.test(s), 'invalid_number'),
+    v.check(
+      (s) => s.trim() === '' || !DECIMAL_RE.test(s.trim()) || (toNumber(s.trim()) >= min && toNumber(s.trim()) <= max),
+      'out_of_range',
+    ),
+  )
+}
+
+function option<const T extends readonly string[]>(field: ApplicationField, options: T) {
+  return v.pipe(
+    text(field, true),
+    v.check((s) => s === '' || (options as readonly string[]).includes(s), 'invalid_option'),
+  )
+}
+
+const mustBeEmpty = v.pipe(v.string('invalid_type'), v.check((s) => s === '', 'must_be_empty'))
+
+export const ApplicationSchema = v.strictObject(
+  {
+    companyName: text('companyName', true),
+    tradeName: text('tradeName', true),
+    website: formatted('website', false, (s) => WEBSITE_RE.test(s), 'invalid_url'),
+    city: text('city', true),
+    foundingYear: integerIn('foundingYear', FOUNDING_YEAR_MIN, FOUNDING_YEAR_MAX),
+    founderName: text('founderName', true),
+    position: text('position', true),
+    email: formatted('email', true, (s) => EMAIL_RE.test(s), 'invalid_email'),
+    phone: formatted(
+      'phone',
+      true,
+      (s) => PHONE_RE.test(s) && (s.match(/\d/g)?.length ?? 0) >= 7 && (s.match(/\d/g)?.length ?? 0) <= 15,
+      'invalid_phone',
+    ),
+    problemSolution: text('problemSolution', true),
+    valueProposition: text('valueProposition', true),
+    productStage: option('productStage', PRODUCT_STAGES),
+    activeUsers: integerIn('activeUsers', 0, Number.MAX_SAFE_INTEGER),
+    salesChannels: text('salesChannels', true),
+    revenue: decimalIn('revenue', 0, Number.MAX_SAFE_INTEGER),
+    mediaExpectations: text('mediaExpectations', true),
+    foundersInfo: mustBeEmpty,
+    currentInvestors: mustBeEmpty,
+    equityPercentage: decimalIn('equityPercentage', EQUITY_PERCENTAGE_MIN, EQUITY_PERCENTAGE_MAX),
+    legalRestrictions: option('legalRestrictions', LEGAL_RESTRICTIONS),
+    supportNeeded: text('supportNeeded', true),
+  } satisfies Record<ApplicationField, v.GenericSchema<string>>,
+  'unknown_field',
+)
+
+export type FieldErrors = Partial<Record<ApplicationField, ErrorCode>>
+
+/** Validate an application; returns the first error code of each invalid field. */
+export function validateApplication(input: unknown):
+  | { ok: true; value: Application }
+  | { ok: false; errors: FieldErrors; formError?: ErrorCode } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, errors: {}, formError: 'invalid_type' }
+  }
+  // A missing field is reported as "required" (or invalid_type for the hidden ones) rather than as a type error.
+  const result = v.safeParse(ApplicationSchema, input, { abortPipeEarly: true })
+  if (result.success) return { ok: true, value: result.output }
+  return { ok: false, ...collectErrors(result.issues, []) }
+}
+
+/** Turn valibot issues at `prefix` into one code per field. */
+export function collectErrors(
+  issues: readonly v.BaseIssue<unknown>[],
+  prefix: readonly string[],
+): { errors: FieldErrors; formError?: ErrorCode } {
+  const errors: FieldErrors = {}
+  let formError: ErrorCode | undefined
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((p) => String(p.key))
+    const atPrefix = prefix.every((p, i) => path[i] === p)
+    const field = atPrefix ? path[prefix.length] : undefined
+    const code = asCode(issue)
+    if (field && (APPLICATION_FIELDS as readonly string[]).includes(field)) {
+      errors[field as ApplicationField] ??= code
+    } else {
+      formError ??= code
+    }
+  }
+  return formError ? { errors, formError } : { errors }
+}
+
+function asCode(issue: v.BaseIssue<unknown>): ErrorCode {
+  // A missing key comes back as a type error on `undefined` (from the object
+  // schema itself for strictObject): call it required.
+  if (issue.kind === 'schema' && issue.input === undefined) return 'required'
+  return (ERROR_CODES as readonly string[]).includes(issue.message) ? (issue.message as ErrorCode) : 'invalid_type'
+}

@@ -1,0 +1,90 @@
+/**
+ * The body of a call to the send-application-email function:
+ * `{ formData, consent, [HONEYPOT_FIELD] }`. formData holds exactly the 21
+ * fields (SPEC §7); the consent evidence travels next to it, not inside it.
+ */
+import * as v from 'valibot'
+import { ApplicationSchema, collectErrors, type Application, type ErrorCode, type FieldErrors } from './application.ts'
+import { PRIVACY_POLICY_VERSION } from './privacy.ts'
+
+export const FUNCTION_NAME = 'send-application-email'
+/** The largest body the function accepts, in bytes. */
+export const MAX_BODY_BYTES = 64 * 1024
+/**
+ * A field hidden from people (off-screen, aria-hidden, tabindex -1, autocomplete off)
+ * that bots fill in. Not a field of the Application. See docs/decisions.
+ */
+export const HONEYPOT_FIELD = 'faxNumber'
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
+/** 8 to 128 characters from the safe URL alphabet, e.g. a UUID. */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,128}$/
+
+export interface Consent {
+  /** The founder ticked the data-processing authorisation (Ley 1581 de 2012). */
+  accepted: true
+  /** The version of the privacy notice and policy they agreed to. */
+  policyVersion: string
+}
+
+export interface SubmissionBody {
+  formData: Application
+  consent: Consent
+  [HONEYPOT_FIELD]?: string
+}
+
+export const ConsentSchema = v.strictObject(
+  {
+    accepted: v.literal(true, 'consent_required'),
+    policyVersion: v.pipe(v.string('consent_required'), v.check((s) => s === PRIVACY_POLICY_VERSION, 'consent_outdated')),
+  },
+  'invalid_type',
+)
+
+export const SubmissionBodySchema = v.object({
+  formData: ApplicationSchema,
+  consent: ConsentSchema,
+  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+})
+
+export type ConsentError = 'consent_required' | 'consent_outdated'
+
+export type SubmissionValidation =
+  | { ok: true; value: SubmissionBody; honeypotFilled: boolean }
+  | { ok: false; errors: FieldErrors; consentError?: ConsentError; formError?: ErrorCode }
+
+/** Validate a parsed JSON body. Field errors carry one code per field of formData. */
+export function validateSubmission(input: unknown): SubmissionValidation {
+  const result = v.safeParse(SubmissionBodySchema, input, { abortPipeEarly: true })
+  if (result.success) {
+    const value = result.output as SubmissionBody
+    return { ok: true, value, honeypotFilled: (value[HONEYPOT_FIELD] ?? '').trim() !== '' }
+  }
+  const { errors } = collectErrors(result.issues, ['formData'])
+  let consentError: ConsentError | undefined
+  let formError: ErrorCode | undefined
+  for (const issue of result.issues) {
+    const top = issue.path?.[0]?.key
+    if (top === 'consent') consentError ??= issue.message === 'consent_outdated' ? 'consent_outdated' : 'consent_required'
+    else if (top !== 'formData') formError ??= 'invalid_type'
+    else if (issue.path?.length === 1) formError ??= 'invalid_type'
+  }
+  return {
+    ok: false,
+    errors,
+    ...(consentError ? { consentError } : {}),
+    ...(formError ? { formError } : {}),
+  }
+}
+
+/** The JSON answer of a 422. */
+export interface ValidationErrorResponse {
+  error: 'validation_failed'
+  fieldErrors: FieldErrors
+  consentError?: ConsentError
+}
+
+/** The JSON answer of a 200. */
+export interface SubmissionResponse {
+  id: string
+  reference: string
+}

@@ -1,0 +1,34 @@
+/**
+ * A fingerprint of everything the build depends on (sources, config files and
+ * the VITE_* variables baked into the bundle). `npm start` rebuilds when the
+ * stamp in dist/ differs from the current one.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const INPUTS = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/build.ts']
+const STAMP = 'dist/build-stamp.txt'
+
+function files(path: string): string[] {
+  if (!existsSync(path)) return []
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => (name.endsWith('.test.ts') || name.endsWith('.test.tsx') ? [] : files(join(path, name))))
+}
+
+export function currentBuildStamp(): string {
+  const hash = createHash('sha256')
+  for (const file of INPUTS.flatMap(files)) hash.update(file).update(readFileSync(file))
+  for (const [key, value] of Object.entries(process.env).sort()) if (key.startsWith('VITE_')) hash.update(`${key}=${value}`)
+  return hash.digest('hex')
+}
+
+export function isBuildStale(): boolean {
+  return !existsSync(STAMP) || !existsSync('dist/client/index.html') || readFileSync(STAMP, 'utf8') !== currentBuildStamp()
+}
+
+export function writeBuildStamp(): void {
+  writeFileSync(STAMP, currentBuildStamp())
+}

@@ -1,0 +1,124 @@
+/**
+ * Serves the production build (dist/client) from memory. The site is small
+ * (well under a megabyte), so every file is read and compressed once at
+ * start-up: no disk I/O or compression on the request path.
+ *
+ * - Hashed assets under /assets/ are immutable for a year.
+ * - HTML and everything else revalidates (no-cache + ETag, 304 on a match).
+ * - Unknown paths get the prerendered 404 page with status 404.
+ */
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { extname, join, relative, sep } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+}
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.ico'])
+
+interface StaticFile {
+  type: string
+  etag: string
+  cacheControl: string
+  identity: Uint8Array
+  br?: Uint8Array
+  gzip?: Uint8Array
+}
+
+export interface StaticSite {
+  /** Hono middleware answering GET/HEAD for files of the build, and 404 for the rest. */
+  middleware: MiddlewareHandler
+  /** The 404 page, for handlers that need it. */
+  notFoundHtml: string
+  fileCount: number
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name)
+    return statSync(full).isDirectory() ? walk(full) : [full]
+  })
+}
+
+function load(root: string, path: string): StaticFile {
+  const body = readFileSync(path)
+  const ext = extname(path)
+  const rel = relative(root, path).split(sep).join('/')
+  const immutable = rel.startsWith('assets/')
+  const file: StaticFile = {
+    type: TYPES[ext] ?? 'application/octet-stream',
+    etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+    cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    identity: body,
+  }
+  if (COMPRESSIBLE.has(ext) && body.length > 512) {
+    file.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    file.gzip = gzipSync(body, { level: 9 })
+  }
+  return file
+}
+
+export function loadStaticSite(root: string, onNotFound?: (path: string) => void): StaticSite {
+  const files = new Map<string, StaticFile>()
+  for (const path of walk(root)) {
+    const rel = '/' + relative(root, path).split(sep).join('/')
+    files.set(rel, load(root, path))
+  }
+  const index = files.get('/index.html')
+  const notFound = files.get('/404.html')
+  if (!index || !notFound) throw new Error(`The build in ${root} has no index.html or 404.html: run npm run build`)
+  files.set('/', index)
+  // Internal pages are served only through their routes.
+  files.delete('/index.html')
+  files.delete('/404.html')
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    const path = c.req.path
+    const file = files.get(path)
+    if (!file) {
+      onNotFound?.(path)
+      return respond(c.req.raw, notFound, 404)
+    }
+    return respond(c.req.raw, file, 200)
+  }
+  return { middleware, notFoundHtml: Buffer.from(notFound.identity).toString('utf8'), fileCount: files.size }
+}
+
+function respond(req: Request, file: StaticFile, status: 200 | 404): Response {
+  const headers = new Headers({
+    'Content-Type': file.type,
+    'Cache-Control': status === 404 ? 'no-store' : file.cacheControl,
+    Vary: 'Accept-Encoding',
+  })
+  if (status === 200) {
+    headers.set('ETag', file.etag)
+    if (req.headers.get('If-None-Match') === file.etag) return new Response(null, { status: 304, headers })
+  }
+  const accept = req.headers.get('Accept-Encoding') ?? ''
+  let body = file.identity
+  if (file.br && /\bbr\b/.test(accept)) {
+    body = file.br
+    headers.set('Content-Encoding', 'br')
+  } else if (file.gzip && /\bgzip\b/.test(accept)) {
+    body = file.gzip
+    headers.set('Content-Encoding', 'gzip')
+  }
+  headers.set('Content-Length', String(body.byteLength))
+  return new Response(req.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status, headers })
+}
