@@ -8,7 +8,6 @@ import tailwindcss from '@tailwindcss/vite'
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist/client',
     assetsInlineLimit: 0,
     target: 'es2022',
   },

@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path'
 
 const INPUTS = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/build.ts']
-const STAMP = 'dist/build-stamp.txt'
+export const DIST_DIR = process.env.DIST_DIR || 'dist'
+const STAMP = `${DIST_DIR}/build-stamp.txt`
 
 function files(path: string): string[] {
   if (!existsSync(path)) return []
@@ -26,7 +27,7 @@ export function currentBuildStamp(): string {
 }
 
 export function isBuildStale(): boolean {
-  return !existsSync(STAMP) || !existsSync('dist/client/index.html') || readFileSync(STAMP, 'utf8') !== currentBuildStamp()
+  return !existsSync(STAMP) || !existsSync(`${DIST_DIR}/client/index.html`) || readFileSync(STAMP, 'utf8') !== currentBuildStamp()
 }
 
 export function writeBuildStamp(): void {

@@ -7,13 +7,16 @@
  */
 import { build } from 'vite'
 import { prerender } from './prerender.ts'
-import { writeBuildStamp } from './build-stamp.ts'
+import { DIST_DIR, writeBuildStamp } from './build-stamp.ts'
 
-await build({ logLevel: 'warn' })
+// DIST_DIR (default ./dist) lets parallel work trees or test runs build side by side.
+await build({ logLevel: 'warn', build: { outDir: `${DIST_DIR}/client`, emptyOutDir: true } })
 await build({
   logLevel: 'warn',
-  build: { ssr: 'src/entry-server.tsx', outDir: 'dist/ssr', emptyOutDir: true, copyPublicDir: false },
+  // Bundle every dependency so the prerenderer runs from any DIST_DIR.
+  ssr: { noExternal: true },
+  build: { ssr: 'src/entry-server.tsx', outDir: `${DIST_DIR}/ssr`, emptyOutDir: true, copyPublicDir: false },
 })
-await prerender()
+await prerender(DIST_DIR)
 writeBuildStamp()
-console.log('build: done (dist/client)')
+console.log(`build: done (${DIST_DIR}/client)`)

@@ -7,10 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
 
-const CLIENT = resolve('dist/client')
-
-export async function prerender(): Promise<void> {
-  const { render } = (await import(pathToFileURL(resolve('dist/ssr/entry-server.js')).href)) as {
+export async function prerender(distDir: string): Promise<void> {
+  const CLIENT = resolve(distDir, 'client')
+  const { render } = (await import(pathToFileURL(resolve(distDir, 'ssr/entry-server.js')).href)) as {
     render: (path: string) => string
   }
   const template = readFileSync(`${CLIENT}/index.html`, 'utf8')

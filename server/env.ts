@@ -16,6 +16,8 @@ const port = v.pipe(
 const EnvSchema = v.object({
   PORT: v.optional(port, '3000'),
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '0.0.0.0'),
+  /** Where `npm run build` put the site; the server serves DIST_DIR/client. */
+  DIST_DIR: v.optional(v.string(), 'dist'),
 })
 
 export type Config = v.InferOutput<typeof EnvSchema>

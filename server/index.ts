@@ -3,16 +3,14 @@
  * Stops gracefully on SIGTERM and SIGINT.
  */
 import { serve } from '@hono/node-server'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { createApp } from './app.ts'
 import { ConfigError, readConfig } from './env.ts'
 import { loadStaticSite } from './http/static-site.ts'
 
-const DIST_CLIENT = fileURLToPath(new URL('../dist/client', import.meta.url))
-
 function main() {
   const config = readConfig()
-  const site = loadStaticSite(DIST_CLIENT)
+  const site = loadStaticSite(resolve(config.DIST_DIR, 'client'))
   const app = createApp({ site })
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${config.HOST}:${info.port}` }))
