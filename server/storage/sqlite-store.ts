@@ -1,0 +1,379 @@
+/**
+ * The embedded default store: one SQLite file (better-sqlite3).
+ *
+ * Durability: WAL journal with synchronous=FULL, so every commit is fsynced to
+ * the WAL before saveSubmission resolves; an answered application survives
+ * kill -9 and power loss. See docs/decisions/0020-sqlite-embedded-default.md.
+ *
+ * better-sqlite3 is synchronous: each method runs its statement(s) to the end
+ * on the calling thread and returns a settled promise. Transactions therefore
+ * never interleave inside one process, and across processes SQLite's own
+ * locking (BEGIN IMMEDIATE + busy_timeout) serialises writers.
+ */
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Application } from '../../domain/application.ts'
+import {
+  DuplicateReferenceError,
+  normalizeEmail,
+  type ApplicationStore,
+  type DeletionReport,
+  type MessageKind,
+  type MessageStatus,
+  type NewSubmission,
+  type OutboxMessage,
+  type SaveOutcome,
+  type StoredApplication,
+} from './store.ts'
+
+/**
+ * Versioned migrations: append only, never edit a published one. Each runs in
+ * its own transaction and is recorded in schema_migrations.
+ */
+export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'applications, outbox, idempotency keys',
+    sql: `
+      CREATE TABLE applications (
+        id TEXT PRIMARY KEY,
+        reference TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        -- normalised copy of form_data.email, for the founder's data requests (Ley 1581)
+        email TEXT NOT NULL,
+        form_data TEXT NOT NULL CHECK (json_valid(form_data)),
+        consent_policy_version TEXT NOT NULL,
+        consent_accepted_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX applications_email ON applications (email);
+      CREATE INDEX applications_created_at ON applications (created_at);
+
+      CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('applicant_confirmation', 'team_notification')),
+        message_id TEXT NOT NULL UNIQUE,
+        sender TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        reply_to TEXT,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        claimed_by TEXT,
+        lease_until TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        settled_at TEXT
+      ) STRICT;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX outbox_application ON outbox (application_id);
+
+      CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        request_hash TEXT NOT NULL,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        reference TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX idempotency_keys_application ON idempotency_keys (application_id);
+    `,
+  },
+]
+
+interface ApplicationRow {
+  id: string
+  reference: string
+  created_at: string
+  form_data: string
+  consent_policy_version: string
+  consent_accepted_at: string
+}
+
+interface OutboxRow {
+  id: string
+  application_id: string
+  kind: MessageKind
+  message_id: string
+  sender: string
+  recipient: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  status: MessageStatus
+  attempts: number
+  next_attempt_at: string
+  claimed_by: string | null
+  lease_until: string | null
+  last_error: string | null
+  created_at: string
+  settled_at: string | null
+}
+
+// ISO-8601 UTC with milliseconds: fixed width, so text order is time order.
+const iso = (d: Date) => d.toISOString()
+const date = (s: string) => new Date(s)
+
+function toApplication(row: ApplicationRow): StoredApplication {
+  return {
+    id: row.id,
+    reference: row.reference,
+    createdAt: date(row.created_at),
+    formData: JSON.parse(row.form_data) as Application,
+    consent: { policyVersion: row.consent_policy_version, acceptedAt: date(row.consent_accepted_at) },
+  }
+}
+
+function toMessage(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    applicationId: row.application_id,
+    kind: row.kind,
+    messageId: row.message_id,
+    from: row.sender,
+    to: row.recipient,
+    ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: date(row.next_attempt_at),
+    claimedBy: row.claimed_by,
+    leaseUntil: row.lease_until === null ? null : date(row.lease_until),
+    lastError: row.last_error,
+    createdAt: date(row.created_at),
+    settledAt: row.settled_at === null ? null : date(row.settled_at),
+  }
+}
+
+export interface SqliteStoreOptions {
+  /** How long a writer waits for another process's lock before failing. */
+  busyTimeoutMs?: number
+}
+
+export interface SqliteStore extends ApplicationStore {
+  /** The connection's durability settings, for tests and diagnostics. */
+  durability(): { journalMode: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' }
+}
+
+/** Open (creating if needed) the SQLite database at `path`. Call migrate() before use. */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const db = new Database(path)
+  db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
+  db.pragma('journal_mode = WAL')
+  // FULL: fsync the WAL on every commit. NORMAL would lose the last commits on power loss.
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`)
+
+  // Statements are prepared lazily: the tables exist only after migrate().
+  const cache = new Map<string, Database.Statement>()
+  const stmt = (sql: string) => {
+    let s = cache.get(sql)
+    if (!s) {
+      s = db.prepare(sql)
+      cache.set(sql, s)
+    }
+    return s
+  }
+
+  const save = db.transaction((submission: NewSubmission): SaveOutcome => {
+    const { application: a, messages, idempotency } = submission
+    if (idempotency) {
+      const seen = stmt('SELECT request_hash, application_id, reference FROM idempotency_keys WHERE key = ?').get(
+        idempotency.key,
+      ) as { request_hash: string; application_id: string; reference: string } | undefined
+      if (seen) {
+        return seen.request_hash === idempotency.requestHash
+          ? { status: 'replayed', id: seen.application_id, reference: seen.reference }
+          : { status: 'key_reused' }
+      }
+    }
+    if (stmt('SELECT 1 FROM applications WHERE reference = ?').get(a.reference)) {
+      throw new DuplicateReferenceError(a.reference)
+    }
+    const createdAt = iso(a.createdAt)
+    stmt(
+      `INSERT INTO applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      a.id,
+      a.reference,
+      createdAt,
+      normalizeEmail(a.formData.email),
+      JSON.stringify(a.formData),
+      a.consent.policyVersion,
+      iso(a.consent.acceptedAt),
+    )
+    const insertMessage = stmt(
+      `INSERT INTO outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body, html_body,
+                           next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    for (const m of messages) {
+      insertMessage.run(m.id, a.id, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html, createdAt, createdAt)
+    }
+    if (idempotency) {
+      stmt('INSERT INTO idempotency_keys (key, request_hash, application_id, reference, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        idempotency.key,
+        idempotency.requestHash,
+        a.id,
+        a.reference,
+        createdAt,
+      )
+    }
+    return { status: 'created', id: a.id, reference: a.reference }
+  })
+
+  const claim = db.transaction((workerId: string, now: Date, limit: number, leaseMs: number) => {
+    const rows = stmt(
+      `SELECT id FROM outbox
+       WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+       ORDER BY next_attempt_at, created_at, id
+       LIMIT ?`,
+    ).all(iso(now), iso(now), limit) as { id: string }[]
+    const lease = iso(new Date(now.getTime() + leaseMs))
+    const take = stmt('UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id = ? RETURNING *')
+    return rows.map((r) => toMessage(take.get(workerId, lease, r.id) as OutboxRow))
+  })
+
+  const remove = db.transaction((email: string): DeletionReport => {
+    const apps = stmt('SELECT id, reference, created_at FROM applications WHERE email = ? ORDER BY created_at, id').all(
+      normalizeEmail(email),
+    ) as { id: string; reference: string; created_at: string }[]
+    const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
+    let idempotencyKeys = 0
+    for (const app of apps) {
+      const counts = stmt('SELECT status, count(*) AS n FROM outbox WHERE application_id = ? GROUP BY status').all(app.id) as {
+        status: MessageStatus
+        n: number
+      }[]
+      for (const c of counts) messages[c.status] += c.n
+      idempotencyKeys += stmt('DELETE FROM idempotency_keys WHERE application_id = ?').run(app.id).changes
+      stmt('DELETE FROM outbox WHERE application_id = ?').run(app.id)
+      stmt('DELETE FROM applications WHERE id = ?').run(app.id)
+    }
+    return {
+      applications: apps.map((a) => ({ id: a.id, reference: a.reference, createdAt: date(a.created_at) })),
+      messages,
+      idempotencyKeys,
+    }
+  })
+
+  const settle = (sql: string, ...params: unknown[]) => stmt(sql).run(...params).changes === 1
+
+  return {
+    kind: 'sqlite',
+
+    durability() {
+      const levels = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const
+      return {
+        journalMode: String(db.pragma('journal_mode', { simple: true })),
+        synchronous: levels[Number(db.pragma('synchronous', { simple: true }))] ?? 'OFF',
+      }
+    },
+
+    async migrate() {
+      // IMMEDIATE takes the write lock up front, so two processes starting at
+      // once apply each migration exactly once.
+      db.transaction(() => {
+        const applied = new Set(
+          (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+        )
+        for (const m of SQLITE_MIGRATIONS) {
+          if (applied.has(m.version)) continue
+          db.exec(m.sql)
+          db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+            m.version,
+            m.name,
+            iso(new Date()),
+          )
+        }
+      }).immediate()
+    },
+
+    async ping() {
+      db.prepare('SELECT 1').get()
+    },
+
+    async saveSubmission(submission) {
+      return save.immediate(submission)
+    },
+
+    async claimDueMessages(workerId, now, limit, leaseMs) {
+      return claim.immediate(workerId, now, limit, leaseMs)
+    },
+
+    async markSent(id, workerId, sentAt) {
+      return settle(
+        `UPDATE outbox SET status = 'sent', settled_at = ?, claimed_by = NULL, lease_until = NULL, last_error = NULL
+         WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
+        iso(sentAt),
+        id,
+        workerId,
+      )
+    },
+
+    async reschedule(id, workerId, retry) {
+      return settle(
+        `UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL
+         WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
+        retry.attempts,
+        iso(retry.nextAttemptAt),
+        retry.lastError,
+        id,
+        workerId,
+      )
+    },
+
+    async markFailed(id, workerId, failure) {
+      return settle(
+        `UPDATE outbox SET status = 'failed', attempts = ?, settled_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL
+         WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
+        failure.attempts,
+        iso(failure.failedAt),
+        failure.lastError,
+        id,
+        workerId,
+      )
+    },
+
+    async listApplications() {
+      return (stmt('SELECT * FROM applications ORDER BY created_at, id').all() as ApplicationRow[]).map(toApplication)
+    },
+
+    async findByEmail(email) {
+      return (
+        stmt('SELECT * FROM applications WHERE email = ? ORDER BY created_at, id').all(normalizeEmail(email)) as ApplicationRow[]
+      ).map(toApplication)
+    },
+
+    async deleteByEmail(email) {
+      return remove.immediate(email)
+    },
+
+    async listMessages(filter = {}) {
+      const rows = stmt(
+        `SELECT * FROM outbox
+         WHERE (@app IS NULL OR application_id = @app) AND (@status IS NULL OR status = @status)
+         ORDER BY created_at, kind, id`,
+      ).all({ app: filter.applicationId ?? null, status: filter.status ?? null }) as OutboxRow[]
+      return rows.map(toMessage)
+    },
+
+    async close() {
+      if (db.open) db.close()
+    },
+  }
+}
