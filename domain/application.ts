@@ -15,10 +15,13 @@ export const EQUITY_PERCENTAGE_MAX = 49
 /** The revenue field is in this currency, over this many months. */
 export const REVENUE_CURRENCY = 'USD'
 export const REVENUE_PERIOD_MONTHS = 12
+/** Counts and amounts cannot be negative; their upper bound is their MAX_LENGTH. */
+export const ACTIVE_USERS_MIN = 0
+export const REVENUE_MIN = 0
 
 // ---------------------------------------------------------------------------
 // Length limits. The SPEC gives none; these keep a pasted novel (or megabytes)
-// out while leaving room for a real answer. See docs/decisions/0004-field-length-limits.md.
+// out while leaving room for a real answer. See docs/decisions/0010-field-length-limits.md.
 // ---------------------------------------------------------------------------
 export const MAX_LENGTH = {
   companyName: 150,
@@ -91,6 +94,34 @@ export const APPLICATION_FIELDS = [
   'supportNeeded',
 ] as const
 export type ApplicationField = (typeof APPLICATION_FIELDS)[number]
+
+/**
+ * The Spanish name of each field: the form's labels, its error summary and
+ * the team's notification e-mail all use these, so they never disagree.
+ */
+export const FIELD_LABELS: Record<ApplicationField, string> = {
+  companyName: 'Razón social',
+  tradeName: 'Nombre comercial',
+  website: 'Sitio web',
+  city: 'Ciudad principal de operación',
+  foundingYear: 'Año de fundación',
+  founderName: 'Nombre completo del fundador principal',
+  position: 'Cargo',
+  email: 'Correo electrónico',
+  phone: 'Teléfono o WhatsApp',
+  problemSolution: 'Problema y solución',
+  valueProposition: 'Propuesta de valor',
+  productStage: 'Etapa del producto',
+  activeUsers: 'Usuarios o clientes activos',
+  salesChannels: 'Canales de venta',
+  revenue: `Ingresos de los últimos ${REVENUE_PERIOD_MONTHS} meses (${REVENUE_CURRENCY})`,
+  mediaExpectations: 'Expectativas de exposición en medios',
+  foundersInfo: 'Información de los fundadores',
+  currentInvestors: 'Inversionistas actuales',
+  equityPercentage: 'Porcentaje de participación ofrecido (%)',
+  legalRestrictions: 'Restricciones legales para ceder participación',
+  supportNeeded: 'Acompañamiento que necesitas',
+}
 
 /** Fields that are always sent but have no input on the form (always ''). */
 export const HIDDEN_FIELDS = ['foundersInfo', 'currentInvestors'] as const satisfies readonly ApplicationField[]
@@ -210,9 +241,9 @@ export const ApplicationSchema = v.strictObject(
     problemSolution: text('problemSolution', true),
     valueProposition: text('valueProposition', true),
     productStage: option('productStage', PRODUCT_STAGES),
-    activeUsers: integerIn('activeUsers', 0, Number.MAX_SAFE_INTEGER),
+    activeUsers: integerIn('activeUsers', ACTIVE_USERS_MIN, Number.MAX_SAFE_INTEGER),
     salesChannels: text('salesChannels', true),
-    revenue: decimalIn('revenue', 0, Number.MAX_SAFE_INTEGER),
+    revenue: decimalIn('revenue', REVENUE_MIN, Number.MAX_SAFE_INTEGER),
     mediaExpectations: text('mediaExpectations', true),
     foundersInfo: mustBeEmpty,
     currentInvestors: mustBeEmpty,
@@ -232,10 +263,19 @@ export function validateApplication(input: unknown):
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: {}, formError: 'invalid_type' }
   }
-  // A missing field is reported as "required" (or invalid_type for the hidden ones) rather than as a type error.
+  // A missing field is reported as "required" rather than as a type error.
   const result = v.safeParse(ApplicationSchema, input, { abortPipeEarly: true })
   if (result.success) return { ok: true, value: result.output }
   return { ok: false, ...collectErrors(result.issues, []) }
+}
+
+/**
+ * Validate one field on its own, with the same rules as validateApplication:
+ * the form uses it to update a field's message while the founder corrects it.
+ */
+export function validateField(field: ApplicationField, value: string): ErrorCode | undefined {
+  const result = v.safeParse(ApplicationSchema.entries[field], value, { abortPipeEarly: true })
+  return result.success ? undefined : asCode(result.issues[0])
 }
 
 /** Turn valibot issues at `prefix` into one code per field. */

@@ -3,11 +3,13 @@
  * Spanish text for every error code the schema can report.
  */
 import {
+  ACTIVE_USERS_MIN,
   EQUITY_PERCENTAGE_MAX,
   EQUITY_PERCENTAGE_MIN,
   FOUNDING_YEAR_MAX,
   FOUNDING_YEAR_MIN,
   MAX_LENGTH,
+  REVENUE_MIN,
   type ApplicationField,
   type ErrorCode,
 } from './application.ts'
@@ -35,8 +37,8 @@ export const CONSENT_OUTDATED_MESSAGE = 'La política de datos cambió. Recarga 
 const RANGE_MESSAGES: Partial<Record<ApplicationField, string>> = {
   foundingYear: `Escribe un año entre ${FOUNDING_YEAR_MIN} y ${FOUNDING_YEAR_MAX}.`,
   equityPercentage: `Escribe un porcentaje entre ${EQUITY_PERCENTAGE_MIN} y ${EQUITY_PERCENTAGE_MAX}.`,
-  activeUsers: 'Escribe un número igual o mayor que 0.',
-  revenue: 'Escribe un número igual o mayor que 0.',
+  activeUsers: `Escribe un número igual o mayor que ${ACTIVE_USERS_MIN}.`,
+  revenue: `Escribe un número igual o mayor que ${REVENUE_MIN}.`,
 }
 
 /** The Spanish message shown under a field for an error code. */
@@ -55,7 +57,10 @@ export function errorMessage(field: ApplicationField, code: ErrorCode): string {
     case 'invalid_integer':
       return field === 'foundingYear' ? RANGE_MESSAGES.foundingYear! : 'Escribe un número entero, sin puntos ni comas.'
     case 'invalid_number':
-      return 'Escribe solo números (puedes usar hasta 2 decimales).'
+      // In Colombia the dot separates thousands ("1.500.000"), which a number cannot carry.
+      return field === 'equityPercentage'
+        ? `${RANGE_MESSAGES.equityPercentage!} Puedes usar hasta 2 decimales.`
+        : 'Escribe solo números, sin separadores de miles (por ejemplo 250000 o 1500.50).'
     case 'out_of_range':
       return RANGE_MESSAGES[field] ?? 'El valor está fuera del rango permitido.'
     case 'invalid_option':
