@@ -1,46 +1,36 @@
 /**
  * Applies the versioned SQL files of supabase/migrations/ to a PostgreSQL
  * database. One set of files serves both paths: `supabase db push` on
- * Supabase, and this runner (at server start-up or `npm run migrate`)
+ * Supabase, and this runner (the server at start-up, or `npm run migrate`)
  * anywhere else. Both record what they applied in the same table,
  * supabase_migrations.schema_migrations, so either tool can take over from
- * the other without applying a file twice. See docs/decisions/0031.
+ * the other without applying a file twice. See
+ * docs/decisions/0031-postgres-migrations-shared-with-supabase.md.
+ *
+ * No node: imports: the store that calls this also loads on Deno. Reading the
+ * files is postgres-migration-files.ts's job.
  */
-import { readdirSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { Sql } from 'postgres'
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url))
-
-/** `<version>_<name>.sql`, the Supabase CLI's naming: the version is a UTC timestamp. */
-const MIGRATION_FILE_RE = /^(\d{14})_([a-z0-9_]+)\.sql$/
-
 export interface Migration {
+  /** The 14-digit UTC timestamp that starts the file name, as the Supabase CLI writes it. */
   version: string
   name: string
   sql: string
 }
 
-/** The migrations in a directory, oldest first. Any other file there is a mistake and stops the run. */
-export function readMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .sort()
-    .map((file) => {
-      const match = MIGRATION_FILE_RE.exec(file)
-      if (!match) throw new Error(`Unexpected file in ${dir}: ${file} (expected <14-digit version>_<snake_name>.sql)`)
-      return { version: match[1]!, name: match[2]!, sql: readFileSync(`${dir}/${file}`, 'utf8') }
-    })
-}
+/** Any 64-bit constant works; it only has to be the same for every instance. */
+const MIGRATION_LOCK = 7426351150914316n
 
 /**
  * Applies every migration not yet recorded, in order, in one transaction
  * under an advisory lock: instances starting together wait for the first
  * one and then find nothing left to do. Returns the versions it applied.
  */
-export async function migrate(sql: Sql, migrations: readonly Migration[] = readMigrations()): Promise<string[]> {
+export async function applyMigrations(sql: Sql, migrations: readonly Migration[]): Promise<string[]> {
   return sql.begin(async (tx) => {
-    // Any 64-bit constant works; it only has to be the same for every instance.
-    await tx`select pg_advisory_xact_lock(7426351150914316)`
+    await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK.toString()}::bigint)`
+    // The same three columns the Supabase CLI creates (newer CLIs add nullable ones).
     await tx.unsafe(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (
@@ -57,7 +47,7 @@ export async function migrate(sql: Sql, migrations: readonly Migration[] = readM
       await tx.unsafe(migration.sql)
       await tx`
         insert into supabase_migrations.schema_migrations (version, statements, name)
-        values (${migration.version}, ${[migration.sql]}, ${migration.name})
+        values (${migration.version}, ${tx.array([migration.sql])}, ${migration.name})
       `
       done.push(migration.version)
     }

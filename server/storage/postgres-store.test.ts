@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest'
+import postgres from 'postgres'
+import { readMigrations } from './postgres-migration-files.ts'
+import { applyMigrations } from './postgres-migrations.ts'
+import { openPostgresStore } from './postgres-store.ts'
+import { createTestDatabase, requirePostgres } from './postgres-test-database.ts'
+import { describeStoreContract } from './store-contract.ts'
+import type { ApplicationStore } from './store.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+
+const available = await requirePostgres()
+
+describe.skipIf(!available)('PostgreSQL (the real server; one database per test)', () => {
+  describeStoreContract('postgres', async () => {
+    const db = await createTestDatabase()
+    const migrations = readMigrations()
+    const opened: ApplicationStore[] = [openPostgresStore(db.url, { migrations })]
+    return {
+      store: opened[0]!,
+      openSecond: async () => {
+        const s = openPostgresStore(db.url, { migrations })
+        opened.push(s)
+        await s.migrate()
+        return s
+      },
+      dispose: async () => {
+        for (const s of opened) await s.close()
+        await db.drop()
+      },
+    }
+  })
+
+  describe('postgres migrations', () => {
+    it('applies each file once even when several instances start together, recording it where the Supabase CLI does', async () => {
+      const db = await createTestDatabase({ migrated: false })
+      const migrations = readMigrations()
+      const pools = Array.from({ length: 4 }, () => postgres(db.url, { max: 1, onnotice: () => {} }))
+      try {
+        const results = await Promise.all(pools.map((p) => applyMigrations(p, migrations)))
+        expect(results.flat()).toEqual(migrations.map((m) => m.version))
+        const recorded = await pools[0]!<{ version: string; name: string }[]>`
+          select version, name from supabase_migrations.schema_migrations order by version
+        `
+        expect(recorded).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })))
+      } finally {
+        await Promise.all(pools.map((p) => p.end({ timeout: 1 })))
+        await db.drop()
+      }
+    })
+
+    it('keeps founders out of reach of the Supabase Data API roles: row level security on every table', async () => {
+      const db = await createTestDatabase()
+      const sql = postgres(db.url, { max: 1 })
+      try {
+        const tables = await sql<{ relname: string; relrowsecurity: boolean }[]>`
+          select relname, relrowsecurity from pg_class
+          where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname
+        `
+        expect(tables).toEqual([
+          { relname: 'applications', relrowsecurity: true },
+          { relname: 'idempotency_keys', relrowsecurity: true },
+          { relname: 'outbox', relrowsecurity: true },
+        ])
+      } finally {
+        await sql.end({ timeout: 1 })
+        await db.drop()
+      }
+    })
+  })
+
+  describe('postgres store specifics', () => {
+    it('answers a taken reference with DuplicateReferenceError when two instances race for it', async () => {
+      const db = await createTestDatabase()
+      const a = openPostgresStore(db.url)
+      const b = openPostgresStore(db.url)
+      try {
+        const outcomes = await Promise.allSettled(
+          [a, b, a, b].map((s) => s.saveSubmission(newSubmission({ reference: 'CAT-2026-RACE01' }))),
+        )
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+        for (const o of outcomes.filter((o) => o.status === 'rejected')) {
+          expect((o as PromiseRejectedResult).reason).toMatchObject({ name: 'DuplicateReferenceError' })
+        }
+        expect(await a.listApplications()).toHaveLength(1)
+      } finally {
+        await a.close()
+        await b.close()
+        await db.drop()
+      }
+    })
+
+    it('refuses to migrate without migrations (the edge function never migrates)', async () => {
+      const store = openPostgresStore('postgres://postgres@127.0.0.1:5432/postgres')
+      await expect(store.migrate()).rejects.toThrow(/supabase db push/)
+      await store.close()
+    })
+  })
+})

@@ -1,0 +1,302 @@
+/**
+ * The PostgreSQL store (postgres.js), for several stateless server instances
+ * on one database and for the Supabase Edge Function. Selected by
+ * DATABASE_URL on Node, by SUPABASE_DB_URL on Supabase. See
+ * docs/decisions/0030-postgres-store-postgres-js.md.
+ *
+ * Runs on Node and on Deno: no node: imports here (the migration files are
+ * read elsewhere and passed in).
+ *
+ * Concurrency, with any number of instances:
+ * - saveSubmission is one READ COMMITTED transaction; the unique keys of the
+ *   database (reference, Message-ID, idempotency key) decide races. A loser of
+ *   an idempotency-key race waits for the winner's commit, rolls back, and
+ *   answers the winner's outcome.
+ * - claimDueMessages locks due rows with FOR UPDATE SKIP LOCKED and leases them
+ *   in the same statement: concurrent workers never wait for each other and
+ *   never get the same message; a lease whose holder died expires and the
+ *   message becomes claimable again.
+ */
+import postgres, { type Sql } from 'postgres'
+import type { Application } from '../../domain/application.ts'
+import { applyMigrations, type Migration } from './postgres-migrations.ts'
+import {
+  DuplicateReferenceError,
+  normalizeEmail,
+  type ApplicationStore,
+  type DeletionReport,
+  type MessageKind,
+  type MessageStatus,
+  type OutboxMessage,
+  type SaveOutcome,
+  type StoredApplication,
+} from './store.ts'
+
+interface ApplicationRow {
+  id: string
+  reference: string
+  created_at: Date
+  form_data: Application
+  consent_policy_version: string
+  consent_accepted_at: Date
+}
+
+interface OutboxRow {
+  id: string
+  application_id: string
+  kind: MessageKind
+  message_id: string
+  sender: string
+  recipient: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  status: MessageStatus
+  attempts: number
+  next_attempt_at: Date
+  claimed_by: string | null
+  lease_until: Date | null
+  last_error: string | null
+  created_at: Date
+  settled_at: Date | null
+}
+
+function toApplication(row: ApplicationRow): StoredApplication {
+  return {
+    id: row.id,
+    reference: row.reference,
+    createdAt: row.created_at,
+    formData: row.form_data,
+    consent: { policyVersion: row.consent_policy_version, acceptedAt: row.consent_accepted_at },
+  }
+}
+
+function toMessage(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    applicationId: row.application_id,
+    kind: row.kind,
+    messageId: row.message_id,
+    from: row.sender,
+    to: row.recipient,
+    ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    claimedBy: row.claimed_by,
+    leaseUntil: row.lease_until,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    settledAt: row.settled_at,
+  }
+}
+
+/** The order every listing and claim uses, so that ties never depend on the plan. */
+const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
+  a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() ||
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+const UNIQUE_VIOLATION = '23505'
+
+function violatedConstraint(err: unknown): string | undefined {
+  return err instanceof postgres.PostgresError && err.code === UNIQUE_VIOLATION ? err.constraint_name : undefined
+}
+
+// PostgreSQL text cannot hold NUL; an SMTP error message is the only value here not validated upstream.
+const storableError = (message: string) => message.replaceAll('\u0000', '')
+
+export interface PostgresStoreOptions {
+  /** Versioned migrations that migrate() applies (the Node entry points pass readMigrations()). */
+  migrations?: readonly Migration[]
+  /** Connections in the pool. */
+  max?: number
+  /**
+   * Named prepared statements. Must be off behind a transaction-mode pooler
+   * (Supabase's Supavisor on port 6543, PgBouncer); by default they are off
+   * only when the URL points at port 6543.
+   */
+  prepare?: boolean
+  /** Seconds an idle connection is kept; the edge function closes them early. */
+  idleTimeoutSeconds?: number
+}
+
+/** Open a pool to the database at `url` (postgres:// or postgresql://). Nothing connects until the first query. */
+export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): ApplicationStore {
+  const sql: Sql = postgres(url, {
+    max: options.max ?? 10,
+    prepare: options.prepare ?? new URL(url).port !== '6543',
+    idle_timeout: options.idleTimeoutSeconds ?? 60,
+    connect_timeout: 10,
+    // "schema already exists, skipping" and the like are not worth a log line.
+    onnotice: () => {},
+    connection: { application_name: 'catalitico' },
+  })
+
+  async function readIdempotencyOutcome(key: string, requestHash: string): Promise<SaveOutcome | undefined> {
+    const [seen] = await sql<{ request_hash: string; application_id: string; reference: string }[]>`
+      select request_hash, application_id, reference from idempotency_keys where key = ${key}
+    `
+    if (!seen) return undefined
+    return seen.request_hash === requestHash
+      ? { status: 'replayed', id: seen.application_id, reference: seen.reference }
+      : { status: 'key_reused' }
+  }
+
+  async function settle(query: PromiseLike<readonly unknown[]>): Promise<boolean> {
+    return (await query).length === 1
+  }
+
+  return {
+    kind: 'postgres',
+
+    async migrate() {
+      if (!options.migrations) throw new Error('No migrations given to openPostgresStore; on Supabase run `supabase db push`.')
+      await applyMigrations(sql, options.migrations)
+    },
+
+    async ping() {
+      await sql`select 1`
+    },
+
+    async saveSubmission(submission) {
+      const { application: a, messages, idempotency } = submission
+      if (idempotency) {
+        const seen = await readIdempotencyOutcome(idempotency.key, idempotency.requestHash)
+        if (seen) return seen
+      }
+      try {
+        await sql.begin(async (tx) => {
+          await tx`
+            insert into applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at)
+            values (${a.id}, ${a.reference}, ${a.createdAt}, ${normalizeEmail(a.formData.email)}, ${tx.json(a.formData)},
+                    ${a.consent.policyVersion}, ${a.consent.acceptedAt})
+          `
+          for (const m of messages) {
+            await tx`
+              insert into outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
+                                  html_body, next_attempt_at, created_at)
+              values (${m.id}, ${a.id}, ${m.kind}, ${m.messageId}, ${m.from}, ${m.to}, ${m.replyTo ?? null}, ${m.subject},
+                      ${m.text}, ${m.html}, ${a.createdAt}, ${a.createdAt})
+            `
+          }
+          if (idempotency) {
+            // Last, so a concurrent twin blocks on this key only for the short tail of our transaction.
+            await tx`
+              insert into idempotency_keys (key, request_hash, application_id, reference, created_at)
+              values (${idempotency.key}, ${idempotency.requestHash}, ${a.id}, ${a.reference}, ${a.createdAt})
+            `
+          }
+        })
+      } catch (err) {
+        const constraint = violatedConstraint(err)
+        if (constraint === 'applications_reference_key') throw new DuplicateReferenceError(a.reference)
+        if (constraint === 'idempotency_keys_pkey' && idempotency) {
+          // A twin with the same key committed first: ours rolled back; answer as the twin did.
+          const seen = await readIdempotencyOutcome(idempotency.key, idempotency.requestHash)
+          if (seen) return seen
+        }
+        throw err
+      }
+      return { status: 'created', id: a.id, reference: a.reference }
+    },
+
+    async claimDueMessages(workerId, now, limit, leaseMs) {
+      const leaseUntil = new Date(now.getTime() + leaseMs)
+      const rows = await sql<OutboxRow[]>`
+        with due as (
+          select id from outbox
+          where status = 'pending' and next_attempt_at <= ${now} and (lease_until is null or lease_until <= ${now})
+          order by next_attempt_at, created_at, id
+          limit ${limit}
+          for update skip locked
+        )
+        update outbox set claimed_by = ${workerId}, lease_until = ${leaseUntil}
+        from due where outbox.id = due.id
+        returning outbox.*
+      `
+      return rows.map(toMessage).sort(byDueTime)
+    },
+
+    async markSent(id, workerId, sentAt) {
+      return settle(sql`
+        update outbox set status = 'sent', settled_at = ${sentAt}, claimed_by = null, lease_until = null, last_error = null
+        where id = ${id} and status = 'pending' and claimed_by = ${workerId}
+        returning id
+      `)
+    },
+
+    async reschedule(id, workerId, retry) {
+      return settle(sql`
+        update outbox set attempts = ${retry.attempts}, next_attempt_at = ${retry.nextAttemptAt},
+                          last_error = ${storableError(retry.lastError)}, claimed_by = null, lease_until = null
+        where id = ${id} and status = 'pending' and claimed_by = ${workerId}
+        returning id
+      `)
+    },
+
+    async markFailed(id, workerId, failure) {
+      return settle(sql`
+        update outbox set status = 'failed', attempts = ${failure.attempts}, settled_at = ${failure.failedAt},
+                          last_error = ${storableError(failure.lastError)}, claimed_by = null, lease_until = null
+        where id = ${id} and status = 'pending' and claimed_by = ${workerId}
+        returning id
+      `)
+    },
+
+    async listApplications() {
+      const rows = await sql<ApplicationRow[]>`select * from applications order by created_at, id`
+      return rows.map(toApplication)
+    },
+
+    async findByEmail(email) {
+      const rows = await sql<ApplicationRow[]>`
+        select * from applications where email = ${normalizeEmail(email)} order by created_at, id
+      `
+      return rows.map(toApplication)
+    },
+
+    async deleteByEmail(email): Promise<DeletionReport> {
+      return sql.begin(async (tx) => {
+        const apps = await tx<{ id: string; reference: string; created_at: Date }[]>`
+          select id, reference, created_at from applications where email = ${normalizeEmail(email)}
+          order by created_at, id
+          for update
+        `
+        const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
+        if (apps.length === 0) return { applications: [], messages, idempotencyKeys: 0 }
+        const ids = apps.map((a) => a.id)
+        const removed = await tx<{ status: MessageStatus }[]>`
+          delete from outbox where application_id = any(${tx.array(ids)}::uuid[]) returning status
+        `
+        for (const m of removed) messages[m.status] += 1
+        const keys = await tx`delete from idempotency_keys where application_id = any(${tx.array(ids)}::uuid[]) returning key`
+        await tx`delete from applications where id = any(${tx.array(ids)}::uuid[])`
+        return {
+          applications: apps.map((a) => ({ id: a.id, reference: a.reference, createdAt: a.created_at })),
+          messages,
+          idempotencyKeys: keys.length,
+        }
+      })
+    },
+
+    async listMessages(filter = {}) {
+      const app = filter.applicationId ?? null
+      const status = filter.status ?? null
+      const rows = await sql<OutboxRow[]>`
+        select * from outbox
+        where (${app}::uuid is null or application_id = ${app}::uuid) and (${status}::text is null or status = ${status}::text)
+        order by created_at, kind collate "C", id
+      `
+      return rows.map(toMessage)
+    },
+
+    async close() {
+      await sql.end({ timeout: 5 })
+    },
+  }
+}
