@@ -3,21 +3,60 @@
  * call it in-process with `app.request()` and real parts of their choosing.
  */
 import { Hono } from 'hono'
+import type { FunctionEnv } from './function/send-application-email.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { StaticSite } from './http/static-site.ts'
+import type { Log } from './log.ts'
+import type { ApplicationStore } from './storage/store.ts'
+
+export const FUNCTION_PATH = '/functions/v1/send-application-email'
 
 export interface AppDeps {
-  site: StaticSite
+  /** The built site; without it (tests of the API) unknown paths get a JSON 404. */
+  site?: StaticSite
+  store: ApplicationStore
+  /** The send-application-email function (server/function/send-application-email.ts). */
+  sendApplicationEmail: Hono<FunctionEnv>
+  log: Log
 }
 
-export function createApp(deps: AppDeps): Hono {
-  const app = new Hono()
+export function createApp(deps: AppDeps): Hono<FunctionEnv> {
+  const app = new Hono<FunctionEnv>()
+
+  // One line per request: ids and outcome only, never personal data or IPs.
+  app.use(async (c, next) => {
+    const started = performance.now()
+    await next()
+    deps.log({
+      level: 'info',
+      msg: 'request',
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(c.get('applicationId') ? { applicationId: c.get('applicationId') } : {}),
+      ...(c.get('outcome') ? { outcome: c.get('outcome') } : {}),
+    })
+  })
   app.use(securityHeaders())
-  app.use(deps.site.middleware)
+
+  app.route(FUNCTION_PATH, deps.sendApplicationEmail)
+
+  app.get('/healthz', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    try {
+      await deps.store.ping()
+      return c.json({ status: 'ok' })
+    } catch {
+      return c.json({ status: 'unavailable' }, 503)
+    }
+  })
+
+  if (deps.site) app.use(deps.site.middleware)
   // Anything that is neither a file of the site nor a route (e.g. POST /) ends here.
-  app.notFound((c) => c.html(deps.site.notFoundHtml, 404))
+  app.notFound((c) => (deps.site ? c.html(deps.site.notFoundHtml, 404) : c.json({ error: 'not_found' }, 404)))
   app.onError((err, c) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', error: err.name }))
+    deps.log({ level: 'error', msg: 'unhandled error', error: err.name, path: c.req.path })
     return c.json({ error: 'internal_error' }, 500)
   })
   return app

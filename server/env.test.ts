@@ -1,12 +1,69 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_COMPANY } from '../domain/company.ts'
 import { ConfigError, readConfig } from './env.ts'
 
 describe('readConfig', () => {
-  it('uses the documented defaults', () => {
-    expect(readConfig({})).toMatchObject({ PORT: 3000, HOST: '0.0.0.0' })
+  it('uses the documented defaults: embedded SQLite in ./data, files for e-mail', () => {
+    expect(readConfig({})).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      database: { kind: 'sqlite', path: resolve('data/catalitico.sqlite') },
+      TEAM_EMAIL: DEFAULT_COMPANY.contactEmail,
+      ALLOWED_ORIGINS: [],
+      RATE_LIMIT_MAX: 10,
+      RATE_LIMIT_WINDOW_SECONDS: 600,
+      OUTBOX_MAX_ATTEMPTS: 8,
+      TRUST_PROXY: 0,
+      COMPANY_LEGAL_NAME: DEFAULT_COMPANY.legalName,
+    })
+    expect(readConfig({}).SMTP_URL).toBeUndefined()
   })
+
+  it('reads lists, URLs and numbers', () => {
+    const config = readConfig({
+      DATA_DIR: '/var/lib/catalitico',
+      ALLOWED_ORIGINS: 'https://catalitico.co, https://www.catalitico.co/',
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      DATABASE_URL: 'postgres://app@db.internal:5432/catalitico',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_MAX: '5',
+    })
+    expect(config.ALLOWED_ORIGINS).toEqual(['https://catalitico.co', 'https://www.catalitico.co'])
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db.internal:5432/catalitico' })
+    expect(config.TRUST_PROXY).toBe(1)
+    expect(config.RATE_LIMIT_MAX).toBe(5)
+    expect(readConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite' }).database).toEqual({ kind: 'sqlite', path: '/tmp/x.sqlite' })
+  })
+
   it('stops on a wrong value with a one-line error naming the variable', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(ConfigError)
     expect(() => readConfig({ PORT: '70000' })).toThrow(/^Invalid configuration: PORT /)
+    const cases: [string, string][] = [
+      ['SMTP_URL', 'http://mail.example'],
+      ['MAIL_FROM', 'Equipo <equipo@x.co>\r\nBcc: a@b.co'],
+      ['TEAM_EMAIL', 'equipo'],
+      ['ALLOWED_ORIGINS', 'https://catalitico.co/path'],
+      ['DATABASE_URL', 'mysql://x'],
+      ['RATE_LIMIT_MAX', '0'],
+      ['TRUST_PROXY', 'yes'],
+      ['COMPANY_WEBSITE', 'catalitico.co'],
+      ['PUBLIC_ANON_KEY', 'short'],
+    ]
+    for (const [name, value] of cases) {
+      let message = ''
+      try {
+        readConfig({ [name]: value })
+      } catch (err) {
+        message = (err as Error).message
+      }
+      expect(message, name).toMatch(new RegExp(`^Invalid configuration: ${name} `))
+      expect(message).not.toContain('\n')
+    }
+  })
+
+  it('never prints a URL that may hold a password', () => {
+    expect(() => readConfig({ SMTP_URL: 'ftp://user:s3cret@host' })).toThrow(/^(?!.*s3cret)/)
   })
 })

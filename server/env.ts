@@ -3,14 +3,76 @@
  * at start-up; a wrong value stops the process with a one-line error naming
  * the variable. Every variable is documented in .env.example.
  */
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import * as v from 'valibot'
+import { DEFAULT_COMPANY } from '../domain/company.ts'
 
-const port = v.pipe(
+const wholeNumber = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be ${min}-${max}`),
+    v.maxValue(max, `must be ${min}-${max}`),
+  )
+
+const port = wholeNumber(0, 65535)
+
+const isUrl = (s: string, protocols: readonly string[]) => {
+  try {
+    return protocols.includes(new URL(s).protocol)
+  } catch {
+    return false
+  }
+}
+
+const httpUrl = v.pipe(
   v.string(),
-  v.regex(/^\d+$/, 'must be a whole number'),
-  v.transform(Number),
-  v.minValue(0, 'must be 0-65535'),
-  v.maxValue(65535, 'must be 0-65535'),
+  v.check((s) => isUrl(s, ['http:', 'https:']), 'must be an absolute http(s) URL'),
+)
+
+// One mailbox, no spaces or brackets: it ends up in e-mail headers.
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/
+const email = v.pipe(v.string(), v.regex(EMAIL_RE, 'must be one e-mail address, e.g. equipo@example.co'))
+
+/** `Name <address>` or a bare address, on one line. */
+const mailbox = v.pipe(
+  v.string(),
+  // eslint-disable-next-line no-control-regex
+  v.check((s) => !/[\u0000-\u001F\u007F]/.test(s), 'must be on one line'),
+  v.check((s) => EMAIL_RE.test(s) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(s), 'must be "Name <address>" or an address'),
+)
+
+const origins = v.pipe(
+  v.string(),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  ),
+  v.check(
+    (list) => list.every((o) => isUrl(o, ['http:', 'https:']) && new URL(o).origin === o),
+    'must be a comma-separated list of origins like https://catalitico.co',
+  ),
+)
+
+/** Where applications are stored. Unset: the embedded SQLite file in DATA_DIR. */
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+
+const databaseUrl = v.pipe(
+  v.string(),
+  v.check(
+    (s) => /^(sqlite|file):.+/.test(s) || isUrl(s, ['postgres:', 'postgresql:']),
+    'must be sqlite:<path>, file:<path> or postgres://user@host:port/database',
+  ),
+)
+
+const trustProxy = v.pipe(
+  v.string(),
+  v.regex(/^(true|false|\d{1,2})$/, 'must be true, false or the number of proxies in front of the server'),
+  v.transform((s) => (s === 'true' ? 1 : s === 'false' ? 0 : Number(s))),
 )
 
 const EnvSchema = v.object({
@@ -18,9 +80,32 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '0.0.0.0'),
   /** Where `npm run build` put the site; the server serves DIST_DIR/client. */
   DIST_DIR: v.optional(v.string(), 'dist'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(databaseUrl),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => isUrl(s, ['smtp:', 'smtps:']), 'must be smtp://user:pass@host:port or smtps://…'),
+    ),
+  ),
+  MAIL_FROM: v.optional(mailbox, `Catalítico Media for Equity <${DEFAULT_COMPANY.contactEmail}>`),
+  TEAM_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
+  ALLOWED_ORIGINS: v.optional(origins, ''),
+  PUBLIC_ANON_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\x21-\x7E]{16,2048}$/, 'must be 16+ printable characters without spaces')),
+    'catalitico-local-anon-key-not-a-secret',
+  ),
+  RATE_LIMIT_MAX: v.optional(wholeNumber(1, 1_000_000), '10'),
+  RATE_LIMIT_WINDOW_SECONDS: v.optional(wholeNumber(1, 86_400), '600'),
+  OUTBOX_MAX_ATTEMPTS: v.optional(wholeNumber(1, 100), '8'),
+  COMPANY_LEGAL_NAME: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), DEFAULT_COMPANY.legalName),
+  COMPANY_WEBSITE: v.optional(httpUrl, DEFAULT_COMPANY.website),
+  COMPANY_CONTACT_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
+  TRUST_PROXY: v.optional(trustProxy, 'false'),
 })
 
-export type Config = v.InferOutput<typeof EnvSchema>
+type RawConfig = v.InferOutput<typeof EnvSchema>
+export type Config = Omit<RawConfig, 'DATABASE_URL'> & { database: DatabaseConfig }
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -31,8 +116,31 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   // Empty strings count as unset, as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
   const result = v.safeParse(EnvSchema, present)
-  if (result.success) return result.output
-  const issue = result.issues[0]
-  const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment'
-  throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(issue.input)})`)
+  if (!result.success) {
+    const issue = result.issues[0]
+    const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment'
+    // Never echo a URL that may hold a password.
+    const shown = /URL$/.test(name) ? '(value hidden)' : `(got ${JSON.stringify(issue.input)})`
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} ${shown}`)
+  }
+  const { DATABASE_URL, ...rest } = result.output
+  return { ...rest, database: parseDatabaseUrl(DATABASE_URL, rest.DATA_DIR) }
+}
+
+function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { kind: 'sqlite', path: resolve(dataDir, 'catalitico.sqlite') }
+  const sqlite = /^(?:sqlite|file):(?:\/\/)?(.+)$/.exec(url)
+  if (sqlite) return { kind: 'sqlite', path: resolve(sqlite[1]!) }
+  return { kind: 'postgres', url }
+}
+
+/** Load ./.env into process.env if it exists (variables already set win). */
+export function loadDotEnv(dir = process.cwd()): void {
+  const path = join(dir, '.env')
+  if (existsSync(path)) process.loadEnvFile(path)
+}
+
+/** Where the file outbox writes .eml files when SMTP_URL is unset. */
+export function outboxDir(config: Config): string {
+  return resolve(config.DATA_DIR, 'outbox')
 }

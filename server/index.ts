@@ -1,42 +1,74 @@
 /**
- * The production server: reads the configuration, builds the app and listens.
- * Stops gracefully on SIGTERM and SIGINT.
+ * The production server: reads the configuration, opens the store, serves
+ * the site and the function, and runs the outbox worker in the same process.
+ * Stops gracefully on SIGTERM and SIGINT: stop accepting, finish requests in
+ * flight and the e-mail being sent, then close the database.
  */
 import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createApp } from './app.ts'
-import { ConfigError, readConfig } from './env.ts'
+import { functionDepsFrom, nodeWorkerId, senderFrom } from './compose.ts'
+import { ConfigError, loadDotEnv, outboxDir, readConfig } from './env.ts'
+import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { loadStaticSite } from './http/static-site.ts'
+import { jsonLog as log } from './log.ts'
+import { createOutboxWorker } from './outbox/worker.ts'
+import { openStore } from './storage/open-store.ts'
 
-function main() {
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+async function main() {
+  loadDotEnv()
   const config = readConfig()
   const site = loadStaticSite(resolve(config.DIST_DIR, 'client'))
-  const app = createApp({ site })
+  const store = await openStore(config.database)
+  await store.migrate()
+  const sender = senderFrom(config)
+  const worker = createOutboxWorker({ store, sender, workerId: nodeWorkerId(), maxAttempts: config.OUTBOX_MAX_ATTEMPTS, log })
+  const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
+  const app = createApp({ site, store, sendApplicationEmail: fn, log })
+
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${config.HOST}:${info.port}` }))
-  })
+    log({
+      level: 'info',
+      msg: 'listening',
+      url: `http://${config.HOST}:${info.port}`,
+      store: store.kind,
+      mail: config.SMTP_URL ? 'smtp' : `files in ${outboxDir(config)}`,
+    })
+  }) as Server
+  worker.start()
 
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(JSON.stringify({ level: 'info', msg: 'shutting down', signal }))
-    // Stop accepting; in-flight requests finish, then the process exits.
-    server.close(() => process.exit(0))
+    log({ level: 'info', msg: 'shutting down', signal })
+    setTimeout(() => {
+      log({ level: 'error', msg: 'shutdown timed out' })
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS).unref()
+    // Stop accepting; the callback runs once the requests in flight have finished.
+    server.close(async () => {
+      await worker.stop()
+      await sender.close()
+      await store.close()
+      log({ level: 'info', msg: 'stopped' })
+      process.exit(0)
+    })
     // Keep-alive sockets with no request in flight would hold close() open.
-    ;(server as import('node:http').Server).closeIdleConnections?.()
-    setTimeout(() => process.exit(1), 10_000).unref()
+    server.closeIdleConnections()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
 }
 
-try {
-  main()
-} catch (err) {
-  if (err instanceof ConfigError || (err instanceof Error && /npm run build/.test(err.message))) {
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || (err instanceof Error && /npm run build|DATABASE_URL/.test(err.message))) {
     console.error(err.message)
-    process.exit(1)
+  } else {
+    console.error(`Could not start: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`)
   }
-  throw err
-}
+  process.exit(1)
+})

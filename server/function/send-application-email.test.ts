@@ -1,0 +1,320 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { MAX_BODY_BYTES } from '../../domain/submission.ts'
+import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
+import { apiHarness, FUNCTION_URL, TEST_ANON_KEY, type ApiHarness } from '../testing/api-harness.ts'
+import { validBody } from '../testing/fixtures.ts'
+import { REFERENCE_RE } from './ids.ts'
+
+let harnesses: ApiHarness[] = []
+afterEach(async () => {
+  for (const h of harnesses) await h.dispose()
+  harnesses = []
+})
+async function open(env: Record<string, string> = {}, extra: Parameters<typeof apiHarness>[1] = {}) {
+  const h = await apiHarness(env, extra)
+  harnesses.push(h)
+  return h
+}
+
+async function expectNothingStored(h: ApiHarness) {
+  expect(await h.store.listApplications()).toEqual([])
+  expect(await h.store.listMessages()).toEqual([])
+  expect(h.commits).toBe(0)
+}
+
+describe('send-application-email: a valid submission', () => {
+  it('stores the application, its consent evidence and both e-mails, and answers its id and reference', async () => {
+    const now = new Date('2026-05-04T14:30:00.000Z')
+    const h = await open({ TEAM_EMAIL: 'equipo@catalitico.example' }, { clock: () => now })
+    const body = validBody()
+
+    const res = await h.post(body)
+
+    expect(res.status).toBe(200)
+    const answer = (await res.json()) as { id: string; reference: string }
+    expect(answer.reference).toMatch(REFERENCE_RE)
+    expect(answer.reference.startsWith('CAT-2026-')).toBe(true)
+    const [app, ...others] = await h.store.listApplications()
+    expect(others).toEqual([])
+    expect(app).toEqual({
+      id: answer.id,
+      reference: answer.reference,
+      createdAt: now,
+      formData: body.formData,
+      consent: { policyVersion: PRIVACY_POLICY_VERSION, acceptedAt: now },
+    })
+    const messages = await h.store.listMessages({ applicationId: answer.id })
+    expect(messages.map((m) => [m.kind, m.to, m.replyTo, m.status]).sort()).toEqual([
+      ['applicant_confirmation', body.formData.email, undefined, 'pending'],
+      ['team_notification', 'equipo@catalitico.example', body.formData.email, 'pending'],
+    ])
+    for (const m of messages) expect(m.messageId).toMatch(/^<[0-9a-f-]{36}@catalitico\.example>$/)
+    expect(h.commits).toBe(1)
+  })
+
+  it('logs one line for the request with the application id and no personal data', async () => {
+    const h = await open()
+    const body = validBody()
+    const res = await h.post(body)
+    const { id } = (await res.json()) as { id: string }
+    const lines = h.logs.filter((l) => l.msg === 'request')
+    expect(lines).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/functions/v1/send-application-email', status: 200, applicationId: id, outcome: 'created' }),
+    ])
+    const text = JSON.stringify(h.logs)
+    for (const value of [body.formData.email, body.formData.founderName, body.formData.phone, body.formData.tradeName]) {
+      expect(text).not.toContain(value)
+    }
+  })
+
+  it('puts the security headers and no-store on API answers', async () => {
+    const h = await open()
+    for (const res of [await h.post(validBody()), await h.post({}), await h.app.request(FUNCTION_URL)]) {
+      expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
+      expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+})
+
+describe('send-application-email: bad input gets its status and stores nothing', () => {
+  it('422 with one error code per invalid field', async () => {
+    const h = await open()
+    const body = validBody({ email: 'maria@', foundingYear: '1999', productStage: 'unicorn', equityPercentage: '60', website: 'not a url' })
+    delete (body.formData as Partial<typeof body.formData>).companyName
+
+    const res = await h.post(body)
+
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      error: 'validation_failed',
+      fieldErrors: {
+        companyName: 'required',
+        email: 'invalid_email',
+        foundingYear: 'out_of_range',
+        productStage: 'invalid_option',
+        equityPercentage: 'out_of_range',
+        website: 'invalid_url',
+      },
+    })
+    await expectNothingStored(h)
+  })
+
+  it('422 with a consent error when the authorisation is missing or for an old policy', async () => {
+    const h = await open()
+    const missing = await h.post({ formData: validBody().formData })
+    expect(missing.status).toBe(422)
+    expect(await missing.json()).toEqual({ error: 'validation_failed', fieldErrors: {}, consentError: 'consent_required' })
+    const refused = await h.post({ ...validBody(), consent: { accepted: false, policyVersion: PRIVACY_POLICY_VERSION } })
+    expect(await refused.json()).toMatchObject({ consentError: 'consent_required' })
+    const old = await h.post({ ...validBody(), consent: { accepted: true, policyVersion: '2020-01-01' } })
+    expect(old.status).toBe(422)
+    expect(await old.json()).toMatchObject({ consentError: 'consent_outdated' })
+    await expectNothingStored(h)
+  })
+
+  it('422 for a foundersInfo or currentInvestors that is not empty, and for unknown fields', async () => {
+    const h = await open()
+    const res = await h.post({ ...validBody({ foundersInfo: 'x' }), formData: { ...validBody({ foundersInfo: 'x' }).formData, isAdmin: 'yes' } })
+    expect(res.status).toBe(422)
+    const { fieldErrors } = (await res.json()) as { fieldErrors: Record<string, string> }
+    expect(fieldErrors.foundersInfo).toBe('must_be_empty')
+    await expectNothingStored(h)
+  })
+
+  it('400 for a body that is not JSON, or empty', async () => {
+    const h = await open()
+    for (const body of ['{"formData":', '', 'null x', '\u0000']) {
+      const res = await h.post(body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(await res.json()).toEqual({ error: 'invalid_json' })
+    }
+    await expectNothingStored(h)
+  })
+
+  it('413 for a body over 64 kB, announced or streamed without a length', async () => {
+    const h = await open()
+    const big = JSON.stringify({ ...validBody(), padding: 'x'.repeat(MAX_BODY_BYTES) })
+    const announced = await h.post(big)
+    expect(announced.status).toBe(413)
+    expect(await announced.json()).toEqual({ error: 'payload_too_large' })
+
+    let pulled = 0
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024))
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        if (pulled > 1000) controller.close() // 16 MB at most, never reached when the limit works
+        else controller.enqueue(chunk)
+      },
+    })
+    const streamed = await h.app.request(FUNCTION_URL, {
+      method: 'POST',
+      headers: { apikey: TEST_ANON_KEY, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+    expect(pulled).toBeLessThan(10)
+    await expectNothingStored(h)
+  })
+
+  it('405 with Allow for other methods', async () => {
+    const h = await open()
+    for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await h.app.request(FUNCTION_URL, { method, headers: { apikey: TEST_ANON_KEY } })
+      expect(res.status, method).toBe(405)
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS')
+    }
+    await expectNothingStored(h)
+  })
+
+  it('401 without the public anon key, 415 for a body that is not declared JSON', async () => {
+    const h = await open()
+    const anonymous = await h.app.request(FUNCTION_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validBody()),
+    })
+    expect(anonymous.status).toBe(401)
+    expect((await h.post(validBody(), { apikey: 'wrong', authorization: 'Bearer wrong' })).status).toBe(401)
+    // Either header alone is enough, as with the Supabase gateway.
+    expect((await h.post(validBody(), { apikey: 'wrong' })).status).toBe(200)
+    await h.store.deleteByEmail((await h.store.listApplications())[0]!.formData.email)
+    h.commits = 0
+
+    const form = await h.post(validBody(), { 'content-type': 'application/x-www-form-urlencoded' })
+    expect(form.status).toBe(415)
+    await expectNothingStored(h)
+  })
+
+  it('500 without internal detail when the database fails', async () => {
+    const h = await open()
+    await h.store.close()
+    const res = await h.post(validBody())
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(JSON.parse(text)).toEqual({ error: 'internal_error' })
+    expect(text).not.toMatch(/sqlite|database|at \w|\.ts/i)
+  })
+})
+
+describe('send-application-email: abuse', () => {
+  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+    const h = await open()
+    const res = await h.post({ ...validBody(), faxNumber: '+57 1 555 0000' })
+    expect(res.status).toBe(200)
+    const answer = (await res.json()) as { id: string; reference: string }
+    expect(answer.reference).toMatch(REFERENCE_RE)
+    expect(answer.id).toMatch(/^[0-9a-f-]{36}$/)
+    await expectNothingStored(h)
+    expect(h.logs.find((l) => l.msg === 'request')).toMatchObject({ outcome: 'honeypot' })
+  })
+
+  it('answers 429 with Retry-After past the per-IP limit, and lets the client back in after the window', async () => {
+    let now = new Date('2026-05-04T14:30:00.000Z')
+    const h = await open({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_SECONDS: '600' }, { clock: () => now })
+    expect((await h.post(validBody())).status).toBe(200)
+    expect((await h.post(validBody())).status).toBe(200)
+    now = new Date(now.getTime() + 60_000)
+    const limited = await h.post(validBody())
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toBe('540')
+    expect(await limited.json()).toEqual({ error: 'rate_limited' })
+    expect(await h.store.listApplications()).toHaveLength(2)
+
+    now = new Date(now.getTime() + 540_000)
+    expect((await h.post(validBody())).status).toBe(200)
+  })
+
+  it('counts each client IP on its own behind a trusted proxy', async () => {
+    const h = await open({ RATE_LIMIT_MAX: '1', TRUST_PROXY: '1' })
+    const from = (ip: string) => ({ 'x-forwarded-for': `203.0.113.9, ${ip}` })
+    expect((await h.post(validBody(), from('198.51.100.1'))).status).toBe(200)
+    expect((await h.post(validBody(), from('198.51.100.1'))).status).toBe(429)
+    expect((await h.post(validBody(), from('198.51.100.2'))).status).toBe(200)
+  })
+})
+
+describe('send-application-email: Idempotency-Key', () => {
+  it('returns the first answer for a repeated key and stores one application', async () => {
+    const h = await open()
+    const body = validBody()
+    const first = await h.post(body, { 'idempotency-key': 'c2f1a3a0-8d2e-4b8f-9a51-6c3f1d2e7a90' })
+    const again = await h.post(body, { 'idempotency-key': 'c2f1a3a0-8d2e-4b8f-9a51-6c3f1d2e7a90' })
+    expect(first.status).toBe(200)
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual(await first.json())
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(await h.store.listApplications()).toHaveLength(1)
+    expect(await h.store.listMessages()).toHaveLength(2)
+    expect(h.commits).toBe(1)
+  })
+
+  it('refuses the same key with a different body (422) and stores nothing more', async () => {
+    const h = await open()
+    const key = { 'idempotency-key': 'key-for-one-body-only' }
+    expect((await h.post(validBody(), key)).status).toBe(200)
+    const other = await h.post(validBody(), key)
+    expect(other.status).toBe(422)
+    expect(await other.json()).toEqual({ error: 'idempotency_key_reused' })
+    expect(await h.store.listApplications()).toHaveLength(1)
+  })
+
+  it('400 for a malformed key', async () => {
+    const h = await open()
+    const res = await h.post(validBody(), { 'idempotency-key': 'short' })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'invalid_idempotency_key' })
+    await expectNothingStored(h)
+  })
+})
+
+describe('send-application-email: CORS', () => {
+  const preflight = (h: ApiHarness, origin: string, host = 'localhost') =>
+    h.app.request(FUNCTION_URL, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        host,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, content-type, x-client-info, idempotency-key',
+      },
+    })
+
+  it('allows configured origins and the site itself, with the headers the Supabase client sends', async () => {
+    const h = await open({ ALLOWED_ORIGINS: 'https://catalitico.co, https://www.catalitico.co' })
+    const res = await preflight(h, 'https://www.catalitico.co')
+    expect(res.status).toBe(204)
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://www.catalitico.co')
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST,OPTIONS')
+    expect(res.headers.get('access-control-allow-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['authorization', 'apikey', 'content-type', 'x-client-info', 'idempotency-key']),
+    )
+    const own = await preflight(h, 'http://localhost:3000', 'localhost:3000')
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://localhost:3000')
+  })
+
+  it('does not allow other origins', async () => {
+    const h = await open({ ALLOWED_ORIGINS: 'https://catalitico.co' })
+    const res = await preflight(h, 'https://evil.example')
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    const post = await h.post(validBody(), { origin: 'https://evil.example' })
+    expect(post.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('GET /healthz', () => {
+  it('answers 200 while the database answers, 503 once it does not', async () => {
+    const h = await open()
+    const ok = await h.app.request('/healthz')
+    expect(ok.status).toBe(200)
+    expect(await ok.json()).toEqual({ status: 'ok' })
+    await h.store.close()
+    const down = await h.app.request('/healthz')
+    expect(down.status).toBe(503)
+    expect(await down.json()).toEqual({ status: 'unavailable' })
+  })
+})

@@ -1,0 +1,30 @@
+/**
+ * An outbox message as nodemailer options. The Message-ID and the Date come
+ * from the outbox row, so every retry produces the same message and a
+ * duplicate delivery is recognisable.
+ */
+import type { SendMailOptions } from 'nodemailer'
+import type { OutboxMessage } from '../storage/store.ts'
+import { headerSafe, isHeaderSafeAddress } from './templates.ts'
+
+export function toMailOptions(message: OutboxMessage): SendMailOptions {
+  return {
+    from: headerSafe(message.from, 300),
+    to: message.to,
+    ...(message.replyTo && isHeaderSafeAddress(message.replyTo) ? { replyTo: message.replyTo } : {}),
+    subject: headerSafe(message.subject, 300),
+    text: message.text,
+    html: message.html,
+    messageId: message.messageId,
+    date: message.createdAt,
+    // The envelope is exactly the one recipient; nothing from the body can add others.
+    envelope: { from: envelopeAddress(message.from), to: [message.to] },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  }
+}
+
+/** The bare address of a `Name <address>` mailbox. */
+function envelopeAddress(mailbox: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim()
+}

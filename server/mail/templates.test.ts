@@ -1,0 +1,66 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_COMPANY } from '../../domain/company.ts'
+import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
+import { validApplication } from '../testing/fixtures.ts'
+import { escapeHtml, headerSafe, renderApplicantConfirmation, renderTeamNotification, type MailContext } from './templates.ts'
+
+const config = { from: 'Catalítico <postulaciones@catalitico.example>', teamEmail: 'equipo@catalitico.example', company: DEFAULT_COMPANY }
+const ctx = (overrides: Parameters<typeof validApplication>[0] = {}): MailContext => ({
+  reference: 'CAT-2026-7KQ3XZ',
+  receivedAt: new Date('2026-05-04T14:30:00.000Z'),
+  formData: validApplication(overrides),
+  policyVersion: PRIVACY_POLICY_VERSION,
+})
+
+describe('escapeHtml', () => {
+  it('leaves no character that opens markup or closes an attribute', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        expect(escapeHtml(s)).not.toMatch(/[<>"']/)
+        expect(escapeHtml(s).replace(/&(amp|lt|gt|quot|#39);/g, '')).not.toContain('&')
+      }),
+    )
+  })
+})
+
+describe('headerSafe', () => {
+  it('never lets a line break or control character through', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (s) => {
+        // eslint-disable-next-line no-control-regex
+        expect(headerSafe(s)).not.toMatch(/[\u0000-\u001F\u007F\u0085\u2028\u2029]/)
+        expect(headerSafe(s).length).toBeLessThanOrEqual(200)
+      }),
+    )
+    expect(headerSafe('Andina\r\nBcc: x@evil.example')).toBe('Andina Bcc: x@evil.example')
+  })
+})
+
+describe('the e-mails', () => {
+  it('date the application in Colombian time, in Spanish', () => {
+    const { text } = renderApplicantConfirmation(ctx(), config)
+    expect(text).toContain('4 de mayo de 2026')
+    expect(text).toMatch(/9:30\sa\.\sm\..*hora de Colombia/)
+  })
+
+  it('show the enumerations by their Spanish labels and skip the hidden fields', () => {
+    const { text } = renderTeamNotification(ctx({ productStage: 'scaling', legalRestrictions: 'partial' }), config)
+    expect(text).toContain('Escalando')
+    expect(text).toContain('Algunas restricciones')
+    expect(text).not.toContain('Información de los fundadores')
+  })
+
+  it('put the founder-chosen website into text only, never into a link', () => {
+    const { html } = renderApplicantConfirmation(ctx({ website: 'javascript:alert(1)//x.co' }), config)
+    expect(html).not.toMatch(/href="javascript:/)
+  })
+
+  it('carry the data-protection notice with the policy version and the contact address', () => {
+    for (const mail of [renderApplicantConfirmation(ctx(), config)]) {
+      expect(mail.text).toContain('Ley 1581 de 2012')
+      expect(mail.text).toContain(PRIVACY_POLICY_VERSION)
+      expect(mail.html).toContain(`mailto:${DEFAULT_COMPANY.contactEmail}`)
+    }
+  })
+})

@@ -1,0 +1,243 @@
+/**
+ * The two e-mails of a submission, rendered to subject + plain text + HTML.
+ * Pure and runtime-agnostic (no node: imports): the function renders them on
+ * Node and on Deno, and stores them in the outbox with the application.
+ *
+ * Every value the founder typed is HTML-escaped in the HTML part, and anything
+ * that reaches a header (the subject carries the trade name) is stripped of
+ * line breaks and control characters, so no header can be injected.
+ */
+import {
+  APPLICATION_FIELDS,
+  FIELD_LABELS,
+  HIDDEN_FIELDS,
+  LEGAL_RESTRICTION_LABELS,
+  PRODUCT_STAGE_LABELS,
+  REVENUE_CURRENCY,
+  type Application,
+  type ApplicationField,
+  type LegalRestriction,
+  type ProductStage,
+} from '../../domain/application.ts'
+import type { CompanyInfo } from '../../domain/company.ts'
+import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES } from '../../domain/programme.ts'
+
+export const PROGRAMME_NAME = 'Catalítico Media for Equity'
+
+export interface MailConfig {
+  /** The From header, e.g. `Catalítico Media for Equity <postulaciones@catalitico.example>`. */
+  from: string
+  /** Where the team's notification goes. */
+  teamEmail: string
+  company: CompanyInfo
+}
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+export interface MailContext {
+  reference: string
+  receivedAt: Date
+  formData: Application
+  policyVersion: string
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Escape text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!)
+}
+
+/**
+ * Make a value safe for a header: line breaks and other control characters
+ * become spaces, runs of white space collapse, and the result is capped.
+ */
+export function headerSafe(value: string, maxLength = 200): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = value.replace(/[\u0000-\u001F\u007F\u0085\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return flat.length > maxLength ? flat.slice(0, maxLength - 1).trimEnd() + '…' : flat
+}
+
+/** A value on one line, for names woven into a sentence. */
+function oneLine(value: string): string {
+  return headerSafe(value, Number.MAX_SAFE_INTEGER)
+}
+
+/** An address usable as a header value on its own: one mailbox, no line breaks, no brackets or commas. */
+export function isHeaderSafeAddress(address: string): boolean {
+  return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(address)
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  dateStyle: 'long',
+  timeStyle: 'short',
+})
+
+/** When the application was received, in Colombian time. */
+export function formatReceivedAt(date: Date): string {
+  return `${DATE_FORMAT.format(date)} (hora de Colombia)`
+}
+
+/** A field's value as a person reads it: enumeration labels, currency, percent. */
+export function displayValue(field: ApplicationField, formData: Application): string {
+  const raw = formData[field].trim()
+  if (raw === '') return '—'
+  switch (field) {
+    case 'productStage':
+      return PRODUCT_STAGE_LABELS[raw as ProductStage] ?? raw
+    case 'legalRestrictions':
+      return LEGAL_RESTRICTION_LABELS[raw as LegalRestriction] ?? raw
+    case 'revenue':
+      return `${raw} ${REVENUE_CURRENCY}`
+    case 'equityPercentage':
+      return `${raw} %`
+    default:
+      return raw
+  }
+}
+
+const SHOWN_FIELDS = APPLICATION_FIELDS.filter((f) => !(HIDDEN_FIELDS as readonly string[]).includes(f))
+
+// --- Shared HTML pieces (inline styles: mail clients ignore style sheets) -----
+
+const INK = '#0f172a'
+const MUTED = '#475569'
+const ACCENT = '#c2410c'
+
+function htmlDocument(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es-CO">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f5f4;color:${INK};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:640px;margin:0 auto;padding:24px;background:#ffffff">
+${body}
+</div>
+</body>
+</html>
+`
+}
+
+function multiline(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br>')
+}
+
+function fieldTable(formData: Application): string {
+  const rows = SHOWN_FIELDS.map(
+    (f) =>
+      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:${MUTED};font-weight:normal;width:40%">${escapeHtml(FIELD_LABELS[f])}</th>` +
+      `<td style="vertical-align:top;padding:6px 0">${multiline(displayValue(f, formData))}</td></tr>`,
+  ).join('\n')
+  return `<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">\n${rows}\n</table>`
+}
+
+function fieldText(formData: Application): string {
+  return SHOWN_FIELDS.map((f) => `${FIELD_LABELS[f]}:\n  ${displayValue(f, formData).replace(/\r?\n/g, '\n  ')}`).join('\n')
+}
+
+function companyFooterHtml(company: CompanyInfo, policyVersion: string): string {
+  return `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
+<p style="font-size:13px;color:${MUTED}">${escapeHtml(company.legalName)} · <a href="${escapeHtml(company.website)}" style="color:${MUTED}">${escapeHtml(company.website)}</a><br>
+Tratamos tus datos personales según la Ley 1581 de 2012 y nuestra política de tratamiento de datos (versión ${escapeHtml(policyVersion)}). Para conocer, actualizar, rectificar o suprimir tus datos, escríbenos a <a href="mailto:${escapeHtml(company.contactEmail)}" style="color:${MUTED}">${escapeHtml(company.contactEmail)}</a>.</p>`
+}
+
+function companyFooterText(company: CompanyInfo, policyVersion: string): string {
+  return `--
+${company.legalName} · ${company.website}
+Tratamos tus datos personales según la Ley 1581 de 2012 y nuestra política de tratamiento de datos (versión ${policyVersion}). Para conocer, actualizar, rectificar o suprimir tus datos, escríbenos a ${company.contactEmail}.`
+}
+
+// --- The confirmation to the applicant --------------------------------------
+
+export function renderApplicantConfirmation(ctx: MailContext, config: MailConfig): RenderedMail {
+  const { formData: d, reference } = ctx
+  const subject = headerSafe(`Recibimos tu postulación a ${PROGRAMME_NAME} (${reference})`)
+  const greeting = `Hola, ${oneLine(d.founderName)}:`
+  const intro = `Recibimos la postulación de ${oneLine(d.tradeName)} a ${PROGRAMME_NAME} el ${formatReceivedAt(ctx.receivedAt)}.`
+  const referenceLine = `Tu número de referencia es ${reference}. Inclúyelo si nos escribes sobre tu postulación.`
+
+  const text = `${greeting}
+
+${intro}
+
+${referenceLine}
+
+QUÉ SIGUE
+${PROCESS_STAGES.map((s) => `${s.number}. ${s.title} (${s.duration}): ${s.description}`).join('\n')}
+
+DOCUMENTOS PARA IR PREPARANDO
+Si tu startup avanza a la etapa de due diligence, te pediremos:
+${DUE_DILIGENCE_DOCUMENTS.map((doc) => `- ${doc}`).join('\n')}
+
+RESUMEN DE LO QUE NOS ENVIASTE
+${fieldText(d)}
+
+Si algo de esta información no es correcto, responde a este correo o escríbenos a ${config.company.contactEmail}.
+
+El equipo de ${PROGRAMME_NAME}
+
+${companyFooterText(config.company, ctx.policyVersion)}
+`
+
+  const html = htmlDocument(
+    subject,
+    `<p style="font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:${ACCENT};margin:0 0 8px">${escapeHtml(PROGRAMME_NAME)}</p>
+<h1 style="font-size:24px;line-height:1.25;margin:0 0 16px">Recibimos tu postulación</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p style="padding:12px 16px;background:#fff7ed;border-left:4px solid ${ACCENT}">Tu número de referencia es <strong style="font-size:18px;letter-spacing:.04em">${escapeHtml(reference)}</strong>.<br>Inclúyelo si nos escribes sobre tu postulación.</p>
+<h2 style="font-size:18px;margin:24px 0 8px">Qué sigue</h2>
+<ol style="padding-left:20px;margin:0">
+${PROCESS_STAGES.map(
+  (s) =>
+    `<li style="margin:0 0 8px"><strong>${escapeHtml(s.title)}</strong> <span style="color:${MUTED}">(${escapeHtml(s.duration)})</span><br>${escapeHtml(s.description)}</li>`,
+).join('\n')}
+</ol>
+<h2 style="font-size:18px;margin:24px 0 8px">Documentos para ir preparando</h2>
+<p style="margin:0 0 8px">Si tu startup avanza a la etapa de due diligence, te pediremos:</p>
+<ul style="padding-left:20px;margin:0">
+${DUE_DILIGENCE_DOCUMENTS.map((doc) => `<li>${escapeHtml(doc)}</li>`).join('\n')}
+</ul>
+<h2 style="font-size:18px;margin:24px 0 8px">Resumen de lo que nos enviaste</h2>
+${fieldTable(d)}
+<p style="margin-top:24px">Si algo de esta información no es correcto, responde a este correo o escríbenos a <a href="mailto:${escapeHtml(config.company.contactEmail)}">${escapeHtml(config.company.contactEmail)}</a>.</p>
+<p>El equipo de ${escapeHtml(PROGRAMME_NAME)}</p>
+${companyFooterHtml(config.company, ctx.policyVersion)}`,
+  )
+  return { subject, text, html }
+}
+
+// --- The notification to the programme team --------------------------------
+
+export function renderTeamNotification(ctx: MailContext, _config: MailConfig): RenderedMail {
+  const { formData: d, reference } = ctx
+  const subject = headerSafe(`Nueva postulación: ${d.tradeName} (${reference})`)
+  const summary = `${oneLine(d.founderName)} (${oneLine(d.position)}) postuló ${oneLine(d.tradeName)} el ${formatReceivedAt(ctx.receivedAt)}.`
+  const replyHint = 'Responde a este correo para escribirle directamente al fundador.'
+  const consent = `Autorizó el tratamiento de sus datos personales (política versión ${ctx.policyVersion}).`
+
+  const text = `${summary}
+Referencia: ${reference}
+${replyHint}
+
+${fieldText(d)}
+
+${consent}
+`
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:20px;line-height:1.25;margin:0 0 12px">Nueva postulación: ${escapeHtml(oneLine(d.tradeName))}</h1>
+<p>${escapeHtml(summary)}<br>Referencia: <strong>${escapeHtml(reference)}</strong><br><span style="color:${MUTED}">${escapeHtml(replyHint)}</span></p>
+${fieldTable(d)}
+<p style="font-size:13px;color:${MUTED};margin-top:24px">${escapeHtml(consent)}</p>`,
+  )
+  return { subject, text, html }
+}

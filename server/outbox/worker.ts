@@ -1,0 +1,210 @@
+/**
+ * The outbox worker: sends the e-mails that saveSubmission stored, after the
+ * answer went out. Safe with any number of workers on one database: messages
+ * are leased (ApplicationStore.claimDueMessages), so each is held by exactly
+ * one worker at a time, and a dead worker's lease expires and is taken over.
+ *
+ * Delivery is at least once: a worker killed between the SMTP "250 OK" and
+ * markSent leaves a message that another worker sends again, with the same
+ * Message-ID. See docs/decisions/0021-transactional-outbox.md.
+ *
+ * Failures:
+ * - transport (mail server down): the message goes back unchanged, and the
+ *   worker backs off as a whole; an outage delays e-mails, never loses them.
+ * - message (the server refused it): counts an attempt; retried with
+ *   exponential backoff and jitter; marked failed after maxAttempts and logged.
+ *
+ * No node: imports: the loop only needs timers, the store and a sender.
+ */
+import type { MailSender } from '../mail/sender.ts'
+import { SendError } from '../mail/sender.ts'
+import type { ApplicationStore, OutboxMessage } from '../storage/store.ts'
+
+export interface OutboxWorkerOptions {
+  store: ApplicationStore
+  sender: MailSender
+  /** Identifies this worker in leases; unique per process. */
+  workerId?: string
+  /** A message refused this many times is marked failed. */
+  maxAttempts: number
+  /** Messages claimed per round. */
+  batchSize?: number
+  /** How long a claim is held; longer than the slowest send. */
+  leaseMs?: number
+  /** How often to look for due messages when not woken. */
+  pollIntervalMs?: number
+  /** Backoff after the n-th failure: min(maxMs, baseMs * 2^(n-1)), with jitter. */
+  backoff?: { baseMs: number; maxMs: number }
+  clock?: () => Date
+  /** In [0, 1); replaceable for deterministic tests. */
+  random?: () => number
+  log?: (entry: Record<string, unknown>) => void
+}
+
+export interface OutboxWorker {
+  readonly workerId: string
+  /** Start the loop in the background. */
+  start(): void
+  /** Look for due messages now (called after a commit). */
+  wake(): void
+  /** Stop: finish the send in flight, release the rest of the batch, end the loop. */
+  stop(): Promise<void>
+  /** Process due messages until none is left; for the CLI and tests. Returns how many were settled. */
+  runUntilIdle(): Promise<number>
+}
+
+export const DEFAULT_BACKOFF = { baseMs: 30_000, maxMs: 60 * 60_000 }
+
+/** The delay before retry n (1-based), with "equal jitter": between half and all of the exponential step. */
+export function backoffDelay(n: number, backoff: { baseMs: number; maxMs: number }, random: () => number): number {
+  const step = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, n - 1))
+  return Math.round(step / 2 + (step / 2) * random())
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const {
+    store,
+    sender,
+    maxAttempts,
+    batchSize = 10,
+    leaseMs = 2 * 60_000,
+    pollIntervalMs = 1000,
+    backoff = DEFAULT_BACKOFF,
+    clock = () => new Date(),
+    random = Math.random,
+    log = () => {},
+  } = options
+  const workerId = options.workerId ?? `worker-${crypto.randomUUID()}`
+
+  let running: Promise<void> | undefined
+  let stopping = false
+  let wakeUp: (() => void) | undefined
+  let woken = false
+  // Consecutive transport failures: drives the worker-wide backoff during an outage.
+  let transportFailures = 0
+  let pausedUntil = 0
+
+  function sleep(ms: number): Promise<void> {
+    if (woken || stopping) {
+      woken = false
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wakeUp = undefined
+        woken = false
+        resolve()
+      }
+      wakeUp = done
+    })
+  }
+
+  async function deliver(message: OutboxMessage): Promise<'sent' | 'retry' | 'failed' | 'transport'> {
+    try {
+      await sender.send(message)
+    } catch (err) {
+      const error = err instanceof SendError ? err : new SendError('transport', err instanceof Error ? err.name : 'unknown')
+      const now = clock()
+      if (error.scope === 'transport') {
+        transportFailures++
+        const delay = backoffDelay(transportFailures, backoff, random)
+        pausedUntil = now.getTime() + delay
+        await store.reschedule(message.id, workerId, {
+          attempts: message.attempts,
+          nextAttemptAt: new Date(pausedUntil),
+          lastError: error.reason,
+        })
+        log({ level: 'warn', msg: 'mail transport unavailable', reason: error.reason, retryInMs: delay, failures: transportFailures })
+        return 'transport'
+      }
+      const attempts = message.attempts + 1
+      const base = { outboxId: message.id, applicationId: message.applicationId, kind: message.kind, attempts, reason: error.reason }
+      if (attempts >= maxAttempts) {
+        await store.markFailed(message.id, workerId, { attempts, failedAt: now, lastError: error.reason })
+        log({ level: 'error', msg: 'e-mail failed for good', ...base })
+        return 'failed'
+      }
+      const delay = backoffDelay(attempts, backoff, random)
+      await store.reschedule(message.id, workerId, { attempts, nextAttemptAt: new Date(now.getTime() + delay), lastError: error.reason })
+      log({ level: 'warn', msg: 'e-mail refused, will retry', retryInMs: delay, ...base })
+      return 'retry'
+    }
+    transportFailures = 0
+    pausedUntil = 0
+    if (!(await store.markSent(message.id, workerId, clock()))) {
+      // Our lease expired mid-send and another worker took the message: it may go out twice (same Message-ID).
+      log({ level: 'warn', msg: 'lease lost during send', outboxId: message.id, applicationId: message.applicationId })
+    } else {
+      log({ level: 'info', msg: 'e-mail sent', outboxId: message.id, applicationId: message.applicationId, kind: message.kind })
+    }
+    return 'sent'
+  }
+
+  /** Give back claimed messages we will not send now, due at once for whoever comes next. */
+  async function release(messages: OutboxMessage[], until: Date) {
+    for (const m of messages) {
+      await store.reschedule(m.id, workerId, { attempts: m.attempts, nextAttemptAt: until, lastError: m.lastError ?? '' })
+    }
+  }
+
+  /** One round: claim a batch and work through it. Returns how many messages were settled. */
+  async function round(): Promise<number> {
+    const now = clock()
+    if (now.getTime() < pausedUntil) return 0
+    const batch = await store.claimDueMessages(workerId, now, batchSize, leaseMs)
+    let settled = 0
+    for (let i = 0; i < batch.length; i++) {
+      if (stopping) {
+        await release(batch.slice(i), clock())
+        break
+      }
+      const result = await deliver(batch[i]!)
+      if (result === 'sent' || result === 'failed') settled++
+      if (result === 'transport') {
+        // The server is down for all of them: put the rest back until the pause ends.
+        await release(batch.slice(i + 1), new Date(pausedUntil))
+        break
+      }
+    }
+    return settled
+  }
+
+  async function loop() {
+    while (!stopping) {
+      let settled = 0
+      try {
+        settled = await round()
+      } catch (err) {
+        log({ level: 'error', msg: 'outbox round failed', error: err instanceof Error ? err.name : 'unknown' })
+      }
+      // A full batch probably means more are due: go again at once.
+      if (settled < batchSize) await sleep(pollIntervalMs)
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      running ??= loop()
+    },
+    wake() {
+      if (wakeUp) wakeUp()
+      else woken = true
+    },
+    async stop() {
+      stopping = true
+      wakeUp?.()
+      await running
+    },
+    async runUntilIdle() {
+      let total = 0
+      for (;;) {
+        const settled = await round()
+        total += settled
+        if (settled === 0) return total
+      }
+    },
+  }
+}
