@@ -10,6 +10,14 @@ export default defineConfig({
   build: {
     assetsInlineLimit: 0,
     target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // The landing copy modules only declare data. Saying so lets the browser
+        // bundle drop them whole: their sections are static HTML that the
+        // browser never re-renders (docs/decisions/0002).
+        moduleSideEffects: [{ test: /[\\/]src[\\/]content[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     // `npm run dev` proxies the function to a locally running `npm start`.
