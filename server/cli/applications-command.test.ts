@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openSqliteStore } from '../storage/sqlite-store.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+import { runApplicationsCommand, spreadsheetSafe } from './applications-command.ts'
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
+})
+
+async function storeWith(count: number, customise?: (i: number, s: ReturnType<typeof newSubmission>) => void) {
+  const dir = mkdtempSync(join(tmpdir(), 'catalitico-cli-'))
+  const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
+  cleanups.push(async () => {
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await store.migrate()
+  for (let i = 0; i < count; i++) {
+    const s = newSubmission({ createdAt: new Date(Date.UTC(2026, 4, 1 + i, 15)) })
+    customise?.(i, s)
+    await store.saveSubmission(s)
+  }
+  return { store, dir }
+}
+
+async function run(store: ApplicationStore, ...argv: string[]) {
+  let out = ''
+  let err = ''
+  const code = await runApplicationsCommand(argv, store, { out: (t) => void (out += t), err: (t) => void (err += t) })
+  return { code, out, err }
+}
+
+describe('npm run applications', () => {
+  it('list: one line per application with its reference and e-mail status', async () => {
+    const { store } = await storeWith(2)
+    const [first] = await store.listApplications()
+    const { code, out } = await run(store, 'list')
+    expect(code).toBe(0)
+    const lines = out.trimEnd().split('\n')
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatch(/^REFERENCE\s+RECEIVED \(UTC\)\s+TRADE NAME\s+E-MAIL\s+E-MAILS$/)
+    expect(lines[1]).toContain(first!.reference)
+    expect(lines[1]).toContain('2026-05-01 15:00')
+    expect(lines[1]).toMatch(/2 pending$/)
+  })
+
+  it('export --format json: every application with its consent evidence, to stdout', async () => {
+    const { store } = await storeWith(3)
+    const { code, out } = await run(store, 'export', '--format', 'json')
+    expect(code).toBe(0)
+    const exported = JSON.parse(out) as { reference: string; consent: { policyVersion: string }; formData: { email: string } }[]
+    const stored = await store.listApplications()
+    expect(exported.map((e) => e.reference)).toEqual(stored.map((a) => a.reference))
+    expect(exported[0]!.formData).toEqual(stored[0]!.formData)
+    expect(exported[0]!.consent.policyVersion).toBe(stored[0]!.consent.policyVersion)
+  })
+
+  it('export --format csv: BOM, CRLF, Spanish headers and accents, and no formula can run in Excel', async () => {
+    const { store } = await storeWith(2, (i, s) => {
+      if (i === 1) {
+        s.application.formData.tradeName = '=HYPERLINK("http://evil.example","clic")'
+        s.application.formData.problemSolution = 'Línea uno\nLínea "dos", con coma'
+        s.application.formData.productStage = 'scaling'
+      }
+    })
+    const { code, out } = await run(store, 'export', '--format', 'csv')
+    expect(code).toBe(0)
+    expect(out.startsWith('\uFEFF')).toBe(true)
+    expect(out).toContain('\r\n')
+    const header = out.slice(1, out.indexOf('\r\n'))
+    expect(header).toContain('Razón social')
+    expect(header).toContain('Año de fundación')
+    expect(out).toContain('María José Pérez Núñez')
+    expect(out).toContain('\'=HYPERLINK(""http://evil.example"",""clic"")')
+    expect(out).toContain('"Línea uno\nLínea ""dos"", con coma"')
+    expect(out).toContain('Escalando')
+    expect(out).toContain("'+57 300 123 4567")
+    expect(out.trimEnd().split('\r\n')).toHaveLength(3)
+  })
+
+  it('show --email: everything held about that founder, whatever the case of the address', async () => {
+    const { store } = await storeWith(3, (i, s) => {
+      if (i !== 1) s.application.formData.email = 'fundadora@andina.example.co'
+    })
+    const { code, out } = await run(store, 'show', '--email', 'Fundadora@Andina.example.co')
+    expect(code).toBe(0)
+    const shown = JSON.parse(out) as { formData: { email: string }; emails: { kind: string; status: string }[] }[]
+    expect(shown).toHaveLength(2)
+    expect(shown.every((a) => a.formData.email === 'fundadora@andina.example.co')).toBe(true)
+    expect(shown[0]!.emails.map((e) => e.status)).toEqual(['pending', 'pending'])
+  })
+
+  it('delete --email: removes that founder\'s applications and e-mails, says what it removed, keeps the others', async () => {
+    const { store } = await storeWith(3, (i, s) => {
+      if (i !== 1) s.application.formData.email = 'borrar@andina.example.co'
+    })
+    const doomed = await store.findByEmail('borrar@andina.example.co')
+    const { code, out } = await run(store, 'delete', '--email', 'borrar@andina.example.co')
+    expect(code).toBe(0)
+    expect(out).toContain('Removed 2 application(s) for borrar@andina.example.co:')
+    for (const a of doomed) expect(out).toContain(a.reference)
+    expect(out).toContain('Removed 4 e-mail(s): 4 pending (will not be sent), 0 sent, 0 failed.')
+    expect(await store.findByEmail('borrar@andina.example.co')).toEqual([])
+    expect(await store.listApplications()).toHaveLength(1)
+    expect(await store.listMessages()).toHaveLength(2)
+
+    const again = await run(store, 'delete', '--email', 'borrar@andina.example.co')
+    expect(again.out).toBe('No application found for borrar@andina.example.co; nothing was removed.\n')
+  })
+
+  it('explains itself on a wrong command or a missing option, with exit code 2', async () => {
+    const { store } = await storeWith(0)
+    expect(await run(store, 'purge')).toMatchObject({ code: 2, err: expect.stringContaining('Unknown command: purge') })
+    expect(await run(store, 'delete')).toMatchObject({ code: 2, err: 'delete needs --email ADDRESS\n' })
+    expect(await run(store, 'export', '--format', 'xlsx')).toMatchObject({ code: 2 })
+    expect(await run(store, '--help')).toMatchObject({ code: 0, out: expect.stringContaining('Usage: npm run applications') })
+  })
+
+  it('runs as `npm run applications` on the database in DATA_DIR', async () => {
+    const { dir } = await storeWith(1)
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/applications.ts', 'export', '--format', 'json'], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+    })
+    expect(JSON.parse(stdout)).toHaveLength(1)
+  })
+
+  it('spreadsheetSafe leaves ordinary text alone', () => {
+    expect(spreadsheetSafe('Medellín')).toBe('Medellín')
+    expect(spreadsheetSafe('-1')).toBe("'-1")
+    expect(spreadsheetSafe('@SUM(A1)')).toBe("'@SUM(A1)")
+  })
+})

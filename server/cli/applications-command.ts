@@ -1,0 +1,195 @@
+/**
+ * The programme team's tool, on whatever store the configuration names:
+ *
+ *   list                         one line per application
+ *   export --format csv|json     every application to stdout (CSV opens in Excel with accents)
+ *   show --email ADDRESS         everything held about a founder (Ley 1581 access request)
+ *   delete --email ADDRESS       remove a founder's applications and e-mails, and say what went
+ *
+ * Operator messages are in English; the data is the founders' own, in Spanish.
+ */
+import { stringify } from 'csv-stringify/sync'
+import { parseArgs } from 'node:util'
+import {
+  APPLICATION_FIELDS,
+  FIELD_LABELS,
+  LEGAL_RESTRICTION_LABELS,
+  PRODUCT_STAGE_LABELS,
+  type LegalRestriction,
+  type ProductStage,
+} from '../../domain/application.ts'
+import type { ApplicationStore, OutboxMessage, StoredApplication } from '../storage/store.ts'
+
+export const USAGE = `Usage: npm run applications -- <command>
+
+Commands:
+  list                        One line per application, oldest first
+  export --format csv|json    Every application to stdout (redirect to a file)
+  show --email ADDRESS        Everything stored about a founder, as JSON
+  delete --email ADDRESS      Remove a founder's applications and their e-mails
+
+The database is the configured one (DATABASE_URL, else DATA_DIR/catalitico.sqlite).`
+
+export interface CliIo {
+  out: (text: string) => void
+  err: (text: string) => void
+}
+
+/** Run one command; resolves to the process exit code. */
+export async function runApplicationsCommand(argv: string[], store: ApplicationStore, io: CliIo): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { format: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    })
+  } catch (err) {
+    io.err(`${(err as Error).message}\n\n${USAGE}\n`)
+    return 2
+  }
+  const { positionals, values } = parsed
+  const command = positionals[0]
+  if (values.help || !command) {
+    io.out(`${USAGE}\n`)
+    return values.help ? 0 : 2
+  }
+  const needEmail = () => {
+    const email = values.email?.trim()
+    if (!email) io.err(`${command} needs --email ADDRESS\n`)
+    return email
+  }
+
+  switch (command) {
+    case 'list': {
+      const apps = await store.listApplications()
+      const messages = await store.listMessages()
+      io.out(listTable(apps, messages))
+      io.err(`${apps.length} application${apps.length === 1 ? '' : 's'}\n`)
+      return 0
+    }
+    case 'export': {
+      const apps = await store.listApplications()
+      if (values.format === 'csv') io.out(toCsv(apps))
+      else if (values.format === 'json') io.out(JSON.stringify(apps.map(toExport), null, 2) + '\n')
+      else {
+        io.err('export needs --format csv or --format json\n')
+        return 2
+      }
+      io.err(`Exported ${apps.length} application${apps.length === 1 ? '' : 's'}.\n`)
+      return 0
+    }
+    case 'show': {
+      const email = needEmail()
+      if (!email) return 2
+      const apps = await store.findByEmail(email)
+      const shown = []
+      for (const app of apps) {
+        const messages = await store.listMessages({ applicationId: app.id })
+        shown.push({ ...toExport(app), emails: messages.map(messageSummary) })
+      }
+      io.out(JSON.stringify(shown, null, 2) + '\n')
+      io.err(apps.length ? `${apps.length} application(s) found for ${email}.\n` : `No application found for ${email}.\n`)
+      return 0
+    }
+    case 'delete': {
+      const email = needEmail()
+      if (!email) return 2
+      const report = await store.deleteByEmail(email)
+      if (report.applications.length === 0) {
+        io.out(`No application found for ${email}; nothing was removed.\n`)
+        return 0
+      }
+      const { pending, sent, failed } = report.messages
+      const lines = [
+        `Removed ${report.applications.length} application(s) for ${email}:`,
+        ...report.applications.map((a) => `  ${a.reference}  received ${a.createdAt.toISOString()}  id ${a.id}`),
+        `Removed ${pending + sent + failed} e-mail(s): ${pending} pending (will not be sent), ${sent} sent, ${failed} failed.`,
+        `Removed ${report.idempotencyKeys} idempotency record(s).`,
+        'Copies already delivered to mailboxes (the team inbox, the founder) are outside this database.',
+      ]
+      io.out(lines.join('\n') + '\n')
+      return 0
+    }
+    default:
+      io.err(`Unknown command: ${command}\n\n${USAGE}\n`)
+      return 2
+  }
+}
+
+function toExport(app: StoredApplication) {
+  return {
+    id: app.id,
+    reference: app.reference,
+    receivedAt: app.createdAt.toISOString(),
+    consent: { policyVersion: app.consent.policyVersion, acceptedAt: app.consent.acceptedAt.toISOString() },
+    formData: app.formData,
+  }
+}
+
+function messageSummary(m: OutboxMessage) {
+  return {
+    kind: m.kind,
+    to: m.to,
+    status: m.status,
+    attempts: m.attempts,
+    messageId: m.messageId,
+    settledAt: m.settledAt?.toISOString() ?? null,
+  }
+}
+
+function listTable(apps: StoredApplication[], messages: OutboxMessage[]): string {
+  const status = new Map<string, string[]>()
+  for (const m of messages) status.set(m.applicationId, [...(status.get(m.applicationId) ?? []), m.status])
+  const rows = apps.map((a) => [
+    a.reference,
+    a.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+    a.formData.tradeName,
+    a.formData.email,
+    summarise(status.get(a.id) ?? []),
+  ])
+  const header = ['REFERENCE', 'RECEIVED (UTC)', 'TRADE NAME', 'E-MAIL', 'E-MAILS']
+  const all = [header, ...rows].map((r) => r.map((cell) => oneLine(cell).slice(0, 40)))
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
+  return all.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n'
+}
+
+function summarise(statuses: string[]): string {
+  if (statuses.length === 0) return '-'
+  const counts = new Map<string, number>()
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1)
+  return [...counts].map(([s, n]) => `${n} ${s}`).join(', ')
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
+ * start) get a leading apostrophe: a founder's text must never execute in
+ * the team's Excel. The JSON export keeps values untouched.
+ */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+}
+
+function enumLabel(field: string, value: string): string {
+  if (field === 'productStage') return PRODUCT_STAGE_LABELS[value as ProductStage] ?? value
+  if (field === 'legalRestrictions') return LEGAL_RESTRICTION_LABELS[value as LegalRestriction] ?? value
+  return value
+}
+
+/** UTF-8 with a byte-order mark and CRLF line ends: what Excel needs to show Spanish accents. */
+export function toCsv(apps: StoredApplication[]): string {
+  const header = ['Referencia', 'Recibida (UTC)', 'Versión de la política aceptada', 'Autorización (UTC)', ...APPLICATION_FIELDS.map((f) => FIELD_LABELS[f]), 'ID']
+  const rows = apps.map((a) => [
+    a.reference,
+    a.createdAt.toISOString(),
+    a.consent.policyVersion,
+    a.consent.acceptedAt.toISOString(),
+    ...APPLICATION_FIELDS.map((f) => spreadsheetSafe(enumLabel(f, a.formData[f]))),
+    a.id,
+  ])
+  return stringify([header, ...rows], { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n",;]/ })
+}
