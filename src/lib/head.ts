@@ -15,7 +15,7 @@ export const HEAD_ASSETS = {
   faviconSvg: '/favicon.svg',
   appleTouchIcon: '/apple-touch-icon.png',
   manifest: '/site.webmanifest',
-  ogImage: '/og-image.png',
+  ogImage: '/og-image.jpg',
   logo: '/icon-512.png',
 } as const
 
