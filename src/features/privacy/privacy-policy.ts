@@ -1,0 +1,106 @@
+/**
+ * The personal-data texts required in Colombia (Ley 1581 de 2012; Decreto
+ * 1377 de 2013, now in the Decreto Único 1074 de 2015): the consent, the
+ * short privacy notice shown at the form, and the full data-processing
+ * policy. Any change here must bump PRIVACY_POLICY_VERSION in
+ * domain/privacy.ts, because each application records the version agreed to.
+ */
+import type { CompanyInfo } from '../../../domain/company.ts'
+import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+
+export const POLICY_TITLE = 'Política de tratamiento de datos personales'
+export const POLICY_LINK_LABEL = 'Lee la política de tratamiento de datos'
+
+export function consentLabel(company: CompanyInfo): string {
+  return (
+    `Autorizo a ${company.legalName} a tratar mis datos personales para evaluar mi postulación, ` +
+    'de acuerdo con la Ley 1581 de 2012, el Decreto 1377 de 2013 y su política de tratamiento de datos.'
+  )
+}
+
+/** The privacy notice (aviso de privacidad): controller, purposes, rights and a channel. */
+export function privacyNotice(company: CompanyInfo): string {
+  return (
+    `${company.legalName} es responsable del tratamiento de tus datos. Los usamos para evaluar tu postulación, ` +
+    'contactarte durante el proceso y enviarte la confirmación. Puedes conocer, actualizar, rectificar y suprimir ' +
+    `tus datos, y revocar esta autorización, escribiendo a ${company.contactEmail}.`
+  )
+}
+
+export interface PolicySection {
+  title: string
+  paragraphs?: readonly string[]
+  items?: readonly string[]
+}
+
+export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
+  return [
+    {
+      title: '1. Responsable del tratamiento',
+      paragraphs: [
+        `${company.legalName}, sociedad colombiana que opera el programa Catalítico Media for Equity. ` +
+          `Canal de atención: ${company.contactEmail}. Sitio web: ${company.website}.`,
+      ],
+    },
+    {
+      title: '2. Datos que tratamos',
+      paragraphs: [
+        'Los que nos das en el formulario de postulación: datos de tu empresa (razón social, nombre comercial, sitio web, ' +
+          'ciudad, año de fundación, producto, usuarios, canales e ingresos) y tus datos de contacto como fundador ' +
+          '(nombre, cargo, correo electrónico y teléfono). No pedimos datos sensibles ni datos de niñas, niños o adolescentes.',
+      ],
+    },
+    {
+      title: '3. Finalidades',
+      items: [
+        'Evaluar tu postulación al programa media for equity y su encaje estratégico.',
+        'Contactarte durante las etapas del proceso (validación, sesión con el panel y due diligence).',
+        'Enviarte la confirmación de tu postulación y las comunicaciones propias del proceso.',
+        'Atender tus consultas y reclamos, y cumplir obligaciones legales.',
+      ],
+      paragraphs: ['No vendemos tus datos ni los usamos para publicidad de terceros.'],
+    },
+    {
+      title: '4. Tus derechos como titular',
+      items: [
+        'Conocer, actualizar y rectificar tus datos personales.',
+        'Solicitar prueba de la autorización que nos diste.',
+        'Ser informado del uso que les hemos dado.',
+        'Revocar la autorización y solicitar la supresión de tus datos cuando no exista un deber legal o contractual de conservarlos.',
+        'Presentar quejas ante la Superintendencia de Industria y Comercio (SIC), después de haber agotado el trámite de consulta o reclamo ante nosotros.',
+        'Acceder gratuitamente a tus datos personales.',
+      ],
+    },
+    {
+      title: '5. Cómo ejercerlos',
+      paragraphs: [
+        `Escribe a ${company.contactEmail} indicando tu nombre, el correo con el que te postulaste y lo que solicitas. ` +
+          'Respondemos las consultas en máximo 10 días hábiles (prorrogables 5 días hábiles) y los reclamos en máximo ' +
+          '15 días hábiles (prorrogables 8 días hábiles), según los artículos 14 y 15 de la Ley 1581 de 2012.',
+      ],
+    },
+    {
+      title: '6. Conservación y seguridad',
+      paragraphs: [
+        'Conservamos tu postulación mientras dure el proceso de evaluación y hasta dos años después de su cierre, ' +
+          'salvo que antes pidas su supresión. La protegemos con medidas técnicas y administrativas razonables.',
+        'Mientras llenas el formulario, guardamos un borrador solo en este navegador para que no pierdas lo escrito. ' +
+          'No nos llega hasta que envías la postulación, y se borra al enviarla o al descartar el borrador.',
+      ],
+    },
+    {
+      title: '7. Encargados',
+      paragraphs: [
+        'Para alojar la información y enviar correos nos apoyamos en proveedores tecnológicos que actúan como encargados ' +
+          'del tratamiento, por cuenta nuestra y con las garantías que exige la ley colombiana, incluso si están fuera del país.',
+      ],
+    },
+    {
+      title: '8. Vigencia',
+      paragraphs: [
+        `Versión ${PRIVACY_POLICY_VERSION}. Rige desde su publicación. Si la cambiamos de forma sustancial, ` +
+          'te pediremos de nuevo tu autorización antes de tratar tus datos con las nuevas condiciones.',
+      ],
+    },
+  ]
+}
