@@ -18,6 +18,8 @@ export interface AppDeps {
   /** The send-application-email function (server/function/send-application-email.ts). */
   sendApplicationEmail: Hono<FunctionEnv>
   log: Log
+  /** Origins the page may call besides its own (CSP connect-src), e.g. a Supabase project. */
+  connectSrc?: readonly string[]
 }
 
 export function createApp(deps: AppDeps): Hono<FunctionEnv> {
@@ -38,7 +40,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
       ...(c.get('outcome') ? { outcome: c.get('outcome') } : {}),
     })
   })
-  app.use(securityHeaders())
+  app.use(securityHeaders({ connectSrc: deps.connectSrc ?? [] }))
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
 

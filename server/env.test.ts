@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
-import { ConfigError, readConfig } from './env.ts'
+import { CONFIG_VARIABLES, ConfigError, connectSources, readConfig } from './env.ts'
 
 describe('readConfig', () => {
   it('uses the documented defaults: embedded SQLite in ./data, files for e-mail', () => {
@@ -65,5 +66,22 @@ describe('readConfig', () => {
 
   it('never prints a URL that may hold a password', () => {
     expect(() => readConfig({ SMTP_URL: 'ftp://user:s3cret@host' })).toThrow(/^(?!.*s3cret)/)
+  })
+
+  it('lets the page call a function on another origin when the site was built for one', () => {
+    expect(connectSources(readConfig({}))).toEqual([])
+    expect(connectSources(readConfig({ VITE_BACKEND_URL: 'https://abcd.supabase.co/' }))).toEqual(['https://abcd.supabase.co'])
+  })
+
+  it('.env.example documents every variable, and its values are valid', () => {
+    const example = readFileSync('.env.example', 'utf8')
+    for (const name of CONFIG_VARIABLES) expect(example, name).toMatch(new RegExp(`^(# )?${name}=`, 'm'))
+    const set = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    )
+    expect(() => readConfig(set)).not.toThrow()
   })
 })

@@ -93,7 +93,7 @@ const EnvSchema = v.object({
   ALLOWED_ORIGINS: v.optional(origins, ''),
   PUBLIC_ANON_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[\x21-\x7E]{16,2048}$/, 'must be 16+ printable characters without spaces')),
-    'catalitico-local-anon-key-not-a-secret',
+    'catalitico-public-anon-key-not-a-secret',
   ),
   RATE_LIMIT_MAX: v.optional(wholeNumber(1, 1_000_000), '10'),
   RATE_LIMIT_WINDOW_SECONDS: v.optional(wholeNumber(1, 86_400), '600'),
@@ -102,7 +102,15 @@ const EnvSchema = v.object({
   COMPANY_WEBSITE: v.optional(httpUrl, DEFAULT_COMPANY.website),
   COMPANY_CONTACT_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
   TRUST_PROXY: v.optional(trustProxy, 'false'),
+  /**
+   * Build-time variable of the site (src/config/backend.ts): when the form
+   * calls a function on another origin, the page's CSP must allow it.
+   */
+  VITE_BACKEND_URL: v.optional(httpUrl),
 })
+
+/** Every variable the server reads; each is documented in .env.example. */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries)
 
 type RawConfig = v.InferOutput<typeof EnvSchema>
 export type Config = Omit<RawConfig, 'DATABASE_URL'> & { database: DatabaseConfig }
@@ -138,6 +146,11 @@ function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseCon
 export function loadDotEnv(dir = process.cwd()): void {
   const path = join(dir, '.env')
   if (existsSync(path)) process.loadEnvFile(path)
+}
+
+/** Origins the page may call besides its own (CSP connect-src). */
+export function connectSources(config: Config): string[] {
+  return config.VITE_BACKEND_URL ? [new URL(config.VITE_BACKEND_URL).origin] : []
 }
 
 /** Where the file outbox writes .eml files when SMTP_URL is unset. */

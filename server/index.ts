@@ -9,7 +9,7 @@ import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createApp } from './app.ts'
 import { functionDepsFrom, nodeWorkerId, senderFrom } from './compose.ts'
-import { ConfigError, loadDotEnv, outboxDir, readConfig } from './env.ts'
+import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { loadStaticSite } from './http/static-site.ts'
 import { jsonLog as log } from './log.ts'
@@ -27,7 +27,7 @@ async function main() {
   const sender = senderFrom(config)
   const worker = createOutboxWorker({ store, sender, workerId: nodeWorkerId(), maxAttempts: config.OUTBOX_MAX_ATTEMPTS, log })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const app = createApp({ site, store, sendApplicationEmail: fn, log })
+  const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config) })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log({
