@@ -2,6 +2,8 @@
  * Opens the store the configuration names (DATABASE_URL), on Node.
  */
 import type { DatabaseConfig } from '../env.ts'
+import { readMigrations } from './postgres-migration-files.ts'
+import { openPostgresStore } from './postgres-store.ts'
 import { openSqliteStore } from './sqlite-store.ts'
 import type { ApplicationStore } from './store.ts'
 
@@ -10,7 +12,6 @@ export async function openStore(database: DatabaseConfig): Promise<ApplicationSt
     case 'sqlite':
       return openSqliteStore(database.path)
     case 'postgres':
-      // Issue 5 adds the PostgreSQL store behind the same interface.
-      throw new Error('DATABASE_URL: PostgreSQL is not supported by this build yet')
+      return openPostgresStore(database.url, { migrations: readMigrations() })
   }
 }

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import postgres from 'postgres'
+import { describe, expect, it } from 'vitest'
 import { readMigrations } from './postgres-migration-files.ts'
 import { applyMigrations } from './postgres-migrations.ts'
 import { openPostgresStore } from './postgres-store.ts'
+import { openSqliteStore } from './sqlite-store.ts'
 import { createTestDatabase, requirePostgres } from './postgres-test-database.ts'
 import { describeStoreContract } from './store-contract.ts'
 import type { ApplicationStore } from './store.ts'
@@ -45,6 +50,36 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
       } finally {
         await Promise.all(pools.map((p) => p.end({ timeout: 1 })))
         await db.drop()
+      }
+    })
+
+    it('gives every table the same columns as the SQLite schema, so the two stores cannot drift apart', async () => {
+      const db = await createTestDatabase()
+      const pg = postgres(db.url, { max: 1 })
+      const dir = mkdtempSync(join(tmpdir(), 'catalitico-schema-'))
+      try {
+        const sqlitePath = join(dir, 'schema.sqlite')
+        const store = openSqliteStore(sqlitePath)
+        await store.migrate()
+        await store.close()
+        const lite = new Database(sqlitePath, { readonly: true })
+        const tables = ['applications', 'idempotency_keys', 'outbox']
+        const sqliteColumns = Object.fromEntries(
+          tables.map((t) => [t, (lite.pragma(`table_info(${t})`) as { name: string }[]).map((c) => c.name).sort()]),
+        )
+        lite.close()
+        const rows = await pg<{ table_name: string; column_name: string }[]>`
+          select table_name, column_name from information_schema.columns
+          where table_schema = 'public' order by table_name, column_name
+        `
+        const pgColumns = Object.fromEntries(
+          tables.map((t) => [t, rows.filter((r) => r.table_name === t).map((r) => r.column_name).sort()]),
+        )
+        expect(pgColumns).toEqual(sqliteColumns)
+      } finally {
+        await pg.end({ timeout: 1 })
+        await db.drop()
+        rmSync(dir, { recursive: true, force: true })
       }
     })
 

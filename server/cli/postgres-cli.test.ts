@@ -1,0 +1,62 @@
+/**
+ * `npm run migrate` and `npm run applications` as operators run them, on the
+ * real PostgreSQL (DATABASE_URL), each test in its own database.
+ */
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openPostgresStore } from '../storage/postgres-store.ts'
+import { createTestDatabase, requirePostgres, type TestDatabase } from '../storage/postgres-test-database.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+
+const available = await requirePostgres()
+
+function cli(script: string, databaseUrl: string, ...argv: string[]) {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...argv], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  })
+}
+
+describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
+  const databases: TestDatabase[] = []
+  afterEach(async () => {
+    while (databases.length) await databases.pop()!.drop()
+  })
+
+  it('npm run migrate applies the schema once and then reports it up to date', async () => {
+    const db = await createTestDatabase({ migrated: false })
+    databases.push(db)
+    const first = await cli('server/cli/migrate.ts', db.url)
+    expect(first.stdout).toMatch(/^Applied 1 migration\(s\) to PostgreSQL database catalitico_test_\w+ on 127\.0\.0\.1: \d{14}\.$/m)
+    const second = await cli('server/cli/migrate.ts', db.url)
+    expect(second.stdout).toMatch(/is up to date \(1 migration\(s\) already applied\)/)
+  })
+
+  it('npm run migrate fails with a one-line reason and exit code 1 when the database is unreachable', async () => {
+    const failed = await cli('server/cli/migrate.ts', 'postgres://postgres@127.0.0.1:1/none').catch((err: unknown) => err)
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Migration failed: .*ECONNREFUSED/) })
+  })
+
+  it('npm run applications exports, shows and deletes on the configured PostgreSQL', async () => {
+    const db = await createTestDatabase()
+    databases.push(db)
+    const store = openPostgresStore(db.url)
+    const mine = newSubmission({ email: 'Fundadora@Andina.example.co' })
+    const other = newSubmission()
+    await store.saveSubmission(mine)
+    await store.saveSubmission(other)
+
+    const exported = await cli('server/cli/applications.ts', db.url, 'export', '--format', 'json')
+    expect((JSON.parse(exported.stdout) as { id: string }[]).map((a) => a.id).sort()).toEqual(
+      [mine.application.id, other.application.id].sort(),
+    )
+    const shown = await cli('server/cli/applications.ts', db.url, 'show', '--email', 'fundadora@andina.example.co')
+    expect(shown.stdout).toContain(mine.application.reference)
+    const deleted = await cli('server/cli/applications.ts', db.url, 'delete', '--email', 'FUNDADORA@andina.example.co')
+    expect(deleted.stdout).toContain(mine.application.reference)
+
+    expect((await store.listApplications()).map((a) => a.id)).toEqual([other.application.id])
+    expect(await store.listMessages({ applicationId: mine.application.id })).toEqual([])
+    await store.close()
+  })
+})

@@ -1,0 +1,186 @@
+/**
+ * The Supabase Edge Function under the real Deno runtime, against the real
+ * local PostgreSQL: the same handler as the Node server, the same answers,
+ * and its e-mails leaving through the Node outbox worker (Supabase blocks
+ * outbound SMTP; docs/decisions/0033).
+ */
+import { FunctionsClient } from '@supabase/functions-js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FUNCTION_NAME, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../domain/submission.ts'
+import { createSmtpSender } from './mail/smtp-sender.ts'
+import { createOutboxWorker } from './outbox/worker.ts'
+import { openPostgresStore } from './storage/postgres-store.ts'
+import { createTestDatabase, requirePostgres, type TestDatabase } from './storage/postgres-test-database.ts'
+import type { ApplicationStore } from './storage/store.ts'
+import { apiHarness, FUNCTION_URL, TEST_ANON_KEY, type ApiHarness } from './testing/api-harness.ts'
+import { EDGE_FUNCTION_DIR, PROJECT_ROOT, startEdgeFunction, type RunningEdgeFunction } from './testing/edge-function.ts'
+import { validBody } from './testing/fixtures.ts'
+import { startSmtpSink } from './testing/smtp-sink.ts'
+
+const available = await requirePostgres()
+
+const AUTH = { apikey: TEST_ANON_KEY, authorization: `Bearer ${TEST_ANON_KEY}` }
+const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' }
+
+interface BadInput {
+  name: string
+  init: RequestInit
+  status: number
+}
+
+/** Every kind of bad input, sent as is to Node and to Deno. */
+const BAD_INPUTS: BadInput[] = [
+  { name: 'malformed JSON', init: { method: 'POST', headers: JSON_AUTH, body: '{"formData": ' }, status: 400 },
+  { name: 'a GET', init: { method: 'GET', headers: AUTH }, status: 405 },
+  { name: 'a PUT', init: { method: 'PUT', headers: JSON_AUTH, body: JSON.stringify(validBody()) }, status: 405 },
+  {
+    name: 'a body over 64 kB',
+    init: { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ ...validBody(), pad: 'x'.repeat(MAX_BODY_BYTES) }) },
+    status: 413,
+  },
+  {
+    name: 'invalid fields',
+    init: {
+      method: 'POST',
+      headers: JSON_AUTH,
+      body: JSON.stringify(validBody({ email: 'no-es-un-correo', foundingYear: '1999', productStage: 'idea' })),
+    },
+    status: 422,
+  },
+  {
+    name: 'no consent',
+    init: { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ formData: validBody().formData }) },
+    status: 422,
+  },
+  {
+    name: 'a wrong content type',
+    init: { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: JSON.stringify(validBody()) },
+    status: 415,
+  },
+  {
+    name: 'no anon key',
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validBody()) },
+    status: 401,
+  },
+]
+
+async function answer(response: Response) {
+  const text = await response.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, allow: response.headers.get('allow'), body }
+}
+
+describe("the edge function's deno.json", () => {
+  it('pins every npm package to the version installed for Node, so both runtimes run the same code', () => {
+    const { imports } = JSON.parse(readFileSync(join(EDGE_FUNCTION_DIR, 'deno.json'), 'utf8')) as { imports: Record<string, string> }
+    const pinned = Object.entries(imports).filter(([, target]) => target.startsWith('npm:'))
+    expect(pinned.map(([name]) => name).sort()).toEqual(['hono', 'postgres', 'valibot'])
+    for (const [name, target] of pinned) {
+      const manifest = join(PROJECT_ROOT, 'node_modules', name, 'package.json')
+      const installed = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+      expect({ name, target }).toEqual({ name, target: `npm:${name}@${installed}` })
+    }
+  })
+})
+
+describe.skipIf(!available)('Supabase Edge Function on Deno against the local PostgreSQL', () => {
+  let db: TestDatabase
+  let edge: RunningEdgeFunction
+  let store: ApplicationStore
+  let node: ApiHarness
+
+  beforeAll(async () => {
+    db = await createTestDatabase()
+    edge = await startEdgeFunction({ SUPABASE_DB_URL: db.url, PUBLIC_ANON_KEY: TEST_ANON_KEY, RATE_LIMIT_MAX: '1000' })
+    store = openPostgresStore(db.url)
+    node = await apiHarness()
+  })
+
+  afterAll(async () => {
+    await edge?.stop()
+    await store?.close()
+    await node?.dispose()
+    await db?.drop()
+  })
+
+  it('stores a valid submission made with the Supabase functions client, with its two pending e-mails', async () => {
+    const body = validBody()
+    const client = new FunctionsClient(edge.functionsUrl, { headers: AUTH })
+    const key = crypto.randomUUID()
+
+    const { data, error } = await client.invoke<{ id: string; reference: string }>(FUNCTION_NAME, {
+      body,
+      headers: { [IDEMPOTENCY_HEADER]: key },
+    })
+
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: expect.any(String), reference: expect.stringMatching(/^CAT-\d{4}-[0-9A-Z]{6}$/) })
+    const [stored] = (await store.listApplications()).filter((a) => a.id === data!.id)
+    expect(stored).toMatchObject({ reference: data!.reference, formData: body.formData })
+    expect(stored!.consent.policyVersion).toBe(body.consent.policyVersion)
+    const messages = await store.listMessages({ applicationId: data!.id })
+    expect(messages.map((m) => [m.kind, m.to, m.status]).sort()).toEqual([
+      ['applicant_confirmation', body.formData.email, 'pending'],
+      ['team_notification', node.config.TEAM_EMAIL, 'pending'],
+    ])
+
+    // The same Idempotency-Key again: the first answer, nothing new stored.
+    const again = await client.invoke(FUNCTION_NAME, { body, headers: { [IDEMPOTENCY_HEADER]: key } })
+    expect(again.data).toEqual(data)
+    expect((await store.findByEmail(body.formData.email)).map((a) => a.id)).toEqual([data!.id])
+  })
+
+  it('answers at /send-application-email too, the path Supabase hands the function', async () => {
+    const body = validBody()
+    const response = await fetch(`${edge.origin}/send-application-email`, {
+      method: 'POST',
+      headers: JSON_AUTH,
+      body: JSON.stringify(body),
+    })
+    expect(response.status).toBe(200)
+    const { id } = (await response.json()) as { id: string }
+    expect((await store.findByEmail(body.formData.email)).map((a) => a.id)).toEqual([id])
+  })
+
+  it('gives every kind of bad input the same status and answer as the Node server, and stores nothing', async () => {
+    const before = (await store.listApplications()).length
+    for (const bad of BAD_INPUTS) {
+      const onDeno = await answer(await fetch(`${edge.functionsUrl}/${FUNCTION_NAME}`, bad.init))
+      const onNode = await answer(await node.app.request(FUNCTION_URL, bad.init))
+      expect({ input: bad.name, ...onDeno }).toEqual({ input: bad.name, ...onNode })
+      expect({ input: bad.name, status: onDeno.status }).toEqual({ input: bad.name, status: bad.status })
+    }
+    expect((await store.listApplications()).length).toBe(before)
+    expect(await node.store.listApplications()).toEqual([])
+  })
+
+  it("has its e-mails sent by a Node outbox worker draining the same database's outbox", async () => {
+    const body = validBody()
+    const response = await fetch(`${edge.functionsUrl}/${FUNCTION_NAME}`, {
+      method: 'POST',
+      headers: JSON_AUTH,
+      body: JSON.stringify(body),
+    })
+    const { id } = (await response.json()) as { id: string }
+    const pending = await store.listMessages({ applicationId: id })
+    const sink = await startSmtpSink()
+    const sender = createSmtpSender(sink.url)
+    const worker = createOutboxWorker({ store, sender, maxAttempts: 3 })
+    try {
+      await worker.runUntilIdle()
+    } finally {
+      await sender.close()
+      await sink.close()
+    }
+    const mine = sink.received.filter((m) => pending.some((p) => p.messageId === m.header('message-id')))
+    expect(mine.map((m) => m.envelopeTo).sort()).toEqual([[body.formData.email], [node.config.TEAM_EMAIL]])
+    expect((await store.listMessages({ applicationId: id })).map((m) => m.status)).toEqual(['sent', 'sent'])
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * The send-application-email function as Supabase runs it: the very same
+ * Hono handler and HTTP app as the Node server (server/function/,
+ * server/app.ts), on the Supabase Postgres (SUPABASE_DB_URL) through the
+ * PostgreSQL store. Only the wiring differs from server/index.ts:
+ *
+ * - no outbox worker: Supabase blocks outbound SMTP on ports 25 and 587, so the
+ *   function only stores the application and its pending e-mails, in one
+ *   transaction; the Node outbox worker, running anywhere with DATABASE_URL
+ *   set to the same database, sends them. See
+ *   docs/decisions/0033-supabase-mail-leaves-through-the-node-worker.md.
+ * - Supabase routes a call of /functions/v1/send-application-email to the
+ *   function with the path /send-application-email; both are served.
+ * - the client IP for the rate limit comes from the headers Supabase's edge sets.
+ *
+ * Configuration: the same variables as the Node server (server/env.ts), read
+ * from the function's secrets; SUPABASE_DB_URL is set by Supabase itself.
+ */
+import type { Context } from 'hono'
+import { createApp } from '../../../server/app.ts'
+import { ConfigError, readConfig } from '../../../server/env.ts'
+import { createRateLimiter } from '../../../server/function/rate-limiter.ts'
+import { createSendApplicationEmail } from '../../../server/function/send-application-email.ts'
+import { jsonLog, type Log } from '../../../server/log.ts'
+import { openPostgresStore } from '../../../server/storage/postgres-store.ts'
+import type { ApplicationStore } from '../../../server/storage/store.ts'
+
+/** The path Supabase gives the function's requests. */
+export const EDGE_FUNCTION_PATH = '/send-application-email'
+
+/**
+ * The client IP as Supabase's edge (behind Cloudflare) reports it. Best
+ * effort: Supabase documents no contract for these headers, and each isolate
+ * counts on its own (see docs/deployment.md).
+ */
+function edgeClientKey(c: Context): string {
+  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown'
+}
+
+export interface EdgeApp {
+  fetch: (request: Request) => Response | Promise<Response>
+  store: ApplicationStore
+}
+
+export function createEdgeApp(env: Record<string, string | undefined>, log: Log = jsonLog): EdgeApp {
+  const config = readConfig({
+    ...env,
+    DATABASE_URL: env.SUPABASE_DB_URL || env.DATABASE_URL,
+    PUBLIC_ANON_KEY: env.PUBLIC_ANON_KEY || env.SUPABASE_ANON_KEY,
+  })
+  if (config.database.kind !== 'postgres') {
+    throw new ConfigError('Invalid configuration: SUPABASE_DB_URL must be a postgres:// URL (Supabase sets it)')
+  }
+  // Transaction-mode poolers (Supavisor) cannot keep named prepared statements;
+  // an isolate serves few requests at once, and idle connections go early.
+  const store = openPostgresStore(config.database.url, { prepare: false, max: 3, idleTimeoutSeconds: 10 })
+  const fn = createSendApplicationEmail({
+    store,
+    rateLimiter: createRateLimiter({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 }),
+    mail: {
+      from: config.MAIL_FROM,
+      teamEmail: config.TEAM_EMAIL,
+      company: { legalName: config.COMPANY_LEGAL_NAME, website: config.COMPANY_WEBSITE, contactEmail: config.COMPANY_CONTACT_EMAIL },
+    },
+    anonKey: config.PUBLIC_ANON_KEY,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    clientKey: edgeClientKey,
+    log,
+  })
+  const app = createApp({ store, sendApplicationEmail: fn, log })
+  app.route(EDGE_FUNCTION_PATH, fn)
+  return { fetch: app.fetch, store }
+}
