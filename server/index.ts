@@ -25,7 +25,7 @@ async function main() {
   const store = await openStore(config.database)
   await store.migrate()
   const sender = senderFrom(config)
-  const worker = createOutboxWorker({ store, sender, workerId: nodeWorkerId(), maxAttempts: config.OUTBOX_MAX_ATTEMPTS, log })
+  const worker = createOutboxWorker({ store, sender, workerId: nodeWorkerId(), maxAttempts: config.OUTBOX_MAX_ATTEMPTS, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000, log })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
   const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config) })
 
