@@ -100,7 +100,6 @@ const EnvSchema = v.object({
   OUTBOX_MAX_ATTEMPTS: v.optional(wholeNumber(1, 100), '8'),
   OUTBOX_LEASE_SECONDS: v.optional(wholeNumber(1, 3600), '120'),
   /** How long a worker holds the e-mails it claimed; a dead instance's e-mails wait this long (ADR 0032). */
-  OUTBOX_LEASE_SECONDS: v.optional(wholeNumber(1, 3600), '120'),
   COMPANY_LEGAL_NAME: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), DEFAULT_COMPANY.legalName),
   COMPANY_WEBSITE: v.optional(httpUrl, DEFAULT_COMPANY.website),
   COMPANY_CONTACT_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
