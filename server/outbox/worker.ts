@@ -160,6 +160,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await release(batch.slice(i), clock())
         break
       }
+      // A send must end inside the lease, or another worker takes the message over and it goes out
+      // twice: start one only while half the lease remains, and give the rest back for the next round.
+      if (clock().getTime() - now.getTime() > leaseMs / 2) {
+        await release(batch.slice(i), clock())
+        break
+      }
       const result = await deliver(batch[i]!)
       if (result === 'sent' || result === 'failed') settled++
       if (result === 'transport') {

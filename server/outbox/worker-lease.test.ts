@@ -1,0 +1,56 @@
+/**
+ * Two workers on one database, sends slower than the lease allows for a
+ * whole batch: a worker must not start sending a message whose lease is
+ * about to run out, or the other worker takes it over and it goes out twice.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, it } from 'vitest'
+import { createSmtpSender } from '../mail/smtp-sender.ts'
+import { openSqliteStore } from '../storage/sqlite-store.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+import { startSmtpSink } from '../testing/smtp-sink.ts'
+import { createOutboxWorker } from './worker.ts'
+
+it('sends each message once when a batch takes longer than the lease', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalitico-lease-'))
+  const path = join(dir, 'catalitico.sqlite')
+  const stores = [openSqliteStore(path), openSqliteStore(path)]
+  // The SMTP server takes 80 ms per message: a batch of 8 needs ~650 ms, the lease is 300 ms.
+  const sink = await startSmtpSink({ delayMs: 80 })
+  const senders = stores.map(() => createSmtpSender(sink.url))
+  try {
+    await stores[0]!.migrate()
+    for (let i = 0; i < 4; i++) await stores[0]!.saveSubmission(newSubmission())
+    const workers = stores.map((store, i) =>
+      createOutboxWorker({
+        store,
+        sender: senders[i]!,
+        workerId: `w${i}`,
+        maxAttempts: 3,
+        batchSize: 8,
+        leaseMs: 300,
+        pollIntervalMs: 10,
+      }),
+    )
+    for (const w of workers) w.start()
+    const deadline = Date.now() + 10_000
+    while ((await stores[0]!.listMessages({ status: 'pending' })).length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    // Let a worker that took a message over finish its copy, if it sent one.
+    await new Promise((r) => setTimeout(r, 200))
+    await Promise.all(workers.map((w) => w.stop()))
+
+    const ids = sink.received.map((m) => m.header('message-id'))
+    expect(ids).toHaveLength(8)
+    expect(new Set(ids).size).toBe(8)
+    expect((await stores[0]!.listMessages({ status: 'sent' })).length).toBe(8)
+  } finally {
+    for (const s of senders) await s.close()
+    await sink.close()
+    for (const s of stores) await s.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
