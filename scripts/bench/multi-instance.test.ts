@@ -1,0 +1,31 @@
+/**
+ * Two real server processes on one PostgreSQL, one killed with SIGKILL
+ * part-way through 200 submissions (scripts/bench/multi-instance.ts).
+ */
+import { describe, expect, it } from 'vitest'
+import { requirePostgres } from '../../server/storage/postgres-test-database.ts'
+import { runMultiInstance } from './multi-instance.ts'
+
+const available = await requirePostgres()
+
+describe.skipIf(!available)('several instances on one PostgreSQL', () => {
+  it('stores every answered application once and delivers every e-mail, duplicates only for what the dead instance held', async () => {
+    // A generous drain limit: the machine may be shared; the run itself takes about 20 s.
+    const report = await runMultiInstance({ submissions: 200, drainTimeoutMs: 60_000 })
+    console.log(JSON.stringify(report))
+
+    expect(report.answered).toBe(200)
+    expect(report.answeredByA).toBeGreaterThan(0)
+    expect(report.answeredByB).toBeGreaterThan(0)
+    expect(report.answeredStoredOnce).toBe(200)
+    expect(report.storedUnanswered).toBe(0)
+    expect(report.storedApplications).toBe(200)
+
+    expect(report.emailsStored).toBe(2 * report.storedApplications)
+    expect(report.missing).toBe(0)
+    expect(report.emailsDelivered).toBe(report.emailsStored)
+    expect(report.emailsSent).toBe(report.emailsStored)
+    for (const duplicate of report.duplicates) expect(duplicate).toMatchObject({ copies: 2, inFlightAtKill: true })
+    expect(report.deliveries).toBe(report.emailsStored + report.duplicates.length)
+  }, 150_000)
+})
