@@ -1,13 +1,14 @@
 /**
- * `npm run migrate` and `npm run applications` as operators run them, on the
+ * `npm run migrate`, `npm run applications` and `npm run worker` as operators run them, on the
  * real PostgreSQL (DATABASE_URL), each test in its own database.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openPostgresStore } from '../storage/postgres-store.ts'
 import { createTestDatabase, requirePostgres, type TestDatabase } from '../storage/postgres-test-database.ts'
 import { newSubmission } from '../testing/fixtures.ts'
+import { startSmtpSink } from '../testing/smtp-sink.ts'
 
 const available = await requirePostgres()
 
@@ -58,5 +59,39 @@ describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
     expect((await store.listApplications()).map((a) => a.id)).toEqual([other.application.id])
     expect(await store.listMessages({ applicationId: mine.application.id })).toEqual([])
     await store.close()
+  })
+
+  it('npm run worker sends the e-mails another instance stored (the Supabase path) and stops cleanly on SIGTERM', async () => {
+    const db = await createTestDatabase()
+    databases.push(db)
+    const store = openPostgresStore(db.url)
+    const sink = await startSmtpSink()
+    const submission = newSubmission()
+    await store.saveSubmission(submission)
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/cli/worker.ts'], {
+      env: { ...process.env, DATABASE_URL: db.url, SMTP_URL: sink.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    worker.stdout.on('data', (d) => (output += d))
+    worker.stderr.on('data', (d) => (output += d))
+    try {
+      const deadline = Date.now() + 20_000
+      while ((await store.listMessages({ status: 'sent' })).length < 2 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      expect(sink.received.map((m) => m.header('message-id')).sort()).toEqual(
+        submission.messages.map((m) => m.messageId).sort(),
+      )
+      const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve))
+      worker.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      expect(output).toContain('"msg":"outbox worker started"')
+      expect(output).toContain('"msg":"stopped"')
+    } finally {
+      worker.kill('SIGKILL')
+      await store.close()
+      await sink.close()
+    }
   })
 })

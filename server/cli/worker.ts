@@ -1,0 +1,58 @@
+/**
+ * `npm run worker`: the outbox worker alone, without the HTTP server. For a
+ * Supabase deployment, where the edge function stores the e-mails but may not
+ * send them (Supabase blocks outbound SMTP; docs/decisions/0033), or to send
+ * mail from a machine other than the web instances. Any number may run on one
+ * database: e-mails are leased (docs/decisions/0032).
+ *
+ * Stops gracefully on SIGTERM and SIGINT: finishes the e-mail being sent and
+ * gives the rest of its batch back.
+ */
+import { nodeWorkerId, senderFrom } from '../compose.ts'
+import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../env.ts'
+import { jsonLog as log } from '../log.ts'
+import { createOutboxWorker } from '../outbox/worker.ts'
+import { openStore } from '../storage/open-store.ts'
+
+async function main() {
+  loadDotEnv()
+  const config = readConfig()
+  const store = await openStore(config.database)
+  await store.migrate()
+  const sender = senderFrom(config)
+  const worker = createOutboxWorker({
+    store,
+    sender,
+    workerId: nodeWorkerId(),
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
+    log,
+  })
+  worker.start()
+  log({
+    level: 'info',
+    msg: 'outbox worker started',
+    workerId: worker.workerId,
+    store: store.kind,
+    mail: config.SMTP_URL ? 'smtp' : `files in ${outboxDir(config)}`,
+  })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log({ level: 'info', msg: 'shutting down', signal })
+    await worker.stop()
+    await sender.close()
+    await store.close()
+    log({ level: 'info', msg: 'stopped' })
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : `Could not start the worker: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}`)
+  process.exit(1)
+})
