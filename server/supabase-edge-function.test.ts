@@ -6,7 +6,7 @@
  */
 import { FunctionsClient } from '@supabase/functions-js'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_NAME, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../domain/submission.ts'
 import { createSmtpSender } from './mail/smtp-sender.ts'
@@ -77,7 +77,34 @@ async function answer(response: Response) {
   return { status: response.status, allow: response.headers.get('allow'), body }
 }
 
+/** Every module the entry imports, following relative imports; type-only imports are erased and skipped. */
+function importGraph(entry: string): { files: string[]; packages: Set<string> } {
+  const files: string[] = []
+  const packages = new Set<string>()
+  const pending = [entry]
+  while (pending.length) {
+    const file = pending.pop()!
+    if (files.includes(file)) continue
+    files.push(file)
+    const source = readFileSync(file, 'utf8')
+    for (const [, typeOnly, specifier] of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s+'([^']+)'/gm)) {
+      if (typeOnly) continue
+      if (specifier!.startsWith('.')) pending.push(resolve(dirname(file), specifier!))
+      else packages.add(specifier!)
+    }
+  }
+  return { files, packages }
+}
+
 describe("the edge function's deno.json", () => {
+  it('maps every package the entry loads, so Supabase can bundle it (no Node-only module sneaks in)', () => {
+    const { imports } = JSON.parse(readFileSync(join(EDGE_FUNCTION_DIR, 'deno.json'), 'utf8')) as { imports: Record<string, string> }
+    const { files, packages } = importGraph(join(EDGE_FUNCTION_DIR, 'index.ts'))
+    expect(files.map((f) => relative(PROJECT_ROOT, f))).toContain('server/function/send-application-email.ts')
+    const unmapped = [...packages].filter((p) => !p.startsWith('node:') && !(p.split('/')[0]! in imports))
+    expect(unmapped).toEqual([])
+  })
+
   it('pins every npm package to the version installed for Node, so both runtimes run the same code', () => {
     const { imports } = JSON.parse(readFileSync(join(EDGE_FUNCTION_DIR, 'deno.json'), 'utf8')) as { imports: Record<string, string> }
     const pinned = Object.entries(imports).filter(([, target]) => target.startsWith('npm:'))

@@ -1,9 +1,9 @@
 /**
  * Supabase Edge Function entry: `supabase functions deploy send-application-email`.
- * Everything it does lives in shared modules; see edge-app.ts.
+ * Everything it does lives in shared, type-checked modules: server/edge/supabase-function.ts.
  */
-import { createEdgeApp } from './edge-app.ts'
+import { createSupabaseFunction } from '../../../server/edge/supabase-function.ts'
 
-const app = createEdgeApp(Deno.env.toObject())
+const app = createSupabaseFunction(Deno.env.toObject())
 
 Deno.serve(app.fetch)

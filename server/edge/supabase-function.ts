@@ -17,13 +17,13 @@
  * from the function's secrets; SUPABASE_DB_URL is set by Supabase itself.
  */
 import type { Context } from 'hono'
-import { createApp } from '../../../server/app.ts'
-import { ConfigError, readConfig } from '../../../server/env.ts'
-import { createRateLimiter } from '../../../server/function/rate-limiter.ts'
-import { createSendApplicationEmail } from '../../../server/function/send-application-email.ts'
-import { jsonLog, type Log } from '../../../server/log.ts'
-import { openPostgresStore } from '../../../server/storage/postgres-store.ts'
-import type { ApplicationStore } from '../../../server/storage/store.ts'
+import { createApp } from '../app.ts'
+import { ConfigError, readConfig } from '../env.ts'
+import { createRateLimiter } from '../function/rate-limiter.ts'
+import { createSendApplicationEmail } from '../function/send-application-email.ts'
+import { jsonLog, type Log } from '../log.ts'
+import { openPostgresStore } from '../storage/postgres-store.ts'
+import type { ApplicationStore } from '../storage/store.ts'
 
 /** The path Supabase gives the function's requests. */
 export const EDGE_FUNCTION_PATH = '/send-application-email'
@@ -37,12 +37,12 @@ function edgeClientKey(c: Context): string {
   return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown'
 }
 
-export interface EdgeApp {
+export interface SupabaseFunction {
   fetch: (request: Request) => Response | Promise<Response>
   store: ApplicationStore
 }
 
-export function createEdgeApp(env: Record<string, string | undefined>, log: Log = jsonLog): EdgeApp {
+export function createSupabaseFunction(env: Record<string, string | undefined>, log: Log = jsonLog): SupabaseFunction {
   const config = readConfig({
     ...env,
     DATABASE_URL: env.SUPABASE_DB_URL || env.DATABASE_URL,
