@@ -17,36 +17,37 @@ it('sends each message once when a batch takes longer than the lease', async () 
   const dir = mkdtempSync(join(tmpdir(), 'catalitico-lease-'))
   const path = join(dir, 'catalitico.sqlite')
   const stores = [openSqliteStore(path), openSqliteStore(path)]
-  // The SMTP server takes 80 ms per message: a batch of 8 needs ~650 ms, the lease is 300 ms.
-  const sink = await startSmtpSink({ delayMs: 80 })
+  // The SMTP server takes 150 ms per message: a batch of 10 needs 1.5 s, the lease is 1 s. Half the
+  // lease (the rule) leaves 350 ms of slack per send on a busy machine.
+  const sink = await startSmtpSink({ delayMs: 150 })
   const senders = stores.map(() => createSmtpSender(sink.url))
   try {
     await stores[0]!.migrate()
-    for (let i = 0; i < 4; i++) await stores[0]!.saveSubmission(newSubmission())
+    for (let i = 0; i < 5; i++) await stores[0]!.saveSubmission(newSubmission())
     const workers = stores.map((store, i) =>
       createOutboxWorker({
         store,
         sender: senders[i]!,
         workerId: `w${i}`,
         maxAttempts: 3,
-        batchSize: 8,
-        leaseMs: 300,
+        batchSize: 10,
+        leaseMs: 1000,
         pollIntervalMs: 10,
       }),
     )
     for (const w of workers) w.start()
-    const deadline = Date.now() + 10_000
+    const deadline = Date.now() + 20_000
     while ((await stores[0]!.listMessages({ status: 'pending' })).length > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20))
     }
     // Let a worker that took a message over finish its copy, if it sent one.
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, 400))
     await Promise.all(workers.map((w) => w.stop()))
 
     const ids = sink.received.map((m) => m.header('message-id'))
-    expect(ids).toHaveLength(8)
-    expect(new Set(ids).size).toBe(8)
-    expect((await stores[0]!.listMessages({ status: 'sent' })).length).toBe(8)
+    expect(ids).toHaveLength(10)
+    expect(new Set(ids).size).toBe(10)
+    expect((await stores[0]!.listMessages({ status: 'sent' })).length).toBe(10)
   } finally {
     for (const s of senders) await s.close()
     await sink.close()

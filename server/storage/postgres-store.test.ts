@@ -8,7 +8,7 @@ import { readMigrations } from './postgres-migration-files.ts'
 import { applyMigrations } from './postgres-migrations.ts'
 import { openPostgresStore } from './postgres-store.ts'
 import { openSqliteStore } from './sqlite-store.ts'
-import { createTestDatabase, requirePostgres } from './postgres-test-database.ts'
+import { ADMIN_URL, createTestDatabase, requirePostgres } from './postgres-test-database.ts'
 import { describeStoreContract } from './store-contract.ts'
 import type { ApplicationStore } from './store.ts'
 import { newSubmission } from '../testing/fixtures.ts'
@@ -125,7 +125,7 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
     })
 
     it('refuses to migrate without migrations (the edge function never migrates)', async () => {
-      const store = openPostgresStore('postgres://postgres@127.0.0.1:5432/postgres')
+      const store = openPostgresStore(ADMIN_URL)
       await expect(store.migrate()).rejects.toThrow(/supabase db push/)
       await store.close()
     })
