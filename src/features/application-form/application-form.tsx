@@ -230,7 +230,7 @@ export function ApplicationForm() {
         onSubmit={onSubmit}
         onChange={onChange}
         onBlur={onBlur}
-        className="relative space-y-8"
+        className="relative space-y-6"
       >
         <div className="flex flex-col gap-1 text-sm text-ink-600 sm:flex-row sm:items-center sm:justify-between">
           <p>
@@ -244,7 +244,7 @@ export function ApplicationForm() {
         {summaryShown && summaryItems.length > 0 && <ErrorSummary ref={summaryRef} items={summaryItems} />}
 
         {FIELD_GROUPS.map((group, index) => (
-          <fieldset key={group.id} className={`min-w-0 ${index > 0 ? 'border-t border-ink-100 pt-8' : 'pt-2'}`}>
+          <fieldset key={group.id} className="min-w-0 rounded-3xl border border-ink-100 bg-white p-5 shadow-[0_12px_32px_-20px_rgba(6,13,31,0.25)] sm:p-8">
             <legend className="float-left flex w-full items-center gap-3 text-xl font-extrabold tracking-tight text-ink-950">
               <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-ink-900 text-sm text-white">
                 {index + 1}
@@ -252,7 +252,7 @@ export function ApplicationForm() {
               {group.legend}
             </legend>
             <p className="clear-both pt-1 text-[0.9375rem] text-ink-600 sm:pl-11">{group.description}</p>
-            <div className="mt-6 grid gap-x-6 gap-y-4 @min-[40rem]:grid-cols-2">
+            <div className="mt-6 grid gap-x-6 gap-y-4 @min-[34rem]:grid-cols-2">
               {group.fields.map((spec) => (
                 <FormField key={spec.name} spec={spec} error={errors[spec.name] ? errorMessage(spec.name, errors[spec.name]!) : undefined} />
               ))}

@@ -22,7 +22,7 @@ export function ConfirmationPanel({
       ref={ref}
       tabIndex={-1}
       aria-labelledby="application-confirmation-title"
-      className="scroll-mt-4 rounded-xl focus-visible:outline-offset-8"
+      className="scroll-mt-4 rounded-3xl border border-ink-100 bg-white p-6 shadow-[0_12px_32px_-20px_rgba(6,13,31,0.25)] focus-visible:outline-offset-4 sm:p-8"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:gap-5">
         <span aria-hidden="true" className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-[#e7f6ee] text-[#067647]">
@@ -51,7 +51,7 @@ export function ConfirmationPanel({
       </div>
 
       <h4 className="mt-8 text-lg font-bold text-ink-950">Qué sigue</h4>
-      <ol className="mt-4 grid gap-4 md:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+      <ol className="mt-4 grid gap-3 @min-[34rem]:grid-cols-3">
         {PROCESS_STAGES.map((stage) => (
           <li key={stage.number} className="rounded-2xl bg-paper p-4">
             <p className="flex items-center justify-between gap-2 text-sm font-bold">
@@ -66,7 +66,7 @@ export function ConfirmationPanel({
 
       <h4 className="mt-8 text-lg font-bold text-ink-950">Ve preparando estos documentos</h4>
       <p className="mt-1 text-sm text-ink-600">Te los pediremos en la etapa de due diligence si tu startup avanza.</p>
-      <ul className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+      <ul className="mt-4 grid gap-x-6 gap-y-2 @min-[34rem]:grid-cols-2">
         {DUE_DILIGENCE_DOCUMENTS.map((document) => (
           <li key={document} className="flex items-start gap-2 text-[0.9375rem] text-ink-800">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-accent-700">

@@ -44,7 +44,7 @@ export function FormField({ spec, error }: { spec: FieldSpec; error: string | un
     // so the two controls of a row line up whatever the length of their labels or messages.
     <div
       data-field
-      className={`row-span-3 grid scroll-mt-4 grid-rows-subgrid gap-y-0 ${spec.control === 'textarea' ? '@min-[40rem]:col-span-2' : ''}`}
+      className={`row-span-3 grid scroll-mt-4 grid-rows-subgrid gap-y-0 ${spec.control === 'textarea' ? '@min-[34rem]:col-span-2' : ''}`}
     >
       <div className="self-end">
         <label htmlFor={id} className="block text-[0.9375rem] font-semibold text-ink-900">

@@ -1,0 +1,45 @@
+/**
+ * axe-core on the application form in the states a founder meets: empty,
+ * with every error showing, with the policy dialog open, and confirmed.
+ * No serious or critical violation is allowed.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { sampleApplication } from '../domain/sample-application.ts'
+import { FUNCTION_PATH, SUBMIT, expect, fillForm, openForm, test } from './form-fill.ts'
+
+async function seriousViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+test('the empty form', async ({ page }) => {
+  await openForm(page)
+  expect(await seriousViolations(page, '#formulario')).toEqual([])
+})
+
+test('the form in its error state: summary, inline messages, invalid consent', async ({ page }) => {
+  await openForm(page)
+  await fillForm(page, { email: 'maria@', foundingYear: '1999' }, { consent: false })
+  await page.getByRole('button', { name: SUBMIT }).click()
+  await expect(page.getByRole('group', { name: /Revisa \d+ campos antes de enviar/ })).toBeFocused()
+  expect(await seriousViolations(page, '#formulario')).toEqual([])
+})
+
+test('the privacy policy dialog', async ({ page }) => {
+  await openForm(page)
+  await page.getByRole('button', { name: 'Lee la política de tratamiento de datos' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  expect(await seriousViolations(page, 'dialog')).toEqual([])
+})
+
+test('the confirmation panel and the toasts', async ({ page }) => {
+  await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill({ json: { id: 'app_1', reference: 'CAT-A11Y-0001' } }))
+  await openForm(page)
+  await fillForm(page, sampleApplication())
+  await page.getByRole('button', { name: SUBMIT }).click()
+  await expect(page.getByText('CAT-A11Y-0001')).toBeVisible()
+  expect(await seriousViolations(page, 'body')).toEqual([])
+})
