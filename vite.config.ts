@@ -10,6 +10,9 @@ export default defineConfig({
   build: {
     assetsInlineLimit: 0,
     target: 'es2022',
+    // The entry only imports the app after the first paint (src/main.tsx):
+    // no preload helper or polyfill is needed for that one dynamic import.
+    modulePreload: false,
     rolldownOptions: {
       treeshake: {
         // The landing copy modules only declare data. Saying so lets the browser

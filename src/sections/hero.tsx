@@ -25,9 +25,10 @@ export function Hero() {
           </p>
           <h1
             id="inicio-titulo"
-            className="mt-6 text-[2.75rem] leading-[1.02] font-extrabold tracking-tight text-balance sm:text-6xl lg:text-7xl"
+            className="mt-6 text-[2.5rem] leading-[1.04] font-extrabold tracking-tight sm:text-6xl lg:text-7xl"
           >
-            Catalítico <span className="text-accent-400">Media for Equity</span>
+            {/* Two fixed lines, each short enough for 360 px in Manrope and in its fallback alike. */}
+            Catalítico <span className="block text-accent-400">Media for Equity</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-ink-200 sm:text-xl">{HERO.subtitle}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">

@@ -1,0 +1,221 @@
+/**
+ * The landing page of SPEC §1 against the production build and server:
+ * content and order, prerendering, hydration, anchors under the sticky
+ * header (with and without JavaScript), reduced motion, footer, origin.
+ */
+import type { Page } from '@playwright/test'
+import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { test, expect } from './fixtures/test.ts'
+
+/** The section headings of SPEC §1, in order (the value cards' heading is for screen readers). */
+const SECTION_HEADINGS = [
+  'Por qué Catalítico',
+  'Medios Propios Disponibles',
+  'A quién va dirigido',
+  'Tres etapas, con fechas claras',
+  'Lo que recibes si eres seleccionado',
+  'Un modelo probado en otros mercados',
+  'Postula tu startup',
+  '¿Listo para que todo el país conozca tu startup?',
+]
+
+/** Waits until scrolling has stopped (smooth scrolling takes a few frames). */
+async function scrollSettled(page: Page): Promise<void> {
+  let last = -1
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY)
+        const settled = y === last
+        last = y
+        return settled
+      },
+      { intervals: [100] },
+    )
+    .toBe(true)
+}
+
+/** The heading is fully visible, below the sticky header, in the upper part of the viewport. */
+async function expectBelowHeader(page: Page, headingId: string): Promise<void> {
+  await scrollSettled(page)
+  const { headingTop, headingBottom, headerBottom, viewport } = await page.evaluate((id) => {
+    const heading = document.getElementById(id)!.getBoundingClientRect()
+    return {
+      headingTop: heading.top,
+      headingBottom: heading.bottom,
+      headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+      viewport: window.innerHeight,
+    }
+  }, headingId)
+  expect(headingTop, 'title hidden under the sticky header').toBeGreaterThanOrEqual(headerBottom)
+  expect(headingBottom).toBeLessThan(viewport / 2)
+}
+
+test('the HTML served for / holds the whole landing page before any script runs', async ({ request }) => {
+  const res = await request.get('/')
+  expect(res.status()).toBe(200)
+  const html = await res.text()
+  for (const heading of SECTION_HEADINGS) expect(html).toContain(heading)
+  expect(html).toContain('<h1 id="inicio-titulo"')
+  expect(html).toContain('aria-label="Formulario de aplicación"')
+  expect(html).toContain('id="proceso"')
+  expect(html).toContain('id="formulario"')
+
+  const head = html.slice(0, html.indexOf('</head>'))
+  // Nothing blocks the first paint: styles inline, no stylesheet link, no executable script in <head>.
+  expect(head).toContain('<style>')
+  expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  expect(head.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g)).toBeNull()
+  // The one module script is the last thing in <body>.
+  expect(html).toMatch(/<script type="module"[^>]*><\/script>\s*<\/body>/)
+})
+
+test('every section is present, in the order of the SPEC', async ({ page }) => {
+  await page.goto('/')
+  const sectionTitles = await page
+    .locator('main section[aria-labelledby]')
+    .evaluateAll((sections) =>
+      sections
+        .filter((s) => !s.parentElement?.closest('section'))
+        .map((s) => document.getElementById(s.getAttribute('aria-labelledby')!)?.textContent?.trim()),
+    )
+  expect(sectionTitles).toEqual(['Catalítico Media for Equity', ...SECTION_HEADINGS])
+
+  const banner = page.getByRole('banner')
+  await expect(banner.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', '#formulario')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalítico Media for Equity')
+  const hero = page.locator('#inicio')
+  await expect(hero.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', '#formulario')
+  await expect(hero.getByRole('link', { name: 'Conoce el proceso' })).toHaveAttribute('href', '#proceso')
+  await expect(page.getByRole('contentinfo')).toBeVisible()
+})
+
+test('the lists of SPEC §1 are complete', async ({ page }) => {
+  await page.goto('/')
+  const cardTitles = (sectionId: string) => page.locator(`[aria-labelledby="${sectionId}"] h3`).allTextContents()
+
+  expect(await cardTitles('propuesta-titulo')).toEqual(['Escalabilidad real', 'Acompañamiento', 'Inversión estratégica'])
+  expect(await cardTitles('medios-titulo')).toHaveLength(5)
+  await expect(page.locator('#medios')).toContainText('Más de 65 años de historia')
+  await expect(page.locator('#medios')).toContainText('No es publicidad. Es posicionamiento con dirección.')
+  expect(await cardTitles('perfil-titulo')).toHaveLength(5)
+
+  const stages = page.locator('#proceso ol > li')
+  await expect(stages).toHaveCount(3)
+  await expect(stages.nth(0)).toContainText('2 semanas')
+  await expect(stages.nth(1)).toContainText('1 semana')
+  await expect(stages.nth(2)).toContainText('Hasta 2 semanas')
+  await expect(stages.nth(2)).toContainText('6 a 12 meses')
+  await expect(stages.nth(2)).toContainText('acuerdo de compra de acciones')
+
+  expect(await cardTitles('beneficios-titulo')).toEqual([
+    'Presencia en medios masivos',
+    'Campaña segmentada',
+    'Acompañamiento estratégico',
+    'Validación y seguimiento por 12 meses',
+    'Compromiso de 12 meses',
+  ])
+  expect(await cardTitles('referentes-titulo')).toEqual(['España', 'Francia', 'Reino Unido', 'Brasil'])
+  await expect(page.locator('#referentes')).toContainText('No son aliados ni socios de este programa')
+  await expect(page.getByRole('complementary', { name: '¿Tienes preguntas?' })).toContainText('Nuestro equipo puede resolver tus dudas')
+})
+
+test('React hydrates the prerendered page with no error or warning', async ({ page, consoleErrors }) => {
+  const warnings: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'warning') warnings.push(msg.text())
+  })
+  await page.goto('/')
+  // React marks each hydrated element; the form is the last part of the page to hydrate.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('form')!).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true)
+  // The static parts are still there after hydration (docs/decisions/0002).
+  await expect(page.getByRole('heading', { name: 'Medios Propios Disponibles' })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toContainText(DEFAULT_COMPANY.legalName)
+  expect(consoleErrors).toEqual([])
+  expect(warnings).toEqual([])
+})
+
+test('the page paints before any application script is fetched', async ({ page }) => {
+  await page.goto('/')
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/hydrate-[^/]+\.js$/.test(e.name))))
+    .toBe(true)
+  const { paint, appScript } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    appScript: performance.getEntriesByType('resource').find((e) => /\/assets\/hydrate-[^/]+\.js$/.test(e.name))!.startTime,
+  }))
+  expect(appScript).toBeGreaterThan(paint)
+})
+
+test('the header button brings the form section into view below the header', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('link', { name: 'Postula tu startup' }).click()
+  await expect(page).toHaveURL(/#formulario$/)
+  await expectBelowHeader(page, 'formulario-titulo')
+})
+
+test('the hero buttons bring the form and the process into view below the header', async ({ page }) => {
+  await page.goto('/')
+  await page.locator('#inicio').getByRole('link', { name: 'Conoce el proceso' }).click()
+  await expect(page).toHaveURL(/#proceso$/)
+  await expectBelowHeader(page, 'proceso-titulo')
+
+  await page.goto('/')
+  await page.locator('#inicio').getByRole('link', { name: 'Postula tu startup' }).click()
+  await expectBelowHeader(page, 'formulario-titulo')
+})
+
+test('landing on an anchor never hides the section title under the header', async ({ page }) => {
+  for (const [anchor, heading] of [
+    ['proceso', 'proceso-titulo'],
+    ['formulario', 'formulario-titulo'],
+  ] as const) {
+    await page.goto(`/#${anchor}`)
+    await expectBelowHeader(page, heading)
+  }
+})
+
+test('anchors work with JavaScript disabled', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL })
+  const page = await context.newPage()
+  await page.goto('/')
+  await page.locator('#inicio').getByRole('link', { name: 'Conoce el proceso' }).click()
+  await expectBelowHeader(page, 'proceso-titulo')
+  await page.getByRole('banner').getByRole('link', { name: 'Postula tu startup' }).click()
+  await expectBelowHeader(page, 'formulario-titulo')
+  await context.close()
+})
+
+test('scrolling is smooth, except when the reader prefers reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  await page.goto('/')
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth')
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto')
+})
+
+test('the footer names the company and links to its website in a new tab', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer).toContainText(DEFAULT_COMPANY.legalName)
+  const website = footer.getByRole('link', { name: /Sitio web/ })
+  await expect(website).toHaveAttribute('href', DEFAULT_COMPANY.website)
+  await expect(website).toHaveAttribute('target', '_blank')
+  await expect(website).toHaveAttribute('rel', /\bnoopener\b/)
+  await expect(website).toHaveAccessibleName(/se abre en una pestaña nueva/)
+  await expect(footer.locator('svg').first()).toBeVisible()
+})
+
+test('no request leaves the site origin', async ({ page, baseURL }) => {
+  const requests: string[] = []
+  page.on('request', (req) => requests.push(req.url()))
+  await page.goto('/')
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await page.waitForLoadState('networkidle')
+  expect(requests.length).toBeGreaterThan(1)
+  expect(requests.filter((url) => !url.startsWith(baseURL!) && !url.startsWith('data:'))).toEqual([])
+  // The web font is one of them, served by the site itself.
+  expect(requests.some((url) => url.endsWith('.woff2'))).toBe(true)
+})

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench:web`: Lighthouse 12 (mobile preset: simulated slow 4G and a
+ * 4× slower CPU) against the production server, N runs (default 3, or
+ * BENCH_RUNS), printing the median of each figure next to its goal.
+ *
+ * Builds first when the build is stale, starts the real server
+ * (e2e/fixtures/server.ts) on a free port, drives Debian's Chromium.
+ * The median run's HTML report is saved under e2e-artifacts/lighthouse/.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Flags } from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts'
+import { startServer } from '../../e2e/fixtures/server.ts'
+import { DIST_DIR, isBuildStale } from '../build-stamp.ts'
+
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const REPORT_DIR = 'e2e-artifacts/lighthouse'
+
+interface Figures {
+  scores: Record<(typeof CATEGORIES)[number], number>
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  totalKb: number
+  scriptKb: number
+  requests: number
+  offOrigin: string[]
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+if (isBuildStale()) {
+  console.log(`bench:web: the build in ${DIST_DIR} is missing or stale, building first`)
+  const built = spawnSync('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
+}
+
+const server = await startServer()
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
+})
+const runs: { figures: Figures; html: string }[] = []
+try {
+  const flags: Flags = { port: chrome.port, output: ['json', 'html'], logLevel: 'error', onlyCategories: [...CATEGORIES] }
+  for (let i = 1; i <= RUNS; i++) {
+    const result = await lighthouse(`${server.url}/`, flags)
+    if (!result) throw new Error('Lighthouse returned no result')
+    const { lhr } = result
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
+      ?.items ?? []
+    const figures: Figures = {
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Figures['scores'],
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      totalKb: numeric('total-byte-weight') / 1000,
+      scriptKb: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000,
+      requests: requests.length,
+      offOrigin: requests.map((r) => r.url).filter((url) => !url.startsWith(server.url) && !url.startsWith('data:')),
+    }
+    const html = Array.isArray(result.report) ? result.report[1]! : ''
+    runs.push({ figures, html })
+    const s = figures.scores
+    console.log(
+      `run ${i}/${RUNS}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} · ` +
+        `FCP ${Math.round(figures.fcpMs)} ms LCP ${Math.round(figures.lcpMs)} ms TBT ${Math.round(figures.tbtMs)} ms ` +
+        `CLS ${figures.cls.toFixed(3)} · ${figures.totalKb.toFixed(1)} kB total, ${figures.scriptKb.toFixed(1)} kB JS, ${figures.requests} requests`,
+    )
+  }
+} finally {
+  chrome.kill()
+  await server.stop()
+}
+
+const pick = (f: (x: Figures) => number) => median(runs.map((r) => f(r.figures)))
+const rows: [string, number, string, boolean][] = [
+  ['Performance score', pick((f) => f.scores.performance), '100', pick((f) => f.scores.performance) >= 100],
+  ['Accessibility score', pick((f) => f.scores.accessibility), '100', pick((f) => f.scores.accessibility) >= 100],
+  ['Best practices score', pick((f) => f.scores['best-practices']), '100', pick((f) => f.scores['best-practices']) >= 100],
+  ['SEO score', pick((f) => f.scores.seo), '100', pick((f) => f.scores.seo) >= 100],
+  ['First Contentful Paint (ms)', Math.round(pick((f) => f.fcpMs)), '—', true],
+  ['Largest Contentful Paint (ms)', Math.round(pick((f) => f.lcpMs)), '≤ 1200', pick((f) => f.lcpMs) <= 1200],
+  ['Total Blocking Time (ms)', Math.round(pick((f) => f.tbtMs)), '≤ 50', pick((f) => f.tbtMs) <= 50],
+  ['Cumulative Layout Shift', Number(pick((f) => f.cls).toFixed(3)), '≤ 0.02', pick((f) => f.cls) <= 0.02],
+  ['Total transfer (kB)', Number(pick((f) => f.totalKb).toFixed(1)), '—', true],
+  ['JavaScript transfer (kB)', Number(pick((f) => f.scriptKb).toFixed(1)), '≤ 80', pick((f) => f.scriptKb) <= 80],
+]
+const offOrigin = [...new Set(runs.flatMap((r) => r.figures.offOrigin))]
+rows.push(['Requests leaving the origin', offOrigin.length, '0', offOrigin.length === 0])
+
+console.log(`\nLighthouse 12, mobile preset, median of ${RUNS} run${RUNS > 1 ? 's' : ''} against ${DIST_DIR}/client:`)
+console.table(rows.map(([figure, value, goal, met]) => ({ figure, median: value, goal, met: met ? 'yes' : 'NO' })))
+if (offOrigin.length) console.log('off-origin requests:', offOrigin.join(', '))
+
+// Keep the report of the run whose performance score is the median, to see why.
+const byPerf = [...runs].sort((a, b) => a.figures.scores.performance - b.figures.scores.performance)
+mkdirSync(REPORT_DIR, { recursive: true })
+writeFileSync(`${REPORT_DIR}/report.html`, byPerf[Math.floor(byPerf.length / 2)]!.html)
+const missed = rows.filter((r) => !r[3]).map((r) => r[0])
+console.log(missed.length ? `goals missed: ${missed.join('; ')}` : 'goals: all met')
+console.log(`report: ${REPORT_DIR}/report.html`)
