@@ -80,6 +80,24 @@ test.describe('the form as served', () => {
     expect(consoleErrors).toEqual([])
   })
 
+  test('cannot be submitted natively before React runs: the answers never end up in a URL', async ({ page }) => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/#formulario', { waitUntil: 'commit' })
+    await expect(page.getByRole('button', { name: SUBMIT })).toBeDisabled()
+    await controlOf(page, 'companyName').fill('Huerta Viva S.A.S.')
+    await controlOf(page, 'companyName').press('Enter')
+    await page.waitForTimeout(300)
+    expect(new URL(page.url()).search).toBe('')
+    release()
+    await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
+    await expect(controlOf(page, 'companyName')).toHaveValue('Huerta Viva S.A.S.')
+  })
+
   test('hides the honeypot from people and assistive technology', async ({ page }) => {
     await openForm(page)
     const honeypot = page.locator('input[name=faxNumber]')
@@ -212,7 +230,7 @@ test.describe('sending', () => {
     const button = page.getByRole('button', { name: 'Enviando aplicación...' })
     await expect(button).toBeVisible()
     await expect(button).toBeDisabled()
-    await expect(page.getByRole('form', { name: 'Formulario de aplicación' })).toHaveAttribute('aria-busy', 'true')
+    await expect(page.getByRole('status').filter({ hasText: 'Enviando aplicación...' })).toBeAttached()
     release()
     await expect(page.getByText('CAT-HELD-0001')).toBeVisible()
   })
@@ -331,6 +349,8 @@ test.describe('failures keep every value', () => {
     await expect(page.getByText(TOASTS.sendError.title, { exact: true })).toBeVisible()
     await expect(page.getByText(TOASTS.sendError.description, { exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
+    // Ready for a retry from the keyboard.
+    await expect(page.getByRole('button', { name: SUBMIT })).toBeFocused()
     expect(await readForm(page)).toEqual(sampleInputs())
     await expect.poll(() => consoleErrors.join('\n')).toContain('Error al enviar aplicación')
   })

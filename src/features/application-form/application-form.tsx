@@ -21,6 +21,7 @@ import { ErrorSummary, type SummaryItem } from './error-summary.tsx'
 import { FIELD_GROUPS, FIELD_SPECS, controlId } from './field-specs.ts'
 import { FormField } from './form-field.tsx'
 import { checkField, checkForm, controlOf, isInputField, readHoneypot, readInputs, toApplication, writeInputs } from './form-values.ts'
+import { useHydrated } from './use-hydrated.ts'
 import { useRestoredDraft } from './use-restored-draft.ts'
 
 /** Wait this long after the last keystroke before writing the draft. */
@@ -30,6 +31,11 @@ export function ApplicationForm() {
   const formRef = useRef<HTMLFormElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const panelRef = useRef<HTMLElement>(null)
+  const submitRef = useRef<HTMLButtonElement>(null)
+  // Until React runs, the submit button stays disabled: with no default button
+  // enabled, the browser cannot submit the form natively and put the founder's
+  // answers in a URL.
+  const hydrated = useHydrated()
 
   const [errors, setErrors] = useState<FieldErrors>({})
   const [consentError, setConsentError] = useState<ConsentError>()
@@ -187,7 +193,9 @@ export function ApplicationForm() {
       flushSync(() => setSubmitting(false))
       showErrors(serverErrors, outcome.consentError)
     } else {
-      setSubmitting(false)
+      flushSync(() => setSubmitting(false))
+      // The disabled button lost focus; give it back so a keyboard user can retry at once.
+      if (!document.activeElement || document.activeElement === document.body) submitRef.current?.focus()
     }
   }
 
@@ -226,7 +234,6 @@ export function ApplicationForm() {
         hidden={sent !== null}
         noValidate
         aria-label="Formulario de aplicación"
-        aria-busy={submitting}
         onSubmit={onSubmit}
         onChange={onChange}
         onBlur={onBlur}
@@ -287,9 +294,13 @@ export function ApplicationForm() {
 
         <div className="flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-ink-600">Te responderemos al correo que indicaste.</p>
+          <p role="status" className="sr-only">
+            {submitting ? SUBMITTING_LABEL : ''}
+          </p>
           <button
+            ref={submitRef}
             type="submit"
-            disabled={submitting}
+            disabled={submitting || !hydrated}
             className="inline-flex h-14 items-center justify-center gap-2 rounded-full bg-accent-500 px-8 text-base font-bold text-ink-950 shadow-sm transition-colors duration-150 hover:bg-accent-400 active:bg-accent-300 disabled:cursor-progress disabled:bg-accent-300 motion-reduce:transition-none"
           >
             {submitting && (
