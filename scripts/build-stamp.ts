@@ -7,7 +7,21 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-const INPUTS = ['src', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/build.ts']
+const INPUTS = [
+  'src',
+  'domain',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/prerender.ts',
+  'scripts/build.ts',
+  // Vite reads VITE_* variables from these too.
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+]
 export const DIST_DIR = process.env.DIST_DIR || 'dist'
 const STAMP = `${DIST_DIR}/build-stamp.txt`
 

@@ -1,13 +1,24 @@
 /**
  * The production build:
+ *   0. the VITE_* configuration is checked (one line naming a bad variable),
  *   1. the client bundle (dist/client),
  *   2. an SSR bundle of src/entry-server.tsx (dist/ssr),
  *   3. prerendering: `/` and the 404 page rendered into the client HTML,
+ *      with their head, inlined styles and crawler files (scripts/prerender.ts),
  *   4. a stamp of the inputs, so `npm start` knows when the build is stale.
  */
-import { build } from 'vite'
+import { build, loadEnv } from 'vite'
+import { siteConfigFrom } from '../src/config/site-config.ts'
 import { prerender } from './prerender.ts'
 import { DIST_DIR, writeBuildStamp } from './build-stamp.ts'
+
+try {
+  // The same sources Vite bakes into the bundle: the environment, then .env files.
+  siteConfigFrom(loadEnv('production', process.cwd(), 'VITE_'))
+} catch (err) {
+  console.error((err as Error).message)
+  process.exit(1)
+}
 
 // DIST_DIR (default ./dist) lets parallel work trees or test runs build side by side.
 await build({ logLevel: 'warn', build: { outDir: `${DIST_DIR}/client`, emptyOutDir: true } })
