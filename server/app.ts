@@ -20,6 +20,12 @@ export interface AppDeps {
   log: Log
   /** Origins the page may call besides its own (CSP connect-src), e.g. a Supabase project. */
   connectSrc?: readonly string[]
+  /** Counts the requests in flight (the outbox worker gives way to them). */
+  gauge?: RequestGauge
+}
+
+export interface RequestGauge {
+  inFlight: number
 }
 
 export function createApp(deps: AppDeps): Hono<FunctionEnv> {
@@ -28,7 +34,12 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
   // One line per request: ids and outcome only, never personal data or IPs.
   app.use(async (c, next) => {
     const started = performance.now()
-    await next()
+    if (deps.gauge) deps.gauge.inFlight++
+    try {
+      await next()
+    } finally {
+      if (deps.gauge) deps.gauge.inFlight--
+    }
     deps.log({
       level: 'info',
       msg: 'request',

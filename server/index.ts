@@ -7,7 +7,7 @@
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
 import { resolve } from 'node:path'
-import { createApp } from './app.ts'
+import { createApp, type RequestGauge } from './app.ts'
 import { functionDepsFrom, nodeWorkerId, senderFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
@@ -25,9 +25,18 @@ async function main() {
   const store = await openStore(config.database)
   await store.migrate()
   const sender = senderFrom(config)
-  const worker = createOutboxWorker({ store, sender, workerId: nodeWorkerId(), maxAttempts: config.OUTBOX_MAX_ATTEMPTS, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000, log })
+  const gauge: RequestGauge = { inFlight: 0 }
+  const worker = createOutboxWorker({
+    store,
+    sender,
+    workerId: nodeWorkerId(),
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
+    yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 },
+    log,
+  })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config) })
+  const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config), gauge })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log({

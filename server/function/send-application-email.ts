@@ -15,7 +15,7 @@
  * 422 validation_failed (fieldErrors, consentError?) | idempotency_key_reused ·
  * 429 rate_limited (Retry-After) · 500 internal_error. Never a stack trace.
  */
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { APPLICATION_FIELDS, type Application } from '../../domain/application.ts'
@@ -106,8 +106,7 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
       if (key !== undefined && !IDEMPOTENCY_KEY_RE.test(key)) return c.json({ error: 'invalid_idempotency_key' }, 400)
       await next()
     },
-    // Counts bytes while reading and stops at the limit, so a huge body is never buffered.
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload_too_large' }, 413) }),
+    limitBody,
     async (c) => {
       let input: unknown
       try {
@@ -173,6 +172,23 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
   })
 
   return app
+}
+
+const tooLarge = (c: Context) => c.json({ error: 'payload_too_large' }, 413)
+// Counts bytes while reading and stops at the limit, so a huge body is never buffered.
+const streamedLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })
+
+/**
+ * 413 for a body over MAX_BODY_BYTES. With a Content-Length (which the HTTP
+ * server of Node and of Deno holds the body to) the header is enough, and the
+ * body is left untouched so that the runtime's fast path can read it; a
+ * chunked body is counted while it streams in.
+ */
+const limitBody: MiddlewareHandler = async (c, next) => {
+  const length = c.req.header('content-length')
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamedLimit(c, next)
+  if (!/^\d+$/.test(length) || Number(length) > MAX_BODY_BYTES) return tooLarge(c)
+  await next()
 }
 
 /** The site's own origin (same host as the request) or a configured one. */

@@ -179,4 +179,18 @@ describe('e-mails of a submission over real SMTP', () => {
     expect(await w.runUntilIdle()).toBe(2)
     expect(smtp.received.map((m) => m.parsed.messageId).sort()).toEqual(claimed.map((m) => m.messageId).sort())
   })
+
+  it('gives way to requests in flight: one e-mail at a time, then full speed once they are done', async () => {
+    const h = await setup()
+    const smtp = await sink()
+    for (let i = 0; i < 3; i++) await h.post(validBody())
+    let busy = true
+    const w = worker(h, smtp.url, { yieldTo: { busy: () => busy, maxDeferMs: 300 } })
+    w.start()
+    await new Promise((r) => setTimeout(r, 700))
+    expect(smtp.received.length).toBeGreaterThanOrEqual(1)
+    expect(smtp.received.length).toBeLessThanOrEqual(3)
+    busy = false
+    await waitFor(() => smtp.received.length === 6, 2000)
+  })
 })

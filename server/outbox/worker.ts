@@ -39,6 +39,13 @@ export interface OutboxWorkerOptions {
   /** In [0, 1); replaceable for deterministic tests. */
   random?: () => number
   log?: (entry: Record<string, unknown>) => void
+  /**
+   * Give way to requests: while busy() says requests are in flight, send one
+   * message at a time and at most one per maxDeferMs. E-mails are deferred
+   * work; a burst of founders should not wait behind them. Once the burst
+   * ends, the worker is back to full speed.
+   */
+  yieldTo?: { busy: () => boolean; maxDeferMs: number }
 }
 
 export interface OutboxWorker {
@@ -54,6 +61,8 @@ export interface OutboxWorker {
 }
 
 export const DEFAULT_BACKOFF = { baseMs: 30_000, maxMs: 60 * 60_000 }
+/** While giving way to requests, how often to look again. */
+const DEFER_STEP_MS = 20
 
 /** The delay before retry n (1-based), with "equal jitter": between half and all of the exponential step. */
 export function backoffDelay(n: number, backoff: { baseMs: number; maxMs: number }, random: () => number): number {
@@ -150,10 +159,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /** One round: claim a batch and work through it. Returns how many messages were settled. */
-  async function round(): Promise<number> {
+  async function round(limit = batchSize): Promise<number> {
     const now = clock()
     if (now.getTime() < pausedUntil) return 0
-    const batch = await store.claimDueMessages(workerId, now, batchSize, leaseMs)
+    const batch = await store.claimDueMessages(workerId, now, limit, leaseMs)
     let settled = 0
     for (let i = 0; i < batch.length; i++) {
       if (stopping) {
@@ -177,16 +186,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return settled
   }
 
+  let lastRoundAt = 0
+  const busy = () => options.yieldTo?.busy() ?? false
+
   async function loop() {
     while (!stopping) {
+      if (busy() && performance.now() - lastRoundAt < options.yieldTo!.maxDeferMs) {
+        await sleep(DEFER_STEP_MS)
+        continue
+      }
+      lastRoundAt = performance.now()
+      const limit = busy() ? 1 : batchSize
       let settled = 0
       try {
-        settled = await round()
+        settled = await round(limit)
       } catch (err) {
         log({ level: 'error', msg: 'outbox round failed', error: err instanceof Error ? err.name : 'unknown' })
       }
       // A full batch probably means more are due: go again at once.
-      if (settled < batchSize) await sleep(pollIntervalMs)
+      if (settled < limit) await sleep(pollIntervalMs)
     }
   }
 

@@ -5,10 +5,17 @@
  * the WAL before saveSubmission resolves; an answered application survives
  * kill -9 and power loss. See docs/decisions/0020-sqlite-embedded-default.md.
  *
- * better-sqlite3 is synchronous: each method runs its statement(s) to the end
- * on the calling thread and returns a settled promise. Transactions therefore
- * never interleave inside one process, and across processes SQLite's own
- * locking (BEGIN IMMEDIATE + busy_timeout) serialises writers.
+ * Group commit: an fsync costs milliseconds and better-sqlite3 blocks the
+ * event loop while it runs, so one transaction per write would cap the server
+ * at a few hundred writes per second with long queues. Writes are instead
+ * queued and, once per event-loop turn, run together in ONE transaction, each
+ * inside its own savepoint (a failing write rolls back alone); every promise
+ * settles only after that transaction is committed and fsynced. Durability
+ * and the per-write atomicity of the interface are unchanged.
+ * See docs/decisions/0022-sqlite-group-commit.md.
+ *
+ * Across processes SQLite's own locking (BEGIN IMMEDIATE + busy_timeout)
+ * serialises writers.
  */
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
@@ -154,11 +161,15 @@ function toMessage(row: OutboxRow): OutboxMessage {
 export interface SqliteStoreOptions {
   /** How long a writer waits for another process's lock before failing. */
   busyTimeoutMs?: number
+  /** Writes committed together at most. */
+  maxBatch?: number
 }
 
 export interface SqliteStore extends ApplicationStore {
   /** The connection's durability settings, for tests and diagnostics. */
   durability(): { journalMode: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' }
+  /** Write transactions committed so far (each one fsync): shows the grouping at work. */
+  commits(): number
 }
 
 /** Open (creating if needed) the SQLite database at `path`. Call migrate() before use. */
@@ -273,6 +284,64 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   const settle = (sql: string, ...params: unknown[]) => stmt(sql).run(...params).changes === 1
 
+  // --- Group commit ---------------------------------------------------------
+  interface Write {
+    run: () => unknown
+    resolve: (value: never) => void
+    reject: (error: unknown) => void
+  }
+  const maxBatch = options.maxBatch ?? 256
+  let queue: Write[] = []
+  let scheduled = false
+  let commits = 0
+
+  function write<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ run, resolve: resolve as (value: never) => void, reject })
+      if (!scheduled) {
+        scheduled = true
+        // After this turn's I/O callbacks: everything that arrived meanwhile joins the batch.
+        setImmediate(flush)
+      }
+    })
+  }
+
+  function flush() {
+    scheduled = false
+    const batch = queue.slice(0, maxBatch)
+    queue = queue.slice(batch.length)
+    if (queue.length > 0) {
+      scheduled = true
+      setImmediate(flush)
+    }
+    if (batch.length === 0 || !db.open) {
+      for (const w of batch) w.reject(new TypeError('The database connection is not open'))
+      return
+    }
+    const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = []
+    try {
+      db.transaction(() => {
+        for (const w of batch) {
+          try {
+            // A nested transaction is a savepoint: a failing write rolls back alone.
+            results.push({ ok: true, value: db.transaction(w.run)() })
+          } catch (error) {
+            results.push({ ok: false, error })
+          }
+        }
+      }).immediate()
+      commits++
+    } catch (error) {
+      for (const w of batch) w.reject(error)
+      return
+    }
+    batch.forEach((w, i) => {
+      const r = results[i]!
+      if (r.ok) w.resolve(r.value as never)
+      else w.reject(r.error)
+    })
+  }
+
   return {
     kind: 'sqlite',
 
@@ -307,45 +376,53 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       db.prepare('SELECT 1').get()
     },
 
-    async saveSubmission(submission) {
-      return save.immediate(submission)
+    commits: () => commits,
+
+    saveSubmission(submission) {
+      return write(() => save(submission))
     },
 
-    async claimDueMessages(workerId, now, limit, leaseMs) {
-      return claim.immediate(workerId, now, limit, leaseMs)
+    claimDueMessages(workerId, now, limit, leaseMs) {
+      return write(() => claim(workerId, now, limit, leaseMs))
     },
 
-    async markSent(id, workerId, sentAt) {
-      return settle(
+    markSent(id, workerId, sentAt) {
+      return write(() =>
+        settle(
         `UPDATE outbox SET status = 'sent', settled_at = ?, claimed_by = NULL, lease_until = NULL, last_error = NULL
          WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
-        iso(sentAt),
-        id,
-        workerId,
+          iso(sentAt),
+          id,
+          workerId,
+        ),
       )
     },
 
-    async reschedule(id, workerId, retry) {
-      return settle(
+    reschedule(id, workerId, retry) {
+      return write(() =>
+        settle(
         `UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL
          WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
         retry.attempts,
         iso(retry.nextAttemptAt),
-        retry.lastError,
-        id,
-        workerId,
+          retry.lastError,
+          id,
+          workerId,
+        ),
       )
     },
 
-    async markFailed(id, workerId, failure) {
-      return settle(
+    markFailed(id, workerId, failure) {
+      return write(() =>
+        settle(
         `UPDATE outbox SET status = 'failed', attempts = ?, settled_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL
          WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
         failure.attempts,
         iso(failure.failedAt),
-        failure.lastError,
-        id,
-        workerId,
+          failure.lastError,
+          id,
+          workerId,
+        ),
       )
     },
 
@@ -359,8 +436,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       ).map(toApplication)
     },
 
-    async deleteByEmail(email) {
-      return remove.immediate(email)
+    deleteByEmail(email) {
+      return write(() => remove(email))
     },
 
     async listMessages(filter = {}) {
@@ -373,6 +450,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
 
     async close() {
+      // Writes already queued are committed (and their promises settled) first.
+      while (queue.length > 0 && db.open) flush()
       if (db.open) db.close()
     },
   }
