@@ -1,5 +1,6 @@
 import type { MouseEvent, RefObject } from 'react'
 import type { CompanyInfo } from '../../../domain/company.ts'
+import { RENDERS_STATIC_CONTENT, StaticIsland } from '../../components/static-island.tsx'
 import { POLICY_TITLE, privacyPolicy } from './privacy-policy.ts'
 
 /**
@@ -37,25 +38,8 @@ export function PrivacyPolicyDialog({ company, ref }: { company: CompanyInfo; re
           </svg>
         </button>
       </div>
-      <div className="space-y-5 px-6 py-5 text-[0.9375rem] leading-relaxed">
-        {privacyPolicy(company).map((section) => (
-          <section key={section.title}>
-            <h3 className="font-bold text-ink-950">{section.title}</h3>
-            {section.items && (
-              <ul className="mt-2 list-disc space-y-1 pl-5 marker:text-accent-600">
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
-            {section.paragraphs?.map((paragraph) => (
-              <p key={paragraph} className="mt-2 text-ink-700">
-                {paragraph}
-              </p>
-            ))}
-          </section>
-        ))}
-      </div>
+      {/* Static HTML: prerendered, never shipped in the page's JavaScript (docs/decisions/0013). */}
+      <StaticIsland id="privacy-policy">{RENDERS_STATIC_CONTENT && <PolicySections company={company} />}</StaticIsland>
       <div className="sticky bottom-0 border-t border-ink-100 bg-white px-6 py-4">
         <button
           type="button"
@@ -66,5 +50,29 @@ export function PrivacyPolicyDialog({ company, ref }: { company: CompanyInfo; re
         </button>
       </div>
     </dialog>
+  )
+}
+
+function PolicySections({ company }: { company: CompanyInfo }) {
+  return (
+    <div className="space-y-5 px-6 py-5 text-[0.9375rem] leading-relaxed">
+      {privacyPolicy(company).map((section) => (
+        <section key={section.title}>
+          <h3 className="font-bold text-ink-950">{section.title}</h3>
+          {section.items && (
+            <ul className="mt-2 list-disc space-y-1 pl-5 marker:text-accent-600">
+              {section.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+          {section.paragraphs?.map((paragraph) => (
+            <p key={paragraph} className="mt-2 text-ink-700">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+      ))}
+    </div>
   )
 }
