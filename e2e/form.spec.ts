@@ -334,7 +334,7 @@ test.describe('failures keep every value', () => {
       await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
       expect(await readForm(page)).toEqual(sampleInputs())
       await expect(page.getByRole('checkbox', { name: CONSENT })).toBeChecked()
-      await expect.poll(() => consoleErrors.join('\n')).toContain('Error al enviar aplicación')
+      await expect.poll(() => consoleErrors.join('\n')).toContain('send-application-email failed')
       // The founder's data never reaches the console.
       expect(consoleErrors.join('\n')).not.toContain('maria@huertaviva.example')
     })
@@ -352,7 +352,7 @@ test.describe('failures keep every value', () => {
     // Ready for a retry from the keyboard.
     await expect(page.getByRole('button', { name: SUBMIT })).toBeFocused()
     expect(await readForm(page)).toEqual(sampleInputs())
-    await expect.poll(() => consoleErrors.join('\n')).toContain('Error al enviar aplicación')
+    await expect.poll(() => consoleErrors.join('\n')).toContain('send-application-email failed')
   })
 
   test('a 422 from the server: the error toast and its messages inline and in the summary', async ({ page }) => {

@@ -7,8 +7,9 @@
  * edge function there instead.
  *
  * VITE_SUPABASE_ANON_KEY: the public anonymous key sent as `apikey` and
- * `Authorization: Bearer`. It is public by design (it ships in the page);
- * our own server ignores it, a Supabase project requires its real anon key.
+ * `Authorization: Bearer`. It is public by design (it ships in the page).
+ * Our server compares it with its PUBLIC_ANON_KEY (same default); a Supabase
+ * project requires its own anon key.
  */
 
 declare global {

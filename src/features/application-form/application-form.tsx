@@ -186,7 +186,7 @@ export function ApplicationForm() {
     }
 
     // Codes and statuses only: the founder's data never goes to the console.
-    console.error('Error al enviar aplicación:', outcome.reason, outcome.status ?? '', outcome.cause)
+    console.error('send-application-email failed:', outcome.reason, outcome.status ?? '', outcome.cause)
     notify('error', TOASTS.sendError)
     if (outcome.reason === 'validation') {
       const serverErrors = Object.fromEntries(Object.entries(outcome.fieldErrors ?? {}).filter(([field]) => isInputField(field)))
