@@ -37,14 +37,14 @@ export function ConfirmationPanel({
           {reference && (
             <p className="mt-3 text-ink-700">
               Tu número de referencia es{' '}
-              <strong className="rounded-md bg-accent-50 px-2 py-0.5 font-mono text-lg font-bold tracking-wide text-ink-950">
+              <strong className="rounded-md bg-accent-50 px-2 py-0.5 font-mono text-lg font-bold tracking-wide whitespace-nowrap text-ink-950">
                 {reference}
               </strong>
               . Menciónalo si nos escribes.
             </p>
           )}
           <p className="mt-2 text-ink-700">
-            Te enviamos una confirmación a <strong className="font-semibold text-ink-900 break-all">{email}</strong>. Si no la ves en
+            Te enviamos una confirmación a <strong className="font-semibold wrap-anywhere text-ink-900">{email}</strong>. Si no la ves en
             unos minutos, revisa la carpeta de spam.
           </p>
         </div>
