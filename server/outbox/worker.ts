@@ -61,6 +61,11 @@ export interface OutboxWorker {
 }
 
 export const DEFAULT_BACKOFF = { baseMs: 30_000, maxMs: 60 * 60_000 }
+/**
+ * During a mail-server outage, how long the worker waits at most between tries: a connection attempt is
+ * cheap, and the e-mails should leave soon after the server is back.
+ */
+export const TRANSPORT_MAX_DELAY_MS = 5 * 60_000
 /** While giving way to requests, how often to look again. */
 const DEFER_STEP_MS = 20
 
@@ -118,7 +123,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const now = clock()
       if (error.scope === 'transport') {
         transportFailures++
-        const delay = backoffDelay(transportFailures, backoff, random)
+        const delay = Math.min(backoffDelay(transportFailures, backoff, random), TRANSPORT_MAX_DELAY_MS)
         pausedUntil = now.getTime() + delay
         await store.reschedule(message.id, workerId, {
           attempts: message.attempts,
