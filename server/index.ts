@@ -66,8 +66,10 @@ async function main() {
       log({ level: 'info', msg: 'stopped' })
       process.exit(0)
     })
-    // Keep-alive sockets with no request in flight would hold close() open.
+    // Keep-alive sockets with no request in flight would hold close() open until they time out,
+    // including those that become idle when their last response has been sent.
     server.closeIdleConnections()
+    setInterval(() => server.closeIdleConnections(), 50).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
