@@ -169,29 +169,45 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
         const seen = await readIdempotencyOutcome(idempotency.key, idempotency.requestHash)
         if (seen) return seen
       }
+      // One statement, hence one round trip and one implicit transaction: the three inserts commit or
+      // fail together. The foreign keys are checked at the end of the statement, after all of them.
+      const rows = messages.map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        message_id: m.messageId,
+        sender: m.from,
+        recipient: m.to,
+        reply_to: m.replyTo ?? null,
+        subject: m.subject,
+        text_body: m.text,
+        html_body: m.html,
+      }))
       try {
-        await sql.begin(async (tx) => {
-          await tx`
+        await sql`
+          with application as (
             insert into applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at)
-            values (${a.id}, ${a.reference}, ${a.createdAt}, ${normalizeEmail(a.formData.email)}, ${tx.json(a.formData)},
+            values (${a.id}, ${a.reference}, ${a.createdAt}, ${normalizeEmail(a.formData.email)}, ${sql.json(a.formData)},
                     ${a.consent.policyVersion}, ${a.consent.acceptedAt})
-          `
-          for (const m of messages) {
-            await tx`
-              insert into outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
-                                  html_body, next_attempt_at, created_at)
-              values (${m.id}, ${a.id}, ${m.kind}, ${m.messageId}, ${m.from}, ${m.to}, ${m.replyTo ?? null}, ${m.subject},
-                      ${m.text}, ${m.html}, ${a.createdAt}, ${a.createdAt})
-            `
-          }
-          if (idempotency) {
-            // Last, so a concurrent twin blocks on this key only for the short tail of our transaction.
-            await tx`
-              insert into idempotency_keys (key, request_hash, application_id, reference, created_at)
-              values (${idempotency.key}, ${idempotency.requestHash}, ${a.id}, ${a.reference}, ${a.createdAt})
-            `
-          }
-        })
+            returning id
+          ), messages as (
+            insert into outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
+                                html_body, next_attempt_at, created_at)
+            select m.id, application.id, m.kind, m.message_id, m.sender, m.recipient, m.reply_to, m.subject, m.text_body,
+                   m.html_body, ${a.createdAt}, ${a.createdAt}
+            from application, jsonb_to_recordset(${sql.json(rows)}) as m(
+              id uuid, kind text, message_id text, sender text, recipient text, reply_to text, subject text,
+              text_body text, html_body text
+            )
+            returning 1
+          ), idempotency as (
+            insert into idempotency_keys (key, request_hash, application_id, reference, created_at)
+            select ${idempotency?.key ?? null}::text, ${idempotency?.requestHash ?? null}::text, application.id,
+                   ${a.reference}, ${a.createdAt}
+            from application where ${idempotency !== undefined}
+            returning 1
+          )
+          select (select count(*) from messages) as messages, (select count(*) from idempotency) as keys
+        `
       } catch (err) {
         const constraint = violatedConstraint(err)
         if (constraint === 'applications_reference_key') throw new DuplicateReferenceError(a.reference)
