@@ -8,7 +8,10 @@
  *   SMTP (to a discarding SMTP server in another process, as in production)
  *   and once with the zero-setup .eml outbox (an fsynced file per e-mail);
  * - its ceiling: a bare node:http server doing the same database insert
- *   (scripts/bench/bare-sqlite-server.ts).
+ *   (scripts/bench/bare-sqlite-server.ts);
+ * - the same pair on PostgreSQL (a fresh database on the local server, or on
+ *   TEST_DATABASE_URL's): the real server with DATABASE_URL, and
+ *   scripts/bench/bare-postgres-server.ts.
  *
  * Prints throughput, p50 and p99 latency and the ratio to the ceiling.
  * Goal: at least 0.6 of the ceiling with p99 <= 50 ms.
@@ -23,6 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort, startServer } from '../../e2e/fixtures/server.ts'
+import { createTestDatabase } from '../../server/storage/postgres-test-database.ts'
 import { validBody } from '../../server/testing/fixtures.ts'
 
 interface AutocannonResult {
@@ -107,18 +111,22 @@ async function startHelper(script: string, env: Record<string, string> = {}): Pr
 }
 
 /** A bare node:http server script, started with PORT (and the given env). */
-function bareServer(name: string, script: string, env: () => { env: Record<string, string>; cleanup: () => void }): Target {
+function bareServer(
+  name: string,
+  script: string,
+  env: () => { env: Record<string, string>; cleanup: () => unknown } | Promise<{ env: Record<string, string>; cleanup: () => unknown }>,
+): Target {
   return {
     name,
     async start() {
-      const { env: extra, cleanup } = env()
+      const { env: extra, cleanup } = await env()
       const helper = await startHelper(script, extra)
       return {
         url: `http://127.0.0.1:${helper.port}`,
         pid: helper.pid,
         stop: async () => {
           await helper.stop()
-          cleanup()
+          await cleanup()
         },
       }
     },
@@ -131,6 +139,12 @@ async function smtpDiscard() {
   return { env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, stop: smtp.stop }
 }
 
+/** A fresh, migrated database on the PostgreSQL server (local, or TEST_DATABASE_URL's), dropped afterwards. */
+async function postgresDatabase() {
+  const db = await createTestDatabase()
+  return { env: { DATABASE_URL: db.url }, cleanup: db.drop }
+}
+
 export const TARGETS: Target[] = [
   realServer('catalitico server (SQLite, SMTP)', 'bare node:http + SQLite insert', smtpDiscard),
   realServer('catalitico server (SQLite, .eml outbox)', 'bare node:http + SQLite insert', noExtra),
@@ -138,6 +152,11 @@ export const TARGETS: Target[] = [
     const dir = tempDir()
     return { env: { DB_PATH: join(dir, 'bare.sqlite') }, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
   }),
+  realServer('catalitico server (PostgreSQL, SMTP)', 'bare node:http + PostgreSQL insert', async () => {
+    const [smtp, db] = await Promise.all([smtpDiscard(), postgresDatabase()])
+    return { env: { ...smtp.env, ...db.env }, stop: async () => void (await Promise.all([smtp.stop(), db.cleanup()])) }
+  }),
+  bareServer('bare node:http + PostgreSQL insert', 'scripts/bench/bare-postgres-server.ts', postgresDatabase),
 ]
 
 export interface Measurement {
