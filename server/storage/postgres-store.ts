@@ -8,10 +8,10 @@
  * read elsewhere and passed in).
  *
  * Concurrency, with any number of instances:
- * - saveSubmission is one READ COMMITTED transaction; the unique keys of the
- *   database (reference, Message-ID, idempotency key) decide races. A loser of
- *   an idempotency-key race waits for the winner's commit, rolls back, and
- *   answers the winner's outcome.
+ * - saveSubmission is one statement, so one implicit transaction; the unique
+ *   keys of the database (reference, Message-ID, idempotency key) decide races.
+ *   A loser of an idempotency-key race waits for the winner's commit, fails on
+ *   the key, and answers the winner's outcome.
  * - claimDueMessages locks due rows with FOR UPDATE SKIP LOCKED and leases them
  *   in the same statement: concurrent workers never wait for each other and
  *   never get the same message; a lease whose holder died expires and the
