@@ -1,8 +1,11 @@
 /**
  * `npm run bench:multi-instance`: two real server processes on one
  * PostgreSQL database, e-mails going to a real SMTP server in this process.
- * Submissions are spread over both instances; part-way, one instance is
- * killed with SIGKILL. Like a load balancer, the client retries a request the
+ * Submissions are spread over both instances; part-way, instance A is
+ * killed with SIGKILL at the worst moment for e-mail: while its SMTP server
+ * holds a message A has sent in full but not yet acknowledged (each instance
+ * has its own SMTP listener, so the bench sees who sends what). Like a load
+ * balancer, the client retries a request the
  * dead instance never answered on the survivor, with the same
  * Idempotency-Key. Then it waits for the survivor to take over the dead
  * instance's leased e-mails and checks:
@@ -21,7 +24,7 @@ import { startServer, type RunningServer } from '../../e2e/fixtures/server.ts'
 import { IDEMPOTENCY_HEADER } from '../../domain/submission.ts'
 import { createTestDatabase } from '../../server/storage/postgres-test-database.ts'
 import { validBody } from '../../server/testing/fixtures.ts'
-import { startSmtpSink } from '../../server/testing/smtp-sink.ts'
+import { SMTPServer } from 'smtp-server'
 
 const ANON_KEY = 'multi-instance-anon-key-0123'
 
@@ -33,7 +36,7 @@ export interface MultiInstanceOptions {
   killAfter?: number
   /** The outbox lease: how long the survivor waits before taking over the dead instance's e-mails. */
   leaseSeconds?: number
-  /** The SMTP server's delay before it answers 250, so that a send is likely in flight at the kill. */
+  /** The SMTP server's delay before it answers 250. */
   smtpDelayMs?: number
   /** Give up waiting for e-mails after this long. */
   drainTimeoutMs?: number
@@ -58,6 +61,8 @@ export interface MultiInstanceReport {
   /** Distinct Message-IDs the SMTP server received. */
   emailsDelivered: number
   deliveries: number
+  deliveriesFromA: number
+  deliveriesFromB: number
   /** Message-IDs received more than once. */
   duplicates: { messageId: string; copies: number; inFlightAtKill: boolean }[]
   /** E-mails the dead instance held (leased, unsent) at the kill. */
@@ -70,6 +75,41 @@ export interface MultiInstanceReport {
 }
 
 type Outcome = { id: string; reference: string; by: 'A' | 'B'; retried: boolean; replayed: boolean }
+type Delivery = { messageId: string; from: 'A' | 'B' }
+
+/**
+ * A real SMTP server (smtp-server) that records the Message-ID of every message
+ * it receives in full, runs `beforeReply` (the kill) before answering 250, and
+ * then answers after `delayMs`.
+ */
+async function startSmtpListener(
+  from: 'A' | 'B',
+  deliveries: Delivery[],
+  delayMs: number,
+  beforeReply: () => Promise<void> = async () => {},
+) {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk: string) => (raw += chunk))
+      stream.on('end', async () => {
+        deliveries.push({ messageId: /^message-id:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '', from })
+        await beforeReply()
+        setTimeout(callback, delayMs)
+      })
+    },
+  })
+  // A killed client leaves a reset connection behind: expected here, not an error of the run.
+  server.on('error', () => {})
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as { port: number }).port)),
+  )
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) }
+}
 
 export async function runMultiInstance(options: MultiInstanceOptions = {}): Promise<MultiInstanceReport> {
   const {
@@ -77,24 +117,30 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
     concurrency = 12,
     killAfter = Math.floor(submissions / 2),
     leaseSeconds = 2,
-    smtpDelayMs = 20,
+    smtpDelayMs = 5,
     drainTimeoutMs = 30_000,
   } = options
   const started = Date.now()
   const db = await createTestDatabase({ migrated: false })
-  const sink = await startSmtpSink({ delayMs: smtpDelayMs })
   const sql = postgres(db.url, { max: 2, onnotice: () => {} })
+  const deliveries: Delivery[] = []
+  let killArmed = false
+  let kill: () => Promise<void> = async () => {}
+  // A's listener pulls the trigger while A waits for its 250: that message is in flight.
+  const smtpA = await startSmtpListener('A', deliveries, smtpDelayMs, async () => {
+    if (killArmed) await kill()
+  })
+  const smtpB = await startSmtpListener('B', deliveries, smtpDelayMs)
   const servers: RunningServer[] = []
   try {
     const env = {
       DATABASE_URL: db.url,
-      SMTP_URL: sink.url,
       PUBLIC_ANON_KEY: ANON_KEY,
       RATE_LIMIT_MAX: '1000000',
       OUTBOX_LEASE_SECONDS: String(leaseSeconds),
     }
     // Both start together on an empty database: the migrations run once, under the advisory lock.
-    const [a, b] = await Promise.all([startServer(env), startServer(env)])
+    const [a, b] = await Promise.all([startServer({ ...env, SMTP_URL: smtpA.url }), startServer({ ...env, SMTP_URL: smtpB.url })])
     servers.push(a!, b!)
 
     const bodies = Array.from({ length: submissions }, () => ({ key: crypto.randomUUID(), body: validBody() }))
@@ -114,20 +160,27 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
       return { ...answer, replayed: response.headers.get('idempotent-replayed') === 'true' }
     }
 
-    const kill = async () => {
-      aDead = true
-      killedAt = Date.now()
-      a!.process.kill('SIGKILL')
-      await new Promise((r) => a!.process.once('exit', r))
-      // What the dead instance held at that moment: leased to its worker and not settled.
-      const held = await sql<{ message_id: string }[]>`
-        select message_id from outbox where status = 'pending' and claimed_by like ${`%:${a!.process.pid}:%`}
-      `
-      inFlightAtKill = new Set(held.map((r) => r.message_id))
+    let killing: Promise<void> | undefined
+    kill = () =>
+      (killing ??= (async () => {
+        aDead = true
+        killedAt = Date.now()
+        const exited = new Promise((r) => a!.process.once('exit', r))
+        a!.process.kill('SIGKILL')
+        await exited
+        // What the dead instance held at that moment: leased to its worker and not settled.
+        const held = await sql<{ message_id: string }[]>`
+          select message_id from outbox where status = 'pending' and claimed_by like ${`%:${a!.process.pid}:%`}
+        `
+        inFlightAtKill = new Set(held.map((r) => r.message_id))
+      })())
+    const armKill = () => {
+      killArmed = true
+      // Should A send nothing more, kill it anyway.
+      setTimeout(() => void kill(), 3000).unref()
     }
 
     let next = 0
-    let killing: Promise<void> | undefined
     const client = async (lane: number) => {
       for (let i = next++; i < bodies.length; i = next++) {
         const { key, body } = bodies[i]!
@@ -145,11 +198,11 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
         }
         outcome ??= { ...(await post(b!, key, body)), by: 'B', retried: triedA }
         outcomes.set(key, outcome)
-        if (outcomes.size === killAfter && !killing) killing = kill()
+        if (outcomes.size === killAfter) armKill()
       }
     }
     await Promise.all(Array.from({ length: concurrency }, (_, lane) => client(lane)))
-    await killing
+    await kill()
 
     // Wait for the survivor to send everything, the dead instance's leased e-mails included.
     const deadline = Date.now() + drainTimeoutMs
@@ -158,7 +211,7 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
       const [counts] = await sql<{ unsent: number }[]>`select count(*)::int as unsent from outbox where status <> 'sent'`
       const unsent = counts?.unsent ?? 0
       const stored = await sql<{ message_id: string }[]>`select message_id from outbox`
-      const delivered = new Set(sink.received.map((m) => m.header('message-id')))
+      const delivered = new Set(deliveries.map((d) => d.messageId))
       if (unsent === 0 && stored.every((r) => delivered.has(r.message_id))) {
         lastDelivery = Date.now()
         break
@@ -180,10 +233,7 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
     }).length
     const answeredIds = new Set(answered.map((o) => o.id))
     const copies = new Map<string, number>()
-    for (const m of sink.received) {
-      const id = m.header('message-id') ?? ''
-      copies.set(id, (copies.get(id) ?? 0) + 1)
-    }
+    for (const d of deliveries) copies.set(d.messageId, (copies.get(d.messageId) ?? 0) + 1)
     return {
       submissions,
       answered: answered.length,
@@ -197,7 +247,9 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
       emailsStored: outbox.length,
       emailsSent: outbox.filter((m) => m.status === 'sent').length,
       emailsDelivered: outbox.filter((m) => copies.has(m.message_id)).length,
-      deliveries: sink.received.length,
+      deliveries: deliveries.length,
+      deliveriesFromA: deliveries.filter((d) => d.from === 'A').length,
+      deliveriesFromB: deliveries.filter((d) => d.from === 'B').length,
       duplicates: [...copies]
         .filter(([, n]) => n > 1)
         .map(([messageId, n]) => ({ messageId, copies: n, inFlightAtKill: inFlightAtKill.has(messageId) })),
@@ -209,7 +261,8 @@ export async function runMultiInstance(options: MultiInstanceOptions = {}): Prom
   } finally {
     for (const s of servers) await s.stop()
     await sql.end({ timeout: 1 })
-    await sink.close()
+    await smtpA.close()
+    await smtpB.close()
     await db.drop()
   }
 }
@@ -220,7 +273,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       submissions: { type: 'string', default: '200' },
       concurrency: { type: 'string', default: '12' },
       'lease-seconds': { type: 'string', default: '2' },
-      'smtp-delay-ms': { type: 'string', default: '20' },
+      'smtp-delay-ms': { type: 'string', default: '5' },
     },
   })
   const report = await runMultiInstance({
