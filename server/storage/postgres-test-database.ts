@@ -45,7 +45,7 @@ export async function postgresAvailable(): Promise<boolean> {
 export async function requirePostgres(): Promise<boolean> {
   if (await postgresAvailable()) return true
   const message = `PostgreSQL is not reachable at ${new URL(ADMIN_URL).host} (set TEST_DATABASE_URL)`
-  if (process.env.CI) throw new Error(`${message}: the PostgreSQL tests cannot run in CI without it`)
+  if (process.env.CI && process.env.CI !== 'false') throw new Error(`${message}: the PostgreSQL tests cannot run in CI without it`)
   console.warn(`${message}: skipping the PostgreSQL tests`)
   return false
 }
