@@ -98,8 +98,8 @@ const EnvSchema = v.object({
   RATE_LIMIT_MAX: v.optional(wholeNumber(1, 1_000_000), '10'),
   RATE_LIMIT_WINDOW_SECONDS: v.optional(wholeNumber(1, 86_400), '600'),
   OUTBOX_MAX_ATTEMPTS: v.optional(wholeNumber(1, 100), '8'),
-  OUTBOX_LEASE_SECONDS: v.optional(wholeNumber(1, 3600), '120'),
   /** How long a worker holds the e-mails it claimed; a dead instance's e-mails wait this long (ADR 0032). */
+  OUTBOX_LEASE_SECONDS: v.optional(wholeNumber(1, 3600), '120'),
   COMPANY_LEGAL_NAME: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), DEFAULT_COMPANY.legalName),
   COMPANY_WEBSITE: v.optional(httpUrl, DEFAULT_COMPANY.website),
   COMPANY_CONTACT_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
