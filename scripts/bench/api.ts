@@ -8,10 +8,10 @@
  *   SMTP (to a discarding SMTP server in another process, as in production)
  *   and once with the zero-setup .eml outbox (an fsynced file per e-mail);
  * - its ceiling: a bare node:http server doing the same database insert
- *   (scripts/bench/bare-sqlite-server.ts);
+ *   (scripts/bench/bare-server.ts);
  * - the same pair on PostgreSQL (a fresh database on the local server, or on
  *   TEST_DATABASE_URL's): the real server with DATABASE_URL, and
- *   scripts/bench/bare-postgres-server.ts.
+ *   scripts/bench/bare-server.ts.
  *
  * Prints throughput, p50 and p99 latency and the ratio to the ceiling.
  * Goal: at least 0.6 of the ceiling with p99 <= 50 ms.
@@ -148,7 +148,7 @@ async function postgresDatabase() {
 export const TARGETS: Target[] = [
   realServer('catalitico server (SQLite, SMTP)', 'bare node:http + SQLite insert', smtpDiscard),
   realServer('catalitico server (SQLite, .eml outbox)', 'bare node:http + SQLite insert', noExtra),
-  bareServer('bare node:http + SQLite insert', 'scripts/bench/bare-sqlite-server.ts', () => {
+  bareServer('bare node:http + SQLite insert', 'scripts/bench/bare-server.ts', () => {
     const dir = tempDir()
     return { env: { DB_PATH: join(dir, 'bare.sqlite') }, cleanup: () => rmSync(dir, { recursive: true, force: true }) }
   }),
@@ -156,7 +156,7 @@ export const TARGETS: Target[] = [
     const [smtp, db] = await Promise.all([smtpDiscard(), postgresDatabase()])
     return { env: { ...smtp.env, ...db.env }, stop: async () => void (await Promise.all([smtp.stop(), db.cleanup()])) }
   }),
-  bareServer('bare node:http + PostgreSQL insert', 'scripts/bench/bare-postgres-server.ts', postgresDatabase),
+  bareServer('bare node:http + PostgreSQL insert', 'scripts/bench/bare-server.ts', postgresDatabase),
 ]
 
 export interface Measurement {

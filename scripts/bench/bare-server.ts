@@ -2,20 +2,24 @@
  * The ceiling for bench:api: a bare node:http server that does the same
  * database work per request as the real function (parse the JSON body, one
  * transaction inserting the application and its two e-mails into the same
- * SQLite store) and nothing else: no framework, no validation, no rendering
- * (the e-mails are rendered once at start-up), no logs, no worker.
+ * store, SQLite or PostgreSQL) and nothing else: no framework, no validation,
+ * no rendering (the e-mails are rendered once at start-up), no logs, no worker.
  *
- * Run as a child process: PORT and DB_PATH in the environment; prints "ready".
+ * Run as a child process with PORT and either DB_PATH (a SQLite file, migrated
+ * here) or DATABASE_URL (an already migrated PostgreSQL database, used with the
+ * same pool as the real server); prints "ready".
  */
 import { createServer } from 'node:http'
 import { DEFAULT_COMPANY } from '../../domain/company.ts'
 import type { Application } from '../../domain/application.ts'
 import { renderApplicantConfirmation, renderTeamNotification } from '../../server/mail/templates.ts'
+import { openPostgresStore } from '../../server/storage/postgres-store.ts'
 import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
 import { validApplication } from '../../server/testing/fixtures.ts'
 
-const store = openSqliteStore(process.env.DB_PATH!)
-await store.migrate()
+const store = process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL) : openSqliteStore(process.env.DB_PATH!)
+if (process.env.DATABASE_URL) await store.ping()
+else await store.migrate()
 const mail = { from: 'Catalítico <postulaciones@catalitico.example>', teamEmail: 'equipo@catalitico.example', company: DEFAULT_COMPANY }
 const ctx = { reference: 'CAT-2026-BARE00', receivedAt: new Date(), formData: validApplication(), policyVersion: 'bench' }
 const confirmation = renderApplicantConfirmation(ctx, mail)
