@@ -4,8 +4,9 @@
  *   - each route is rendered to HTML with the SSR bundle (`/` and the 404 page);
  *   - the <head> gets the page's title, SEO and social tags (src/lib/head.ts);
  *   - the stylesheet is inlined (it is small), so no request blocks the first paint;
- *   - the one web font is preloaded, so text does not reflow late;
- *   - the module script moves to the end of <body>;
+ *   - the one module script (a tiny entry that loads the app after the first
+ *     paint) moves to the end of <body>, marked low priority: it must not
+ *     compete with the HTML and the font for the first paint;
  *   - robots.txt and sitemap.xml are written with the configured site URL.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -28,25 +29,23 @@ export async function prerender(distDir: string): Promise<void> {
 
   const scripts: string[] = []
   template = template.replace(MODULE_SCRIPT, (tag) => {
-    scripts.push(tag.trim())
+    scripts.push(tag.trim().replace('<script type="module"', '<script type="module" fetchpriority="low"'))
     return ''
   })
 
-  const fonts = new Set<string>()
   template = template.replace(STYLESHEET, (_tag, href: string) => {
     const css = readFileSync(`${client}${href}`, 'utf8')
-    // Only the files the page really uses: the subset @font-face of styles.css.
-    for (const match of css.matchAll(/url\(["']?(\/assets\/[^"')]+\.woff2)["']?\)/g)) fonts.add(match[1]!)
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
   })
   if (!template.includes('<style>')) throw new Error('prerender: no stylesheet found to inline in index.html')
-  const preloads = [...fonts].map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`)
+  // The font is not preloaded: its fallback has the same metrics (docs/decisions/0003),
+  // so the first paint need not wait for it, and the swap moves nothing.
 
   // Replacement functions, not strings: a '$&' in the page's text must stay literal.
   const page = (path: string, kind: 'home' | 'not-found') =>
     template
       .replace(/<title>[^<]*<\/title>\s*/, '')
-      .replace('<!--head-->', () => [ssr.renderHead(kind), ...preloads].join('\n    '))
+      .replace('<!--head-->', () => ssr.renderHead(kind))
       .replace('<!--app-html-->', () => ssr.render(path))
       .replace('</body>', () => `${scripts.join('\n')}\n</body>`)
 

@@ -3,7 +3,8 @@
  * 4× slower CPU) against the production server, N runs (default 3, or
  * BENCH_RUNS), printing the median of each figure next to its goal.
  *
- * Builds first when the build is stale, starts the real server
+ * Builds first when the build is stale (BENCH_NO_BUILD=1 measures the build in
+ * DIST_DIR as it is, e.g. to compare variants), starts the real server
  * (e2e/fixtures/server.ts) on a free port, drives Debian's Chromium.
  * The median run's HTML report is saved under e2e-artifacts/lighthouse/.
  */
@@ -37,7 +38,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-if (isBuildStale()) {
+if (process.env.BENCH_NO_BUILD !== '1' && isBuildStale()) {
   console.log(`bench:web: the build in ${DIST_DIR} is missing or stale, building first`)
   const built = spawnSync('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
@@ -52,7 +53,9 @@ const runs: { figures: Figures; html: string }[] = []
 try {
   const flags: Flags = { port: chrome.port, output: ['json', 'html'], logLevel: 'error', onlyCategories: [...CATEGORIES] }
   for (let i = 1; i <= RUNS; i++) {
-    const result = await lighthouse(`${server.url}/`, flags)
+    let result = await lighthouse(`${server.url}/`, flags)
+    // A trace can come back broken (NO_NAVSTART, NO_FCP…) on a busy machine: try that run again, once.
+    if (!result || result.lhr.runtimeError) result = await lighthouse(`${server.url}/`, flags)
     if (!result) throw new Error('Lighthouse returned no result')
     const { lhr } = result
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
