@@ -15,8 +15,9 @@ function afterFirstPaint(run: () => void): void {
     started = true
     run()
   }
-  // A background tab paints nothing until it is shown: start now.
-  if (document.visibilityState === 'hidden') return void setTimeout(once)
+  // A background tab paints nothing until it is shown, and `npm run dev` serves an
+  // empty page that only the app can paint: start now in both cases.
+  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstElementChild) return void setTimeout(once)
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     // The frame callback runs just before the first paint; the timeout, after it.
     return void requestAnimationFrame(() => setTimeout(once))
