@@ -66,8 +66,18 @@ test('the HTML served for / holds the whole landing page before any script runs'
   expect(head).toContain('<style>')
   expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/)
   expect(head.match(/<script(?![^>]*application\/ld\+json)[^>]*>/g)).toBeNull()
-  // The one module script is the last thing in <body>.
-  expect(html).toMatch(/<script type="module"[^>]*><\/script>\s*<\/body>/)
+  // The one script is the inline entry, last in <body>, and the page fetches no other script.
+  expect(html).toMatch(/<script type="module">(?:(?!<\/script>)[\s\S])+<\/script>\s*<\/body>/)
+  expect(html).not.toMatch(/<script[^>]+\bsrc=/)
+})
+
+test('the inline entry is allowed by its hash, never by unsafe-inline', async ({ request }) => {
+  const res = await request.get('/')
+  const inline = (await res.text()).match(/<script type="module">([\s\S]+?)<\/script>/)![1]!
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(inline))
+  const hash = `'sha256-${Buffer.from(digest).toString('base64')}'`
+  const scriptSrc = res.headers()['content-security-policy']!.split('; ').find((d) => d.startsWith('script-src'))
+  expect(scriptSrc).toBe(`script-src 'self' ${hash}`)
 })
 
 test('every section is present, in the order of the SPEC', async ({ page }) => {

@@ -41,7 +41,8 @@ test('HTML revalidates; hashed assets are compressed and cached for a year', asy
   const again = await request.get('/', { headers: { 'If-None-Match': etag! } })
   expect(again.status()).toBe(304)
 
-  const script = (await page.text()).match(/<script type="module"[^>]*src="([^"]+)"/)![1]!
+  // The application chunk, imported by the inline entry.
+  const script = (await page.text()).match(/import\(`(\/assets\/[^`]+\.js)`\)/)![1]!
   const asset = await request.get(script, { headers: { 'Accept-Encoding': 'gzip' } })
   expect(asset.status()).toBe(200)
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')

@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
       ...(c.get('outcome') ? { outcome: c.get('outcome') } : {}),
     })
   })
-  app.use(securityHeaders({ connectSrc: deps.connectSrc ?? [] }))
+  app.use(securityHeaders({ connectSrc: deps.connectSrc ?? [], scriptSrc: deps.site?.scriptHashes ?? [] }))
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
 

@@ -1,14 +1,15 @@
 /**
- * Security headers on every response. The page runs no inline script (the
- * prerendered HTML loads one module from /assets/), so script-src is 'self'.
+ * Security headers on every response. Scripts come from the site itself, plus
+ * the one inline entry of the prerendered pages, allowed by its hash
+ * (`scriptSrc`, from StaticSite.scriptHashes): never 'unsafe-inline'.
  * Styles allow 'unsafe-inline' for React style attributes and the toast library.
  */
 import type { MiddlewareHandler } from 'hono'
 
-export function securityHeaders(options: { connectSrc?: readonly string[] } = {}): MiddlewareHandler {
+export function securityHeaders(options: { connectSrc?: readonly string[]; scriptSrc?: readonly string[] } = {}): MiddlewareHandler {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${options.scriptSrc?.length ? ' ' + options.scriptSrc.join(' ') : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

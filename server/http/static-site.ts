@@ -45,7 +45,16 @@ export interface StaticSite {
   middleware: MiddlewareHandler
   /** The 404 page, for handlers that need it. */
   notFoundHtml: string
+  /** CSP sources ('sha256-…') for the inline scripts of the pages (the prerendered entry). */
+  scriptHashes: string[]
   fileCount: number
+}
+
+/** The CSP hash of every executable inline <script> in a page (JSON-LD is data, not code). */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes!))
+    .map(([, , body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
 }
 
 function walk(dir: string): string[] {
@@ -97,7 +106,9 @@ export function loadStaticSite(root: string, onNotFound?: (path: string) => void
     }
     return respond(c.req.raw, file, 200)
   }
-  return { middleware, notFoundHtml: Buffer.from(notFound.identity).toString('utf8'), fileCount: files.size }
+  const pages = [index, notFound].map((file) => Buffer.from(file.identity).toString('utf8'))
+  const scriptHashes = [...new Set(pages.flatMap(inlineScriptHashes))]
+  return { middleware, notFoundHtml: pages[1]!, scriptHashes, fileCount: files.size }
 }
 
 function respond(req: Request, file: StaticFile, status: 200 | 404): Response {

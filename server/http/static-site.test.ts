@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Hono } from 'hono'
+import { afterEach, describe, expect, it } from 'vitest'
+import { inlineScriptHashes, loadStaticSite } from './static-site.ts'
+
+const ENTRY = 'import(`/assets/app-1234.js`).then((m) => m.start())'
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+describe('inlineScriptHashes', () => {
+  it('hashes executable inline scripts only: not JSON-LD, not external scripts', () => {
+    const html = `<head><script type="application/ld+json">{"@type":"Organization"}</script></head>
+      <body><script type="module" src="/assets/x.js"></script><script type="module">${ENTRY}</script></body>`
+    expect(inlineScriptHashes(html)).toEqual([sha256(ENTRY)])
+  })
+})
+
+describe('loadStaticSite', () => {
+  let root = ''
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  function site() {
+    root = mkdtempSync(join(tmpdir(), 'static-site-'))
+    mkdirSync(join(root, 'assets'))
+    writeFileSync(join(root, 'index.html'), `<!doctype html><h1>Inicio</h1>${'<p>texto</p>'.repeat(100)}<script type="module">${ENTRY}</script>`)
+    writeFileSync(join(root, '404.html'), `<!doctype html><p>Oops! Page not found</p><script type="module">${ENTRY}</script>`)
+    writeFileSync(join(root, 'assets', 'app-1234.js'), 'export function start() {}\n'.repeat(50))
+    const loaded = loadStaticSite(root)
+    const app = new Hono()
+    app.use(loaded.middleware)
+    return { loaded, app }
+  }
+
+  it('exposes the hash of the pages\u2019 inline entry, once', () => {
+    expect(site().loaded.scriptHashes).toEqual([sha256(ENTRY)])
+  })
+
+  it('serves / compressed with revalidation, assets immutable, unknown paths as the 404 page', async () => {
+    const { app } = site()
+    const home = await app.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } })
+    expect(home.status).toBe(200)
+    expect(home.headers.get('content-encoding')).toBe('br')
+    expect(home.headers.get('cache-control')).toBe('no-cache')
+    const again = await app.request('/', { headers: { 'If-None-Match': home.headers.get('etag')! } })
+    expect(again.status).toBe(304)
+
+    const asset = await app.request('/assets/app-1234.js')
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+
+    for (const path of ['/otra', '/index.html', '/404.html']) {
+      const missing = await app.request(path)
+      expect(missing.status, path).toBe(404)
+      expect(await missing.text(), path).toContain('Oops! Page not found')
+    }
+  })
+
+  it('refuses a build without its pages, saying what to do', () => {
+    root = mkdtempSync(join(tmpdir(), 'static-site-'))
+    expect(() => loadStaticSite(root)).toThrow(/npm run build/)
+  })
+})
