@@ -9,6 +9,7 @@
  *     own on the critical path. The server allows it by its hash (CSP);
  *   - robots.txt and sitemap.xml are written with the configured site URL.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
@@ -61,6 +62,8 @@ export async function prerender(distDir: string): Promise<void> {
       .replace('<!--app-html-->', () => ssr.render(path))
       .replace('</body>', () => `${scripts.join('\n')}\n</body>`)
 
+  const entryHash = createHash('sha256').update(scripts[0]!.slice('<script type="module">'.length, -'</script>'.length)).digest('base64')
+  console.log(`prerender: pages need the CSP source script-src 'self' 'sha256-${entryHash}' (our server sends it)`)
   writeFileSync(`${client}/index.html`, page('/', 'home'))
   writeFileSync(`${client}/404.html`, page('/404', 'not-found'))
   for (const [name, body] of Object.entries(ssr.crawlerFiles())) writeFileSync(`${client}/${name}`, body)
