@@ -45,6 +45,8 @@ export async function openForm(page: Page, path = '/#formulario'): Promise<void>
   await page.goto(path)
   // The prerendered form works only once hydrated; React attaches its listeners then.
   await expect(page.locator('form[aria-label="Formulario de aplicación"]')).toBeVisible()
+  // The app loads when the form nears the viewport (docs/decisions/0006).
+  await page.locator('form[aria-label="Formulario de aplicación"]').scrollIntoViewIfNeeded()
   await page.waitForFunction(() => {
     const form = document.querySelector('form[aria-label="Formulario de aplicación"]')
     return !!form && Object.keys(form).some((key) => key.startsWith('__reactProps'))

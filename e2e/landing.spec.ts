@@ -136,6 +136,7 @@ test('React hydrates the prerendered page with no error or warning', async ({ pa
     if (msg.type() === 'warning') warnings.push(msg.text())
   })
   await page.goto('/')
+  await page.locator('form').scrollIntoViewIfNeeded()
   // React marks each hydrated element; the form is the last part of the page to hydrate.
   await expect
     .poll(() => page.evaluate(() => Object.keys(document.querySelector('form')!).some((k) => k.startsWith('__reactFiber'))))
@@ -147,8 +148,44 @@ test('React hydrates the prerendered page with no error or warning', async ({ pa
   expect(warnings).toEqual([])
 })
 
-test('the page paints before any application script is fetched', async ({ page }) => {
+const APP_SCRIPT = /\/assets\/hydrate-[^/]+\.js$/
+
+test('no application script loads until the reader nears the form', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url())
+  })
   await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(scripts).toEqual([])
+  await page.mouse.wheel(0, 400)
+  await page.waitForTimeout(300)
+  expect(scripts, 'a little scrolling in the hero loads nothing').toEqual([])
+
+  await page.locator('#referentes').scrollIntoViewIfNeeded()
+  await expect.poll(() => scripts.some((url) => APP_SCRIPT.test(url))).toBe(true)
+})
+
+test('any interaction starts the application at once', async ({ page }) => {
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  const appScript = page.waitForRequest(APP_SCRIPT)
+  await page.keyboard.press('Tab')
+  await appScript
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('form')!).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true)
+})
+
+test('the 404 page starts its script right after the first paint', async ({ page }) => {
+  const appScript = page.waitForRequest(APP_SCRIPT)
+  await page.goto('/no-existe')
+  await appScript
+})
+
+test('the page paints before any application script is fetched', async ({ page }) => {
+  // Landing on the form: the app is wanted at once, and still waits for the first paint.
+  await page.goto('/#formulario')
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/hydrate-[^/]+\.js$/.test(e.name))))
     .toBe(true)
