@@ -13,6 +13,8 @@ import { createFileSender } from './mail/file-sender.ts'
 import type { MailSender } from './mail/sender.ts'
 import { createSmtpSender } from './mail/smtp-sender.ts'
 import type { MailConfig } from './mail/templates.ts'
+import { jsonLog } from './log.ts'
+import { createOutboxWorker } from './outbox/worker.ts'
 import type { ApplicationStore } from './storage/store.ts'
 
 export function mailConfigFrom(config: Config): MailConfig {
@@ -51,4 +53,22 @@ export function senderFrom(config: Config): MailSender {
 /** A worker id that tells operators which machine and process holds a lease. */
 export function nodeWorkerId(): string {
   return `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`
+}
+
+/** The outbox worker as the configuration describes it; `extra` adds process-specific options. */
+export function outboxWorkerFrom(
+  config: Config,
+  store: ApplicationStore,
+  sender: MailSender,
+  extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {},
+): ReturnType<typeof createOutboxWorker> {
+  return createOutboxWorker({
+    store,
+    sender,
+    workerId: nodeWorkerId(),
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
+    log: jsonLog,
+    ...extra,
+  })
 }

@@ -8,12 +8,11 @@ import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { functionDepsFrom, nodeWorkerId, senderFrom } from './compose.ts'
+import { functionDepsFrom, outboxWorkerFrom, senderFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { loadStaticSite } from './http/static-site.ts'
 import { jsonLog as log } from './log.ts'
-import { createOutboxWorker } from './outbox/worker.ts'
 import { openStore } from './storage/open-store.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -24,17 +23,9 @@ async function main() {
   const site = loadStaticSite(resolve(config.DIST_DIR, 'client'))
   const store = await openStore(config.database)
   await store.migrate()
-  const sender = senderFrom(config)
   const gauge: RequestGauge = { inFlight: 0 }
-  const worker = createOutboxWorker({
-    store,
-    sender,
-    workerId: nodeWorkerId(),
-    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
-    yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 },
-    log,
-  })
+  const sender = senderFrom(config)
+  const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
   const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config), gauge })
 

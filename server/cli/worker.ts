@@ -8,10 +8,9 @@
  * Stops gracefully on SIGTERM and SIGINT: finishes the e-mail being sent and
  * gives the rest of its batch back.
  */
-import { nodeWorkerId, senderFrom } from '../compose.ts'
+import { outboxWorkerFrom, senderFrom } from '../compose.ts'
 import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../env.ts'
 import { jsonLog as log } from '../log.ts'
-import { createOutboxWorker } from '../outbox/worker.ts'
 import { openStore } from '../storage/open-store.ts'
 
 async function main() {
@@ -20,14 +19,7 @@ async function main() {
   const store = await openStore(config.database)
   await store.migrate()
   const sender = senderFrom(config)
-  const worker = createOutboxWorker({
-    store,
-    sender,
-    workerId: nodeWorkerId(),
-    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-    leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
-    log,
-  })
+  const worker = outboxWorkerFrom(config, store, sender)
   worker.start()
   log({
     level: 'info',
