@@ -25,75 +25,26 @@ import {
   normalizeEmail,
   type ApplicationStore,
   type DeletionReport,
-  type MessageKind,
   type MessageStatus,
   type OutboxMessage,
   type SaveOutcome,
   type StoredApplication,
 } from './store.ts'
+import {
+  applicationFromRow,
+  messageFromRow,
+  type ApplicationRow as ApplicationRowOf,
+  type OutboxRow as OutboxRowOf,
+} from './rows.ts'
 
-interface ApplicationRow {
-  id: string
-  reference: string
-  created_at: Date
-  form_data: Application
-  consent_policy_version: string
-  consent_accepted_at: Date
-}
 
-interface OutboxRow {
-  id: string
-  application_id: string
-  kind: MessageKind
-  message_id: string
-  sender: string
-  recipient: string
-  reply_to: string | null
-  subject: string
-  text_body: string
-  html_body: string
-  status: MessageStatus
-  attempts: number
-  next_attempt_at: Date
-  claimed_by: string | null
-  lease_until: Date | null
-  last_error: string | null
-  created_at: Date
-  settled_at: Date | null
-}
 
-function toApplication(row: ApplicationRow): StoredApplication {
-  return {
-    id: row.id,
-    reference: row.reference,
-    createdAt: row.created_at,
-    formData: row.form_data,
-    consent: { policyVersion: row.consent_policy_version, acceptedAt: row.consent_accepted_at },
-  }
-}
+type ApplicationRow = ApplicationRowOf<Date, Application>
+type OutboxRow = OutboxRowOf<Date>
 
-function toMessage(row: OutboxRow): OutboxMessage {
-  return {
-    id: row.id,
-    applicationId: row.application_id,
-    kind: row.kind,
-    messageId: row.message_id,
-    from: row.sender,
-    to: row.recipient,
-    ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    claimedBy: row.claimed_by,
-    leaseUntil: row.lease_until,
-    lastError: row.last_error,
-    createdAt: row.created_at,
-    settledAt: row.settled_at,
-  }
-}
+const toApplication = (row: ApplicationRow): StoredApplication => applicationFromRow(row, (value) => value, (value) => value)
+
+const toMessage = (row: OutboxRow): OutboxMessage => messageFromRow(row, (value) => value)
 
 /** The order every listing and claim uses, so that ties never depend on the plan. */
 const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>

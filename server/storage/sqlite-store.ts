@@ -26,13 +26,18 @@ import {
   normalizeEmail,
   type ApplicationStore,
   type DeletionReport,
-  type MessageKind,
   type MessageStatus,
   type NewSubmission,
   type OutboxMessage,
   type SaveOutcome,
   type StoredApplication,
 } from './store.ts'
+import {
+  applicationFromRow,
+  messageFromRow,
+  type ApplicationRow as ApplicationRowOf,
+  type OutboxRow as OutboxRowOf,
+} from './rows.ts'
 
 /**
  * Versioned migrations: append only, never edit a published one. Each runs in
@@ -91,72 +96,18 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
   },
 ]
 
-interface ApplicationRow {
-  id: string
-  reference: string
-  created_at: string
-  form_data: string
-  consent_policy_version: string
-  consent_accepted_at: string
-}
 
-interface OutboxRow {
-  id: string
-  application_id: string
-  kind: MessageKind
-  message_id: string
-  sender: string
-  recipient: string
-  reply_to: string | null
-  subject: string
-  text_body: string
-  html_body: string
-  status: MessageStatus
-  attempts: number
-  next_attempt_at: string
-  claimed_by: string | null
-  lease_until: string | null
-  last_error: string | null
-  created_at: string
-  settled_at: string | null
-}
 
 // ISO-8601 UTC with milliseconds: fixed width, so text order is time order.
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
 
-function toApplication(row: ApplicationRow): StoredApplication {
-  return {
-    id: row.id,
-    reference: row.reference,
-    createdAt: date(row.created_at),
-    formData: JSON.parse(row.form_data) as Application,
-    consent: { policyVersion: row.consent_policy_version, acceptedAt: date(row.consent_accepted_at) },
-  }
-}
+type ApplicationRow = ApplicationRowOf<string, string>
+type OutboxRow = OutboxRowOf<string>
 
-function toMessage(row: OutboxRow): OutboxMessage {
-  return {
-    id: row.id,
-    applicationId: row.application_id,
-    kind: row.kind,
-    messageId: row.message_id,
-    from: row.sender,
-    to: row.recipient,
-    ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: date(row.next_attempt_at),
-    claimedBy: row.claimed_by,
-    leaseUntil: row.lease_until === null ? null : date(row.lease_until),
-    lastError: row.last_error,
-    createdAt: date(row.created_at),
-    settledAt: row.settled_at === null ? null : date(row.settled_at),
-  }
-}
+const toApplication = (row: ApplicationRow): StoredApplication => applicationFromRow(row, date, (value) => JSON.parse(value) as Application)
+
+const toMessage = (row: OutboxRow): OutboxMessage => messageFromRow(row, date)
 
 export interface SqliteStoreOptions {
   /** How long a writer waits for another process's lock before failing. */
