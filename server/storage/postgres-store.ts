@@ -37,14 +37,14 @@ import {
   type OutboxRow as OutboxRowOf,
 } from './rows.ts'
 
-
-
+// postgres.js already returns timestamps as Date and jsonb parsed.
+const asIs = <T>(value: T): T => value
 type ApplicationRow = ApplicationRowOf<Date, Application>
 type OutboxRow = OutboxRowOf<Date>
 
-const toApplication = (row: ApplicationRow): StoredApplication => applicationFromRow(row, (value) => value, (value) => value)
+const toApplication = (row: ApplicationRow): StoredApplication => applicationFromRow(row, asIs, asIs)
 
-const toMessage = (row: OutboxRow): OutboxMessage => messageFromRow(row, (value) => value)
+const toMessage = (row: OutboxRow): OutboxMessage => messageFromRow(row, asIs)
 
 /** The order every listing and claim uses, so that ties never depend on the plan. */
 const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
