@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 import { TOASTS } from '../domain/messages.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
-import { CONSENT, FUNCTION_PATH, SUBMIT, controlOf, expect, fillForm, openForm, readForm, sampleInputs, test } from './form-fill.ts'
+import { CONSENT, FUNCTION_PATH, SUBMIT, controlOf, expect, fillForm, holdRequests, openForm, readForm, sampleInputs, test } from './form-fill.ts'
 
 const DRAFT_KEY = 'catalitico:application-draft:v1'
 const EMPTY = Object.fromEntries(Object.keys(sampleInputs()).map((field) => [field, '']))
@@ -62,12 +62,7 @@ test('a stored draft fills only the fields still empty at hydration, and ignores
     { key: DRAFT_KEY, value: JSON.stringify({ savedAt: Date.now(), values: { companyName: 'Del borrador', city: 'Bogotá', email: 42 } }) },
   )
   // Hold the page's script so the founder can type into the prerendered form before React hydrates it.
-  let release!: () => void
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdRequests(page, '**/assets/*.js')
   // 'commit': module scripts hold back both 'load' and DOMContentLoaded.
   await page.goto('/#formulario', { waitUntil: 'commit' })
   await controlOf(page, 'companyName').fill('Lo que escribí')

@@ -3,7 +3,7 @@
  * submissions (the form specs send more than the default rate limit), and
  * ways to find, fill and read the form as a person does, by its labels.
  */
-import type { Page, Request } from '@playwright/test'
+import type { Page, Request, Route } from '@playwright/test'
 import { INPUT_FIELDS, type Application } from '../domain/application.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { FIELD_SPECS, type InputField } from '../src/features/application-form/field-specs.ts'
@@ -87,4 +87,23 @@ export function recordCalls(page: Page): Request[] {
     if (new URL(request.url()).pathname === FUNCTION_PATH && request.method() === 'POST') calls.push(request)
   })
   return calls
+}
+
+/**
+ * Holds every request matching `url` until the returned `release()` is called,
+ * then lets it through (or answers it with `answer`). For states that only
+ * exist while a request is pending: the page before React, a send in flight.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+): Promise<() => void> {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await held
+    await answer(route)
+  })
+  return release
 }

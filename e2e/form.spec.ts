@@ -18,6 +18,7 @@ import {
   controlOf,
   expect,
   fillForm,
+  holdRequests,
   isSelect,
   openForm,
   readForm,
@@ -81,12 +82,7 @@ test.describe('the form as served', () => {
   })
 
   test('cannot be submitted natively before React runs: the answers never end up in a URL', async ({ page }) => {
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/*.js')
     await page.goto('/#formulario', { waitUntil: 'commit' })
     await expect(page.getByRole('button', { name: SUBMIT })).toBeDisabled()
     await controlOf(page, 'companyName').fill('Huerta Viva S.A.S.')
@@ -217,12 +213,9 @@ test.describe('checks before sending', () => {
 
 test.describe('sending', () => {
   test('while the request is held: the button is disabled and reads "Enviando aplicación..."', async ({ page }) => {
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`**${FUNCTION_PATH}`, async (route) => {
-      await held
-      await route.fulfill({ json: { id: 'app_1', reference: 'CAT-HELD-0001' } })
-    })
+    const release = await holdRequests(page, `**${FUNCTION_PATH}`, (route) =>
+      route.fulfill({ json: { id: 'app_1', reference: 'CAT-HELD-0001' } }),
+    )
     await openForm(page)
     await fillForm(page)
     await page.getByRole('button', { name: SUBMIT }).click()
@@ -237,12 +230,9 @@ test.describe('sending', () => {
 
   test('a double click sends once', async ({ page }) => {
     const calls = recordCalls(page)
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`**${FUNCTION_PATH}`, async (route) => {
-      await held
-      await route.fulfill({ json: { id: 'app_1', reference: 'CAT-ONCE-0001' } })
-    })
+    const release = await holdRequests(page, `**${FUNCTION_PATH}`, (route) =>
+      route.fulfill({ json: { id: 'app_1', reference: 'CAT-ONCE-0001' } }),
+    )
     await openForm(page)
     await fillForm(page)
     await page.getByRole('button', { name: SUBMIT }).dblclick()
