@@ -48,6 +48,10 @@ function classify(err: unknown): SendError {
   return new SendError('transport', e.code ?? (err instanceof Error ? err.name : 'unknown error'))
 }
 
+// Mail servers echo the recipient in their replies (Postfix: "550 5.1.1 <ana@…>:
+// Recipient address rejected"); the reason is logged and stored, so no address may remain.
+const ADDRESS_RE = /[^\s<>"'()[\],;:]+@[^\s<>"'()[\],;:]+/g
+
 function firstLine(s: string): string {
-  return s.split(/\r?\n/)[0]!.slice(0, 200)
+  return s.split(/\r?\n/)[0]!.replace(ADDRESS_RE, '<address>').slice(0, 200)
 }

@@ -33,7 +33,8 @@ export async function startSmtpSink(
     logger: false,
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipient?.(address.address)) {
-        const err = new Error('5.1.1 mailbox unavailable') as Error & { responseCode: number }
+        // As Postfix does, the reply echoes the address: what the worker logs must not.
+        const err = new Error(`5.1.1 <${address.address}>: Recipient address rejected`) as Error & { responseCode: number }
         err.responseCode = 550
         return callback(err)
       }
