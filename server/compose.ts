@@ -1,48 +1,28 @@
 /**
  * Wires the Node server's parts from the configuration: the function's
- * dependencies, the mail sender, the worker. Shared by server/index.ts, the
+ * dependencies (with the Node way of finding the client IP), the mail sender,
+ * the worker. Shared by server/index.ts, the
  * CLI and the benchmarks, so they all run the same thing.
  */
 import { hostname } from 'node:os'
 import type { Config } from './env.ts'
 import { outboxDir } from './env.ts'
-import { createRateLimiter } from './function/rate-limiter.ts'
+import { functionDepsFromConfig } from './function/deps-from-config.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
 import { createFileSender } from './mail/file-sender.ts'
 import type { MailSender } from './mail/sender.ts'
 import { createSmtpSender } from './mail/smtp-sender.ts'
-import type { MailConfig } from './mail/templates.ts'
 import { jsonLog } from './log.ts'
 import { createOutboxWorker } from './outbox/worker.ts'
 import type { ApplicationStore } from './storage/store.ts'
-
-export function mailConfigFrom(config: Config): MailConfig {
-  return {
-    from: config.MAIL_FROM,
-    teamEmail: config.TEAM_EMAIL,
-    company: {
-      legalName: config.COMPANY_LEGAL_NAME,
-      website: config.COMPANY_WEBSITE,
-      contactEmail: config.COMPANY_CONTACT_EMAIL,
-    },
-  }
-}
 
 export function functionDepsFrom(
   config: Config,
   store: ApplicationStore,
   extra: Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock'> = {},
 ): SendApplicationEmailDeps {
-  return {
-    store,
-    rateLimiter: createRateLimiter({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 }),
-    mail: mailConfigFrom(config),
-    anonKey: config.PUBLIC_ANON_KEY,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    clientKey: clientIpResolver(config.TRUST_PROXY),
-    ...extra,
-  }
+  return functionDepsFromConfig(config, store, { clientKey: clientIpResolver(config.TRUST_PROXY), ...extra })
 }
 
 /** SMTP when SMTP_URL is set; otherwise .eml files in DATA_DIR/outbox/. */

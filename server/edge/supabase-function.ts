@@ -19,7 +19,7 @@
 import type { Context } from 'hono'
 import { createApp } from '../app.ts'
 import { ConfigError, readConfig } from '../env.ts'
-import { createRateLimiter } from '../function/rate-limiter.ts'
+import { functionDepsFromConfig } from '../function/deps-from-config.ts'
 import { createSendApplicationEmail } from '../function/send-application-email.ts'
 import { jsonLog, type Log } from '../log.ts'
 import { openPostgresStore } from '../storage/postgres-store.ts'
@@ -54,19 +54,7 @@ export function createSupabaseFunction(env: Record<string, string | undefined>, 
   // Transaction-mode poolers (Supavisor) cannot keep named prepared statements;
   // an isolate serves few requests at once, and idle connections go early.
   const store = openPostgresStore(config.database.url, { prepare: false, max: 3, idleTimeoutSeconds: 10 })
-  const fn = createSendApplicationEmail({
-    store,
-    rateLimiter: createRateLimiter({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 }),
-    mail: {
-      from: config.MAIL_FROM,
-      teamEmail: config.TEAM_EMAIL,
-      company: { legalName: config.COMPANY_LEGAL_NAME, website: config.COMPANY_WEBSITE, contactEmail: config.COMPANY_CONTACT_EMAIL },
-    },
-    anonKey: config.PUBLIC_ANON_KEY,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    clientKey: edgeClientKey,
-    log,
-  })
+  const fn = createSendApplicationEmail(functionDepsFromConfig(config, store, { clientKey: edgeClientKey, log }))
   const app = createApp({ store, sendApplicationEmail: fn, log })
   app.route(EDGE_FUNCTION_PATH, fn)
   return { fetch: app.fetch, store }
