@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { loadDotEnv } from '../server/env.ts'
 
 const INPUTS = [
   'src',
@@ -22,6 +23,9 @@ const INPUTS = [
   '.env.production',
   '.env.production.local',
 ]
+// The server reads DIST_DIR after loading .env: so must the build and the
+// staleness check, or `npm start` would check one build and serve another.
+loadDotEnv()
 export const DIST_DIR = process.env.DIST_DIR || 'dist'
 const STAMP = `${DIST_DIR}/build-stamp.txt`
 
