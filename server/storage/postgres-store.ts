@@ -116,10 +116,9 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
 
     async saveSubmission(submission) {
       const { application: a, messages, idempotency } = submission
-      if (idempotency) {
-        const seen = await readIdempotencyOutcome(idempotency.key, idempotency.requestHash)
-        if (seen) return seen
-      }
+      // No look-up of the idempotency key first: the form sends one with every
+      // submission, and a replay (rare) is found by the key's unique violation
+      // below, which a race needs anyway. First submissions keep one round trip.
       // One statement, hence one round trip and one implicit transaction: the three inserts commit or
       // fail together. The foreign keys are checked at the end of the statement, after all of them.
       const rows = messages.map((m) => ({
