@@ -9,6 +9,10 @@ export interface ProcessStage {
   description: string
 }
 
+export const MEDIA_PLAN_MONTHS = { min: 6, max: 12 } as const
+export const COMMITMENT_MONTHS = 12
+export const OUTLET_HISTORY_YEARS = 65
+
 export const PROCESS_STAGES: readonly ProcessStage[] = [
   {
     number: 1,
@@ -27,13 +31,10 @@ export const PROCESS_STAGES: readonly ProcessStage[] = [
     title: 'Due diligence y acuerdo media for equity',
     duration: 'Hasta 2 semanas',
     description:
-      'Firmamos el acuerdo de compra de acciones y definimos un plan de exposición en medios de 6 a 12 meses.',
+      `Firmamos el acuerdo de compra de acciones y definimos un plan de exposición en medios de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses.`,
   },
 ]
 
-export const MEDIA_PLAN_MONTHS = { min: 6, max: 12 } as const
-export const COMMITMENT_MONTHS = 12
-export const OUTLET_HISTORY_YEARS = 65
 
 /** Due-diligence documents to prepare for stage 3 (SPEC §9). */
 export const DUE_DILIGENCE_DOCUMENTS: readonly string[] = [

@@ -10,4 +10,3 @@ export const jsonLog: Log = (entry) => {
   else console.log(line)
 }
 
-export const silentLog: Log = () => {}
