@@ -10,7 +10,7 @@
  *   - robots.txt and sitemap.xml are written with the configured site URL.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
 
@@ -42,12 +42,15 @@ export async function prerender(distDir: string): Promise<void> {
   const scripts: string[] = []
   template = template.replace(MODULE_SCRIPT, (_tag, src: string) => {
     scripts.push(inlineEntry(readFileSync(`${client}${src}`, 'utf8'), src.slice(0, src.lastIndexOf('/'))))
+    // Inlined, the file is referenced by nothing: don't ship it (nor load it in the server).
+    unlinkSync(`${client}${src}`)
     return ''
   })
   if (scripts.length !== 1) throw new Error(`prerender: expected one module script in index.html, found ${scripts.length}`)
 
   template = template.replace(STYLESHEET, (_tag, href: string) => {
     const css = readFileSync(`${client}${href}`, 'utf8')
+    unlinkSync(`${client}${href}`)
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
   })
   if (!template.includes('<style>')) throw new Error('prerender: no stylesheet found to inline in index.html')
