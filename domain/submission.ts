@@ -8,6 +8,12 @@ import { ApplicationSchema, collectErrors, type Application, type ErrorCode, typ
 import { PRIVACY_POLICY_VERSION } from './privacy.ts'
 
 export const FUNCTION_NAME = 'send-application-email'
+/**
+ * The public anonymous key the form sends and the server expects when neither
+ * is configured (VITE_SUPABASE_ANON_KEY, PUBLIC_ANON_KEY). Clearly fictitious
+ * and not a secret; a Supabase deployment sets its project's own.
+ */
+export const DEFAULT_ANON_KEY = 'catalitico-public-anon-key-not-a-secret'
 /** The largest body the function accepts, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024
 /**

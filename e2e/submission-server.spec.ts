@@ -8,11 +8,12 @@ import { join } from 'node:path'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { test, expect } from '@playwright/test'
+import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
 import { openSqliteStore } from '../server/storage/sqlite-store.ts'
 import { validBody } from '../server/testing/fixtures.ts'
 import { startServer } from './fixtures/server.ts'
 
-const ANON_KEY = 'catalitico-public-anon-key-not-a-secret'
+const ANON_KEY = DEFAULT_ANON_KEY
 
 test('a wrong configuration value stops start-up with one line naming the variable', () => {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import * as v from 'valibot'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
 
 const wholeNumber = (min: number, max: number) =>
   v.pipe(
@@ -93,7 +94,7 @@ const EnvSchema = v.object({
   ALLOWED_ORIGINS: v.optional(origins, ''),
   PUBLIC_ANON_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[\x21-\x7E]{16,2048}$/, 'must be 16+ printable characters without spaces')),
-    'catalitico-public-anon-key-not-a-secret',
+    DEFAULT_ANON_KEY,
   ),
   RATE_LIMIT_MAX: v.optional(wholeNumber(1, 1_000_000), '10'),
   RATE_LIMIT_WINDOW_SECONDS: v.optional(wholeNumber(1, 86_400), '600'),

@@ -11,6 +11,7 @@
  * Our server compares it with its PUBLIC_ANON_KEY (same default); a Supabase
  * project requires its own anon key.
  */
+import { DEFAULT_ANON_KEY } from '../../domain/submission.ts'
 
 declare global {
   interface ImportMetaEnv {
@@ -19,8 +20,6 @@ declare global {
   }
 }
 
-/** A clearly fictitious key: a Supabase deployment must set its own. */
-export const DEFAULT_ANON_KEY = 'catalitico-public-anon-key-not-a-secret'
 
 export interface BackendConfig {
   /** Base URL of the functions, e.g. https://example.org/functions/v1 */
