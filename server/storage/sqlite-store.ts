@@ -150,7 +150,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     return s
   }
 
-  const save = db.transaction((submission: NewSubmission): SaveOutcome => {
+  // save, claim and remove run only through write(): the batch's savepoint is their transaction.
+  const save = (submission: NewSubmission): SaveOutcome => {
     const { application: a, messages, idempotency } = submission
     if (idempotency) {
       const seen = stmt('SELECT request_hash, application_id, reference FROM idempotency_keys WHERE key = ?').get(
@@ -196,9 +197,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       )
     }
     return { status: 'created', id: a.id, reference: a.reference }
-  })
+  }
 
-  const claim = db.transaction((workerId: string, now: Date, limit: number, leaseMs: number) => {
+  const claim = (workerId: string, now: Date, limit: number, leaseMs: number) => {
     const rows = stmt(
       `SELECT id FROM outbox
        WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
@@ -208,9 +209,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     const lease = iso(new Date(now.getTime() + leaseMs))
     const take = stmt('UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id = ? RETURNING *')
     return rows.map((r) => toMessage(take.get(workerId, lease, r.id) as OutboxRow))
-  })
+  }
 
-  const remove = db.transaction((email: string): DeletionReport => {
+  const remove = (email: string): DeletionReport => {
     const apps = stmt('SELECT id, reference, created_at FROM applications WHERE email = ? ORDER BY created_at, id').all(
       normalizeEmail(email),
     ) as { id: string; reference: string; created_at: string }[]
@@ -231,7 +232,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       messages,
       idempotencyKeys,
     }
-  })
+  }
 
   const settle = (sql: string, ...params: unknown[]) => stmt(sql).run(...params).changes === 1
 
@@ -241,7 +242,19 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     resolve: (value: never) => void
     reject: (error: unknown) => void
   }
+  type WriteResult = { ok: true; value: unknown } | { ok: false; error: unknown }
   const maxBatch = options.maxBatch ?? 256
+  // Built once: a nested better-sqlite3 transaction is a savepoint, so a failing write rolls back alone.
+  const inSavepoint = db.transaction((run: () => unknown) => run())
+  const runBatch = db.transaction((batch: Write[], results: WriteResult[]) => {
+    for (const w of batch) {
+      try {
+        results.push({ ok: true, value: inSavepoint(w.run) })
+      } catch (error) {
+        results.push({ ok: false, error })
+      }
+    }
+  })
   let queue: Write[] = []
   let scheduled = false
   let commits = 0
@@ -269,18 +282,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       for (const w of batch) w.reject(new TypeError('The database connection is not open'))
       return
     }
-    const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = []
+    const results: WriteResult[] = []
     try {
-      db.transaction(() => {
-        for (const w of batch) {
-          try {
-            // A nested transaction is a savepoint: a failing write rolls back alone.
-            results.push({ ok: true, value: db.transaction(w.run)() })
-          } catch (error) {
-            results.push({ ok: false, error })
-          }
-        }
-      }).immediate()
+      runBatch.immediate(batch, results)
       commits++
     } catch (error) {
       for (const w of batch) w.reject(error)
