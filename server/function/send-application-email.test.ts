@@ -304,6 +304,19 @@ describe('send-application-email: CORS', () => {
     const post = await h.post(validBody(), { origin: 'https://evil.example' })
     expect(post.headers.get('access-control-allow-origin')).toBeNull()
   })
+
+  it('lets an allowed origin read every answer: 200, 422 and 429 with Retry-After', async () => {
+    const h = await open({ ALLOWED_ORIGINS: 'https://catalitico.co', RATE_LIMIT_MAX: '2' })
+    const origin = { origin: 'https://catalitico.co' }
+    const answers = [
+      await h.post(validBody(), origin),
+      await h.post(validBody({ email: 'no-es-un-correo' }), origin),
+      await h.post(validBody(), origin),
+    ]
+    expect(answers.map((r) => r.status)).toEqual([200, 422, 429])
+    for (const res of answers) expect(res.headers.get('access-control-allow-origin')).toBe('https://catalitico.co')
+    expect(answers[2]!.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('retry-after')
+  })
 })
 
 describe('GET /healthz', () => {
