@@ -35,20 +35,26 @@ async function scrollSettled(page: Page): Promise<void> {
     .toBe(true)
 }
 
-/** The heading is fully visible, below the sticky header, in the upper part of the viewport. */
+/**
+ * The heading is fully visible, below the sticky header, in the upper part of
+ * the viewport, once scrolling has ended. Retried: the form's script may load
+ * (and briefly block the main thread, pausing a smooth scroll) on the way.
+ */
 async function expectBelowHeader(page: Page, headingId: string): Promise<void> {
   await scrollSettled(page)
-  const { headingTop, headingBottom, headerBottom, viewport } = await page.evaluate((id) => {
-    const heading = document.getElementById(id)!.getBoundingClientRect()
-    return {
-      headingTop: heading.top,
-      headingBottom: heading.bottom,
-      headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
-      viewport: window.innerHeight,
-    }
-  }, headingId)
-  expect(headingTop, 'title hidden under the sticky header').toBeGreaterThanOrEqual(headerBottom)
-  expect(headingBottom).toBeLessThan(viewport / 2)
+  await expect(async () => {
+    const { headingTop, headingBottom, headerBottom, viewport } = await page.evaluate((id) => {
+      const heading = document.getElementById(id)!.getBoundingClientRect()
+      return {
+        headingTop: heading.top,
+        headingBottom: heading.bottom,
+        headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+        viewport: window.innerHeight,
+      }
+    }, headingId)
+    expect(headingTop, 'title hidden under the sticky header').toBeGreaterThanOrEqual(headerBottom)
+    expect(headingBottom).toBeLessThan(viewport / 2)
+  }).toPass({ timeout: 5_000 })
 }
 
 test('the HTML served for / holds the whole landing page before any script runs', async ({ request }) => {
