@@ -9,6 +9,19 @@ export interface ProcessStage {
   description: string
 }
 
+/**
+ * Who the programme is for (the page's "A quién va dirigido"). The team
+ * scores every application against these same five criteria (review.ts).
+ */
+export const SELECTION_CRITERIA = [
+  { key: 'productoValidado', title: 'Producto validado en el mercado' },
+  { key: 'primerosClientes', title: 'Primeros clientes o usuarios activos' },
+  { key: 'modeloEscalable', title: 'Modelo escalable' },
+  { key: 'foundersComprometidos', title: 'Founders comprometidos' },
+  { key: 'aperturaParticipacion', title: 'Apertura a ceder participación' },
+] as const
+export type CriterionKey = (typeof SELECTION_CRITERIA)[number]['key']
+
 export const MEDIA_PLAN_MONTHS = { min: 6, max: 12 } as const
 export const COMMITMENT_MONTHS = 12
 export const OUTLET_HISTORY_YEARS = 65

@@ -110,6 +110,12 @@ const EnvSchema = v.object({
    * calls a function on another origin, the page's CSP must allow it.
    */
   VITE_BACKEND_URL: v.optional(httpUrl),
+  /**
+   * The site's public URL, as the build bakes it into the page. The server
+   * uses it for links in e-mails (the workspace's sign-in links), and sends
+   * HSTS and Secure cookies when it is https (TLS ends at a proxy in front).
+   */
+  VITE_SITE_URL: v.optional(httpUrl, 'http://localhost:3000'),
 })
 
 /** Every variable the server reads; each is documented in .env.example. */
@@ -154,6 +160,16 @@ export function loadDotEnv(dir = process.cwd()): void {
 /** Origins the page may call besides its own (CSP connect-src). */
 export function connectSources(config: Config): string[] {
   return config.VITE_BACKEND_URL ? [new URL(config.VITE_BACKEND_URL).origin] : []
+}
+
+/** The site's public origin (scheme, host and port), e.g. https://catalitico.co. */
+export function siteOrigin(config: Config): string {
+  return new URL(config.VITE_SITE_URL).origin
+}
+
+/** Whether the public site is served over HTTPS (behind a TLS proxy): HSTS and Secure cookies. */
+export function servedOverHttps(config: Config): boolean {
+  return new URL(config.VITE_SITE_URL).protocol === 'https:'
 }
 
 /** Where the file outbox writes .eml files when SMTP_URL is unset. */

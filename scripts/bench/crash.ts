@@ -131,7 +131,7 @@ async function main() {
     const deliveries = new Map<string, number>()
     for (const m of sink.received) deliveries.set(m.parsed.messageId ?? '', (deliveries.get(m.parsed.messageId ?? '') ?? 0) + 1)
     const answeredIds = new Set(answeredJobs.map((j) => j.answer!.id))
-    const answeredMessages = messages.filter((m) => answeredIds.has(m.applicationId))
+    const answeredMessages = messages.filter((m) => m.applicationId !== null && answeredIds.has(m.applicationId))
     const delivered = answeredMessages.filter((m) => (deliveries.get(m.messageId) ?? 0) >= 1).length
     const duplicated = [...deliveries.values()].filter((n) => n > 1).length
     const replayedAfterRestart = jobs.filter((j) => j.answeredBy === 'restarted' && j.replayed).length

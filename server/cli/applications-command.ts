@@ -140,7 +140,9 @@ function messageSummary(m: OutboxMessage) {
 
 function listTable(apps: StoredApplication[], messages: OutboxMessage[]): string {
   const status = new Map<string, string[]>()
-  for (const m of messages) status.set(m.applicationId, [...(status.get(m.applicationId) ?? []), m.status])
+  for (const m of messages) {
+    if (m.applicationId !== null) status.set(m.applicationId, [...(status.get(m.applicationId) ?? []), m.status])
+  }
   const rows = apps.map((a) => [
     a.reference,
     a.createdAt.toISOString().slice(0, 16).replace('T', ' '),

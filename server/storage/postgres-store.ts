@@ -19,6 +19,8 @@
  */
 import postgres, { type Sql } from 'postgres'
 import type { Application } from '../../domain/application.ts'
+import { stageDueAt } from '../../domain/pipeline.ts'
+import { applicationSearchText } from '../../domain/search.ts'
 import { applyMigrations, type Migration } from './postgres-migrations.ts'
 import {
   DuplicateReferenceError,
@@ -76,8 +78,13 @@ export interface PostgresStoreOptions {
   idleTimeoutSeconds?: number
 }
 
+export interface PostgresStore extends ApplicationStore {
+  /** The pool, for the other stores that share this database (server/workspace/storage/). */
+  readonly sql: Sql
+}
+
 /** Open a pool to the database at `url` (postgres:// or postgresql://). Nothing connects until the first query. */
-export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): ApplicationStore {
+export function openPostgresStore(url: string, options: PostgresStoreOptions = {}): PostgresStore {
   const sql: Sql = postgres(url, {
     max: options.max ?? 10,
     prepare: options.prepare ?? new URL(url).port !== '6543',
@@ -104,6 +111,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
 
   return {
     kind: 'postgres',
+    sql,
 
     async migrate() {
       if (!options.migrations) throw new Error('No migrations given to openPostgresStore; on Supabase run `supabase db push`.')
@@ -135,9 +143,11 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       try {
         await sql`
           with application as (
-            insert into applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at)
+            insert into applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at,
+                                      stage, stage_entered_at, stage_due_at, search_text)
             values (${a.id}, ${a.reference}, ${a.createdAt}, ${normalizeEmail(a.formData.email)}, ${sql.json(a.formData)},
-                    ${a.consent.policyVersion}, ${a.consent.acceptedAt})
+                    ${a.consent.policyVersion}, ${a.consent.acceptedAt}, 'recibida', ${a.createdAt},
+                    ${stageDueAt('recibida', a.createdAt, a.createdAt)}, ${applicationSearchText({ ...a.formData, reference: a.reference })})
             returning id
           ), messages as (
             insert into outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body,

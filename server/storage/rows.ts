@@ -21,7 +21,8 @@ export interface ApplicationRow<T, F> {
 
 export interface OutboxRow<T> {
   id: string
-  application_id: string
+  application_id: string | null
+  member_id: string | null
   kind: MessageKind
   message_id: string
   sender: string
@@ -58,6 +59,7 @@ export function messageFromRow<T>(row: OutboxRow<T>, date: (value: T) => Date): 
   return {
     id: row.id,
     applicationId: row.application_id,
+    memberId: row.member_id,
     kind: row.kind,
     messageId: row.message_id,
     from: row.sender,

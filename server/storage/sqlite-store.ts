@@ -32,71 +32,15 @@ import {
   type SaveOutcome,
   type StoredApplication,
 } from './store.ts'
+import { stageDueAt } from '../../domain/pipeline.ts'
+import { applicationSearchText, searchKey } from '../../domain/search.ts'
+import { SQLITE_MIGRATIONS } from './sqlite-migrations.ts'
 import {
   applicationFromRow,
   messageFromRow,
   type ApplicationRow as ApplicationRowOf,
   type OutboxRow as OutboxRowOf,
 } from './rows.ts'
-
-/**
- * Versioned migrations: append only, never edit a published one. Each runs in
- * its own transaction and is recorded in schema_migrations.
- */
-export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
-  {
-    version: 1,
-    name: 'applications, outbox, idempotency keys',
-    sql: `
-      CREATE TABLE applications (
-        id TEXT PRIMARY KEY,
-        reference TEXT NOT NULL UNIQUE,
-        created_at TEXT NOT NULL,
-        -- normalised copy of form_data.email, for the founder's data requests (Ley 1581)
-        email TEXT NOT NULL,
-        form_data TEXT NOT NULL CHECK (json_valid(form_data)),
-        consent_policy_version TEXT NOT NULL,
-        consent_accepted_at TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX applications_email ON applications (email);
-      CREATE INDEX applications_created_at ON applications (created_at);
-
-      CREATE TABLE outbox (
-        id TEXT PRIMARY KEY,
-        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
-        kind TEXT NOT NULL CHECK (kind IN ('applicant_confirmation', 'team_notification')),
-        message_id TEXT NOT NULL UNIQUE,
-        sender TEXT NOT NULL,
-        recipient TEXT NOT NULL,
-        reply_to TEXT,
-        subject TEXT NOT NULL,
-        text_body TEXT NOT NULL,
-        html_body TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at TEXT NOT NULL,
-        claimed_by TEXT,
-        lease_until TEXT,
-        last_error TEXT,
-        created_at TEXT NOT NULL,
-        settled_at TEXT
-      ) STRICT;
-      CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE status = 'pending';
-      CREATE INDEX outbox_application ON outbox (application_id);
-
-      CREATE TABLE idempotency_keys (
-        key TEXT PRIMARY KEY,
-        request_hash TEXT NOT NULL,
-        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
-        reference TEXT NOT NULL,
-        created_at TEXT NOT NULL
-      ) STRICT;
-      CREATE INDEX idempotency_keys_application ON idempotency_keys (application_id);
-    `,
-  },
-]
-
-
 
 // ISO-8601 UTC with milliseconds: fixed width, so text order is time order.
 const iso = (d: Date) => d.toISOString()
@@ -121,6 +65,14 @@ export interface SqliteStore extends ApplicationStore {
   durability(): { journalMode: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' }
   /** Write transactions committed so far (each one fsync): shows the grouping at work. */
   commits(): number
+  /**
+   * The connection, for the other stores that share this database file
+   * (server/workspace/storage/). Reads may use it directly; writes go
+   * through write() so they join the group commit.
+   */
+  readonly db: Database.Database
+  /** Run `run` inside the next group-commit transaction (its own savepoint); resolves once durable. */
+  write<T>(run: () => T): Promise<T>
 }
 
 /** Open (creating if needed) the SQLite database at `path`. Call migrate() before use. */
@@ -132,6 +84,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   // FULL: fsync the WAL on every commit. NORMAL would lose the last commits on power loss.
   db.pragma('synchronous = FULL')
   db.pragma('foreign_keys = ON')
+  // For migrations and queries that compare with the workspace's search key.
+  db.function('search_key', { deterministic: true }, (text: unknown) => searchKey(String(text ?? '')))
 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -168,8 +122,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     }
     const createdAt = iso(a.createdAt)
     stmt(
-      `INSERT INTO applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at,
+                                 stage, stage_entered_at, stage_due_at, search_text)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'recibida', ?, ?, ?)`,
     ).run(
       a.id,
       a.reference,
@@ -178,6 +133,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       JSON.stringify(a.formData),
       a.consent.policyVersion,
       iso(a.consent.acceptedAt),
+      createdAt,
+      iso(stageDueAt('recibida', a.createdAt, a.createdAt)!),
+      applicationSearchText({ ...a.formData, reference: a.reference }),
     )
     const insertMessage = stmt(
       `INSERT INTO outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body, html_body,
@@ -299,6 +257,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
   return {
     kind: 'sqlite',
+    db,
+    write,
 
     durability() {
       const levels = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const

@@ -38,7 +38,13 @@ export interface StoredApplication {
 // Outbox (transactional outbox of e-mails)
 // ---------------------------------------------------------------------------
 
-export const MESSAGE_KINDS = ['applicant_confirmation', 'team_notification'] as const
+/**
+ * Every kind of e-mail the outbox carries. The first two belong to an
+ * application; `team_sign_in` (a sign-in link or an invitation to the
+ * workspace) belongs to a team member and holds a secret, so its body is
+ * blanked once it has left (redact_after_send).
+ */
+export const MESSAGE_KINDS = ['applicant_confirmation', 'team_notification', 'team_sign_in'] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const
@@ -64,7 +70,10 @@ export interface NewOutboxMessage {
 }
 
 export interface OutboxMessage extends NewOutboxMessage {
-  applicationId: string
+  /** The application it belongs to; null for team e-mails (sign-in links). */
+  applicationId: string | null
+  /** The team member it belongs to (sign-in links); null for application e-mails. */
+  memberId: string | null
   status: MessageStatus
   /** Attempts that counted towards the failure limit so far. */
   attempts: number

@@ -10,6 +10,7 @@ import {
   MEDIA_PLAN_MONTHS,
   OUTLET_HISTORY_YEARS,
   PROCESS_STAGES,
+  SELECTION_CRITERIA,
   type ProcessStage,
 } from '../../domain/programme.ts'
 import type { IconName } from '../components/icon.tsx'
@@ -123,13 +124,14 @@ export const AUDIENCE: SectionCopy & { criteria: readonly { title: string; text:
   eyebrow: 'Perfil',
   title: 'A quién va dirigido',
   intro: 'Buscamos startups listas para crecer con visibilidad masiva. Si cumples estos criterios, esta convocatoria es para ti.',
+  // The titles are the team's scoring criteria too (domain/programme.ts).
   criteria: [
-    { title: 'Producto validado en el mercado', text: 'Tu solución ya resuelve un problema real para clientes reales.' },
-    { title: 'Primeros clientes o usuarios activos', text: 'Tienes tracción que la visibilidad puede multiplicar.' },
-    { title: 'Modelo escalable', text: 'Puedes atender mucha más demanda sin que tus costos crezcan al mismo ritmo.' },
-    { title: 'Founders comprometidos', text: 'Un equipo fundador que lidera, ejecuta y está presente.' },
+    { title: SELECTION_CRITERIA[0].title, text: 'Tu solución ya resuelve un problema real para clientes reales.' },
+    { title: SELECTION_CRITERIA[1].title, text: 'Tienes tracción que la visibilidad puede multiplicar.' },
+    { title: SELECTION_CRITERIA[2].title, text: 'Puedes atender mucha más demanda sin que tus costos crezcan al mismo ritmo.' },
+    { title: SELECTION_CRITERIA[3].title, text: 'Un equipo fundador que lidera, ejecuta y está presente.' },
     {
-      title: 'Apertura a ceder participación',
+      title: SELECTION_CRITERIA[4].title,
       text: 'Estás dispuesto a ceder equity a cambio de medios y acompañamiento estratégico.',
     },
   ],

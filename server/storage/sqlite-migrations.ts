@@ -1,0 +1,261 @@
+/**
+ * The SQLite schema as versioned migrations: append only, never edit a
+ * published one. Each runs in its own transaction and is recorded in
+ * schema_migrations. PostgreSQL's equivalent is supabase/migrations/; the
+ * drift test compares the two.
+ *
+ * Migrations may call search_key(text), which the store registers on its
+ * connection (domain/search.ts).
+ */
+export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'applications, outbox, idempotency keys',
+    sql: `
+      CREATE TABLE applications (
+        id TEXT PRIMARY KEY,
+        reference TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        -- normalised copy of form_data.email, for the founder's data requests (Ley 1581)
+        email TEXT NOT NULL,
+        form_data TEXT NOT NULL CHECK (json_valid(form_data)),
+        consent_policy_version TEXT NOT NULL,
+        consent_accepted_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX applications_email ON applications (email);
+      CREATE INDEX applications_created_at ON applications (created_at);
+
+      CREATE TABLE outbox (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('applicant_confirmation', 'team_notification')),
+        message_id TEXT NOT NULL UNIQUE,
+        sender TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        reply_to TEXT,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        claimed_by TEXT,
+        lease_until TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        settled_at TEXT
+      ) STRICT;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE status = 'pending';
+      CREATE INDEX outbox_application ON outbox (application_id);
+
+      CREATE TABLE idempotency_keys (
+        key TEXT PRIMARY KEY,
+        request_hash TEXT NOT NULL,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        reference TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX idempotency_keys_application ON idempotency_keys (application_id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'created_at, id tie-breakers on the ordered indexes',
+    // The same columns as the PostgreSQL indexes and as both stores' ORDER BY,
+    // so that ties on the timestamp never depend on the query plan.
+    sql: `
+      DROP INDEX applications_created_at;
+      CREATE INDEX applications_created_at ON applications (created_at, id);
+      DROP INDEX outbox_due;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at, created_at, id) WHERE status = 'pending';
+    `,
+  },
+  {
+    version: 3,
+    name: 'team workspace: members, sessions, sign-in links, passkeys, pipeline, reviews, notes, audit log',
+    // Mirrors supabase/migrations/20261123100000_team_workspace.sql. See docs/workspace.md.
+    sql: `
+      -- The outbox now also carries e-mails that belong to no application (sign-in
+      -- links, invitations): application_id becomes nullable and the kind list
+      -- moves to the code (store.ts MESSAGE_KINDS). SQLite cannot alter a column,
+      -- so the table is rebuilt; nothing references it.
+      CREATE TABLE outbox_v3 (
+        id TEXT PRIMARY KEY,
+        application_id TEXT REFERENCES applications (id) ON DELETE CASCADE,
+        member_id TEXT REFERENCES team_members (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        message_id TEXT NOT NULL UNIQUE,
+        sender TEXT NOT NULL,
+        recipient TEXT NOT NULL,
+        reply_to TEXT,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        -- 1: the body holds a secret (a sign-in link); blanked once sent or given up
+        redact_after_send INTEGER NOT NULL DEFAULT 0 CHECK (redact_after_send IN (0, 1)),
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        claimed_by TEXT,
+        lease_until TEXT,
+        last_error TEXT,
+        created_at TEXT NOT NULL,
+        settled_at TEXT
+      ) STRICT;
+
+      CREATE TABLE team_members (
+        id TEXT PRIMARY KEY,
+        -- normalised (trimmed, lower case)
+        email TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('admin', 'reviewer')),
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL,
+        invited_by TEXT REFERENCES team_members (id),
+        deactivated_at TEXT,
+        last_sign_in_at TEXT
+      ) STRICT;
+
+      INSERT INTO outbox_v3 (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body, html_body,
+                             status, attempts, next_attempt_at, claimed_by, lease_until, last_error, created_at, settled_at)
+        SELECT id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body, html_body,
+               status, attempts, next_attempt_at, claimed_by, lease_until, last_error, created_at, settled_at
+        FROM outbox;
+      DROP TABLE outbox;
+      ALTER TABLE outbox_v3 RENAME TO outbox;
+      CREATE INDEX outbox_due ON outbox (next_attempt_at, created_at, id) WHERE status = 'pending';
+      CREATE INDEX outbox_application ON outbox (application_id);
+      CREATE INDEX outbox_member ON outbox (member_id);
+
+      -- Where each application stands in the pipeline (domain/pipeline.ts).
+      ALTER TABLE applications ADD COLUMN stage TEXT NOT NULL DEFAULT 'recibida'
+        CHECK (stage IN ('recibida', 'validacion_preliminar', 'sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada'));
+      -- When it entered the current stage, and when that stage is due (NULL once closed).
+      ALTER TABLE applications ADD COLUMN stage_entered_at TEXT;
+      ALTER TABLE applications ADD COLUMN stage_due_at TEXT;
+      -- Lower-case, accent-free company, trade name, founder, e-mail and reference, for the
+      -- workspace search (domain/search.ts searchKey); written with the application.
+      ALTER TABLE applications ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      UPDATE applications SET
+        stage_entered_at = created_at,
+        stage_due_at = strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+14 days'),
+        search_text = search_key(
+          coalesce(json_extract(form_data, '$.companyName'), '') || ' ' || coalesce(json_extract(form_data, '$.tradeName'), '') || ' ' ||
+          coalesce(json_extract(form_data, '$.founderName'), '') || ' ' || email || ' ' || reference);
+      CREATE INDEX applications_stage_due ON applications (stage, stage_due_at);
+      CREATE INDEX applications_due ON applications (stage_due_at) WHERE stage_due_at IS NOT NULL;
+
+      CREATE TABLE team_sessions (
+        -- SHA-256 (hex) of the cookie's token: the token itself is never stored
+        id TEXT PRIMARY KEY,
+        member_id TEXT NOT NULL REFERENCES team_members (id) ON DELETE CASCADE,
+        -- sent back in X-CSRF-Token on every state-changing request
+        csrf_token TEXT NOT NULL,
+        auth_method TEXT NOT NULL CHECK (auth_method IN ('link', 'passkey')),
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        idle_expires_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX team_sessions_member ON team_sessions (member_id);
+
+      CREATE TABLE team_sign_in_links (
+        -- SHA-256 (hex) of the link's token
+        token_hash TEXT PRIMARY KEY,
+        member_id TEXT NOT NULL REFERENCES team_members (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      ) STRICT;
+      CREATE INDEX team_sign_in_links_member ON team_sign_in_links (member_id);
+
+      CREATE TABLE team_passkeys (
+        -- the WebAuthn credential id, base64url
+        id TEXT PRIMARY KEY,
+        member_id TEXT NOT NULL REFERENCES team_members (id) ON DELETE CASCADE,
+        -- COSE public key, base64url
+        public_key TEXT NOT NULL,
+        counter INTEGER NOT NULL DEFAULT 0,
+        transports TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(transports)),
+        device_type TEXT NOT NULL,
+        backed_up INTEGER NOT NULL CHECK (backed_up IN (0, 1)),
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_used_at TEXT
+      ) STRICT;
+      CREATE INDEX team_passkeys_member ON team_passkeys (member_id);
+
+      -- One WebAuthn ceremony in progress: the challenge is used once.
+      CREATE TABLE webauthn_challenges (
+        id TEXT PRIMARY KEY,
+        challenge TEXT NOT NULL,
+        purpose TEXT NOT NULL CHECK (purpose IN ('register', 'authenticate')),
+        member_id TEXT REFERENCES team_members (id) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL
+      ) STRICT;
+
+      -- Fixed-window counters shared by every instance. Buckets are hashes
+      -- (e.g. of an address or an IP), never the value itself.
+      CREATE TABLE rate_limit_counters (
+        bucket TEXT NOT NULL,
+        window_start TEXT NOT NULL,
+        hits INTEGER NOT NULL,
+        PRIMARY KEY (bucket, window_start)
+      ) STRICT;
+
+      CREATE TABLE stage_changes (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        from_stage TEXT NOT NULL,
+        to_stage TEXT NOT NULL,
+        reason TEXT,
+        -- NULL: the founder (withdrawal) or the system
+        member_id TEXT REFERENCES team_members (id),
+        at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX stage_changes_application ON stage_changes (application_id, at, id);
+      CREATE INDEX stage_changes_at ON stage_changes (at, id);
+
+      -- One review per member and application (domain/review.ts).
+      CREATE TABLE application_reviews (
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        member_id TEXT NOT NULL REFERENCES team_members (id),
+        producto_validado INTEGER NOT NULL CHECK (producto_validado BETWEEN 1 AND 5),
+        primeros_clientes INTEGER NOT NULL CHECK (primeros_clientes BETWEEN 1 AND 5),
+        modelo_escalable INTEGER NOT NULL CHECK (modelo_escalable BETWEEN 1 AND 5),
+        founders_comprometidos INTEGER NOT NULL CHECK (founders_comprometidos BETWEEN 1 AND 5),
+        apertura_participacion INTEGER NOT NULL CHECK (apertura_participacion BETWEEN 1 AND 5),
+        -- the per-criterion comments, {criterionKey: text}
+        comments TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(comments)),
+        recommendation TEXT NOT NULL CHECK (recommendation IN ('avanzar', 'discutir', 'no_avanzar')),
+        overall_comment TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (application_id, member_id)
+      ) STRICT;
+      CREATE INDEX application_reviews_member ON application_reviews (member_id);
+
+      CREATE TABLE application_notes (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        member_id TEXT NOT NULL REFERENCES team_members (id),
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX application_notes_application ON application_notes (application_id, created_at, id);
+
+      -- Who did what to which record. Ids and actions only, never a founder's
+      -- data; application_id has no foreign key so the trail outlives a deletion.
+      CREATE TABLE audit_log (
+        id TEXT PRIMARY KEY,
+        at TEXT NOT NULL,
+        member_id TEXT REFERENCES team_members (id),
+        action TEXT NOT NULL,
+        application_id TEXT,
+        detail TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(detail))
+      ) STRICT;
+      CREATE INDEX audit_log_at ON audit_log (at, id);
+      CREATE INDEX audit_log_application ON audit_log (application_id);
+    `,
+  },
+]
