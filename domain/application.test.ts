@@ -108,9 +108,9 @@ describe('required fields', () => {
     expect(errorOf(field, 'x')).toBeUndefined()
   })
 
-  it('reports a missing key as required', () => {
-    const { city: _city, ...withoutCity } = sampleApplication()
-    expect(validateApplication(withoutCity)).toEqual({ ok: false, errors: { city: 'required' } })
+  it('reports a missing key as missing_field, for a required and an optional field alike', () => {
+    const { city: _city, website: _website, ...without } = sampleApplication()
+    expect(validateApplication(without)).toEqual({ ok: false, errors: { city: 'missing_field', website: 'missing_field' } })
   })
 })
 
@@ -312,7 +312,7 @@ describe('the two fields without an input', () => {
   it.each(HIDDEN_FIELDS)('%s must be present', (field) => {
     const input: Partial<Application> = sampleApplication()
     delete input[field]
-    expect(validateApplication(input)).toEqual({ ok: false, errors: { [field]: 'required' } })
+    expect(validateApplication(input)).toEqual({ ok: false, errors: { [field]: 'missing_field' } })
   })
 })
 

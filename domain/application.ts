@@ -160,6 +160,7 @@ export const ERROR_CODES = [
   'invalid_option',
   'must_be_empty',
   'unknown_field',
+  'missing_field',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -263,7 +264,6 @@ export function validateApplication(input: unknown):
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: {}, formError: 'invalid_type' }
   }
-  // A missing field is reported as "required" rather than as a type error.
   const result = v.safeParse(ApplicationSchema, input, { abortPipeEarly: true })
   if (result.success) return { ok: true, value: result.output }
   return { ok: false, ...collectErrors(result.issues, []) }
@@ -301,7 +301,9 @@ export function collectErrors(
 
 function asCode(issue: v.BaseIssue<unknown>): ErrorCode {
   // A missing key comes back as a type error on `undefined` (from the object
-  // schema itself for strictObject): call it required.
-  if (issue.kind === 'schema' && issue.input === undefined) return 'required'
+  // schema itself for strictObject). The form always sends every key, even
+  // empty, so a missing one is a malformed call, not an unanswered question:
+  // say so, for the optional fields too.
+  if (issue.kind === 'schema' && issue.input === undefined) return 'missing_field'
   return (ERROR_CODES as readonly string[]).includes(issue.message) ? (issue.message as ErrorCode) : 'invalid_type'
 }

@@ -20,7 +20,7 @@ import type { ApplicationStore } from './storage/store.ts'
 export function functionDepsFrom(
   config: Config,
   store: ApplicationStore,
-  extra: Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock'> = {},
+  extra: Partial<Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock' | 'bodyReadTimeoutMs'>> = {},
 ): SendApplicationEmailDeps {
   return functionDepsFromConfig(config, store, { clientKey: clientIpResolver(config.TRUST_PROXY), ...extra })
 }

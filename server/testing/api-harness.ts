@@ -29,7 +29,7 @@ export interface ApiHarness {
 
 export async function apiHarness(
   env: Record<string, string> = {},
-  extra: { clock?: () => Date } = {},
+  extra: { clock?: () => Date; bodyReadTimeoutMs?: number } = {},
 ): Promise<ApiHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalitico-api-'))
   const config = readConfig({ DATA_DIR: dataDir, PUBLIC_ANON_KEY: TEST_ANON_KEY, RATE_LIMIT_MAX: '100000', ...env })
@@ -57,7 +57,7 @@ export async function apiHarness(
     },
   }
   const fn = createSendApplicationEmail(
-    functionDepsFrom(config, store, { onCommitted: () => void harness.commits++, log, ...(extra.clock ? { clock: extra.clock } : {}) }),
+    functionDepsFrom(config, store, { onCommitted: () => void harness.commits++, log, ...extra }),
   )
   harness.app = createApp({ store, sendApplicationEmail: fn, log })
   return harness
