@@ -18,7 +18,7 @@
  */
 import type { Context } from 'hono'
 import { createApp } from '../app.ts'
-import { ConfigError, readConfig } from '../env.ts'
+import { ConfigError, readConfig, servedOverHttps } from '../env.ts'
 import { functionDepsFromConfig } from '../function/deps-from-config.ts'
 import { createSendApplicationEmail } from '../function/send-application-email.ts'
 import { jsonLog, type Log } from '../log.ts'
@@ -55,7 +55,7 @@ export function createSupabaseFunction(env: Record<string, string | undefined>, 
   // an isolate serves few requests at once, and idle connections go early.
   const store = openPostgresStore(config.database.url, { prepare: false, max: 3, idleTimeoutSeconds: 10 })
   const fn = createSendApplicationEmail(functionDepsFromConfig(config, store, { clientKey: edgeClientKey, log }))
-  const app = createApp({ store, sendApplicationEmail: fn, log })
+  const app = createApp({ store, sendApplicationEmail: fn, log, hsts: servedOverHttps(config) })
   app.route(EDGE_FUNCTION_PATH, fn)
   return { fetch: app.fetch, store }
 }

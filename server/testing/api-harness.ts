@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
 import { functionDepsFrom } from '../compose.ts'
-import { readConfig, type Config } from '../env.ts'
+import { readConfig, servedOverHttps, type Config } from '../env.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../function/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
 
@@ -59,6 +59,6 @@ export async function apiHarness(
   const fn = createSendApplicationEmail(
     functionDepsFrom(config, store, { onCommitted: () => void harness.commits++, log, ...extra }),
   )
-  harness.app = createApp({ store, sendApplicationEmail: fn, log })
+  harness.app = createApp({ store, sendApplicationEmail: fn, log, hsts: servedOverHttps(config) })
   return harness
 }
