@@ -14,6 +14,7 @@ import {
   PRODUCT_STAGES,
   PRODUCT_STAGE_LABELS,
   LEGAL_RESTRICTION_LABELS,
+  optionLabel,
   REQUIRED_FIELDS,
   emptyApplication,
   validateApplication,
@@ -78,6 +79,8 @@ describe('the Application model', () => {
     expect(LEGAL_RESTRICTIONS).toEqual(['no', 'yes', 'partial'])
     expect(PRODUCT_STAGE_LABELS.live).toBe('Producto en vivo')
     expect(LEGAL_RESTRICTION_LABELS.partial).toBe('Algunas restricciones')
+    expect([optionLabel('productStage', 'live'), optionLabel('legalRestrictions', 'partial')]).toEqual(['Producto en vivo', 'Algunas restricciones'])
+    expect([optionLabel('productStage', 'unicorn'), optionLabel('city', 'live')]).toEqual(['unicorn', 'live'])
   })
 
   it('accepts the sample application and returns it unchanged', () => {

@@ -67,6 +67,17 @@ export const LEGAL_RESTRICTION_LABELS: Record<LegalRestriction, string> = {
   partial: 'Algunas restricciones',
 }
 
+/**
+ * The Spanish label of an enumeration field's value (productStage,
+ * legalRestrictions), as the form's options show it; any other field's value,
+ * or an unknown option, as it is. The e-mails and the CLI use it.
+ */
+export function optionLabel(field: string, value: string): string {
+  if (field === 'productStage') return PRODUCT_STAGE_LABELS[value as ProductStage] ?? value
+  if (field === 'legalRestrictions') return LEGAL_RESTRICTION_LABELS[value as LegalRestriction] ?? value
+  return value
+}
+
 // ---------------------------------------------------------------------------
 // The 21 fields, in the SPEC's order (SPEC §3).
 // ---------------------------------------------------------------------------
