@@ -22,8 +22,8 @@ afterEach(async () => {
   running = []
 })
 
-async function start(timeouts?: HttpTimeouts) {
-  const h = await apiHarness()
+async function start(timeouts?: HttpTimeouts, harness: Parameters<typeof apiHarness>[1] = {}) {
+  const h = await apiHarness({}, harness)
   const server = await new Promise<Server>((resolve) => {
     const s = listen(h.app.fetch, { port: 0, hostname: '127.0.0.1', ...(timeouts ? { timeouts } : {}) }, () => resolve(s))
   })
@@ -92,6 +92,17 @@ describe('slow clients', () => {
     const closedAt = await Promise.race([stalled.closed, sleep(5000).then(() => Infinity)])
     expect(closedAt - started).toBeLessThan(SHORT.requestMs + 4 * SHORT.checkEveryMs + 500)
     expect(stalled.received()).toMatch(/^HTTP\/1\.1 408 /)
+    expect(await h.store.listApplications()).toEqual([])
+  })
+
+  it("answers the function's own 408 to a body that stalls within Node's limits, and the connection is closed", async () => {
+    const { port, h } = await start(undefined, { bodyReadTimeoutMs: 200 })
+    const stalled = await open(port)
+    stalled.socket.write(requestHead(port, { 'content-length': 500 }) + '{"formData":')
+    const closedAt = await Promise.race([stalled.closed, sleep(5000).then(() => Infinity)])
+    expect(closedAt).toBeLessThan(Infinity)
+    expect(stalled.received()).toMatch(/^HTTP\/1\.1 408 /)
+    expect(stalled.received()).toContain('{"error":"request_timeout"}')
     expect(await h.store.listApplications()).toEqual([])
   })
 
