@@ -23,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of the browser code run on Node and may start a real HTTP server to talk to; they ship nowhere.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
     // The shared domain module runs in the browser, on Node and on Deno:
     // only the validation library may be imported.
     files: ['domain/**/*.ts'],

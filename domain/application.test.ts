@@ -14,6 +14,7 @@ import {
   PRODUCT_STAGES,
   PRODUCT_STAGE_LABELS,
   LEGAL_RESTRICTION_LABELS,
+  optionLabel,
   REQUIRED_FIELDS,
   emptyApplication,
   validateApplication,
@@ -78,6 +79,8 @@ describe('the Application model', () => {
     expect(LEGAL_RESTRICTIONS).toEqual(['no', 'yes', 'partial'])
     expect(PRODUCT_STAGE_LABELS.live).toBe('Producto en vivo')
     expect(LEGAL_RESTRICTION_LABELS.partial).toBe('Algunas restricciones')
+    expect([optionLabel('productStage', 'live'), optionLabel('legalRestrictions', 'partial')]).toEqual(['Producto en vivo', 'Algunas restricciones'])
+    expect([optionLabel('productStage', 'unicorn'), optionLabel('city', 'live')]).toEqual(['unicorn', 'live'])
   })
 
   it('accepts the sample application and returns it unchanged', () => {
@@ -108,9 +111,9 @@ describe('required fields', () => {
     expect(errorOf(field, 'x')).toBeUndefined()
   })
 
-  it('reports a missing key as required', () => {
-    const { city: _city, ...withoutCity } = sampleApplication()
-    expect(validateApplication(withoutCity)).toEqual({ ok: false, errors: { city: 'required' } })
+  it('reports a missing key as missing_field, for a required and an optional field alike', () => {
+    const { city: _city, website: _website, ...without } = sampleApplication()
+    expect(validateApplication(without)).toEqual({ ok: false, errors: { city: 'missing_field', website: 'missing_field' } })
   })
 })
 
@@ -312,7 +315,7 @@ describe('the two fields without an input', () => {
   it.each(HIDDEN_FIELDS)('%s must be present', (field) => {
     const input: Partial<Application> = sampleApplication()
     delete input[field]
-    expect(validateApplication(input)).toEqual({ ok: false, errors: { [field]: 'required' } })
+    expect(validateApplication(input)).toEqual({ ok: false, errors: { [field]: 'missing_field' } })
   })
 })
 

@@ -67,6 +67,17 @@ export const LEGAL_RESTRICTION_LABELS: Record<LegalRestriction, string> = {
   partial: 'Algunas restricciones',
 }
 
+/**
+ * The Spanish label of an enumeration field's value (productStage,
+ * legalRestrictions), as the form's options show it; any other field's value,
+ * or an unknown option, as it is. The e-mails and the CLI use it.
+ */
+export function optionLabel(field: string, value: string): string {
+  if (field === 'productStage') return PRODUCT_STAGE_LABELS[value as ProductStage] ?? value
+  if (field === 'legalRestrictions') return LEGAL_RESTRICTION_LABELS[value as LegalRestriction] ?? value
+  return value
+}
+
 // ---------------------------------------------------------------------------
 // The 21 fields, in the SPEC's order (SPEC §3).
 // ---------------------------------------------------------------------------
@@ -160,6 +171,7 @@ export const ERROR_CODES = [
   'invalid_option',
   'must_be_empty',
   'unknown_field',
+  'missing_field',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
@@ -263,7 +275,6 @@ export function validateApplication(input: unknown):
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: {}, formError: 'invalid_type' }
   }
-  // A missing field is reported as "required" rather than as a type error.
   const result = v.safeParse(ApplicationSchema, input, { abortPipeEarly: true })
   if (result.success) return { ok: true, value: result.output }
   return { ok: false, ...collectErrors(result.issues, []) }
@@ -301,7 +312,9 @@ export function collectErrors(
 
 function asCode(issue: v.BaseIssue<unknown>): ErrorCode {
   // A missing key comes back as a type error on `undefined` (from the object
-  // schema itself for strictObject): call it required.
-  if (issue.kind === 'schema' && issue.input === undefined) return 'required'
+  // schema itself for strictObject). The form always sends every key, even
+  // empty, so a missing one is a malformed call, not an unanswered question:
+  // say so, for the optional fields too.
+  if (issue.kind === 'schema' && issue.input === undefined) return 'missing_field'
   return (ERROR_CODES as readonly string[]).includes(issue.message) ? (issue.message as ErrorCode) : 'invalid_type'
 }

@@ -67,6 +67,7 @@ export function errorMessage(field: ApplicationField, code: ErrorCode): string {
       return 'Selecciona una de las opciones de la lista.'
     case 'must_be_empty':
     case 'unknown_field':
+    case 'missing_field':
     case 'invalid_type':
       return 'Revisa este campo.'
   }

@@ -2,6 +2,9 @@
  * Facts of the programme (SPEC §1, §9) that the page, the confirmation panel
  * and the e-mails all repeat. One place, so they never disagree.
  */
+/** The programme's name: page title, e-mails, the sender's display name, the privacy policy. */
+export const PROGRAMME_NAME = 'Catalítico Media for Equity'
+
 export interface ProcessStage {
   number: 1 | 2 | 3
   title: string

@@ -35,7 +35,7 @@ export interface Consent {
 export interface SubmissionBody {
   formData: Application
   consent: Consent
-  [HONEYPOT_FIELD]?: string
+  [HONEYPOT_FIELD]?: unknown
 }
 
 export const ConsentSchema = v.strictObject(
@@ -49,8 +49,15 @@ export const ConsentSchema = v.strictObject(
 export const SubmissionBodySchema = v.object({
   formData: ApplicationSchema,
   consent: ConsentSchema,
-  [HONEYPOT_FIELD]: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+  // Any value at all: a bot that fills the field with a number or a novel must
+  // get the same fake success as one that types a fax number (isHoneypotHit).
+  [HONEYPOT_FIELD]: v.optional(v.unknown()),
 })
+
+/** Anything but absent or blank in the hidden field: only a bot puts it there. */
+export function isHoneypotHit(value: unknown): boolean {
+  return value !== undefined && !(typeof value === 'string' && value.trim() === '')
+}
 
 export type ConsentError = 'consent_required' | 'consent_outdated'
 
@@ -63,7 +70,7 @@ export function validateSubmission(input: unknown): SubmissionValidation {
   const result = v.safeParse(SubmissionBodySchema, input, { abortPipeEarly: true })
   if (result.success) {
     const value = result.output as SubmissionBody
-    return { ok: true, value, honeypotFilled: (value[HONEYPOT_FIELD] ?? '').trim() !== '' }
+    return { ok: true, value, honeypotFilled: isHoneypotHit(value[HONEYPOT_FIELD]) }
   }
   const { errors } = collectErrors(result.issues, ['formData'])
   let consentError: ConsentError | undefined

@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { sampleApplication } from '../domain/sample-application.ts'
+import { FORM_ANCHOR } from '../src/content/anchors.ts'
 import { FUNCTION_PATH, SUBMIT, expect, fillForm, openForm, test } from './form-fill.ts'
 
 async function seriousViolations(page: Page, include: string) {
@@ -17,7 +18,7 @@ async function seriousViolations(page: Page, include: string) {
 
 test('the empty form', async ({ page }) => {
   await openForm(page)
-  expect(await seriousViolations(page, '#formulario')).toEqual([])
+  expect(await seriousViolations(page, `#${FORM_ANCHOR}`)).toEqual([])
 })
 
 test('the form in its error state: summary, inline messages, invalid consent', async ({ page }) => {
@@ -25,7 +26,7 @@ test('the form in its error state: summary, inline messages, invalid consent', a
   await fillForm(page, { email: 'maria@', foundingYear: '1999' }, { consent: false })
   await page.getByRole('button', { name: SUBMIT }).click()
   await expect(page.getByRole('group', { name: /Revisa \d+ campos antes de enviar/ })).toBeFocused()
-  expect(await seriousViolations(page, '#formulario')).toEqual([])
+  expect(await seriousViolations(page, `#${FORM_ANCHOR}`)).toEqual([])
 })
 
 test('the privacy policy dialog', async ({ page }) => {

@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import type { Page, TestInfo } from '@playwright/test'
+import { FORM_ANCHOR } from '../src/content/anchors.ts'
 import { FUNCTION_PATH, SUBMIT, expect, fillForm, openForm, test } from './form-fill.ts'
 
 const DIR = 'e2e-artifacts/screenshots'
@@ -13,7 +14,7 @@ const DIR = 'e2e-artifacts/screenshots'
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(DIR, { recursive: true })
   const path = `${DIR}/${name}.png`
-  await page.locator('#formulario').screenshot({ path, animations: 'disabled' })
+  await page.locator(`#${FORM_ANCHOR}`).screenshot({ path, animations: 'disabled' })
   await testInfo.attach(name, { path, contentType: 'image/png' })
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name}: no horizontal scroll`).toBeLessThanOrEqual(0)
 }

@@ -3,6 +3,7 @@
  * crawler files and the icons, all from the production server.
  */
 import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { test, expect } from './fixtures/test.ts'
 
 // The e2e build uses the documented default VITE_SITE_URL.
@@ -11,7 +12,7 @@ const SITE_URL = 'http://localhost:3000'
 test('the landing page has its title, description, canonical URL and social tags', async ({ page }) => {
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-  await expect(page).toHaveTitle(/^Catalítico Media for Equity/)
+  await expect(page).toHaveTitle(new RegExp(`^${PROGRAMME_NAME}`))
   const content = (selector: string) => page.locator(selector).getAttribute('content')
 
   const description = await content('meta[name="description"]')

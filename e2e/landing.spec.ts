@@ -5,6 +5,8 @@
  */
 import type { Page } from '@playwright/test'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { PROGRAMME_NAME } from '../domain/programme.ts'
+import { FORM_ANCHOR, PROCESS_ANCHOR } from '../src/content/anchors.ts'
 import { test, expect } from './fixtures/test.ts'
 
 /** The section headings of SPEC §1, in order (the value cards' heading is for screen readers). */
@@ -64,8 +66,8 @@ test('the HTML served for / holds the whole landing page before any script runs'
   for (const heading of SECTION_HEADINGS) expect(html).toContain(heading)
   expect(html).toContain('<h1 id="inicio-titulo"')
   expect(html).toContain('aria-label="Formulario de aplicación"')
-  expect(html).toContain('id="proceso"')
-  expect(html).toContain('id="formulario"')
+  expect(html).toContain(`id="${PROCESS_ANCHOR}"`)
+  expect(html).toContain(`id="${FORM_ANCHOR}"`)
 
   const head = html.slice(0, html.indexOf('</head>'))
   // Nothing blocks the first paint: styles inline, no stylesheet link, no executable script in <head>.
@@ -95,14 +97,14 @@ test('every section is present, in the order of the SPEC', async ({ page }) => {
         .filter((s) => !s.parentElement?.closest('section'))
         .map((s) => document.getElementById(s.getAttribute('aria-labelledby')!)?.textContent?.trim()),
     )
-  expect(sectionTitles).toEqual(['Catalítico Media for Equity', ...SECTION_HEADINGS])
+  expect(sectionTitles).toEqual([PROGRAMME_NAME, ...SECTION_HEADINGS])
 
   const banner = page.getByRole('banner')
-  await expect(banner.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', '#formulario')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalítico Media for Equity')
+  await expect(banner.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', `#${FORM_ANCHOR}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PROGRAMME_NAME)
   const hero = page.locator('#inicio')
-  await expect(hero.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', '#formulario')
-  await expect(hero.getByRole('link', { name: 'Conoce el proceso' })).toHaveAttribute('href', '#proceso')
+  await expect(hero.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', `#${FORM_ANCHOR}`)
+  await expect(hero.getByRole('link', { name: 'Conoce el proceso' })).toHaveAttribute('href', `#${PROCESS_ANCHOR}`)
   await expect(page.getByRole('contentinfo')).toBeVisible()
 })
 
@@ -116,7 +118,7 @@ test('the lists of SPEC §1 are complete', async ({ page }) => {
   await expect(page.locator('#medios')).toContainText('No es publicidad. Es posicionamiento con dirección.')
   expect(await cardTitles('perfil-titulo')).toHaveLength(5)
 
-  const stages = page.locator('#proceso ol > li')
+  const stages = page.locator(`#${PROCESS_ANCHOR} ol > li`)
   await expect(stages).toHaveCount(3)
   await expect(stages.nth(0)).toContainText('2 semanas')
   await expect(stages.nth(1)).toContainText('1 semana')

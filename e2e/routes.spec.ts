@@ -1,11 +1,12 @@
 /** SPEC §2 routes and how the production server serves the build. */
+import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { test, expect } from './fixtures/test.ts'
 
 test('the landing page is served prerendered at /', async ({ request }) => {
   const res = await request.get('/')
   expect(res.status()).toBe(200)
   expect(res.headers()['content-type']).toBe('text/html; charset=utf-8')
-  expect(await res.text()).toContain('Catalítico Media for Equity')
+  expect(await res.text()).toContain(PROGRAMME_NAME)
 })
 
 test('an unknown path answers 404 with the 404 page and logs the path', async ({ page, consoleErrors }) => {
@@ -28,7 +29,7 @@ test('Return to Home loads the landing page', async ({ page }) => {
   await page.goto('/no-existe')
   await page.getByRole('link', { name: 'Return to Home' }).click()
   await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Catalítico Media for Equity' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: PROGRAMME_NAME })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Medios Propios Disponibles' })).toBeVisible()
 })
 

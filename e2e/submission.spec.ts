@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import PostalMime from 'postal-mime'
 import { SUBMIT_LABEL } from '../domain/messages.ts'
+import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { openSqliteStore } from '../server/storage/sqlite-store.ts'
 import { FIELD_GROUPS } from '../src/features/application-form/field-specs.ts'
@@ -69,7 +70,7 @@ test('a founder applies: the application is stored and the confirmation lands in
   })
   const emails = await Promise.all(mails.map((raw) => PostalMime.parse(raw)))
   const toFounder = emails.find((e) => e.to?.[0]?.address === app.email)!
-  expect(toFounder.subject).toBe(`Recibimos tu postulación a Catalítico Media for Equity (${reference})`)
+  expect(toFounder.subject).toBe(`Recibimos tu postulación a ${PROGRAMME_NAME} (${reference})`)
   expect(toFounder.html).toContain('Huerta Viva &amp; Cía &lt;Colombia&gt;')
   const toTeam = emails.find((e) => e !== toFounder)!
   expect(toTeam.replyTo?.[0]?.address).toBe(app.email)

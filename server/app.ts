@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import type { FunctionEnv } from './function/send-application-email.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { refuseUnknownTransferCodings } from './http/transfer-coding.ts'
 import type { StaticSite } from './http/static-site.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
@@ -21,6 +22,8 @@ export interface AppDeps {
   log: Log
   /** Origins the page may call besides its own (CSP connect-src), e.g. a Supabase project. */
   connectSrc?: readonly string[]
+  /** Send Strict-Transport-Security: the public site is https (server/env.ts servedOverHttps). */
+  hsts?: boolean
   /** Counts the requests in flight (the outbox worker gives way to them). */
   gauge?: RequestGauge
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
@@ -54,7 +57,8 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
       ...(c.get('outcome') ? { outcome: c.get('outcome') } : {}),
     })
   })
-  app.use(securityHeaders({ connectSrc: deps.connectSrc ?? [], scriptSrc: deps.site?.scriptHashes ?? [] }))
+  app.use(securityHeaders({ connectSrc: deps.connectSrc ?? [], scriptSrc: deps.site?.scriptHashes ?? [], hsts: deps.hsts ?? false }))
+  app.use(refuseUnknownTransferCodings)
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)

@@ -22,7 +22,7 @@ import type { TeamStore } from './workspace/storage/team-store.ts'
 export function functionDepsFrom(
   config: Config,
   store: ApplicationStore,
-  extra: Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock'> = {},
+  extra: Partial<Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock' | 'bodyReadTimeoutMs'>> = {},
 ): SendApplicationEmailDeps {
   return functionDepsFromConfig(config, store, { clientKey: clientIpResolver(config.TRUST_PROXY), ...extra })
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import * as v from 'valibot'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
 
 const wholeNumber = (min: number, max: number) =>
@@ -89,7 +90,7 @@ const EnvSchema = v.object({
       v.check((s) => isUrl(s, ['smtp:', 'smtps:']), 'must be smtp://user:pass@host:port or smtps://…'),
     ),
   ),
-  MAIL_FROM: v.optional(mailbox, `Catalítico Media for Equity <${DEFAULT_COMPANY.contactEmail}>`),
+  MAIL_FROM: v.optional(mailbox, `${PROGRAMME_NAME} <${DEFAULT_COMPANY.contactEmail}>`),
   TEAM_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
   ALLOWED_ORIGINS: v.optional(origins, ''),
   PUBLIC_ANON_KEY: v.optional(

@@ -4,13 +4,12 @@
  * Stops gracefully on SIGTERM and SIGINT: stop accepting, finish requests in
  * flight and the e-mail being sent, then close the database.
  */
-import { serve } from '@hono/node-server'
-import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
 import { functionDepsFrom, outboxWorkerFrom, senderFrom, workspaceDepsFrom } from './compose.ts'
-import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig } from './env.ts'
+import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
+import { listen } from './http/node-server.ts'
 import { loadStaticSite } from './http/static-site.ts'
 import { jsonLog as log } from './log.ts'
 import { openStore } from './storage/open-store.ts'
@@ -31,17 +30,26 @@ async function main() {
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
   const stores = openWorkspaceStores(store)
   const workspace = createWorkspaceApi(workspaceDepsFrom(config, stores.team, { log, onMailQueued: () => worker.wake() }))
-  const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config), gauge, workspace })
+  const app = createApp({
+    site,
+    store,
+    sendApplicationEmail: fn,
+    log,
+    connectSrc: connectSources(config),
+    gauge,
+    workspace,
+    hsts: servedOverHttps(config),
+  })
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = listen(app.fetch, { port: config.PORT, hostname: config.HOST }, (port) => {
     log({
       level: 'info',
       msg: 'listening',
-      url: `http://${config.HOST}:${info.port}`,
+      url: `http://${config.HOST}:${port}`,
       store: store.kind,
       mail: config.SMTP_URL ? 'smtp' : `files in ${outboxDir(config)}`,
     })
-  }) as Server
+  })
   worker.start()
 
   let stopping = false

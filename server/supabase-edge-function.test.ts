@@ -6,6 +6,7 @@
  */
 import { FunctionsClient } from '@supabase/functions-js'
 import { readFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { dirname, join, relative, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_NAME, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../domain/submission.ts'
@@ -58,6 +59,25 @@ const BAD_INPUTS: BadInput[] = [
     name: 'a wrong content type',
     init: { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: JSON.stringify(validBody()) },
     status: 415,
+  },
+  {
+    name: 'a body that is not UTF-8',
+    init: {
+      method: 'POST',
+      headers: JSON_AUTH,
+      body: new Uint8Array([...Buffer.from('{"formData":{"companyName":"'), 0xff, 0xfe, 0xc3, ...Buffer.from('"}}')]),
+    },
+    status: 400,
+  },
+  {
+    name: 'a charset other than UTF-8',
+    init: { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json; charset=iso-8859-1' }, body: JSON.stringify(validBody()) },
+    status: 415,
+  },
+  {
+    name: 'a missing key',
+    init: { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ ...validBody(), formData: { ...validBody().formData, website: undefined } }) },
+    status: 422,
   },
   {
     name: 'no anon key',
@@ -209,5 +229,121 @@ describe.skipIf(!available)('Supabase Edge Function on Deno against the local Po
     const mine = sink.received.filter((m) => pending.some((p) => p.messageId === m.header('message-id')))
     expect(mine.map((m) => m.envelopeTo).sort()).toEqual([[body.formData.email], [node.config.TEAM_EMAIL]])
     expect((await store.listMessages({ applicationId: id })).map((m) => m.status)).toEqual(['sent', 'sent'])
+  })
+})
+
+/** One raw HTTP/1.1 request on a socket; resolves with what came back before the server closed it. */
+function rawRequest(origin: string, head: string, body: string): Promise<string> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(head + body))
+    let received = ''
+    socket.on('data', (d) => (received += d))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(received))
+    setTimeout(() => socket.destroy(), 5000)
+  })
+}
+
+describe.skipIf(!available)('the edge function on Deno answers as the Node server does: CORS, 429, honeypot, client IP', () => {
+  const ENV = { PUBLIC_ANON_KEY: TEST_ANON_KEY, RATE_LIMIT_MAX: '2', ALLOWED_ORIGINS: 'https://catalitico.co', VITE_SITE_URL: 'https://catalitico.co' }
+  let db: TestDatabase
+  let edge: RunningEdgeFunction
+  let store: ApplicationStore
+
+  beforeAll(async () => {
+    db = await createTestDatabase()
+    edge = await startEdgeFunction({ SUPABASE_DB_URL: db.url, ...ENV })
+    store = openPostgresStore(db.url)
+  })
+  afterAll(async () => {
+    await edge?.stop()
+    await store?.close()
+    await db?.drop()
+  })
+
+  const onDeno = (ip: Record<string, string>, init: RequestInit) =>
+    fetch(`${edge.functionsUrl}/${FUNCTION_NAME}`, { ...init, headers: { ...(init.headers as Record<string, string>), ...ip } })
+  const cors = (res: Response) => ({
+    status: res.status,
+    allowOrigin: res.headers.get('access-control-allow-origin'),
+    exposed: res.headers.get('access-control-expose-headers'),
+    retryAfter: res.headers.get('retry-after') !== null,
+    hsts: res.headers.get('strict-transport-security'),
+  })
+
+  it('allows the same origins, refuses the same others, and limits each client alike', async () => {
+    const node = await apiHarness(ENV)
+    try {
+      const preflight = (origin: string): RequestInit => ({
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
+      })
+      for (const origin of ['https://catalitico.co', 'http://catalitico.co', 'https://catalitico.co:8443', 'https://evil.example']) {
+        const deno = cors(await onDeno({ 'cf-connecting-ip': '203.0.113.1' }, preflight(origin)))
+        expect({ origin, ...deno }).toEqual({ origin, ...cors(await node.app.request(FUNCTION_URL, preflight(origin))) })
+      }
+      // Three submissions from one client with a limit of 2: 200, 422, 429, readable by the allowed origin.
+      const sequence = [validBody(), validBody({ email: 'no-es-un-correo' }), validBody()]
+      const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { ...JSON_AUTH, origin: 'https://catalitico.co' }, body: JSON.stringify(body) })
+      const fromDeno = []
+      const fromNode = []
+      for (const body of sequence) {
+        const d = await onDeno({ 'cf-connecting-ip': '203.0.113.2' }, post(body))
+        const n = await node.app.request(FUNCTION_URL, post(body))
+        fromDeno.push({ ...cors(d), error: ((await d.json()) as { error?: string }).error })
+        fromNode.push({ ...cors(n), error: ((await n.json()) as { error?: string }).error })
+      }
+      expect(fromDeno).toEqual(fromNode)
+      expect(fromDeno.map((a) => a.status)).toEqual([200, 422, 429])
+    } finally {
+      await node.dispose()
+    }
+  })
+
+  it('answers a honeypot hit of any kind with the same fake 200 as Node, storing nothing', async () => {
+    // In process, every Node request comes from the same unknown client: no limit to reach here.
+    const node = await apiHarness({ ...ENV, RATE_LIMIT_MAX: '100' })
+    try {
+      for (const [i, faxNumber] of (['+57 1 555 0000', 12345, 'x'.repeat(5000)] as const).entries()) {
+        const body = { ...validBody(), faxNumber }
+        const init: RequestInit = { method: 'POST', headers: JSON_AUTH, body: JSON.stringify(body) }
+        const d = await onDeno({ 'cf-connecting-ip': `203.0.113.${10 + i}` }, init)
+        const n = await node.app.request(FUNCTION_URL, { ...init, headers: { ...JSON_AUTH } })
+        const shape = async (r: Response) => ({ status: r.status, keys: Object.keys((await r.json()) as object).sort() })
+        expect(await shape(d)).toEqual(await shape(n))
+        expect(d.status).toBe(200)
+        expect(await store.findByEmail(body.formData.email)).toEqual([])
+      }
+      expect(await node.store.listApplications()).toEqual([])
+    } finally {
+      await node.dispose()
+    }
+  })
+
+  it('counts clients by cf-connecting-ip, else by the x-forwarded-for entry its own proxy wrote (not one the client made up)', async () => {
+    const bad: RequestInit = { method: 'POST', headers: JSON_AUTH, body: '{}' }
+    // cf-connecting-ip: each address has its own allowance.
+    expect((await onDeno({ 'cf-connecting-ip': '198.51.100.1' }, bad)).status).toBe(422)
+    expect((await onDeno({ 'cf-connecting-ip': '198.51.100.1' }, bad)).status).toBe(422)
+    expect((await onDeno({ 'cf-connecting-ip': '198.51.100.1' }, bad)).status).toBe(429)
+    expect((await onDeno({ 'cf-connecting-ip': '198.51.100.2' }, bad)).status).toBe(422)
+    // Without it, the last x-forwarded-for entry (appended by the gateway); the client's own entries change nothing.
+    expect((await onDeno({ 'x-forwarded-for': '10.0.0.1, 198.51.100.3' }, bad)).status).toBe(422)
+    expect((await onDeno({ 'x-forwarded-for': '10.0.0.2, 198.51.100.3' }, bad)).status).toBe(422)
+    expect((await onDeno({ 'x-forwarded-for': '10.0.0.3, 198.51.100.3' }, bad)).status).toBe(429)
+    expect((await onDeno({ 'x-forwarded-for': '10.0.0.3, 198.51.100.4' }, bad)).status).toBe(422)
+  })
+
+  it('refuses a transfer-coding it does not implement, as Node does (501), storing nothing', async () => {
+    const body = JSON.stringify(validBody())
+    const { host } = new URL(edge.origin)
+    const head =
+      `POST /functions/v1/${FUNCTION_NAME} HTTP/1.1\r\nhost: ${host}\r\napikey: ${TEST_ANON_KEY}\r\ncf-connecting-ip: 203.0.113.50\r\n` +
+      `content-type: application/json\r\ntransfer-encoding: gzip, chunked\r\nconnection: close\r\n\r\n`
+    const answer = await rawRequest(edge.origin, head, `${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`)
+    expect(answer.split('\r\n')[0]).toMatch(/^HTTP\/1\.1 501 /)
+    expect(answer).toContain('{"error":"unsupported_transfer_coding"}')
+    expect(await store.findByEmail((JSON.parse(body) as { formData: { email: string } }).formData.email)).toEqual([])
   })
 })

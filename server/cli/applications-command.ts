@@ -10,14 +10,7 @@
  */
 import { stringify } from 'csv-stringify/sync'
 import { parseArgs } from 'node:util'
-import {
-  APPLICATION_FIELDS,
-  FIELD_LABELS,
-  LEGAL_RESTRICTION_LABELS,
-  PRODUCT_STAGE_LABELS,
-  type LegalRestriction,
-  type ProductStage,
-} from '../../domain/application.ts'
+import { APPLICATION_FIELDS, FIELD_LABELS, optionLabel } from '../../domain/application.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../storage/store.ts'
 
 export const USAGE = `Usage: npm run applications -- <command>
@@ -176,12 +169,6 @@ export function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
-function enumLabel(field: string, value: string): string {
-  if (field === 'productStage') return PRODUCT_STAGE_LABELS[value as ProductStage] ?? value
-  if (field === 'legalRestrictions') return LEGAL_RESTRICTION_LABELS[value as LegalRestriction] ?? value
-  return value
-}
-
 /** UTF-8 with a byte-order mark and CRLF line ends: what Excel needs to show Spanish accents. */
 export function toCsv(apps: StoredApplication[]): string {
   const header = ['Referencia', 'Recibida (UTC)', 'Versión de la política aceptada', 'Autorización (UTC)', ...APPLICATION_FIELDS.map((f) => FIELD_LABELS[f]), 'ID']
@@ -190,7 +177,7 @@ export function toCsv(apps: StoredApplication[]): string {
     a.createdAt.toISOString(),
     a.consent.policyVersion,
     a.consent.acceptedAt.toISOString(),
-    ...APPLICATION_FIELDS.map((f) => spreadsheetSafe(enumLabel(f, a.formData[f]))),
+    ...APPLICATION_FIELDS.map((f) => spreadsheetSafe(optionLabel(f, a.formData[f]))),
     a.id,
   ])
   return stringify([header, ...rows], { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n",;]/ })

@@ -18,7 +18,7 @@
  */
 import type { Context } from 'hono'
 import { createApp } from '../app.ts'
-import { ConfigError, readConfig } from '../env.ts'
+import { ConfigError, readConfig, servedOverHttps } from '../env.ts'
 import { functionDepsFromConfig } from '../function/deps-from-config.ts'
 import { createSendApplicationEmail } from '../function/send-application-email.ts'
 import { jsonLog, type Log } from '../log.ts'
@@ -29,12 +29,25 @@ import type { ApplicationStore } from '../storage/store.ts'
 export const EDGE_FUNCTION_PATH = '/send-application-email'
 
 /**
- * The client IP as Supabase's edge (behind Cloudflare) reports it. Best
- * effort: Supabase documents no contract for these headers, and each isolate
- * counts on its own (see docs/deployment.md).
+ * The client IP as Supabase's edge reports it. Best effort: Supabase
+ * documents no contract for these headers, and each isolate counts on its own
+ * (see docs/deployment.md).
+ *
+ * - `cf-connecting-ip`: Cloudflare, in front of every hosted project, sets it
+ *   to the address it was reached from, replacing any the client sent.
+ * - otherwise the last `x-forwarded-for` entry, the one the gateway in front
+ *   of the runtime appended (Kong, in `supabase start` and self-hosting): the
+ *   entries before it are whatever the client wrote, and rotating them must
+ *   not buy a fresh allowance.
  */
-function edgeClientKey(c: Context): string {
-  return c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'unknown'
+export function edgeClientKey(c: Context): string {
+  const cloudflare = c.req.header('cf-connecting-ip')?.trim()
+  if (cloudflare) return cloudflare
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  return forwarded.at(-1) ?? c.req.header('x-real-ip')?.trim() ?? 'unknown'
 }
 
 export interface SupabaseFunction {
@@ -55,7 +68,7 @@ export function createSupabaseFunction(env: Record<string, string | undefined>, 
   // an isolate serves few requests at once, and idle connections go early.
   const store = openPostgresStore(config.database.url, { prepare: false, max: 3, idleTimeoutSeconds: 10 })
   const fn = createSendApplicationEmail(functionDepsFromConfig(config, store, { clientKey: edgeClientKey, log }))
-  const app = createApp({ store, sendApplicationEmail: fn, log })
+  const app = createApp({ store, sendApplicationEmail: fn, log, hsts: servedOverHttps(config) })
   app.route(EDGE_FUNCTION_PATH, fn)
   return { fetch: app.fetch, store }
 }

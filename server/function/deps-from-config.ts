@@ -25,14 +25,17 @@ export function mailConfigFrom(config: Config): MailConfig {
 export function functionDepsFromConfig(
   config: Config,
   store: ApplicationStore,
-  runtime: Pick<SendApplicationEmailDeps, 'clientKey'> & Partial<Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock'>>,
+  runtime: Pick<SendApplicationEmailDeps, 'clientKey'> &
+    Partial<Pick<SendApplicationEmailDeps, 'onCommitted' | 'log' | 'clock' | 'bodyReadTimeoutMs'>>,
 ): SendApplicationEmailDeps {
   return {
     store,
     rateLimiter: createRateLimiter({ max: config.RATE_LIMIT_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 }),
     mail: mailConfigFrom(config),
     anonKey: config.PUBLIC_ANON_KEY,
-    allowedOrigins: config.ALLOWED_ORIGINS,
+    // The public site calls from its own origin even when TLS ends at a proxy
+    // and the request reaches us as plain http.
+    allowedOrigins: [new URL(config.VITE_SITE_URL).origin, ...config.ALLOWED_ORIGINS],
     ...runtime,
   }
 }

@@ -91,7 +91,7 @@ describe('send-application-email: bad input gets its status and stores nothing',
     expect(await res.json()).toEqual({
       error: 'validation_failed',
       fieldErrors: {
-        companyName: 'required',
+        companyName: 'missing_field',
         email: 'invalid_email',
         foundingYear: 'out_of_range',
         productStage: 'invalid_option',
@@ -329,5 +329,132 @@ describe('GET /healthz', () => {
     const down = await h.app.request('/healthz')
     expect(down.status).toBe(503)
     expect(await down.json()).toEqual({ status: 'unavailable' })
+  })
+})
+
+describe('send-application-email: what an outside probe found', () => {
+  /** POST raw bytes, as a client that does not go through JSON.stringify would. */
+  const postBytes = (h: ApiHarness, bytes: Uint8Array, contentType = 'application/json') =>
+    h.app.request(FUNCTION_URL, {
+      method: 'POST',
+      headers: { apikey: TEST_ANON_KEY, 'content-type': contentType },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    })
+  /** A valid body whose companyName is the given bytes. */
+  const withCompanyBytes = (raw: number[]) => {
+    const [before, after] = JSON.stringify(validBody({ companyName: '@@' })).split('@@')
+    return new Uint8Array([...Buffer.from(before!), ...raw, ...Buffer.from(after!)])
+  }
+
+  it('400 for a body that is not valid UTF-8 (FF FE C3 in a field), storing nothing', async () => {
+    const h = await open()
+    const res = await postBytes(h, withCompanyBytes([0xff, 0xfe, 0xc3]))
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ error: 'invalid_json' })
+    await expectNothingStored(h)
+  })
+
+  it('415 for a declared charset other than UTF-8; utf-8 however spelled is accepted', async () => {
+    const h = await open()
+    const latin1 = await postBytes(h, withCompanyBytes([...Buffer.from('Bogot'), 0xe1]), 'application/json; charset=iso-8859-1')
+    expect(latin1.status).toBe(415)
+    expect(await latin1.json()).toEqual({ error: 'unsupported_media_type' })
+    await expectNothingStored(h)
+    for (const type of ['application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/json']) {
+      const ok = await postBytes(h, withCompanyBytes([...Buffer.from('Bogotá')]), type)
+      expect(ok.status, type).toBe(200)
+    }
+    expect((await h.store.listApplications()).map((a) => a.formData.companyName)).toEqual(['Bogotá', 'Bogotá', 'Bogotá'])
+  })
+
+  it('answers every honeypot hit alike: a non-string, over-long or blank-free faxNumber gets the fake 200', async () => {
+    const h = await open()
+    for (const faxNumber of ['+57 1 555 0000', 12345, 'x'.repeat(5000), { n: 1 }, ['1'], true, null]) {
+      const res = await h.post({ ...validBody(), faxNumber })
+      expect(res.status, JSON.stringify(faxNumber).slice(0, 40)).toBe(200)
+      expect(await res.json()).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), reference: expect.stringMatching(REFERENCE_RE) })
+    }
+    await expectNothingStored(h)
+    expect(h.logs.filter((l) => l.msg === 'request').map((l) => l.outcome)).toEqual(Array(7).fill('honeypot'))
+    // The field the form sends empty is no hit; nor are spaces.
+    expect((await h.post({ ...validBody(), faxNumber: '' })).status).toBe(200)
+    expect((await h.post({ ...validBody(), faxNumber: '  ' })).status).toBe(200)
+    expect(await h.store.listApplications()).toHaveLength(2)
+  })
+
+  it('an invalid body answers the same 422 with or without a honeypot hit (the field gives nothing away)', async () => {
+    const h = await open()
+    const bad = validBody({ email: 'maria@' })
+    const plain = await h.post(bad)
+    const hit = await h.post({ ...bad, faxNumber: 42 })
+    expect(hit.status).toBe(422)
+    expect(await hit.json()).toEqual(await plain.json())
+  })
+
+  it('reports a missing key as missing_field, for an optional field too, not as required', async () => {
+    const h = await open()
+    const body = validBody()
+    const formData: Partial<typeof body.formData> = body.formData
+    delete formData.website
+    delete formData.city
+    delete formData.foundersInfo
+    const res = await h.post(body)
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      error: 'validation_failed',
+      fieldErrors: { website: 'missing_field', city: 'missing_field', foundersInfo: 'missing_field' },
+    })
+    await expectNothingStored(h)
+  })
+})
+
+describe('send-application-email: CORS compares whole origins', () => {
+  const preflight = (h: ApiHarness, origin: string, url = FUNCTION_URL) =>
+    h.app.request(url, {
+      method: 'OPTIONS',
+      headers: { origin, host: new URL(url).host, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
+    })
+
+  it('refuses the same host with another scheme or port, and allows the exact site origin', async () => {
+    const h = await open({ VITE_SITE_URL: 'https://catalitico.co', ALLOWED_ORIGINS: 'https://socios.example' })
+    const site = 'http://127.0.0.1:3000/functions/v1/send-application-email'
+    for (const origin of ['https://127.0.0.1:3000', 'http://127.0.0.1:3001', 'http://127.0.0.1', 'http://catalitico.co', 'https://catalitico.co:8443', 'http://socios.example']) {
+      const res = await preflight(h, origin, site)
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull()
+    }
+    for (const origin of ['http://127.0.0.1:3000', 'https://catalitico.co', 'https://socios.example']) {
+      const res = await preflight(h, origin, site)
+      expect(res.headers.get('access-control-allow-origin'), origin).toBe(origin)
+    }
+  })
+})
+
+describe('send-application-email: a body that stalls', () => {
+  it('408 once the body has not arrived within the reading time, whether its length is announced or not', { timeout: 5000 }, async () => {
+    const h = await open({}, { bodyReadTimeoutMs: 200 })
+    for (const announced of [true, false]) {
+      const stalled = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"formData":'))
+          // …and nothing more, ever.
+        },
+      })
+      const started = Date.now()
+      const res = await h.app.request(FUNCTION_URL, {
+        method: 'POST',
+        headers: {
+          apikey: TEST_ANON_KEY,
+          'content-type': 'application/json',
+          ...(announced ? { 'content-length': '500' } : { 'transfer-encoding': 'chunked' }),
+        },
+        body: stalled,
+        duplex: 'half',
+      } as RequestInit)
+      expect(res.status).toBe(408)
+      expect(await res.json()).toEqual({ error: 'request_timeout' })
+      expect(res.headers.get('connection')).toBe('close')
+      expect(Date.now() - started).toBeLessThan(2000)
+    }
+    await expectNothingStored(h)
   })
 })

@@ -10,13 +10,14 @@
  *
  * Wire protocol: Supabase Functions (POST with `apikey` and/or
  * `Authorization: Bearer <anon key>`, JSON body, CORS preflight).
- * Answers: 200 { id, reference } · 400 invalid_json | invalid_idempotency_key ·
- * 401 unauthorized · 405 (Allow) · 413 payload_too_large · 415 unsupported_media_type ·
- * 422 validation_failed (fieldErrors, consentError?) | idempotency_key_reused ·
- * 429 rate_limited (Retry-After) · 500 internal_error. Never a stack trace.
+ * Answers: 200 { id, reference } · 400 invalid_json (not JSON, or not UTF-8) |
+ * invalid_idempotency_key · 401 unauthorized · 405 (Allow) · 408 request_timeout ·
+ * 413 payload_too_large · 415 unsupported_media_type (not JSON, or a charset other
+ * than UTF-8) · 422 validation_failed (fieldErrors, consentError?) |
+ * idempotency_key_reused · 429 rate_limited (Retry-After) · 500 internal_error.
+ * Never a stack trace.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { APPLICATION_FIELDS, type Application } from '../../domain/application.ts'
 import {
@@ -36,6 +37,7 @@ import {
 import { DuplicateReferenceError, type ApplicationStore, type NewOutboxMessage, type SaveOutcome } from '../storage/store.ts'
 import { messageIdDomain, webIds, type Ids } from './ids.ts'
 import type { RateLimiter } from './rate-limiter.ts'
+import { readBody } from './read-body.ts'
 
 /** What the function tells the request log: never personal data. */
 export interface FunctionVariables {
@@ -60,16 +62,25 @@ export interface SendApplicationEmailDeps {
   onCommitted?: () => void
   /** Structured log for events outside the request line (e.g. a 500). */
   log?: (entry: Record<string, unknown>) => void
+  /** How long the whole body may take to arrive (BODY_READ_TIMEOUT_MS). */
+  bodyReadTimeoutMs?: number
 }
 
 export const CORS_ALLOW_HEADERS = ['authorization', 'apikey', 'content-type', 'x-client-info', 'idempotency-key']
 const REFERENCE_ATTEMPTS = 5
+/**
+ * 64 kB (the most a body may be) at 20 kbit/s, a poor 2G link, takes about
+ * 26 s: a founder's phone stays well inside this, a client that stalls does not.
+ */
+export const BODY_READ_TIMEOUT_MS = 30_000
+const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Build the function as a Hono app whose single route is `/`; mount it where the runtime routes it. */
 export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono<FunctionEnv> {
   const clock = deps.clock ?? (() => new Date())
   const ids = deps.ids ?? webIds
   const allowed = new Set(deps.allowedOrigins.map((o) => o.replace(/\/+$/, '')))
+  const bodyLimits = { maxBytes: MAX_BODY_BYTES, timeoutMs: deps.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS }
   const domain = messageIdDomain(deps.mail.from)
   const app = new Hono<FunctionEnv>()
 
@@ -100,17 +111,24 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
         c.header('Retry-After', String(decision.retryAfterSeconds))
         return c.json({ error: 'rate_limited' }, 429)
       }
-      const type = c.req.header('content-type') ?? ''
-      if (!/^application\/json\s*(;|$)/i.test(type)) return c.json({ error: 'unsupported_media_type' }, 415)
+      if (!isJsonInUtf8(c.req.header('content-type') ?? '')) return c.json({ error: 'unsupported_media_type' }, 415)
       const key = c.req.header(IDEMPOTENCY_HEADER)
       if (key !== undefined && !IDEMPOTENCY_KEY_RE.test(key)) return c.json({ error: 'invalid_idempotency_key' }, 400)
       await next()
     },
-    limitBody,
     async (c) => {
+      const body = await readBody(c.req.raw, bodyLimits)
+      if (!body.ok && body.error === 'payload_too_large') return c.json({ error: body.error }, 413)
+      if (!body.ok) {
+        // The rest of the body may still come: do not read it on this connection.
+        c.header('Connection', 'close')
+        c.set('outcome', 'timeout')
+        return c.json({ error: body.error }, 408)
+      }
       let input: unknown
       try {
-        input = JSON.parse(await c.req.text())
+        // JSON between systems is UTF-8 (RFC 8259 §8.1): bytes that are not are refused, not patched with U+FFFD.
+        input = JSON.parse(utf8.decode(body.bytes))
       } catch {
         return c.json({ error: 'invalid_json' }, 400)
       }
@@ -174,30 +192,27 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
   return app
 }
 
-const tooLarge = (c: Context) => c.json({ error: 'payload_too_large' }, 413)
-// Counts bytes while reading and stops at the limit, so a huge body is never buffered.
-const streamedLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge })
-
-/**
- * 413 for a body over MAX_BODY_BYTES. With a Content-Length (which the HTTP
- * server of Node and of Deno holds the body to) the header is enough, and the
- * body is left untouched so that the runtime's fast path can read it; a
- * chunked body is counted while it streams in.
- */
-const limitBody: MiddlewareHandler = async (c, next) => {
-  const length = c.req.header('content-length')
-  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamedLimit(c, next)
-  if (!/^\d+$/.test(length) || Number(length) > MAX_BODY_BYTES) return tooLarge(c)
-  await next()
+/** `application/json`, with no charset or UTF-8 (how `utf-8` is spelled and quoted does not matter). */
+function isJsonInUtf8(contentType: string): boolean {
+  const [essence = '', ...parameters] = contentType.split(';')
+  if (essence.trim().toLowerCase() !== 'application/json') return false
+  return parameters.every((parameter) => {
+    const [name = '', value = ''] = parameter.split('=')
+    if (name.trim().toLowerCase() !== 'charset') return true
+    return /^(?:"utf-?8"|utf-?8)$/i.test(value.trim())
+  })
 }
 
-/** The site's own origin (same host as the request) or a configured one. */
+/**
+ * A configured origin (the site's public one among them) or the origin the
+ * request itself was made to: scheme, host and port all equal, never the
+ * host alone (https://host:port must not pass for http://host:port).
+ */
 function isAllowedOrigin(origin: string, c: Context, allowed: ReadonlySet<string>): boolean {
   if (!origin) return false
   if (allowed.has(origin)) return true
   try {
-    const host = c.req.header('host')
-    return host !== undefined && new URL(origin).host === host
+    return new URL(c.req.url).origin === origin
   } catch {
     return false
   }

@@ -3,10 +3,19 @@
  * the one inline entry of the prerendered pages, allowed by its hash
  * (`scriptSrc`, from StaticSite.scriptHashes): never 'unsafe-inline'.
  * Styles allow 'unsafe-inline' for React style attributes and the toast library.
+ *
+ * `hsts`: the site is public on https (TLS ends at a proxy in front), so tell
+ * browsers to come back on https only. Never on a plain-http site, where it
+ * would mean nothing and, moved to https later, pin a host not ready for it.
+ * No includeSubDomains: other hosts of the domain are not ours to pin.
  */
 import type { MiddlewareHandler } from 'hono'
 
-export function securityHeaders(options: { connectSrc?: readonly string[]; scriptSrc?: readonly string[] } = {}): MiddlewareHandler {
+export const HSTS = 'max-age=31536000'
+
+export function securityHeaders(
+  options: { connectSrc?: readonly string[]; scriptSrc?: readonly string[]; hsts?: boolean } = {},
+): MiddlewareHandler {
   const csp = [
     "default-src 'self'",
     `script-src 'self'${options.scriptSrc?.length ? ' ' + options.scriptSrc.join(' ') : ''}`,
@@ -28,5 +37,6 @@ export function securityHeaders(options: { connectSrc?: readonly string[]; scrip
     h.set('X-Frame-Options', 'DENY')
     h.set('Cross-Origin-Opener-Policy', 'same-origin')
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')
+    if (options.hsts) h.set('Strict-Transport-Security', HSTS)
   }
 }

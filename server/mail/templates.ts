@@ -11,18 +11,14 @@ import {
   APPLICATION_FIELDS,
   FIELD_LABELS,
   HIDDEN_FIELDS,
-  LEGAL_RESTRICTION_LABELS,
-  PRODUCT_STAGE_LABELS,
   REVENUE_CURRENCY,
+  optionLabel,
   type Application,
   type ApplicationField,
-  type LegalRestriction,
-  type ProductStage,
 } from '../../domain/application.ts'
 import type { CompanyInfo } from '../../domain/company.ts'
-import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES } from '../../domain/programme.ts'
+import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
 
-export const PROGRAMME_NAME = 'Catalítico Media for Equity'
 
 export interface MailConfig {
   /** The From header, e.g. `Catalítico Media for Equity <postulaciones@catalitico.example>`. */
@@ -88,16 +84,12 @@ export function displayValue(field: ApplicationField, formData: Application): st
   const raw = formData[field].trim()
   if (raw === '') return '—'
   switch (field) {
-    case 'productStage':
-      return PRODUCT_STAGE_LABELS[raw as ProductStage] ?? raw
-    case 'legalRestrictions':
-      return LEGAL_RESTRICTION_LABELS[raw as LegalRestriction] ?? raw
     case 'revenue':
       return `${raw} ${REVENUE_CURRENCY}`
     case 'equityPercentage':
       return `${raw} %`
     default:
-      return raw
+      return optionLabel(field, raw)
   }
 }
 

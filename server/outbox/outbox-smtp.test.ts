@@ -4,7 +4,7 @@
  * test process.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES } from '../../domain/programme.ts'
+import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
 import { createSmtpSender } from '../mail/smtp-sender.ts'
 import { apiHarness, type ApiHarness } from '../testing/api-harness.ts'
 import { validBody } from '../testing/fixtures.ts'
@@ -88,7 +88,7 @@ describe('e-mails of a submission over real SMTP', () => {
 
     expect(confirmation.parsed.to).toEqual([{ address: body.formData.email, name: '' }])
     expect(confirmation.parsed.from).toMatchObject({ address: 'postulaciones@catalitico.example' })
-    expect(confirmation.parsed.subject).toBe(`Recibimos tu postulación a Catalítico Media for Equity (${reference})`)
+    expect(confirmation.parsed.subject).toBe(`Recibimos tu postulación a ${PROGRAMME_NAME} (${reference})`)
     for (const stage of PROCESS_STAGES) {
       expect(confirmation.parsed.text).toContain(`${stage.title} (${stage.duration})`)
       expect(confirmation.parsed.html).toContain(stage.title)

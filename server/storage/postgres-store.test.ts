@@ -1,13 +1,10 @@
-import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { Hono } from 'hono'
 import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
+import { createApp } from '../app.ts'
 import { readMigrations } from './postgres-migration-files.ts'
 import { applyMigrations } from './postgres-migrations.ts'
 import { openPostgresStore } from './postgres-store.ts'
-import { openSqliteStore } from './sqlite-store.ts'
 import { ADMIN_URL, createTestDatabase, requirePostgres } from './postgres-test-database.ts'
 import { describeStoreContract } from './store-contract.ts'
 import type { ApplicationStore } from './store.ts'
@@ -53,36 +50,6 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
       }
     })
 
-    it('gives every table the same columns as the SQLite schema, so the two stores cannot drift apart', async () => {
-      const db = await createTestDatabase()
-      const pg = postgres(db.url, { max: 1 })
-      const dir = mkdtempSync(join(tmpdir(), 'catalitico-schema-'))
-      try {
-        const sqlitePath = join(dir, 'schema.sqlite')
-        const store = openSqliteStore(sqlitePath)
-        await store.migrate()
-        await store.close()
-        const lite = new Database(sqlitePath, { readonly: true })
-        const tables = ['applications', 'idempotency_keys', 'outbox']
-        const sqliteColumns = Object.fromEntries(
-          tables.map((t) => [t, (lite.pragma(`table_info(${t})`) as { name: string }[]).map((c) => c.name).sort()]),
-        )
-        lite.close()
-        const rows = await pg<{ table_name: string; column_name: string }[]>`
-          select table_name, column_name from information_schema.columns
-          where table_schema = 'public' order by table_name, column_name
-        `
-        const pgColumns = Object.fromEntries(
-          tables.map((t) => [t, rows.filter((r) => r.table_name === t).map((r) => r.column_name).sort()]),
-        )
-        expect(pgColumns).toEqual(sqliteColumns)
-      } finally {
-        await pg.end({ timeout: 1 })
-        await db.drop()
-        rmSync(dir, { recursive: true, force: true })
-      }
-    })
-
     it('keeps founders out of reach of the Supabase Data API roles: row level security on every table', async () => {
       const db = await createTestDatabase()
       const sql = postgres(db.url, { max: 1 })
@@ -117,6 +84,36 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
       } finally {
         await a.close()
         await b.close()
+        await db.drop()
+      }
+    })
+
+    it('makes /healthz answer 503 once the database is gone, and 200 while it answers', async () => {
+      const db = await createTestDatabase()
+      const store = openPostgresStore(db.url, { max: 1 })
+      const app = createApp({ store, sendApplicationEmail: new Hono(), log: () => {} })
+      try {
+        const ok = await app.request('/healthz')
+        expect([ok.status, await ok.json()]).toEqual([200, { status: 'ok' }])
+        await db.drop()
+        const down = await app.request('/healthz')
+        expect([down.status, await down.json()]).toEqual([503, { status: 'unavailable' }])
+        expect(down.headers.get('cache-control')).toBe('no-store')
+      } finally {
+        await store.close()
+        await db.drop()
+      }
+    })
+
+    it('makes /healthz answer 503 once its pool is stopped', async () => {
+      const db = await createTestDatabase()
+      const store = openPostgresStore(db.url)
+      const app = createApp({ store, sendApplicationEmail: new Hono(), log: () => {} })
+      try {
+        expect((await app.request('/healthz')).status).toBe(200)
+        await store.close()
+        expect((await app.request('/healthz')).status).toBe(503)
+      } finally {
         await db.drop()
       }
     })

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
 import { functionDepsFrom } from '../compose.ts'
-import { readConfig, type Config } from '../env.ts'
+import { readConfig, servedOverHttps, type Config } from '../env.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../function/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
 
@@ -29,7 +29,7 @@ export interface ApiHarness {
 
 export async function apiHarness(
   env: Record<string, string> = {},
-  extra: { clock?: () => Date } = {},
+  extra: { clock?: () => Date; bodyReadTimeoutMs?: number } = {},
 ): Promise<ApiHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalitico-api-'))
   const config = readConfig({ DATA_DIR: dataDir, PUBLIC_ANON_KEY: TEST_ANON_KEY, RATE_LIMIT_MAX: '100000', ...env })
@@ -57,8 +57,8 @@ export async function apiHarness(
     },
   }
   const fn = createSendApplicationEmail(
-    functionDepsFrom(config, store, { onCommitted: () => void harness.commits++, log, ...(extra.clock ? { clock: extra.clock } : {}) }),
+    functionDepsFrom(config, store, { onCommitted: () => void harness.commits++, log, ...extra }),
   )
-  harness.app = createApp({ store, sendApplicationEmail: fn, log })
+  harness.app = createApp({ store, sendApplicationEmail: fn, log, hsts: servedOverHttps(config) })
   return harness
 }

@@ -1,7 +1,10 @@
 /**
  * A real SMTP server inside the test process (the smtp-server package) that
  * keeps what it receives, parsed with postal-mime. It can be started on a
- * fixed port after an outage, and told to refuse some recipients.
+ * fixed port after an outage, and told to refuse some recipients. With
+ * `discard`, it only counts the messages: the benchmarks' mail server
+ * (scripts/bench/smtp-discard-server.ts), where parsing would cost more than
+ * the server under test.
  */
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
@@ -19,13 +22,16 @@ export interface SmtpSink {
   port: number
   url: string
   received: ReceivedMail[]
+  /** Messages accepted so far (also those a `discard` sink did not keep). */
+  count(): number
   close(): Promise<void>
 }
 
 export async function startSmtpSink(
-  options: { port?: number; rejectRecipient?: (address: string) => boolean; delayMs?: number } = {},
+  options: { port?: number; rejectRecipient?: (address: string) => boolean; delayMs?: number; discard?: boolean } = {},
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = []
+  let count = 0
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -42,9 +48,11 @@ export async function startSmtpSink(
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('data', (c: Buffer) => void (options.discard || chunks.push(c)))
       stream.on('end', async () => {
         if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs))
+        count++
+        if (options.discard) return callback()
         const raw = Buffer.concat(chunks).toString('utf8')
         const parsed = await PostalMime.parse(raw)
         received.push({
@@ -66,6 +74,7 @@ export async function startSmtpSink(
     port,
     url: `smtp://127.0.0.1:${port}`,
     received,
+    count: () => count,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -14,7 +14,8 @@ import {
   type ProcessStage,
 } from '../../domain/programme.ts'
 import type { IconName } from '../components/icon.tsx'
-import { FORM_ANCHOR, PROCESS_ANCHOR } from './anchors.ts'
+import { PROGRAMME_NAME } from '../../domain/programme.ts'
+import { BENEFITS_ANCHOR, FORM_ANCHOR, MEDIA_ANCHOR, PROCESS_ANCHOR, PROFILE_ANCHOR, REFERENCES_ANCHOR } from './anchors.ts'
 import { maxProcessWeeks } from '../lib/process-weeks.ts'
 
 export interface Card {
@@ -40,15 +41,15 @@ export const APPLY_LABEL = 'Postula tu startup'
 export const SKIP_LINK = 'Saltar al contenido'
 
 export const NAVIGATION: readonly { href: `#${string}`; label: string }[] = [
-  { href: '#medios', label: 'Medios' },
+  { href: `#${MEDIA_ANCHOR}`, label: 'Medios' },
   { href: `#${PROCESS_ANCHOR}`, label: 'Proceso' },
-  { href: '#beneficios', label: 'Beneficios' },
-  { href: '#referentes', label: 'Referentes' },
+  { href: `#${BENEFITS_ANCHOR}`, label: 'Beneficios' },
+  { href: `#${REFERENCES_ANCHOR}`, label: 'Referentes' },
 ]
 
 export const HERO = {
   eyebrow: 'Convocatoria abierta · Colombia',
-  title: 'Catalítico Media for Equity',
+  title: PROGRAMME_NAME,
   subtitle:
     'Inversión estratégica en startups a través de medios masivos: visibilidad nacional en prensa, digital, radio y televisión, más acompañamiento experto, a cambio de participación accionaria.',
   primaryCta: APPLY_LABEL,
@@ -84,7 +85,7 @@ export const VALUES: { heading: string; cards: readonly Card[] } = {
 }
 
 export const MEDIA: SectionCopy & { outlets: readonly Card[]; claim: { lead: string; emphasis: string } } = {
-  id: 'medios',
+  id: MEDIA_ANCHOR,
   eyebrow: 'Nuestros medios',
   title: 'Medios Propios Disponibles',
   intro:
@@ -120,7 +121,7 @@ export const MEDIA: SectionCopy & { outlets: readonly Card[]; claim: { lead: str
 }
 
 export const AUDIENCE: SectionCopy & { criteria: readonly { title: string; text: string }[] } = {
-  id: 'perfil',
+  id: PROFILE_ANCHOR,
   eyebrow: 'Perfil',
   title: 'A quién va dirigido',
   intro: 'Buscamos startups listas para crecer con visibilidad masiva. Si cumples estos criterios, esta convocatoria es para ti.',
@@ -156,7 +157,7 @@ export const PROCESS: SectionCopy & {
 }
 
 export const BENEFITS: SectionCopy & { cards: readonly Card[]; commitment: { value: string; unit: string; title: string; text: string } } = {
-  id: 'beneficios',
+  id: BENEFITS_ANCHOR,
   eyebrow: 'Beneficios',
   title: 'Lo que recibes si eres seleccionado',
   cards: [
@@ -196,7 +197,7 @@ export const MARKETS: SectionCopy & {
   referencesLabel: string
   note: string
 } = {
-  id: 'referentes',
+  id: REFERENCES_ANCHOR,
   eyebrow: 'Referente global',
   title: 'Un modelo probado en otros mercados',
   intro:

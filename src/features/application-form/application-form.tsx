@@ -27,7 +27,8 @@ import { useRestoredDraft } from './use-restored-draft.ts'
 /** Wait this long after the last keystroke before writing the draft. */
 const DRAFT_SAVE_DELAY_MS = 400
 
-export function ApplicationForm() {
+/** `send`: the call that submits (the backend client); tests pass one that fails in ways a network cannot. */
+export function ApplicationForm({ send = sendApplication }: { send?: typeof sendApplication } = {}) {
   const formRef = useRef<HTMLFormElement>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const panelRef = useRef<HTMLElement>(null)
@@ -159,7 +160,7 @@ export function ApplicationForm() {
     setSubmitting(true)
     let outcome: SendOutcome
     try {
-      outcome = await sendApplication(body, key)
+      outcome = await send(body, key)
     } catch (cause) {
       outcome = { ok: false, reason: 'network', cause }
     } finally {

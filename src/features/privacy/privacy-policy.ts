@@ -7,6 +7,7 @@
  */
 import type { CompanyInfo } from '../../../domain/company.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 
 export const POLICY_TITLE = 'Política de tratamiento de datos personales'
 export const POLICY_LINK_LABEL = 'Lee la política de tratamiento de datos'
@@ -38,7 +39,7 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
     {
       title: '1. Responsable del tratamiento',
       paragraphs: [
-        `${company.legalName}, sociedad colombiana que opera el programa Catalítico Media for Equity. ` +
+        `${company.legalName}, sociedad colombiana que opera el programa ${PROGRAMME_NAME}. ` +
           `Canal de atención: ${company.contactEmail}. Sitio web: ${company.website}.`,
       ],
     },
