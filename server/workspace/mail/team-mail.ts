@@ -5,7 +5,8 @@
  * (redact_after_send). Names are HTML-escaped and kept on one line, as in
  * server/mail/templates.ts.
  */
-import { escapeHtml, headerSafe, PROGRAMME_NAME, type RenderedMail } from '../../mail/templates.ts'
+import { PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { escapeHtml, headerSafe, type RenderedMail } from '../../mail/templates.ts'
 import type { Role } from '../context.ts'
 import { SIGN_IN_LINK_MINUTES } from '../auth/sign-in-links.ts'
 
