@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Application } from '../../../domain/application.ts'
 import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import type { ReviewInput } from '../../../domain/review.ts'
+import type { CriterionKey } from '../../../domain/programme.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import type { ApplicationStore, NewSubmission } from '../../storage/store.ts'
 import type { Member, Role } from '../context.ts'
@@ -28,13 +29,16 @@ const DAY = 24 * 60 * 60 * 1000
 const T0 = new Date('2026-03-02T15:00:00.000Z')
 const at = (days: number) => new Date(T0.getTime() + days * DAY)
 
-export function review(p: number, c: number, m: number, f: number, a: number, extra: Partial<ReviewInput> = {}): ReviewInput {
+type ReviewExtra = Omit<Partial<ReviewInput>, 'comments'> & { comments?: Partial<Record<CriterionKey, string>> }
+
+export function review(p: number, c: number, m: number, f: number, a: number, extra: ReviewExtra = {}): ReviewInput {
+  // As the schema's output may hold it: comments only for some criteria.
   return {
     scores: { productoValidado: p, primerosClientes: c, modeloEscalable: m, foundersComprometidos: f, aperturaParticipacion: a },
     recommendation: 'discutir',
     overallComment: '',
     ...extra,
-  }
+  } as ReviewInput
 }
 
 export function submission(createdAt: Date, form: Partial<Application> = {}, reference?: string): NewSubmission {
