@@ -36,6 +36,7 @@ import {
   type ReviewStore,
   type TransitionOutcome,
 } from './review-store.ts'
+import { timeOrderedId } from './time-ordered-id.ts'
 
 const asIs = <T>(value: T): T => value
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -55,7 +56,7 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
 
   const audit = (tx: Sql | TransactionSql, e: NewAuditEntry) => tx`
     insert into audit_log (id, at, member_id, action, application_id, detail)
-    values (${crypto.randomUUID()}, ${e.at}, ${e.memberId}, ${e.action}, ${e.applicationId}, ${tx.json(e.detail ?? {})})
+    values (${timeOrderedId()}, ${e.at}, ${e.memberId}, ${e.action}, ${e.applicationId}, ${tx.json(e.detail ?? {})})
   `
 
   const reviewOf = async (tx: TransactionSql, applicationId: string, memberId: string) => {
@@ -155,7 +156,7 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
         await tx`update applications set stage = ${to}, stage_entered_at = ${at}, stage_due_at = ${dueAt} where id = ${applicationId}`
         await tx`
           insert into stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at)
-          values (${crypto.randomUUID()}, ${applicationId}, ${from}, ${to}, ${reason}, ${memberId}, ${at})
+          values (${timeOrderedId()}, ${applicationId}, ${from}, ${to}, ${reason}, ${memberId}, ${at})
         `
         // The reason is free text and may quote the founder: the trail keeps only the stages.
         await audit(tx, { at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
@@ -193,7 +194,7 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
       return sql.begin(async (tx) => {
         const [app] = await tx`select 1 from applications where id = ${applicationId} for share`
         if (!app) return null
-        const id = crypto.randomUUID()
+        const id = timeOrderedId()
         await tx`
           insert into application_notes (id, application_id, member_id, body, created_at)
           values (${id}, ${applicationId}, ${memberId}, ${body}, ${at})

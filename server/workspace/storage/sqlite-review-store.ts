@@ -34,6 +34,7 @@ import {
   type ReviewStore,
   type TransitionOutcome,
 } from './review-store.ts'
+import { timeOrderedId } from './time-ordered-id.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
@@ -64,7 +65,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
 
   const audit = (e: NewAuditEntry) =>
     stmt('INSERT INTO audit_log (id, at, member_id, action, application_id, detail) VALUES (?, ?, ?, ?, ?, ?)').run(
-      crypto.randomUUID(),
+      timeOrderedId(),
       iso(e.at),
       e.memberId,
       e.action,
@@ -175,7 +176,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
           from,
         )
         stmt('INSERT INTO stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-          crypto.randomUUID(),
+          timeOrderedId(),
           applicationId,
           from,
           to,
@@ -229,7 +230,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
     addNote(applicationId, memberId, body, at) {
       return store.write(() => {
         if (!exists(applicationId)) return null
-        const id = crypto.randomUUID()
+        const id = timeOrderedId()
         stmt('INSERT INTO application_notes (id, application_id, member_id, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
           id,
           applicationId,
