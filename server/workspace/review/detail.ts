@@ -45,7 +45,7 @@ export interface DetailParts {
 }
 
 export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): ApplicationDetail {
-  const { record, messages, reviews, notes, stageChanges } = parts
+  const { record, messages, reviews, notes } = parts
   const app = record.application
   const mine = reviews.find((r) => r.member.id === viewer.id) ?? null
   const visible = viewer.role === 'admin' || mine !== null
