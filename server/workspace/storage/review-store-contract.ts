@@ -279,6 +279,31 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await ids('company_asc')).toEqual([beta.id, closed.id, alfa.id, zeta.id])
     })
 
+    it('pages the score order across the scored and the unscored applications without a gap or a repeat', async () => {
+      const h = await harness()
+      const me = await h.addMember('reviewer')
+      const other = await h.addMember('reviewer')
+      const viewer = { memberId: me.id, isAdmin: false }
+      const apps: { id: string }[] = []
+      for (let i = 0; i < 7; i++) apps.push(await saved(h, at(i)))
+      for (const [i, score] of [[0, 2], [3, 5], [5, 3]] as const) {
+        await h.reviews.upsertReview(apps[i]!.id, me.id, review(score, score, score, score, score), at(8))
+      }
+      await h.reviews.upsertReview(apps[6]!.id, other.id, review(5, 5, 5, 5, 5), at(8)) // hidden from me
+      const expected = [3, 5, 0, 6, 4, 2, 1].map((i) => apps[i]!.id)
+      for (const pageSize of [1, 2, 3, 4, 7]) {
+        const seen: string[] = []
+        for (let page = 1; page <= Math.ceil(7 / pageSize) + 1; page++) {
+          const result = await list(h, viewer, { sort: 'score_desc', page, pageSize })
+          expect(result.total).toBe(7)
+          seen.push(...result.items.map((i) => i.id))
+        }
+        expect(seen, `pageSize ${pageSize}`).toEqual(expected)
+      }
+      const stage = await list(h, viewer, { sort: 'score_desc', stage: 'recibida', unreviewed: true })
+      expect(stage.items.map((i) => i.id)).toEqual([6, 4, 2, 1].map((i) => apps[i]!.id))
+    })
+
     it('pages through the list with a stable order and the total of the filtered set', async () => {
       const h = await harness()
       const viewer = { memberId: (await h.addMember('reviewer')).id, isAdmin: false }
