@@ -11,3 +11,6 @@ create index applications_search_trgm on applications using gin (search_text ext
 -- Company order: the search key starts with the company's name; "C" so that
 -- both stores order alike, whatever the database's collation.
 create index applications_search_order on applications (search_text collate "C", created_at, id);
+
+-- Due date first, closed ones (null) last: the due_asc order, without a sort.
+create index applications_due_order on applications (stage_due_at asc nulls last, created_at, id);

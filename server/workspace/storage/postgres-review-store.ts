@@ -97,39 +97,55 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
       // $1 (the viewer) is referenced only by some filters; the cast keeps its type known either way.
       const whereSql = `${filter.sql || 'where true'} and $1::uuid is not null`
       const and = (condition: string) => `${whereSql} and ${condition}`
-      const count = async (sql_: string) =>
-        Number((await sql.unsafe<{ n: string }[]>(`select count(*) as n from applications a ${sql_}`, params, { prepare: true }))[0]!.n)
-      const total = await count(whereSql)
+      const count = async (from: string, where_: string) =>
+        Number((await sql.unsafe<{ n: string }[]>(`select count(*) as n from ${from} ${where_}`, params, { prepare: true }))[0]!.n)
       const offset = query.pageSize * (query.page - 1)
-      const pageIds = async (text: string, limit: number, skip: number) => {
+      const page = async (text: string, limit: number, skip: number) => {
         if (limit <= 0) return []
-        const rows = await sql.unsafe<{ id: string }[]>(`${text} limit ${Math.trunc(limit)} offset ${Math.trunc(skip)}`, params, {
+        return sql.unsafe<{ id: string; n?: string }[]>(`${text} limit ${Math.trunc(limit)} offset ${Math.trunc(skip)}`, params, {
           prepare: true,
         })
-        return rows.map((r) => r.id)
       }
       let ids: string[]
+      let total: number
       if (query.sort === 'score_desc') {
         // Two ordered runs instead of one sort of every row with its aggregate: first the
-        // applications whose average the viewer may see (highest first), then the others
-        // (newest first) off the created_at index. A hidden average sorts as none, so the
-        // order cannot give it away.
+        // applications whose average the viewer may see, read from the reviews' side
+        // (highest first), then the others (newest first) off the created_at index. A
+        // hidden average sorts as none, so the order cannot give it away.
+        total = await count('applications a', whereSql)
+        const scoredFrom = query.viewer.isAdmin
+          ? '(select distinct application_id from application_reviews) r join applications a on a.id = r.application_id'
+          : 'application_reviews r join applications a on a.id = r.application_id and r.member_id = $1::uuid'
         const scored = `exists (select 1 from application_reviews s where s.application_id = a.id${query.viewer.isAdmin ? '' : ' and s.member_id = $1::uuid'})`
-        const scoredTotal = await count(and(scored))
-        const first = await pageIds(
-          `select a.id from applications a join application_reviews v on v.application_id = a.id ${and(scored)}
-           group by a.id order by avg(${REVIEW_MEAN_SQL}) desc, a.created_at desc, a.id desc`,
+        const first = await page(
+          `select a.id, count(*) over () as n from ${scoredFrom} ${whereSql}
+           order by (select avg(${REVIEW_MEAN_SQL}) from application_reviews v where v.application_id = a.id) desc,
+                    a.created_at desc, a.id desc`,
           query.pageSize,
           offset,
         )
-        const rest = await pageIds(
+        const scoredTotal = first.length > 0 ? Number(first[0]!.n) : await count(scoredFrom, whereSql)
+        const rest = await page(
           `select a.id from applications a ${and(`not ${scored}`)} order by a.created_at desc, a.id desc`,
           query.pageSize - first.length,
           Math.max(0, offset - scoredTotal),
         )
-        ids = [...first, ...rest]
+        ids = [...first, ...rest].map((r) => r.id)
+      } else if (query.q !== undefined && searchKey(query.q) !== '') {
+        // One pass over the search index gives both the page and the total.
+        const rows = await page(
+          `select a.id, count(*) over () as n from applications a ${whereSql} order by ${ORDER_BY[query.sort]}`,
+          query.pageSize,
+          offset,
+        )
+        total = rows.length > 0 ? Number(rows[0]!.n) : offset === 0 ? 0 : await count('applications a', whereSql)
+        ids = rows.map((r) => r.id)
       } else {
-        ids = await pageIds(`select a.id from applications a ${whereSql} order by ${ORDER_BY[query.sort]}`, query.pageSize, offset)
+        total = await count('applications a', whereSql)
+        ids = (await page(`select a.id from applications a ${whereSql} order by ${ORDER_BY[query.sort]}`, query.pageSize, offset)).map(
+          (r) => r.id,
+        )
       }
       if (ids.length === 0) return { items: [], total }
       const rows = await sql<ListRow<Date>[]>`

@@ -111,38 +111,46 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
   return {
     async listApplications(query) {
       const filter = where(query)
-      const count = (sql: string) => (stmt(`SELECT count(*) AS n FROM applications a ${sql}`).get(filter.params) as { n: number }).n
-      const total = count(filter.sql)
       const offset = (query.page - 1) * query.pageSize
-      const pageIds = (sql: string, limit: number, skip: number) =>
-        limit <= 0 ? [] : (stmt(sql).all({ ...filter.params, limit, offset: skip }) as { id: string }[]).map((r) => r.id)
+      const and = (condition: string) => (filter.sql ? `${filter.sql} AND ${condition}` : `WHERE ${condition}`)
+      const count = (from: string, whereSql: string) =>
+        (stmt(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(filter.params) as { n: number }).n
+      const page = (sql: string, limit: number, skip: number) =>
+        limit <= 0 ? [] : (stmt(`${sql} LIMIT @limit OFFSET @offset`).all({ ...filter.params, limit, offset: skip }) as { id: string; n: number }[])
       let ids: string[]
+      let total: number
       if (query.sort === 'score_desc') {
         // Two ordered runs instead of one sort of every row with its aggregate: first the
-        // applications whose average the viewer may see (highest first), then the others
-        // (newest first) straight off the created_at index. A hidden average sorts as none,
-        // so the order cannot give it away.
+        // applications whose average the viewer may see, read from the reviews' side
+        // (highest first), then the others (newest first) straight off the created_at
+        // index. A hidden average sorts as none, so the order cannot give it away.
+        total = count('applications a', filter.sql)
+        const scoredFrom = query.viewer.isAdmin
+          ? '(SELECT DISTINCT application_id FROM application_reviews) r JOIN applications a ON a.id = r.application_id'
+          : 'application_reviews r JOIN applications a ON a.id = r.application_id AND r.member_id = @viewer'
         const scored = `EXISTS (SELECT 1 FROM application_reviews s WHERE s.application_id = a.id${query.viewer.isAdmin ? '' : ' AND s.member_id = @viewer'})`
-        const and = (condition: string) => (filter.sql ? `${filter.sql} AND ${condition}` : `WHERE ${condition}`)
-        const scoredTotal = count(and(scored))
-        const first = pageIds(
-          `SELECT a.id FROM applications a JOIN application_reviews v ON v.application_id = a.id ${and(scored)}
-           GROUP BY a.id ORDER BY avg(${REVIEW_MEAN_SQL}) DESC, a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`,
+        const first = page(
+          `SELECT a.id, count(*) OVER () AS n FROM ${scoredFrom} ${filter.sql}
+           ORDER BY (SELECT avg(${REVIEW_MEAN_SQL}) FROM application_reviews v WHERE v.application_id = a.id) DESC,
+                    a.created_at DESC, a.id DESC`,
           query.pageSize,
           offset,
         )
-        const rest = pageIds(
-          `SELECT a.id FROM applications a ${and(`NOT ${scored}`)} ORDER BY a.created_at DESC, a.id DESC LIMIT @limit OFFSET @offset`,
+        const scoredTotal = first.length > 0 ? first[0]!.n : count(scoredFrom, filter.sql)
+        const rest = page(
+          `SELECT a.id FROM applications a ${and(`NOT ${scored}`)} ORDER BY a.created_at DESC, a.id DESC`,
           query.pageSize - first.length,
           Math.max(0, offset - scoredTotal),
         )
-        ids = [...first, ...rest]
+        ids = [...first, ...rest].map((r) => r.id)
+      } else if (filter.params.q !== undefined) {
+        // One pass over the search index gives both the page and the total.
+        const rows = page(`SELECT a.id, count(*) OVER () AS n FROM applications a ${filter.sql} ORDER BY ${ORDER_BY[query.sort]}`, query.pageSize, offset)
+        total = rows.length > 0 ? rows[0]!.n : offset === 0 ? 0 : count('applications a', filter.sql)
+        ids = rows.map((r) => r.id)
       } else {
-        ids = pageIds(
-          `SELECT a.id FROM applications a ${filter.sql} ORDER BY ${ORDER_BY[query.sort]} LIMIT @limit OFFSET @offset`,
-          query.pageSize,
-          offset,
-        )
+        total = count('applications a', filter.sql)
+        ids = page(`SELECT a.id FROM applications a ${filter.sql} ORDER BY ${ORDER_BY[query.sort]}`, query.pageSize, offset).map((r) => r.id)
       }
       if (ids.length === 0) return { items: [], total }
       // The page's own columns, read only for its rows: json_extract over every row would cost more than the sort.
