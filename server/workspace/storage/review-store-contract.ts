@@ -146,6 +146,19 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await h.count('audit_log')).toBe(0)
     })
 
+    it('refuses a move that would be allowed from the current stage but was asked from a stale one', async () => {
+      const h = await harness()
+      const app = await saved(h)
+      const m = await h.addMember('reviewer')
+      await h.reviews.transition(app.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: m.id, at: at(1) })
+      // Someone else already moved it; this member still sees recibida and closes it.
+      expect(
+        await h.reviews.transition(app.id, { from: 'recibida', to: 'no_seleccionada', reason: null, memberId: m.id, at: at(2) }),
+      ).toEqual({ status: 'conflict', stage: 'validacion_preliminar' })
+      expect((await h.reviews.getApplication(app.id))!.stage).toBe('validacion_preliminar')
+      expect(await h.count('stage_changes')).toBe(1)
+    })
+
     it('lets exactly one of two members moving the same application at once win, across connections', async () => {
       const h = await harness()
       const second = await h.openSecond()
