@@ -28,14 +28,14 @@ describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
   it('npm run migrate applies the schema once and then reports it up to date', async () => {
     const db = await createTestDatabase({ migrated: false })
     databases.push(db)
-    const first = await cli('server/cli/migrate.ts', db.url)
     const versions = readMigrations().map((m) => m.version)
+    const first = await cli('server/cli/migrate.ts', db.url)
     expect(versions.length).toBeGreaterThanOrEqual(2)
     expect(first.stdout).toMatch(
       new RegExp(`^Applied ${versions.length} migration\\(s\\) to PostgreSQL database catalitico_test_\\w+ on 127\\.0\\.0\\.1: ${versions.join(', ')}\\.$`, 'm'),
     )
     const second = await cli('server/cli/migrate.ts', db.url)
-    expect(second.stdout).toMatch(new RegExp(`is up to date \\(${versions.length} migration\\(s\\) already applied\\)`))
+    expect(second.stdout).toContain(`is up to date (${versions.length} migration(s) already applied)`)
   })
 
   it('npm run migrate fails with a one-line reason and exit code 1 when the database is unreachable', async () => {
