@@ -18,6 +18,10 @@ import { createOutboxWorker } from './outbox/worker.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import type { WorkspaceDeps } from './workspace/deps.ts'
 import type { TeamStore } from './workspace/storage/team-store.ts'
+import { createWorkspaceApi } from './workspace/api.ts'
+import { dataRequestRoutes } from './workspace/data-requests/routes.ts'
+import { reviewRoutes } from './workspace/review/routes.ts'
+import { openWorkspaceStores, type WorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 export function functionDepsFrom(
   config: Config,
@@ -74,4 +78,26 @@ export function workspaceDepsFrom(
     log: jsonLog,
     ...extra,
   }
+}
+
+/**
+ * The whole workspace API on the store's database: sign-in, sessions and
+ * members, then, behind the session and CSRF middleware, the review and
+ * data-request routes. Shared by server/index.ts and the tests' harness.
+ */
+export function workspaceApiFrom(
+  config: Config,
+  store: ApplicationStore,
+  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
+): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
+  const stores = openWorkspaceStores(store)
+  const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
+  const deps = workspaceDepsFrom(config, stores.team, {
+    ...extra,
+    mountProtected: (api) => {
+      api.route('/', reviewRoutes(routeDeps))
+      api.route('/', dataRequestRoutes(routeDeps))
+    },
+  })
+  return { api: createWorkspaceApi(deps), deps, stores }
 }

@@ -6,15 +6,13 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { functionDepsFrom, outboxWorkerFrom, senderFrom, workspaceDepsFrom } from './compose.ts'
+import { functionDepsFrom, outboxWorkerFrom, senderFrom, workspaceApiFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
 import { loadStaticSite } from './http/static-site.ts'
 import { jsonLog as log } from './log.ts'
 import { openStore } from './storage/open-store.ts'
-import { createWorkspaceApi } from './workspace/api.ts'
-import { openWorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -28,8 +26,7 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const stores = openWorkspaceStores(store)
-  const workspace = createWorkspaceApi(workspaceDepsFrom(config, stores.team, { log, onMailQueued: () => worker.wake() }))
+  const { api: workspace } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
   const app = createApp({
     site,
     store,

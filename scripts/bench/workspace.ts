@@ -27,7 +27,7 @@ import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
 import type { ApplicationStore, NewSubmission } from '../../server/storage/store.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
 import { WORKSPACE_API_PATH } from '../../server/workspace/context.ts'
-import { openReviewStore } from '../../server/workspace/storage/open-review-store.ts'
+import { openWorkspaceStores } from '../../server/workspace/storage/open-workspace-stores.ts'
 import type { ReviewStore } from '../../server/workspace/storage/review-store.ts'
 import { insertMember } from '../../server/workspace/testing/members.ts'
 import { reviewApp } from '../../server/workspace/testing/review-harness.ts'
@@ -119,7 +119,7 @@ interface Row {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
-  const reviews = openReviewStore(store)
+  const reviews = openWorkspaceStores(store).review
   const seeded = await seed(store, reviews)
   console.error(`${target}: seeded ${APPLICATIONS} applications in ${seeded.seconds.toFixed(1)} s`)
   const app = reviewApp({ store, reviews, now: () => NOW })

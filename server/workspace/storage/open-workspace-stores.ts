@@ -6,7 +6,9 @@
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
+import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
+import { openSqliteReviewStore } from './sqlite-review-store.ts'
 import { createSqliteTeamStore } from './sqlite-team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
@@ -14,12 +16,14 @@ export function openWorkspaceStores(store: ApplicationStore) {
     const sqlite = store as SqliteStore
     return {
       team: createSqliteTeamStore(sqlite),
+      review: openSqliteReviewStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
     const postgres = store as PostgresStore
     return {
       team: createPostgresTeamStore(postgres),
+      review: openPostgresReviewStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)

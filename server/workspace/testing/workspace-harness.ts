@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../../app.ts'
-import { functionDepsFrom, workspaceDepsFrom } from '../../compose.ts'
+import { functionDepsFrom, workspaceApiFrom } from '../../compose.ts'
 import { readConfig, type Config } from '../../env.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../../function/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
-import { createWorkspaceApi } from '../api.ts'
 import { newSession, sessionCookieName } from '../auth/sessions.ts'
 import type { Member, Role } from '../context.ts'
 import type { WorkspaceDeps } from '../deps.ts'
@@ -127,9 +126,11 @@ export async function workspaceHarness(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
-  h.deps = workspaceDepsFrom(config, team, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
+  // The same composition as the server: auth and members, then the review and data-request routes.
+  const workspace = workspaceApiFrom(config, store, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
+  h.deps = workspace.deps
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: createWorkspaceApi(h.deps) })
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api })
   return h
 }
 
