@@ -12,6 +12,7 @@ import { toCsv, toJson } from '../../exports/applications.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
 import { APPLICATION_SORTS, type ReviewStore } from '../storage/review-store.ts'
+import { changeStage } from './change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
 import { bogotaPeriods } from './periods.ts'
@@ -111,12 +112,12 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const parsed = parseWith(TransitionSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
     const { from, to, reason } = parsed.value
-    const outcome = await reviews.transition(c.req.param('id'), {
+    const outcome = await changeStage(deps, {
+      applicationId: c.req.param('id'),
       from,
       to,
       reason: reason ? reason : null,
       memberId: c.get('member').id,
-      at: now(),
     })
     if (outcome.status === 'not_found') return notFound(c)
     if (outcome.status === 'conflict') {
