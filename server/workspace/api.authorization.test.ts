@@ -1,9 +1,12 @@
 /**
- * Authorization over every workspace endpoint this module adds, in the order
+ * Authorization over every workspace endpoint (sign-in, members, review,
+ * data requests), through the real session and CSRF middleware, in the order
  * docs/workspace.md promises (401, then 403 csrf, then 403 forbidden), and
  * that every refused request leaves every table exactly as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { SELECTION_CRITERIA } from '../../domain/programme.ts'
+import { newSubmission } from '../testing/fixtures.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from './testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
@@ -16,10 +19,20 @@ interface Endpoint {
   path: string
   body?: unknown
   admin?: boolean
+  /** The status when allowed (200 unless said). */
+  ok?: number
+}
+
+const REVIEW = {
+  scores: Object.fromEntries(SELECTION_CRITERIA.map((c) => [c.key, 4])),
+  recommendation: 'avanzar',
+  overallComment: '',
 }
 
 /** Every member endpoint, with a body that would succeed for an admin. */
-function endpoints(target: { memberId: string; passkeyId: string }): Endpoint[] {
+function endpoints(target: { memberId: string; passkeyId: string; applicationId?: string; founderEmail?: string }): Endpoint[] {
+  const app = `/applications/${target.applicationId ?? crypto.randomUUID()}`
+  const email = target.founderEmail ?? 'nadie@example.co'
   return [
     { method: 'GET', path: '/session' },
     { method: 'POST', path: '/session/logout', body: {} },
@@ -31,6 +44,19 @@ function endpoints(target: { memberId: string; passkeyId: string }): Endpoint[] 
     { method: 'GET', path: '/members' },
     { method: 'POST', path: '/members', body: { email: 'nueva@catalitico.example', name: 'Nueva', role: 'reviewer' }, admin: true },
     { method: 'PATCH', path: `/members/${target.memberId}`, body: { role: 'admin' }, admin: true },
+    { method: 'GET', path: '/overview' },
+    { method: 'GET', path: '/applications?q=a&sort=score_desc' },
+    { method: 'GET', path: app },
+    { method: 'POST', path: `${app}/transitions`, body: { from: 'recibida', to: 'validacion_preliminar' } },
+    { method: 'PUT', path: `${app}/review`, body: REVIEW },
+    { method: 'POST', path: `${app}/notes`, body: { body: 'Buen encaje con radio regional.' }, ok: 201 },
+    { method: 'GET', path: '/exports/applications.csv', admin: true },
+    { method: 'GET', path: '/exports/applications.json', admin: true },
+    { method: 'GET', path: '/audit', admin: true },
+    { method: 'POST', path: '/data-requests/lookup', body: { email }, admin: true },
+    { method: 'POST', path: '/data-requests/export', body: { email, format: 'json' }, admin: true },
+    // Last: it deletes the application the others work on.
+    { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]
 }
 
@@ -47,6 +73,10 @@ async function setUp() {
   const admin = await h.addMember({ role: 'admin', email: 'ana@catalitico.example' })
   const reviewer = await h.addMember({ role: 'reviewer' })
   const other = await h.addMember({ role: 'reviewer' })
+  const submission = newSubmission({ createdAt: h.now() })
+  await h.store.saveSubmission(submission)
+  const founderEmail = submission.application.formData.email
+  const applicationId = submission.application.id
   await h.team.addPasskey({
     id: 'cGFzc2tleS1vZi1yZXZpZXdlcg',
     memberId: reviewer.id,
@@ -63,17 +93,17 @@ async function setUp() {
     h,
     admin: await h.signIn(admin),
     reviewer: await h.signIn(reviewer),
-    list: endpoints({ memberId: other.id, passkeyId: 'cGFzc2tleS1vZi1yZXZpZXdlcg' }),
+    list: endpoints({ memberId: other.id, passkeyId: 'cGFzc2tleS1vZi1yZXZpZXdlcg', applicationId, founderEmail }),
   }
 }
 
 async function expectRefused(h: WorkspaceHarness, e: Endpoint, as: SignedIn | null, status: number, error: string, extra = {}) {
   const before = h.snapshot()
   const res = await h.call(e.method, e.path, { body: e.body, as, ...extra })
-  expect({ endpoint: `${e.method} ${e.path}`, status: res.status, body: await res.json() }).toEqual({
+  expect({ endpoint: `${e.method} ${e.path}`, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({
     endpoint: `${e.method} ${e.path}`,
     status,
-    body: { error },
+    error,
   })
   expect(res.headers.get('cache-control')).toBe('no-store')
   expect(h.snapshot()).toEqual(before)
@@ -117,7 +147,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(7)
+    expect(changing).toHaveLength(13)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -142,7 +172,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(2)
+    expect(adminOnly).toHaveLength(8)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 
@@ -153,7 +183,8 @@ describe('workspace authorization', () => {
       if (e.path.startsWith('/session/logout')) continue
       const as = e.path.startsWith('/passkeys/') && e.method === 'DELETE' ? reviewer : admin
       const res = await h.call(e.method, e.path, { body: e.body, as })
-      const expected = e.path === '/passkeys' && e.method === 'POST' ? 400 : e.method === 'POST' && e.path === '/members' ? 201 : e.method === 'DELETE' ? 204 : 200
+      const expected =
+        e.ok ?? (e.path === '/passkeys' && e.method === 'POST' ? 400 : e.method === 'POST' && e.path === '/members' ? 201 : e.method === 'DELETE' ? 204 : 200)
       expect(`${e.method} ${e.path} → ${res.status}`).toBe(`${e.method} ${e.path} → ${expected}`)
     }
     expect((await h.call('POST', '/session/logout-all', { as: admin })).status).toBe(204)

@@ -3,9 +3,8 @@
  * of docs/workspace.md, the admin guard, and reading a JSON body through a
  * valibot schema.
  */
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import * as v from 'valibot'
-import type { WorkspaceEnv } from '../context.ts'
 
 export interface Issue {
   /** Dotted path of the offending field, e.g. `scores.productoValidado`; empty for the body itself. */
@@ -22,12 +21,8 @@ export const invalid = (c: Context, issues: Issue[], message = 'Revisa los datos
 export const notFound = (c: Context) => c.json({ error: 'not_found', message: 'No encontramos esta postulación.' }, 404)
 
 /** 403 for a reviewer on an admin route, before the handler can change anything. */
-export const adminOnly: MiddlewareHandler<WorkspaceEnv> = async (c, next) => {
-  if (c.get('member').role !== 'admin') {
-    return c.json({ error: 'forbidden', message: 'Solo un administrador puede hacer esto.' }, 403)
-  }
-  await next()
-}
+/** The one admin guard of the workspace (auth/require-admin.ts), under the name these routes use. */
+export { requireAdmin as adminOnly } from '../auth/require-admin.ts'
 
 export type Parsed<S extends v.GenericSchema> = { ok: true; value: v.InferOutput<S> } | { ok: false; issues: Issue[] }
 
