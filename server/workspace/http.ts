@@ -2,6 +2,8 @@
  * Small helpers every workspace route uses: the JSON body against a valibot
  * schema (422 invalid otherwise), the audit trail, and the member as JSON.
  */
+import type { AuditAction, AuditDetail } from './audit.ts'
+import { timeOrderedId } from './storage/time-ordered-id.ts'
 import type { Context } from 'hono'
 import * as v from 'valibot'
 import type { Member } from './context.ts'
@@ -25,10 +27,11 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
 /** One line of the audit log: ids and codes only, never personal data. */
 export async function audit(
   deps: Pick<WorkspaceDeps, 'team' | 'clock'>,
-  entry: { memberId: string | null; action: string; applicationId?: string | null; detail?: Record<string, unknown> },
+  entry: { memberId: string | null; action: AuditAction; applicationId?: string | null; detail?: AuditDetail },
 ): Promise<void> {
   await deps.team.appendAudit({
-    id: crypto.randomUUID(),
+    // Time-ordered, so entries written in the same millisecond list in the order they happened.
+    id: timeOrderedId(),
     at: now(deps),
     memberId: entry.memberId,
     action: entry.action,

@@ -4,6 +4,7 @@
  * check, rate-limit counters) and single-statement updates (a sign-in link is
  * used by exactly one UPDATE … WHERE used_at IS NULL).
  */
+import type { AuditAction, AuditDetail } from '../audit.ts'
 import type { Sql, TransactionSql } from 'postgres'
 import type { Member, Role, Session } from '../context.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
@@ -314,9 +315,9 @@ export function createPostgresTeamStore(store: PostgresStore): TeamStore {
           id: string
           at: Date
           member_id: string | null
-          action: string
+          action: AuditAction
           application_id: string | null
-          detail: Record<string, unknown>
+          detail: AuditDetail
           member_name: string | null
         }[]
       >`

@@ -4,6 +4,7 @@
  * join its fsync'd batches (docs/decisions/0022-sqlite-group-commit.md).
  * Each write() callback runs in its own savepoint: it is one transaction.
  */
+import type { AuditAction, AuditDetail } from '../audit.ts'
 import type { Member, Role, Session } from '../context.ts'
 import type Database from 'better-sqlite3'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
@@ -331,7 +332,7 @@ export function createSqliteTeamStore(store: SqliteStore): TeamStore {
         id: string
         at: string
         member_id: string | null
-        action: string
+        action: AuditAction
         application_id: string | null
         detail: string
         member_name: string | null
@@ -345,7 +346,7 @@ export function createSqliteTeamStore(store: SqliteStore): TeamStore {
           memberId: r.member_id,
           action: r.action,
           applicationId: r.application_id,
-          detail: JSON.parse(r.detail) as Record<string, unknown>,
+          detail: JSON.parse(r.detail) as AuditDetail,
           memberName: r.member_name,
         })),
       }

@@ -62,16 +62,18 @@ export interface RateLimitHit {
   max: number
 }
 
+import type { AuditAction, AuditDetail } from '../audit.ts'
+
 export interface AuditEntry {
   /** A UUID. */
   id: string
   at: Date
   /** Who acted; null for the system or the command line. */
   memberId: string | null
-  action: string
+  action: AuditAction
   applicationId: string | null
   /** Ids and codes only, never personal data. */
-  detail: Record<string, unknown>
+  detail: AuditDetail
 }
 
 export interface AuditPage {

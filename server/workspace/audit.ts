@@ -1,0 +1,29 @@
+/**
+ * The audit log's vocabulary, one list for every writer (the team store for
+ * sign-ins, members and passkeys; the review store for the rest). Entries
+ * hold ids and these actions, never a founder's data (docs/workspace.md).
+ */
+export const AUDIT_ACTIONS = [
+  'application.viewed',
+  'application.exported',
+  'applications.exported',
+  'data_request.looked_up',
+  'data_request.exported',
+  'data_request.deleted',
+  'stage.changed',
+  'review.submitted',
+  'note.added',
+  'member.invited',
+  'member.role_changed',
+  'member.deactivated',
+  'member.reactivated',
+  'session.signed_in',
+  'session.signed_out_everywhere',
+  'passkey.added',
+  'passkey.removed',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** Ids, counts, stages and formats only: never a name, an address or anything a founder wrote. */
+export type AuditDetail = Record<string, string | number | boolean | null | readonly string[]>
+
