@@ -265,9 +265,84 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     // With them the search reads a narrow index instead of every wide row, and the
     // company and due orders come from an index without a sort (npm run bench:workspace).
     sql: `
-      CREATE INDEX applications_search ON applications (search_text, created_at, id);
+      CREATE INDEX applications_search_order ON applications (search_text, created_at, id);
       -- Due date first, closed ones (NULL) last: the due_asc order, without a sort.
       CREATE INDEX applications_due_order ON applications (stage_due_at IS NULL, stage_due_at, created_at, id);
+    `,
+  },
+  {
+    version: 5,
+    name: "founder's personal links",
+    // Mirrors supabase/migrations/20261123130000_founder_links.sql.
+    sql: `
+      -- A founder's way into their status page (/postulacion/<token>), with no
+      -- account: every status e-mail carries one. Only the token's SHA-256 (hex)
+      -- is stored; a link works until it is revoked or its application is deleted.
+      CREATE TABLE founder_links (
+        token_hash TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      ) STRICT;
+      CREATE INDEX founder_links_application ON founder_links (application_id);
+    `,
+  },
+  {
+    version: 6,
+    name: 'review in depth: assignments, conflicts of interest, reminders, criterion weights, discussion flag',
+    // Mirrors supabase/migrations/20261123140000_review_in_depth.sql.
+    sql: `
+      CREATE TABLE assignments (
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        member_id TEXT NOT NULL REFERENCES team_members (id),
+        -- who assigned it: an admin, or the member who took it
+        assigned_by TEXT NOT NULL REFERENCES team_members (id),
+        assigned_at TEXT NOT NULL,
+        PRIMARY KEY (application_id, member_id)
+      ) STRICT;
+      CREATE INDEX assignments_member ON assignments (member_id);
+
+      CREATE TABLE conflicts (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        member_id TEXT NOT NULL REFERENCES team_members (id),
+        kind TEXT NOT NULL CHECK (kind IN ('personal', 'comercial', 'competencia', 'otra')),
+        note TEXT NOT NULL DEFAULT '',
+        -- the member themself, or an admin recording it for them
+        declared_by TEXT NOT NULL REFERENCES team_members (id),
+        declared_at TEXT NOT NULL,
+        -- only an admin lifts a conflict, with a reason
+        lifted_at TEXT,
+        lifted_by TEXT REFERENCES team_members (id),
+        lift_reason TEXT
+      ) STRICT;
+      CREATE UNIQUE INDEX conflicts_active ON conflicts (application_id, member_id) WHERE lifted_at IS NULL;
+      CREATE INDEX conflicts_member ON conflicts (member_id) WHERE lifted_at IS NULL;
+
+      ALTER TABLE team_members ADD COLUMN reminder_frequency TEXT NOT NULL DEFAULT 'daily'
+        CHECK (reminder_frequency IN ('daily', 'weekdays', 'off'));
+      -- One row per member and Bogotá day once that day's reminder was decided:
+      -- the primary key makes it exactly one, whichever instance gets there first.
+      CREATE TABLE reminder_runs (
+        member_id TEXT NOT NULL REFERENCES team_members (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        -- the e-mail queued, or NULL when there was nothing to say
+        outbox_id TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (member_id, day)
+      ) STRICT;
+
+      -- Weights of the five criteria (domain/programme.ts SELECTION_CRITERIA keys); a missing row weighs 1.
+      CREATE TABLE criterion_weights (
+        criterion TEXT PRIMARY KEY
+          CHECK (criterion IN ('productoValidado', 'primerosClientes', 'modeloEscalable', 'foundersComprometidos', 'aperturaParticipacion')),
+        weight REAL NOT NULL CHECK (weight > 0 AND weight <= 10),
+        updated_by TEXT REFERENCES team_members (id),
+        updated_at TEXT NOT NULL
+      ) STRICT;
+
+      -- "Para discutir" is computed from the reviews; an admin clearing it records when.
+      ALTER TABLE applications ADD COLUMN discussion_cleared_at TEXT;
     `,
   },
 ]

@@ -46,7 +46,7 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, string> = {
   received_asc: 'a.created_at, a.id',
   due_asc: 'a.stage_due_at IS NULL, a.stage_due_at, a.created_at, a.id',
   // The search key starts with the company's name, lower case and without accents;
-  // the columns of the applications_search index, so no sort is needed.
+  // the columns of the applications_search_order index, so no sort is needed.
   company_asc: 'a.search_text, a.created_at, a.id',
 }
 
@@ -82,7 +82,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
     const params: Record<string, unknown> = { viewer: query.viewer.memberId }
     const q = query.q === undefined ? '' : searchKey(query.q)
     if (q !== '') {
-      // Matched on the applications_search index alone (covering), never on the wide rows.
+      // Matched on the applications_search_order index alone (covering), never on the wide rows.
       conditions.push('a.rowid IN (SELECT rowid FROM applications WHERE instr(search_text, @q) > 0)')
       params.q = q
     }
