@@ -4,8 +4,6 @@
  *   - each route is rendered to HTML with the SSR bundle (`/` and the 404 page);
  *   - the <head> gets the page's title, SEO and social tags (src/lib/head.ts);
  *   - the stylesheet is inlined (it is small), so no request blocks the first paint;
- *   - the home page waits to paint until its HTML is parsed, with its web font
- *     preloaded (docs/decisions/0085);
  *   - the one module script, a tiny entry that loads the app after the first
  *     paint (src/main.tsx), is inlined at the end of <body>: no request of its
  *     own on the critical path. The server allows it by its hash (CSP);
@@ -36,25 +34,6 @@ export function inlineEntry(code: string, chunkDir: string): string {
   return `<script type="module">${inlined}</script>`
 }
 
-/** The id of the landing page's last element, its footer (src/sections/site-footer.tsx). */
-const PAGE_END_ID = 'pie-de-pagina'
-
-/**
- * The home page's first paint (docs/decisions/0085): it waits until the parser
- * has reached the footer, so the whole page's parsing, and the browser's own
- * work at DOMContentLoaded (the autofill scan lays out the form), happen
- * before it rather than as long tasks after it; and the font is fetched with
- * the HTML, so the text is laid out once, in Manrope, instead of in its
- * fallback and again when Manrope arrives. Browsers without `rel=expect`
- * ignore it; an element that never comes unblocks at the end of parsing.
- */
-export function loadOrderHints(fontUrl: string): string {
-  return (
-    `<link rel="preload" href="${fontUrl}" as="font" type="font/woff2" crossorigin>` +
-    `<link rel="expect" href="#${PAGE_END_ID}" blocking="render">`
-  )
-}
-
 export async function prerender(distDir: string): Promise<void> {
   const client = resolve(distDir, 'client')
   const ssr = (await import(pathToFileURL(resolve(distDir, 'ssr/entry-server.js')).href)) as SsrModule
@@ -75,22 +54,20 @@ export async function prerender(distDir: string): Promise<void> {
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`
   })
   if (!template.includes('<style>')) throw new Error('prerender: no stylesheet found to inline in index.html')
-  const fontUrl = /url\((\/assets\/manrope-[^)]+\.woff2)\)/.exec(template)?.[1]
-  if (!fontUrl) throw new Error('prerender: the Manrope font file is not in the stylesheet')
+  // The font is not preloaded: its fallback has the same metrics (docs/decisions/0003),
+  // so the first paint need not wait for it, and the swap moves nothing.
 
   // Replacement functions, not strings: a '$&' in the page's text must stay literal.
   const page = (path: string, kind: 'home' | 'not-found') =>
     template
       .replace(/<title>[^<]*<\/title>\s*/, '')
-      .replace('<!--head-->', () => ssr.renderHead(kind) + (kind === 'home' ? loadOrderHints(fontUrl) : ''))
+      .replace('<!--head-->', () => ssr.renderHead(kind))
       .replace('<!--app-html-->', () => ssr.render(path))
       .replace('</body>', () => `${scripts.join('\n')}\n</body>`)
 
   const entryHash = createHash('sha256').update(scripts[0]!.slice('<script type="module">'.length, -'</script>'.length)).digest('base64')
   console.log(`prerender: pages need the CSP source script-src 'self' 'sha256-${entryHash}' (our server sends it)`)
-  const home = page('/', 'home')
-  if (!home.includes(`<footer id="${PAGE_END_ID}"`)) throw new Error(`prerender: the home page has no <footer id="${PAGE_END_ID}">`)
-  writeFileSync(`${client}/index.html`, home)
+  writeFileSync(`${client}/index.html`, page('/', 'home'))
   writeFileSync(`${client}/404.html`, page('/404', 'not-found'))
   for (const [name, body] of Object.entries(ssr.crawlerFiles())) writeFileSync(`${client}/${name}`, body)
 }
