@@ -17,8 +17,8 @@ const queryClient = new QueryClient({
     queries: {
       // Refusals are answers, not hiccups: retry only what may pass on a second try.
       retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-      refetchOnWindowFocus: true,
-      staleTime: 15_000,
+      // Several people work the same pipeline: every screen refetches when shown (cached data shows meanwhile).
+      staleTime: 0,
     },
   },
 })

@@ -77,14 +77,15 @@ export interface ApplicationPage {
 }
 
 export interface Review {
-  id?: string
-  member?: MemberRef | null
+  member: MemberRef
   scores: Record<CriterionKey, number>
   comments?: Partial<Record<CriterionKey, string>>
   recommendation: Recommendation
   overallComment?: string
-  submittedAt?: string
-  updatedAt?: string
+  /** The mean of the five scores. */
+  mean?: number
+  createdAt: string
+  updatedAt: string
 }
 
 export type TimelineType = 'received' | 'stage_changed' | 'review_submitted' | 'note_added' | 'email_sent' | 'email_failed'

@@ -31,8 +31,8 @@ export function TeamReviews({ reviews }: { reviews: ApplicationDetail['reviews']
           )}
           <ul className="mt-3 flex flex-col gap-3">
             {reviews.mine && <ReviewCard review={reviews.mine} who="Tú" />}
-            {others.map((review, i) => (
-              <ReviewCard key={review.id ?? i} review={review} who={review.member?.name ?? 'Miembro del equipo'} />
+            {others.map((review) => (
+              <ReviewCard key={review.member.id} review={review} who={review.member.name} />
             ))}
           </ul>
         </>
@@ -63,9 +63,7 @@ function ReviewCard({ review, who }: { review: Review; who: string }) {
         ))}
       </dl>
       {review.overallComment && <p className="mt-2 text-sm whitespace-pre-line text-ink-800">{review.overallComment}</p>}
-      {(review.updatedAt ?? review.submittedAt) && (
-        <p className="mt-1 text-xs text-ink-600">{formatDateTime(review.updatedAt ?? review.submittedAt)}</p>
-      )}
+      <p className="mt-1 text-xs text-ink-600">{formatDateTime(review.updatedAt)}</p>
     </li>
   )
 }
