@@ -8,6 +8,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import type { StaticSite } from './http/static-site.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
+import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 
@@ -22,6 +23,8 @@ export interface AppDeps {
   connectSrc?: readonly string[]
   /** Counts the requests in flight (the outbox worker gives way to them). */
   gauge?: RequestGauge
+  /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
+  workspace?: Hono<WorkspaceEnv>
 }
 
 export interface RequestGauge {
@@ -54,6 +57,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
   app.use(securityHeaders({ connectSrc: deps.connectSrc ?? [], scriptSrc: deps.site?.scriptHashes ?? [] }))
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
+  if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os'
 import type { Config } from './env.ts'
-import { outboxDir } from './env.ts'
+import { outboxDir, servedOverHttps, siteOrigin } from './env.ts'
 import { functionDepsFromConfig } from './function/deps-from-config.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
@@ -16,6 +16,8 @@ import { createSmtpSender } from './mail/smtp-sender.ts'
 import { jsonLog } from './log.ts'
 import { createOutboxWorker } from './outbox/worker.ts'
 import type { ApplicationStore } from './storage/store.ts'
+import type { WorkspaceDeps } from './workspace/deps.ts'
+import type { TeamStore } from './workspace/storage/team-store.ts'
 
 export function functionDepsFrom(
   config: Config,
@@ -51,4 +53,25 @@ export function outboxWorkerFrom(
     log: jsonLog,
     ...extra,
   })
+}
+
+/** The team workspace's dependencies as the configuration describes them. */
+export function workspaceDepsFrom(
+  config: Config,
+  team: TeamStore,
+  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp'>> = {},
+): WorkspaceDeps {
+  return {
+    team,
+    siteOrigin: siteOrigin(config),
+    session: {
+      idleMs: config.SESSION_IDLE_HOURS * 3_600_000,
+      maxMs: config.SESSION_MAX_DAYS * 86_400_000,
+      secureCookie: servedOverHttps(config),
+    },
+    mail: { from: config.MAIL_FROM, siteOrigin: siteOrigin(config) },
+    clientIp: clientIpResolver(config.TRUST_PROXY),
+    log: jsonLog,
+    ...extra,
+  }
 }

@@ -105,6 +105,10 @@ const EnvSchema = v.object({
   COMPANY_WEBSITE: v.optional(httpUrl, DEFAULT_COMPANY.website),
   COMPANY_CONTACT_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
   TRUST_PROXY: v.optional(trustProxy, 'false'),
+  /** A workspace session ends after this many hours without a request (docs/workspace.md). */
+  SESSION_IDLE_HOURS: v.optional(wholeNumber(1, 720), '12'),
+  /** A workspace session ends this many days after sign-in, however active. */
+  SESSION_MAX_DAYS: v.optional(wholeNumber(1, 90), '7'),
   /**
    * Build-time variable of the site (src/config/backend.ts): when the form
    * calls a function on another origin, the page's CSP must allow it.

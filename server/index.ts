@@ -8,12 +8,14 @@ import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { functionDepsFrom, outboxWorkerFrom, senderFrom } from './compose.ts'
+import { functionDepsFrom, outboxWorkerFrom, senderFrom, workspaceDepsFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { loadStaticSite } from './http/static-site.ts'
 import { jsonLog as log } from './log.ts'
 import { openStore } from './storage/open-store.ts'
+import { createWorkspaceApi } from './workspace/api.ts'
+import { openWorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -27,7 +29,9 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config), gauge })
+  const stores = openWorkspaceStores(store)
+  const workspace = createWorkspaceApi(workspaceDepsFrom(config, stores.team, { log, onMailQueued: () => worker.wake() }))
+  const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config), gauge, workspace })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     log({

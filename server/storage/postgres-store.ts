@@ -105,6 +105,12 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       : { status: 'key_reused' }
   }
 
+  // A settled e-mail that carried a secret (a sign-in link) keeps its envelope but not its body.
+  const redactBodies = sql`
+    text_body = case when redact_after_send then '' else text_body end,
+    html_body = case when redact_after_send then '' else html_body end
+  `
+
   async function settle(query: PromiseLike<readonly unknown[]>): Promise<boolean> {
     return (await query).length === 1
   }
@@ -200,7 +206,8 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
 
     async markSent(id, workerId, sentAt) {
       return settle(sql`
-        update outbox set status = 'sent', settled_at = ${sentAt}, claimed_by = null, lease_until = null, last_error = null
+        update outbox set status = 'sent', settled_at = ${sentAt}, claimed_by = null, lease_until = null, last_error = null,
+                          ${redactBodies}
         where id = ${id} and status = 'pending' and claimed_by = ${workerId}
         returning id
       `)
@@ -218,7 +225,8 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
     async markFailed(id, workerId, failure) {
       return settle(sql`
         update outbox set status = 'failed', attempts = ${failure.attempts}, settled_at = ${failure.failedAt},
-                          last_error = ${storableError(failure.lastError)}, claimed_by = null, lease_until = null
+                          last_error = ${storableError(failure.lastError)}, claimed_by = null, lease_until = null,
+                          ${redactBodies}
         where id = ${id} and status = 'pending' and claimed_by = ${workerId}
         returning id
       `)

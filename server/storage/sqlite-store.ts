@@ -53,6 +53,10 @@ const toApplication = (row: ApplicationRow): StoredApplication => applicationFro
 
 const toMessage = (row: OutboxRow): OutboxMessage => messageFromRow(row, date)
 
+// A settled e-mail that carried a secret (a sign-in link) keeps its envelope but not its body.
+const REDACT = `text_body = CASE WHEN redact_after_send = 1 THEN '' ELSE text_body END,
+           html_body = CASE WHEN redact_after_send = 1 THEN '' ELSE html_body END`
+
 export interface SqliteStoreOptions {
   /** How long a writer waits for another process's lock before failing. */
   busyTimeoutMs?: number
@@ -304,7 +308,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     markSent(id, workerId, sentAt) {
       return write(() =>
         settle(
-        `UPDATE outbox SET status = 'sent', settled_at = ?, claimed_by = NULL, lease_until = NULL, last_error = NULL
+        `UPDATE outbox SET status = 'sent', settled_at = ?, claimed_by = NULL, lease_until = NULL, last_error = NULL, ${REDACT}
          WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
           iso(sentAt),
           id,
@@ -330,7 +334,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     markFailed(id, workerId, failure) {
       return write(() =>
         settle(
-        `UPDATE outbox SET status = 'failed', attempts = ?, settled_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL
+        `UPDATE outbox SET status = 'failed', attempts = ?, settled_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL,
+           ${REDACT}
          WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
         failure.attempts,
         iso(failure.failedAt),

@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openSqliteStore } from '../storage/sqlite-store.ts'
+import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
+import { tokenFromMail } from '../workspace/testing/workspace-harness.ts'
+import { runTeamCommand } from './team-command.ts'
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
+})
+
+const MAIL = { from: 'Catalítico <equipo@catalitico.example>', siteOrigin: 'https://catalitico.example' }
+
+async function setUp() {
+  const dir = mkdtempSync(join(tmpdir(), 'catalitico-team-cli-'))
+  const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
+  cleanups.push(async () => {
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await store.migrate()
+  const { team } = openWorkspaceStores(store)
+  const run = async (...argv: string[]) => {
+    let out = ''
+    let err = ''
+    const code = await runTeamCommand(argv, { team, mail: MAIL }, { out: (t) => void (out += t), err: (t) => void (err += t) })
+    return { code, out, err }
+  }
+  return { dir, store, team, run }
+}
+
+describe('npm run team', () => {
+  it('invite: adds the member and queues the invitation, printing nothing secret', async () => {
+    const { store, team, run } = await setUp()
+    const { code, out, err } = await run('invite', '--email', ' Ana@Catalitico.example ', '--role', 'admin', '--name', 'Ana Pérez')
+    expect(code).toBe(0)
+    expect(out).toBe('Invitation sent to ana@catalitico.example (admin); the link expires in 15 minutes.\n')
+    const member = await team.findMemberByEmail('ana@catalitico.example')
+    expect(member).toMatchObject({ name: 'Ana Pérez', role: 'admin', active: true })
+    const [mail] = await store.listMessages()
+    expect(mail).toMatchObject({ kind: 'team_sign_in', memberId: member!.id, applicationId: null, status: 'pending' })
+    const token = tokenFromMail(mail!.text)
+    expect(mail!.text).toContain('https://catalitico.example/equipo/entrar#token=')
+    expect(out + err).not.toContain(token)
+    expect((await team.listAudit({ offset: 0, limit: 10 })).items).toMatchObject([{ action: 'member.invited', memberId: null }])
+  })
+
+  it('invite: defaults the name to the address before the @, and refuses an address already in the team', async () => {
+    const { team, run } = await setUp()
+    expect((await run('invite', '--email', 'beto@catalitico.example', '--role', 'reviewer')).code).toBe(0)
+    expect(await team.findMemberByEmail('beto@catalitico.example')).toMatchObject({ name: 'beto', role: 'reviewer' })
+    expect(await run('invite', '--email', 'BETO@catalitico.example', '--role', 'admin')).toEqual({
+      code: 1,
+      out: '',
+      err: 'A member with the address beto@catalitico.example already exists.\n',
+    })
+  })
+
+  it('exits non-zero with a one-line error on bad input, changing nothing', async () => {
+    const { store, team, run } = await setUp()
+    for (const argv of [
+      ['invite', '--role', 'admin'],
+      ['invite', '--email', 'not-an-address', '--role', 'admin'],
+      ['invite', '--email', 'a@b.co', '--role', 'owner'],
+      ['invite', '--email', 'a@b.co'],
+      ['invite', '--email', 'a@b.co', '--role', 'admin', '--name', ' '],
+      ['invite', '--bogus'],
+      ['deactivate'],
+      ['deactivate', '--email', 'nadie@catalitico.example'],
+      ['purge'],
+    ]) {
+      const { code, out, err } = await run(...argv)
+      expect(code, argv.join(' ')).toBeGreaterThan(0)
+      expect(out).toBe('')
+      expect(err.trimEnd().split('\n'), argv.join(' ')).toHaveLength(1)
+    }
+    expect(await team.listMembers()).toEqual([])
+    expect(await store.listMessages()).toEqual([])
+  })
+
+  it('list and deactivate, refusing the last active admin', async () => {
+    const { team, run } = await setUp()
+    await run('invite', '--email', 'ana@catalitico.example', '--role', 'admin', '--name', 'Ana')
+    await run('invite', '--email', 'beto@catalitico.example', '--role', 'reviewer', '--name', 'Beto')
+    const listed = await run('list')
+    expect(listed.code).toBe(0)
+    expect(listed.out.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^E-MAIL\s+NAME\s+ROLE\s+STATUS\s+LAST SIGN-IN \(UTC\)$/),
+      expect.stringMatching(/^ana@catalitico.example\s+Ana\s+admin\s+active\s+never$/),
+      expect.stringMatching(/^beto@catalitico.example\s+Beto\s+reviewer\s+active\s+never$/),
+    ])
+    expect(await run('deactivate', '--email', 'ana@catalitico.example')).toMatchObject({ code: 1, err: expect.stringContaining('last active admin') })
+    expect(await run('deactivate', '--email', 'beto@catalitico.example')).toMatchObject({ code: 0 })
+    expect(await team.findMemberByEmail('beto@catalitico.example')).toMatchObject({ active: false })
+  })
+
+  it('runs as `npm run team` on the database in DATA_DIR', async () => {
+    const { dir, store } = await setUp()
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/team.ts', 'invite', '--email', 'ana@catalitico.example', '--role', 'admin'],
+      { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', VITE_SITE_URL: 'https://catalitico.example' } },
+    )
+    expect(stdout).toContain('the link expires in 15 minutes')
+    const [mail] = await store.listMessages()
+    expect(stdout).not.toContain(tokenFromMail(mail!.text))
+    const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/team.ts', 'invite', '--email', 'x'], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+    }).catch((e: { code: number; stderr: string }) => e)
+    expect(failed).toMatchObject({ code: 2, stderr: 'invite needs --email with one e-mail address, e.g. --email ana@example.co\n' })
+  })
+})

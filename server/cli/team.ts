@@ -1,0 +1,35 @@
+/**
+ * `npm run team -- invite --email X --role admin [--name N] | list | deactivate --email X`
+ * on the configured database. See team-command.ts.
+ */
+import { ConfigError, loadDotEnv, readConfig, siteOrigin } from '../env.ts'
+import { openStore } from '../storage/open-store.ts'
+import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
+import { runTeamCommand } from './team-command.ts'
+
+async function main(): Promise<number> {
+  loadDotEnv()
+  const config = readConfig()
+  const store = await openStore(config.database)
+  try {
+    await store.migrate()
+    const { team } = openWorkspaceStores(store)
+    return await runTeamCommand(
+      process.argv.slice(2),
+      { team, mail: { from: config.MAIL_FROM, siteOrigin: siteOrigin(config) } },
+      { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) },
+    )
+  } finally {
+    await store.close()
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : `team: ${err instanceof Error ? err.message : String(err)}`)
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,180 @@
+/**
+ * Authorization over every workspace endpoint this module adds, in the order
+ * docs/workspace.md promises (401, then 403 csrf, then 403 forbidden), and
+ * that every refused request leaves every table exactly as it was.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from './testing/workspace-harness.ts'
+
+const harnesses: WorkspaceHarness[] = []
+afterEach(async () => {
+  while (harnesses.length) await harnesses.pop()!.dispose()
+})
+
+interface Endpoint {
+  method: string
+  path: string
+  body?: unknown
+  admin?: boolean
+}
+
+/** Every member endpoint, with a body that would succeed for an admin. */
+function endpoints(target: { memberId: string; passkeyId: string }): Endpoint[] {
+  return [
+    { method: 'GET', path: '/session' },
+    { method: 'POST', path: '/session/logout', body: {} },
+    { method: 'POST', path: '/session/logout-all', body: {} },
+    { method: 'GET', path: '/passkeys' },
+    { method: 'POST', path: '/passkeys/options', body: {} },
+    { method: 'POST', path: '/passkeys', body: { challengeId: crypto.randomUUID(), response: {}, name: 'x' } },
+    { method: 'DELETE', path: `/passkeys/${target.passkeyId}` },
+    { method: 'GET', path: '/members' },
+    { method: 'POST', path: '/members', body: { email: 'nueva@catalitico.example', name: 'Nueva', role: 'reviewer' }, admin: true },
+    { method: 'PATCH', path: `/members/${target.memberId}`, body: { role: 'admin' }, admin: true },
+  ]
+}
+
+const PUBLIC: Endpoint[] = [
+  { method: 'POST', path: '/auth/link', body: { email: 'ana@catalitico.example' } },
+  { method: 'POST', path: '/auth/link/complete', body: { token: 'a'.repeat(43) } },
+  { method: 'POST', path: '/auth/passkey/options', body: {} },
+  { method: 'POST', path: '/auth/passkey/verify', body: { challengeId: crypto.randomUUID(), response: {} } },
+]
+
+async function setUp() {
+  const h = await workspaceHarness()
+  harnesses.push(h)
+  const admin = await h.addMember({ role: 'admin', email: 'ana@catalitico.example' })
+  const reviewer = await h.addMember({ role: 'reviewer' })
+  const other = await h.addMember({ role: 'reviewer' })
+  await h.team.addPasskey({
+    id: 'cGFzc2tleS1vZi1yZXZpZXdlcg',
+    memberId: reviewer.id,
+    publicKey: 'AAAA',
+    counter: 0,
+    transports: [],
+    deviceType: 'singleDevice',
+    backedUp: false,
+    name: 'Llave',
+    createdAt: h.now(),
+    lastUsedAt: null,
+  })
+  return {
+    h,
+    admin: await h.signIn(admin),
+    reviewer: await h.signIn(reviewer),
+    list: endpoints({ memberId: other.id, passkeyId: 'cGFzc2tleS1vZi1yZXZpZXdlcg' }),
+  }
+}
+
+async function expectRefused(h: WorkspaceHarness, e: Endpoint, as: SignedIn | null, status: number, error: string, extra = {}) {
+  const before = h.snapshot()
+  const res = await h.call(e.method, e.path, { body: e.body, as, ...extra })
+  expect({ endpoint: `${e.method} ${e.path}`, status: res.status, body: await res.json() }).toEqual({
+    endpoint: `${e.method} ${e.path}`,
+    status,
+    body: { error },
+  })
+  expect(res.headers.get('cache-control')).toBe('no-store')
+  expect(h.snapshot()).toEqual(before)
+  expect(h.mailsQueued).toBe(0)
+}
+
+describe('workspace authorization', () => {
+  it('answers 401 without a session cookie, with an unknown or malformed one, and changes nothing', async () => {
+    const { h, list } = await setUp()
+    const unknown: SignedIn = { member: undefined as never, cookie: `__Host-catalitico_equipo=${'b'.repeat(43)}`, csrfToken: 'x', sessionId: '' }
+    const malformed: SignedIn = { ...unknown, cookie: '__Host-catalitico_equipo=../../etc' }
+    for (const e of list) {
+      await expectRefused(h, e, null, 401, 'unauthenticated')
+      await expectRefused(h, e, unknown, 401, 'unauthenticated')
+      await expectRefused(h, e, malformed, 401, 'unauthenticated')
+    }
+  })
+
+  it('answers 401 once the session has expired, idle or absolute', async () => {
+    const { h, list, admin } = await setUp()
+    h.advance(12 * 3_600_000) // SESSION_IDLE_HOURS
+    for (const e of list) await expectRefused(h, e, admin, 401, 'unauthenticated')
+
+    const fresh = await h.signIn(admin.member)
+    // Keep it busy: the idle expiry slides, the absolute one does not.
+    for (let hour = 0; hour < 7 * 24; hour += 6) {
+      h.advance(6 * 3_600_000)
+      const res = await h.call('GET', '/session', { as: fresh })
+      expect(res.status, `after ${hour + 6} h`).toBe(hour + 6 < 7 * 24 ? 200 : 401)
+    }
+  })
+
+  it("answers 401 at once to a deactivated member's existing session", async () => {
+    const { h, admin, reviewer } = await setUp()
+    expect((await h.call('GET', '/members', { as: reviewer })).status).toBe(200)
+    const res = await h.call('PATCH', `/members/${reviewer.member.id}`, { as: admin, body: { active: false } })
+    expect(res.status).toBe(200)
+    for (const e of endpoints({ memberId: admin.member.id, passkeyId: 'x' })) await expectRefused(h, e, reviewer, 401, 'unauthenticated')
+  })
+
+  it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
+    const { h, list, admin } = await setUp()
+    const changing = list.filter((e) => e.method !== 'GET')
+    expect(changing).toHaveLength(7)
+    for (const e of changing) {
+      await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
+      await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
+      await expectRefused(h, e, admin, 403, 'csrf', { origin: null })
+      await expectRefused(h, e, admin, 403, 'csrf', { csrf: null })
+      await expectRefused(h, e, admin, 403, 'csrf', { csrf: admin.csrfToken.slice(0, -1) + (admin.csrfToken.endsWith('A') ? 'B' : 'A') })
+      // Another session's token does not do either.
+      const second = await h.signIn(admin.member)
+      await expectRefused(h, e, admin, 403, 'csrf', { csrf: second.csrfToken })
+      await h.team.deleteSession(second.sessionId)
+    }
+  })
+
+  it('answers 403 csrf to a public POST from a forged or missing Origin', async () => {
+    const { h } = await setUp()
+    for (const e of PUBLIC) {
+      await expectRefused(h, e, null, 403, 'csrf', { origin: 'https://evil.example' })
+      await expectRefused(h, e, null, 403, 'csrf', { origin: null })
+    }
+  })
+
+  it('answers 403 forbidden to a reviewer on an admin action', async () => {
+    const { h, list, reviewer } = await setUp()
+    const adminOnly = list.filter((e) => e.admin)
+    expect(adminOnly).toHaveLength(2)
+    for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
+  })
+
+  it('lets the same requests through with a session, the right Origin and token (the refusals above are not vacuous)', async () => {
+    const { h, list, admin, reviewer } = await setUp()
+    for (const e of list) {
+      // The reviewer owns the passkey; logouts go last so the session lives through the loop.
+      if (e.path.startsWith('/session/logout')) continue
+      const as = e.path.startsWith('/passkeys/') && e.method === 'DELETE' ? reviewer : admin
+      const res = await h.call(e.method, e.path, { body: e.body, as })
+      const expected = e.path === '/passkeys' && e.method === 'POST' ? 400 : e.method === 'POST' && e.path === '/members' ? 201 : e.method === 'DELETE' ? 204 : 200
+      expect(`${e.method} ${e.path} → ${res.status}`).toBe(`${e.method} ${e.path} → ${expected}`)
+    }
+    expect((await h.call('POST', '/session/logout-all', { as: admin })).status).toBe(204)
+  })
+
+  it('accepts the origin Node sees for the request besides VITE_SITE_URL, and nothing else', async () => {
+    const { h, admin } = await setUp()
+    const local = 'http://localhost:3000'
+    const ok = await h.call('POST', `${local}/equipo/api/passkeys/options`, { as: admin, origin: local })
+    expect(ok.status).toBe(200)
+    const bad = await h.call('POST', `${local}/equipo/api/passkeys/options`, { as: admin, origin: 'http://localhost:3001' })
+    expect(bad.status).toBe(403)
+  })
+
+  it('answers JSON 404, no-store, for unknown paths inside /equipo/api (401 without a session)', async () => {
+    const { h, admin } = await setUp()
+    const res = await h.call('GET', '/nada', { as: admin })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: 'not_found' })
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect((await h.call('GET', '/nada')).status).toBe(401)
+    expect((await h.call('GET', '/auth/link')).status).toBe(401)
+  })
+})

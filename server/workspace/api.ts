@@ -1,0 +1,45 @@
+/**
+ * The team workspace's API, a Hono app mounted at WORKSPACE_API_PATH
+ * (/equipo/api) by server/app.ts. Order matters and is the security model:
+ *
+ * 1. every answer is `Cache-Control: no-store`;
+ * 2. the public sign-in routes (/auth/*), which check the Origin themselves;
+ * 3. the session middleware (401 without a live session of an active member)
+ *    and the CSRF middleware (403 on a forged Origin or a missing/wrong
+ *    X-CSRF-Token) for EVERYTHING registered after them;
+ * 4. the session, passkey and member routes;
+ * 5. `deps.mountProtected(app)`: the hook where other route groups (the
+ *    review routes) are mounted, behind 3. They read c.get('member') and
+ *    c.get('session') and wrap admin routes in requireAdmin;
+ * 6. a JSON 404 for anything else.
+ */
+import { Hono } from 'hono'
+import type { WorkspaceEnv } from './context.ts'
+import type { WorkspaceDeps } from './deps.ts'
+import { requireCsrfToken } from './auth/csrf.ts'
+import { publicAuthRoutes } from './auth/public-routes.ts'
+import { requireSession } from './auth/session-middleware.ts'
+import { sessionRoutes } from './auth/session-routes.ts'
+import { memberRoutes } from './members/routes.ts'
+
+export type { WorkspaceDeps } from './deps.ts'
+
+export function createWorkspaceApi(deps: WorkspaceDeps): Hono<WorkspaceEnv> {
+  const app = new Hono<WorkspaceEnv>()
+
+  app.use(async (c, next) => {
+    await next()
+    c.res.headers.set('Cache-Control', 'no-store')
+  })
+
+  app.route('/auth', publicAuthRoutes(deps))
+
+  app.use(requireSession(deps), requireCsrfToken(deps.siteOrigin))
+
+  sessionRoutes(app, deps)
+  memberRoutes(app, deps)
+  deps.mountProtected?.(app)
+
+  app.all('*', (c) => c.json({ error: 'not_found' }, 404))
+  return app
+}

@@ -1,0 +1,94 @@
+/**
+ * The public sign-in routes (no session): ask for a link, complete it,
+ * sign in with a passkey. Every one is a POST checked for Origin; none ever
+ * tells whether an address belongs to the team.
+ */
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { now, type WorkspaceDeps } from '../deps.ts'
+import { audit, emailSchema, readBody, sessionMemberJson } from '../http.ts'
+import { signInMessage } from '../mail/sign-in-message.ts'
+import type { Member, Session } from '../context.ts'
+import { requireSameOrigin } from './csrf.ts'
+import { allowedOrigin } from './origin.ts'
+import { finishAuthentication, relyingParty, startAuthentication } from './passkeys.ts'
+import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from './rate-limit.ts'
+import { newSession, setSessionCookie } from './sessions.ts'
+import { newSignInLink } from './sign-in-links.ts'
+import { sha256Hex, TOKEN_RE } from './tokens.ts'
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000
+
+/** Open a session for `member` and answer with it (cookie + member). */
+export async function signedIn(c: Context, deps: WorkspaceDeps, member: Member, token: string, session: Omit<Session, 'memberId'>) {
+  setSessionCookie(c, token, session, deps.session)
+  await audit(deps, { memberId: member.id, action: 'session.signed_in', detail: { method: session.authMethod } })
+  return c.json({ member: sessionMemberJson(member) })
+}
+
+export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
+  const app = new Hono()
+  const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
+  let lastHousekeeping = 0
+
+  // Expired sessions, links, challenges and counters go now and then, from whichever instance is asked.
+  const housekeeping = async (at: Date) => {
+    if (at.getTime() - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return
+    lastHousekeeping = at.getTime()
+    await deps.team.deleteExpired(at, new Date(at.getTime() - 2 * limits.windowMs))
+  }
+
+  app.use(requireSameOrigin(deps.siteOrigin))
+
+  app.post('/link', async (c) => {
+    const body = await readBody(c, v.object({ email: emailSchema }))
+    if (!body.ok) return body.response
+    const { email } = body.value
+    const refused = await rateLimited(c, deps, [
+      { purpose: 'link-address', value: email, max: limits.perAddress },
+      { purpose: 'link-ip', value: deps.clientIp(c), max: limits.perIp },
+    ])
+    if (refused) return refused
+    const at = now(deps)
+    const member = await deps.team.findMemberByEmail(email)
+    if (member?.active) {
+      const { token, link } = newSignInLink(member.id, at)
+      await deps.team.createSignInLink(link, signInMessage(deps.mail, member, token))
+      deps.onMailQueued?.()
+    }
+    await housekeeping(at)
+    return c.json({ ok: true }, 202)
+  })
+
+  app.post('/link/complete', async (c) => {
+    const body = await readBody(c, v.object({ token: v.string() }))
+    if (!body.ok) return body.response
+    const invalid = () => c.json({ error: 'invalid_link', message: 'El enlace no es válido, ya se usó o venció. Pide uno nuevo.' }, 400)
+    if (!TOKEN_RE.test(body.value.token)) return invalid()
+    const { token, session } = newSession('link', now(deps), deps.session)
+    const member = await deps.team.completeSignIn(sha256Hex(body.value.token), session)
+    if (!member) return invalid()
+    return signedIn(c, deps, member, token, session)
+  })
+
+  app.post('/passkey/options', async (c) => {
+    const origin = allowedOrigin(c, deps.siteOrigin)!
+    const refused = await rateLimited(c, deps, [{ purpose: 'passkey-ip', value: deps.clientIp(c), max: limits.passkeyPerIp }])
+    if (refused) return refused
+    return c.json(await startAuthentication(deps.team, relyingParty(origin), now(deps)))
+  })
+
+  app.post('/passkey/verify', async (c) => {
+    const body = await readBody(c, v.object({ challengeId: v.string(), response: v.unknown() }))
+    if (!body.ok) return body.response
+    const origin = allowedOrigin(c, deps.siteOrigin)!
+    const at = now(deps)
+    const proved = await finishAuthentication(deps.team, relyingParty(origin), body.value, at)
+    if (!proved) return c.json({ error: 'invalid_passkey', message: 'No pudimos verificar tu llave de acceso.' }, 400)
+    const { token, session } = newSession('passkey', at, deps.session)
+    await deps.team.createSession({ ...session, memberId: proved.member.id })
+    return signedIn(c, deps, proved.member, token, session)
+  })
+
+  return app
+}

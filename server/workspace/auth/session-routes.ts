@@ -1,0 +1,83 @@
+/**
+ * The signed-in member's own session and passkeys. Mounted behind the
+ * session and CSRF middleware (api.ts).
+ */
+import type { Hono } from 'hono'
+import * as v from 'valibot'
+import type { WorkspaceEnv } from '../context.ts'
+import { now, type WorkspaceDeps } from '../deps.ts'
+import { audit, readBody, sessionMemberJson } from '../http.ts'
+import type { Passkey } from '../storage/team-store.ts'
+import { allowedOrigin } from './origin.ts'
+import { finishRegistration, relyingParty, startRegistration } from './passkeys.ts'
+import { clearSessionCookie } from './sessions.ts'
+
+const passkeyJson = (p: Passkey) => ({
+  id: p.id,
+  name: p.name,
+  createdAt: p.createdAt.toISOString(),
+  lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+})
+
+const DEFAULT_PASSKEY_NAME = 'Llave de acceso'
+
+export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
+  app.get('/session', (c) => c.json({ member: sessionMemberJson(c.get('member')), csrfToken: c.get('session').csrfToken }))
+
+  app.post('/session/logout', async (c) => {
+    await deps.team.deleteSession(c.get('session').id)
+    clearSessionCookie(c, deps.session)
+    return c.body(null, 204)
+  })
+
+  app.post('/session/logout-all', async (c) => {
+    const member = c.get('member')
+    const ended = await deps.team.deleteMemberSessions(member.id)
+    await audit(deps, { memberId: member.id, action: 'session.signed_out_everywhere', detail: { sessions: ended } })
+    clearSessionCookie(c, deps.session)
+    return c.body(null, 204)
+  })
+
+  app.get('/passkeys', async (c) => {
+    const passkeys = await deps.team.listPasskeys(c.get('member').id)
+    return c.json({ passkeys: passkeys.map(passkeyJson) })
+  })
+
+  app.post('/passkeys/options', async (c) => {
+    // The CSRF middleware has already accepted the Origin.
+    const origin = allowedOrigin(c, deps.siteOrigin)!
+    return c.json(await startRegistration(deps.team, c.get('member'), relyingParty(origin), now(deps)))
+  })
+
+  app.post('/passkeys', async (c) => {
+    const body = await readBody(
+      c,
+      v.object({
+        challengeId: v.string(),
+        response: v.unknown(),
+        name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'too_long')), ''),
+      }),
+    )
+    if (!body.ok) return body.response
+    const member = c.get('member')
+    const origin = allowedOrigin(c, deps.siteOrigin)!
+    const passkey = await finishRegistration(
+      deps.team,
+      member,
+      relyingParty(origin),
+      { ...body.value, name: body.value.name || DEFAULT_PASSKEY_NAME },
+      now(deps),
+    )
+    if (!passkey) return c.json({ error: 'invalid_passkey', message: 'No pudimos registrar la llave de acceso.' }, 400)
+    await audit(deps, { memberId: member.id, action: 'passkey.added', detail: { passkeyId: passkey.id } })
+    return c.json({ passkey: passkeyJson(passkey) }, 201)
+  })
+
+  app.delete('/passkeys/:id', async (c) => {
+    const member = c.get('member')
+    const id = c.req.param('id')
+    if (!(await deps.team.deletePasskey(id, member.id))) return c.json({ error: 'not_found' }, 404)
+    await audit(deps, { memberId: member.id, action: 'passkey.removed', detail: { passkeyId: id } })
+    return c.body(null, 204)
+  })
+}

@@ -1,0 +1,62 @@
+/**
+ * Small helpers every workspace route uses: the JSON body against a valibot
+ * schema (422 invalid otherwise), the audit trail, and the member as JSON.
+ */
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import type { Member } from './context.ts'
+import { now, type WorkspaceDeps } from './deps.ts'
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response }
+
+export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<Parsed<v.InferOutput<S>>> {
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch {
+    return { ok: false, response: c.json({ error: 'invalid', issues: [{ path: '', message: 'invalid_json' }] }, 422) }
+  }
+  const result = v.safeParse(schema, body)
+  if (result.success) return { ok: true, value: result.output }
+  const issues = result.issues.map((i) => ({ path: i.path?.map((p) => String(p.key)).join('.') ?? '', message: i.message }))
+  return { ok: false, response: c.json({ error: 'invalid', issues }, 422) }
+}
+
+/** One line of the audit log: ids and codes only, never personal data. */
+export async function audit(
+  deps: Pick<WorkspaceDeps, 'team' | 'clock'>,
+  entry: { memberId: string | null; action: string; applicationId?: string | null; detail?: Record<string, unknown> },
+): Promise<void> {
+  await deps.team.appendAudit({
+    id: crypto.randomUUID(),
+    at: now(deps),
+    memberId: entry.memberId,
+    action: entry.action,
+    applicationId: entry.applicationId ?? null,
+    detail: entry.detail ?? {},
+  })
+}
+
+/** The signed-in member as the browser sees it (GET /session, sign-in answers). */
+export const sessionMemberJson = (m: Member) => ({ id: m.id, email: m.email, name: m.name, role: m.role })
+
+/** A member in the member list. */
+export const memberJson = (m: Member) => ({
+  id: m.id,
+  email: m.email,
+  name: m.name,
+  role: m.role,
+  active: m.active,
+  createdAt: m.createdAt.toISOString(),
+  lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
+})
+
+// One mailbox, as the application form accepts it (domain/application.ts), at most 254 characters.
+const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/u
+export const emailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(254, 'too_long'),
+  v.regex(EMAIL_RE, 'invalid_email'),
+)

@@ -1,0 +1,34 @@
+/**
+ * A sign-in link or invitation as an outbox message (kind team_sign_in),
+ * ready for TeamStore.createSignInLink / createMember.
+ */
+import { messageIdDomain } from '../../function/ids.ts'
+import type { NewOutboxMessage } from '../../storage/store.ts'
+import type { Member } from '../context.ts'
+import { signInUrl, workspaceUrl } from '../auth/sign-in-links.ts'
+import { renderInvitationMail, renderSignInMail } from './team-mail.ts'
+
+export interface TeamMailConfig {
+  /** The From header (MAIL_FROM). */
+  from: string
+  /** The site's public origin (VITE_SITE_URL), for the link. */
+  siteOrigin: string
+}
+
+export function signInMessage(
+  config: TeamMailConfig,
+  member: Pick<Member, 'email' | 'name' | 'role'>,
+  token: string,
+  invitation?: { invitedBy: string | null },
+): NewOutboxMessage {
+  const input = { name: member.name, url: signInUrl(config.siteOrigin, token), workspaceUrl: workspaceUrl(config.siteOrigin) }
+  const mail = invitation ? renderInvitationMail({ ...input, role: member.role, invitedBy: invitation.invitedBy }) : renderSignInMail(input)
+  return {
+    id: crypto.randomUUID(),
+    kind: 'team_sign_in',
+    messageId: `<${crypto.randomUUID()}@${messageIdDomain(config.from)}>`,
+    from: config.from,
+    to: member.email,
+    ...mail,
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The workspace's two e-mails, in Spanish: a sign-in link a member asked
+ * for, and an invitation (the same link, with a welcome). The link is the
+ * only secret they hold; the outbox blanks their bodies once sent
+ * (redact_after_send). Names are HTML-escaped and kept on one line, as in
+ * server/mail/templates.ts.
+ */
+import { escapeHtml, headerSafe, PROGRAMME_NAME, type RenderedMail } from '../../mail/templates.ts'
+import type { Role } from '../context.ts'
+import { SIGN_IN_LINK_MINUTES } from '../auth/sign-in-links.ts'
+
+const INK = '#0f172a'
+const MUTED = '#475569'
+const ACCENT = '#c2410c'
+
+const ROLE_LABELS: Record<Role, string> = { admin: 'administración', reviewer: 'evaluación' }
+
+export interface SignInMailInput {
+  /** The member's name. */
+  name: string
+  /** `${site}/equipo/entrar#token=…` */
+  url: string
+  /** Where a member asks for a new link once this one has expired, e.g. https://catalitico.co/equipo */
+  workspaceUrl: string
+}
+
+export interface InvitationMailInput extends SignInMailInput {
+  role: Role
+  /** Who invited them; null when invited from the command line. */
+  invitedBy: string | null
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es-CO">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f5f4;color:${INK};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
+<p style="font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:${ACCENT};margin:0 0 8px">${escapeHtml(PROGRAMME_NAME)} · Equipo</p>
+${body}
+</div>
+</body>
+</html>
+`
+}
+
+const oneLine = (value: string) => headerSafe(value, 120)
+
+function linkBlock(input: SignInMailInput, action: string) {
+  const expiry = `El enlace vence en ${SIGN_IN_LINK_MINUTES} minutos y sirve una sola vez.`
+  const expired = `Si ya venció, pide uno nuevo en ${input.workspaceUrl}`
+  const ignore = 'Si no fuiste tú, ignora este correo: nadie puede entrar sin abrir este enlace.'
+  return {
+    text: `${action}:\n${input.url}\n\n${expiry} ${expired}\n\n${ignore}`,
+    html: `<p style="margin:24px 0"><a href="${escapeHtml(input.url)}" style="display:inline-block;padding:12px 20px;background:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(action)}</a></p>
+<p style="font-size:14px;color:${MUTED}">Si el botón no funciona, copia esta dirección en tu navegador:<br><span style="word-break:break-all">${escapeHtml(input.url)}</span></p>
+<p style="font-size:14px;color:${MUTED}">${escapeHtml(expiry)} Si ya venció, pide uno nuevo en <a href="${escapeHtml(input.workspaceUrl)}" style="color:${MUTED}">${escapeHtml(input.workspaceUrl)}</a>.</p>
+<p style="font-size:14px;color:${MUTED}">${escapeHtml(ignore)}</p>`,
+  }
+}
+
+export function renderSignInMail(input: SignInMailInput): RenderedMail {
+  const subject = `Tu enlace para entrar al espacio del equipo de ${PROGRAMME_NAME}`
+  const greeting = `Hola, ${oneLine(input.name)}:`
+  const intro = 'Pediste entrar al espacio del equipo. Abre el enlace y pulsa «Entrar» en la página que se abre.'
+  const link = linkBlock(input, 'Entrar al espacio del equipo')
+  return {
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${link.text}\n\nEl equipo de ${PROGRAMME_NAME}\n`,
+    html: page(
+      subject,
+      `<h1 style="font-size:22px;line-height:1.25;margin:0 0 16px">Entra al espacio del equipo</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+${link.html}`,
+    ),
+  }
+}
+
+export function renderInvitationMail(input: InvitationMailInput): RenderedMail {
+  const subject = `Te invitaron al espacio del equipo de ${PROGRAMME_NAME}`
+  const greeting = `Hola, ${oneLine(input.name)}:`
+  const who = input.invitedBy ? `${oneLine(input.invitedBy)} te invitó` : 'Te invitaron'
+  const intro = `${who} al espacio del equipo de ${PROGRAMME_NAME}, donde el equipo revisa y evalúa las postulaciones. Tu rol: ${ROLE_LABELS[input.role]}.`
+  const next = 'Abre el enlace y pulsa «Entrar» en la página que se abre. Una vez dentro podrás añadir una llave de acceso (passkey) para entrar sin correo.'
+  const link = linkBlock(input, 'Aceptar la invitación')
+  return {
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${next}\n\n${link.text}\n\nEl equipo de ${PROGRAMME_NAME}\n`,
+    html: page(
+      subject,
+      `<h1 style="font-size:22px;line-height:1.25;margin:0 0 16px">Te damos la bienvenida al equipo</h1>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<p>${escapeHtml(next)}</p>
+${link.html}`,
+    ),
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Inviting a member: the member, a sign-in link and the invitation e-mail in
+ * one transaction. Shared by POST /members and `npm run team -- invite`.
+ */
+import type { Member, Role } from '../context.ts'
+import { newSignInLink } from '../auth/sign-in-links.ts'
+import { signInMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
+import type { TeamStore } from '../storage/team-store.ts'
+
+export interface InviteInput {
+  /** Normalised (trimmed, lower case). */
+  email: string
+  name: string
+  role: Role
+}
+
+export type InviteOutcome = { status: 'created'; member: Member } | { status: 'member_exists' }
+
+export async function inviteMember(
+  team: TeamStore,
+  mail: TeamMailConfig,
+  input: InviteInput,
+  invitedBy: Member | null,
+  now: Date,
+): Promise<InviteOutcome> {
+  const member = { id: crypto.randomUUID(), ...input, invitedBy: invitedBy?.id ?? null, createdAt: now }
+  const { token, link } = newSignInLink(member.id, now)
+  const message = signInMessage(mail, member, token, { invitedBy: invitedBy?.name ?? null })
+  if (!(await team.createMember(member, { link, message }))) return { status: 'member_exists' }
+  const created = await team.getMember(member.id)
+  await team.appendAudit({
+    id: crypto.randomUUID(),
+    at: now,
+    memberId: invitedBy?.id ?? null,
+    action: 'member.invited',
+    applicationId: null,
+    detail: { memberId: member.id, role: input.role },
+  })
+  return { status: 'created', member: created! }
+}

@@ -1,0 +1,28 @@
+/**
+ * The workspace's stores on the same database as the ApplicationStore: the
+ * SQLite ones share its connection and group commit, the PostgreSQL ones its
+ * pool. Other back ends (the edge function's) have no workspace.
+ */
+import type { PostgresStore } from '../../storage/postgres-store.ts'
+import type { SqliteStore } from '../../storage/sqlite-store.ts'
+import type { ApplicationStore } from '../../storage/store.ts'
+import { createPostgresTeamStore } from './postgres-team-store.ts'
+import { createSqliteTeamStore } from './sqlite-team-store.ts'
+
+export function openWorkspaceStores(store: ApplicationStore) {
+  if (store.kind === 'sqlite') {
+    const sqlite = store as SqliteStore
+    return {
+      team: createSqliteTeamStore(sqlite),
+    }
+  }
+  if (store.kind === 'postgres') {
+    const postgres = store as PostgresStore
+    return {
+      team: createPostgresTeamStore(postgres),
+    }
+  }
+  throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
+}
+
+export type WorkspaceStores = ReturnType<typeof openWorkspaceStores>

@@ -1,0 +1,148 @@
+/**
+ * The whole server app in-process (app.request(), no port) with the
+ * workspace API on a real SQLite file, a clock the test moves, and helpers
+ * to sign members in and call the API as a browser would (cookie, Origin,
+ * X-CSRF-Token). Shared by the workspace's route tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Hono } from 'hono'
+import { createApp } from '../../app.ts'
+import { functionDepsFrom, workspaceDepsFrom } from '../../compose.ts'
+import { readConfig, type Config } from '../../env.ts'
+import { createSendApplicationEmail, type FunctionEnv } from '../../function/send-application-email.ts'
+import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
+import { createWorkspaceApi } from '../api.ts'
+import { newSession, sessionCookieName } from '../auth/sessions.ts'
+import type { Member, Role } from '../context.ts'
+import type { WorkspaceDeps } from '../deps.ts'
+import { openWorkspaceStores } from '../storage/open-workspace-stores.ts'
+import type { TeamStore } from '../storage/team-store.ts'
+
+export const SITE = 'https://equipo.catalitico.example'
+export const API = `${SITE}/equipo/api`
+
+export interface SignedIn {
+  member: Member
+  cookie: string
+  csrfToken: string
+  sessionId: string
+}
+
+export interface CallOptions {
+  body?: unknown
+  as?: SignedIn | null
+  /** Origin header; defaults to the site's. null: none. */
+  origin?: string | null
+  /** X-CSRF-Token; defaults to the signed-in session's. null: none. */
+  csrf?: string | null
+  headers?: Record<string, string>
+}
+
+export interface WorkspaceHarness {
+  app: Hono<FunctionEnv>
+  store: SqliteStore
+  team: TeamStore
+  config: Config
+  deps: WorkspaceDeps
+  /** Move the clock. */
+  advance(ms: number): void
+  now(): Date
+  mailsQueued: number
+  addMember(input?: { role?: Role; name?: string; email?: string }): Promise<Member>
+  /** A session opened straight in the store, as a completed sign-in would. */
+  signIn(member: Member): Promise<SignedIn>
+  call(method: string, path: string, options?: CallOptions): Promise<Response>
+  /** Every table's rows, to show a refused request changed nothing. */
+  snapshot(): Record<string, unknown[]>
+  dispose(): Promise<void>
+}
+
+let counter = 0
+
+export async function workspaceHarness(
+  env: Record<string, string> = {},
+  extra: Partial<WorkspaceDeps> = {},
+): Promise<WorkspaceHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'catalitico-workspace-'))
+  const config = readConfig({ DATA_DIR: dataDir, VITE_SITE_URL: SITE, ...env })
+  const store = openSqliteStore(join(dataDir, 'catalitico.sqlite'))
+  await store.migrate()
+  const { team } = openWorkspaceStores(store)
+  let clock = new Date('2026-11-23T15:00:00.000Z')
+  const log = () => {}
+  const h: WorkspaceHarness = {
+    app: undefined as unknown as Hono<FunctionEnv>,
+    store,
+    team,
+    config,
+    deps: undefined as unknown as WorkspaceDeps,
+    mailsQueued: 0,
+    advance: (ms) => void (clock = new Date(clock.getTime() + ms)),
+    now: () => clock,
+
+    async addMember(input = {}) {
+      counter++
+      const member = {
+        id: crypto.randomUUID(),
+        email: input.email ?? `persona${counter}@catalitico.example`,
+        name: input.name ?? `Persona ${counter}`,
+        role: input.role ?? 'reviewer',
+        invitedBy: null,
+        createdAt: clock,
+      }
+      await team.createMember(member)
+      return (await team.getMember(member.id))!
+    },
+
+    async signIn(member) {
+      const { token, session } = newSession('link', clock, h.deps.session)
+      await team.createSession({ ...session, memberId: member.id })
+      return { member, cookie: `${sessionCookieName(h.deps.session)}=${token}`, csrfToken: session.csrfToken, sessionId: session.id }
+    },
+
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers }
+      const origin = options.origin === undefined ? SITE : options.origin
+      if (origin !== null) headers.origin = origin
+      if (options.as) headers.cookie = options.as.cookie
+      const csrf = options.csrf === undefined ? options.as?.csrfToken : options.csrf
+      if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf
+      if (options.body !== undefined) headers['content-type'] = 'application/json'
+      return h.app.request(path.startsWith('http') ? path : `${API}${path}`, {
+        method,
+        headers,
+        ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
+      })
+    },
+
+    snapshot() {
+      const tables = store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]
+      return Object.fromEntries(tables.map(({ name }) => [name, store.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]))
+    },
+
+    async dispose() {
+      await store.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+  h.deps = workspaceDepsFrom(config, team, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
+  const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: createWorkspaceApi(h.deps) })
+  return h
+}
+
+/** The token in a sign-in e-mail's text body. */
+export function tokenFromMail(text: string): string {
+  const match = /#token=([A-Za-z0-9_-]{43})/.exec(text)
+  if (!match) throw new Error('no sign-in link in the e-mail')
+  return match[1]!
+}
+
+/** The session cookie a response sets, as a Cookie header value. */
+export function sessionCookieFrom(res: Response): string | null {
+  const set = res.headers.get('set-cookie')
+  const match = set ? /^((?:__Host-)?catalitico_equipo=[A-Za-z0-9_-]{43});/.exec(set) : null
+  return match?.[1] ?? null
+}
