@@ -80,9 +80,11 @@ test('/equipo and its sub-paths serve the workspace page: noindex, es-CO, the si
     expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/)
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
   }
+  // Below /equipo/api the API answers (JSON, here 401 without a session), never the page.
   const api = await request.get('/equipo/api/no-existe')
-  expect(api.status()).toBe(404)
-  expect(await api.text()).not.toContain('<html lang="es-CO">')
+  expect(api.status()).toBeGreaterThanOrEqual(400)
+  expect(api.headers()['content-type']).toContain('application/json')
+  expect(await api.text()).not.toContain('<html')
 })
 
 test('robots.txt disallows /equipo and the sitemap leaves it out', async ({ request }) => {

@@ -61,7 +61,7 @@ test('asking for a link answers the same for a stranger, and only the member get
     await page.getByRole('button', { name: 'Enviarme un enlace' }).click()
     await expect(page.getByRole('status')).toContainText(`Si ${email} pertenece al equipo, te enviamos un enlace`)
   }
-  await nextSignInMail(ws, ADMIN, before)
+  await nextSignInMail(ws, ADMIN, new Set(before))
   const after = await signInMailFiles(ws)
   expect(after.size - before.size).toBe(1)
 })

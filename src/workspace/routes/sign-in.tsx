@@ -30,6 +30,16 @@ export function SignInPage() {
 
   useEffect(() => {
     document.title = 'Entrar · Espacio del equipo · Catalítico'
+    // A link opened in a tab already on this page changes only the fragment: no new page load.
+    const onHashChange = () => {
+      const next = takeLinkToken()
+      if (next) {
+        setLinkError(null)
+        setToken(next)
+      }
+    }
+    addEventListener('hashchange', onHashChange)
+    return () => removeEventListener('hashchange', onHashChange)
   }, [])
 
   async function enter() {
