@@ -26,7 +26,7 @@ test('a deactivated member is locked out at once; reactivated, they can sign in 
   await expect(reviewer.page.getByRole('heading', { name: 'No tienes permiso' })).toBeVisible()
   await reviewer.page.goto('/equipo/postulaciones')
 
-  await page.getByRole('link', { name: 'Equipo' }).click()
+  await page.getByRole('link', { name: 'Equipo', exact: true }).click()
   const row = page.getByRole('row').filter({ hasText: REVIEWER })
   await row.getByRole('button', { name: 'Desactivar a Evaluadora Dos' }).click()
   const dialog = page.getByRole('dialog')
@@ -57,7 +57,7 @@ test('a deactivated member is locked out at once; reactivated, they can sign in 
 test('the last active admin cannot be demoted or deactivated', async ({ page, ws }) => {
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await signInWithLink(page, ws, ADMIN)
-  await page.getByRole('link', { name: 'Equipo' }).click()
+  await page.getByRole('link', { name: 'Equipo', exact: true }).click()
   await page.getByRole('button', { name: 'Desactivar a Directora Programa' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Desactivar' }).click()
   await expect(page.getByText('El equipo necesita al menos un administrador activo.')).toBeVisible()

@@ -58,7 +58,7 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   // The admin signs in and invites the reviewer from the members page.
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await signInWithLink(page, ws, ADMIN)
-  await page.getByRole('link', { name: 'Equipo' }).click()
+  await page.getByRole('link', { name: 'Equipo', exact: true }).click()
   const invite = page.getByRole('region', { name: 'Invitar a un miembro' })
   await invite.getByLabel('Nombre').fill('Evaluador Uno')
   await invite.getByLabel('Correo').fill(REVIEWER)
