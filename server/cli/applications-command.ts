@@ -8,17 +8,11 @@
  *
  * Operator messages are in English; the data is the founders' own, in Spanish.
  */
-import { stringify } from 'csv-stringify/sync'
 import { parseArgs } from 'node:util'
-import {
-  APPLICATION_FIELDS,
-  FIELD_LABELS,
-  LEGAL_RESTRICTION_LABELS,
-  PRODUCT_STAGE_LABELS,
-  type LegalRestriction,
-  type ProductStage,
-} from '../../domain/application.ts'
+import { founderRecords, toCsv, toJson } from '../exports/applications.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../storage/store.ts'
+
+export { spreadsheetSafe } from '../exports/applications.ts'
 
 export const USAGE = `Usage: npm run applications -- <command>
 
@@ -71,7 +65,7 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
     case 'export': {
       const apps = await store.listApplications()
       if (values.format === 'csv') io.out(toCsv(apps))
-      else if (values.format === 'json') io.out(JSON.stringify(apps.map(toExport), null, 2) + '\n')
+      else if (values.format === 'json') io.out(toJson(apps))
       else {
         io.err('export needs --format csv or --format json\n')
         return 2
@@ -82,14 +76,9 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
     case 'show': {
       const email = needEmail()
       if (!email) return 2
-      const apps = await store.findByEmail(email)
-      const shown = []
-      for (const app of apps) {
-        const messages = await store.listMessages({ applicationId: app.id })
-        shown.push({ ...toExport(app), emails: messages.map(messageSummary) })
-      }
+      const shown = await founderRecords(store, email)
       io.out(JSON.stringify(shown, null, 2) + '\n')
-      io.err(apps.length ? `${apps.length} application(s) found for ${email}.\n` : `No application found for ${email}.\n`)
+      io.err(shown.length ? `${shown.length} application(s) found for ${email}.\n` : `No application found for ${email}.\n`)
       return 0
     }
     case 'delete': {
@@ -114,27 +103,6 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
     default:
       io.err(`Unknown command: ${command}\n\n${USAGE}\n`)
       return 2
-  }
-}
-
-function toExport(app: StoredApplication) {
-  return {
-    id: app.id,
-    reference: app.reference,
-    receivedAt: app.createdAt.toISOString(),
-    consent: { policyVersion: app.consent.policyVersion, acceptedAt: app.consent.acceptedAt.toISOString() },
-    formData: app.formData,
-  }
-}
-
-function messageSummary(m: OutboxMessage) {
-  return {
-    kind: m.kind,
-    to: m.to,
-    status: m.status,
-    attempts: m.attempts,
-    messageId: m.messageId,
-    settledAt: m.settledAt?.toISOString() ?? null,
   }
 }
 
@@ -165,33 +133,4 @@ function summarise(statuses: string[]): string {
 
 function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim()
-}
-
-/**
- * Cells a spreadsheet would run as a formula (=, +, -, @, tab, CR at the
- * start) get a leading apostrophe: a founder's text must never execute in
- * the team's Excel. The JSON export keeps values untouched.
- */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-}
-
-function enumLabel(field: string, value: string): string {
-  if (field === 'productStage') return PRODUCT_STAGE_LABELS[value as ProductStage] ?? value
-  if (field === 'legalRestrictions') return LEGAL_RESTRICTION_LABELS[value as LegalRestriction] ?? value
-  return value
-}
-
-/** UTF-8 with a byte-order mark and CRLF line ends: what Excel needs to show Spanish accents. */
-export function toCsv(apps: StoredApplication[]): string {
-  const header = ['Referencia', 'Recibida (UTC)', 'Versión de la política aceptada', 'Autorización (UTC)', ...APPLICATION_FIELDS.map((f) => FIELD_LABELS[f]), 'ID']
-  const rows = apps.map((a) => [
-    a.reference,
-    a.createdAt.toISOString(),
-    a.consent.policyVersion,
-    a.consent.acceptedAt.toISOString(),
-    ...APPLICATION_FIELDS.map((f) => spreadsheetSafe(enumLabel(f, a.formData[f]))),
-    a.id,
-  ])
-  return stringify([header, ...rows], { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n",;]/ })
 }

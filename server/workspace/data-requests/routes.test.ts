@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { founderRecords, toCsv } from '../../exports/applications.ts'
+import { review, submission } from '../storage/review-store-contract.ts'
+import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
+
+const NOW = new Date('2026-03-18T20:00:00.000Z')
+const FOUNDER = 'titular.privada@founder.example.co'
+
+let harnesses: ReviewHarness[] = []
+afterEach(async () => {
+  for (const h of harnesses) await h.dispose()
+  harnesses = []
+})
+
+async function setup() {
+  const h = await reviewHarness(NOW)
+  harnesses.push(h)
+  const admin = await h.addMember('admin', 'Ana Admin')
+  const reviewer = await h.addMember('reviewer', 'Rafa Revisor')
+  const founderApps = []
+  for (const days of [10, 3]) {
+    const sub = submission(new Date(NOW.getTime() - days * 86_400_000), { email: FOUNDER, founderName: 'Persona Titular' })
+    await h.store.saveSubmission(sub)
+    founderApps.push(sub.application)
+  }
+  const otherSub = submission(new Date(NOW.getTime() - 86_400_000))
+  await h.store.saveSubmission(otherSub)
+  return { h, admin, reviewer, founderApps, other: otherSub.application }
+}
+
+const tables = ['applications', 'outbox', 'idempotency_keys', 'stage_changes', 'application_reviews', 'application_notes', 'audit_log']
+const snapshot = (h: ReviewHarness) => tables.map((t) => [t, h.count(t)])
+
+describe('data-request routes', () => {
+  it('refuses a reviewer every data request with 403, changing and auditing nothing', async () => {
+    const { h, reviewer } = await setup()
+    const before = snapshot(h)
+    for (const [path, body] of [
+      ['/data-requests/lookup', { email: FOUNDER }],
+      ['/data-requests/export', { email: FOUNDER, format: 'json' }],
+      ['/data-requests/delete', { email: FOUNDER, confirm: FOUNDER }],
+    ] as const) {
+      const res = await h.call(reviewer, 'POST', path, body)
+      expect(res.status, path).toBe(403)
+      expect(await res.json()).toMatchObject({ error: 'forbidden' })
+    }
+    expect(snapshot(h)).toEqual(before)
+  })
+
+  it('shows an admin everything held about a founder, as the CLI does, and audits the look-up by id', async () => {
+    const { h, admin, founderApps } = await setup()
+    const res = await h.call(admin, 'POST', '/data-requests/lookup', { email: `  ${FOUNDER.toUpperCase()} ` })
+    expect(res.status).toBe(200)
+    const body = await res.json()
+    expect(body).toEqual(JSON.parse(JSON.stringify(await founderRecords(h.store, FOUNDER))))
+    expect((body as { id: string; emails: unknown[] }[]).map((r) => [r.id, r.emails.length])).toEqual(founderApps.map((a) => [a.id, 2]))
+    const audit = await h.reviews.listAudit(1, 10)
+    expect(audit.items.map((e) => [e.action, e.applicationId, e.member?.id]).sort()).toEqual(
+      founderApps.map((a) => ['data_request.looked_up', a.id, admin.id]).sort(),
+    )
+  })
+
+  it('audits a look-up that finds nothing without the address', async () => {
+    const { h, admin } = await setup()
+    expect(await (await h.call(admin, 'POST', '/data-requests/lookup', { email: 'nadie@example.co' })).json()).toEqual([])
+    const [entry] = (await h.reviews.listAudit(1, 10)).items
+    expect(entry).toMatchObject({ action: 'data_request.looked_up', applicationId: null, detail: { found: 0 } })
+    expect(JSON.stringify(entry)).not.toContain('nadie')
+  })
+
+  it('exports a founder’s data as a JSON or CSV attachment', async () => {
+    const { h, admin } = await setup()
+    const jsonRes = await h.call(admin, 'POST', '/data-requests/export', { email: FOUNDER, format: 'json' })
+    expect(jsonRes.headers.get('content-disposition')).toBe('attachment; filename="datos-titular-2026-03-18.json"')
+    expect(JSON.parse(await jsonRes.text())).toEqual(JSON.parse(JSON.stringify(await founderRecords(h.store, FOUNDER))))
+    const csvRes = await h.call(admin, 'POST', '/data-requests/export', { email: FOUNDER, format: 'csv' })
+    expect(csvRes.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(Buffer.from(await csvRes.arrayBuffer()).toString('utf8')).toBe(toCsv(await h.store.findByEmail(FOUNDER)))
+    const actions = (await h.reviews.listAudit(1, 10)).items.map((e) => [e.action, e.detail.format])
+    expect(actions).toEqual([
+      ['data_request.exported', 'csv'],
+      ['data_request.exported', 'csv'],
+      ['data_request.exported', 'json'],
+      ['data_request.exported', 'json'],
+    ])
+  })
+
+  it('refuses a malformed request or a confirmation that does not match with 422, deleting nothing', async () => {
+    const { h, admin } = await setup()
+    const before = snapshot(h)
+    for (const [path, body] of [
+      ['/data-requests/lookup', { email: 'no es correo' }],
+      ['/data-requests/export', { email: FOUNDER, format: 'xml' }],
+      ['/data-requests/delete', { email: FOUNDER }],
+      ['/data-requests/delete', { email: FOUNDER, confirm: 'otra@founder.example.co' }],
+    ] as const) {
+      expect((await h.call(admin, 'POST', path, body)).status, JSON.stringify(body)).toBe(422)
+    }
+    expect(snapshot(h)).toEqual(before)
+  })
+
+  it("deletes the founder's applications with their e-mails, reviews, notes and stage changes, audited by id only", async () => {
+    const { h, admin, reviewer, founderApps, other } = await setup()
+    for (const app of [...founderApps, other]) {
+      await h.reviews.transition(app.id, { from: 'recibida', to: 'validacion_preliminar', reason: 'Persona Titular cumple', memberId: reviewer.id, at: NOW })
+      await h.reviews.upsertReview(app.id, reviewer.id, review(4, 4, 4, 4, 4), NOW)
+      await h.reviews.addNote(app.id, reviewer.id, `Nota sobre ${FOUNDER}`, NOW)
+    }
+    const res = await h.call(admin, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: ` ${FOUNDER.toUpperCase()}` })
+    expect(res.status).toBe(200)
+    const report = (await res.json()) as { applications: { id: string }[]; messages: Record<string, number> }
+    expect(report.applications.map((a) => a.id)).toEqual(founderApps.map((a) => a.id))
+    expect(report.messages).toEqual({ pending: 4, sent: 0, failed: 0 })
+
+    expect(await h.store.findByEmail(FOUNDER)).toEqual([])
+    expect(h.count('applications')).toBe(1)
+    expect(h.count('application_reviews')).toBe(1)
+    expect(h.count('application_notes')).toBe(1)
+    expect(h.count('stage_changes')).toBe(1)
+    expect((await h.reviews.listReviews(other.id))).toHaveLength(1)
+
+    const audit = (await h.reviews.listAudit(1, 100)).items
+    const deleted = audit.filter((e) => e.action === 'data_request.deleted')
+    expect(deleted.map((e) => e.applicationId).sort()).toEqual(founderApps.map((a) => a.id).sort())
+    expect(deleted[0]).toMatchObject({ member: { id: admin.id }, detail: { found: 2, emails: 4, idempotencyKeys: 0 } })
+    const trail = JSON.stringify(audit)
+    expect(trail).not.toContain('titular')
+    expect(trail).not.toContain('Titular')
+  })
+})

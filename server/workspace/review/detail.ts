@@ -1,0 +1,104 @@
+/**
+ * ApplicationDetail (docs/workspace.md): an application as a member reads
+ * it, with the others' reviews hidden until the member has submitted their
+ * own (admins always see them), the e-mails' delivery, and one timeline of
+ * everything that happened to it.
+ */
+import { allowedTransitions, dueState, type DueState, type Stage } from '../../../domain/pipeline.ts'
+import { summarizeScores, type ScoreSummary } from '../../../domain/review.ts'
+import type { MessageKind, MessageStatus, OutboxMessage } from '../../storage/store.ts'
+import type { Member } from '../context.ts'
+import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../storage/review-store.ts'
+
+export type TimelineType = 'received' | 'stage_changed' | 'review_submitted' | 'note_added' | 'email_sent' | 'email_failed'
+
+export interface TimelineEvent {
+  at: Date
+  type: TimelineType
+  member: MemberRef | null
+  detail: Record<string, unknown>
+}
+
+export interface ApplicationDetail {
+  id: string
+  reference: string
+  createdAt: Date
+  formData: ApplicationRecord['application']['formData']
+  consent: ApplicationRecord['application']['consent']
+  stage: Stage
+  stageEnteredAt: Date
+  stageDueAt: Date | null
+  dueState: DueState
+  allowedTransitions: Stage[]
+  emails: { kind: MessageKind; status: MessageStatus; attempts: number; createdAt: Date; settledAt: Date | null; lastError: string | null }[]
+  reviews: { mine: Review | null; others: Review[] | null; summary: ScoreSummary | null }
+  notes: Note[]
+  timeline: TimelineEvent[]
+}
+
+export interface DetailParts {
+  record: ApplicationRecord
+  messages: OutboxMessage[]
+  reviews: Review[]
+  notes: Note[]
+  stageChanges: StageChange[]
+}
+
+export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): ApplicationDetail {
+  const { record, messages, reviews, notes } = parts
+  const app = record.application
+  const mine = reviews.find((r) => r.member.id === viewer.id) ?? null
+  const visible = viewer.role === 'admin' || mine !== null
+  return {
+    id: app.id,
+    reference: app.reference,
+    createdAt: app.createdAt,
+    formData: app.formData,
+    consent: app.consent,
+    stage: record.stage,
+    stageEnteredAt: record.stageEnteredAt,
+    stageDueAt: record.stageDueAt,
+    dueState: dueState(record.stageDueAt, now),
+    allowedTransitions: allowedTransitions(record.stage),
+    emails: messages.map((m) => ({
+      kind: m.kind,
+      status: m.status,
+      attempts: m.attempts,
+      createdAt: m.createdAt,
+      settledAt: m.settledAt,
+      lastError: m.lastError,
+    })),
+    reviews: {
+      mine,
+      others: visible ? reviews.filter((r) => r !== mine) : null,
+      summary: visible ? summarizeScores(reviews.map((r) => r.scores)) : null,
+    },
+    notes,
+    timeline: timeline(parts),
+  }
+}
+
+/** Oldest first; events at the same instant keep the order of the pipeline (received, stages, reviews, notes, e-mails). */
+export function timeline({ record, messages, reviews, notes, stageChanges }: DetailParts): TimelineEvent[] {
+  const events: TimelineEvent[] = [
+    { at: record.application.createdAt, type: 'received', member: null, detail: {} },
+    ...stageChanges.map((s) => ({
+      at: s.at,
+      type: 'stage_changed' as const,
+      member: s.member,
+      detail: { from: s.from, to: s.to, reason: s.reason },
+    })),
+    // Who reviewed and when, never the scores: the timeline is shown to reviewers who have not reviewed yet.
+    ...reviews.map((r) => ({ at: r.createdAt, type: 'review_submitted' as const, member: r.member, detail: {} })),
+    ...notes.map((n) => ({ at: n.createdAt, type: 'note_added' as const, member: n.member, detail: { noteId: n.id } })),
+    ...messages
+      .filter((m) => m.status !== 'pending' && m.settledAt !== null)
+      .map((m) => ({
+        at: m.settledAt!,
+        type: m.status === 'sent' ? ('email_sent' as const) : ('email_failed' as const),
+        member: null,
+        detail: { kind: m.kind, attempts: m.attempts },
+      })),
+  ]
+  return events.sort((a, b) => a.at.getTime() - b.at.getTime())
+}

@@ -1,0 +1,178 @@
+/**
+ * The review routes of docs/workspace.md ("Review"): overview, list, detail,
+ * transitions, reviews, notes, exports and the audit log. Mounted behind the
+ * session and CSRF middleware (auth/), which sets c.get('member').
+ */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { PRODUCT_STAGES } from '../../../domain/application.ts'
+import { STAGES, TRANSITION_REASON_MAX, dueState } from '../../../domain/pipeline.ts'
+import { NOTE_MAX, ReviewInputSchema } from '../../../domain/review.ts'
+import { toCsv, toJson } from '../../exports/applications.ts'
+import type { ApplicationStore } from '../../storage/store.ts'
+import type { WorkspaceEnv } from '../context.ts'
+import { APPLICATION_SORTS, type ReviewStore } from '../storage/review-store.ts'
+import { applicationDetail } from './detail.ts'
+import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
+import { bogotaPeriods } from './periods.ts'
+
+export interface ReviewRouteDeps {
+  store: ApplicationStore
+  reviews: ReviewStore
+  /** The clock for due states, periods and the times recorded. */
+  now: () => Date
+}
+
+export const PAGE_SIZE_DEFAULT = 50
+export const PAGE_SIZE_MAX = 100
+export const AUDIT_PAGE_SIZE = 50
+const QUERY_MAX = 200
+
+const pageNumber = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.minValue(1), v.maxValue(max))
+
+const ListQuerySchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.maxLength(QUERY_MAX))),
+  stage: v.optional(v.picklist(STAGES)),
+  productStage: v.optional(v.picklist(PRODUCT_STAGES)),
+  due: v.optional(v.picklist(['overdue', 'due_soon'])),
+  unreviewed: v.optional(v.picklist(['1', '0'])),
+  sort: v.optional(v.picklist(APPLICATION_SORTS)),
+  page: v.optional(pageNumber(1_000_000)),
+  pageSize: v.optional(pageNumber(PAGE_SIZE_MAX)),
+})
+
+const TransitionSchema = v.strictObject({
+  from: v.picklist(STAGES),
+  to: v.picklist(STAGES),
+  reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
+})
+
+const NoteSchema = v.strictObject({
+  body: v.pipe(v.string(), v.trim(), v.minLength(1, 'La nota está vacía.'), v.maxLength(NOTE_MAX)),
+})
+
+const AuditQuerySchema = v.object({ page: v.optional(pageNumber(1_000_000)) })
+
+export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
+  const { store, reviews, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  app.get('/overview', async (c) => {
+    const at = now()
+    return c.json(await reviews.overview({ now: at, ...bogotaPeriods(at) }))
+  })
+
+  app.get('/applications', async (c) => {
+    const parsed = parseWith(ListQuerySchema, c.req.query())
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const q = parsed.value
+    const member = c.get('member')
+    const at = now()
+    const page = q.page ?? 1
+    const pageSize = q.pageSize ?? PAGE_SIZE_DEFAULT
+    const result = await reviews.listApplications({
+      ...(q.q === undefined ? {} : { q: q.q }),
+      ...(q.stage === undefined ? {} : { stage: q.stage }),
+      ...(q.productStage === undefined ? {} : { productStage: q.productStage }),
+      ...(q.due === undefined ? {} : { due: q.due }),
+      unreviewed: q.unreviewed === '1',
+      sort: q.sort ?? 'received_desc',
+      page,
+      pageSize,
+      now: at,
+      viewer: { memberId: member.id, isAdmin: member.role === 'admin' },
+    })
+    return c.json({
+      items: result.items.map((item) => ({ ...item, dueState: dueState(item.stageDueAt, at) })),
+      total: result.total,
+      page,
+      pageSize,
+    })
+  })
+
+  app.get('/applications/:id', async (c) => {
+    const id = c.req.param('id')
+    const record = await reviews.getApplication(id)
+    if (!record) return notFound(c)
+    const [messages, reviewList, notes, stageChanges] = await Promise.all([
+      store.listMessages({ applicationId: id }),
+      reviews.listReviews(id),
+      reviews.listNotes(id),
+      reviews.listStageChanges(id),
+    ])
+    const member = c.get('member')
+    const at = now()
+    // Every view of a founder's data is on the record (Ley 1581).
+    await reviews.appendAudit({ at, memberId: member.id, action: 'application.viewed', applicationId: id })
+    return c.json(applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at))
+  })
+
+  app.post('/applications/:id/transitions', async (c) => {
+    const parsed = parseWith(TransitionSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const { from, to, reason } = parsed.value
+    const outcome = await reviews.transition(c.req.param('id'), {
+      from,
+      to,
+      reason: reason ? reason : null,
+      memberId: c.get('member').id,
+      at: now(),
+    })
+    if (outcome.status === 'not_found') return notFound(c)
+    if (outcome.status === 'conflict') {
+      return c.json(
+        {
+          error: 'conflict',
+          message: 'La postulación cambió de etapa mientras la mirabas, o ese paso no está permitido. Recarga para ver su estado.',
+          stage: outcome.stage,
+        },
+        409,
+      )
+    }
+    return c.json({ stage: outcome.stage, stageEnteredAt: outcome.stageEnteredAt, stageDueAt: outcome.stageDueAt })
+  })
+
+  app.put('/applications/:id/review', async (c) => {
+    const parsed = parseWith(ReviewInputSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa la evaluación: cada criterio va de 1 a 5.')
+    const review = await reviews.upsertReview(c.req.param('id'), c.get('member').id, parsed.value, now())
+    if (!review) return notFound(c)
+    return c.json({ review })
+  })
+
+  app.post('/applications/:id/notes', async (c) => {
+    const parsed = parseWith(NoteSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, `La nota debe tener entre 1 y ${NOTE_MAX} caracteres.`)
+    const note = await reviews.addNote(c.req.param('id'), c.get('member').id, parsed.value.body, now())
+    if (!note) return notFound(c)
+    return c.json({ note }, 201)
+  })
+
+  for (const format of ['csv', 'json'] as const) {
+    app.get(`/exports/applications.${format}`, adminOnly, async (c) => {
+      const apps = await store.listApplications()
+      const at = now()
+      await reviews.appendAudit({
+        at,
+        memberId: c.get('member').id,
+        action: 'applications.exported',
+        applicationId: null,
+        detail: { format, count: apps.length },
+      })
+      const filename = `postulaciones-${bogotaDate(at)}.${format}`
+      return format === 'csv'
+        ? attachment(toCsv(apps), 'text/csv; charset=utf-8', filename)
+        : attachment(toJson(apps), 'application/json; charset=utf-8', filename)
+    })
+  }
+
+  app.get('/audit', adminOnly, async (c) => {
+    const parsed = parseWith(AuditQuerySchema, c.req.query())
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const page = parsed.value.page ?? 1
+    const result = await reviews.listAudit(page, AUDIT_PAGE_SIZE)
+    return c.json({ ...result, page, pageSize: AUDIT_PAGE_SIZE })
+  })
+
+  return app
+}

@@ -1,0 +1,279 @@
+/**
+ * The ReviewStore on PostgreSQL, on the ApplicationStore's pool. A
+ * transition locks the application's row (select … for update) so that two
+ * members moving it at once cannot both succeed; the stage change and its
+ * audit entry commit in the same transaction.
+ *
+ * No node: imports: like the PostgreSQL ApplicationStore it could run on Deno.
+ */
+import type { Sql, TransactionSql } from 'postgres'
+import type { Application } from '../../../domain/application.ts'
+import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
+import { searchKey } from '../../../domain/search.ts'
+import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
+import type { PostgresStore } from '../../storage/postgres-store.ts'
+import {
+  REVIEW_MEAN_SQL,
+  auditFromRow,
+  inOrder,
+  listItemFromRow,
+  noteFromRow,
+  reviewFromRow,
+  stageChangeFromRow,
+  storedComments,
+  type AuditRow,
+  type ListRow,
+  type NoteRow,
+  type ReviewRow,
+  type StageChangeRow,
+} from './review-rows.ts'
+import {
+  isUuid,
+  mediansByStage,
+  type ApplicationListQuery,
+  type ApplicationSort,
+  type NewAuditEntry,
+  type ReviewStore,
+  type TransitionOutcome,
+} from './review-store.ts'
+import { timeOrderedId } from './time-ordered-id.ts'
+
+const asIs = <T>(value: T): T => value
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const ORDER_BY: Record<ApplicationSort, string> = {
+  received_desc: 'a.created_at desc, a.id desc',
+  received_asc: 'a.created_at, a.id',
+  due_asc: 'a.stage_due_at nulls last, a.created_at, a.id',
+  // Hidden averages sort as no average, so the order cannot give them away.
+  score_desc: 'visible_average desc nulls last, a.created_at desc, a.id desc',
+  // The search key starts with the company's name; "C" so both stores order alike.
+  company_asc: 'a.search_text collate "C", a.id',
+}
+
+export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
+  const sql: Sql = store.sql
+
+  const audit = (tx: Sql | TransactionSql, e: NewAuditEntry) => tx`
+    insert into audit_log (id, at, member_id, action, application_id, detail)
+    values (${timeOrderedId()}, ${e.at}, ${e.memberId}, ${e.action}, ${e.applicationId}, ${tx.json(e.detail ?? {})})
+  `
+
+  const reviewOf = async (tx: TransactionSql, applicationId: string, memberId: string) => {
+    const [row] = await tx<ReviewRow<Date, unknown>[]>`
+      select v.*, m.name as member_name from application_reviews v join team_members m on m.id = v.member_id
+      where v.application_id = ${applicationId} and v.member_id = ${memberId}
+    `
+    return reviewFromRow(row!, asIs, asIs)
+  }
+
+  /** The filter as SQL text with $n placeholders, and its parameters. */
+  function where(query: ApplicationListQuery) {
+    const params: unknown[] = [query.viewer.memberId]
+    const p = (value: unknown) => `$${params.push(value)}`
+    const conditions: string[] = []
+    const q = query.q === undefined ? '' : searchKey(query.q)
+    if (q !== '') conditions.push(`strpos(a.search_text, ${p(q)}) > 0`)
+    if (query.stage) conditions.push(`a.stage = ${p(query.stage)}`)
+    if (query.productStage) conditions.push(`a.form_data->>'productStage' = ${p(query.productStage)}`)
+    if (query.due === 'overdue') conditions.push(`a.stage_due_at < ${p(query.now)}::timestamptz`)
+    else if (query.due === 'due_soon') {
+      const soon = new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS)
+      conditions.push(`a.stage_due_at >= ${p(query.now)}::timestamptz and a.stage_due_at <= ${p(soon)}::timestamptz`)
+    }
+    if (query.unreviewed) {
+      conditions.push('not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = $1::uuid)')
+    }
+    return { sql: conditions.length ? `where ${conditions.join(' and ')}` : '', params, p }
+  }
+
+  return {
+    async listApplications(query) {
+      const filter = where(query)
+      const scores =
+        query.sort === 'score_desc'
+          ? `left join (select v.application_id, avg(${REVIEW_MEAN_SQL}) as average, bool_or(v.member_id = $1::uuid) as mine
+                        from application_reviews v group by v.application_id) r on r.application_id = a.id`
+          : ''
+      const visible = query.sort === 'score_desc' ? (query.viewer.isAdmin ? 'r.average' : 'case when r.mine then r.average end') : 'null'
+      // $1 (the viewer) is referenced only by some filters and sorts; the cast keeps its type known either way.
+      const viewer = '$1::uuid is not null'
+      const [count] = await sql.unsafe<{ n: string }[]>(
+        `select count(*) as n from applications a ${filter.sql || 'where true'} and ${viewer}`,
+        filter.params as never[],
+      )
+      const limit = filter.p(query.pageSize)
+      const offset = filter.p((query.page - 1) * query.pageSize)
+      const ids = (
+        await sql.unsafe<{ id: string }[]>(
+          `select a.id, ${visible} as visible_average from applications a ${scores} ${filter.sql || 'where true'} and ${viewer}
+           order by ${ORDER_BY[query.sort]} limit ${limit} offset ${offset}`,
+          filter.params as never[],
+        )
+      ).map((r) => r.id)
+      const total = Number(count!.n)
+      if (ids.length === 0) return { items: [], total }
+      const rows = await sql<ListRow<Date>[]>`
+        select a.id, a.reference, a.created_at, a.stage, a.stage_due_at,
+               a.form_data->>'companyName' as company_name, a.form_data->>'tradeName' as trade_name,
+               a.form_data->>'founderName' as founder_name, a.form_data->>'city' as city,
+               a.form_data->>'productStage' as product_stage,
+               count(v.member_id) as review_count,
+               avg(${sql.unsafe(REVIEW_MEAN_SQL)})::float8 as average,
+               (max(${sql.unsafe(REVIEW_MEAN_SQL)}) - min(${sql.unsafe(REVIEW_MEAN_SQL)}))::float8 as spread,
+               coalesce(bool_or(v.member_id = ${query.viewer.memberId}::uuid), false) as mine
+        from applications a left join application_reviews v on v.application_id = a.id
+        where a.id = any(${sql.array(ids)}::uuid[])
+        group by a.id
+      `
+      return { items: inOrder(ids, rows).map((r) => listItemFromRow(r, asIs, query.viewer)), total }
+    },
+
+    async getApplication(id) {
+      if (!isUuid(id)) return null
+      const [row] = await sql<(ApplicationRow<Date, Application> & { stage: Stage; stage_entered_at: Date; stage_due_at: Date | null })[]>`
+        select * from applications where id = ${id}
+      `
+      if (!row) return null
+      return {
+        application: applicationFromRow(row, asIs, asIs),
+        stage: row.stage,
+        stageEnteredAt: row.stage_entered_at,
+        stageDueAt: row.stage_due_at,
+      }
+    },
+
+    async transition(applicationId, request) {
+      const { from, to, reason, memberId, at } = request
+      if (!isUuid(applicationId)) return { status: 'not_found' }
+      return sql.begin(async (tx): Promise<TransitionOutcome> => {
+        const [row] = await tx<{ stage: Stage; created_at: Date }[]>`
+          select stage, created_at from applications where id = ${applicationId} for update
+        `
+        if (!row) return { status: 'not_found' }
+        if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+        const dueAt = stageDueAt(to, at, row.created_at)
+        await tx`update applications set stage = ${to}, stage_entered_at = ${at}, stage_due_at = ${dueAt} where id = ${applicationId}`
+        await tx`
+          insert into stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at)
+          values (${timeOrderedId()}, ${applicationId}, ${from}, ${to}, ${reason}, ${memberId}, ${at})
+        `
+        // The reason is free text and may quote the founder: the trail keeps only the stages.
+        await audit(tx, { at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
+        return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+      })
+    },
+
+    async upsertReview(applicationId, memberId, input, at) {
+      if (!isUuid(applicationId)) return null
+      return sql.begin(async (tx) => {
+        const [app] = await tx`select 1 from applications where id = ${applicationId} for share`
+        if (!app) return null
+        const s = input.scores
+        const [written] = await tx<{ inserted: boolean }[]>`
+          insert into application_reviews (application_id, member_id, producto_validado, primeros_clientes, modelo_escalable,
+            founders_comprometidos, apertura_participacion, comments, recommendation, overall_comment, created_at, updated_at)
+          values (${applicationId}, ${memberId}, ${s.productoValidado}, ${s.primerosClientes}, ${s.modeloEscalable},
+            ${s.foundersComprometidos}, ${s.aperturaParticipacion}, ${tx.json(storedComments(input.comments))},
+            ${input.recommendation}, ${input.overallComment}, ${at}, ${at})
+          on conflict (application_id, member_id) do update set
+            producto_validado = excluded.producto_validado, primeros_clientes = excluded.primeros_clientes,
+            modelo_escalable = excluded.modelo_escalable, founders_comprometidos = excluded.founders_comprometidos,
+            apertura_participacion = excluded.apertura_participacion, comments = excluded.comments,
+            recommendation = excluded.recommendation, overall_comment = excluded.overall_comment,
+            updated_at = excluded.updated_at
+          returning (xmax = 0) as inserted
+        `
+        await audit(tx, { at, memberId, action: 'review.submitted', applicationId, detail: { updated: !written!.inserted } })
+        return reviewOf(tx, applicationId, memberId)
+      })
+    },
+
+    async addNote(applicationId, memberId, body, at) {
+      if (!isUuid(applicationId)) return null
+      return sql.begin(async (tx) => {
+        const [app] = await tx`select 1 from applications where id = ${applicationId} for share`
+        if (!app) return null
+        const id = timeOrderedId()
+        await tx`
+          insert into application_notes (id, application_id, member_id, body, created_at)
+          values (${id}, ${applicationId}, ${memberId}, ${body}, ${at})
+        `
+        await audit(tx, { at, memberId, action: 'note.added', applicationId, detail: { noteId: id } })
+        const [row] = await tx<NoteRow<Date>[]>`
+          select n.*, m.name as member_name from application_notes n join team_members m on m.id = n.member_id where n.id = ${id}
+        `
+        return noteFromRow(row!, asIs)
+      })
+    },
+
+    async listReviews(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await sql<ReviewRow<Date, unknown>[]>`
+        select v.*, m.name as member_name from application_reviews v join team_members m on m.id = v.member_id
+        where v.application_id = ${applicationId} order by v.created_at, v.member_id
+      `
+      return rows.map((r) => reviewFromRow(r, asIs, asIs))
+    },
+
+    async listNotes(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await sql<NoteRow<Date>[]>`
+        select n.*, m.name as member_name from application_notes n join team_members m on m.id = n.member_id
+        where n.application_id = ${applicationId} order by n.created_at, n.id
+      `
+      return rows.map((r) => noteFromRow(r, asIs))
+    },
+
+    async listStageChanges(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await sql<StageChangeRow<Date>[]>`
+        select c.*, m.name as member_name from stage_changes c left join team_members m on m.id = c.member_id
+        where c.application_id = ${applicationId} order by c.at, c.id
+      `
+      return rows.map((r) => stageChangeFromRow(r, asIs))
+    },
+
+    async overview({ now, weekStart, monthStart }) {
+      const byStage = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>
+      for (const r of await sql<{ stage: Stage; n: string }[]>`select stage, count(*) as n from applications group by stage`) {
+        byStage[r.stage] = Number(r.n)
+      }
+      const soon = new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)
+      const [counts] = await sql<{ overdue: string; due_soon: string; week: string; month: string }[]>`
+        select
+          count(*) filter (where stage_due_at < ${now}) as overdue,
+          count(*) filter (where stage_due_at >= ${now} and stage_due_at <= ${soon}) as due_soon,
+          count(*) filter (where created_at >= ${weekStart}) as week,
+          count(*) filter (where created_at >= ${monthStart}) as month
+        from applications
+      `
+      const stays = await sql<{ stage: Stage; left_at: Date; entered_at: Date }[]>`
+        select c.from_stage as stage, c.at as left_at,
+               coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at) as entered_at
+        from stage_changes c join applications a on a.id = c.application_id
+      `
+      return {
+        byStage,
+        overdue: Number(counts!.overdue),
+        dueSoon: Number(counts!.due_soon),
+        receivedThisWeek: Number(counts!.week),
+        receivedThisMonth: Number(counts!.month),
+        medianDaysInStage: mediansByStage(stays.map((s) => ({ stage: s.stage, ms: s.left_at.getTime() - s.entered_at.getTime() }))),
+      }
+    },
+
+    async appendAudit(entry) {
+      await audit(sql, entry)
+    },
+
+    async listAudit(page, pageSize) {
+      const [count] = await sql<{ n: string }[]>`select count(*) as n from audit_log`
+      const rows = await sql<AuditRow<Date, unknown>[]>`
+        select l.*, m.name as member_name from audit_log l left join team_members m on m.id = l.member_id
+        order by l.at desc, l.id desc limit ${pageSize} offset ${(page - 1) * pageSize}
+      `
+      return { items: rows.map((r) => auditFromRow(r, asIs, asIs)), total: Number(count!.n) }
+    },
+  }
+}

@@ -1,0 +1,318 @@
+/**
+ * The ReviewStore on the SQLite file of the ApplicationStore: reads on its
+ * connection, every change through its group commit (SqliteStore.write), so
+ * a transition and its audit entry commit together and are durable when the
+ * promise resolves.
+ */
+import type Database from 'better-sqlite3'
+import type { Application } from '../../../domain/application.ts'
+import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
+import { searchKey } from '../../../domain/search.ts'
+import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
+import type { SqliteStore } from '../../storage/sqlite-store.ts'
+import {
+  REVIEW_MEAN_SQL,
+  auditFromRow,
+  inOrder,
+  listItemFromRow,
+  noteFromRow,
+  reviewFromRow,
+  stageChangeFromRow,
+  storedComments,
+  type AuditRow,
+  type ListRow,
+  type NoteRow,
+  type ReviewRow,
+  type StageChangeRow,
+} from './review-rows.ts'
+import {
+  isUuid,
+  mediansByStage,
+  type ApplicationListQuery,
+  type ApplicationSort,
+  type NewAuditEntry,
+  type ReviewStore,
+  type TransitionOutcome,
+} from './review-store.ts'
+import { timeOrderedId } from './time-ordered-id.ts'
+
+const iso = (d: Date) => d.toISOString()
+const date = (s: string) => new Date(s)
+const json = (s: string) => JSON.parse(s) as unknown
+const DAY_MS = 24 * 60 * 60 * 1000
+
+const ORDER_BY: Record<ApplicationSort, string> = {
+  received_desc: 'a.created_at DESC, a.id DESC',
+  received_asc: 'a.created_at, a.id',
+  due_asc: 'a.stage_due_at IS NULL, a.stage_due_at, a.created_at, a.id',
+  // Hidden averages sort as no average, so the order cannot give them away.
+  score_desc: 'visible_average IS NULL, visible_average DESC, a.created_at DESC, a.id DESC',
+  // The search key starts with the company's name, lower case and without accents.
+  company_asc: 'a.search_text, a.id',
+}
+
+export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
+  const db: Database.Database = store.db
+  const cache = new Map<string, Database.Statement>()
+  const stmt = (sql: string) => {
+    let s = cache.get(sql)
+    if (!s) {
+      s = db.prepare(sql)
+      cache.set(sql, s)
+    }
+    return s
+  }
+
+  const audit = (e: NewAuditEntry) =>
+    stmt('INSERT INTO audit_log (id, at, member_id, action, application_id, detail) VALUES (?, ?, ?, ?, ?, ?)').run(
+      timeOrderedId(),
+      iso(e.at),
+      e.memberId,
+      e.action,
+      e.applicationId,
+      JSON.stringify(e.detail ?? {}),
+    )
+
+  const exists = (id: string) => isUuid(id) && stmt('SELECT 1 FROM applications WHERE id = ?').get(id) !== undefined
+
+  const reviewSelect = `SELECT v.*, m.name AS member_name FROM application_reviews v JOIN team_members m ON m.id = v.member_id`
+  const toReview = (row: ReviewRow<string, string>) => reviewFromRow(row, date, json)
+
+  function where(query: ApplicationListQuery) {
+    const conditions: string[] = []
+    const params: Record<string, unknown> = { viewer: query.viewer.memberId }
+    const q = query.q === undefined ? '' : searchKey(query.q)
+    if (q !== '') {
+      conditions.push('instr(a.search_text, @q) > 0')
+      params.q = q
+    }
+    if (query.stage) {
+      conditions.push('a.stage = @stage')
+      params.stage = query.stage
+    }
+    if (query.productStage) {
+      conditions.push(`json_extract(a.form_data, '$.productStage') = @productStage`)
+      params.productStage = query.productStage
+    }
+    if (query.due === 'overdue') {
+      conditions.push('a.stage_due_at < @now')
+      params.now = iso(query.now)
+    } else if (query.due === 'due_soon') {
+      conditions.push('a.stage_due_at >= @now AND a.stage_due_at <= @soon')
+      params.now = iso(query.now)
+      params.soon = iso(new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS))
+    }
+    if (query.unreviewed) {
+      conditions.push('NOT EXISTS (SELECT 1 FROM application_reviews u WHERE u.application_id = a.id AND u.member_id = @viewer)')
+    }
+    return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
+  }
+
+  return {
+    async listApplications(query) {
+      const filter = where(query)
+      const total = (stmt(`SELECT count(*) AS n FROM applications a ${filter.sql}`).get(filter.params) as { n: number }).n
+      const scores =
+        query.sort === 'score_desc'
+          ? `LEFT JOIN (SELECT v.application_id, avg(${REVIEW_MEAN_SQL}) AS average, max(v.member_id = @viewer) AS mine
+                        FROM application_reviews v GROUP BY v.application_id) r ON r.application_id = a.id`
+          : ''
+      const visible = query.sort === 'score_desc' ? (query.viewer.isAdmin ? 'r.average' : 'CASE WHEN r.mine THEN r.average END') : 'NULL'
+      const ids = (
+        stmt(
+          `SELECT a.id, ${visible} AS visible_average FROM applications a ${scores} ${filter.sql}
+           ORDER BY ${ORDER_BY[query.sort]} LIMIT @limit OFFSET @offset`,
+        ).all({ ...filter.params, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as { id: string }[]
+      ).map((r) => r.id)
+      if (ids.length === 0) return { items: [], total }
+      // The page's own columns, read only for its rows: json_extract over every row would cost more than the sort.
+      const rows = stmt(
+        `SELECT a.id, a.reference, a.created_at, a.stage, a.stage_due_at,
+                json_extract(a.form_data, '$.companyName') AS company_name,
+                json_extract(a.form_data, '$.tradeName') AS trade_name,
+                json_extract(a.form_data, '$.founderName') AS founder_name,
+                json_extract(a.form_data, '$.city') AS city,
+                json_extract(a.form_data, '$.productStage') AS product_stage,
+                count(v.member_id) AS review_count,
+                avg(${REVIEW_MEAN_SQL}) AS average,
+                max(${REVIEW_MEAN_SQL}) - min(${REVIEW_MEAN_SQL}) AS spread,
+                coalesce(max(v.member_id = @viewer), 0) AS mine
+         FROM applications a LEFT JOIN application_reviews v ON v.application_id = a.id
+         WHERE a.id IN (SELECT value FROM json_each(@ids))
+         GROUP BY a.id`,
+      ).all({ viewer: query.viewer.memberId, ids: JSON.stringify(ids) }) as ListRow<string>[]
+      return { items: inOrder(ids, rows).map((r) => listItemFromRow(r, date, query.viewer)), total }
+    },
+
+    async getApplication(id) {
+      if (!isUuid(id)) return null
+      const row = stmt('SELECT * FROM applications WHERE id = ?').get(id) as
+        | (ApplicationRow<string, string> & { stage: Stage; stage_entered_at: string; stage_due_at: string | null })
+        | undefined
+      if (!row) return null
+      return {
+        application: applicationFromRow(row, date, (v) => JSON.parse(v) as Application),
+        stage: row.stage,
+        stageEnteredAt: date(row.stage_entered_at),
+        stageDueAt: row.stage_due_at === null ? null : date(row.stage_due_at),
+      }
+    },
+
+    transition(applicationId, request) {
+      const { from, to, reason, memberId, at } = request
+      return store.write((): TransitionOutcome => {
+        if (!isUuid(applicationId)) return { status: 'not_found' }
+        const row = stmt('SELECT stage, created_at FROM applications WHERE id = ?').get(applicationId) as
+          | { stage: Stage; created_at: string }
+          | undefined
+        if (!row) return { status: 'not_found' }
+        if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+        const dueAt = stageDueAt(to, at, date(row.created_at))
+        stmt('UPDATE applications SET stage = ?, stage_entered_at = ?, stage_due_at = ? WHERE id = ? AND stage = ?').run(
+          to,
+          iso(at),
+          dueAt && iso(dueAt),
+          applicationId,
+          from,
+        )
+        stmt('INSERT INTO stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+          timeOrderedId(),
+          applicationId,
+          from,
+          to,
+          reason,
+          memberId,
+          iso(at),
+        )
+        // The reason is free text and may quote the founder: the trail keeps only the stages.
+        audit({ at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
+        return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+      })
+    },
+
+    upsertReview(applicationId, memberId, input, at) {
+      return store.write(() => {
+        if (!exists(applicationId)) return null
+        const s = input.scores
+        const updated =
+          stmt('SELECT 1 FROM application_reviews WHERE application_id = ? AND member_id = ?').get(applicationId, memberId) !== undefined
+        stmt(
+          `INSERT INTO application_reviews (application_id, member_id, producto_validado, primeros_clientes, modelo_escalable,
+             founders_comprometidos, apertura_participacion, comments, recommendation, overall_comment, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (application_id, member_id) DO UPDATE SET
+             producto_validado = excluded.producto_validado, primeros_clientes = excluded.primeros_clientes,
+             modelo_escalable = excluded.modelo_escalable, founders_comprometidos = excluded.founders_comprometidos,
+             apertura_participacion = excluded.apertura_participacion, comments = excluded.comments,
+             recommendation = excluded.recommendation, overall_comment = excluded.overall_comment,
+             updated_at = excluded.updated_at`,
+        ).run(
+          applicationId,
+          memberId,
+          s.productoValidado,
+          s.primerosClientes,
+          s.modeloEscalable,
+          s.foundersComprometidos,
+          s.aperturaParticipacion,
+          JSON.stringify(storedComments(input.comments)),
+          input.recommendation,
+          input.overallComment,
+          iso(at),
+          iso(at),
+        )
+        audit({ at, memberId, action: 'review.submitted', applicationId, detail: { updated } })
+        return toReview(
+          stmt(`${reviewSelect} WHERE v.application_id = ? AND v.member_id = ?`).get(applicationId, memberId) as ReviewRow<string, string>,
+        )
+      })
+    },
+
+    addNote(applicationId, memberId, body, at) {
+      return store.write(() => {
+        if (!exists(applicationId)) return null
+        const id = timeOrderedId()
+        stmt('INSERT INTO application_notes (id, application_id, member_id, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
+          id,
+          applicationId,
+          memberId,
+          body,
+          iso(at),
+        )
+        audit({ at, memberId, action: 'note.added', applicationId, detail: { noteId: id } })
+        const row = stmt(
+          'SELECT n.*, m.name AS member_name FROM application_notes n JOIN team_members m ON m.id = n.member_id WHERE n.id = ?',
+        ).get(id) as NoteRow<string>
+        return noteFromRow(row, date)
+      })
+    },
+
+    async listReviews(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = stmt(`${reviewSelect} WHERE v.application_id = ? ORDER BY v.created_at, v.member_id`).all(applicationId)
+      return (rows as ReviewRow<string, string>[]).map(toReview)
+    },
+
+    async listNotes(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = stmt(
+        `SELECT n.*, m.name AS member_name FROM application_notes n JOIN team_members m ON m.id = n.member_id
+         WHERE n.application_id = ? ORDER BY n.created_at, n.id`,
+      ).all(applicationId) as NoteRow<string>[]
+      return rows.map((r) => noteFromRow(r, date))
+    },
+
+    async listStageChanges(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = stmt(
+        `SELECT c.*, m.name AS member_name FROM stage_changes c LEFT JOIN team_members m ON m.id = c.member_id
+         WHERE c.application_id = ? ORDER BY c.at, c.id`,
+      ).all(applicationId) as StageChangeRow<string>[]
+      return rows.map((r) => stageChangeFromRow(r, date))
+    },
+
+    async overview({ now, weekStart, monthStart }) {
+      const byStage = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>
+      for (const r of stmt('SELECT stage, count(*) AS n FROM applications GROUP BY stage').all() as { stage: Stage; n: number }[]) {
+        byStage[r.stage] = r.n
+      }
+      const counts = stmt(
+        `SELECT
+           (SELECT count(*) FROM applications WHERE stage_due_at < @now) AS overdue,
+           (SELECT count(*) FROM applications WHERE stage_due_at >= @now AND stage_due_at <= @soon) AS due_soon,
+           (SELECT count(*) FROM applications WHERE created_at >= @week) AS week,
+           (SELECT count(*) FROM applications WHERE created_at >= @month) AS month`,
+      ).get({
+        now: iso(now),
+        soon: iso(new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)),
+        week: iso(weekStart),
+        month: iso(monthStart),
+      }) as { overdue: number; due_soon: number; week: number; month: number }
+      const stays = stmt(
+        `SELECT c.from_stage AS stage, c.at AS left_at,
+                coalesce(lag(c.at) OVER (PARTITION BY c.application_id ORDER BY c.at, c.id), a.created_at) AS entered_at
+         FROM stage_changes c JOIN applications a ON a.id = c.application_id`,
+      ).all() as { stage: Stage; left_at: string; entered_at: string }[]
+      return {
+        byStage,
+        overdue: counts.overdue,
+        dueSoon: counts.due_soon,
+        receivedThisWeek: counts.week,
+        receivedThisMonth: counts.month,
+        medianDaysInStage: mediansByStage(stays.map((s) => ({ stage: s.stage, ms: date(s.left_at).getTime() - date(s.entered_at).getTime() }))),
+      }
+    },
+
+    async appendAudit(entry) {
+      await store.write(() => audit(entry))
+    },
+
+    async listAudit(page, pageSize) {
+      const total = (stmt('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n
+      const rows = stmt(
+        `SELECT l.*, m.name AS member_name FROM audit_log l LEFT JOIN team_members m ON m.id = l.member_id
+         ORDER BY l.at DESC, l.id DESC LIMIT ? OFFSET ?`,
+      ).all(pageSize, (page - 1) * pageSize) as AuditRow<string, string>[]
+      return { items: rows.map((r) => auditFromRow(r, date, json)), total }
+    },
+  }
+}
