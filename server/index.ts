@@ -15,6 +15,9 @@ import { loadStaticSite } from './http/static-site.ts'
 import { jsonLog as log } from './log.ts'
 import { openStore } from './storage/open-store.ts'
 import { createWorkspaceApi } from './workspace/api.ts'
+import { dataRequestRoutes } from './workspace/data-requests/routes.ts'
+import { reviewRoutes } from './workspace/review/routes.ts'
+import { openReviewStore } from './workspace/storage/open-review-store.ts'
 import { openWorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -30,7 +33,18 @@ async function main() {
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
   const stores = openWorkspaceStores(store)
-  const workspace = createWorkspaceApi(workspaceDepsFrom(config, stores.team, { log, onMailQueued: () => worker.wake() }))
+  const reviewDeps = { store, reviews: openReviewStore(store), now: () => new Date() }
+  const workspace = createWorkspaceApi(
+    workspaceDepsFrom(config, stores.team, {
+      log,
+      onMailQueued: () => worker.wake(),
+      // The review and data-request routes, behind the session and CSRF middleware.
+      mountProtected: (api) => {
+        api.route('/', reviewRoutes(reviewDeps))
+        api.route('/', dataRequestRoutes(reviewDeps))
+      },
+    }),
+  )
   const app = createApp({ site, store, sendApplicationEmail: fn, log, connectSrc: connectSources(config), gauge, workspace })
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
