@@ -33,9 +33,12 @@ async function openApplication(page: Page, tradeName: string) {
 async function review(page: Page, scores: number[], recommendation: string) {
   const form = page.getByRole('region', { name: /Evalúa esta postulación|Tu evaluación/ })
   for (const [i, criterion] of SELECTION_CRITERIA.entries()) {
-    await form.getByRole('group', { name: criterion.title }).getByRole('radio', { name: String(scores[i]) }).check()
+    // The score buttons are styled labels over visually hidden radios: click what a person sees.
+    const group = form.getByRole('group', { name: criterion.title })
+    await group.locator('label').filter({ hasText: new RegExp(`^${scores[i]}$`) }).click()
+    await expect(group.getByRole('radio', { name: String(scores[i]) })).toBeChecked()
   }
-  await form.getByRole('radio', { name: recommendation }).check()
+  await form.getByRole('radio', { name: recommendation, exact: true }).check()
   await form.getByRole('button', { name: /Enviar evaluación|Actualizar mi evaluación/ }).click()
 }
 
@@ -79,7 +82,8 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   // The admin reviews first.
   await openApplication(page, 'Huerta Viva')
   await review(page, [4, 4, 5, 3, 4], 'Avanzar')
-  await expect(page.getByText('Evaluación enviada')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Evaluación enviada' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Tu evaluación' })).toBeVisible()
 
   // The reviewer sees neither the admin's scores nor the average before their own review.
   await r.getByRole('link', { name: 'Postulaciones', exact: true }).click()

@@ -71,6 +71,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     >
       <form
         method="dialog"
+        noValidate
         className="p-5"
         onSubmit={(e) => {
           e.preventDefault()

@@ -75,7 +75,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
       )}
       <ConfirmDialog
         open={target !== null}
-        title={target ? `${actionLabel(from, target)}?` : ''}
+        title={target ? `¿${actionLabel(from, target)}?` : ''}
         confirmLabel={target === 'no_seleccionada' ? 'Cerrar postulación' : 'Confirmar'}
         variant={target === 'no_seleccionada' ? 'danger' : 'primary'}
         reason={{
