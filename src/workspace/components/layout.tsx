@@ -57,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <span className="block font-semibold">{member.name}</span>
               <span className="block text-xs text-ink-300">{ROLE_LABELS[member.role]}</span>
             </span>
-            <SignOutButton className="border-ink-600 bg-ink-800 text-white hover:bg-ink-700" />
+            <SignOutButton inverse />
           </div>
         </div>
       </header>

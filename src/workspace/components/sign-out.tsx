@@ -32,10 +32,10 @@ function useSignOut() {
   }
 }
 
-export function SignOutButton({ className }: { className?: string }) {
+export function SignOutButton({ inverse = false }: { inverse?: boolean }) {
   const { pending, signOut } = useSignOut()
   return (
-    <Button className={className} disabled={pending} onClick={() => void signOut(false)}>
+    <Button variant={inverse ? 'inverse' : 'secondary'} disabled={pending} onClick={() => void signOut(false)}>
       Cerrar sesión
     </Button>
   )

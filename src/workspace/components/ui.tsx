@@ -6,13 +6,15 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { ApiError } from '../api/client.ts'
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'inverse'
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-ink-900 text-white hover:bg-ink-700 border border-ink-900',
   secondary: 'bg-white text-ink-900 border border-ink-300 hover:bg-ink-50',
   danger: 'bg-danger-700 text-white border border-danger-700 hover:bg-[#912018]',
   ghost: 'bg-transparent text-ink-800 border border-transparent hover:bg-ink-100',
+  /** On the dark header. */
+  inverse: 'bg-ink-800 text-white border border-ink-500 hover:bg-ink-700',
 }
 
 export function cn(...classes: (string | false | null | undefined)[]): string {

@@ -43,13 +43,16 @@ export function ApplicationDetailPage() {
           </span>
         }
       />
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-4">
+      {/* One column on narrow screens (stage first, then the application, then judging it); two on wide ones. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <StageActions application={app} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ApplicationFields formData={app.formData} />
           <Timeline entries={app.timeline} />
         </div>
-        <div className="flex min-w-0 flex-col gap-4">
-          <StageActions application={app} />
+        <div className="flex min-w-0 flex-col gap-4 self-start lg:col-start-2 lg:row-start-2">
           <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
           <TeamReviews reviews={app.reviews} />
           <Notes applicationId={app.id} notes={app.notes} />

@@ -76,7 +76,7 @@ export function ApplicationsPage() {
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" aria-busy={list.isFetching}>
-            <table className="w-full min-w-[56rem] text-left text-sm">
+            <table className="w-full min-w-[44rem] text-left text-sm">
               <caption className="sr-only">Postulaciones, página {page}</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
                 <tr>

@@ -100,12 +100,11 @@ export function MembersPage() {
           <QueryError error={members.error} retry={() => void members.refetch()} />
         ) : (
           <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Miembros del equipo</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">Nombre</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Correo</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Nombre y correo</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Rol</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Estado</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Último ingreso</th>
@@ -120,8 +119,8 @@ export function MembersPage() {
                       <th scope="row" className="px-3 py-2 font-semibold">
                         {member.name}
                         {member.id === me.id && <span className="ml-1 font-normal text-ink-600">(tú)</span>}
+                        <span className="block text-xs font-normal text-ink-700">{member.email}</span>
                       </th>
-                      <td className="px-3 py-2 break-all">{member.email}</td>
                       <td className="px-3 py-2">{ROLE_LABELS[member.role]}</td>
                       <td className="px-3 py-2">
                         {member.active ? 'Activo' : <span className="font-semibold text-ink-600">Desactivado</span>}

@@ -77,7 +77,7 @@ export function ReviewForm({ applicationId, mine }: { applicationId: string; min
         {SELECTION_CRITERIA.map((criterion) => (
           <fieldset
             key={criterion.key}
-            className="mt-4 border-t border-ink-100 pt-3"
+            className="mt-3 border-t border-ink-100 pt-2.5"
             aria-describedby={`${id}-${criterion.key}-error`}
             aria-invalid={errors[criterion.key] ? true : undefined}
           >
@@ -106,7 +106,7 @@ export function ReviewForm({ applicationId, mine }: { applicationId: string; min
             </label>
             <textarea
               id={`${id}-${criterion.key}-comment`}
-              rows={2}
+              rows={1}
               maxLength={SCORE_COMMENT_MAX}
               className={`${inputClass} mt-1`}
               value={comments[criterion.key] ?? ''}
