@@ -13,13 +13,18 @@ import { Button, FieldError, Forbidden, inputClass, labelClass, PageHeader, Pane
 import { formatDateTime } from '../lib/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 
+/** One record of the lookup (server/exports/applications.ts founderRecords). */
 interface HeldApplication {
-  id?: string
-  reference?: string
-  createdAt?: string
-  companyName?: string
-  tradeName?: string
-  formData?: { companyName?: string; tradeName?: string }
+  id: string
+  reference: string
+  receivedAt: string
+  formData: { companyName?: string; tradeName?: string }
+  emails?: unknown[]
+}
+
+interface DeletionReport {
+  applications: { id: string; reference: string }[]
+  messages: Record<string, number>
 }
 
 /** The lookup answers what the CLI prints: a list of applications (or an object holding one). */
@@ -39,7 +44,7 @@ export function DataRequestsPage() {
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
-  const [deleted, setDeleted] = useState<unknown>(null)
+  const [deleted, setDeleted] = useState<DeletionReport | null>(null)
 
   if (me.role !== 'admin') return <Forbidden />
 
@@ -77,7 +82,7 @@ export function DataRequestsPage() {
     if (!searched) return
     setPending(true)
     try {
-      const report = await api('/data-requests/delete', { method: 'POST', body: { email: searched, confirm: searched } })
+      const report = await api<DeletionReport>('/data-requests/delete', { method: 'POST', body: { email: searched, confirm: searched } })
       setDeleted(report)
       setResult(null)
       setConfirmDelete(false)
@@ -126,8 +131,9 @@ export function DataRequestsPage() {
               <ul className="flex flex-col gap-1 text-sm">
                 {held.map((app, i) => (
                   <li key={app.id ?? i}>
-                    <span className="font-mono">{app.reference}</span> · {app.tradeName ?? app.formData?.tradeName ?? app.companyName ?? app.formData?.companyName}
-                    {app.createdAt && <span className="text-ink-600"> · {formatDateTime(app.createdAt)}</span>}
+                    <span className="font-mono">{app.reference}</span> · {app.formData?.tradeName || app.formData?.companyName}
+                    {app.receivedAt && <span className="text-ink-600"> · recibida {formatDateTime(app.receivedAt)}</span>}
+                    {app.emails && <span className="text-ink-600"> · {app.emails.length} correos</span>}
                   </li>
                 ))}
               </ul>
@@ -146,7 +152,11 @@ export function DataRequestsPage() {
       )}
       {deleted !== null && (
         <Panel title="Eliminación completada" className="mt-4">
-          <pre className="overflow-auto rounded bg-ink-50 p-3 text-xs">{JSON.stringify(deleted, null, 2)}</pre>
+          <p role="status" className="text-sm">
+            Se eliminaron {deleted.applications.length} {deleted.applications.length === 1 ? 'postulación' : 'postulaciones'} (
+            {deleted.applications.map((a) => a.reference).join(', ') || 'ninguna'}) y{' '}
+            {Object.values(deleted.messages ?? {}).reduce((a, b) => a + b, 0)} correos.
+          </p>
         </Panel>
       )}
       <ConfirmDialog
