@@ -23,6 +23,9 @@ import { sessionRoutes } from './auth/session-routes.ts'
 import { memberRoutes } from './members/routes.ts'
 
 export type { WorkspaceDeps } from './deps.ts'
+// For the routes mounted through mountProtected.
+export { requireAdmin } from './auth/require-admin.ts'
+export { audit, readBody } from './http.ts'
 
 export function createWorkspaceApi(deps: WorkspaceDeps): Hono<WorkspaceEnv> {
   const app = new Hono<WorkspaceEnv>()

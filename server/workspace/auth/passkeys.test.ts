@@ -89,7 +89,7 @@ describe('passkeys', () => {
     const { h, ana, session } = await setUp()
     const authenticator = new SoftwareAuthenticator()
     expect((await register(h, session, authenticator)).status).toBe(201)
-    const sessions = () => h.snapshot().team_sessions.length
+    const sessions = () => h.snapshot().team_sessions!.length
 
     const before = sessions()
     expect((await passkeySignIn(h, authenticator, new SoftwareAuthenticator())).res.status).toBe(400)

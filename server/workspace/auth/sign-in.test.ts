@@ -199,7 +199,7 @@ describe('sign-in by link', () => {
     const h = await harness()
     const ana = await h.addMember()
     const s = await h.signIn(ana)
-    const seen = () => (h.snapshot().team_sessions[0] as { last_seen_at: string }).last_seen_at
+    const seen = () => (h.snapshot().team_sessions![0] as { last_seen_at: string }).last_seen_at
     const first = seen()
     h.advance(30_000)
     await h.call('GET', '/session', { as: s })

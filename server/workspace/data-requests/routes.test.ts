@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { runApplicationsCommand } from '../../cli/applications-command.ts'
 import { founderRecords, toCsv } from '../../exports/applications.ts'
 import { review, submission } from '../storage/review-store-contract.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
@@ -53,6 +54,9 @@ describe('data-request routes', () => {
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body).toEqual(JSON.parse(JSON.stringify(await founderRecords(h.store, FOUNDER))))
+    let shown = ''
+    await runApplicationsCommand(['show', '--email', FOUNDER], h.store, { out: (t) => void (shown += t), err: () => {} })
+    expect(body).toEqual(JSON.parse(shown))
     expect((body as { id: string; emails: unknown[] }[]).map((r) => [r.id, r.emails.length])).toEqual(founderApps.map((a) => [a.id, 2]))
     const audit = await h.reviews.listAudit(1, 10)
     expect(audit.items.map((e) => [e.action, e.applicationId, e.member?.id]).sort()).toEqual(

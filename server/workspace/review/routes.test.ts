@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Application } from '../../../domain/application.ts'
 import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import { NOTE_MAX } from '../../../domain/review.ts'
+import { runApplicationsCommand } from '../../cli/applications-command.ts'
 import { toCsv, toJson } from '../../exports/applications.ts'
 import type { Member } from '../context.ts'
 import { review, submission } from '../storage/review-store-contract.ts'
@@ -344,9 +345,18 @@ describe('review routes: exports and the audit log (admins)', () => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="postulaciones-2026-03-18.csv"')
     // arrayBuffer: text() would drop the byte-order mark Excel needs
-    expect(Buffer.from(await csv.arrayBuffer()).toString('utf8')).toBe(toCsv(apps))
+    const csvText = Buffer.from(await csv.arrayBuffer()).toString('utf8')
+    expect(csvText).toBe(toCsv(apps))
+    expect(csvText).toContain(`'=HIPERVINCULO`)
     const jsonExport = await h.call(admin, 'GET', '/exports/applications.json')
-    expect(await jsonExport.text()).toBe(toJson(apps))
+    const jsonText = await jsonExport.text()
+    expect(jsonText).toBe(toJson(apps))
+    // …which is what `npm run applications -- export` prints
+    for (const [format, text] of [['csv', csvText], ['json', jsonText]] as const) {
+      let out = ''
+      await runApplicationsCommand(['export', '--format', format], h.store, { out: (t) => void (out += t), err: () => {} })
+      expect(text).toBe(out)
+    }
 
     const audit = await json<{ items: { action: string; detail: unknown; member: unknown }[]; total: number }>(await h.call(admin, 'GET', '/audit'))
     expect(audit.total).toBe(2)

@@ -41,15 +41,17 @@ import { timeOrderedId } from './time-ordered-id.ts'
 const asIs = <T>(value: T): T => value
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const ORDER_BY: Record<ApplicationSort, string> = {
+const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, string> = {
   received_desc: 'a.created_at desc, a.id desc',
   received_asc: 'a.created_at, a.id',
   due_asc: 'a.stage_due_at nulls last, a.created_at, a.id',
-  // Hidden averages sort as no average, so the order cannot give them away.
-  score_desc: 'visible_average desc nulls last, a.created_at desc, a.id desc',
-  // The search key starts with the company's name; "C" so both stores order alike.
-  company_asc: 'a.search_text collate "C", a.id',
+  // The search key starts with the company's name; "C" so both stores order alike,
+  // and the columns of the applications_search_order index, so no sort is needed.
+  company_asc: 'a.search_text collate "C", a.created_at, a.id',
 }
+
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
   const sql: Sql = store.sql
@@ -73,7 +75,8 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
     const p = (value: unknown) => `$${params.push(value)}`
     const conditions: string[] = []
     const q = query.q === undefined ? '' : searchKey(query.q)
-    if (q !== '') conditions.push(`strpos(a.search_text, ${p(q)}) > 0`)
+    // LIKE rather than strpos: the trigram index (applications_search_trgm) serves it.
+    if (q !== '') conditions.push(`a.search_text like ${p(containing(q))}`)
     if (query.stage) conditions.push(`a.stage = ${p(query.stage)}`)
     if (query.productStage) conditions.push(`a.form_data->>'productStage' = ${p(query.productStage)}`)
     if (query.due === 'overdue') conditions.push(`a.stage_due_at < ${p(query.now)}::timestamptz`)
@@ -90,28 +93,60 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
   return {
     async listApplications(query) {
       const filter = where(query)
-      const scores =
-        query.sort === 'score_desc'
-          ? `left join (select v.application_id, avg(${REVIEW_MEAN_SQL}) as average, bool_or(v.member_id = $1::uuid) as mine
-                        from application_reviews v group by v.application_id) r on r.application_id = a.id`
-          : ''
-      const visible = query.sort === 'score_desc' ? (query.viewer.isAdmin ? 'r.average' : 'case when r.mine then r.average end') : 'null'
-      // $1 (the viewer) is referenced only by some filters and sorts; the cast keeps its type known either way.
-      const viewer = '$1::uuid is not null'
-      const [count] = await sql.unsafe<{ n: string }[]>(
-        `select count(*) as n from applications a ${filter.sql || 'where true'} and ${viewer}`,
-        filter.params as never[],
-      )
-      const limit = filter.p(query.pageSize)
-      const offset = filter.p((query.page - 1) * query.pageSize)
-      const ids = (
-        await sql.unsafe<{ id: string }[]>(
-          `select a.id, ${visible} as visible_average from applications a ${scores} ${filter.sql || 'where true'} and ${viewer}
-           order by ${ORDER_BY[query.sort]} limit ${limit} offset ${offset}`,
-          filter.params as never[],
+      const params = filter.params as never[]
+      // $1 (the viewer) is referenced only by some filters; the cast keeps its type known either way.
+      const whereSql = `${filter.sql || 'where true'} and $1::uuid is not null`
+      const and = (condition: string) => `${whereSql} and ${condition}`
+      const count = async (from: string, where_: string) =>
+        Number((await sql.unsafe<{ n: string }[]>(`select count(*) as n from ${from} ${where_}`, params, { prepare: true }))[0]!.n)
+      const offset = query.pageSize * (query.page - 1)
+      const page = async (text: string, limit: number, skip: number) => {
+        if (limit <= 0) return []
+        return sql.unsafe<{ id: string; n?: string }[]>(`${text} limit ${Math.trunc(limit)} offset ${Math.trunc(skip)}`, params, {
+          prepare: true,
+        })
+      }
+      let ids: string[]
+      let total: number
+      if (query.sort === 'score_desc') {
+        // Two ordered runs instead of one sort of every row with its aggregate: first the
+        // applications whose average the viewer may see, read from the reviews' side
+        // (highest first), then the others (newest first) off the created_at index. A
+        // hidden average sorts as none, so the order cannot give it away.
+        total = await count('applications a', whereSql)
+        const scoredFrom = query.viewer.isAdmin
+          ? '(select distinct application_id from application_reviews) r join applications a on a.id = r.application_id'
+          : 'application_reviews r join applications a on a.id = r.application_id and r.member_id = $1::uuid'
+        const scored = `exists (select 1 from application_reviews s where s.application_id = a.id${query.viewer.isAdmin ? '' : ' and s.member_id = $1::uuid'})`
+        const first = await page(
+          `select a.id, count(*) over () as n from ${scoredFrom} ${whereSql}
+           order by (select avg(${REVIEW_MEAN_SQL}) from application_reviews v where v.application_id = a.id) desc,
+                    a.created_at desc, a.id desc`,
+          query.pageSize,
+          offset,
         )
-      ).map((r) => r.id)
-      const total = Number(count!.n)
+        const scoredTotal = first.length > 0 ? Number(first[0]!.n) : await count(scoredFrom, whereSql)
+        const rest = await page(
+          `select a.id from applications a ${and(`not ${scored}`)} order by a.created_at desc, a.id desc`,
+          query.pageSize - first.length,
+          Math.max(0, offset - scoredTotal),
+        )
+        ids = [...first, ...rest].map((r) => r.id)
+      } else if (query.q !== undefined && searchKey(query.q) !== '') {
+        // One pass over the search index gives both the page and the total.
+        const rows = await page(
+          `select a.id, count(*) over () as n from applications a ${whereSql} order by ${ORDER_BY[query.sort]}`,
+          query.pageSize,
+          offset,
+        )
+        total = rows.length > 0 ? Number(rows[0]!.n) : offset === 0 ? 0 : await count('applications a', whereSql)
+        ids = rows.map((r) => r.id)
+      } else {
+        total = await count('applications a', whereSql)
+        ids = (await page(`select a.id from applications a ${whereSql} order by ${ORDER_BY[query.sort]}`, query.pageSize, offset)).map(
+          (r) => r.id,
+        )
+      }
       if (ids.length === 0) return { items: [], total }
       const rows = await sql<ListRow<Date>[]>`
         select a.id, a.reference, a.created_at, a.stage, a.stage_due_at,

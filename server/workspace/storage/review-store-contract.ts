@@ -146,6 +146,19 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await h.count('audit_log')).toBe(0)
     })
 
+    it('refuses a move that would be allowed from the current stage but was asked from a stale one', async () => {
+      const h = await harness()
+      const app = await saved(h)
+      const m = await h.addMember('reviewer')
+      await h.reviews.transition(app.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: m.id, at: at(1) })
+      // Someone else already moved it; this member still sees recibida and closes it.
+      expect(
+        await h.reviews.transition(app.id, { from: 'recibida', to: 'no_seleccionada', reason: null, memberId: m.id, at: at(2) }),
+      ).toEqual({ status: 'conflict', stage: 'validacion_preliminar' })
+      expect((await h.reviews.getApplication(app.id))!.stage).toBe('validacion_preliminar')
+      expect(await h.count('stage_changes')).toBe(1)
+    })
+
     it('lets exactly one of two members moving the same application at once win, across connections', async () => {
       const h = await harness()
       const second = await h.openSecond()
@@ -277,6 +290,31 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await ids('score_desc')).toEqual([beta.id, alfa.id, closed.id, zeta.id])
       expect(await ids('score_desc', { memberId: me.id, isAdmin: true })).toEqual([zeta.id, beta.id, alfa.id, closed.id])
       expect(await ids('company_asc')).toEqual([beta.id, closed.id, alfa.id, zeta.id])
+    })
+
+    it('pages the score order across the scored and the unscored applications without a gap or a repeat', async () => {
+      const h = await harness()
+      const me = await h.addMember('reviewer')
+      const other = await h.addMember('reviewer')
+      const viewer = { memberId: me.id, isAdmin: false }
+      const apps: { id: string }[] = []
+      for (let i = 0; i < 7; i++) apps.push(await saved(h, at(i)))
+      for (const [i, score] of [[0, 2], [3, 5], [5, 3]] as const) {
+        await h.reviews.upsertReview(apps[i]!.id, me.id, review(score, score, score, score, score), at(8))
+      }
+      await h.reviews.upsertReview(apps[6]!.id, other.id, review(5, 5, 5, 5, 5), at(8)) // hidden from me
+      const expected = [3, 5, 0, 6, 4, 2, 1].map((i) => apps[i]!.id)
+      for (const pageSize of [1, 2, 3, 4, 7]) {
+        const seen: string[] = []
+        for (let page = 1; page <= Math.ceil(7 / pageSize) + 1; page++) {
+          const result = await list(h, viewer, { sort: 'score_desc', page, pageSize })
+          expect(result.total).toBe(7)
+          seen.push(...result.items.map((i) => i.id))
+        }
+        expect(seen, `pageSize ${pageSize}`).toEqual(expected)
+      }
+      const stage = await list(h, viewer, { sort: 'score_desc', stage: 'recibida', unreviewed: true })
+      expect(stage.items.map((i) => i.id)).toEqual([6, 4, 2, 1].map((i) => apps[i]!.id))
     })
 
     it('pages through the list with a stable order and the total of the filtered set', async () => {

@@ -41,14 +41,13 @@ const date = (s: string) => new Date(s)
 const json = (s: string) => JSON.parse(s) as unknown
 const DAY_MS = 24 * 60 * 60 * 1000
 
-const ORDER_BY: Record<ApplicationSort, string> = {
+const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, string> = {
   received_desc: 'a.created_at DESC, a.id DESC',
   received_asc: 'a.created_at, a.id',
   due_asc: 'a.stage_due_at IS NULL, a.stage_due_at, a.created_at, a.id',
-  // Hidden averages sort as no average, so the order cannot give them away.
-  score_desc: 'visible_average IS NULL, visible_average DESC, a.created_at DESC, a.id DESC',
-  // The search key starts with the company's name, lower case and without accents.
-  company_asc: 'a.search_text, a.id',
+  // The search key starts with the company's name, lower case and without accents;
+  // the columns of the applications_search index, so no sort is needed.
+  company_asc: 'a.search_text, a.created_at, a.id',
 }
 
 export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
@@ -83,7 +82,8 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
     const params: Record<string, unknown> = { viewer: query.viewer.memberId }
     const q = query.q === undefined ? '' : searchKey(query.q)
     if (q !== '') {
-      conditions.push('instr(a.search_text, @q) > 0')
+      // Matched on the applications_search index alone (covering), never on the wide rows.
+      conditions.push('a.rowid IN (SELECT rowid FROM applications WHERE instr(search_text, @q) > 0)')
       params.q = q
     }
     if (query.stage) {
@@ -111,19 +111,47 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
   return {
     async listApplications(query) {
       const filter = where(query)
-      const total = (stmt(`SELECT count(*) AS n FROM applications a ${filter.sql}`).get(filter.params) as { n: number }).n
-      const scores =
-        query.sort === 'score_desc'
-          ? `LEFT JOIN (SELECT v.application_id, avg(${REVIEW_MEAN_SQL}) AS average, max(v.member_id = @viewer) AS mine
-                        FROM application_reviews v GROUP BY v.application_id) r ON r.application_id = a.id`
-          : ''
-      const visible = query.sort === 'score_desc' ? (query.viewer.isAdmin ? 'r.average' : 'CASE WHEN r.mine THEN r.average END') : 'NULL'
-      const ids = (
-        stmt(
-          `SELECT a.id, ${visible} AS visible_average FROM applications a ${scores} ${filter.sql}
-           ORDER BY ${ORDER_BY[query.sort]} LIMIT @limit OFFSET @offset`,
-        ).all({ ...filter.params, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }) as { id: string }[]
-      ).map((r) => r.id)
+      const offset = (query.page - 1) * query.pageSize
+      const and = (condition: string) => (filter.sql ? `${filter.sql} AND ${condition}` : `WHERE ${condition}`)
+      const count = (from: string, whereSql: string) =>
+        (stmt(`SELECT count(*) AS n FROM ${from} ${whereSql}`).get(filter.params) as { n: number }).n
+      const page = (sql: string, limit: number, skip: number) =>
+        limit <= 0 ? [] : (stmt(`${sql} LIMIT @limit OFFSET @offset`).all({ ...filter.params, limit, offset: skip }) as { id: string; n: number }[])
+      let ids: string[]
+      let total: number
+      if (query.sort === 'score_desc') {
+        // Two ordered runs instead of one sort of every row with its aggregate: first the
+        // applications whose average the viewer may see, read from the reviews' side
+        // (highest first), then the others (newest first) straight off the created_at
+        // index. A hidden average sorts as none, so the order cannot give it away.
+        total = count('applications a', filter.sql)
+        const scoredFrom = query.viewer.isAdmin
+          ? '(SELECT DISTINCT application_id FROM application_reviews) r JOIN applications a ON a.id = r.application_id'
+          : 'application_reviews r JOIN applications a ON a.id = r.application_id AND r.member_id = @viewer'
+        const scored = `EXISTS (SELECT 1 FROM application_reviews s WHERE s.application_id = a.id${query.viewer.isAdmin ? '' : ' AND s.member_id = @viewer'})`
+        const first = page(
+          `SELECT a.id, count(*) OVER () AS n FROM ${scoredFrom} ${filter.sql}
+           ORDER BY (SELECT avg(${REVIEW_MEAN_SQL}) FROM application_reviews v WHERE v.application_id = a.id) DESC,
+                    a.created_at DESC, a.id DESC`,
+          query.pageSize,
+          offset,
+        )
+        const scoredTotal = first.length > 0 ? first[0]!.n : count(scoredFrom, filter.sql)
+        const rest = page(
+          `SELECT a.id FROM applications a ${and(`NOT ${scored}`)} ORDER BY a.created_at DESC, a.id DESC`,
+          query.pageSize - first.length,
+          Math.max(0, offset - scoredTotal),
+        )
+        ids = [...first, ...rest].map((r) => r.id)
+      } else if (filter.params.q !== undefined) {
+        // One pass over the search index gives both the page and the total.
+        const rows = page(`SELECT a.id, count(*) OVER () AS n FROM applications a ${filter.sql} ORDER BY ${ORDER_BY[query.sort]}`, query.pageSize, offset)
+        total = rows.length > 0 ? rows[0]!.n : offset === 0 ? 0 : count('applications a', filter.sql)
+        ids = rows.map((r) => r.id)
+      } else {
+        total = count('applications a', filter.sql)
+        ids = page(`SELECT a.id FROM applications a ${filter.sql} ORDER BY ${ORDER_BY[query.sort]}`, query.pageSize, offset).map((r) => r.id)
+      }
       if (ids.length === 0) return { items: [], total }
       // The page's own columns, read only for its rows: json_extract over every row would cost more than the sort.
       const rows = stmt(

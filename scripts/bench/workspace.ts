@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:workspace`: the team workspace's list and search latency
+ * with 10,000 applications, on SQLite (a file in a temporary directory) and
+ * on PostgreSQL (a fresh database on the local server, or TEST_DATABASE_URL's).
+ *
+ * Seeds the applications through the stores' own writes (saveSubmission,
+ * transition, upsertReview: the same rows the server writes), spread over a
+ * year, a third of them moved along the pipeline and a fifth reviewed. Then
+ * calls GET /equipo/api/applications in-process (app.request(): Hono's
+ * routing, validation, the store's queries and the JSON answer; no socket)
+ * as a reviewer, page of 50, and prints p50 and p95 per query.
+ * Goal: p95 <= 50 ms on this machine.
+ *
+ * Options: --applications N (default 10000) --runs N (default 200) --only sqlite|postgres
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { performance } from 'node:perf_hooks'
+import { PRODUCT_STAGES } from '../../domain/application.ts'
+import { NEXT_STAGE, isOpenStage, type Stage } from '../../domain/pipeline.ts'
+import { readMigrations } from '../../server/storage/postgres-migration-files.ts'
+import { openPostgresStore, type PostgresStore } from '../../server/storage/postgres-store.ts'
+import { createTestDatabase, postgresAvailable } from '../../server/storage/postgres-test-database.ts'
+import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
+import type { ApplicationStore, NewSubmission } from '../../server/storage/store.ts'
+import { newSubmission } from '../../server/testing/fixtures.ts'
+import { WORKSPACE_API_PATH } from '../../server/workspace/context.ts'
+import { openReviewStore } from '../../server/workspace/storage/open-review-store.ts'
+import type { ReviewStore } from '../../server/workspace/storage/review-store.ts'
+import { insertMember } from '../../server/workspace/testing/members.ts'
+import { reviewApp } from '../../server/workspace/testing/review-harness.ts'
+
+const GOAL_P95_MS = 50
+const DAY = 24 * 60 * 60 * 1000
+const NOW = new Date()
+
+const { values: args } = parseArgs({
+  options: { applications: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
+})
+const APPLICATIONS = Number(args.applications ?? 10_000)
+const RUNS = Number(args.runs ?? 200)
+
+const CITIES = ['Bogotá', 'Medellín', 'Cali', 'Barranquilla', 'Bucaramanga', 'Pereira', 'Manizales', 'Cúcuta']
+const WORDS = ['Café', 'Agro', 'Logística', 'Pagos', 'Salud', 'Educación', 'Energía', 'Moda', 'Turismo', 'Ñandú']
+
+/** A deterministic spread of data (no Math.random in what is measured). */
+function seededSubmission(i: number): NewSubmission {
+  const sub = newSubmission({ createdAt: new Date(NOW.getTime() - ((i * 7919) % 365) * DAY - (i % 1440) * 60_000) })
+  const f = sub.application.formData
+  f.companyName = `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${i} S.A.S.`
+  f.city = CITIES[i % CITIES.length]!
+  f.productStage = PRODUCT_STAGES[i % PRODUCT_STAGES.length]!
+  return sub
+}
+
+/** Run `tasks` with at most `width` at once. */
+async function pool<T>(items: readonly T[], width: number, task: (item: T) => Promise<unknown>) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await task(items[next++]!)
+    }),
+  )
+}
+
+async function seed(store: ApplicationStore, reviews: ReviewStore) {
+  const started = performance.now()
+  const subs = Array.from({ length: APPLICATIONS }, (_, i) => seededSubmission(i))
+  // SQLite commits a whole batch per fsync (group commit); PostgreSQL takes them over its pool.
+  await pool(subs, store.kind === 'sqlite' ? 512 : 16, (s) => store.saveSubmission(s))
+  const reviewers = await Promise.all(Array.from({ length: 6 }, (_, i) => insertMember(store, 'reviewer', `Revisor ${i}`)))
+  // A third move along the pipeline, up to four steps, some closed as no_seleccionada.
+  const moved = subs.filter((_, i) => i % 3 === 0)
+  await pool(moved, 16, async (s) => {
+    const i = subs.indexOf(s)
+    let stage: Stage = 'recibida'
+    let at = s.application.createdAt.getTime()
+    for (let step = 0; step < (i % 4) + 1 && isOpenStage(stage); step++) {
+      const to: Stage = i % 11 === 0 && step === 1 ? 'no_seleccionada' : NEXT_STAGE[stage]
+      at += ((i % 9) + 1) * DAY
+      await reviews.transition(s.application.id, { from: stage, to, reason: null, memberId: reviewers[i % 6]!.id, at: new Date(at) })
+      stage = to
+    }
+  })
+  // A fifth reviewed, by one to three members.
+  const reviewed = subs.filter((_, i) => i % 5 === 0)
+  await pool(reviewed, 16, async (s) => {
+    const i = subs.indexOf(s)
+    for (let k = 0; k < (i % 3) + 1; k++) {
+      const score = ((i + k) % 5) + 1
+      await reviews.upsertReview(
+        s.application.id,
+        reviewers[(i + k) % 6]!.id,
+        {
+          scores: { productoValidado: score, primerosClientes: 3, modeloEscalable: score, foundersComprometidos: 4, aperturaParticipacion: 2 },
+          recommendation: 'discutir',
+          overallComment: '',
+        },
+        NOW,
+      )
+    }
+  })
+  // What autovacuum does after this many inserts (and before anyone lists 10,000 applications):
+  // fresh statistics, and the visibility map that lets count(*) read only an index.
+  if ('sql' in store) await (store as PostgresStore).sql`vacuum analyze`
+  return { reviewer: reviewers[0]!, seconds: (performance.now() - started) / 1000, rare: subs[APPLICATIONS >> 1]!.application.reference }
+}
+
+interface Row {
+  target: string
+  query: string
+  p50: number
+  p95: number
+  total: number
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+
+async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
+  const reviews = openReviewStore(store)
+  const seeded = await seed(store, reviews)
+  console.error(`${target}: seeded ${APPLICATIONS} applications in ${seeded.seconds.toFixed(1)} s`)
+  const app = reviewApp({ store, reviews, now: () => NOW })
+  const queries: [string, string][] = [
+    ['default list (newest first)', ''],
+    ['search, one match (reference)', `?q=${encodeURIComponent(seeded.rare.slice(-6).toLowerCase())}`],
+    ['search, many matches ("logistica")', '?q=logistica'],
+    ['stage recibida + overdue', '?stage=recibida&due=overdue'],
+    ['sort by score', '?sort=score_desc'],
+    ['sin mi evaluación, by due date', '?unreviewed=1&sort=due_asc'],
+  ]
+  const rows: Row[] = []
+  for (const [name, query] of queries) {
+    const call = async () => {
+      const res = await app.request(`${WORKSPACE_API_PATH}/applications${query}`, { headers: { 'X-Test-Member': seeded.reviewer.id } })
+      if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`)
+      return (await res.json()) as { total: number; items: unknown[] }
+    }
+    let total = 0
+    for (let i = 0; i < 20; i++) total = (await call()).total
+    const times: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const t = performance.now()
+      await call()
+      times.push(performance.now() - t)
+    }
+    times.sort((a, b) => a - b)
+    rows.push({ target, query: name, p50: percentile(times, 50), p95: percentile(times, 95), total })
+  }
+  return rows
+}
+
+async function main() {
+  const rows: Row[] = []
+  if (!args.only || args.only === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'catalitico-bench-workspace-'))
+    const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
+    try {
+      await store.migrate()
+      rows.push(...(await measure('sqlite', store)))
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  if (!args.only || args.only === 'postgres') {
+    if (!(await postgresAvailable())) console.error('PostgreSQL is not reachable: skipping it (set TEST_DATABASE_URL)')
+    else {
+      const db = await createTestDatabase()
+      const store = openPostgresStore(db.url, { migrations: readMigrations() })
+      try {
+        rows.push(...(await measure('postgres', store)))
+      } finally {
+        await store.close()
+        await db.drop()
+      }
+    }
+  }
+  const header = ['target', 'query (page of 50)', 'matches', 'p50 ms', 'p95 ms', `p95 <= ${GOAL_P95_MS} ms`]
+  const table = [
+    header,
+    ...rows.map((r) => [r.target, r.query, String(r.total), r.p50.toFixed(1), r.p95.toFixed(1), r.p95 <= GOAL_P95_MS ? 'yes' : 'NO']),
+  ]
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
+  console.log(`\nGET ${WORKSPACE_API_PATH}/applications with ${APPLICATIONS} applications, ${RUNS} runs each, in-process`)
+  console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on this machine's cores\n`)
+  for (const r of table) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  '))
+  if (rows.some((r) => r.p95 > GOAL_P95_MS)) process.exitCode = 1
+}
+
+await main()
