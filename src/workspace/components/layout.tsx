@@ -1,5 +1,5 @@
 /** The frame of every signed-in page: skip link, header with navigation and the member, main. */
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ROLE_LABELS } from '../api/types.ts'
 import { paths } from '../paths.ts'
@@ -10,6 +10,17 @@ import { cn } from './ui.tsx'
 export function Layout({ children }: { children: ReactNode }) {
   const member = useMember()
   const [location] = useLocation()
+  const main = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
+  // A new screen (not a first load, not a filter change): move focus to it, as a page load would,
+  // so keyboard and screen-reader users start at its content rather than on the link they left.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    main.current?.focus({ preventScroll: false })
+  }, [location])
   const links = [
     { href: paths.overview, label: 'Resumen', active: location === '/' },
     { href: paths.applications, label: 'Postulaciones', active: location.startsWith(paths.applications) },
@@ -61,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="contenido" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
+      <main ref={main} id="contenido" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
         {children}
       </main>
     </div>
