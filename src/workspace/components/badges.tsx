@@ -68,7 +68,7 @@ export function ScoreSummaryText({ average, spread, hidden, count }: {
   count: number
 }) {
   if (hidden && count > 0) return <span className="text-xs text-ink-600 italic">Oculto hasta tu evaluación</span>
-  if (average === null) return <span className="text-ink-500">Sin evaluaciones</span>
+  if (average === null) return <span className="text-ink-600">—</span>
   return (
     <span>
       <span className="font-semibold">{formatScore(average)}</span>

@@ -76,7 +76,7 @@ export function ApplicationsPage() {
       ) : (
         <>
           <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" aria-busy={list.isFetching}>
-            <table className="w-full min-w-[44rem] text-left text-sm">
+            <table className="w-full min-w-[42rem] text-left text-sm">
               <caption className="sr-only">Postulaciones, página {page}</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
                 <tr>
@@ -85,14 +85,15 @@ export function ApplicationsPage() {
                   <th scope="col" className="px-3 py-2 font-semibold">Founder</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">Evaluaciones</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Puntaje (promedio ± dispersión)</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Puntaje <span className="font-normal">(promedio ± dispersión)</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.items.map((item) => (
                   <tr key={item.id} className="border-b border-ink-100 last:border-0 hover:bg-ink-50">
-                    <td className="px-3 py-2 font-mono text-xs whitespace-nowrap">
+                    <td className="px-3 py-2 font-mono text-xs">
                       <Link href={paths.application(item.id)} className="font-semibold text-ink-900 underline underline-offset-2">
                         {item.reference}
                       </Link>
@@ -109,10 +110,6 @@ export function ApplicationsPage() {
                     </td>
                     <td className="px-3 py-2"><StageBadge stage={item.stage} /></td>
                     <td className="px-3 py-2 whitespace-nowrap"><DueDate dueAt={item.stageDueAt} state={item.dueState} /></td>
-                    <td className="px-3 py-2 text-right tabular-nums">
-                      {item.reviewCount}
-                      {item.myReview && <span className="ml-1 text-xs text-ink-600">(incl. la tuya)</span>}
-                    </td>
                     <td className="px-3 py-2">
                       <ScoreSummaryText
                         average={item.average}
@@ -120,6 +117,10 @@ export function ApplicationsPage() {
                         count={item.reviewCount}
                         hidden={!item.myReview && item.average === null}
                       />
+                      <span className="block text-xs text-ink-600">
+                        {item.reviewCount} {item.reviewCount === 1 ? 'evaluación' : 'evaluaciones'}
+                        {item.myReview && ', incl. la tuya'}
+                      </span>
                     </td>
                   </tr>
                 ))}
