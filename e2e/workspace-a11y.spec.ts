@@ -30,7 +30,7 @@ async function check(page: Page, name: string, width: number, testInfo: TestInfo
 }
 
 test('sign-in, overview, list, detail and members: no serious axe violation, screenshots at 1280 and 768 px', async ({ page, ws, origin, request, browser }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(150_000)
   const apps = []
   for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
     apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))

@@ -14,11 +14,13 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
 }
 
+// Each test starts its own server and waits for the outbox: generous on a shared, busy machine.
+test.describe.configure({ timeout: 60_000 })
+
 const ADMIN = 'directora@catalitico.example'
 const FOUNDER = 'fundadora@pagoclaro.example'
 
 test('an admin exports the applications, answers a founder’s data request and reads it in the audit log', async ({ page, ws, origin, request }) => {
-  test.setTimeout(60_000)
   const app = await submitApplication(request, origin, { tradeName: 'Pago Claro', companyName: 'Pago Claro S.A.S.', email: FOUNDER })
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await signInWithLink(page, ws, ADMIN)

@@ -6,11 +6,13 @@
  */
 import { expect, inviteFromCli, newMemberContext, nextSignInMail, signInMailFiles, signInWithLink, test } from './fixtures/workspace.ts'
 
+// Each test starts its own server and waits for the outbox: generous on a shared, busy machine.
+test.describe.configure({ timeout: 60_000 })
+
 const ADMIN = 'directora@catalitico.example'
 const REVIEWER = 'evaluadora@catalitico.example'
 
 test('a deactivated member is locked out at once; reactivated, they can sign in again', async ({ page, ws, browser, origin }) => {
-  test.setTimeout(60_000)
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluadora Dos')
   await nextSignInMail(ws, REVIEWER)

@@ -16,6 +16,9 @@ import {
   test,
 } from './fixtures/workspace.ts'
 
+// Each test starts its own server and waits for the outbox: generous on a shared, busy machine.
+test.describe.configure({ timeout: 60_000 })
+
 const ADMIN = 'directora@catalitico.example'
 
 test('the first admin, created from the command line, signs in with the e-mailed link, which works once', async ({ page, ws, browser, origin }) => {
