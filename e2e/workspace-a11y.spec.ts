@@ -77,6 +77,18 @@ test('sign-in, overview, list, detail and members: no serious axe violation, scr
     await check(page, 'members', width, testInfo)
   }
 
+  // The score radios from the keyboard: arrows move within a criterion, with a visible focus.
+  await page.goto(`/equipo/postulaciones/${apps[2]!.id}`)
+  const first = page.getByRole('group', { name: 'Producto validado en el mercado' })
+  await first.getByRole('radio', { name: '1' }).focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(first.getByRole('radio', { name: '3' })).toBeChecked()
+  await expect(first.getByRole('radio', { name: '3' })).toBeFocused()
+  const outline = await first.locator('label', { hasText: /^3$/ }).locator('span').evaluate((el) => getComputedStyle(el).outlineStyle)
+  expect(outline).not.toBe('none')
+
   // The confirmation dialog from the keyboard: focus moves in, Escape closes it and returns focus.
   await page.goto(`/equipo/postulaciones/${apps[1]!.id}`)
   const close = page.getByRole('button', { name: 'Cerrar como no seleccionada' })
