@@ -91,7 +91,7 @@ export function workspaceApiFrom(
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
 ): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
   const stores = openWorkspaceStores(store)
-  const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
+  const routeDeps = { store, reviews: stores.review, scoring: stores.scoring, now: extra.clock ?? (() => new Date()) }
   const deps = workspaceDepsFrom(config, stores.team, {
     ...extra,
     mountProtected: (api) => {

@@ -7,8 +7,10 @@ import type { PostgresStore } from '../../storage/postgres-store.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
+import { openPostgresScoringStore } from './postgres-scoring-store.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
+import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
 import { createSqliteTeamStore } from './sqlite-team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
@@ -17,6 +19,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createSqliteTeamStore(sqlite),
       review: openSqliteReviewStore(sqlite),
+      scoring: openSqliteScoringStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
@@ -24,6 +27,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createPostgresTeamStore(postgres),
       review: openPostgresReviewStore(postgres),
+      scoring: openPostgresScoringStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)

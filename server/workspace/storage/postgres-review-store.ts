@@ -87,6 +87,9 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
     if (query.unreviewed) {
       conditions.push('not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = $1::uuid)')
     }
+    if (query.assignedToMe) {
+      conditions.push('exists (select 1 from assignments s where s.application_id = a.id and s.member_id = $1::uuid)')
+    }
     return { sql: conditions.length ? `where ${conditions.join(' and ')}` : '', params, p }
   }
 

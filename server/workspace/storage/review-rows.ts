@@ -20,9 +20,25 @@ import type {
   Viewer,
 } from './review-store.ts'
 
-/** One review's mean, in SQL, over the table aliased `v`. */
-export const REVIEW_MEAN_SQL =
-  '(v.producto_validado + v.primeros_clientes + v.modelo_escalable + v.founders_comprometidos + v.apertura_participacion) / 5.0'
+/** A criterion's weight in SQL: its criterion_weights row, 1 without one (domain/scoring.ts DEFAULT_WEIGHT). */
+const weightSql = (key: CriterionKey) => `coalesce((select weight from criterion_weights where criterion = '${key}'), 1)`
+
+const WEIGHTED_COLUMNS: [CriterionKey, string][] = [
+  ['productoValidado', 'producto_validado'],
+  ['primerosClientes', 'primeros_clientes'],
+  ['modeloEscalable', 'modelo_escalable'],
+  ['foundersComprometidos', 'founders_comprometidos'],
+  ['aperturaParticipacion', 'apertura_participacion'],
+]
+
+/**
+ * One review's score, in SQL, over the table aliased `v`: the weighted mean
+ * of its five criteria (domain/scoring.ts weightedMean), computed at read
+ * time so a changed weight changes every score at once (ADR 0105). The
+ * weights are uncorrelated subqueries: both databases evaluate them once
+ * per statement.
+ */
+export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.${column} * ${weightSql(key)}`).join(' + ')}) / (${WEIGHTED_COLUMNS.map(([key]) => weightSql(key)).join(' + ')}))`
 
 export interface ReviewRow<T, J> {
   application_id: string

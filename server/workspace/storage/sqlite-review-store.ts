@@ -105,6 +105,9 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
     if (query.unreviewed) {
       conditions.push('NOT EXISTS (SELECT 1 FROM application_reviews u WHERE u.application_id = a.id AND u.member_id = @viewer)')
     }
+    if (query.assignedToMe) {
+      conditions.push('EXISTS (SELECT 1 FROM assignments s WHERE s.application_id = a.id AND s.member_id = @viewer)')
+    }
     return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
   }
 
