@@ -20,7 +20,9 @@ import type { WorkspaceDeps } from './workspace/deps.ts'
 import type { TeamStore } from './workspace/storage/team-store.ts'
 import { createWorkspaceApi } from './workspace/api.ts'
 import { dataRequestRoutes } from './workspace/data-requests/routes.ts'
+import { bulkRoutes } from './workspace/review/bulk-routes.ts'
 import { reviewRoutes } from './workspace/review/routes.ts'
+import { scoringRoutes } from './workspace/review/scoring-routes.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 export function functionDepsFrom(
@@ -96,6 +98,8 @@ export function workspaceApiFrom(
     ...extra,
     mountProtected: (api) => {
       api.route('/', reviewRoutes(routeDeps))
+      api.route('/', scoringRoutes(routeDeps))
+      api.route('/', bulkRoutes(routeDeps))
       api.route('/', dataRequestRoutes(routeDeps))
     },
   })

@@ -12,7 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WORKSPACE_API_PATH, type Member, type Role, type WorkspaceEnv } from '../context.ts'
 import { dataRequestRoutes } from '../data-requests/routes.ts'
+import { bulkRoutes } from '../review/bulk-routes.ts'
 import { reviewRoutes } from '../review/routes.ts'
+import { scoringRoutes } from '../review/scoring-routes.ts'
 import { openSqliteReviewStore } from '../storage/sqlite-review-store.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
 import type { ScoringStore } from '../storage/scoring-store.ts'
@@ -34,6 +36,8 @@ export function reviewApp(deps: { store: ApplicationStore; reviews: ReviewStore;
     await next()
   })
   api.route('/', reviewRoutes(deps))
+  api.route('/', scoringRoutes(deps))
+  api.route('/', bulkRoutes(deps))
   api.route('/', dataRequestRoutes(deps))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }
