@@ -77,13 +77,13 @@ export function openPostgresScoringStore(store: PostgresStore): ScoringStore {
             member_id: assignedBy,
             action: 'assignment.added',
             application_id: r.application_id,
-            detail: JSON.stringify({ memberId: r.member_id }),
+            detail: { memberId: r.member_id },
           }))
           await tx`
             insert into audit_log (id, at, member_id, action, application_id, detail)
-            select id, at, member_id, action, application_id, detail::jsonb
-            from json_to_recordset(${JSON.stringify(entries)}::json)
-              as e(id uuid, at timestamptz, member_id uuid, action text, application_id uuid, detail text)
+            select id, at, member_id, action, application_id, detail
+            from jsonb_to_recordset(${tx.json(entries)}::jsonb)
+              as e(id uuid, at timestamptz, member_id uuid, action text, application_id uuid, detail jsonb)
           `
         }
         return { added: added.length, skipped: pairs.length - added.length }

@@ -20,8 +20,8 @@ import type {
   Viewer,
 } from './review-store.ts'
 
-/** A criterion's weight in SQL: its criterion_weights row, 1 without one (domain/scoring.ts DEFAULT_WEIGHT). */
-const weightSql = (key: CriterionKey) => `coalesce((select weight from criterion_weights where criterion = '${key}'), 1)`
+/** A criterion's weight in SQL: its criterion_weights row, 1 without one (domain/scoring.ts DEFAULT_WEIGHT); 1.0 so SQLite never divides integers. */
+const weightSql = (key: CriterionKey) => `coalesce((select weight from criterion_weights where criterion = '${key}'), 1.0)`
 
 const WEIGHTED_COLUMNS: [CriterionKey, string][] = [
   ['productoValidado', 'producto_validado'],
