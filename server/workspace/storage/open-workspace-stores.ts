@@ -6,8 +6,10 @@
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
+import { openPostgresConflictStore } from './postgres-conflict-store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
+import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
 import { createSqliteTeamStore } from './sqlite-team-store.ts'
 
@@ -17,6 +19,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createSqliteTeamStore(sqlite),
       review: openSqliteReviewStore(sqlite),
+      conflicts: openSqliteConflictStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
@@ -24,6 +27,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createPostgresTeamStore(postgres),
       review: openPostgresReviewStore(postgres),
+      conflicts: openPostgresConflictStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
