@@ -21,6 +21,8 @@ import type { TeamStore } from './workspace/storage/team-store.ts'
 import { createWorkspaceApi } from './workspace/api.ts'
 import { dataRequestRoutes } from './workspace/data-requests/routes.ts'
 import { reviewRoutes } from './workspace/review/routes.ts'
+import { guardApplicationsAgainstConflicts } from './workspace/conflicts/guard.ts'
+import { conflictRoutes } from './workspace/conflicts/routes.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 export function functionDepsFrom(
@@ -91,10 +93,13 @@ export function workspaceApiFrom(
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
 ): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
   const stores = openWorkspaceStores(store)
-  const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
+  const routeDeps = { store, reviews: stores.review, conflicts: stores.conflicts, now: extra.clock ?? (() => new Date()) }
   const deps = workspaceDepsFrom(config, stores.team, {
     ...extra,
     mountProtected: (api) => {
+      // First: every /applications/:id route mounted below (and any added later) sits behind it.
+      guardApplicationsAgainstConflicts(api, stores.conflicts)
+      api.route('/', conflictRoutes(routeDeps))
       api.route('/', reviewRoutes(routeDeps))
       api.route('/', dataRequestRoutes(routeDeps))
     },

@@ -119,10 +119,10 @@ interface Row {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
-  const reviews = openWorkspaceStores(store).review
+  const { review: reviews, conflicts } = openWorkspaceStores(store)
   const seeded = await seed(store, reviews)
   console.error(`${target}: seeded ${APPLICATIONS} applications in ${seeded.seconds.toFixed(1)} s`)
-  const app = reviewApp({ store, reviews, now: () => NOW })
+  const app = reviewApp({ store, reviews, conflicts, now: () => NOW })
   const queries: [string, string][] = [
     ['default list (newest first)', ''],
     ['search, one match (reference)', `?q=${encodeURIComponent(seeded.rare.slice(-6).toLowerCase())}`],

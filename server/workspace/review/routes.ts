@@ -11,7 +11,9 @@ import { NOTE_MAX, ReviewInputSchema } from '../../../domain/review.ts'
 import { toCsv, toJson } from '../../exports/applications.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
-import { APPLICATION_SORTS, type ReviewStore } from '../storage/review-store.ts'
+import { suggestsConflict } from '../../../domain/conflicts.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
+import { APPLICATION_SORTS, type ApplicationListRow, type ReviewStore } from '../storage/review-store.ts'
 import { changeStage } from './change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
@@ -20,6 +22,8 @@ import { bogotaPeriods } from './periods.ts'
 export interface ReviewRouteDeps {
   store: ApplicationStore
   reviews: ReviewStore
+  /** Conflicted rows are masked in the list; conflicted members' reviews left out of the detail's figures. */
+  conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
 }
@@ -54,8 +58,15 @@ const NoteSchema = v.strictObject({
 
 const AuditQuerySchema = v.object({ page: v.optional(pageNumber(1_000_000)) })
 
+/** What a member sees of an application they are conflicted with: its reference, nothing else. */
+export const conflictedListRow = (item: ApplicationListRow) => ({
+  id: item.id,
+  reference: item.reference,
+  conflicted: true as const,
+})
+
 export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
-  const { store, reviews, now } = deps
+  const { store, reviews, conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   app.get('/overview', async (c) => {
@@ -83,8 +94,11 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       now: at,
       viewer: { memberId: member.id, isAdmin: member.role === 'admin' },
     })
+    const conflicted = await conflicts.conflictedApplications(member.id)
     return c.json({
-      items: result.items.map((item) => ({ ...item, dueState: dueState(item.stageDueAt, at) })),
+      items: result.items.map((item) =>
+        conflicted.has(item.id) ? conflictedListRow(item) : { ...item, conflicted: false, dueState: dueState(item.stageDueAt, at) },
+      ),
       total: result.total,
       page,
       pageSize,
@@ -95,17 +109,24 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
-    const [messages, reviewList, notes, stageChanges] = await Promise.all([
+    const [messages, allReviews, notes, stageChanges, conflictedMembers] = await Promise.all([
       store.listMessages({ applicationId: id }),
       reviews.listReviews(id),
       reviews.listNotes(id),
       reviews.listStageChanges(id),
+      conflicts.conflictedMembers(id),
     ])
+    // A conflicted member's review no longer counts (issue 12); the guard already keeps them out of this page.
+    const reviewList = allReviews.filter((r) => !conflictedMembers.has(r.member.id))
     const member = c.get('member')
     const at = now()
     // Every view of a founder's data is on the record (Ley 1581).
     await reviews.appendAudit({ at, memberId: member.id, action: 'application.viewed', applicationId: id })
-    return c.json(applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at))
+    return c.json({
+      ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at),
+      // A hint only: the member decides whether to declare (docs/decisions/0101).
+      suggestConflict: suggestsConflict(member.email, record.application.formData.email),
+    })
   })
 
   app.post('/applications/:id/transitions', async (c) => {

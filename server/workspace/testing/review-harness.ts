@@ -13,6 +13,8 @@ import { join } from 'node:path'
 import { WORKSPACE_API_PATH, type Member, type Role, type WorkspaceEnv } from '../context.ts'
 import { dataRequestRoutes } from '../data-requests/routes.ts'
 import { reviewRoutes } from '../review/routes.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
+import { openSqliteConflictStore } from '../storage/sqlite-conflict-store.ts'
 import { openSqliteReviewStore } from '../storage/sqlite-review-store.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
@@ -23,7 +25,7 @@ import { insertMember } from './members.ts'
 const MEMBER_HEADER = 'X-Test-Member'
 
 /** Mount the workspace's review routes, signing requests in by the test header. */
-export function reviewApp(deps: { store: ApplicationStore; reviews: ReviewStore; now: () => Date }): Hono {
+export function reviewApp(deps: { store: ApplicationStore; reviews: ReviewStore; conflicts: ConflictStore; now: () => Date }): Hono {
   const api = new Hono<WorkspaceEnv>()
   api.use('*', async (c, next) => {
     const member = await readMember(deps.store, c.req.header(MEMBER_HEADER) ?? '')
@@ -83,7 +85,7 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   await store.migrate()
   const reviews = openSqliteReviewStore(store)
   const clock = { now: start }
-  const app = reviewApp({ store, reviews, now: () => clock.now })
+  const app = reviewApp({ store, reviews, conflicts: openSqliteConflictStore(store), now: () => clock.now })
   return {
     app,
     store,
