@@ -3,7 +3,7 @@ import { readMigrations } from '../../storage/postgres-migration-files.ts'
 import { openPostgresStore, type PostgresStore } from '../../storage/postgres-store.ts'
 import { createTestDatabase, requirePostgres } from '../../storage/postgres-test-database.ts'
 import { insertMember } from '../testing/members.ts'
-import { describeConflictStoreContract, type ClockStoreHarness } from './clock-store-contract.ts'
+import { describeClockStoreContract, describeConflictStoreContract, type ClockStoreHarness } from './clock-store-contract.ts'
 import { openWorkspaceStores } from './open-workspace-stores.ts'
 
 const available = await requirePostgres()
@@ -37,4 +37,5 @@ async function open(): Promise<ClockStoreHarness> {
 
 describe.skipIf(!available)('PostgreSQL (the real server; one database per test)', () => {
   describeConflictStoreContract('postgres', open)
+  describeClockStoreContract('postgres', open)
 })

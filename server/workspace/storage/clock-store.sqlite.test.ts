@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openSqliteStore } from '../../storage/sqlite-store.ts'
 import { insertMember } from '../testing/members.ts'
-import { describeConflictStoreContract, type ClockStoreHarness } from './clock-store-contract.ts'
+import { describeClockStoreContract, describeConflictStoreContract, type ClockStoreHarness } from './clock-store-contract.ts'
 import { openWorkspaceStores } from './open-workspace-stores.ts'
 
 async function open(): Promise<ClockStoreHarness> {
@@ -32,3 +32,4 @@ async function open(): Promise<ClockStoreHarness> {
 }
 
 describeConflictStoreContract('sqlite', open)
+describeClockStoreContract('sqlite', open)
