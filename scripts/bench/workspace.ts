@@ -136,7 +136,7 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
   const reviews = stores.review
   const seeded = await seed(store, reviews)
   console.error(`${target}: seeded ${APPLICATIONS} applications in ${seeded.seconds.toFixed(1)} s`)
-  const app = reviewApp({ store, reviews, scoring: stores.scoring, now: () => NOW })
+  const app = reviewApp({ store, reviews, scoring: stores.scoring, conflicts: stores.conflicts, now: () => NOW })
   const queries: [string, string][] = [
     ['default list (newest first)', ''],
     ['search, one match (reference)', `?q=${encodeURIComponent(seeded.rare.slice(-6).toLowerCase())}`],
@@ -191,7 +191,7 @@ async function measureBulkMove(target: string, store: ApplicationStore): Promise
     (s) => stores.review.transition(s.application.id, { from: 'recibida', to: 'no_seleccionada', reason: null, memberId: admin.id, at: NOW }),
   )
   if ('sql' in store) await (store as PostgresStore).sql`vacuum analyze`
-  const app = reviewApp({ store, reviews: stores.review, scoring: stores.scoring, now: () => NOW })
+  const app = reviewApp({ store, reviews: stores.review, scoring: stores.scoring, conflicts: stores.conflicts, now: () => NOW })
   const body = { filter: { stage: 'recibida' }, action: { type: 'move', to: 'validacion_preliminar' }, expected: BULK }
   const started = performance.now()
   const res = await app.request(`${WORKSPACE_API_PATH}/bulk/apply`, {

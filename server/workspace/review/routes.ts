@@ -10,10 +10,12 @@ import { NOTE_MAX, ReviewInputSchema } from '../../../domain/review.ts'
 import { toCsv, toJson } from '../../exports/applications.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
-import { APPLICATION_SORTS, type ApplicationListQuery, type ReviewStore } from '../storage/review-store.ts'
 import type { ScoringStore } from '../storage/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
 import { ListFilterEntries, filterQuery } from './list-filter.ts'
+import { suggestsConflict } from '../../../domain/conflicts.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../storage/review-store.ts'
 import { changeStage } from './change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
@@ -24,6 +26,8 @@ export interface ReviewRouteDeps {
   reviews: ReviewStore
   /** Assignments, weights and the discussion flag (issue 12). */
   scoring: ScoringStore
+  /** Conflicted rows are masked in the list; conflicted members' reviews left out of the detail's figures. */
+  conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
 }
@@ -56,8 +60,15 @@ const NoteSchema = v.strictObject({
 
 const AuditQuerySchema = v.object({ page: v.optional(pageNumber(1_000_000)) })
 
+/** What a member sees of an application they are conflicted with: its reference, nothing else. */
+export const conflictedListRow = (item: ApplicationListRow) => ({
+  id: item.id,
+  reference: item.reference,
+  conflicted: true as const,
+})
+
 export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
-  const { store, reviews, now } = deps
+  const { store, reviews, conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   app.get('/overview', async (c) => {
@@ -88,26 +99,36 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     if (byNormalised && result.total > NORMALISED_SORT_MAX) {
       return invalid(c, [], 'Demasiadas postulaciones para ordenar por puntaje normalizado: filtra la lista primero.')
     }
-    const fair = await fairScores(deps.scoring, result.items.map((i) => i.id), at)
-    // Like the average, hidden from a reviewer until they have scored the application.
-    let items = result.items.map((item) => {
-      const visible = viewer.isAdmin || item.myReview
+    const [conflicted, fair] = await Promise.all([
+      conflicts.conflictedApplications(member.id),
+      fairScores(deps.scoring, result.items.map((i) => i.id), at),
+    ])
+    // Like the average, hidden from a reviewer until they have scored the application
+    // (and from a conflicted member, so the normalised order cannot give it away either).
+    const shown = result.items.map((item) => {
+      const visible = (viewer.isAdmin || item.myReview) && !conflicted.has(item.id)
       const f = fair.get(item.id)
       return {
         ...item,
+        conflicted: false,
         dueState: dueState(item.stageDueAt, at),
         normalised: visible ? (f?.normalised ?? null) : null,
         discussion: visible ? (f?.discussion ?? false) : false,
       }
     })
     if (byNormalised) {
-      // Highest first; no normalised score (or hidden) last, newest first among them as listed.
-      items = items
-        .map((item, index) => ({ item, index }))
-        .sort((a, b) => (b.item.normalised ?? -Infinity) - (a.item.normalised ?? -Infinity) || a.index - b.index)
-        .map((x) => x.item)
-        .slice((page - 1) * pageSize, page * pageSize)
+      // Highest first; no normalised score (or hidden) last, in the list's order (newest first).
+      shown.splice(
+        0,
+        shown.length,
+        ...shown
+          .map((item, index) => ({ item, index }))
+          .sort((a, b) => (b.item.normalised ?? -Infinity) - (a.item.normalised ?? -Infinity) || a.index - b.index)
+          .map((x) => x.item)
+          .slice((page - 1) * pageSize, page * pageSize),
+      )
     }
+    const items = shown.map((item) => (conflicted.has(item.id) ? conflictedListRow(item) : item))
     return c.json({ items, total: result.total, page, pageSize })
   })
 
@@ -115,17 +136,24 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
-    const [messages, reviewList, notes, stageChanges] = await Promise.all([
+    const [messages, allReviews, notes, stageChanges, conflictedMembers] = await Promise.all([
       store.listMessages({ applicationId: id }),
       reviews.listReviews(id),
       reviews.listNotes(id),
       reviews.listStageChanges(id),
+      conflicts.conflictedMembers(id),
     ])
+    // A conflicted member's review no longer counts (issue 12); the guard already keeps them out of this page.
+    const reviewList = allReviews.filter((r) => !conflictedMembers.has(r.member.id))
     const member = c.get('member')
     const at = now()
     // Every view of a founder's data is on the record (Ley 1581).
     await reviews.appendAudit({ at, memberId: member.id, action: 'application.viewed', applicationId: id })
-    return c.json(applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at))
+    return c.json({
+      ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at),
+      // A hint only: the member decides whether to declare (docs/decisions/0101).
+      suggestConflict: suggestsConflict(member.email, record.application.formData.email),
+    })
   })
 
   app.post('/applications/:id/transitions', async (c) => {

@@ -13,6 +13,7 @@ import { searchKey } from '../../../domain/search.ts'
 import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import {
+  COUNTED_REVIEW_SQL,
   REVIEW_MEAN_SQL,
   auditFromRow,
   inOrder,
@@ -34,7 +35,6 @@ import {
   type ApplicationSort,
   type NewAuditEntry,
   type ReviewStore,
-  type TransitionOutcome,
 } from './review-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
 
@@ -123,7 +123,7 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
         const scored = `exists (select 1 from application_reviews s where s.application_id = a.id${query.viewer.isAdmin ? '' : ' and s.member_id = $1::uuid'})`
         const first = await page(
           `select a.id, count(*) over () as n from ${scoredFrom} ${whereSql}
-           order by (select avg(${REVIEW_MEAN_SQL}) from application_reviews v where v.application_id = a.id) desc,
+           order by (select avg(${REVIEW_MEAN_SQL}) from application_reviews v where v.application_id = a.id and ${COUNTED_REVIEW_SQL}) desc,
                     a.created_at desc, a.id desc`,
           query.pageSize,
           offset,
@@ -160,7 +160,7 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
                avg(${sql.unsafe(REVIEW_MEAN_SQL)})::float8 as average,
                (max(${sql.unsafe(REVIEW_MEAN_SQL)}) - min(${sql.unsafe(REVIEW_MEAN_SQL)}))::float8 as spread,
                coalesce(bool_or(v.member_id = ${query.viewer.memberId}::uuid), false) as mine
-        from applications a left join application_reviews v on v.application_id = a.id
+        from applications a left join application_reviews v on v.application_id = a.id and ${sql.unsafe(COUNTED_REVIEW_SQL)}
         where a.id = any(${sql.array(ids)}::uuid[])
         group by a.id
       `

@@ -8,6 +8,7 @@ import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { DEFAULT_WEIGHTS, conflictKey, type CriterionWeights } from '../../../domain/scoring.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import { isUuid, type NewAuditEntry } from './review-store.ts'
+import { COUNTED_REVIEW_SQL } from './review-rows.ts'
 import { scoredReviewFromRow, type ScoredReviewRow } from './scoring-rows.ts'
 import type { ScoringStore } from './scoring-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
@@ -129,7 +130,7 @@ export function openPostgresScoringStore(store: PostgresStore): ScoringStore {
       if (ids.length === 0) return []
       const rows = await sql<ScoredReviewRow[]>`
         select application_id, member_id, producto_validado, primeros_clientes, modelo_escalable, founders_comprometidos, apertura_participacion
-        from application_reviews where application_id = any(${sql.array(ids)}::uuid[])
+        from application_reviews v where application_id = any(${sql.array(ids)}::uuid[]) and ${sql.unsafe(COUNTED_REVIEW_SQL)}
       `
       return rows.map(scoredReviewFromRow)
     },
@@ -139,7 +140,7 @@ export function openPostgresScoringStore(store: PostgresStore): ScoringStore {
       if (ids.length === 0) return []
       const rows = await sql<ScoredReviewRow[]>`
         select application_id, member_id, producto_validado, primeros_clientes, modelo_escalable, founders_comprometidos, apertura_participacion
-        from application_reviews where member_id = any(${sql.array(ids)}::uuid[]) and updated_at >= ${since}
+        from application_reviews v where member_id = any(${sql.array(ids)}::uuid[]) and updated_at >= ${since} and ${sql.unsafe(COUNTED_REVIEW_SQL)}
       `
       return rows.map(scoredReviewFromRow)
     },

@@ -40,6 +40,14 @@ const WEIGHTED_COLUMNS: [CriterionKey, string][] = [
  */
 export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.${column} * ${weightSql(key)}`).join(' + ')}) / (${WEIGHTED_COLUMNS.map(([key]) => weightSql(key)).join(' + ')}))`
 
+/**
+ * The review aliased `v` counts: its author has no active conflict of
+ * interest with the application (issue 12: a conflicted member's review is
+ * left out of every average). Same SQL on both stores.
+ */
+export const COUNTED_REVIEW_SQL =
+  'NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = v.application_id AND k.member_id = v.member_id AND k.lifted_at IS NULL)'
+
 export interface ReviewRow<T, J> {
   application_id: string
   member_id: string

@@ -61,7 +61,7 @@ export interface ScoringStore {
   /** False when there was no such assignment. */
   unassign(pair: AssignmentPair, removedBy: string, at: Date): Promise<boolean>
   assignmentState(): Promise<AssignmentState>
-  /** Every score of the given applications' reviews. */
+  /** Every score of the given applications' reviews, but those of members with an active conflict (left out, issue 12). */
   reviewsOf(applicationIds: readonly string[]): Promise<ScoredReview[]>
   /** The members' reviews updated since `since` (their baselines' window). */
   reviewsBy(memberIds: readonly string[], since: Date): Promise<ScoredReview[]>

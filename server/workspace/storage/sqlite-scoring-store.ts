@@ -8,6 +8,7 @@ import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { DEFAULT_WEIGHTS, conflictKey, type CriterionWeights } from '../../../domain/scoring.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import { isUuid, type NewAuditEntry } from './review-store.ts'
+import { COUNTED_REVIEW_SQL } from './review-rows.ts'
 import { scoredReviewFromRow, type ScoredReviewRow } from './scoring-rows.ts'
 import type { ScoringStore } from './scoring-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
@@ -132,7 +133,7 @@ export function openSqliteScoringStore(store: SqliteStore): ScoringStore {
     async reviewsOf(applicationIds) {
       const ids = applicationIds.filter(isUuid)
       if (ids.length === 0) return []
-      const rows = stmt(`SELECT ${SCORE_COLUMNS_SQL} FROM application_reviews WHERE application_id IN (SELECT value FROM json_each(?))`).all(
+      const rows = stmt(`SELECT ${SCORE_COLUMNS_SQL} FROM application_reviews v WHERE application_id IN (SELECT value FROM json_each(?)) AND ${COUNTED_REVIEW_SQL}`).all(
         JSON.stringify(ids),
       ) as ScoredReviewRow[]
       return rows.map(scoredReviewFromRow)
@@ -142,7 +143,7 @@ export function openSqliteScoringStore(store: SqliteStore): ScoringStore {
       const ids = memberIds.filter(isUuid)
       if (ids.length === 0) return []
       const rows = stmt(
-        `SELECT ${SCORE_COLUMNS_SQL} FROM application_reviews WHERE member_id IN (SELECT value FROM json_each(?)) AND updated_at >= ?`,
+        `SELECT ${SCORE_COLUMNS_SQL} FROM application_reviews v WHERE member_id IN (SELECT value FROM json_each(?)) AND updated_at >= ? AND ${COUNTED_REVIEW_SQL}`,
       ).all(JSON.stringify(ids), iso(since)) as ScoredReviewRow[]
       return rows.map(scoredReviewFromRow)
     },

@@ -15,6 +15,8 @@ import { dataRequestRoutes } from '../data-requests/routes.ts'
 import { bulkRoutes } from '../review/bulk-routes.ts'
 import { reviewRoutes } from '../review/routes.ts'
 import { scoringRoutes } from '../review/scoring-routes.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
+import { openSqliteConflictStore } from '../storage/sqlite-conflict-store.ts'
 import { openSqliteReviewStore } from '../storage/sqlite-review-store.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
 import type { ScoringStore } from '../storage/scoring-store.ts'
@@ -27,7 +29,13 @@ import { insertMember } from './members.ts'
 const MEMBER_HEADER = 'X-Test-Member'
 
 /** Mount the workspace's review routes, signing requests in by the test header. */
-export function reviewApp(deps: { store: ApplicationStore; reviews: ReviewStore; scoring: ScoringStore; now: () => Date }): Hono {
+export function reviewApp(deps: {
+  store: ApplicationStore
+  reviews: ReviewStore
+  scoring: ScoringStore
+  conflicts: ConflictStore
+  now: () => Date
+}): Hono {
   const api = new Hono<WorkspaceEnv>()
   api.use('*', async (c, next) => {
     const member = await readMember(deps.store, c.req.header(MEMBER_HEADER) ?? '')
@@ -89,7 +97,7 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   await store.migrate()
   const reviews = openSqliteReviewStore(store)
   const clock = { now: start }
-  const app = reviewApp({ store, reviews, scoring: openSqliteScoringStore(store), now: () => clock.now })
+  const app = reviewApp({ store, reviews, scoring: openSqliteScoringStore(store), conflicts: openSqliteConflictStore(store), now: () => clock.now })
   return {
     app,
     store,
