@@ -11,6 +11,9 @@ import { openSqliteStore } from '../server/storage/sqlite-store.ts'
 import { newSubmission } from '../server/testing/fixtures.ts'
 import { expect, inviteFromCli, newMemberContext, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
 
+// The server starts inside the fixture, before a test's own setTimeout applies: a busy shared machine needs room.
+test.describe.configure({ timeout: 180_000 })
+
 const ADMIN = 'directora@catalitico.example'
 const REVIEWER = 'evaluador@catalitico.example'
 
@@ -25,7 +28,6 @@ async function review(page: Page, score: number) {
 }
 
 test('a reviewer assigned by Repartir finds the application under "Asignadas a mí" and scores it', async ({ page, ws, browser, origin, request }) => {
-  test.setTimeout(150_000)
   await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
@@ -57,7 +59,6 @@ test('a reviewer assigned by Repartir finds the application under "Asignadas a m
 })
 
 test('an admin moves a filtered list of 200 applications with one confirmation', async ({ page, ws }) => {
-  test.setTimeout(150_000)
   // 200 applications written straight into the server's database (the public form is rate limited), plus one closed.
   const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
   await store.migrate()
