@@ -20,7 +20,13 @@ import type { WorkspaceDeps } from './workspace/deps.ts'
 import type { TeamStore } from './workspace/storage/team-store.ts'
 import { createWorkspaceApi } from './workspace/api.ts'
 import { dataRequestRoutes } from './workspace/data-requests/routes.ts'
+import { bulkRoutes } from './workspace/review/bulk-routes.ts'
 import { reviewRoutes } from './workspace/review/routes.ts'
+import { scoringRoutes } from './workspace/review/scoring-routes.ts'
+import { createReminderJob, type ReminderJob } from './workspace/reminders/reminder-job.ts'
+import { guardApplicationsAgainstConflicts } from './workspace/conflicts/guard.ts'
+import { conflictRoutes } from './workspace/conflicts/routes.ts'
+import { pendingRoutes } from './workspace/pending/routes.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 export function functionDepsFrom(
@@ -59,6 +65,21 @@ export function outboxWorkerFrom(
   })
 }
 
+/**
+ * The daily reminders' job on the store's database, for every process that
+ * runs an outbox worker (server/index.ts, server/cli/worker.ts).
+ */
+export function reminderJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): ReminderJob {
+  const offset = config.WORKER_CLOCK_OFFSET_MS
+  return createReminderJob({
+    clock: openWorkspaceStores(store).clock,
+    mail: { from: config.MAIL_FROM, siteOrigin: siteOrigin(config) },
+    now: () => new Date(Date.now() + offset),
+    log: jsonLog,
+    ...extra,
+  })
+}
+
 /** The team workspace's dependencies as the configuration describes them. */
 export function workspaceDepsFrom(
   config: Config,
@@ -91,11 +112,24 @@ export function workspaceApiFrom(
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
 ): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
   const stores = openWorkspaceStores(store)
-  const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
+  const routeDeps = {
+    store,
+    reviews: stores.review,
+    scoring: stores.scoring,
+    conflicts: stores.conflicts,
+    clock: stores.clock,
+    now: extra.clock ?? (() => new Date()),
+  }
   const deps = workspaceDepsFrom(config, stores.team, {
     ...extra,
     mountProtected: (api) => {
+      // First: every /applications/:id route mounted below (and any added later) sits behind it.
+      guardApplicationsAgainstConflicts(api, stores.conflicts)
+      api.route('/', conflictRoutes(routeDeps))
+      api.route('/', pendingRoutes(routeDeps))
       api.route('/', reviewRoutes(routeDeps))
+      api.route('/', scoringRoutes(routeDeps))
+      api.route('/', bulkRoutes(routeDeps))
       api.route('/', dataRequestRoutes(routeDeps))
     },
   })

@@ -111,6 +111,15 @@ const EnvSchema = v.object({
   /** A workspace session ends this many days after sign-in, however active. */
   SESSION_MAX_DAYS: v.optional(wholeNumber(1, 90), '7'),
   /**
+   * TEST ONLY: milliseconds added to the clock of the worker's daily
+   * reminders (e2e runs them "at 07:00 in Bogotá" whatever the time). Never
+   * set in production.
+   */
+  WORKER_CLOCK_OFFSET_MS: v.optional(
+    v.pipe(v.string(), v.regex(/^-?\d{1,13}$/, 'must be a whole number of milliseconds'), v.transform(Number)),
+    '0',
+  ),
+  /**
    * Build-time variable of the site (src/config/backend.ts): when the form
    * calls a function on another origin, the page's CSP must allow it.
    */

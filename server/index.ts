@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { functionDepsFrom, outboxWorkerFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { functionDepsFrom, outboxWorkerFrom, reminderJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
@@ -27,6 +27,7 @@ async function main() {
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
   const { api: workspace } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
+  const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
   const app = createApp({
     site,
     store,
@@ -48,6 +49,7 @@ async function main() {
     })
   })
   worker.start()
+  reminders.start()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -60,6 +62,7 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS).unref()
     // Stop accepting; the callback runs once the requests in flight have finished.
     server.close(async () => {
+      await reminders.stop()
       await worker.stop()
       await sender.close()
       await store.close()

@@ -11,7 +11,12 @@
  * as a reviewer, page of 50, and prints p50 and p95 per query.
  * Goal: p95 <= 50 ms on this machine.
  *
+ * Then a bulk move (measureBulkMove): 1,000 applications of a filtered list
+ * moved with one POST /bulk/apply, each through changeStage (its own stage
+ * change and audit entry). Goal: under 2 s.
+ *
  * Options: --applications N (default 10000) --runs N (default 200) --only sqlite|postgres
+ *          --part list|bulk (default both) --bulk N (default 1000)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -37,8 +42,16 @@ const DAY = 24 * 60 * 60 * 1000
 const NOW = new Date()
 
 const { values: args } = parseArgs({
-  options: { applications: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    applications: { type: 'string' },
+    runs: { type: 'string' },
+    only: { type: 'string' },
+    part: { type: 'string' },
+    bulk: { type: 'string' },
+  },
 })
+const BULK = Number(args.bulk ?? 1_000)
+const GOAL_BULK_MS = 2_000
 const APPLICATIONS = Number(args.applications ?? 10_000)
 const RUNS = Number(args.runs ?? 200)
 
@@ -119,10 +132,11 @@ interface Row {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
-  const reviews = openWorkspaceStores(store).review
+  const stores = openWorkspaceStores(store)
+  const reviews = stores.review
   const seeded = await seed(store, reviews)
   console.error(`${target}: seeded ${APPLICATIONS} applications in ${seeded.seconds.toFixed(1)} s`)
-  const app = reviewApp({ store, reviews, now: () => NOW })
+  const app = reviewApp({ store, reviews, scoring: stores.scoring, conflicts: stores.conflicts, now: () => NOW })
   const queries: [string, string][] = [
     ['default list (newest first)', ''],
     ['search, one match (reference)', `?q=${encodeURIComponent(seeded.rare.slice(-6).toLowerCase())}`],
@@ -150,6 +164,85 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
     rows.push({ target, query: name, p50: percentile(times, 50), p95: percentile(times, 95), total })
   }
   return rows
+}
+
+interface BulkRow {
+  target: string
+  applications: number
+  moved: number
+  ms: number
+}
+
+/**
+ * Issue 12's bulk move: BULK applications the filter returns (plus as many
+ * that it does not), moved to validacion_preliminar with one request, on a
+ * fresh database. Measured: the whole request (resolving the filter, the
+ * preview check, every changeStage and its commit).
+ */
+async function measureBulkMove(target: string, store: ApplicationStore): Promise<BulkRow> {
+  const stores = openWorkspaceStores(store)
+  const subs = Array.from({ length: BULK * 2 }, (_, i) => seededSubmission(i))
+  await pool(subs, store.kind === 'sqlite' ? 512 : 16, (s) => store.saveSubmission(s))
+  const admin = await insertMember(store, 'admin', 'Admin')
+  // Half of them leave recibida first: the filter (stage=recibida) keeps the other BULK.
+  await pool(
+    subs.filter((_, i) => i % 2 === 1),
+    16,
+    (s) => stores.review.transition(s.application.id, { from: 'recibida', to: 'no_seleccionada', reason: null, memberId: admin.id, at: NOW }),
+  )
+  if ('sql' in store) await (store as PostgresStore).sql`vacuum analyze`
+  const app = reviewApp({ store, reviews: stores.review, scoring: stores.scoring, conflicts: stores.conflicts, now: () => NOW })
+  const body = { filter: { stage: 'recibida' }, action: { type: 'move', to: 'validacion_preliminar' }, expected: BULK }
+  const started = performance.now()
+  const res = await app.request(`${WORKSPACE_API_PATH}/bulk/apply`, {
+    method: 'POST',
+    headers: { 'X-Test-Member': admin.id, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const ms = performance.now() - started
+  if (res.status !== 200) throw new Error(`bulk move: HTTP ${res.status} ${await res.text()}`)
+  const { done } = (await res.json()) as { done: number }
+  return { target, applications: BULK, moved: done, ms }
+}
+
+async function onEachStore<T>(run: (target: string, store: ApplicationStore) => Promise<T>): Promise<T[]> {
+  const results: T[] = []
+  if (!args.only || args.only === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'catalitico-bench-workspace-'))
+    const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
+    try {
+      await store.migrate()
+      results.push(await run('sqlite', store))
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  if (!args.only || args.only === 'postgres') {
+    if (!(await postgresAvailable())) console.error('PostgreSQL is not reachable: skipping it (set TEST_DATABASE_URL)')
+    else {
+      const db = await createTestDatabase()
+      const store = openPostgresStore(db.url, { migrations: readMigrations() })
+      try {
+        results.push(await run('postgres', store))
+      } finally {
+        await store.close()
+        await db.drop()
+      }
+    }
+  }
+  return results
+}
+
+async function bulkPart() {
+  const rows = await onEachStore(measureBulkMove)
+  console.log(`\nPOST ${WORKSPACE_API_PATH}/bulk/apply: one bulk move of a filtered list, in-process`)
+  for (const r of rows) {
+    console.log(
+      `${r.target.padEnd(9)} ${r.applications} applications, ${r.moved} moved in ${r.ms.toFixed(0)} ms  (< ${GOAL_BULK_MS} ms: ${r.ms < GOAL_BULK_MS && r.moved === r.applications ? 'yes' : 'NO'})`,
+    )
+  }
+  if (rows.some((r) => r.ms >= GOAL_BULK_MS || r.moved !== r.applications)) process.exitCode = 1
 }
 
 async function main() {
@@ -190,4 +283,5 @@ async function main() {
   if (rows.some((r) => r.p95 > GOAL_P95_MS)) process.exitCode = 1
 }
 
-await main()
+if (!args.part || args.part === 'list') await main()
+if (!args.part || args.part === 'bulk') await bulkPart()

@@ -8,7 +8,7 @@
  * Stops gracefully on SIGTERM and SIGINT: finishes the e-mail being sent and
  * gives the rest of its batch back.
  */
-import { outboxWorkerFrom, senderFrom } from '../compose.ts'
+import { outboxWorkerFrom, reminderJobFrom, senderFrom } from '../compose.ts'
 import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../env.ts'
 import { jsonLog as log } from '../log.ts'
 import { openStore } from '../storage/open-store.ts'
@@ -21,6 +21,9 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender)
   worker.start()
+  // The daily reminders too: any number of processes may run them (exactly one e-mail per member and day).
+  const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
+  reminders.start()
   log({
     level: 'info',
     msg: 'outbox worker started',
@@ -34,6 +37,7 @@ async function main() {
     if (stopping) return
     stopping = true
     log({ level: 'info', msg: 'shutting down', signal })
+    await reminders.stop()
     await worker.stop()
     await sender.close()
     await store.close()

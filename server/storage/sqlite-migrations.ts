@@ -345,4 +345,14 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ALTER TABLE applications ADD COLUMN discussion_cleared_at TEXT;
     `,
   },
+  {
+    version: 10,
+    name: 'the scores an admin cleared for discussion',
+    // Mirrors supabase/migrations/20261123180000_discussion_cleared_scores.sql.
+    sql: `
+      -- The reviewers' scores when an admin cleared "Para discutir" (domain/scoring.ts scoresFingerprint):
+      -- a later review re-flags the application only if it changes them.
+      ALTER TABLE applications ADD COLUMN discussion_cleared_scores TEXT;
+    `,
+  },
 ]

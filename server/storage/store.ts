@@ -44,7 +44,7 @@ export interface StoredApplication {
  * workspace) belongs to a team member and holds a secret, so its body is
  * blanked once it has left (redact_after_send).
  */
-export const MESSAGE_KINDS = ['applicant_confirmation', 'team_notification', 'team_sign_in'] as const
+export const MESSAGE_KINDS = ['applicant_confirmation', 'team_notification', 'team_sign_in', 'team_reminder'] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const

@@ -5,13 +5,17 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { PRODUCT_STAGES } from '../../../domain/application.ts'
 import { STAGES, TRANSITION_REASON_MAX, dueState } from '../../../domain/pipeline.ts'
 import { NOTE_MAX, ReviewInputSchema } from '../../../domain/review.ts'
 import { toCsv, toJson } from '../../exports/applications.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
-import { APPLICATION_SORTS, type ReviewStore } from '../storage/review-store.ts'
+import type { ScoringStore } from '../storage/scoring-store.ts'
+import { fairScores } from './fair-scores.ts'
+import { ListFilterEntries, filterQuery } from './list-filter.ts'
+import { suggestsConflict } from '../../../domain/conflicts.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../storage/review-store.ts'
 import { changeStage } from './change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
@@ -20,6 +24,10 @@ import { bogotaPeriods } from './periods.ts'
 export interface ReviewRouteDeps {
   store: ApplicationStore
   reviews: ReviewStore
+  /** Assignments, weights and the discussion flag (issue 12). */
+  scoring: ScoringStore
+  /** Conflicted rows are masked in the list; conflicted members' reviews left out of the detail's figures. */
+  conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
 }
@@ -27,17 +35,15 @@ export interface ReviewRouteDeps {
 export const PAGE_SIZE_DEFAULT = 50
 export const PAGE_SIZE_MAX = 100
 export const AUDIT_PAGE_SIZE = 50
-const QUERY_MAX = 200
+/** Sorting by the normalised score ranks the whole filtered list at read time; beyond this many rows it is refused. */
+export const NORMALISED_SORT_MAX = 20_000
+const NORMALISED_SORT = 'normalised_desc'
 
 const pageNumber = (max: number) => v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.minValue(1), v.maxValue(max))
 
 const ListQuerySchema = v.object({
-  q: v.optional(v.pipe(v.string(), v.maxLength(QUERY_MAX))),
-  stage: v.optional(v.picklist(STAGES)),
-  productStage: v.optional(v.picklist(PRODUCT_STAGES)),
-  due: v.optional(v.picklist(['overdue', 'due_soon'])),
-  unreviewed: v.optional(v.picklist(['1', '0'])),
-  sort: v.optional(v.picklist(APPLICATION_SORTS)),
+  ...ListFilterEntries,
+  sort: v.optional(v.picklist([...APPLICATION_SORTS, NORMALISED_SORT])),
   page: v.optional(pageNumber(1_000_000)),
   pageSize: v.optional(pageNumber(PAGE_SIZE_MAX)),
 })
@@ -54,8 +60,15 @@ const NoteSchema = v.strictObject({
 
 const AuditQuerySchema = v.object({ page: v.optional(pageNumber(1_000_000)) })
 
+/** What a member sees of an application they are conflicted with: its reference, nothing else. */
+export const conflictedListRow = (item: ApplicationListRow) => ({
+  id: item.id,
+  reference: item.reference,
+  conflicted: true as const,
+})
+
 export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
-  const { store, reviews, now } = deps
+  const { store, reviews, conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   app.get('/overview', async (c) => {
@@ -71,41 +84,76 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const at = now()
     const page = q.page ?? 1
     const pageSize = q.pageSize ?? PAGE_SIZE_DEFAULT
-    const result = await reviews.listApplications({
-      ...(q.q === undefined ? {} : { q: q.q }),
-      ...(q.stage === undefined ? {} : { stage: q.stage }),
-      ...(q.productStage === undefined ? {} : { productStage: q.productStage }),
-      ...(q.due === undefined ? {} : { due: q.due }),
-      unreviewed: q.unreviewed === '1',
-      sort: q.sort ?? 'received_desc',
-      page,
-      pageSize,
+    const viewer = { memberId: member.id, isAdmin: member.role === 'admin' }
+    const byNormalised = q.sort === NORMALISED_SORT
+    const query: ApplicationListQuery = {
+      ...filterQuery(q),
+      sort: q.sort === undefined || q.sort === NORMALISED_SORT ? 'received_desc' : q.sort,
+      // The normalised score is not a column: rank every filtered row, then cut the page.
+      page: byNormalised ? 1 : page,
+      pageSize: byNormalised ? NORMALISED_SORT_MAX : pageSize,
       now: at,
-      viewer: { memberId: member.id, isAdmin: member.role === 'admin' },
+      viewer,
+    }
+    const result = await reviews.listApplications(query)
+    if (byNormalised && result.total > NORMALISED_SORT_MAX) {
+      return invalid(c, [], 'Demasiadas postulaciones para ordenar por puntaje normalizado: filtra la lista primero.')
+    }
+    const [conflicted, fair] = await Promise.all([
+      conflicts.conflictedApplications(member.id),
+      fairScores(deps.scoring, result.items.map((i) => i.id), at),
+    ])
+    // Like the average, hidden from a reviewer until they have scored the application
+    // (and from a conflicted member, so the normalised order cannot give it away either).
+    const shown = result.items.map((item) => {
+      const visible = (viewer.isAdmin || item.myReview) && !conflicted.has(item.id)
+      const f = fair.get(item.id)
+      return {
+        ...item,
+        conflicted: false,
+        dueState: dueState(item.stageDueAt, at),
+        normalised: visible ? (f?.normalised ?? null) : null,
+        discussion: visible ? (f?.discussion ?? false) : false,
+      }
     })
-    return c.json({
-      items: result.items.map((item) => ({ ...item, dueState: dueState(item.stageDueAt, at) })),
-      total: result.total,
-      page,
-      pageSize,
-    })
+    if (byNormalised) {
+      // Highest first; no normalised score (or hidden) last, in the list's order (newest first).
+      shown.splice(
+        0,
+        shown.length,
+        ...shown
+          .map((item, index) => ({ item, index }))
+          .sort((a, b) => (b.item.normalised ?? -Infinity) - (a.item.normalised ?? -Infinity) || a.index - b.index)
+          .map((x) => x.item)
+          .slice((page - 1) * pageSize, page * pageSize),
+      )
+    }
+    const items = shown.map((item) => (conflicted.has(item.id) ? conflictedListRow(item) : item))
+    return c.json({ items, total: result.total, page, pageSize })
   })
 
   app.get('/applications/:id', async (c) => {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
-    const [messages, reviewList, notes, stageChanges] = await Promise.all([
+    const [messages, allReviews, notes, stageChanges, conflictedMembers] = await Promise.all([
       store.listMessages({ applicationId: id }),
       reviews.listReviews(id),
       reviews.listNotes(id),
       reviews.listStageChanges(id),
+      conflicts.conflictedMembers(id),
     ])
+    // A conflicted member's review no longer counts (issue 12); the guard already keeps them out of this page.
+    const reviewList = allReviews.filter((r) => !conflictedMembers.has(r.member.id))
     const member = c.get('member')
     const at = now()
     // Every view of a founder's data is on the record (Ley 1581).
     await reviews.appendAudit({ at, memberId: member.id, action: 'application.viewed', applicationId: id })
-    return c.json(applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at))
+    return c.json({
+      ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at),
+      // A hint only: the member decides whether to declare (docs/decisions/0101).
+      suggestConflict: suggestsConflict(member.email, record.application.formData.email),
+    })
   })
 
   app.post('/applications/:id/transitions', async (c) => {

@@ -6,9 +6,15 @@
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
+import { openPostgresClockStore } from './postgres-clock-store.ts'
+import { openPostgresConflictStore } from './postgres-conflict-store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
+import { openPostgresScoringStore } from './postgres-scoring-store.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
+import { openSqliteClockStore } from './sqlite-clock-store.ts'
+import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
+import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
 import { createSqliteTeamStore } from './sqlite-team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
@@ -17,6 +23,9 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createSqliteTeamStore(sqlite),
       review: openSqliteReviewStore(sqlite),
+      scoring: openSqliteScoringStore(sqlite),
+      conflicts: openSqliteConflictStore(sqlite),
+      clock: openSqliteClockStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
@@ -24,6 +33,9 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createPostgresTeamStore(postgres),
       review: openPostgresReviewStore(postgres),
+      scoring: openPostgresScoringStore(postgres),
+      conflicts: openPostgresConflictStore(postgres),
+      clock: openPostgresClockStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)

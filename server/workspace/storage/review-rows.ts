@@ -20,9 +20,33 @@ import type {
   Viewer,
 } from './review-store.ts'
 
-/** One review's mean, in SQL, over the table aliased `v`. */
-export const REVIEW_MEAN_SQL =
-  '(v.producto_validado + v.primeros_clientes + v.modelo_escalable + v.founders_comprometidos + v.apertura_participacion) / 5.0'
+/** A criterion's weight in SQL: its criterion_weights row, 1 without one (domain/scoring.ts DEFAULT_WEIGHT); 1.0 so SQLite never divides integers. */
+const weightSql = (key: CriterionKey) => `coalesce((select weight from criterion_weights where criterion = '${key}'), 1.0)`
+
+const WEIGHTED_COLUMNS: [CriterionKey, string][] = [
+  ['productoValidado', 'producto_validado'],
+  ['primerosClientes', 'primeros_clientes'],
+  ['modeloEscalable', 'modelo_escalable'],
+  ['foundersComprometidos', 'founders_comprometidos'],
+  ['aperturaParticipacion', 'apertura_participacion'],
+]
+
+/**
+ * One review's score, in SQL, over the table aliased `v`: the weighted mean
+ * of its five criteria (domain/scoring.ts weightedMean), computed at read
+ * time so a changed weight changes every score at once (ADR 0105). The
+ * weights are uncorrelated subqueries: both databases evaluate them once
+ * per statement.
+ */
+export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.${column} * ${weightSql(key)}`).join(' + ')}) / (${WEIGHTED_COLUMNS.map(([key]) => weightSql(key)).join(' + ')}))`
+
+/**
+ * The review aliased `v` counts: its author has no active conflict of
+ * interest with the application (issue 12: a conflicted member's review is
+ * left out of every average). Same SQL on both stores.
+ */
+export const COUNTED_REVIEW_SQL =
+  'NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = v.application_id AND k.member_id = v.member_id AND k.lifted_at IS NULL)'
 
 export interface ReviewRow<T, J> {
   application_id: string

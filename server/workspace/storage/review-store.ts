@@ -27,6 +27,8 @@ export interface ApplicationListQuery {
   due?: 'overdue' | 'due_soon'
   /** Only applications the viewer has not reviewed yet ("sin mi evaluación"). */
   unreviewed?: boolean
+  /** Only applications assigned to the viewer. */
+  assignedToMe?: boolean
   sort: ApplicationSort
   /** 1-based. */
   page: number

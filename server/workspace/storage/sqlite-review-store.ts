@@ -11,6 +11,7 @@ import { searchKey } from '../../../domain/search.ts'
 import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import {
+  COUNTED_REVIEW_SQL,
   REVIEW_MEAN_SQL,
   auditFromRow,
   inOrder,
@@ -105,6 +106,9 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
     if (query.unreviewed) {
       conditions.push('NOT EXISTS (SELECT 1 FROM application_reviews u WHERE u.application_id = a.id AND u.member_id = @viewer)')
     }
+    if (query.assignedToMe) {
+      conditions.push('EXISTS (SELECT 1 FROM assignments s WHERE s.application_id = a.id AND s.member_id = @viewer)')
+    }
     return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
   }
 
@@ -131,7 +135,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
         const scored = `EXISTS (SELECT 1 FROM application_reviews s WHERE s.application_id = a.id${query.viewer.isAdmin ? '' : ' AND s.member_id = @viewer'})`
         const first = page(
           `SELECT a.id, count(*) OVER () AS n FROM ${scoredFrom} ${filter.sql}
-           ORDER BY (SELECT avg(${REVIEW_MEAN_SQL}) FROM application_reviews v WHERE v.application_id = a.id) DESC,
+           ORDER BY (SELECT avg(${REVIEW_MEAN_SQL}) FROM application_reviews v WHERE v.application_id = a.id AND ${COUNTED_REVIEW_SQL}) DESC,
                     a.created_at DESC, a.id DESC`,
           query.pageSize,
           offset,
@@ -165,7 +169,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
                 avg(${REVIEW_MEAN_SQL}) AS average,
                 max(${REVIEW_MEAN_SQL}) - min(${REVIEW_MEAN_SQL}) AS spread,
                 coalesce(max(v.member_id = @viewer), 0) AS mine
-         FROM applications a LEFT JOIN application_reviews v ON v.application_id = a.id
+         FROM applications a LEFT JOIN application_reviews v ON v.application_id = a.id AND ${COUNTED_REVIEW_SQL}
          WHERE a.id IN (SELECT value FROM json_each(@ids))
          GROUP BY a.id`,
       ).all({ viewer: query.viewer.memberId, ids: JSON.stringify(ids) }) as ListRow<string>[]

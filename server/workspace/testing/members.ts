@@ -10,11 +10,11 @@ import type { ApplicationStore } from '../../storage/store.ts'
 
 let counter = 0
 
-export async function insertMember(store: ApplicationStore, role: Role, name?: string): Promise<Member> {
+export async function insertMember(store: ApplicationStore, role: Role, name?: string, email?: string): Promise<Member> {
   const n = ++counter
   const member: Member = {
     id: crypto.randomUUID(),
-    email: `miembro.${n}.${Date.now().toString(36)}@catalitico.example`,
+    email: email ?? `miembro.${n}.${Date.now().toString(36)}@catalitico.example`,
     name: name ?? `Miembro ${n}`,
     role,
     active: true,

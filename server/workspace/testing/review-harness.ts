@@ -12,9 +12,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WORKSPACE_API_PATH, type Member, type Role, type WorkspaceEnv } from '../context.ts'
 import { dataRequestRoutes } from '../data-requests/routes.ts'
+import { bulkRoutes } from '../review/bulk-routes.ts'
 import { reviewRoutes } from '../review/routes.ts'
+import { scoringRoutes } from '../review/scoring-routes.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
+import { openSqliteConflictStore } from '../storage/sqlite-conflict-store.ts'
 import { openSqliteReviewStore } from '../storage/sqlite-review-store.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
+import type { ScoringStore } from '../storage/scoring-store.ts'
+import { openSqliteScoringStore } from '../storage/sqlite-scoring-store.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
@@ -23,7 +29,13 @@ import { insertMember } from './members.ts'
 const MEMBER_HEADER = 'X-Test-Member'
 
 /** Mount the workspace's review routes, signing requests in by the test header. */
-export function reviewApp(deps: { store: ApplicationStore; reviews: ReviewStore; now: () => Date }): Hono {
+export function reviewApp(deps: {
+  store: ApplicationStore
+  reviews: ReviewStore
+  scoring: ScoringStore
+  conflicts: ConflictStore
+  now: () => Date
+}): Hono {
   const api = new Hono<WorkspaceEnv>()
   api.use('*', async (c, next) => {
     const member = await readMember(deps.store, c.req.header(MEMBER_HEADER) ?? '')
@@ -32,6 +44,8 @@ export function reviewApp(deps: { store: ApplicationStore; reviews: ReviewStore;
     await next()
   })
   api.route('/', reviewRoutes(deps))
+  api.route('/', scoringRoutes(deps))
+  api.route('/', bulkRoutes(deps))
   api.route('/', dataRequestRoutes(deps))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }
@@ -83,7 +97,7 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   await store.migrate()
   const reviews = openSqliteReviewStore(store)
   const clock = { now: start }
-  const app = reviewApp({ store, reviews, now: () => clock.now })
+  const app = reviewApp({ store, reviews, scoring: openSqliteScoringStore(store), conflicts: openSqliteConflictStore(store), now: () => clock.now })
   return {
     app,
     store,

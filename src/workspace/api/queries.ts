@@ -80,7 +80,8 @@ export function useSubmitReview(id: string) {
   return useMutation({
     mutationFn: (body: ReviewInput) =>
       api<{ review: Review }>(`/applications/${encodeURIComponent(id)}/review`, { method: 'PUT', body }),
-    onSuccess: () => invalidate('application', 'applications'),
+    // 'scoring': the detail's assignment panel (who has scored, the fair scores).
+    onSuccess: () => invalidate('application', 'applications', 'scoring'),
   })
 }
 

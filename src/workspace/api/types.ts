@@ -67,6 +67,10 @@ export interface ApplicationListItem {
   myReview: boolean
   average: number | null
   spread: number | null
+  /** The mean of the reviews' per-reviewer z-scores (ADR 0105); null when it does not apply or is hidden. */
+  normalised?: number | null
+  /** "Para discutir". */
+  discussion?: boolean
 }
 
 export interface ApplicationPage {

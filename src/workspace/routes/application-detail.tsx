@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { useApplication } from '../api/queries.ts'
 import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { AssignmentPanel } from '../features/scoring/assignment-panel.tsx'
 import { ApplicationFields } from '../features/detail/application-fields.tsx'
 import { Notes } from '../features/detail/notes.tsx'
 import { ReviewForm } from '../features/detail/review-form.tsx'
@@ -53,6 +54,7 @@ export function ApplicationDetailPage() {
           <Timeline entries={app.timeline} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 self-start lg:col-start-2 lg:row-start-2">
+          <AssignmentPanel applicationId={app.id} />
           <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
           <TeamReviews reviews={app.reviews} />
           <Notes applicationId={app.id} notes={app.notes} />

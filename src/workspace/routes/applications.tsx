@@ -15,16 +15,21 @@ import { Button, inputClass, labelClass, Loading, PageHeader, QueryError } from 
 import { formatCount, formatDate } from '../lib/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
+import { BulkBar } from '../features/scoring/bulk-bar.tsx'
+import { DiscussionBadge, NORMALISED_EXPLANATION, formatZ } from '../features/scoring/normalised.tsx'
+import { Repartir } from '../features/scoring/repartir.tsx'
+import { WeightsSettings } from '../features/scoring/weights-settings.tsx'
 
 export const SORTS = {
   received_desc: 'Más recientes primero',
   received_asc: 'Más antiguas primero',
   due_asc: 'Próximas a vencer',
   score_desc: 'Mejor puntaje',
+  normalised_desc: 'Mejor puntaje normalizado',
   company_asc: 'Empresa (A–Z)',
 } as const
 
-const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'unreviewed', 'sort'] as const
+const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'unreviewed', 'assigned', 'sort'] as const
 
 export function ApplicationsPage() {
   useTitle('Postulaciones')
@@ -54,6 +59,7 @@ export function ApplicationsPage() {
         actions={
           member.role === 'admin' && (
             <>
+              <Repartir />
               <a className="inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold hover:bg-ink-50" href={`${API_BASE}/exports/applications.csv`} download>
                 Exportar CSV
               </a>
@@ -64,7 +70,9 @@ export function ApplicationsPage() {
           )
         }
       />
+      {member.role === 'admin' && <WeightsSettings />}
       <Filters key={params.get('q') ?? ''} params={params} set={set} clear={() => setParams(new URLSearchParams())} filtered={filtered} />
+      {member.role === 'admin' && list.data && <BulkBar key={query} params={params} total={list.data.total} />}
       {list.isPending ? (
         <Loading />
       ) : list.error ? (
@@ -88,6 +96,7 @@ export function ApplicationsPage() {
                   <th scope="col" className="px-3 py-2 font-semibold">
                     Puntaje <span className="font-normal">(promedio ± dispersión)</span>
                   </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Normalizado</th>
                 </tr>
               </thead>
               <tbody>
@@ -121,12 +130,15 @@ export function ApplicationsPage() {
                         {item.reviewCount} {item.reviewCount === 1 ? 'evaluación' : 'evaluaciones'}
                         {item.myReview && ', incl. la tuya'}
                       </span>
+                      {item.discussion && <DiscussionBadge />}
                     </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatZ(item.normalised)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
+          <p className="mt-2 text-xs text-ink-600">{NORMALISED_EXPLANATION}</p>
           <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} go={(p) => set('page', String(p))} />
         </>
       )}
@@ -199,6 +211,18 @@ function Filters({ params, set, clear, filtered }: {
           />
           <label htmlFor={`${id}-unreviewed`} className="text-sm font-semibold text-ink-800">
             Sin mi evaluación
+          </label>
+        </div>
+        <div className="flex min-h-9 items-center gap-2 pb-1">
+          <input
+            id={`${id}-assigned`}
+            type="checkbox"
+            className="size-4 accent-ink-900"
+            checked={params.get('assigned') === 'me'}
+            onChange={(e) => set('assigned', e.target.checked ? 'me' : null)}
+          />
+          <label htmlFor={`${id}-assigned`} className="text-sm font-semibold text-ink-800">
+            Asignadas a mí
           </label>
         </div>
       </div>

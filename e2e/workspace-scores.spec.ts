@@ -1,0 +1,87 @@
+/**
+ * Issue 12 in Chromium against the real server: an admin "Reparte" the
+ * unassigned applications, the assigned reviewer finds theirs under
+ * "Asignadas a mí" and scores it; an admin moves a filtered list of 200
+ * applications with one confirmation.
+ */
+import type { Page } from '@playwright/test'
+import { join } from 'node:path'
+import { SELECTION_CRITERIA } from '../domain/programme.ts'
+import { openSqliteStore } from '../server/storage/sqlite-store.ts'
+import { newSubmission } from '../server/testing/fixtures.ts'
+import { expect, inviteFromCli, newMemberContext, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+
+// The server starts inside the fixture, before a test's own setTimeout applies: a busy shared machine needs room.
+test.describe.configure({ timeout: 180_000 })
+
+const ADMIN = 'directora@catalitico.example'
+const REVIEWER = 'evaluador@catalitico.example'
+
+async function review(page: Page, score: number) {
+  const form = page.getByRole('region', { name: /Evalúa esta postulación|Tu evaluación/ })
+  for (const criterion of SELECTION_CRITERIA) {
+    const group = form.getByRole('group', { name: criterion.title })
+    await group.locator('label').filter({ hasText: new RegExp(`^${score}$`) }).click()
+  }
+  await form.getByRole('radio', { name: 'Avanzar', exact: true }).check()
+  await form.getByRole('button', { name: /Enviar evaluación/ }).click()
+}
+
+test('a reviewer assigned by Repartir finds the application under "Asignadas a mí" and scores it', async ({ page, ws, browser, origin, request }) => {
+  await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
+  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
+  await signInWithLink(page, ws, ADMIN)
+  await page.getByRole('link', { name: 'Postulaciones', exact: true }).click()
+
+  await page.getByRole('button', { name: 'Repartir' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('list', { name: 'Reparto propuesto' })).toContainText('Evaluador Uno: 1')
+  await dialog.getByRole('button', { name: 'Asignar 1' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Listo: 1 asignadas.' })).toBeVisible()
+
+  const reviewer = await newMemberContext(browser, origin)
+  const r = reviewer.page
+  await signInWithLink(r, ws, REVIEWER)
+  await r.getByRole('link', { name: 'Postulaciones', exact: true }).click()
+  await r.getByRole('checkbox', { name: 'Asignadas a mí' }).check()
+  await expect(r).toHaveURL(/assigned=me/)
+  const row = r.getByRole('row').filter({ hasText: 'Huerta Viva' })
+  await expect(row).toHaveCount(1)
+  await row.getByRole('link').first().click()
+  const panel = r.getByRole('region', { name: 'Asignación y puntaje' })
+  await expect(panel).toContainText('Evaluador Uno · pendiente')
+  await review(r, 4)
+  await expect(panel).toContainText('Evaluador Uno · ya evaluó')
+  await expect(panel).toContainText('Puntaje ponderado: 4.00')
+  await reviewer.context.close()
+})
+
+test('an admin moves a filtered list of 200 applications with one confirmation', async ({ page, ws }) => {
+  // 200 applications written straight into the server's database (the public form is rate limited), plus one closed.
+  const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
+  await store.migrate()
+  await Promise.all(Array.from({ length: 201 }, () => store.saveSubmission(newSubmission())))
+  store.db.prepare("UPDATE applications SET stage = 'retirada', stage_due_at = NULL WHERE rowid = (SELECT min(rowid) FROM applications)").run()
+  await store.close()
+
+  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await signInWithLink(page, ws, ADMIN)
+  await page.goto('/equipo/postulaciones?stage=recibida')
+  await page.getByRole('button', { name: 'Seleccionar las 200 postulaciones del filtro' }).click()
+  const bar = page.getByRole('region', { name: 'Acción masiva' })
+  await bar.getByLabel('Acción').selectOption('move')
+  await bar.getByLabel('Etapa').selectOption('validacion_preliminar')
+  await bar.getByRole('button', { name: 'Continuar' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading')).toHaveText('Mover a «Validación preliminar»: 200 postulaciones')
+  await dialog.getByRole('button', { name: 'Mover a «Validación preliminar» 200 postulaciones' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('status').filter({ hasText: 'Listo: 200 postulaciones movidas.' })).toBeVisible()
+
+  await page.goto('/equipo/postulaciones?stage=validacion_preliminar')
+  await expect(page.getByRole('button', { name: 'Seleccionar las 200 postulaciones del filtro' })).toBeVisible()
+  await page.goto('/equipo/postulaciones?stage=recibida')
+  await expect(page.getByText('Ninguna postulación coincide con estos filtros.')).toBeVisible()
+})

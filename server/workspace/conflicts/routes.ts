@@ -1,0 +1,95 @@
+/**
+ * Conflicts of interest (docs/workspace.md "Conflicts"): a member declares
+ * one, an admin records one for a member or lifts one with a reason. Outside
+ * `/applications/:id` on purpose: a member must be able to declare a conflict
+ * with an application the guard will refuse them from then on.
+ */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../../../domain/conflicts.ts'
+import type { WorkspaceEnv } from '../context.ts'
+import { adminOnly, invalid, jsonBody, parseWith } from '../review/http.ts'
+import type { Conflict, ConflictStore } from '../storage/conflict-store.ts'
+import { isUuid } from '../storage/review-store.ts'
+
+export interface ConflictRouteDeps {
+  conflicts: ConflictStore
+  now: () => Date
+}
+
+const uuid = v.pipe(v.string(), v.check(isUuid, 'invalid_id'))
+
+const DeclareSchema = v.strictObject({
+  applicationId: uuid,
+  kind: v.picklist(CONFLICT_KINDS),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CONFLICT_NOTE_MAX)), ''),
+  /** Someone else: an admin recording it for them. Omitted: the member themself. */
+  memberId: v.optional(uuid),
+})
+
+const LiftSchema = v.strictObject({
+  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'Escribe el motivo.'), v.maxLength(LIFT_REASON_MAX)),
+})
+
+const ListSchema = v.object({ applicationId: v.optional(uuid), memberId: v.optional(uuid) })
+
+export const conflictJson = (c: Conflict) => ({ ...c })
+
+export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
+  const { conflicts, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  app.post('/conflicts', async (c) => {
+    const parsed = parseWith(DeclareSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige el tipo de conflicto.')
+    const member = c.get('member')
+    const memberId = parsed.value.memberId ?? member.id
+    if (memberId !== member.id && member.role !== 'admin') {
+      return c.json({ error: 'forbidden', message: 'Solo un administrador puede registrar un conflicto por otra persona.' }, 403)
+    }
+    const outcome = await conflicts.declare({
+      applicationId: parsed.value.applicationId,
+      memberId,
+      kind: parsed.value.kind,
+      note: parsed.value.note,
+      declaredBy: member.id,
+      at: now(),
+    })
+    if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos esa postulación o esa persona.' }, 404)
+    if (outcome.status === 'exists') {
+      return c.json({ error: 'conflict_exists', message: 'Ya hay un conflicto declarado.', conflict: conflictJson(outcome.conflict) }, 409)
+    }
+    return c.json({ conflict: conflictJson(outcome.conflict) }, 201)
+  })
+
+  // A reviewer sees their own; an admin everyone's (filtered by application or member).
+  app.get('/conflicts', async (c) => {
+    const parsed = parseWith(ListSchema, c.req.query())
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const member = c.get('member')
+    const memberId = member.role === 'admin' ? parsed.value.memberId : member.id
+    const items = await conflicts.list({
+      ...(parsed.value.applicationId ? { applicationId: parsed.value.applicationId } : {}),
+      ...(memberId ? { memberId } : {}),
+    })
+    return c.json({ items: items.map(conflictJson) })
+  })
+
+  app.post('/conflicts/:conflictId/lift', adminOnly, async (c) => {
+    const parsed = parseWith(LiftSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Escribe el motivo para levantar el conflicto.')
+    const member = c.get('member')
+    const conflict = await conflicts.get(c.req.param('conflictId'))
+    if (!conflict) return c.json({ error: 'not_found', message: 'No encontramos ese conflicto.' }, 404)
+    // Lifting one's own conflict would defeat it: another admin decides.
+    if (conflict.memberId === member.id) {
+      return c.json({ error: 'forbidden', message: 'Otro administrador debe levantar tu propio conflicto.' }, 403)
+    }
+    const outcome = await conflicts.lift(conflict.id, { memberId: member.id, reason: parsed.value.reason, at: now() })
+    if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos ese conflicto.' }, 404)
+    if (outcome.status === 'already_lifted') return c.json({ error: 'already_lifted', message: 'Este conflicto ya fue levantado.' }, 409)
+    return c.json({ conflict: conflictJson(outcome.conflict) })
+  })
+
+  return app
+}

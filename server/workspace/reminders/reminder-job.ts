@@ -1,0 +1,100 @@
+/**
+ * The daily reminders (docs/decisions/0100-reminders-exactly-once.md). Runs
+ * in the worker process next to the outbox worker, on every instance: each
+ * tick, from REMINDER_HOUR in Bogotá on, every member who wants reminders and
+ * has no reminder run for today gets one decided — an e-mail when there is
+ * something to say, a run without e-mail otherwise — and ClockStore.claimReminder
+ * makes it exactly one per member and day however many instances race.
+ */
+import { DUE_SOON_DAYS } from '../../../domain/pipeline.ts'
+import type { Log } from '../../log.ts'
+import type { TeamMailConfig } from '../mail/sign-in-message.ts'
+import type { ClockStore } from '../storage/clock-store.ts'
+import { bogotaMoment, isWeekend } from './bogota-day.ts'
+import { reminderMessage } from './reminder-message.ts'
+
+/** 07:00 in Bogotá: before the working day, so the list is the day's plan. */
+export const REMINDER_HOUR = 7
+export const REMINDER_TICK_MS = 60_000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export interface ReminderJobDeps {
+  clock: ClockStore
+  mail: TeamMailConfig
+  now: () => Date
+  log: Log
+  /** Called when reminders were queued (the process wakes its outbox worker). */
+  onQueued?: () => void
+}
+
+export interface ReminderRun {
+  day: string
+  /** E-mails this instance queued. */
+  queued: number
+  /** Members this instance decided had nothing to hear today (nothing pending, or a weekend for "weekdays"). */
+  silent: number
+  /** Members another instance got to first. */
+  lost: number
+}
+
+/** One pass; null before REMINDER_HOUR. */
+export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun | null> {
+  const now = deps.now()
+  const moment = bogotaMoment(now)
+  if (moment.hour < REMINDER_HOUR) return null
+  const result: ReminderRun = { day: moment.day, queued: 0, silent: 0, lost: 0 }
+  for (const member of await deps.clock.reminderRecipients(moment.day)) {
+    const quiet = member.frequency === 'weekdays' && isWeekend(moment)
+    const items = quiet ? [] : await deps.clock.pending(member.id, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS))
+    const message = reminderMessage(deps.mail, member, items, now)
+    const claimed = await deps.clock.claimReminder({ memberId: member.id, day: moment.day, at: now }, message)
+    if (!claimed) result.lost++
+    else if (message) result.queued++
+    else result.silent++
+  }
+  if (result.queued > 0) deps.onQueued?.()
+  return result
+}
+
+export interface ReminderJob {
+  start(): void
+  stop(): Promise<void>
+  /** One pass now (tests, and the first tick). */
+  tick(): Promise<ReminderRun | null>
+}
+
+export function createReminderJob(deps: ReminderJobDeps & { tickMs?: number }): ReminderJob {
+  let timer: ReturnType<typeof setInterval> | undefined
+  let running: Promise<ReminderRun | null> | null = null
+  const tick = () => {
+    // One pass at a time: a slow database must not stack them up.
+    running ??= runReminders(deps)
+      .then((run) => {
+        if (run && run.queued + run.silent > 0) {
+          deps.log({ level: 'info', msg: 'reminders decided', day: run.day, queued: run.queued, silent: run.silent, lost: run.lost })
+        }
+        return run
+      })
+      .catch((err: unknown) => {
+        deps.log({ level: 'error', msg: 'reminders failed', error: err instanceof Error ? err.message : String(err) })
+        return null
+      })
+      .finally(() => {
+        running = null
+      })
+    return running
+  }
+  return {
+    start() {
+      void tick()
+      timer = setInterval(() => void tick(), deps.tickMs ?? REMINDER_TICK_MS)
+      timer.unref?.()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running
+    },
+    tick,
+  }
+}

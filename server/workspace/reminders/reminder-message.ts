@@ -1,0 +1,110 @@
+/**
+ * The daily reminder (kind team_reminder), in Spanish: what is overdue, due
+ * soon and waiting for the member's review, each with a link into the
+ * workspace. Company names and references only: never a founder's name,
+ * e-mail, phone or anything they wrote.
+ */
+import { DUE_SOON_DAYS, STAGE_LABELS } from '../../../domain/pipeline.ts'
+import { PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { messageIdDomain } from '../../function/ids.ts'
+import { escapeHtml, headerSafe } from '../../mail/templates.ts'
+import type { NewOutboxMessage } from '../../storage/store.ts'
+import type { TeamMailConfig } from '../mail/sign-in-message.ts'
+import type { PendingItem } from '../storage/clock-store.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The workspace's pages (src/workspace/paths.ts under /equipo). */
+export const pendingUrl = (origin: string) => `${origin}/equipo/pendientes`
+export const applicationUrl = (origin: string, id: string) => `${origin}/equipo/postulaciones/${encodeURIComponent(id)}`
+
+export interface ReminderSections {
+  overdue: PendingItem[]
+  dueSoon: PendingItem[]
+  /** Waiting for the member's review, not due within DUE_SOON_DAYS. */
+  waiting: PendingItem[]
+}
+
+/** Each item once, under its most urgent heading. */
+export function reminderSections(items: readonly PendingItem[], now: Date): ReminderSections {
+  const soon = now.getTime() + DUE_SOON_DAYS * DAY_MS
+  const sections: ReminderSections = { overdue: [], dueSoon: [], waiting: [] }
+  for (const item of items) {
+    const due = item.stageDueAt?.getTime()
+    if (due !== undefined && due < now.getTime()) sections.overdue.push(item)
+    else if (due !== undefined && due <= soon) sections.dueSoon.push(item)
+    else if (item.waitingForMe) sections.waiting.push(item)
+  }
+  return sections
+}
+
+const dueDate = (d: Date | null) =>
+  d ? new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long' }).format(d) : ''
+
+function line(item: PendingItem, origin: string) {
+  const parts = [`${item.reference} · ${headerSafe(item.companyName, 120)}`, STAGE_LABELS[item.stage]]
+  if (item.stageDueAt) parts.push(`vence el ${dueDate(item.stageDueAt)}`)
+  if (item.waitingForMe) parts.push('falta tu evaluación')
+  return { text: parts.join(' — '), url: applicationUrl(origin, item.id) }
+}
+
+export function reminderMessage(
+  config: TeamMailConfig,
+  member: { email: string; name: string },
+  items: readonly PendingItem[],
+  now: Date,
+): NewOutboxMessage | null {
+  const sections = reminderSections(items, now)
+  const total = sections.overdue.length + sections.dueSoon.length + sections.waiting.length
+  if (total === 0) return null
+  const headings: [string, PendingItem[]][] = [
+    ['Vencidas', sections.overdue],
+    [`Vencen en los próximos ${DUE_SOON_DAYS} días`, sections.dueSoon],
+    ['Esperan tu evaluación', sections.waiting],
+  ]
+  const subject = `Tus pendientes en ${PROGRAMME_NAME}: ${total} ${total === 1 ? 'postulación' : 'postulaciones'}`
+  const greeting = `Hola, ${headerSafe(member.name, 120)}:`
+  const settings = `Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en ${pendingUrl(config.siteOrigin)}`
+  const text = [
+    greeting,
+    '',
+    'Esto es lo que tienes pendiente hoy:',
+    ...headings
+      .filter(([, list]) => list.length > 0)
+      .flatMap(([title, list]) => ['', `${title}:`, ...list.map((i) => line(i, config.siteOrigin)).map((l) => `- ${l.text}\n  ${l.url}`)]),
+    '',
+    settings,
+    '',
+    `El equipo de ${PROGRAMME_NAME}`,
+    '',
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="es-CO"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f5f5f4;color:#0f172a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
+<p>${escapeHtml(greeting)}</p>
+<p>Esto es lo que tienes pendiente hoy:</p>
+${headings
+  .filter(([, list]) => list.length > 0)
+  .map(
+    ([title, list]) =>
+      `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(title)}</h2>\n<ul>${list
+        .map((i) => line(i, config.siteOrigin))
+        .map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`)
+        .join('')}</ul>`,
+  )
+  .join('\n')}
+<p style="font-size:14px;color:#475569">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>
+</div></body></html>
+`
+  return {
+    id: crypto.randomUUID(),
+    kind: 'team_reminder',
+    messageId: `<${crypto.randomUUID()}@${messageIdDomain(config.from)}>`,
+    from: config.from,
+    to: member.email,
+    subject,
+    text,
+    html,
+  }
+}

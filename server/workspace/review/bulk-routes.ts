@@ -1,0 +1,172 @@
+/**
+ * Bulk work on a filtered list (issue 12; ADR 0106): the server resolves the
+ * filter (the list's own, list-filter.ts) into every application it returns,
+ * not only the page on screen. A preview says how many can make the move and
+ * why the others cannot; applying moves each one through changeStage, so
+ * each gets its own stage change, audit entry and founder e-mail, never one
+ * e-mail to many founders.
+ */
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { STAGES, STAGE_LABELS, TRANSITION_REASON_MAX, canTransition, type Stage } from '../../../domain/pipeline.ts'
+import { toCsv, toJson } from '../../exports/applications.ts'
+import type { ApplicationStore } from '../../storage/store.ts'
+import type { WorkspaceEnv } from '../context.ts'
+import type { ApplicationListRow, ReviewStore } from '../storage/review-store.ts'
+import type { ScoringStore } from '../storage/scoring-store.ts'
+import { changeStage } from './change-stage.ts'
+import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from './http.ts'
+import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
+
+export interface BulkRouteDeps {
+  store: ApplicationStore
+  reviews: ReviewStore
+  scoring: ScoringStore
+  now: () => Date
+}
+
+/** Most applications one bulk action takes; a larger filter is refused (narrow it first). */
+export const BULK_MAX = 5_000
+/**
+ * Moves started together: on SQLite each group lands in one group commit
+ * (one fsync); on PostgreSQL the pool runs them over its connections.
+ */
+export const BULK_CHUNK = 250
+
+const ActionSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('move'), to: v.picklist(STAGES) }),
+  v.strictObject({
+    type: v.literal('close'),
+    reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'Escribe el motivo del cierre.'), v.maxLength(TRANSITION_REASON_MAX)),
+  }),
+  v.strictObject({ type: v.literal('assign'), memberIds: v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.minLength(1), v.maxLength(20)) }),
+])
+type Action = v.InferOutput<typeof ActionSchema>
+
+const PreviewSchema = v.strictObject({ filter: ListFilterSchema, action: ActionSchema })
+const ApplySchema = v.strictObject({
+  filter: ListFilterSchema,
+  action: ActionSchema,
+  /** The number the confirmation stated: if the filter now gives another, nothing is done (409). */
+  expected: v.pipe(v.number(), v.integer(), v.minValue(0)),
+})
+const ExportQuerySchema = v.object(ListFilterEntries)
+
+export interface BulkPreview {
+  total: number
+  /** How many the action applies to. */
+  eligible: number
+  /** The others, grouped by why (their current stage). */
+  refused: { stage: Stage; count: number; message: string }[]
+}
+
+const targetOf = (action: Action): Stage | null => (action.type === 'move' ? action.to : action.type === 'close' ? 'no_seleccionada' : null)
+
+function preview(rows: readonly ApplicationListRow[], action: Action): BulkPreview {
+  const to = targetOf(action)
+  if (to === null) return { total: rows.length, eligible: rows.length, refused: [] }
+  const refused = new Map<Stage, number>()
+  for (const r of rows) if (!canTransition(r.stage, to)) refused.set(r.stage, (refused.get(r.stage) ?? 0) + 1)
+  const count = [...refused.values()].reduce((a, b) => a + b, 0)
+  return {
+    total: rows.length,
+    eligible: rows.length - count,
+    refused: [...refused].map(([stage, n]) => ({
+      stage,
+      count: n,
+      message: `${n} en «${STAGE_LABELS[stage]}» no pueden pasar a «${STAGE_LABELS[to]}».`,
+    })),
+  }
+}
+
+export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
+  const { store, reviews, scoring, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  /** Every row the filter returns, as GET /applications would list them to this member; null when over BULK_MAX. */
+  async function resolve(c: Context<WorkspaceEnv>, filter: ListFilter) {
+    const member = c.get('member')
+    const result = await reviews.listApplications({
+      ...filterQuery(filter),
+      sort: 'received_asc',
+      page: 1,
+      pageSize: BULK_MAX,
+      now: now(),
+      viewer: { memberId: member.id, isAdmin: member.role === 'admin' },
+    })
+    return result.total > BULK_MAX ? null : result.items
+  }
+  const tooMany = (c: Context) =>
+    invalid(c, [], `Una acción masiva toma como máximo ${BULK_MAX.toLocaleString('es-CO')} postulaciones: filtra la lista primero.`)
+
+  app.post('/bulk/preview', adminOnly, async (c) => {
+    const parsed = parseWith(PreviewSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const rows = await resolve(c, parsed.value.filter)
+    if (!rows) return tooMany(c)
+    return c.json(preview(rows, parsed.value.action))
+  })
+
+  app.post('/bulk/apply', adminOnly, async (c) => {
+    const parsed = parseWith(ApplySchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const { filter, action, expected } = parsed.value
+    const rows = await resolve(c, filter)
+    if (!rows) return tooMany(c)
+    const before = preview(rows, action)
+    if (before.eligible !== expected) {
+      return c.json(
+        { error: 'stale', message: 'La lista cambió desde la confirmación. Revisa el nuevo número antes de seguir.', preview: before },
+        409,
+      )
+    }
+    const memberId = c.get('member').id
+    if (action.type === 'assign') {
+      const pairs = rows.flatMap((r) => action.memberIds.map((m) => ({ applicationId: r.id, memberId: m })))
+      const outcome = await scoring.assign(pairs, memberId, now())
+      return c.json({ ...before, done: outcome.added, skipped: outcome.skipped })
+    }
+    const to = targetOf(action)!
+    const reason = action.type === 'close' ? action.reason : null
+    const eligible = rows.filter((r) => canTransition(r.stage, to))
+    let done = 0
+    let changedMeanwhile = 0
+    for (let i = 0; i < eligible.length; i += BULK_CHUNK) {
+      const outcomes = await Promise.all(
+        eligible
+          .slice(i, i + BULK_CHUNK)
+          .map((r) => changeStage(deps, { applicationId: r.id, from: r.stage, to, reason, memberId })),
+      )
+      for (const o of outcomes) {
+        if (o.status === 'moved') done++
+        else changedMeanwhile++
+      }
+    }
+    return c.json({ ...before, done, changedMeanwhile })
+  })
+
+  for (const format of ['csv', 'json'] as const) {
+    app.get(`/bulk/export.${format}`, adminOnly, async (c) => {
+      const parsed = parseWith(ExportQuerySchema, c.req.query())
+      if (!parsed.ok) return invalid(c, parsed.issues)
+      const rows = await resolve(c, parsed.value)
+      if (!rows) return tooMany(c)
+      const ids = new Set(rows.map((r) => r.id))
+      const apps = (await store.listApplications()).filter((a) => ids.has(a.id))
+      const at = now()
+      await reviews.appendAudit({
+        at,
+        memberId: c.get('member').id,
+        action: 'applications.exported',
+        applicationId: null,
+        detail: { format, count: apps.length, filtered: true },
+      })
+      const filename = `postulaciones-filtradas-${bogotaDate(at)}.${format}`
+      return format === 'csv'
+        ? attachment(toCsv(apps), 'text/csv; charset=utf-8', filename)
+        : attachment(toJson(apps), 'application/json; charset=utf-8', filename)
+    })
+  }
+
+  return app
+}

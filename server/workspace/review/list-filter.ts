@@ -1,0 +1,35 @@
+/**
+ * The list's filter, one schema for GET /applications and the bulk actions,
+ * so "every application this filter returns" means the same rows in both.
+ */
+import * as v from 'valibot'
+import { PRODUCT_STAGES } from '../../../domain/application.ts'
+import { STAGES } from '../../../domain/pipeline.ts'
+import type { ApplicationListQuery } from '../storage/review-store.ts'
+
+const QUERY_MAX = 200
+
+export const ListFilterEntries = {
+  q: v.optional(v.pipe(v.string(), v.maxLength(QUERY_MAX))),
+  stage: v.optional(v.picklist(STAGES)),
+  productStage: v.optional(v.picklist(PRODUCT_STAGES)),
+  due: v.optional(v.picklist(['overdue', 'due_soon'])),
+  unreviewed: v.optional(v.picklist(['1', '0'])),
+  /** Only the applications assigned to the viewer. */
+  assigned: v.optional(v.picklist(['me'])),
+}
+
+export const ListFilterSchema = v.strictObject(ListFilterEntries)
+export type ListFilter = v.InferOutput<typeof ListFilterSchema>
+
+/** The filter's part of the store's list query. */
+export function filterQuery(f: ListFilter): Pick<ApplicationListQuery, 'q' | 'stage' | 'productStage' | 'due' | 'unreviewed' | 'assignedToMe'> {
+  return {
+    ...(f.q === undefined ? {} : { q: f.q }),
+    ...(f.stage === undefined ? {} : { stage: f.stage }),
+    ...(f.productStage === undefined ? {} : { productStage: f.productStage }),
+    ...(f.due === undefined ? {} : { due: f.due }),
+    unreviewed: f.unreviewed === '1',
+    assignedToMe: f.assigned === 'me',
+  }
+}

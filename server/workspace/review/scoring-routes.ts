@@ -1,0 +1,142 @@
+/**
+ * Assignments, criterion weights and "Para discutir" (issue 12; docs/workspace.md
+ * "Assignments and fair scores"). Mounted behind the session and CSRF
+ * middleware like the review routes.
+ */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { SELECTION_CRITERIA, type CriterionKey } from '../../../domain/programme.ts'
+import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../domain/scoring.ts'
+import type { WorkspaceEnv } from '../context.ts'
+import type { ReviewStore } from '../storage/review-store.ts'
+import type { ScoringStore } from '../storage/scoring-store.ts'
+import { fairScores } from './fair-scores.ts'
+import { adminOnly, invalid, jsonBody, notFound, parseWith } from './http.ts'
+
+export interface ScoringRouteDeps {
+  reviews: ReviewStore
+  scoring: ScoringStore
+  now: () => Date
+}
+
+/** Most members one request assigns to one application. */
+const MEMBERS_MAX = 20
+/** Most pairs one "Repartir" plan holds. */
+export const PLAN_MAX = 5_000
+
+const weight = v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(WEIGHT_MAX))
+const WeightsSchema = v.strictObject({
+  weights: v.strictObject(Object.fromEntries(SELECTION_CRITERIA.map((c) => [c.key, weight])) as Record<CriterionKey, typeof weight>),
+})
+const uuid = v.pipe(v.string(), v.uuid())
+const AssignSchema = v.strictObject({ memberIds: v.pipe(v.array(uuid), v.minLength(1), v.maxLength(MEMBERS_MAX)) })
+const PlanSchema = v.strictObject({
+  plan: v.pipe(v.array(v.strictObject({ applicationId: uuid, memberId: uuid })), v.maxLength(PLAN_MAX)),
+})
+
+const samePlan = (a: readonly { applicationId: string; memberId: string }[], b: typeof a) =>
+  a.length === b.length && a.every((p, i) => p.applicationId === b[i]!.applicationId && p.memberId === b[i]!.memberId)
+
+export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
+  const { reviews, scoring, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  app.get('/weights', async (c) => c.json({ weights: await scoring.getWeights() }))
+
+  app.put('/weights', adminOnly, async (c) => {
+    const parsed = parseWith(WeightsSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, `Cada peso debe ser mayor que 0 y como máximo ${WEIGHT_MAX}.`)
+    const weights: CriterionWeights = parsed.value.weights
+    await scoring.setWeights(weights, c.get('member').id, now())
+    return c.json({ weights })
+  })
+
+  /** Who is assigned, who has scored, and the fair scores (hidden like the average until the viewer has scored). */
+  app.get('/applications/:id/scoring', async (c) => {
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    const member = c.get('member')
+    const [assignments, reviewList] = await Promise.all([scoring.listAssignments(id), reviews.listReviews(id)])
+    const reviewed = new Set(reviewList.map((r) => r.member.id))
+    const visible = member.role === 'admin' || reviewed.has(member.id)
+    const fair = (await fairScores(scoring, [id], now())).get(id)!
+    return c.json({
+      assignments: assignments.map((a) => ({ ...a, reviewed: reviewed.has(a.member.id) })),
+      reviewers: reviewList.map((r) => ({ member: r.member, reviewedAt: r.updatedAt })),
+      scores: visible
+        ? {
+            weighted: fair.reviewScores.length ? fair.reviewScores.reduce((s, r) => s + r.score, 0) / fair.reviewScores.length : null,
+            normalised: fair.normalised,
+            reviews: fair.reviewScores,
+            disagreements: fair.disagreements,
+            discussion: fair.discussion,
+          }
+        : null,
+    })
+  })
+
+  app.post('/applications/:id/assignments', adminOnly, async (c) => {
+    const parsed = parseWith(AssignSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige a quién asignar.')
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    const outcome = await scoring.assign(
+      parsed.value.memberIds.map((memberId) => ({ applicationId: id, memberId })),
+      c.get('member').id,
+      now(),
+    )
+    return c.json({ ...outcome, assignments: await scoring.listAssignments(id) })
+  })
+
+  app.delete('/applications/:id/assignments/:memberId', adminOnly, async (c) => {
+    const removed = await scoring.unassign({ applicationId: c.req.param('id'), memberId: c.req.param('memberId') }, c.get('member').id, now())
+    if (!removed) return c.json({ error: 'not_found', message: 'Esa asignación no existe.' }, 404)
+    return c.json({ removed: true })
+  })
+
+  /** A member takes an application nobody is assigned to yet. */
+  app.post('/applications/:id/take', async (c) => {
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    if ((await scoring.listAssignments(id)).length > 0) {
+      return c.json({ error: 'conflict', message: 'Esta postulación ya tiene a alguien asignado.' }, 409)
+    }
+    const me = c.get('member').id
+    const outcome = await scoring.assign([{ applicationId: id, memberId: me }], me, now())
+    if (outcome.added === 0) return c.json({ error: 'conflict', message: 'No puedes tomar esta postulación.' }, 409)
+    return c.json({ assignments: await scoring.listAssignments(id) })
+  })
+
+  app.post('/applications/:id/discussion/clear', adminOnly, async (c) => {
+    const id = c.req.param('id')
+    const reviewList = await reviews.listReviews(id)
+    const fingerprint = scoresFingerprint(reviewList.map((r) => ({ memberId: r.member.id, scores: r.scores })))
+    if (!(await scoring.clearDiscussion(id, fingerprint, c.get('member').id, now()))) return notFound(c)
+    return c.json({ discussion: false })
+  })
+
+  /** "Repartir": the plan for the current state, to show the admin; nothing is written. */
+  app.get('/assignments/proposal', adminOnly, async (c) => c.json({ plan: await currentPlan() }))
+
+  /** Applies exactly the plan the admin saw, or nothing if the state has changed since (409 stale). */
+  app.post('/assignments/proposal/confirm', adminOnly, async (c) => {
+    const parsed = parseWith(PlanSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const plan = await currentPlan()
+    if (!samePlan(plan, parsed.value.plan)) {
+      return c.json(
+        { error: 'stale', message: 'Las asignaciones cambiaron desde que se preparó el reparto. Revisa la nueva propuesta.', plan },
+        409,
+      )
+    }
+    const outcome = await scoring.assign(plan, c.get('member').id, now())
+    return c.json(outcome)
+  })
+
+  async function currentPlan() {
+    const state = await scoring.assignmentState()
+    return proposeAssignments({ applicationIds: state.unassigned, reviewers: state.reviewers, conflicts: state.conflicts }).slice(0, PLAN_MAX)
+  }
+
+  return app
+}
