@@ -28,6 +28,8 @@ export interface AppDeps {
   gauge?: RequestGauge
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
+  /** The founder's pages and API under /postulacion (server/documents/founder-routes.ts). */
+  founder?: Hono<any>
 }
 
 export interface RequestGauge {
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
+  if (deps.founder) app.route('/postulacion', deps.founder)
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

@@ -6,7 +6,12 @@
  */
 import { hostname } from 'node:os'
 import type { Config } from './env.ts'
-import { outboxDir, servedOverHttps, siteOrigin } from './env.ts'
+import { documentsDir, outboxDir, servedOverHttps, siteOrigin } from './env.ts'
+import { founderDocumentRoutes } from './documents/founder-routes.ts'
+import { createDocuments, type Documents } from './documents/service.ts'
+import { teamDocumentRoutes } from './documents/team-routes.ts'
+import { uploadScript } from './documents/upload-script.ts'
+import { founderResolver } from './founder/access.ts'
 import { functionDepsFromConfig } from './function/deps-from-config.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
@@ -80,6 +85,28 @@ export function workspaceDepsFrom(
   }
 }
 
+/** The due-diligence documents as the configuration describes them (one per process: tus's locks live in it). */
+export function documentsFrom(config: Config, store: ApplicationStore, extra: { now?: () => Date } = {}): Documents {
+  return createDocuments({
+    store,
+    root: documentsDir(config),
+    maxBytes: config.DOCUMENT_MAX_MB * 1_048_576,
+    storage: config.DOCUMENT_STORAGE,
+    now: extra.now ?? (() => new Date()),
+    log: jsonLog,
+  })
+}
+
+/** The founder's documents page and API, mounted at /postulacion (server/documents/founder-routes.ts). */
+export async function founderDocumentsFrom(config: Config, store: ApplicationStore, documents: Documents) {
+  return founderDocumentRoutes({
+    documents,
+    resolveFounder: founderResolver(store),
+    siteOrigin: siteOrigin(config),
+    script: await uploadScript(),
+  })
+}
+
 /**
  * The whole workspace API on the store's database: sign-in, sessions and
  * members, then, behind the session and CSRF middleware, the review and
@@ -88,16 +115,20 @@ export function workspaceDepsFrom(
 export function workspaceApiFrom(
   config: Config,
   store: ApplicationStore,
-  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
-): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
+  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & {
+    documents?: Documents
+  } = {},
+): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores; documents: Documents } {
   const stores = openWorkspaceStores(store)
   const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
+  const { documents = documentsFrom(config, store, { now: routeDeps.now }), ...workspaceExtra } = extra
   const deps = workspaceDepsFrom(config, stores.team, {
-    ...extra,
+    ...workspaceExtra,
     mountProtected: (api) => {
       api.route('/', reviewRoutes(routeDeps))
       api.route('/', dataRequestRoutes(routeDeps))
+      api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, now: routeDeps.now }))
     },
   })
-  return { api: createWorkspaceApi(deps), deps, stores }
+  return { api: createWorkspaceApi(deps), deps, stores, documents }
 }

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'stage.changed',
   'review.submitted',
   'note.added',
+  'document.downloaded',
+  'document.reviewed',
   'member.invited',
   'member.role_changed',
   'member.deactivated',
