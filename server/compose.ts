@@ -18,7 +18,7 @@ import { clientIpResolver } from './http/client-ip.ts'
 import { createFileSender } from './mail/file-sender.ts'
 import type { MailSender } from './mail/sender.ts'
 import { createSmtpSender } from './mail/smtp-sender.ts'
-import { jsonLog } from './log.ts'
+import { jsonLog, type Log } from './log.ts'
 import { createOutboxWorker } from './outbox/worker.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import type { WorkspaceDeps } from './workspace/deps.ts'
@@ -86,14 +86,14 @@ export function workspaceDepsFrom(
 }
 
 /** The due-diligence documents as the configuration describes them (one per process: tus's locks live in it). */
-export function documentsFrom(config: Config, store: ApplicationStore, extra: { now?: () => Date } = {}): Documents {
+export function documentsFrom(config: Config, store: ApplicationStore, extra: { now?: () => Date; log?: Log } = {}): Documents {
   return createDocuments({
     store,
     root: documentsDir(config),
     maxBytes: config.DOCUMENT_MAX_MB * 1_048_576,
     storage: config.DOCUMENT_STORAGE,
     now: extra.now ?? (() => new Date()),
-    log: jsonLog,
+    log: extra.log ?? jsonLog,
   })
 }
 
@@ -121,7 +121,7 @@ export function workspaceApiFrom(
 ): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores; documents: Documents } {
   const stores = openWorkspaceStores(store)
   const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
-  const { documents = documentsFrom(config, store, { now: routeDeps.now }), ...workspaceExtra } = extra
+  const { documents = documentsFrom(config, store, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }), ...workspaceExtra } = extra
   const deps = workspaceDepsFrom(config, stores.team, {
     ...workspaceExtra,
     mountProtected: (api) => {

@@ -156,7 +156,12 @@ export function createDocuments(options: DocumentsOptions): Documents {
       if (!context) throw new RefusedUpload(403, 'forbidden', 'No tienes acceso a esta postulación.')
       const itemKey = upload.metadata?.itemKey
       if (!isDocumentKey(itemKey)) throw new RefusedUpload(422, 'invalid', 'Elige un documento de la lista.')
-      const fileName = cleanFileName(upload.metadata?.filename ?? upload.metadata?.name ?? '')
+      const rawName = upload.metadata?.filename ?? ''
+      // Browsers send a bare name; a folder or a control character means a crafted request.
+      if (/[/\\\u0000-\u001f\u007f]/.test(rawName)) {
+        throw new RefusedUpload(422, 'invalid_name', 'El nombre del archivo no puede incluir carpetas ni caracteres de control.')
+      }
+      const fileName = cleanFileName(rawName)
       if (!fileName) throw new RefusedUpload(422, 'invalid', 'El archivo necesita un nombre.')
       if (upload.size === undefined) throw new RefusedUpload(422, 'invalid', 'No pudimos saber el tamaño del archivo.')
       return { metadata: { itemKey, fileName, applicationId: context.applicationId } }
