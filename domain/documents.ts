@@ -55,6 +55,7 @@ export function cleanFileName(raw: string): string | null {
   const cleaned = lastSegment
     .normalize('NFC')
     // C0/C1 controls, and the bidi overrides that make "fdp.exe" read as "exe.pdf".
+    // eslint-disable-next-line no-control-regex -- stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/["<>:|?*]/g, '_')
     .trim()

@@ -7,6 +7,7 @@ import type { FunctionEnv } from './function/send-application-email.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { refuseUnknownTransferCodings } from './http/transfer-coding.ts'
 import type { StaticSite } from './http/static-site.ts'
+import type { FounderAccess } from './founder/access.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
@@ -29,7 +30,7 @@ export interface AppDeps {
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
   /** The founder's pages and API under /postulacion (server/documents/founder-routes.ts). */
-  founder?: Hono<any>
+  founder?: Hono<{ Variables: { founder: FounderAccess } }>
 }
 
 export interface RequestGauge {

@@ -26,7 +26,7 @@ async function setup(env: Record<string, string> = {}) {
 }
 
 const clientFor = (h: WorkspaceHarness, founder: Pick<SeededFounder, 'token'>) =>
-  tusClient((url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+  tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 

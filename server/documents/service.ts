@@ -158,6 +158,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
       if (!isDocumentKey(itemKey)) throw new RefusedUpload(422, 'invalid', 'Elige un documento de la lista.')
       const rawName = upload.metadata?.filename ?? ''
       // Browsers send a bare name; a folder or a control character means a crafted request.
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
       if (/[/\\\u0000-\u001f\u007f]/.test(rawName)) {
         throw new RefusedUpload(422, 'invalid_name', 'El nombre del archivo no puede incluir carpetas ni caracteres de control.')
       }

@@ -40,7 +40,7 @@ export function tusClient(fetcher: Fetcher, base: string, siteOrigin: string): T
           'Upload-Offset': String(offset),
           'Content-Type': 'application/offset+octet-stream',
         },
-        body: bytes,
+        body: bytes as Uint8Array<ArrayBuffer>,
       }),
     head: (location) => fetcher(absolute(location), { method: 'HEAD', headers: tusHeaders }),
     async upload({ itemKey, fileName, bytes }) {
