@@ -46,8 +46,8 @@ describe.skipIf(!available)('documents in PostgreSQL (document_blobs)', () => {
       expect(doc).toMatchObject({ itemKey: 'estados_financieros', sizeBytes: second.byteLength, mediaType: 'image/png' })
       expect(doc!.sha256).toBe(createHash('sha256').update(second).digest('hex'))
       expect(Buffer.from((await seen.readBlob(doc!.id))!).equals(second)).toBe(true)
-      const [{ blobs }] = await other.sql<{ blobs: number }[]>`SELECT COUNT(*)::int AS blobs FROM document_blobs`
-      expect(blobs).toBe(1)
+      const [count] = await other.sql<{ blobs: number }[]>`SELECT COUNT(*)::int AS blobs FROM document_blobs`
+      expect(count?.blobs).toBe(1)
       // Nothing on this instance's disk once taken in.
       const files = existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []
       expect(files).toEqual([])
