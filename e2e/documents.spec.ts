@@ -2,32 +2,27 @@
  * Due-diligence documents in Chromium against the real server: the founder
  * uploads every checklist item from their link, one of them cut part-way
  * (a PATCH dropped after the first 4 MB part) and resumed from where the
- * server stopped; then a signed-in team member lists them, downloads each
- * (same SHA-256) and accepts them, and the founder's page says so.
+ * server stopped; then a team member signed in with the real link flow sees
+ * them in the application's detail, downloads each (same SHA-256) and
+ * accepts them, and the founder's page says so.
  */
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import { samples } from '../server/documents/testing/tus.ts'
 import { seedFounder } from '../server/founder/testing.ts'
 import { openSqliteStore } from '../server/storage/sqlite-store.ts'
-import { newSession, sessionCookieName } from '../server/workspace/auth/sessions.ts'
-import { createSqliteTeamStore } from '../server/workspace/storage/sqlite-team-store.ts'
-import { expect, test } from './fixtures/test.ts'
+import { expect, inviteFromCli, newMemberContext, signInWithLink, test } from './fixtures/workspace.ts'
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 const PART = 4 * 1024 * 1024
+const REVIEWER = 'revisora@catalitico.example'
 
-test('the founder uploads the checklist (one upload resumed), the team downloads and accepts it', async ({ page, server }) => {
-  test.setTimeout(90_000)
-  const store = openSqliteStore(join(server.dataDir, 'catalitico.sqlite'))
+test('the founder uploads the checklist (one upload resumed), the team downloads and accepts it', async ({ page, ws, browser, origin }) => {
+  test.setTimeout(120_000)
+  const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
   const founder = await seedFounder(store)
-  const team = createSqliteTeamStore(store)
-  const memberId = crypto.randomUUID()
-  await team.createMember({ id: memberId, email: 'revisora@catalitico.example', name: 'Revisora', role: 'reviewer', invitedBy: null, createdAt: new Date() })
-  const policy = { idleMs: 3_600_000, maxMs: 86_400_000, secureCookie: false }
-  const { token: sessionToken, session } = newSession('link', new Date(), policy)
-  await team.createSession({ ...session, memberId })
   await store.close()
 
   const files = new Map<string, Buffer>()
@@ -61,20 +56,22 @@ test('the founder uploads the checklist (one upload resumed), the team downloads
   // The big file: 0, then 4 MB (dropped), then 4 MB again (resumed, not from 0), then 8 MB.
   expect(patchOffsets.slice(0, 4)).toEqual([0, PART, PART, 2 * PART])
 
-  // The team: list, download each (same bytes), accept.
-  const headers = { cookie: `${sessionCookieName(policy)}=${sessionToken}`, origin: server.url, 'x-csrf-token': session.csrfToken }
-  const api = `${server.url}/equipo/api/applications/${founder.applicationId}/documents`
-  const list = (await (await page.request.get(api, { headers })).json()) as { items: { key: string; document: { id: string; sha256: string } }[] }
-  expect(list.items).toHaveLength(DOCUMENT_ITEMS.length)
-  for (const item of list.items) {
-    expect(item.document.sha256).toBe(sha256(files.get(item.key)!))
-    const download = await page.request.get(`${api}/${item.document.id}/file`, { headers })
-    expect(download.headers()['content-disposition']).toMatch(/^attachment;/)
-    expect(download.headers()['x-content-type-options']).toBe('nosniff')
-    expect(sha256(await download.body())).toBe(item.document.sha256)
-    const accepted = await page.request.post(`${api}/${item.document.id}/review`, { headers, data: { status: 'accepted' } })
-    expect(accepted.status()).toBe(200)
+  // The team, in the workspace: see, download (same bytes), accept.
+  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Revisora')
+  const team = await newMemberContext(browser, origin)
+  await signInWithLink(team.page, ws, REVIEWER)
+  await team.page.goto(`/equipo/postulaciones/${founder.applicationId}`)
+  const panel = team.page.getByRole('region', { name: 'Documentos de due diligence' })
+  await expect(panel).toBeVisible()
+  for (const item of DOCUMENT_ITEMS) {
+    const entry = panel.locator(`[data-document-item="${item.key}"]`)
+    await expect(entry).toContainText(sha256(files.get(item.key)!))
+    const [download] = await Promise.all([team.page.waitForEvent('download'), entry.getByRole('link', { name: `${item.key}.pdf` }).click()])
+    expect(sha256(readFileSync((await download.path())!))).toBe(sha256(files.get(item.key)!))
+    await entry.getByRole('button', { name: 'Aceptar' }).click()
+    await expect(entry).toContainText('Estado: Aceptado')
   }
+  await team.context.close()
 
   await page.reload()
   await expect(page.getByText('Aceptado', { exact: true })).toHaveCount(DOCUMENT_ITEMS.length)
