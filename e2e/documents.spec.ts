@@ -25,6 +25,16 @@ test('the founder uploads the checklist (one upload resumed), the team downloads
   const founder = await seedFounder(store)
   await store.close()
 
+  // The landing loads nothing of the documents page (its script is its own file under /postulacion/).
+  const landingRequests: string[] = []
+  page.on('request', (r) => landingRequests.push(new URL(r.url()).pathname))
+  await page.goto('/', { waitUntil: 'networkidle' })
+  expect(landingRequests.length).toBeGreaterThan(0)
+  expect(landingRequests.filter((path) => path.startsWith('/postulacion'))).toEqual([])
+  for (const path of landingRequests.filter((p) => p.endsWith('.js'))) {
+    expect(await (await page.request.get(path)).text(), path).not.toContain('Tus-Resumable')
+  }
+
   const files = new Map<string, Buffer>()
   for (const item of DOCUMENT_ITEMS) files.set(item.key, item.key === 'pitch_deck' ? samples.pdf(10 * 1024 * 1024) : samples.pdf(20_000 + item.key.length))
 

@@ -33,7 +33,7 @@ function stallingBody(head: Uint8Array): ReadableStream<Uint8Array> {
 }
 
 describe('kill -9 during uploads', () => {
-  it('keeps every acknowledged upload intact and resumes the others', { timeout: 60_000 }, async () => {
+  it('keeps every acknowledged upload intact and resumes the others', { timeout: 90_000 }, async () => {
     const first = await startServer()
     servers.push(first)
     dataDir = first.dataDir
