@@ -24,7 +24,7 @@ const RUNS = Number(values.runs)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 const work = mkdtempSync(join(tmpdir(), 'catalitico-bench-upload-'))
-const server = await startServer({ DOCUMENT_MAX_MB: String(Math.max(25, MB)) }, { logFile: join(work, 'server.log') })
+const server = await startServer({ DOCUMENT_MAX_MB: String(Math.max(25, MB)) }, { logFile: join(work, 'server.log'), startTimeoutMs: 60_000 })
 try {
   const size = MB * 1_048_576
   const source = join(work, 'source.pdf')
