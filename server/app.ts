@@ -7,6 +7,7 @@ import type { FunctionEnv } from './function/send-application-email.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { refuseUnknownTransferCodings } from './http/transfer-coding.ts'
 import type { StaticSite } from './http/static-site.ts'
+import type { FounderAccess } from './founder/access.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
@@ -28,6 +29,8 @@ export interface AppDeps {
   gauge?: RequestGauge
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
+  /** The founder's pages and API under /postulacion (server/documents/founder-routes.ts). */
+  founder?: Hono<{ Variables: { founder: FounderAccess } }>
 }
 
 export interface RequestGauge {
@@ -62,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
+  if (deps.founder) app.route('/postulacion', deps.founder)
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

@@ -6,14 +6,19 @@
  */
 import { hostname } from 'node:os'
 import type { Config } from './env.ts'
-import { outboxDir, servedOverHttps, siteOrigin } from './env.ts'
+import { documentsDir, outboxDir, servedOverHttps, siteOrigin } from './env.ts'
+import { founderDocumentRoutes } from './documents/founder-routes.ts'
+import { createDocuments, type Documents } from './documents/service.ts'
+import { teamDocumentRoutes } from './documents/team-routes.ts'
+import { uploadScript } from './documents/upload-script.ts'
+import { founderResolver } from './founder/access.ts'
 import { functionDepsFromConfig } from './function/deps-from-config.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
 import { createFileSender } from './mail/file-sender.ts'
 import type { MailSender } from './mail/sender.ts'
 import { createSmtpSender } from './mail/smtp-sender.ts'
-import { jsonLog } from './log.ts'
+import { jsonLog, type Log } from './log.ts'
 import { createOutboxWorker } from './outbox/worker.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import type { WorkspaceDeps } from './workspace/deps.ts'
@@ -101,6 +106,28 @@ export function workspaceDepsFrom(
   }
 }
 
+/** The due-diligence documents as the configuration describes them (one per process: tus's locks live in it). */
+export function documentsFrom(config: Config, store: ApplicationStore, extra: { now?: () => Date; log?: Log } = {}): Documents {
+  return createDocuments({
+    store,
+    root: documentsDir(config),
+    maxBytes: config.DOCUMENT_MAX_MB * 1_048_576,
+    storage: config.DOCUMENT_STORAGE,
+    now: extra.now ?? (() => new Date()),
+    log: extra.log ?? jsonLog,
+  })
+}
+
+/** The founder's documents page and API, mounted at /postulacion (server/documents/founder-routes.ts). */
+export async function founderDocumentsFrom(config: Config, store: ApplicationStore, documents: Documents) {
+  return founderDocumentRoutes({
+    documents,
+    resolveFounder: founderResolver(store),
+    siteOrigin: siteOrigin(config),
+    script: await uploadScript(),
+  })
+}
+
 /**
  * The whole workspace API on the store's database: sign-in, sessions and
  * members, then, behind the session and CSRF middleware, the review and
@@ -109,8 +136,10 @@ export function workspaceDepsFrom(
 export function workspaceApiFrom(
   config: Config,
   store: ApplicationStore,
-  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
-): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
+  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & {
+    documents?: Documents
+  } = {},
+): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores; documents: Documents } {
   const stores = openWorkspaceStores(store)
   const routeDeps = {
     store,
@@ -120,8 +149,9 @@ export function workspaceApiFrom(
     clock: stores.clock,
     now: extra.clock ?? (() => new Date()),
   }
+  const { documents = documentsFrom(config, store, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }), ...workspaceExtra } = extra
   const deps = workspaceDepsFrom(config, stores.team, {
-    ...extra,
+    ...workspaceExtra,
     mountProtected: (api) => {
       // First: every /applications/:id route mounted below (and any added later) sits behind it.
       guardApplicationsAgainstConflicts(api, stores.conflicts)
@@ -131,7 +161,8 @@ export function workspaceApiFrom(
       api.route('/', scoringRoutes(routeDeps))
       api.route('/', bulkRoutes(routeDeps))
       api.route('/', dataRequestRoutes(routeDeps))
+      api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, now: routeDeps.now }))
     },
   })
-  return { api: createWorkspaceApi(deps), deps, stores }
+  return { api: createWorkspaceApi(deps), deps, stores, documents }
 }

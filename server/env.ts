@@ -84,6 +84,10 @@ const EnvSchema = v.object({
   DIST_DIR: v.optional(v.string(), 'dist'),
   DATA_DIR: v.optional(v.string(), './data'),
   DATABASE_URL: v.optional(databaseUrl),
+  /** Largest due-diligence document a founder may upload, in MB (ADR 0096). */
+  DOCUMENT_MAX_MB: v.optional(wholeNumber(1, 1024), '25'),
+  /** Where finished documents' bytes live: disk (DATA_DIR/documents) or database (document_blobs; ADR 0095). */
+  DOCUMENT_STORAGE: v.optional(v.picklist(['disk', 'database'], 'must be disk or database'), 'disk'),
   SMTP_URL: v.optional(
     v.pipe(
       v.string(),
@@ -184,6 +188,11 @@ export function siteOrigin(config: Config): string {
 /** Whether the public site is served over HTTPS (behind a TLS proxy): HSTS and Secure cookies. */
 export function servedOverHttps(config: Config): boolean {
   return new URL(config.VITE_SITE_URL).protocol === 'https:'
+}
+
+/** Where due-diligence documents live: incoming/ (uploads in progress) and files/ (docs/operations.md). */
+export function documentsDir(config: Config): string {
+  return resolve(config.DATA_DIR, 'documents')
 }
 
 /** Where the file outbox writes .eml files when SMTP_URL is unset. */

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { functionDepsFrom, outboxWorkerFrom, reminderJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, outboxWorkerFrom, reminderJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
@@ -26,8 +26,9 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const { api: workspace } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
+  const { api: workspace, documents } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
   const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
+  const founder = await founderDocumentsFrom(config, store, documents)
   const app = createApp({
     site,
     store,
@@ -36,6 +37,7 @@ async function main() {
     connectSrc: connectSources(config),
     gauge,
     workspace,
+    founder,
     hsts: servedOverHttps(config),
   })
 

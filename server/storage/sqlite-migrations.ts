@@ -346,6 +346,38 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     `,
   },
   {
+    version: 8,
+    name: 'due-diligence documents',
+    // Mirrors supabase/migrations/20261123160000_documents.sql.
+    sql: `
+      -- One current file per application and checklist item (domain/documents.ts
+      -- keys); a replacement takes the place of the previous row. The bytes live
+      -- on disk (DATA_DIR/documents) or in document_blobs (ADR 0095).
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        item_key TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL CHECK (size_bytes > 0),
+        sha256 TEXT NOT NULL,
+        uploaded_at TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'received' CHECK (status IN ('received', 'accepted', 'new_version_requested')),
+        -- the team's note asking for a new version; the founder sees it
+        review_note TEXT,
+        reviewed_by TEXT REFERENCES team_members (id),
+        reviewed_at TEXT
+      ) STRICT;
+      CREATE UNIQUE INDEX documents_item ON documents (application_id, item_key);
+
+      -- The bytes, when DOCUMENT_STORAGE=database (several instances on PostgreSQL).
+      CREATE TABLE document_blobs (
+        document_id TEXT PRIMARY KEY REFERENCES documents (id) ON DELETE CASCADE,
+        content BLOB NOT NULL
+      ) STRICT;
+      `,
+    },
+    {
     version: 10,
     name: 'the scores an admin cleared for discussion',
     // Mirrors supabase/migrations/20261123180000_discussion_cleared_scores.sql.

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'conflict.declared',
   'conflict.recorded',
   'conflict.lifted',
+  'document.downloaded',
+  'document.reviewed',
   'member.invited',
   'member.role_changed',
   'member.deactivated',

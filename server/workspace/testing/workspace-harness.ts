@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../../app.ts'
-import { functionDepsFrom, workspaceApiFrom } from '../../compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, workspaceApiFrom } from '../../compose.ts'
+import type { Documents } from '../../documents/service.ts'
 import { readConfig, type Config } from '../../env.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../../function/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
@@ -45,6 +46,8 @@ export interface WorkspaceHarness {
   team: TeamStore
   config: Config
   deps: WorkspaceDeps
+  /** The due-diligence documents (server/documents/), whose founder routes are mounted at /postulacion. */
+  documents: Documents
   /** Move the clock. */
   advance(ms: number): void
   now(): Date
@@ -77,6 +80,7 @@ export async function workspaceHarness(
     team,
     config,
     deps: undefined as unknown as WorkspaceDeps,
+    documents: undefined as unknown as Documents,
     mailsQueued: 0,
     advance: (ms) => void (clock = new Date(clock.getTime() + ms)),
     now: () => clock,
@@ -129,8 +133,10 @@ export async function workspaceHarness(
   // The same composition as the server: auth and members, then the review and data-request routes.
   const workspace = workspaceApiFrom(config, store, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
   h.deps = workspace.deps
+  h.documents = workspace.documents
+  const founder = await founderDocumentsFrom(config, store, workspace.documents)
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api })
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder })
   return h
 }
 

@@ -10,12 +10,14 @@ import type {
   ApplicationDetail,
   ApplicationPage,
   AuditPage,
+  DocumentChecklist,
   Note,
   Overview,
   Passkey,
   Review,
   Role,
   SessionInfo,
+  TeamDocument,
   TeamMember,
   TransitionResult,
 } from './types.ts'
@@ -25,6 +27,7 @@ export const keys = {
   overview: ['overview'] as const,
   applications: (query: string) => ['applications', query] as const,
   application: (id: string) => ['application', id] as const,
+  documents: (id: string) => ['documents', id] as const,
   members: ['members'] as const,
   passkeys: ['passkeys'] as const,
   audit: (page: number) => ['audit', page] as const,
@@ -91,6 +94,25 @@ export function useAddNote(id: string) {
     mutationFn: (body: { body: string }) =>
       api<{ note: Note }>(`/applications/${encodeURIComponent(id)}/notes`, { method: 'POST', body }),
     onSuccess: () => invalidate('application'),
+  })
+}
+
+export function useDocuments(applicationId: string) {
+  return useQuery({
+    queryKey: keys.documents(applicationId),
+    queryFn: ({ signal }) => api<DocumentChecklist>(`/applications/${encodeURIComponent(applicationId)}/documents`, { signal }),
+  })
+}
+
+export function useReviewDocument(applicationId: string) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: ({ documentId, ...body }: { documentId: string; status: 'accepted' | 'new_version_requested'; note?: string }) =>
+      api<TeamDocument>(
+        `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}/review`,
+        { method: 'POST', body },
+      ),
+    onSuccess: () => invalidate('documents'),
   })
 }
 

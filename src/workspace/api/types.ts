@@ -155,3 +155,20 @@ export interface AuditPage {
   page: number
   pageSize: number
 }
+
+export interface TeamDocument {
+  id: string
+  fileName: string
+  mediaType: string
+  sizeBytes: number
+  sha256: string
+  uploadedAt: string
+  status: 'received' | 'accepted' | 'new_version_requested'
+  reviewNote: string | null
+  reviewedBy: string | null
+  reviewedAt: string | null
+}
+
+export interface DocumentChecklist {
+  items: { key: string; label: string; optional: boolean; document: TeamDocument | null }[]
+}

@@ -5,6 +5,7 @@ import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { AssignmentPanel } from '../features/scoring/assignment-panel.tsx'
 import { ApplicationFields } from '../features/detail/application-fields.tsx'
+import { Documents } from '../features/detail/documents.tsx'
 import { Notes } from '../features/detail/notes.tsx'
 import { ReviewForm } from '../features/detail/review-form.tsx'
 import { StageActions } from '../features/detail/stage-actions.tsx'
@@ -51,6 +52,7 @@ export function ApplicationDetailPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ApplicationFields formData={app.formData} />
+          <Documents applicationId={app.id} />
           <Timeline entries={app.timeline} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 self-start lg:col-start-2 lg:row-start-2">

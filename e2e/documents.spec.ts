@@ -1,0 +1,88 @@
+/**
+ * Due-diligence documents in Chromium against the real server: the founder
+ * uploads every checklist item from their link, one of them cut part-way
+ * (a PATCH dropped after the first 4 MB part) and resumed from where the
+ * server stopped; then a team member signed in with the real link flow sees
+ * them in the application's detail, downloads each (same SHA-256) and
+ * accepts them, and the founder's page says so.
+ */
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DOCUMENT_ITEMS } from '../domain/documents.ts'
+import { samples } from '../server/documents/testing/tus.ts'
+import { seedFounder } from '../server/founder/testing.ts'
+import { openSqliteStore } from '../server/storage/sqlite-store.ts'
+import { expect, inviteFromCli, newMemberContext, signInWithLink, test } from './fixtures/workspace.ts'
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
+const PART = 4 * 1024 * 1024
+const REVIEWER = 'revisora@catalitico.example'
+
+test('the founder uploads the checklist (one upload resumed), the team downloads and accepts it', async ({ page, ws, browser, origin }) => {
+  test.setTimeout(120_000)
+  const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
+  const founder = await seedFounder(store)
+  await store.close()
+
+  // The landing loads nothing of the documents page (its script is its own file under /postulacion/).
+  const landingRequests: string[] = []
+  page.on('request', (r) => landingRequests.push(new URL(r.url()).pathname))
+  await page.goto('/', { waitUntil: 'networkidle' })
+  expect(landingRequests.length).toBeGreaterThan(0)
+  expect(landingRequests.filter((path) => path.startsWith('/postulacion'))).toEqual([])
+  for (const path of landingRequests.filter((p) => p.endsWith('.js'))) {
+    expect(await (await page.request.get(path)).text(), path).not.toContain('Tus-Resumable')
+  }
+
+  const files = new Map<string, Buffer>()
+  for (const item of DOCUMENT_ITEMS) files.set(item.key, item.key === 'pitch_deck' ? samples.pdf(10 * 1024 * 1024) : samples.pdf(20_000 + item.key.length))
+
+  // Drop the second PATCH of the big file (the part after the first 4 MB), once.
+  const patchOffsets: number[] = []
+  let dropped = false
+  await page.route('**/api/subidas/*', async (route) => {
+    const request = route.request()
+    if (request.method() !== 'PATCH') return route.continue()
+    const offset = Number(request.headers()['upload-offset'])
+    patchOffsets.push(offset)
+    if (offset === PART && !dropped) {
+      dropped = true
+      return route.abort('connectionreset')
+    }
+    return route.continue()
+  })
+
+  await page.goto(`/postulacion/${founder.token}/documentos`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documentos de due diligence')
+  for (const item of DOCUMENT_ITEMS) {
+    const form = page.locator(`form[data-item="${item.key}"]`)
+    const reloaded = page.waitForEvent('load')
+    await form.locator('input[type=file]').setInputFiles({ name: `${item.key}.pdf`, mimeType: 'application/pdf', buffer: files.get(item.key)! })
+    await reloaded
+    await expect(page.locator('li', { has: page.locator(`form[data-item="${item.key}"]`) })).toContainText('Recibido, en revisión')
+  }
+  expect(dropped).toBe(true)
+  // The big file: 0, then 4 MB (dropped), then 4 MB again (resumed, not from 0), then 8 MB.
+  expect(patchOffsets.slice(0, 4)).toEqual([0, PART, PART, 2 * PART])
+
+  // The team, in the workspace: see, download (same bytes), accept.
+  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Revisora')
+  const team = await newMemberContext(browser, origin)
+  await signInWithLink(team.page, ws, REVIEWER)
+  await team.page.goto(`/equipo/postulaciones/${founder.applicationId}`)
+  const panel = team.page.getByRole('region', { name: 'Documentos de due diligence' })
+  await expect(panel).toBeVisible()
+  for (const item of DOCUMENT_ITEMS) {
+    const entry = panel.locator(`[data-document-item="${item.key}"]`)
+    await expect(entry).toContainText(sha256(files.get(item.key)!))
+    const [download] = await Promise.all([team.page.waitForEvent('download'), entry.getByRole('link', { name: `${item.key}.pdf` }).click()])
+    expect(sha256(readFileSync((await download.path())!))).toBe(sha256(files.get(item.key)!))
+    await entry.getByRole('button', { name: 'Aceptar' }).click()
+    await expect(entry).toContainText('Estado: Aceptado')
+  }
+  await team.context.close()
+
+  await page.reload()
+  await expect(page.getByText('Aceptado', { exact: true })).toHaveCount(DOCUMENT_ITEMS.length)
+})

@@ -1,0 +1,195 @@
+/**
+ * The founder's documents over the real app (in-process) on a real SQLite
+ * file and the real disk: upload, resume, replace, download, and every bad
+ * input refused clearly with nothing stored and nothing leaked.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { DOCUMENT_ITEMS } from '../../domain/documents.ts'
+import { documentsDir } from '../env.ts'
+import { seedFounder, type SeededFounder } from '../founder/testing.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
+import { samples, tusClient } from './testing/tus.ts'
+
+const harnesses: WorkspaceHarness[] = []
+afterEach(async () => {
+  while (harnesses.length) await harnesses.pop()!.dispose()
+})
+
+async function setup(env: Record<string, string> = {}) {
+  const h = await workspaceHarness(env)
+  harnesses.push(h)
+  const founder = await seedFounder(h.store)
+  return { h, founder, tus: clientFor(h, founder) }
+}
+
+const clientFor = (h: WorkspaceHarness, founder: Pick<SeededFounder, 'token'>) =>
+  tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
+
+/** Everything under DATA_DIR/documents, to show a refused upload left nothing. */
+function storedFiles(h: WorkspaceHarness): string[] {
+  const root = documentsDir(h.config)
+  if (!existsSync(root)) return []
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+}
+
+async function checklist(h: WorkspaceHarness, token: string) {
+  const res = await h.app.request(`${SITE}/postulacion/${token}/api/documentos`)
+  expect(res.status).toBe(200)
+  return (await res.json()) as {
+    canUpload: boolean
+    items: { key: string; optional: boolean; document: { id: string; sha256: string; sizeBytes: number; fileName: string; status: string; reviewNote: string | null } | null }[]
+  }
+}
+
+describe('founder documents', () => {
+  it('lists the SPEC §9 checklist with the "si aplica" item optional', async () => {
+    const { h, founder } = await setup()
+    const list = await checklist(h, founder.token)
+    expect(list.canUpload).toBe(true)
+    expect(list.items.map((i) => i.key)).toEqual(DOCUMENT_ITEMS.map((i) => i.key))
+    expect(list.items.filter((i) => i.optional).map((i) => i.key)).toEqual(['contratos_pi'])
+    const page = await h.app.request(`${SITE}/postulacion/${founder.token}/documentos`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('noindex')
+    expect(html).toContain('Cap table (tabla de accionistas)')
+    expect(html).toContain('/postulacion/documentos.js')
+  })
+
+  it('takes a file in two parts (resumed from the offset the server kept), stores it durably and gives it back as an attachment', async () => {
+    const { h, founder, tus } = await setup()
+    const bytes = samples.pdf(300_000)
+    const created = await tus.create({ itemKey: 'pitch_deck', fileName: 'Pitch deck é.pdf', length: bytes.byteLength })
+    expect(created.status).toBe(201)
+    const location = created.headers.get('location')!
+    expect(location).toMatch(new RegExp(`^/postulacion/${founder.token}/api/subidas/[0-9a-f]{32}$`))
+    expect((await tus.patch(location, 0, bytes.subarray(0, 100_000))).status).toBe(204)
+    // The connection "dropped": the client asks where to go on from.
+    const head = await tus.head(location)
+    expect(head.status).toBe(200)
+    expect(head.headers.get('upload-offset')).toBe('100000')
+    expect((await checklist(h, founder.token)).items[0]!.document).toBeNull()
+    const done = await tus.patch(location, 100_000, bytes.subarray(100_000))
+    expect(done.status).toBe(204)
+
+    const doc = (await checklist(h, founder.token)).items.find((i) => i.key === 'pitch_deck')!.document!
+    expect(doc).toMatchObject({ sha256: sha256(bytes), sizeBytes: bytes.byteLength, fileName: 'Pitch deck é.pdf', status: 'received' })
+    const download = await h.app.request(`${SITE}/postulacion/${founder.token}/api/documentos/${doc.id}/archivo`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Pitch deck e.pdf"; filename\*=UTF-8''Pitch%20deck%20%C3%A9.pdf$/)
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(download.headers.get('content-type')).toBe('application/pdf')
+    expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes))
+    // Nothing left in incoming/: the one stored file is the document.
+    expect(storedFiles(h)).toEqual([h.documents.fileOf({ ...doc, applicationId: founder.applicationId, itemKey: 'pitch_deck', mediaType: '', uploadedAt: new Date(), reviewNote: null, reviewedAt: null, reviewedBy: null } as never)])
+  })
+
+  it('replaces an item: the new file takes the old one\'s place, on disk too', async () => {
+    const { h, founder, tus } = await setup()
+    expect((await tus.upload({ itemKey: 'cap_table', fileName: 'cap.csv', bytes: samples.csv() })).status).toBe(204)
+    const first = (await checklist(h, founder.token)).items.find((i) => i.key === 'cap_table')!.document!
+    expect((await tus.upload({ itemKey: 'cap_table', fileName: 'cap.png', bytes: samples.png() })).status).toBe(204)
+    const second = (await checklist(h, founder.token)).items.find((i) => i.key === 'cap_table')!.document!
+    expect(second.id).not.toBe(first.id)
+    expect(second.sha256).toBe(sha256(samples.png()))
+    expect(storedFiles(h)).toHaveLength(1)
+    expect((await h.app.request(`${SITE}/postulacion/${founder.token}/api/documentos/${first.id}/archivo`)).status).toBe(404)
+  })
+
+  describe('refuses, clearly, storing nothing', () => {
+    async function refused(res: Response, status: number, message: RegExp, h: WorkspaceHarness, before: Record<string, unknown[]>) {
+      expect(res.status).toBe(status)
+      const body = (await res.json()) as { message: string }
+      expect(body.message).toMatch(message)
+      expect(h.snapshot()).toEqual(before)
+      expect(storedFiles(h)).toEqual([])
+    }
+
+    it('a file over the limit (DOCUMENT_MAX_MB), announced or not', async () => {
+      const { h, tus } = await setup({ DOCUMENT_MAX_MB: '1' })
+      const before = h.snapshot()
+      await refused(await tus.create({ itemKey: 'rut', fileName: 'rut.pdf', length: 1_048_577 }), 413, /más de 1 MB/, h, before)
+    })
+
+    it('an executable renamed .pdf', async () => {
+      const { h, tus } = await setup()
+      const before = h.snapshot()
+      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
+    })
+
+    it('text named .pdf, and an executable named .doc', async () => {
+      const { h, tus } = await setup()
+      const before = h.snapshot()
+      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.csv() }), 415, /no es un PDF/, h, before)
+      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.doc', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
+    })
+
+    it('a path in the file name', async () => {
+      const { h, tus } = await setup()
+      const before = h.snapshot()
+      await refused(await tus.create({ itemKey: 'rut', fileName: '../../catalitico.sqlite', length: 10 }), 422, /carpetas/, h, before)
+      await refused(await tus.create({ itemKey: 'rut', fileName: 'C:\\temp\\rut.pdf', length: 10 }), 422, /carpetas/, h, before)
+    })
+
+    it('an item that is not on the checklist', async () => {
+      const { h, tus } = await setup()
+      const before = h.snapshot()
+      await refused(await tus.create({ itemKey: 'otro', fileName: 'rut.pdf', length: 10 }), 422, /Elige un documento/, h, before)
+    })
+
+    it('a wrong, malformed or revoked token: the same 404 on every founder path', async () => {
+      const { h } = await setup()
+      const revoked = await seedFounder(h.store, { revoked: true })
+      const before = h.snapshot()
+      for (const token of ['x'.repeat(43), 'no-es-un-token', revoked.token]) {
+        const tus = clientFor(h, { token })
+        await refused(await tus.create({ itemKey: 'rut', fileName: 'rut.pdf', length: 10 }), 404, /no es válido/, h, before)
+        await refused(await h.app.request(`${SITE}/postulacion/${token}/api/documentos`), 404, /no es válido/, h, before)
+        expect((await h.app.request(`${SITE}/postulacion/${token}/documentos`)).status).toBe(404)
+      }
+    })
+
+    it('uploads outside due diligence', async () => {
+      const { h } = await setup()
+      const early = await seedFounder(h.store, { stage: 'sesion_panel' })
+      const before = h.snapshot()
+      await refused(await clientFor(h, early).create({ itemKey: 'rut', fileName: 'rut.pdf', length: 10 }), 409, /etapa de due diligence/, h, before)
+      expect((await checklist(h, early.token)).canUpload).toBe(false)
+    })
+
+    it('a forged or missing Origin on an upload', async () => {
+      const { h, tus } = await setup()
+      const before = h.snapshot()
+      await refused(await tus.create({ itemKey: 'rut', fileName: 'rut.pdf', length: 10, origin: 'https://evil.example' }), 403, /no viene/, h, before)
+      await refused(await tus.create({ itemKey: 'rut', fileName: 'rut.pdf', length: 10, origin: null }), 403, /no viene/, h, before)
+    })
+  })
+
+  it("another founder's document and upload ids answer 404 and change nothing", async () => {
+    const { h, founder, tus } = await setup()
+    const other = await seedFounder(h.store)
+    const otherTus = clientFor(h, other)
+    expect((await otherTus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.pdf() })).status).toBe(204)
+    const otherDoc = (await checklist(h, other.token)).items.find((i) => i.key === 'rut')!.document!
+    const pending = await otherTus.create({ itemKey: 'cap_table', fileName: 'cap.pdf', length: 4096 })
+    const pendingPath = new URL(pending.headers.get('location')!, SITE).pathname.split('/').pop()!
+    const before = h.snapshot()
+    const filesBefore = storedFiles(h)
+
+    const download = await h.app.request(`${SITE}/postulacion/${founder.token}/api/documentos/${otherDoc.id}/archivo`)
+    expect(download.status).toBe(404)
+    expect(await download.text()).not.toContain('%PDF')
+    const mine = `/postulacion/${founder.token}/api/subidas/${pendingPath}`
+    expect((await tus.patch(mine, 0, samples.pdf(4096))).status).toBe(404)
+    expect((await tus.head(mine)).status).toBe(404)
+    expect(h.snapshot()).toEqual(before)
+    expect(storedFiles(h)).toEqual(filesBefore)
+  })
+})

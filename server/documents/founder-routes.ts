@@ -1,0 +1,145 @@
+/**
+ * The founder's side of the documents, under their personal link:
+ *   GET  /postulacion/:token/documentos                 the page (server-rendered, works without JS for reading)
+ *   GET  /postulacion/documentos.js                     its own small upload script (tus-js-client)
+ *   GET  /postulacion/:token/api/documentos             the checklist with what is in, as JSON
+ *   GET  /postulacion/:token/api/documentos/:id/archivo the founder's own file, as an attachment
+ *   POST /postulacion/:token/api/subidas, HEAD|PATCH|DELETE …/subidas/:uploadId   tus
+ * A wrong, revoked or unknown token is one and the same 404; uploads are
+ * refused outside due diligence.
+ */
+import { Hono, type Context } from 'hono'
+import { DOCUMENT_ITEMS } from '../../domain/documents.ts'
+import type { FounderAccess, FounderResolver } from '../founder/access.ts'
+import { allowedOrigin } from '../workspace/auth/origin.ts'
+import type { DocumentRecord } from './document-store.ts'
+import { attachmentHeaders } from './download.ts'
+import { documentsPage } from './page.ts'
+import type { Documents } from './service.ts'
+import { UPLOAD_ID } from './service.ts'
+import type { UploadScript } from './upload-script.ts'
+
+export const FOUNDER_PATH = '/postulacion'
+
+export interface FounderDocumentRouteDeps {
+  documents: Documents
+  resolveFounder: FounderResolver
+  siteOrigin: string
+  script: UploadScript
+}
+
+type FounderEnv = { Variables: { founder: FounderAccess } }
+
+const NOT_FOUND = { error: 'not_found', message: 'Este enlace no es válido o ya no está activo. Pide uno nuevo desde la página de tu postulación.' }
+const WRONG_STAGE = {
+  error: 'wrong_stage',
+  message: 'Los documentos se suben en la etapa de due diligence. Te escribiremos cuando tu postulación llegue a ella.',
+}
+
+export function founderView(doc: DocumentRecord) {
+  return {
+    id: doc.id,
+    fileName: doc.fileName,
+    mediaType: doc.mediaType,
+    sizeBytes: doc.sizeBytes,
+    sha256: doc.sha256,
+    uploadedAt: doc.uploadedAt.toISOString(),
+    status: doc.status,
+    reviewNote: doc.status === 'new_version_requested' ? doc.reviewNote : null,
+  }
+}
+
+export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<FounderEnv> {
+  const { documents, resolveFounder, siteOrigin, script } = deps
+  const app = new Hono<FounderEnv>()
+
+  app.get('/documentos.js', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    c.header('ETag', script.etag)
+    if (c.req.header('if-none-match') === script.etag) return c.body(null, 304)
+    return c.body(script.code, 200, { 'Content-Type': 'text/javascript; charset=utf-8' })
+  })
+
+  app.use('/:token/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    c.header('X-Robots-Tag', 'noindex')
+    c.header('Referrer-Policy', 'no-referrer')
+    const founder = await resolveFounder(c.req.param('token'))
+    if (!founder) {
+      return c.req.path.includes('/api/') ? c.json(NOT_FOUND, 404) : c.html(notFoundPage(), 404)
+    }
+    // The token in the path is the credential, so no cookie can be forged
+    // across sites; still, only our own pages may change anything.
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && !allowedOrigin(c, siteOrigin)) {
+      return c.json({ error: 'forbidden', message: 'Esta solicitud no viene de nuestra página.' }, 403)
+    }
+    c.set('founder', founder)
+    await next()
+  })
+
+  const checklist = async (founder: FounderAccess) => {
+    const docs = await documents.docs.list(founder.applicationId)
+    return {
+      reference: founder.reference,
+      stage: founder.stage,
+      canUpload: founder.stage === 'due_diligence',
+      maxBytes: documents.maxBytes,
+      items: DOCUMENT_ITEMS.map((item) => {
+        const doc = docs.find((d) => d.itemKey === item.key)
+        return { ...item, document: doc ? founderView(doc) : null }
+      }),
+    }
+  }
+
+  app.get('/:token/documentos', async (c) => {
+    const token = c.req.param('token')
+    return c.html(documentsPage({ base: `${FOUNDER_PATH}/${token}`, scriptPath: `${FOUNDER_PATH}/documentos.js`, ...(await checklist(c.get('founder'))) }))
+  })
+
+  app.get('/:token/api/documentos', async (c) => c.json(await checklist(c.get('founder'))))
+
+  app.get('/:token/api/documentos/:id/archivo', async (c) => {
+    const doc = await documents.docs.get(c.get('founder').applicationId, c.req.param('id'))
+    if (!doc) return c.json({ error: 'not_found', message: 'No encontramos este documento.' }, 404)
+    return c.body(new Uint8Array(await documents.read(doc)), 200, attachmentHeaders(doc))
+  })
+
+  const tus = async (c: Context<FounderEnv>) => {
+    const founder = c.get('founder')
+    // Hono answers HEAD through the GET route; the raw request keeps the real method.
+    const method = c.req.raw.method
+    if (method === 'GET') return c.json({ error: 'method_not_allowed' }, 405)
+    if (method !== 'OPTIONS' && founder.stage !== 'due_diligence') return c.json(WRONG_STAGE, 409)
+    const uploadId = c.req.param('uploadId')
+    if (uploadId !== undefined) {
+      // Another founder's upload, or none: the same 404.
+      const upload = UPLOAD_ID.test(uploadId) ? await documents.incoming(uploadId) : null
+      if (!upload || upload.metadata?.applicationId !== founder.applicationId) {
+        return c.json({ error: 'not_found', message: 'No encontramos esta subida. Vuelve a elegir el archivo.' }, 404)
+      }
+      // Complete but not taken in (the server stopped in between): take it in now,
+      // since the client, seeing every byte there, will not send another PATCH.
+      if (method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
+        try {
+          await documents.ingest(upload)
+        } catch {
+          return c.body(null, 404)
+        }
+        return c.body(null, 200, { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(upload.size), 'Upload-Length': String(upload.size) })
+      }
+    }
+    documents.contexts.set(c.req.raw, { applicationId: founder.applicationId })
+    return documents.tus.handleWeb(c.req.raw)
+  }
+  app.on(['POST', 'OPTIONS'], '/:token/api/subidas', tus)
+  app.on(['GET', 'PATCH', 'DELETE', 'OPTIONS'], '/:token/api/subidas/:uploadId', tus)
+
+  return app
+}
+
+function notFoundPage(): string {
+  return `<!doctype html><html lang="es-CO"><head><meta charset="utf-8"><meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Enlace no válido · Catalítico</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
+<h1>Este enlace no es válido o ya no está activo</h1><p>Pide un enlace nuevo desde la página de tu postulación.</p></body></html>`
+}

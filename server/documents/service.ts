@@ -1,0 +1,227 @@
+/**
+ * The documents' life: a resumable upload (tus, @tus/server with its file
+ * store under DATA_DIR/documents/incoming), then, once the last byte is in,
+ * the content check, the SHA-256, the durable copy (disk or database, ADR
+ * 0095) and the row, all before the server acknowledges the upload as
+ * complete. A refused file is deleted on the spot.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { FileStore } from '@tus/file-store'
+import { Server, type Upload } from '@tus/server'
+import { cleanFileName, isDocumentKey, type DocumentKey } from '../../domain/documents.ts'
+import type { Log } from '../log.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { checkContent } from './content-check.ts'
+import { openDocumentStore, type DocumentRecord, type DocumentStore } from './document-store.ts'
+
+export const DOCUMENT_STORAGES = ['disk', 'database'] as const
+export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
+
+export interface DocumentsOptions {
+  store: ApplicationStore
+  /** DATA_DIR/documents */
+  root: string
+  maxBytes: number
+  storage: DocumentStorage
+  now: () => Date
+  log: Log
+}
+
+/** What the founder's request carries into tus's hooks (set by the founder routes per request). */
+export interface UploadContext {
+  applicationId: string
+}
+
+export class RefusedUpload extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+  get body(): string {
+    return JSON.stringify({ error: this.code, message: this.message })
+  }
+}
+
+export const UPLOAD_ID = /^[0-9a-f]{32}$/
+
+export interface Documents {
+  docs: DocumentStore
+  tus: Server
+  /** Set by the founder routes before handing a request to tus. */
+  contexts: WeakMap<Request, UploadContext>
+  maxBytes: number
+  /** The metadata of an upload in progress (or complete and not yet taken in), or null. */
+  incoming(uploadId: string): Promise<Upload | null>
+  /** Take in a complete upload (idempotent: a second call finds nothing). */
+  ingest(upload: Upload): Promise<DocumentRecord>
+  /** The document's bytes. */
+  read(doc: DocumentRecord): Promise<Buffer>
+  fileOf(doc: DocumentRecord): string
+}
+
+export function createDocuments(options: DocumentsOptions): Documents {
+  const { store, root, maxBytes, storage, now, log } = options
+  const incomingDir = join(root, 'incoming')
+  const filesDir = join(root, 'files')
+  const docs = openDocumentStore(store)
+  const datastore = new FileStore({ directory: incomingDir })
+  const contexts = new WeakMap<Request, UploadContext>()
+
+  const fileOf = (doc: Pick<DocumentRecord, 'applicationId' | 'id'>) => join(filesDir, doc.applicationId, doc.id)
+
+  async function incoming(uploadId: string): Promise<Upload | null> {
+    if (!UPLOAD_ID.test(uploadId)) return null
+    try {
+      return await datastore.getUpload(uploadId)
+    } catch {
+      return null
+    }
+  }
+
+  async function discard(uploadId: string) {
+    await rm(join(incomingDir, uploadId), { force: true })
+    await rm(join(incomingDir, `${uploadId}.json`), { force: true })
+  }
+
+  async function ingest(upload: Upload): Promise<DocumentRecord> {
+    const meta = upload.metadata ?? {}
+    const applicationId = meta.applicationId ?? ''
+    const itemKey = meta.itemKey ?? ''
+    const fileName = meta.fileName ?? ''
+    const path = join(incomingDir, upload.id)
+    if (!isDocumentKey(itemKey) || !applicationId || !fileName) {
+      await discard(upload.id)
+      throw new RefusedUpload(400, 'invalid', 'La subida no es válida. Vuelve a intentarlo.')
+    }
+    const verdict = await checkContent(path, fileName)
+    if (!verdict.ok) {
+      await discard(upload.id)
+      throw new RefusedUpload(415, 'unsupported_type', verdict.message)
+    }
+    const { size } = await stat(path)
+    if (size > maxBytes || size === 0) {
+      await discard(upload.id)
+      throw new RefusedUpload(413, 'too_large', tooLargeMessage(maxBytes))
+    }
+    const sha256 = await sha256Of(path)
+    const doc = {
+      id: crypto.randomUUID(),
+      applicationId,
+      itemKey: itemKey as DocumentKey,
+      fileName,
+      mediaType: verdict.mediaType,
+      sizeBytes: size,
+      sha256,
+      uploadedAt: now(),
+    }
+    let replacedId: string | null
+    if (storage === 'database') {
+      ;({ replacedId } = await docs.put(doc, await readFile(path)))
+    } else {
+      const target = fileOf(doc)
+      await mkdir(dirname(target), { recursive: true })
+      await fsyncFile(path)
+      await rename(path, target)
+      await fsyncDir(dirname(target))
+      await fsyncDir(incomingDir)
+      // The row commits (durably) only once the bytes are on disk: a crash in
+      // between leaves an orphan file, never a row without its file.
+      ;({ replacedId } = await docs.put(doc))
+    }
+    await discard(upload.id)
+    if (replacedId && storage === 'disk') await rm(fileOf({ applicationId, id: replacedId }), { force: true })
+    log({ level: 'info', msg: 'document stored', applicationId, documentId: doc.id, itemKey, sizeBytes: size })
+    return (await docs.get(applicationId, doc.id))!
+  }
+
+  const tus = new Server({
+    path: '/postulacion/api/subidas',
+    datastore,
+    maxSize: maxBytes,
+    // The upload URL carries the founder's token, like every founder path.
+    generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/subidas(\/.*)?$/, '/subidas')}/${id}`,
+    getFileIdFromRequest: (req) => {
+      const match = /\/subidas\/([0-9a-f]{32})$/.exec(new URL(req.url).pathname)
+      return match?.[1]
+    },
+    namingFunction: () => randomBytes(16).toString('hex'),
+    onUploadCreate: async (req, upload) => {
+      const context = contexts.get(req as unknown as Request)
+      if (!context) throw new RefusedUpload(403, 'forbidden', 'No tienes acceso a esta postulación.')
+      const itemKey = upload.metadata?.itemKey
+      if (!isDocumentKey(itemKey)) throw new RefusedUpload(422, 'invalid', 'Elige un documento de la lista.')
+      const rawName = upload.metadata?.filename ?? ''
+      // Browsers send a bare name; a folder or a control character means a crafted request.
+      // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+      if (/[/\\\u0000-\u001f\u007f]/.test(rawName)) {
+        throw new RefusedUpload(422, 'invalid_name', 'El nombre del archivo no puede incluir carpetas ni caracteres de control.')
+      }
+      const fileName = cleanFileName(rawName)
+      if (!fileName) throw new RefusedUpload(422, 'invalid', 'El archivo necesita un nombre.')
+      if (upload.size === undefined) throw new RefusedUpload(422, 'invalid', 'No pudimos saber el tamaño del archivo.')
+      return { metadata: { itemKey, fileName, applicationId: context.applicationId } }
+    },
+    onUploadFinish: async (_req, upload) => {
+      const doc = await ingest(upload)
+      return { status_code: 204, headers: { 'X-Document-Id': doc.id } }
+    },
+    onResponseError: (_req, err) => {
+      if (err instanceof RefusedUpload) return { status_code: err.status_code, body: err.body }
+      if ('status_code' in err && err.status_code === 413) {
+        return { status_code: 413, body: JSON.stringify({ error: 'too_large', message: tooLargeMessage(maxBytes) }) }
+      }
+      return undefined
+    },
+  })
+
+  return {
+    docs,
+    tus,
+    contexts,
+    maxBytes,
+    incoming,
+    ingest,
+    fileOf,
+    async read(doc) {
+      if (storage === 'database') {
+        const blob = await docs.readBlob(doc.id)
+        if (blob) return blob
+      }
+      return readFile(fileOf(doc))
+    },
+  }
+}
+
+export function tooLargeMessage(maxBytes: number): string {
+  return `El archivo pesa más de ${Math.floor(maxBytes / 1_048_576)} MB, el máximo. Comprímelo o divídelo e inténtalo de nuevo.`
+}
+
+export async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
+}
+
+async function fsyncFile(path: string) {
+  const handle = await open(path, 'r+')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+async function fsyncDir(path: string) {
+  const handle = await open(resolve(path), 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}

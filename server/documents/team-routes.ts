@@ -1,0 +1,106 @@
+/**
+ * The team's side of the documents (docs/workspace.md "Documents"), behind
+ * the session and CSRF middleware:
+ *   GET  /applications/:id/documents                    the checklist with size, time and SHA-256
+ *   GET  /applications/:id/documents/:documentId/file   the file, as an attachment (audited)
+ *   POST /applications/:id/documents/:documentId/review { status: accepted | new_version_requested, note } (audited)
+ */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { DOCUMENT_ITEMS, DOCUMENT_NOTE_MAX } from '../../domain/documents.ts'
+import type { WorkspaceEnv } from '../workspace/context.ts'
+import { invalid, jsonBody, notFound, parseWith } from '../workspace/review/http.ts'
+import type { ReviewStore } from '../workspace/storage/review-store.ts'
+import type { DocumentRecord } from './document-store.ts'
+import { attachmentHeaders } from './download.ts'
+import type { Documents } from './service.ts'
+
+export interface TeamDocumentRouteDeps {
+  documents: Documents
+  reviews: ReviewStore
+  now: () => Date
+}
+
+const ReviewSchema = v.pipe(
+  v.strictObject({
+    status: v.picklist(['accepted', 'new_version_requested'], 'Elige aceptar o pedir una versión nueva.'),
+    note: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(DOCUMENT_NOTE_MAX, 'La nota es demasiado larga.')))),
+  }),
+  v.forward(
+    v.check((r) => r.status !== 'new_version_requested' || !!r.note, 'Escribe qué debe cambiar en la nueva versión.'),
+    ['note'],
+  ),
+)
+
+const documentNotFound = { error: 'not_found', message: 'No encontramos este documento.' }
+
+export function teamView(doc: DocumentRecord) {
+  return {
+    id: doc.id,
+    fileName: doc.fileName,
+    mediaType: doc.mediaType,
+    sizeBytes: doc.sizeBytes,
+    sha256: doc.sha256,
+    uploadedAt: doc.uploadedAt.toISOString(),
+    status: doc.status,
+    reviewNote: doc.reviewNote,
+    reviewedBy: doc.reviewedBy,
+    reviewedAt: doc.reviewedAt?.toISOString() ?? null,
+  }
+}
+
+export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceEnv> {
+  const { documents, reviews, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  app.get('/applications/:id/documents', async (c) => {
+    const application = await reviews.getApplication(c.req.param('id'))
+    if (!application) return notFound(c)
+    const docs = await documents.docs.list(application.application.id)
+    return c.json({
+      items: DOCUMENT_ITEMS.map((item) => {
+        const doc = docs.find((d) => d.itemKey === item.key)
+        return { ...item, document: doc ? teamView(doc) : null }
+      }),
+    })
+  })
+
+  app.get('/applications/:id/documents/:documentId/file', async (c) => {
+    const doc = await documents.docs.get(c.req.param('id'), c.req.param('documentId'))
+    if (!doc) return c.json(documentNotFound, 404)
+    const bytes = await documents.read(doc)
+    await reviews.appendAudit({
+      at: now(),
+      memberId: c.get('member').id,
+      action: 'document.downloaded',
+      applicationId: doc.applicationId,
+      detail: { documentId: doc.id, itemKey: doc.itemKey, sha256: doc.sha256 },
+    })
+    return c.body(new Uint8Array(bytes), 200, attachmentHeaders(doc))
+  })
+
+  app.post('/applications/:id/documents/:documentId/review', async (c) => {
+    const parsed = parseWith(ReviewSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const at = now()
+    const memberId = c.get('member').id
+    const { status, note } = parsed.value
+    const doc = await documents.docs.review(c.req.param('id'), c.req.param('documentId'), {
+      status,
+      note: status === 'new_version_requested' ? (note ?? null) : null,
+      memberId,
+      at,
+    })
+    if (!doc) return c.json(documentNotFound, 404)
+    await reviews.appendAudit({
+      at,
+      memberId,
+      action: 'document.reviewed',
+      applicationId: doc.applicationId,
+      detail: { documentId: doc.id, itemKey: doc.itemKey, status },
+    })
+    return c.json(teamView(doc))
+  })
+
+  return app
+}

@@ -1,0 +1,140 @@
+/**
+ * The founder's due-diligence documents (server/documents/team-routes.ts):
+ * which checklist items are in, with size, time and SHA-256; download one
+ * (audited), accept it, or ask for a new version with a note the founder sees.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import { DOCUMENT_NOTE_MAX } from '../../../../domain/documents.ts'
+import { notify } from '../../../lib/toast.tsx'
+import { API_BASE } from '../../api/client.ts'
+import { useDocuments, useReviewDocument } from '../../api/queries.ts'
+import type { TeamDocument } from '../../api/types.ts'
+import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { formatDateTime } from '../../lib/format.ts'
+
+const STATUS_LABEL: Record<TeamDocument['status'], string> = {
+  received: 'Por revisar',
+  accepted: 'Aceptado',
+  new_version_requested: 'Nueva versión pedida',
+}
+
+const sizeLabel = (bytes: number) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`
+
+export function Documents({ applicationId }: { applicationId: string }) {
+  const documents = useDocuments(applicationId)
+  return (
+    <Panel title="Documentos de due diligence">
+      {documents.isPending ? (
+        <Loading />
+      ) : documents.error ? (
+        <QueryError error={documents.error} retry={() => void documents.refetch()} />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {documents.data.items.map((item) => (
+            <li key={item.key} className="rounded-md border border-ink-200 p-3 text-sm" data-document-item={item.key}>
+              <p className="font-semibold text-ink-900">
+                {item.label}
+                {item.optional && <span className="font-normal text-ink-600"> (si aplica)</span>}
+              </p>
+              {item.document ? (
+                <DocumentEntry applicationId={applicationId} document={item.document} />
+              ) : (
+                <p className="text-ink-600">Aún no lo ha subido.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+function DocumentEntry({ applicationId, document }: { applicationId: string; document: TeamDocument }) {
+  const id = useId()
+  const review = useReviewDocument(applicationId)
+  const [asking, setAsking] = useState(false)
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string>()
+  const href = `${API_BASE}/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(document.id)}/file`
+
+  function send(status: 'accepted' | 'new_version_requested') {
+    review.mutate(
+      { documentId: document.id, status, ...(status === 'new_version_requested' ? { note: note.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setAsking(false)
+          setNote('')
+          notify('success', {
+            title: status === 'accepted' ? 'Documento aceptado' : 'Pedimos una nueva versión',
+            description: status === 'accepted' ? document.fileName : 'El fundador verá tu nota en su página de documentos.',
+          })
+        },
+        onError: (err) => notify('error', { title: 'No pudimos guardar la revisión', description: err.message }),
+      },
+    )
+  }
+
+  function submitNote(e: FormEvent) {
+    e.preventDefault()
+    if (note.trim() === '') {
+      setError('Escribe qué debe cambiar.')
+      return
+    }
+    setError(undefined)
+    send('new_version_requested')
+  }
+
+  return (
+    <div className="mt-1 flex flex-col gap-1">
+      <p>
+        <a href={href} className="font-semibold text-ink-900 underline underline-offset-2" download>
+          {document.fileName}
+        </a>{' '}
+        · {sizeLabel(document.sizeBytes)} · {formatDateTime(document.uploadedAt)}
+      </p>
+      <p className="text-xs break-all text-ink-600">
+        SHA-256 <code>{document.sha256}</code>
+      </p>
+      <p>
+        Estado: <strong>{STATUS_LABEL[document.status]}</strong>
+        {document.reviewNote && <span className="text-ink-700"> · «{document.reviewNote}»</span>}
+      </p>
+      {asking ? (
+        <form onSubmit={submitNote} noValidate className="mt-1">
+          <label htmlFor={id} className={labelClass}>
+            Qué debe cambiar (lo verá el fundador)
+          </label>
+          <textarea
+            id={id}
+            rows={2}
+            maxLength={DOCUMENT_NOTE_MAX}
+            className={`${inputClass} mt-1`}
+            value={note}
+            aria-invalid={error !== undefined}
+            aria-describedby={`${id}-error`}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <FieldError id={`${id}-error`} message={error} />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={review.isPending}>
+              Pedir nueva versión
+            </Button>
+            <Button variant="ghost" onClick={() => setAsking(false)}>
+              Cancelar
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="mt-1 flex flex-wrap gap-2">
+          {document.status !== 'accepted' && (
+            <Button variant="primary" disabled={review.isPending} onClick={() => send('accepted')}>
+              Aceptar
+            </Button>
+          )}
+          <Button onClick={() => setAsking(true)}>Pedir nueva versión</Button>
+        </div>
+      )}
+    </div>
+  )
+}
