@@ -69,12 +69,13 @@ export function openPostgresClockStore(store: PostgresStore): ClockStore {
           returning member_id
         `
         if (!claimed) return false
+        // The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
         if (m) {
           await tx`
             insert into outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
                                 html_body, redact_after_send, next_attempt_at, created_at)
             values (${m.id}, null, ${run.memberId}, ${m.kind}, ${m.messageId}, ${m.from}, ${m.to}, ${m.replyTo ?? null}, ${m.subject},
-                    ${m.text}, ${m.html}, false, ${run.at}, ${run.at})
+                    ${m.text}, ${m.html}, false, now(), now())
           `
         }
         return true

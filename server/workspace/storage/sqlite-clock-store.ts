@@ -6,6 +6,8 @@ import { OPEN_STAGES_SQL, punctuality, type ClockStore, type ReminderFrequency, 
 import { isUuid } from './review-store.ts'
 
 const iso = (d: Date) => d.toISOString()
+// The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
+const DB_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 const date = (s: string) => new Date(s)
 
 interface PendingRow {
@@ -88,8 +90,8 @@ export function openSqliteClockStore(store: SqliteStore): ClockStore {
           stmt(
             `INSERT INTO outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
                                  html_body, redact_after_send, next_attempt_at, created_at)
-             VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-          ).run(m.id, run.memberId, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html, at, at)
+             VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ${DB_NOW}, ${DB_NOW})`,
+          ).run(m.id, run.memberId, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html)
         }
         return true
       })
