@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { useApplication } from '../api/queries.ts'
 import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { ConflictNotice, ConflictsPanel, isConflictRefusal } from '../features/conflicts/conflicts.tsx'
 import { ApplicationFields } from '../features/detail/application-fields.tsx'
 import { Notes } from '../features/detail/notes.tsx'
 import { ReviewForm } from '../features/detail/review-form.tsx'
@@ -24,6 +25,7 @@ export function ApplicationDetailPage() {
     </Link>
   )
   if (detail.isPending) return <>{back}<Loading /></>
+  if (detail.error && isConflictRefusal(detail.error)) return <>{back}<ConflictNotice /></>
   if (detail.error) return <>{back}<QueryError error={detail.error} retry={() => void detail.refetch()} /></>
   const app = detail.data
   const { companyName, tradeName, founderName } = app.formData
@@ -56,6 +58,7 @@ export function ApplicationDetailPage() {
           <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
           <TeamReviews reviews={app.reviews} />
           <Notes applicationId={app.id} notes={app.notes} />
+          <ConflictsPanel applicationId={app.id} suggest={app.suggestConflict} />
           <EmailStatuses emails={app.emails} />
           <Panel title="Consentimiento">
             {app.consent ? (
