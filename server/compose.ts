@@ -81,6 +81,7 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
     mail: { from: config.MAIL_FROM, siteOrigin: siteOrigin(config) },
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
+    tickMs: config.REMINDER_TICK_SECONDS * 1000,
     ...extra,
   })
 }

@@ -114,6 +114,8 @@ const EnvSchema = v.object({
   SESSION_IDLE_HOURS: v.optional(wholeNumber(1, 720), '12'),
   /** A workspace session ends this many days after sign-in, however active. */
   SESSION_MAX_DAYS: v.optional(wholeNumber(1, 90), '7'),
+  /** How often each worker checks whether today's reminders are due (they go out once, from 07:00 in Bogotá). */
+  REMINDER_TICK_SECONDS: v.optional(wholeNumber(1, 3600), '60'),
   /**
    * TEST ONLY: milliseconds added to the clock of the worker's daily
    * reminders (e2e runs them "at 07:00 in Bogotá" whatever the time). Never

@@ -14,6 +14,8 @@
  * Then a bulk move (measureBulkMove): 1,000 applications of a filtered list
  * moved with one POST /bulk/apply, each through changeStage (its own stage
  * change and audit entry). Goal: under 2 s.
+ * Then "Mis pendientes" (GET /me/pending, measurePending) with 20 members
+ * sharing the applications' assignments, through the route in-process.
  *
  * Options: --applications N (default 10000) --runs N (default 200) --only sqlite|postgres
  *          --part list|bulk (default both) --bulk N (default 1000)
@@ -28,10 +30,12 @@ import { NEXT_STAGE, isOpenStage, type Stage } from '../../domain/pipeline.ts'
 import { readMigrations } from '../../server/storage/postgres-migration-files.ts'
 import { openPostgresStore, type PostgresStore } from '../../server/storage/postgres-store.ts'
 import { createTestDatabase, postgresAvailable } from '../../server/storage/postgres-test-database.ts'
-import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
+import { openSqliteStore, type SqliteStore } from '../../server/storage/sqlite-store.ts'
 import type { ApplicationStore, NewSubmission } from '../../server/storage/store.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
-import { WORKSPACE_API_PATH } from '../../server/workspace/context.ts'
+import { Hono } from 'hono'
+import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/workspace/context.ts'
+import { pendingRoutes } from '../../server/workspace/pending/routes.ts'
 import { openWorkspaceStores } from '../../server/workspace/storage/open-workspace-stores.ts'
 import type { ReviewStore } from '../../server/workspace/storage/review-store.ts'
 import { insertMember } from '../../server/workspace/testing/members.ts'
@@ -163,6 +167,7 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
     times.sort((a, b) => a - b)
     rows.push({ target, query: name, p50: percentile(times, 50), p95: percentile(times, 95), total })
   }
+  rows.push(await measurePending(target, store))
   return rows
 }
 
@@ -243,6 +248,69 @@ async function bulkPart() {
     )
   }
   if (rows.some((r) => r.ms >= GOAL_BULK_MS || r.moved !== r.applications)) process.exitCode = 1
+}
+
+const PENDING_MEMBERS = 20
+const ASSIGNMENTS_PER_APPLICATION = 2
+
+/**
+ * "Mis pendientes" (GET /me/pending) with PENDING_MEMBERS members, every
+ * application assigned to two of them (about 1,000 assignments a
+ * member at 10,000 applications) and a conflict for one member in ten of
+ * theirs; measured for the busiest member. Assignments are rows here: their
+ * routes belong to the assignment work.
+ */
+async function measurePending(target: string, store: ApplicationStore): Promise<Row> {
+  const { clock, conflicts } = openWorkspaceStores(store)
+  const members = await Promise.all(Array.from({ length: PENDING_MEMBERS }, (_, i) => insertMember(store, 'reviewer', `Pendientes ${i}`)))
+  const ids = await applicationIds(store)
+  const rows = ids.flatMap((id, i) =>
+    Array.from({ length: ASSIGNMENTS_PER_APPLICATION }, (_, k) => [id, members[(i + k * 7) % PENDING_MEMBERS]!.id] as const),
+  )
+  const at = NOW.toISOString()
+  if (store.kind === 'sqlite') {
+    const db = (store as SqliteStore).db
+    const insert = db.prepare('INSERT INTO assignments (application_id, member_id, assigned_by, assigned_at) VALUES (?, ?, ?, ?)')
+    db.transaction(() => rows.forEach(([a, m]) => insert.run(a, m, m, at)))()
+  } else {
+    const { sql } = store as PostgresStore
+    for (let i = 0; i < rows.length; i += 5000) {
+      const chunk = rows.slice(i, i + 5000).map(([a, m]) => ({ application_id: a, member_id: m, assigned_by: m, assigned_at: NOW }))
+      await sql`insert into assignments ${sql(chunk)}`
+    }
+    await sql`vacuum analyze assignments`
+  }
+  const member = members[0]!
+  const mine = rows.filter(([, m]) => m === member.id)
+  await pool(mine.filter((_, i) => i % 10 === 0), 8, ([a]) =>
+    conflicts.declare({ applicationId: a, memberId: member.id, kind: 'otra', note: '', declaredBy: member.id, at: NOW }),
+  )
+  const api = new Hono<WorkspaceEnv>()
+  api.use('*', async (c, next) => {
+    c.set('member', member)
+    await next()
+  })
+  api.route('/', pendingRoutes({ clock, now: () => NOW }))
+  const call = async () => {
+    const res = await api.request('/me/pending')
+    if (res.status !== 200) throw new Error(`Mis pendientes: HTTP ${res.status}`)
+    return (await res.json()) as { items: unknown[] }
+  }
+  let total = 0
+  for (let i = 0; i < 20; i++) total = (await call()).items.length
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now()
+    await call()
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  return { target, query: `Mis pendientes (${PENDING_MEMBERS} members, ${mine.length} assigned)`, p50: percentile(times, 50), p95: percentile(times, 95), total }
+}
+
+async function applicationIds(store: ApplicationStore): Promise<string[]> {
+  if (store.kind === 'sqlite') return (store as SqliteStore).db.prepare('SELECT id FROM applications ORDER BY id').pluck().all() as string[]
+  return (await (store as PostgresStore).sql<{ id: string }[]>`select id from applications order by id`).map((r) => r.id)
 }
 
 async function main() {

@@ -11,6 +11,7 @@ import { DataRequestsPage } from './routes/data-requests.tsx'
 import { MembersPage } from './routes/members.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
 import { OverviewPage } from './routes/overview.tsx'
+import { PendingPage } from './routes/pending.tsx'
 import { SignInPage } from './routes/sign-in.tsx'
 
 export function WorkspaceApp() {
@@ -25,6 +26,7 @@ export function WorkspaceApp() {
               <Switch>
                 <Route path={paths.overview} component={OverviewPage} />
                 <Route path={paths.applications} component={ApplicationsPage} />
+                <Route path={paths.pending} component={PendingPage} />
                 <Route path="/postulaciones/:id" component={ApplicationDetailPage} />
                 <Route path={paths.members} component={MembersPage} />
                 <Route path={paths.dataRequests} component={DataRequestsPage} />

@@ -5,6 +5,7 @@ export const paths = {
   signIn: '/entrar',
   overview: '/',
   applications: '/postulaciones',
+  pending: '/pendientes',
   application: (id: string) => `/postulaciones/${encodeURIComponent(id)}`,
   members: '/miembros',
   dataRequests: '/datos-personales',

@@ -32,7 +32,11 @@ async function setUp() {
   return { h, admin, ana, received, assign }
 }
 
-type PendingBody = { items: { id: string; companyName: string; dueState: string; waitingForMe: boolean }[]; counts: Record<string, number> }
+type PendingBody = {
+  items: { id: string; companyName: string; dueState: string; waitingForMe: boolean }[]
+  total: number
+  counts: Record<string, number>
+}
 
 describe('Mis pendientes', () => {
   it('lists my assigned applications: overdue, due soon and waiting for my review; not others’, not conflicted ones', async () => {
@@ -54,6 +58,7 @@ describe('Mis pendientes', () => {
       ['Nueva S.A.S.', 'on_time', true],
     ])
     expect(body.counts).toEqual({ overdue: 1, dueSoon: 1, waitingForMe: 3 })
+    expect(body.total).toBe(3)
     // The admin has their own list.
     expect(((await (await h.call('GET', '/me/pending', { as: admin })).json()) as PendingBody).items.map((i) => i.id)).toEqual([others.id])
   })

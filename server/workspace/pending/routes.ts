@@ -16,6 +16,8 @@ export interface PendingRouteDeps {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** The most urgent this many are listed; the counts cover every one. */
+export const PENDING_LIMIT = 100
 /** The overview's window for the punctuality figures. */
 export const PUNCTUALITY_DAYS = 90
 
@@ -27,15 +29,15 @@ export function pendingRoutes(deps: PendingRouteDeps): Hono<WorkspaceEnv> {
 
   app.get('/me/pending', async (c) => {
     const at = now()
-    const items = await clock.pending(c.get('member').id, new Date(at.getTime() + DUE_SOON_DAYS * DAY_MS))
-    const withState = items.map((i) => ({ ...i, dueState: dueState(i.stageDueAt, at) }))
+    const page = await clock.pending(c.get('member').id, {
+      now: at,
+      dueSoonUntil: new Date(at.getTime() + DUE_SOON_DAYS * DAY_MS),
+      limit: PENDING_LIMIT,
+    })
     return c.json({
-      items: withState,
-      counts: {
-        overdue: withState.filter((i) => i.dueState === 'overdue').length,
-        dueSoon: withState.filter((i) => i.dueState === 'due_soon').length,
-        waitingForMe: withState.filter((i) => i.waitingForMe).length,
-      },
+      items: page.items.map((i) => ({ ...i, dueState: dueState(i.stageDueAt, at) })),
+      total: page.total,
+      counts: { overdue: page.overdue, dueSoon: page.dueSoon, waitingForMe: page.waitingForMe },
     })
   })
 

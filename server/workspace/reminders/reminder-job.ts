@@ -16,6 +16,8 @@ import { reminderMessage } from './reminder-message.ts'
 /** 07:00 in Bogotá: before the working day, so the list is the day's plan. */
 export const REMINDER_HOUR = 7
 export const REMINDER_TICK_MS = 60_000
+/** The e-mail lists the most urgent this many; "Mis pendientes" has the rest. */
+export const REMINDER_ITEMS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface ReminderJobDeps {
@@ -45,8 +47,10 @@ export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun |
   const result: ReminderRun = { day: moment.day, queued: 0, silent: 0, lost: 0 }
   for (const member of await deps.clock.reminderRecipients(moment.day)) {
     const quiet = member.frequency === 'weekdays' && isWeekend(moment)
-    const items = quiet ? [] : await deps.clock.pending(member.id, new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS))
-    const message = reminderMessage(deps.mail, member, items, now)
+    const page = quiet
+      ? { items: [], total: 0 }
+      : await deps.clock.pending(member.id, { now, dueSoonUntil: new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS), limit: REMINDER_ITEMS })
+    const message = reminderMessage(deps.mail, member, page.items, now, page.total)
     const claimed = await deps.clock.claimReminder({ memberId: member.id, day: moment.day, at: now }, message)
     if (!claimed) result.lost++
     else if (message) result.queued++

@@ -53,10 +53,14 @@ export function reminderMessage(
   member: { email: string; name: string },
   items: readonly PendingItem[],
   now: Date,
+  /** How many are pending in all (items may be the most urgent of them only). */
+  pendingTotal = items.length,
 ): NewOutboxMessage | null {
   const sections = reminderSections(items, now)
-  const total = sections.overdue.length + sections.dueSoon.length + sections.waiting.length
-  if (total === 0) return null
+  const listed = sections.overdue.length + sections.dueSoon.length + sections.waiting.length
+  if (listed === 0) return null
+  const total = Math.max(pendingTotal, listed)
+  const more = total > listed ? `Y ${total - listed} más en Mis pendientes: ${pendingUrl(config.siteOrigin)}` : null
   const headings: [string, PendingItem[]][] = [
     ['Vencidas', sections.overdue],
     [`Vencen en los próximos ${DUE_SOON_DAYS} días`, sections.dueSoon],
@@ -72,6 +76,7 @@ export function reminderMessage(
     ...headings
       .filter(([, list]) => list.length > 0)
       .flatMap(([title, list]) => ['', `${title}:`, ...list.map((i) => line(i, config.siteOrigin)).map((l) => `- ${l.text}\n  ${l.url}`)]),
+    ...(more ? ['', more] : []),
     '',
     settings,
     '',
@@ -94,7 +99,7 @@ ${headings
         .join('')}</ul>`,
   )
   .join('\n')}
-<p style="font-size:14px;color:#475569">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>
+${more ? `<p><a href="${escapeHtml(pendingUrl(config.siteOrigin))}">${escapeHtml(`Y ${total - listed} más en Mis pendientes`)}</a></p>\n` : ''}<p style="font-size:14px;color:#475569">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>
 </div></body></html>
 `
   return {

@@ -186,15 +186,24 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       await h.stores.conflicts.declare({ applicationId: conflicted.id, memberId: ana.id, kind: 'otra', note: '', declaredBy: admin.id, at: at(1) })
       await assign(h, conflicted.id, ana, admin)
       // Now = day 11: the window (3 days) reaches day 14, where `waiting` and `reviewedDueSoon` (day 13) fall.
-      const items = await h.stores.clock.pending(ana.id, at(14))
-      expect(items.map((i) => [i.companyName, i.waitingForMe])).toEqual([
+      const page = await h.stores.clock.pending(ana.id, { now: at(11), dueSoonUntil: at(14), limit: 50 })
+      expect(page.items.map((i) => [i.companyName, i.waitingForMe])).toEqual([
         ['Pronto S.A.S.', false],
         ['Espera S.A.S.', true],
       ])
-      expect(items[0]).toMatchObject({ id: reviewedDueSoon.id, reference: reviewedDueSoon.reference, stage: 'recibida', stageDueAt: at(13) })
-      // Later on, the one due at day 19 enters the window too.
-      expect((await h.stores.clock.pending(ana.id, at(20))).map((i) => i.companyName)).toEqual(['Pronto S.A.S.', 'Espera S.A.S.', 'Tarde S.A.S.'])
-      expect(await h.stores.clock.pending(crypto.randomUUID(), at(20))).toEqual([])
+      expect(page.items[0]).toMatchObject({ id: reviewedDueSoon.id, reference: reviewedDueSoon.reference, stage: 'recibida', stageDueAt: at(13) })
+      expect([page.total, page.overdue, page.dueSoon, page.waitingForMe]).toEqual([2, 0, 2, 1])
+      // Day 17: two overdue (days 13 and 14), the one due at day 19 is due soon; the limit keeps the most urgent, the counts all.
+      const later = await h.stores.clock.pending(ana.id, { now: at(17), dueSoonUntil: at(20), limit: 2 })
+      expect(later.items.map((i) => i.companyName)).toEqual(['Pronto S.A.S.', 'Espera S.A.S.'])
+      expect([later.total, later.overdue, later.dueSoon, later.waitingForMe]).toEqual([3, 2, 1, 1])
+      expect(await h.stores.clock.pending(crypto.randomUUID(), { now: at(17), dueSoonUntil: at(20), limit: 50 })).toEqual({
+        items: [],
+        total: 0,
+        overdue: 0,
+        dueSoon: 0,
+        waitingForMe: 0,
+      })
     })
 
     it('keeps each member’s reminder frequency; recipients are active members who want one and have none today', async () => {

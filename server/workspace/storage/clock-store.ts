@@ -21,6 +21,22 @@ export interface PendingItem {
   waitingForMe: boolean
 }
 
+export interface PendingQuery {
+  now: Date
+  /** Due at or before this counts as due soon (now + DUE_SOON_DAYS). */
+  dueSoonUntil: Date
+  /** Items returned, soonest due first; the counts cover them all. */
+  limit: number
+}
+
+export interface PendingPage {
+  items: PendingItem[]
+  total: number
+  overdue: number
+  dueSoon: number
+  waitingForMe: number
+}
+
 export interface ReminderRecipient {
   id: string
   email: string
@@ -34,10 +50,10 @@ export type StagePunctuality = Record<Stage, { left: number; onTime: number }>
 export interface ClockStore {
   /**
    * The open applications assigned to the member, without an active conflict,
-   * that wait for their review or are due within `dueSoonUntil` (overdue
-   * included). Soonest due first.
+   * that wait for their review or are due by `dueSoonUntil` (overdue
+   * included): the first `limit`, soonest due first, and the counts of all.
    */
-  pending(memberId: string, dueSoonUntil: Date): Promise<PendingItem[]>
+  pending(memberId: string, query: PendingQuery): Promise<PendingPage>
   /** Null when there is no such member. */
   reminderFrequency(memberId: string): Promise<ReminderFrequency | null>
   setReminderFrequency(memberId: string, frequency: ReminderFrequency): Promise<boolean>

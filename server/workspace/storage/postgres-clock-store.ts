@@ -13,22 +13,43 @@ export function openPostgresClockStore(store: PostgresStore): ClockStore {
   const sql: Sql = store.sql
 
   return {
-    async pending(memberId, dueSoonUntil) {
-      if (!isUuid(memberId)) return []
-      const rows = await sql<
-        { id: string; reference: string; company_name: string; stage: Stage; stage_due_at: Date | null; assigned_at: Date; waiting: boolean }[]
-      >`
-        select * from (
-          select a.id, a.reference, a.form_data->>'companyName' as company_name, a.stage, a.stage_due_at, s.assigned_at, a.created_at,
-                 not exists (select 1 from application_reviews v where v.application_id = a.id and v.member_id = s.member_id) as waiting
-          from assignments s join applications a on a.id = s.application_id
-          where s.member_id = ${memberId} and a.stage in (${sql.unsafe(OPEN_STAGES_SQL)})
-            and not exists (select 1 from conflicts k where k.application_id = a.id and k.member_id = s.member_id and k.lifted_at is null)
-        ) p
-        where waiting or stage_due_at <= ${dueSoonUntil}
-        order by stage_due_at nulls last, created_at, id
-      `
-      return rows.map((r) => ({
+    async pending(memberId, query) {
+      if (!isUuid(memberId)) return { items: [], total: 0, overdue: 0, dueSoon: 0, waitingForMe: 0 }
+      const { now, dueSoonUntil: soon, limit } = query
+      // The counts and the order read narrow columns only; the company's name (jsonb) only for the page.
+      const [counts, rows] = await Promise.all([
+        sql<{ total: number; overdue: number; due_soon: number; waiting: number }[]>`
+          with m as (
+            select a.stage_due_at,
+                   not exists (select 1 from application_reviews v where v.application_id = a.id and v.member_id = s.member_id) as waiting
+            from assignments s join applications a on a.id = s.application_id
+            where s.member_id = ${memberId} and a.stage in (${sql.unsafe(OPEN_STAGES_SQL)})
+              and not exists (select 1 from conflicts k where k.application_id = a.id and k.member_id = s.member_id and k.lifted_at is null)
+          )
+          select count(*)::int as total, count(*) filter (where stage_due_at < ${now})::int as overdue,
+                 count(*) filter (where stage_due_at >= ${now} and stage_due_at <= ${soon})::int as due_soon,
+                 count(*) filter (where waiting)::int as waiting
+          from m where waiting or stage_due_at <= ${soon}
+        `,
+        sql<{ id: string; reference: string; company_name: string; stage: Stage; stage_due_at: Date | null; assigned_at: Date; waiting: boolean }[]>`
+          select p.*, a.reference, a.form_data->>'companyName' as company_name
+          from (
+            select * from (
+              select a.id, a.stage, a.stage_due_at, a.created_at, s.assigned_at,
+                     not exists (select 1 from application_reviews v where v.application_id = a.id and v.member_id = s.member_id) as waiting
+              from assignments s join applications a on a.id = s.application_id
+              where s.member_id = ${memberId} and a.stage in (${sql.unsafe(OPEN_STAGES_SQL)})
+                and not exists (select 1 from conflicts k where k.application_id = a.id and k.member_id = s.member_id and k.lifted_at is null)
+            ) m
+            where waiting or stage_due_at <= ${soon}
+            order by stage_due_at nulls last, created_at, id
+            limit ${limit}
+          ) p join applications a on a.id = p.id
+          order by p.stage_due_at nulls last, p.created_at, p.id
+        `,
+      ])
+      const c = counts[0]!
+      const items = rows.map((r) => ({
         id: r.id,
         reference: r.reference,
         companyName: r.company_name,
@@ -37,6 +58,7 @@ export function openPostgresClockStore(store: PostgresStore): ClockStore {
         assignedAt: r.assigned_at,
         waitingForMe: r.waiting,
       }))
+      return { items, total: c.total, overdue: c.overdue, dueSoon: c.due_soon, waitingForMe: c.waiting }
     },
 
     async reminderFrequency(memberId) {
@@ -69,12 +91,13 @@ export function openPostgresClockStore(store: PostgresStore): ClockStore {
           returning member_id
         `
         if (!claimed) return false
+        // The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
         if (m) {
           await tx`
             insert into outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
                                 html_body, redact_after_send, next_attempt_at, created_at)
             values (${m.id}, null, ${run.memberId}, ${m.kind}, ${m.messageId}, ${m.from}, ${m.to}, ${m.replyTo ?? null}, ${m.subject},
-                    ${m.text}, ${m.html}, false, ${run.at}, ${run.at})
+                    ${m.text}, ${m.html}, false, now(), now())
           `
         }
         return true

@@ -6,6 +6,8 @@ import { OPEN_STAGES_SQL, punctuality, type ClockStore, type ReminderFrequency, 
 import { isUuid } from './review-store.ts'
 
 const iso = (d: Date) => d.toISOString()
+// The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
+const DB_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 const date = (s: string) => new Date(s)
 
 interface PendingRow {
@@ -31,20 +33,29 @@ export function openSqliteClockStore(store: SqliteStore): ClockStore {
   }
 
   return {
-    async pending(memberId, dueSoonUntil) {
-      // From the member's assignments (assignments_member), so the cost follows their load, not the table.
+    async pending(memberId, query) {
+      // From the member's assignments (assignments_member), so the cost follows their load, not the
+      // table; the counts and the order read narrow columns only, the company's name (json) only for the page.
+      const params = { member: memberId, now: iso(query.now), soon: iso(query.dueSoonUntil), limit: query.limit }
+      const matching = `
+        SELECT a.id, a.stage, a.stage_due_at, a.created_at, s.assigned_at,
+               NOT EXISTS (SELECT 1 FROM application_reviews v WHERE v.application_id = a.id AND v.member_id = s.member_id) AS waiting
+        FROM assignments s JOIN applications a ON a.id = s.application_id
+        WHERE s.member_id = @member AND a.stage IN (${OPEN_STAGES_SQL})
+          AND NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = a.id AND k.member_id = s.member_id AND k.lifted_at IS NULL)`
+      const counts = stmt(
+        `SELECT count(*) AS total, coalesce(sum(stage_due_at < @now), 0) AS overdue,
+                coalesce(sum(stage_due_at >= @now AND stage_due_at <= @soon), 0) AS due_soon, coalesce(sum(waiting), 0) AS waiting
+         FROM (${matching}) WHERE waiting OR stage_due_at <= @soon`,
+      ).get(params) as { total: number; overdue: number; due_soon: number; waiting: number }
       const rows = stmt(
-        `SELECT * FROM (
-           SELECT a.id, a.reference, json_extract(a.form_data, '$.companyName') AS company_name, a.stage, a.stage_due_at,
-                  s.assigned_at, a.created_at,
-                  NOT EXISTS (SELECT 1 FROM application_reviews v WHERE v.application_id = a.id AND v.member_id = s.member_id) AS waiting
-           FROM assignments s JOIN applications a ON a.id = s.application_id
-           WHERE s.member_id = @member AND a.stage IN (${OPEN_STAGES_SQL})
-             AND NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = a.id AND k.member_id = s.member_id AND k.lifted_at IS NULL)
-         ) WHERE waiting OR stage_due_at <= @soon
-         ORDER BY stage_due_at IS NULL, stage_due_at, created_at, id`,
-      ).all({ member: memberId, soon: iso(dueSoonUntil) }) as PendingRow[]
-      return rows.map((r) => ({
+        `SELECT p.*, a.reference, json_extract(a.form_data, '$.companyName') AS company_name
+         FROM (SELECT * FROM (${matching}) WHERE waiting OR stage_due_at <= @soon
+               ORDER BY stage_due_at IS NULL, stage_due_at, created_at, id LIMIT @limit) p
+         JOIN applications a ON a.id = p.id
+         ORDER BY p.stage_due_at IS NULL, p.stage_due_at, p.created_at, p.id`,
+      ).all(params) as PendingRow[]
+      const items = rows.map((r) => ({
         id: r.id,
         reference: r.reference,
         companyName: r.company_name,
@@ -53,6 +64,7 @@ export function openSqliteClockStore(store: SqliteStore): ClockStore {
         assignedAt: date(r.assigned_at),
         waitingForMe: r.waiting === 1,
       }))
+      return { items, total: counts.total, overdue: counts.overdue, dueSoon: counts.due_soon, waitingForMe: counts.waiting }
     },
 
     async reminderFrequency(memberId) {
@@ -88,8 +100,8 @@ export function openSqliteClockStore(store: SqliteStore): ClockStore {
           stmt(
             `INSERT INTO outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
                                  html_body, redact_after_send, next_attempt_at, created_at)
-             VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-          ).run(m.id, run.memberId, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html, at, at)
+             VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ${DB_NOW}, ${DB_NOW})`,
+          ).run(m.id, run.memberId, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html)
         }
         return true
       })

@@ -71,10 +71,18 @@ export interface ApplicationListItem {
   normalised?: number | null
   /** "Para discutir". */
   discussion?: boolean
+  conflicted: false
+}
+
+/** An application the viewer declared a conflict with: its reference only (docs/workspace.md). */
+export interface ConflictedListItem {
+  id: string
+  reference: string
+  conflicted: true
 }
 
 export interface ApplicationPage {
-  items: ApplicationListItem[]
+  items: (ApplicationListItem | ConflictedListItem)[]
   total: number
   page: number
   pageSize: number
@@ -132,6 +140,8 @@ export interface ApplicationDetail {
   reviews: { mine: Review | null; others: Review[] | null; summary: ScoreSummary | null }
   notes: Note[]
   timeline: TimelineEntry[]
+  /** The member's e-mail domain is the founder's: a hint to declare a conflict, never a block. */
+  suggestConflict: boolean
 }
 
 export interface TransitionResult {

@@ -4,6 +4,7 @@ import { useApplication } from '../api/queries.ts'
 import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { AssignmentPanel } from '../features/scoring/assignment-panel.tsx'
+import { ConflictNotice, ConflictsPanel, isConflictRefusal } from '../features/conflicts/conflicts.tsx'
 import { ApplicationFields } from '../features/detail/application-fields.tsx'
 import { Documents } from '../features/detail/documents.tsx'
 import { Notes } from '../features/detail/notes.tsx'
@@ -26,6 +27,7 @@ export function ApplicationDetailPage() {
     </Link>
   )
   if (detail.isPending) return <>{back}<Loading /></>
+  if (detail.error && isConflictRefusal(detail.error)) return <>{back}<ConflictNotice /></>
   if (detail.error) return <>{back}<QueryError error={detail.error} retry={() => void detail.refetch()} /></>
   const app = detail.data
   const { companyName, tradeName, founderName } = app.formData
@@ -60,6 +62,7 @@ export function ApplicationDetailPage() {
           <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
           <TeamReviews reviews={app.reviews} />
           <Notes applicationId={app.id} notes={app.notes} />
+          <ConflictsPanel applicationId={app.id} suggest={app.suggestConflict} />
           <EmailStatuses emails={app.emails} />
           <Panel title="Consentimiento">
             {app.consent ? (

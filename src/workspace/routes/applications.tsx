@@ -100,7 +100,13 @@ export function ApplicationsPage() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.items.map((item) => (
+                {list.data.items.map((item) =>
+                  item.conflicted ? (
+                    <tr key={item.id} className="border-b border-ink-100 last:border-0">
+                      <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
+                      <td colSpan={5} className="px-3 py-2 text-ink-700">Conflicto declarado</td>
+                    </tr>
+                  ) : (
                   <tr key={item.id} className="border-b border-ink-100 last:border-0 hover:bg-ink-50">
                     <td className="px-3 py-2 font-mono text-xs">
                       <Link href={paths.application(item.id)} className="font-semibold text-ink-900 underline underline-offset-2">
@@ -134,7 +140,8 @@ export function ApplicationsPage() {
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatZ(item.normalised)}</td>
                   </tr>
-                ))}
+                  ),
+                )}
               </tbody>
             </table>
           </div>

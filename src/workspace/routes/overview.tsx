@@ -2,6 +2,7 @@
 import { Link } from 'wouter'
 import { OPEN_STAGES, STAGE_LABELS, STAGES, STEP_DAYS, STAGE_STEP } from '../../../domain/pipeline.ts'
 import { useOverview } from '../api/queries.ts'
+import { OnTimePanel } from '../features/overview/on-time.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { formatCount, formatDays } from '../lib/format.ts'
 import { useTitle } from '../lib/use-title.ts'
@@ -59,6 +60,7 @@ export function OverviewPage() {
           </table>
         </div>
       </Panel>
+      <OnTimePanel />
     </>
   )
 }

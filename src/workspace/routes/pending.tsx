@@ -1,0 +1,116 @@
+/** /equipo/pendientes: "Mis pendientes" and the member's reminder preference. */
+import { useId } from 'react'
+import { Link } from 'wouter'
+import toast from 'react-hot-toast'
+import { usePending, useReminderFrequency, useSetReminderFrequency, type ReminderFrequency } from '../api/clock-queries.ts'
+import { DueDate, StageBadge } from '../components/badges.tsx'
+import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { useTitle } from '../lib/use-title.ts'
+import { paths } from '../paths.ts'
+
+const FREQUENCIES: { value: ReminderFrequency; label: string }[] = [
+  { value: 'daily', label: 'Cada día' },
+  { value: 'weekdays', label: 'Solo días hábiles (lunes a viernes)' },
+  { value: 'off', label: 'Nunca' },
+]
+
+export function PendingPage() {
+  useTitle('Mis pendientes')
+  const pending = usePending()
+  return (
+    <>
+      <PageHeader
+        title="Mis pendientes"
+        description="Postulaciones asignadas a ti que esperan tu evaluación, y las que vencen en los próximos 3 días o ya vencieron."
+      />
+      {pending.isPending ? (
+        <Loading />
+      ) : pending.error ? (
+        <QueryError error={pending.error} retry={() => void pending.refetch()} />
+      ) : pending.data.items.length === 0 ? (
+        <Panel>
+          <p className="text-sm text-ink-700">No tienes pendientes. Cuando te asignen una postulación, aparecerá aquí.</p>
+        </Panel>
+      ) : (
+        <Panel title={`${pending.data.total} ${pending.data.total === 1 ? 'postulación' : 'postulaciones'}`}>
+          <p className="mb-3 text-sm text-ink-700">
+            {pending.data.counts.overdue} vencidas · {pending.data.counts.dueSoon} vencen pronto · {pending.data.counts.waitingForMe} esperan tu evaluación
+            {pending.data.total > pending.data.items.length && ` · se muestran las ${pending.data.items.length} más urgentes`}
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Mis pendientes, las que vencen primero arriba</caption>
+              <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">Referencia</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Empresa</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Tu evaluación</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pending.data.items.map((item) => (
+                  <tr key={item.id} className="border-b border-ink-100 last:border-0">
+                    <td className="px-3 py-2 font-mono text-xs">
+                      <Link href={paths.application(item.id)} className="font-semibold text-ink-900 underline underline-offset-2">
+                        {item.reference}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-2 font-semibold">{item.companyName}</td>
+                    <td className="px-3 py-2"><StageBadge stage={item.stage} /></td>
+                    <td className="px-3 py-2 whitespace-nowrap"><DueDate dueAt={item.stageDueAt} state={item.dueState} /></td>
+                    <td className="px-3 py-2">{item.waitingForMe ? <strong>Falta tu evaluación</strong> : 'Enviada'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Panel>
+      )}
+      <ReminderPreference />
+    </>
+  )
+}
+
+function ReminderPreference() {
+  const current = useReminderFrequency()
+  const save = useSetReminderFrequency()
+  const name = useId()
+  return (
+    <Panel title="Recordatorio por correo" className="mt-5">
+      <p className="mb-3 text-sm text-ink-700">
+        A las 7:00 (hora de Bogotá) te enviamos un resumen de tus pendientes, solo si hay algo que contar.
+      </p>
+      {current.isPending ? (
+        <Loading />
+      ) : current.error ? (
+        <QueryError error={current.error} retry={() => void current.refetch()} />
+      ) : (
+        <fieldset>
+          <legend className="sr-only">¿Cuándo quieres recibirlo?</legend>
+          <div className="flex flex-col gap-2">
+            {FREQUENCIES.map((f) => (
+              <label key={f.value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={name}
+                  value={f.value}
+                  checked={current.data.frequency === f.value}
+                  disabled={save.isPending}
+                  onChange={() =>
+                    save.mutate(f.value, {
+                      onSuccess: () => toast.success('Guardamos tu preferencia.'),
+                      onError: (err) => toast.error(err.message),
+                    })
+                  }
+                />
+                {f.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </Panel>
+  )
+}
