@@ -190,6 +190,16 @@ test('any interaction starts the application at once', async ({ page }) => {
     .toBe(true)
 })
 
+test('a malformed address fragment does not stop the page script', async ({ page, consoleErrors }) => {
+  await page.goto('/#%E0')
+  await page.waitForLoadState('networkidle')
+  const appScript = page.waitForRequest(APP_SCRIPT)
+  await page.keyboard.press('Tab')
+  await appScript
+  await expect(page.locator('form')).toHaveCount(1)
+  expect(consoleErrors).toEqual([])
+})
+
 test('the 404 page starts its script right after the first paint', async ({ page }) => {
   const appScript = page.waitForRequest(APP_SCRIPT)
   await page.goto('/no-existe')

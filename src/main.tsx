@@ -61,7 +61,12 @@ function whenNeeded(run: () => void): void {
 
 /** The interactive part, when the address points into it (`/#formulario`): it is what the first screen shows. */
 function linkedIsland(): boolean {
-  const id = decodeURIComponent(location.hash.slice(1))
+  let id = location.hash.slice(1)
+  try {
+    id = decodeURIComponent(id)
+  } catch {
+    // A malformed escape ('#%E0') names no element: look it up as written.
+  }
   if (!id) return false
   const target = document.getElementById(id)
   // No such element: it may be inside the still-inert form.
