@@ -43,9 +43,11 @@ export function isSelect(field: InputField): boolean {
 /** Open the page with the form and wait until React has hydrated it. */
 export async function openForm(page: Page, path = '/#formulario'): Promise<void> {
   await page.goto(path)
+  // The form's prerendered markup goes in place, and the app loads, when its section
+  // nears the viewport (docs/decisions/0006, 0085).
+  await page.locator('#formulario').scrollIntoViewIfNeeded()
   // The prerendered form works only once hydrated; React attaches its listeners then.
   await expect(page.locator('form[aria-label="Formulario de aplicación"]')).toBeVisible()
-  // The app loads when the form nears the viewport (docs/decisions/0006).
   await page.locator('form[aria-label="Formulario de aplicación"]').scrollIntoViewIfNeeded()
   await page.waitForFunction(() => {
     const form = document.querySelector('form[aria-label="Formulario de aplicación"]')

@@ -144,10 +144,11 @@ test('React hydrates the prerendered page with no error or warning', async ({ pa
     if (msg.type() === 'warning') warnings.push(msg.text())
   })
   await page.goto('/')
-  await page.locator('form').scrollIntoViewIfNeeded()
+  // The form's markup goes in place when its section nears the viewport (docs/decisions/0085).
+  await page.locator('#formulario').scrollIntoViewIfNeeded()
   // React marks each hydrated element; the form is the last part of the page to hydrate.
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('form')!).some((k) => k.startsWith('__reactFiber'))))
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('form') ?? {}).some((k) => k.startsWith('__reactFiber'))))
     .toBe(true)
   // The static parts are still there after hydration (docs/decisions/0002).
   await expect(page.getByRole('heading', { name: 'Medios Propios Disponibles' })).toBeVisible()
@@ -166,12 +167,16 @@ test('no application script loads until the reader nears the form', async ({ pag
   await page.goto('/')
   await page.waitForLoadState('networkidle')
   expect(scripts).toEqual([])
+  // The form's prerendered markup waits inert in a template until then (docs/decisions/0085).
+  await expect(page.locator('form')).toHaveCount(0)
   await page.mouse.wheel(0, 400)
   await page.waitForTimeout(300)
   expect(scripts, 'a little scrolling in the hero loads nothing').toEqual([])
+  await expect(page.locator('form')).toHaveCount(0)
 
   await page.locator('#referentes').scrollIntoViewIfNeeded()
   await expect.poll(() => scripts.some((url) => APP_SCRIPT.test(url))).toBe(true)
+  await expect(page.locator('form')).toHaveCount(1)
 })
 
 test('any interaction starts the application at once', async ({ page }) => {
@@ -183,6 +188,16 @@ test('any interaction starts the application at once', async ({ page }) => {
   await expect
     .poll(() => page.evaluate(() => Object.keys(document.querySelector('form')!).some((k) => k.startsWith('__reactFiber'))))
     .toBe(true)
+})
+
+test('a malformed address fragment does not stop the page script', async ({ page, consoleErrors }) => {
+  await page.goto('/#%E0')
+  await page.waitForLoadState('networkidle')
+  const appScript = page.waitForRequest(APP_SCRIPT)
+  await page.keyboard.press('Tab')
+  await appScript
+  await expect(page.locator('form')).toHaveCount(1)
+  expect(consoleErrors).toEqual([])
 })
 
 test('the 404 page starts its script right after the first paint', async ({ page }) => {
@@ -240,6 +255,12 @@ test('anchors work with JavaScript disabled', async ({ browser, baseURL }) => {
   await expectBelowHeader(page, 'proceso-titulo')
   await page.getByRole('banner').getByRole('link', { name: 'Postula tu startup' }).click()
   await expectBelowHeader(page, 'formulario-titulo')
+  // Only JavaScript can send the form, so it stays inert (docs/decisions/0085): a line says why instead.
+  // Playwright's text locators skip <noscript>, so the line is found by its place.
+  const noScriptLine = page.locator('#formulario noscript p')
+  await expect(noScriptLine).toBeVisible()
+  expect(await noScriptLine.textContent()).toBe('Activa JavaScript en tu navegador para enviar tu postulación.')
+  await expect(page.locator('form')).toHaveCount(0)
   await context.close()
 })
 

@@ -10,7 +10,7 @@
  *   - robots.txt and sitemap.xml are written with the configured site URL.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
 
@@ -40,13 +40,21 @@ export async function prerender(distDir: string): Promise<void> {
   let template = readFileSync(`${client}/index.html`, 'utf8')
 
   const scripts: string[] = []
+  const inlinedFiles: string[] = []
   template = template.replace(MODULE_SCRIPT, (_tag, src: string) => {
     scripts.push(inlineEntry(readFileSync(`${client}${src}`, 'utf8'), src.slice(0, src.lastIndexOf('/'))))
     // Inlined, the file is referenced by nothing: don't ship it (nor load it in the server).
     unlinkSync(`${client}${src}`)
+    inlinedFiles.push(src.slice(src.lastIndexOf('/') + 1))
     return ''
   })
   if (scripts.length !== 1) throw new Error(`prerender: expected one module script in index.html, found ${scripts.length}`)
+  // A module shared by the entry and a lazy chunk ends up in the entry's file, which is gone once inlined.
+  for (const chunk of readdirSync(`${client}/assets`).filter((name) => name.endsWith('.js'))) {
+    const code = readFileSync(`${client}/assets/${chunk}`, 'utf8')
+    const orphan = inlinedFiles.find((file) => code.includes(`/${file}"`))
+    if (orphan) throw new Error(`prerender: ${chunk} imports ${orphan}, the inlined entry: keep the entry's modules out of the app's chunks`)
+  }
 
   template = template.replace(STYLESHEET, (_tag, href: string) => {
     const css = readFileSync(`${client}${href}`, 'utf8')

@@ -2,10 +2,12 @@
 import { renderToString } from 'react-dom/server'
 import { App } from './app.tsx'
 import { SITE } from './config/site.ts'
+import { deferMarkup } from './lib/deferred-markup.ts'
 import { headTags, robotsTxt, sitemapXml, type PageKind } from './lib/head.ts'
 
+/** The page's HTML, the form's part inert until the reader nears it (src/lib/deferred-markup.ts). */
 export function render(path: string): string {
-  return renderToString(<App ssrPath={path} />)
+  return deferMarkup(renderToString(<App ssrPath={path} />))
 }
 
 /** The <head> tags of a page, with the build's configuration baked in. */

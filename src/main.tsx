@@ -5,6 +5,7 @@
  * use them.
  */
 import './styles.css'
+import { reviveDeferredMarkup } from './lib/deferred-markup.ts'
 
 /** The longest we wait for a paint that the browser may never report. */
 const PAINT_WAIT_LIMIT_MS = 3000
@@ -58,8 +59,26 @@ function whenNeeded(run: () => void): void {
   for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true })
 }
 
+/** The interactive part, when the address points into it (`/#formulario`): it is what the first screen shows. */
+function linkedIsland(): boolean {
+  let id = location.hash.slice(1)
+  try {
+    id = decodeURIComponent(id)
+  } catch {
+    // A malformed escape ('#%E0') names no element: look it up as written.
+  }
+  if (!id) return false
+  const target = document.getElementById(id)
+  // No such element: it may be inside the still-inert form.
+  return !target || target.closest('[data-hydrate]') !== null
+}
+
+// The form's prerendered HTML waits inert in a template (src/lib/deferred-markup.ts) until
+// it is needed, and always goes in place before React hydrates it.
+if (linkedIsland()) reviveDeferredMarkup()
 afterFirstPaint(() =>
   whenNeeded(() => {
+    reviveDeferredMarkup()
     void import('./hydrate.tsx').then(({ start }) => start(document.getElementById('root')!))
   }),
 )

@@ -21,8 +21,15 @@ export function ApplicationSection({ intro }: { intro: ReactNode }) {
     >
       <Container className="grid gap-10 lg:grid-cols-[0.75fr_1.25fr] lg:gap-14">
         <div className="lg:sticky lg:top-[calc(var(--spacing-header)+2rem)] lg:self-start">{intro}</div>
-        {/* The form draws its own cards (one per fieldset). */}
-        <div className="min-w-0">
+        {/* The form draws its own cards (one per fieldset). Its prerendered HTML ships
+            inert, in a template, with a placeholder of its height (src/lib/deferred-markup.ts):
+            laying it out during the load was most of the page's blocking time (0085).
+            The attribute is written out, not imported: importing that module here would make
+            the form's chunk import the inlined entry. */}
+        <div
+          data-deferred-markup=""
+          className="min-w-0 [--deferred-height:4496px] md:[--deferred-height:3424px] lg:[--deferred-height:3551px]"
+        >
           <ApplicationForm />
         </div>
       </Container>
