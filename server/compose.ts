@@ -7,7 +7,9 @@
 import { hostname } from 'node:os'
 import type { Config } from './env.ts'
 import { outboxDir, servedOverHttps, siteOrigin } from './env.ts'
-import { functionDepsFromConfig } from './function/deps-from-config.ts'
+import { functionDepsFromConfig, mailConfigFrom } from './function/deps-from-config.ts'
+import { founderDraftRoutes } from './founder/draft-routes.ts'
+import type { FounderMailConfig } from './founder/status-mail.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
 import { createFileSender } from './mail/file-sender.ts'
@@ -80,6 +82,12 @@ export function workspaceDepsFrom(
   }
 }
 
+/** What the founder's e-mails need from the configuration. */
+export function founderMailConfigFrom(config: Config): FounderMailConfig {
+  const mail = mailConfigFrom(config)
+  return { from: mail.from, replyTo: mail.company.contactEmail, company: mail.company, siteOrigin: siteOrigin(config) }
+}
+
 /**
  * The whole workspace API on the store's database: sign-in, sessions and
  * members, then, behind the session and CSRF middleware, the review and
@@ -91,11 +99,13 @@ export function workspaceApiFrom(
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
 ): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
   const stores = openWorkspaceStores(store)
-  const routeDeps = { store, reviews: stores.review, now: extra.clock ?? (() => new Date()) }
+  const founders = { store: stores.founder, mail: founderMailConfigFrom(config) }
+  const routeDeps = { store, reviews: stores.review, founders, now: extra.clock ?? (() => new Date()) }
   const deps = workspaceDepsFrom(config, stores.team, {
     ...extra,
     mountProtected: (api) => {
       api.route('/', reviewRoutes(routeDeps))
+      api.route('/', founderDraftRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', dataRequestRoutes(routeDeps))
     },
   })

@@ -12,7 +12,7 @@ import { toCsv, toJson } from '../../exports/applications.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
 import { APPLICATION_SORTS, type ReviewStore } from '../storage/review-store.ts'
-import { changeStage } from './change-stage.ts'
+import { changeStage, type ChangeStageDeps } from './change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
 import { bogotaPeriods } from './periods.ts'
@@ -22,6 +22,8 @@ export interface ReviewRouteDeps {
   reviews: ReviewStore
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
+  /** The founder's e-mails of stage changes (server/founder/); without it none is written. */
+  founders?: ChangeStageDeps['founders']
 }
 
 export const PAGE_SIZE_DEFAULT = 50
@@ -46,6 +48,7 @@ const TransitionSchema = v.strictObject({
   from: v.picklist(STAGES),
   to: v.picklist(STAGES),
   reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
+  founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
 })
 
 const NoteSchema = v.strictObject({
@@ -95,28 +98,30 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
-    const [messages, reviewList, notes, stageChanges] = await Promise.all([
+    const [messages, reviewList, notes, stageChanges, founderMail] = await Promise.all([
       store.listMessages({ applicationId: id }),
       reviews.listReviews(id),
       reviews.listNotes(id),
       reviews.listStageChanges(id),
+      deps.founders ? deps.founders.store.listDrafts(id) : [],
     ])
     const member = c.get('member')
     const at = now()
     // Every view of a founder's data is on the record (Ley 1581).
     await reviews.appendAudit({ at, memberId: member.id, action: 'application.viewed', applicationId: id })
-    return c.json(applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at))
+    return c.json(applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges, founderMail }, member, at))
   })
 
   app.post('/applications/:id/transitions', async (c) => {
     const parsed = parseWith(TransitionSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const { from, to, reason } = parsed.value
+    const { from, to, reason, founderReason } = parsed.value
     const outcome = await changeStage(deps, {
       applicationId: c.req.param('id'),
       from,
       to,
       reason: reason ? reason : null,
+      founderReason: founderReason ? founderReason : null,
       memberId: c.get('member').id,
     })
     if (outcome.status === 'not_found') return notFound(c)

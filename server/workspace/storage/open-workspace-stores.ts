@@ -3,6 +3,8 @@
  * SQLite ones share its connection and group commit, the PostgreSQL ones its
  * pool. Other back ends (the edge function's) have no workspace.
  */
+import { openPostgresFounderStore } from '../../founder/postgres-founder-store.ts'
+import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
@@ -17,6 +19,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createSqliteTeamStore(sqlite),
       review: openSqliteReviewStore(sqlite),
+      founder: openSqliteFounderStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
@@ -24,6 +27,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     return {
       team: createPostgresTeamStore(postgres),
       review: openPostgresReviewStore(postgres),
+      founder: openPostgresFounderStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)

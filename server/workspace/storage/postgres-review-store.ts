@@ -37,6 +37,7 @@ import {
   type TransitionOutcome,
 } from './review-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
+import { writeFounderMailPostgres } from '../../founder/postgres-founder-store.ts'
 
 const asIs = <T>(value: T): T => value
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -195,6 +196,7 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
         `
         // The reason is free text and may quote the founder: the trail keeps only the stages.
         await audit(tx, { at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
+        if (request.founderMail) await writeFounderMailPostgres(tx, applicationId, request.founderMail, at)
         return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
       })
     },
