@@ -10,6 +10,7 @@ import type { StaticSite } from './http/static-site.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
+import { STATUS_PAGE_PATH } from './founder/status-mail.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   gauge?: RequestGauge
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
+  /** The founder's status pages (server/founder/status-page.ts), mounted at /postulacion. */
+  founderPages?: Hono
 }
 
 export interface RequestGauge {
@@ -62,6 +65,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
+  if (deps.founderPages) app.route(STATUS_PAGE_PATH, deps.founderPages)
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

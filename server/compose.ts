@@ -8,7 +8,11 @@ import { hostname } from 'node:os'
 import type { Config } from './env.ts'
 import { outboxDir, servedOverHttps, siteOrigin } from './env.ts'
 import { functionDepsFromConfig, mailConfigFrom } from './function/deps-from-config.ts'
+import type { Hono } from 'hono'
 import { founderDraftRoutes } from './founder/draft-routes.ts'
+import { founderStatusRoutes } from './founder/status-page.ts'
+import type { FounderStore } from './founder/founder-store.ts'
+import { createRetentionJob } from './jobs/retention.ts'
 import type { FounderMailConfig } from './founder/status-mail.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
@@ -91,13 +95,14 @@ export function founderMailConfigFrom(config: Config): FounderMailConfig {
 /**
  * The whole workspace API on the store's database: sign-in, sessions and
  * members, then, behind the session and CSRF middleware, the review and
- * data-request routes. Shared by server/index.ts and the tests' harness.
+ * data-request routes; and the founder's status pages on the same stores.
+ * Shared by server/index.ts and the tests' harness.
  */
 export function workspaceApiFrom(
   config: Config,
   store: ApplicationStore,
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> = {},
-): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores } {
+): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores; founderPages: Hono } {
   const stores = openWorkspaceStores(store)
   const founders = { store: stores.founder, mail: founderMailConfigFrom(config) }
   const routeDeps = { store, reviews: stores.review, founders, now: extra.clock ?? (() => new Date()) }
@@ -109,5 +114,21 @@ export function workspaceApiFrom(
       api.route('/', dataRequestRoutes(routeDeps))
     },
   })
-  return { api: createWorkspaceApi(deps), deps, stores }
+  const founderPages = founderStatusRoutes({
+    store,
+    reviews: stores.review,
+    founders,
+    team: stores.team,
+    teamEmail: config.TEAM_EMAIL,
+    clientIp: deps.clientIp,
+    now: routeDeps.now,
+    ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
+    ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
+  })
+  return { api: createWorkspaceApi(deps), deps, stores, founderPages }
+}
+
+/** The retention job (server/jobs/retention.ts) as the configuration describes it. */
+export function retentionJobFrom(config: Config, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
+  return createRetentionJob({ founders, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }

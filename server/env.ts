@@ -110,6 +110,8 @@ const EnvSchema = v.object({
   SESSION_IDLE_HOURS: v.optional(wholeNumber(1, 720), '12'),
   /** A workspace session ends this many days after sign-in, however active. */
   SESSION_MAX_DAYS: v.optional(wholeNumber(1, 90), '7'),
+  /** Months after closing (no seleccionada, retirada) when an application's personal data is deleted (docs/decisions/0092). */
+  RETENTION_MONTHS: v.optional(wholeNumber(1, 120), '12'),
   /**
    * Build-time variable of the site (src/config/backend.ts): when the form
    * calls a function on another origin, the page's CSP must allow it.

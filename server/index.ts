@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { functionDepsFrom, outboxWorkerFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { functionDepsFrom, outboxWorkerFrom, retentionJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
@@ -26,7 +26,7 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const { api: workspace } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
+  const { api: workspace, founderPages, stores } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
   const app = createApp({
     site,
     store,
@@ -35,6 +35,7 @@ async function main() {
     connectSrc: connectSources(config),
     gauge,
     workspace,
+    founderPages,
     hsts: servedOverHttps(config),
   })
 
@@ -48,6 +49,8 @@ async function main() {
     })
   })
   worker.start()
+  const retention = retentionJobFrom(config, stores.founder)
+  retention.start()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -61,6 +64,7 @@ async function main() {
     // Stop accepting; the callback runs once the requests in flight have finished.
     server.close(async () => {
       await worker.stop()
+      await retention.stop()
       await sender.close()
       await store.close()
       log({ level: 'info', msg: 'stopped' })

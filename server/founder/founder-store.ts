@@ -91,6 +91,9 @@ export interface FounderStore {
   /** A new link for an application, and the e-mail that carries it, in one transaction. */
   issueLink(applicationId: string, tokenHash: string, message: NewOutboxMessage, at: Date): Promise<void>
 
+  /** Put an e-mail about the application in the outbox (the team's notice of a founder's deletion request). */
+  queueMessage(applicationId: string, message: NewOutboxMessage, at: Date): Promise<void>
+
   /**
    * Reduce every application closed as no_seleccionada or retirada before
    * `closedBefore` and not reduced yet: its personal data, e-mails, drafts,

@@ -180,6 +180,10 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
       })
     },
 
+    async queueMessage(applicationId, message, at) {
+      await insertFounderOutboxPostgres(sql, applicationId, message, at)
+    },
+
     reduceClosedBefore(closedBefore, at) {
       return sql.begin(async (tx) => {
         // Rows another instance is reducing right now are skipped, not waited for: it will finish them.

@@ -209,6 +209,10 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
       })
     },
 
+    async queueMessage(applicationId, message, at) {
+      await store.write(() => insertFounderOutboxSqlite(stmt, applicationId, message, at))
+    },
+
     reduceClosedBefore(closedBefore, at) {
       return store.write(() => {
         // One write transaction at a time on SQLite: the anonymized_at IS NULL check makes a rerun (or another process) a no-op.

@@ -18,6 +18,7 @@ import type { Member, Role } from '../context.ts'
 import type { WorkspaceDeps } from '../deps.ts'
 import { openWorkspaceStores } from '../storage/open-workspace-stores.ts'
 import type { TeamStore } from '../storage/team-store.ts'
+import type { FounderStore } from '../../founder/founder-store.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -43,6 +44,8 @@ export interface WorkspaceHarness {
   app: Hono<FunctionEnv>
   store: SqliteStore
   team: TeamStore
+  /** The founder's store (server/founder/): drafts, links, retention. */
+  founders: FounderStore
   config: Config
   deps: WorkspaceDeps
   /** Move the clock. */
@@ -75,6 +78,7 @@ export async function workspaceHarness(
     app: undefined as unknown as Hono<FunctionEnv>,
     store,
     team,
+    founders: undefined as unknown as FounderStore,
     config,
     deps: undefined as unknown as WorkspaceDeps,
     mailsQueued: 0,
@@ -130,7 +134,8 @@ export async function workspaceHarness(
   const workspace = workspaceApiFrom(config, store, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
   h.deps = workspace.deps
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api })
+  h.founders = workspace.stores.founder
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founderPages: workspace.founderPages })
   return h
 }
 
