@@ -19,6 +19,7 @@ import type { WorkspaceDeps } from '../deps.ts'
 import { openWorkspaceStores } from '../storage/open-workspace-stores.ts'
 import type { TeamStore } from '../storage/team-store.ts'
 import type { FounderStore } from '../../founder/founder-store.ts'
+import type { ReviewStore } from '../storage/review-store.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -46,6 +47,7 @@ export interface WorkspaceHarness {
   team: TeamStore
   /** The founder's store (server/founder/): drafts, links, retention. */
   founders: FounderStore
+  reviews: ReviewStore
   config: Config
   deps: WorkspaceDeps
   /** Move the clock. */
@@ -79,6 +81,7 @@ export async function workspaceHarness(
     store,
     team,
     founders: undefined as unknown as FounderStore,
+    reviews: undefined as unknown as ReviewStore,
     config,
     deps: undefined as unknown as WorkspaceDeps,
     mailsQueued: 0,
@@ -135,6 +138,7 @@ export async function workspaceHarness(
   h.deps = workspace.deps
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
   h.founders = workspace.stores.founder
+  h.reviews = workspace.stores.review
   h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founderPages: workspace.founderPages })
   return h
 }
