@@ -45,8 +45,13 @@ const TO_PANEL: [string, string][] = [
 ]
 
 /** A page of the founder's site, as a browser would ask for it. */
-function page(h: WorkspaceHarness, path: string, init: { method?: string; form?: Record<string, string>; origin?: string | null } = {}) {
+function page(
+  h: WorkspaceHarness,
+  path: string,
+  init: { method?: string; form?: Record<string, string>; origin?: string | null; fetchSite?: string } = {},
+) {
   const headers: Record<string, string> = {}
+  if (init.fetchSite) headers['sec-fetch-site'] = init.fetchSite
   if (init.origin !== null && init.method === 'POST') headers.origin = init.origin ?? SITE
   if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded'
   return h.app.request(`${SITE}${path}`, {
@@ -200,14 +205,25 @@ describe('the status page /postulacion/<token>', () => {
 
   it('refuses a POST from another origin or with none, and changes nothing', async () => {
     const { h, token } = await withLink()
-    for (const origin of ['https://evil.example', 'null', null]) {
-      for (const action of ['retirar', 'supresion', 'datos']) {
+    const refused = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', fetchSite: 'same-origin' },
+      { origin: 'null' },
+      { origin: 'null', fetchSite: 'cross-site' },
+      { origin: 'null', fetchSite: 'same-site' },
+      { origin: null },
+    ]
+    for (const from of refused) {
+      for (const action of ['retirar', 'supresion', 'datos', '']) {
         const before = h.snapshot()
-        const res = await page(h, `/postulacion/${token}/${action}`, { method: 'POST', form: { confirm: '1' }, origin })
-        expect(res.status, `${action} from ${origin}`).toBe(403)
+        const res = await page(h, `/postulacion/${token}/${action}`.replace(/\/$/, ''), { method: 'POST', form: { confirm: '1', email: 'x@startup.example' }, ...from })
+        expect(res.status, `${action} from ${JSON.stringify(from)}`).toBe(403)
         expect(h.snapshot()).toEqual(before)
       }
     }
+    // Our own page's form: with no-referrer the browser sends Origin: null, and Sec-Fetch-Site: same-origin.
+    const ours = await page(h, `/postulacion/${token}/datos`, { method: 'POST', origin: 'null', fetchSite: 'same-origin' })
+    expect(ours.status).toBe(200)
   })
 
   it('withdraws through a confirmation step, with the confirmation e-mail sent straight away', async () => {

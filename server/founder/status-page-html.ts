@@ -36,6 +36,8 @@ li[aria-current=step] .tag{background:var(--accent-700);color:#fff}
 .muted{color:var(--ink-600)}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0}
 dt{color:var(--ink-600)}dd{margin:0}
+@media (max-width:30rem){dl{grid-template-columns:1fr}dd{margin:0 0 .5rem}}
+.nowrap{white-space:nowrap}
 a{color:var(--accent-700)}
 form{margin:0 0 .75rem}
 button,.button{font:inherit;font-weight:700;border-radius:.5rem;padding:.7rem 1.1rem;border:2px solid var(--ink-950);background:#fff;color:var(--ink-950);cursor:pointer;min-height:44px}
@@ -146,7 +148,7 @@ ${options.documentsHtml ?? ''}
 <form method="get" action="${e(base)}/supresion"><button type="submit">Pedir que borremos mis datos</button></form>
 ${withdraw}
 <h2>¿Dudas?</h2>
-<p>Escríbenos a <a href="mailto:${e(options.contactEmail)}">${e(options.contactEmail)}</a> e incluye tu referencia ${e(view.reference)}.</p>`,
+<p>Escríbenos a <a href="mailto:${e(options.contactEmail)}">${e(options.contactEmail)}</a> e incluye tu referencia <span class="nowrap">${e(view.reference)}</span>.</p>`,
     options.contactEmail,
   )
 }

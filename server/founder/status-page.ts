@@ -54,6 +54,17 @@ function privateHeaders(c: Context) {
   c.header('Referrer-Policy', 'no-referrer')
 }
 
+/**
+ * Our own form, posted from our own page. The page's Referrer-Policy is
+ * no-referrer, so the browser sends `Origin: null` with its forms; then the
+ * browser's Sec-Fetch-Site must say same-origin (another site's form, or a
+ * sandboxed frame, says cross-site or nothing).
+ */
+export function sameOriginPost(c: Context, siteOrigin: string): boolean {
+  if (allowedOrigin(c, siteOrigin)) return true
+  return c.req.header('origin') === 'null' && c.req.header('sec-fetch-site') === 'same-origin'
+}
+
 export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const { founders, now } = deps
   const contact = founders.mail.company.contactEmail
@@ -63,7 +74,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     privateHeaders(c)
     if (c.req.method === 'POST') {
       // A form posted from another site (CSRF) never acts: the link alone must not be enough.
-      if (!allowedOrigin(c, founders.mail.siteOrigin)) {
+      if (!sameOriginPost(c, founders.mail.siteOrigin)) {
         return c.html(messagePage('No pudimos procesar la solicitud', 'Vuelve a abrir tu enlace e inténtalo de nuevo desde allí.', contact), 403)
       }
       if (Number(c.req.header('content-length') ?? 0) > FORM_MAX_BYTES) {
