@@ -5,10 +5,30 @@
  * that nothing scrolls sideways at that width.
  */
 import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures/test.ts'
 
 const WIDTHS = [360, 768, 1280] as const
 const DIR = 'e2e-artifacts/screenshots'
+
+/**
+ * Sections below the first screen are rendered only near the viewport
+ * (content-visibility: auto, docs/decisions/0085), so a full-page capture of a
+ * 900 px viewport would show them blank, as it would for a reader's own
+ * full-page capture tool. The viewport grows to the whole page, again until the
+ * page's height, now of rendered sections, stops changing.
+ */
+async function showWholePage(page: Page, width: number): Promise<void> {
+  const nextFrame = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+  for (let attempt = 0; attempt < 5; attempt++) {
+    // The body's own height: the document's scroll height never falls below the viewport's.
+    const height = await page.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height))
+    if (height === page.viewportSize()?.height) return
+    await page.setViewportSize({ width, height })
+    await nextFrame()
+  }
+  throw new Error('the page height kept changing as its sections were rendered')
+}
 
 for (const width of WIDTHS) {
   test(`landing page at ${width} px: screenshot, no horizontal scroll`, async ({ page, consoleErrors }, testInfo) => {
@@ -18,6 +38,7 @@ for (const width of WIDTHS) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow, 'page wider than the viewport').toBeLessThanOrEqual(0)
 
+    await showWholePage(page, width)
     mkdirSync(DIR, { recursive: true })
     const path = `${DIR}/landing-${width}.png`
     await page.screenshot({ path, fullPage: true })

@@ -29,6 +29,9 @@ describe('npm start rebuilds only a missing or stale build', () => {
     mkdirSync(join(dir, 'client'), { recursive: true })
     writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html>')
     stamp.writeBuildStamp()
+    // The team workspace's page is part of the build too.
+    expect(stamp.isBuildStale()).toBe(true)
+    writeFileSync(join(dir, 'client', 'equipo.html'), '<!doctype html>')
     expect(stamp.isBuildStale()).toBe(false)
 
     process.env.VITE_COMPANY_LEGAL_NAME = 'Otra Empresa S.A.S.'

@@ -13,7 +13,9 @@ const INPUTS = [
   'domain',
   'public',
   'index.html',
+  'equipo.html',
   'vite.config.ts',
+  'vite.workspace.config.ts',
   'package-lock.json',
   'scripts/prerender.ts',
   'scripts/build.ts',
@@ -45,7 +47,8 @@ export function currentBuildStamp(): string {
 }
 
 export function isBuildStale(): boolean {
-  return !existsSync(STAMP) || !existsSync(`${DIST_DIR}/client/index.html`) || readFileSync(STAMP, 'utf8') !== currentBuildStamp()
+  const pages = ['index.html', 'equipo.html'].map((page) => `${DIST_DIR}/client/${page}`)
+  return !existsSync(STAMP) || !pages.every((page) => existsSync(page)) || readFileSync(STAMP, 'utf8') !== currentBuildStamp()
 }
 
 export function writeBuildStamp(): void {

@@ -2,6 +2,8 @@
  * The production build:
  *   0. the VITE_* configuration is checked (one line naming a bad variable),
  *   1. the client bundle (dist/client),
+ *   1b. the team workspace's own bundle (equipo.html, src/workspace/) into the
+ *      same folder, as a separate build: nothing shared with the landing (ADR 0070),
  *   2. an SSR bundle of src/entry-server.tsx (dist/ssr),
  *   3. prerendering: `/` and the 404 page rendered into the client HTML,
  *      with their head, inlined styles and crawler files (scripts/prerender.ts),
@@ -22,6 +24,11 @@ try {
 
 // DIST_DIR (default ./dist) lets parallel work trees or test runs build side by side.
 await build({ logLevel: 'warn', build: { outDir: `${DIST_DIR}/client`, emptyOutDir: true } })
+await build({
+  configFile: 'vite.workspace.config.ts',
+  logLevel: 'warn',
+  build: { outDir: `${DIST_DIR}/client`, emptyOutDir: false, copyPublicDir: false },
+})
 await build({
   logLevel: 'warn',
   // Bundle every dependency so the prerenderer runs from any DIST_DIR.

@@ -1,7 +1,11 @@
 /**
  * `npm run bench:web`: Lighthouse 12 (mobile preset: simulated slow 4G and a
  * 4× slower CPU) against the production server, N runs (default 3, or
- * BENCH_RUNS), printing the median of each figure next to its goal.
+ * BENCH_RUNS), printing the spread of each figure (min, median, max) next to
+ * its goal, judged on the median, and whether the Total Blocking Time met its
+ * goal in at least 4 runs of 5 (the same share of any other N). The load
+ * average of the machine is printed with each run: the figures are only as
+ * steady as the machine is quiet.
  *
  * Builds first when the build is stale (BENCH_NO_BUILD=1 measures the build in
  * DIST_DIR as it is, e.g. to compare variants; BENCH_PATH=/#formulario measures
@@ -11,6 +15,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { posix } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
@@ -47,6 +52,13 @@ function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
+
+/** Runs needed to pass the "at least 4 of 5" rule with `runs` runs: 80 %, rounded up. */
+function runsNeeded(runs: number): number {
+  return Math.ceil((runs * 4) / 5)
+}
+
+const TBT_GOAL_MS = 50
 
 /**
  * All the JavaScript the page can load, compressed as the server sends it
@@ -116,7 +128,7 @@ try {
     runs.push({ figures, html })
     const s = figures.scores
     console.log(
-      `run ${i}/${RUNS}: perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} · ` +
+      `run ${i}/${RUNS} (load ${loadavg()[0]!.toFixed(2)}): perf ${s.performance} a11y ${s.accessibility} bp ${s['best-practices']} seo ${s.seo} · ` +
         `FCP ${Math.round(figures.fcpMs)} ms LCP ${Math.round(figures.lcpMs)} ms TBT ${Math.round(figures.tbtMs)} ms ` +
         `CLS ${figures.cls.toFixed(3)} · ${figures.totalKb.toFixed(1)} kB total, ${figures.scriptKb.toFixed(1)} kB JS, ${figures.requests} requests`,
     )
@@ -126,31 +138,62 @@ try {
   await server.stop()
 }
 
-const pick = (f: (x: Figures) => number) => median(runs.map((r) => f(r.figures)))
-const rows: [string, number, string, boolean][] = [
-  ['Performance score', pick((f) => f.scores.performance), '100', pick((f) => f.scores.performance) >= 100],
-  ['Accessibility score', pick((f) => f.scores.accessibility), '100', pick((f) => f.scores.accessibility) >= 100],
-  ['Best practices score', pick((f) => f.scores['best-practices']), '100', pick((f) => f.scores['best-practices']) >= 100],
-  ['SEO score', pick((f) => f.scores.seo), '100', pick((f) => f.scores.seo) >= 100],
-  ['First Contentful Paint (ms)', Math.round(pick((f) => f.fcpMs)), '—', true],
-  ['Largest Contentful Paint (ms)', Math.round(pick((f) => f.lcpMs)), '≤ 1200', pick((f) => f.lcpMs) <= 1200],
-  ['Total Blocking Time (ms)', Math.round(pick((f) => f.tbtMs)), '≤ 50', pick((f) => f.tbtMs) <= 50],
-  ['Cumulative Layout Shift', Number(pick((f) => f.cls).toFixed(3)), '≤ 0.02', pick((f) => f.cls) <= 0.02],
-  ['Total transfer (kB)', Number(pick((f) => f.totalKb).toFixed(1)), '—', true],
-  ['JavaScript transfer during the load (kB)', Number(pick((f) => f.scriptKb).toFixed(1)), '≤ 80', pick((f) => f.scriptKb) <= 80],
-  ['JavaScript of the page, all chunks, brotli (kB)', Number(pageJsKb.toFixed(1)), '≤ 80', pageJsKb <= 80],
+/** A figure over all runs: its spread, and whether its median meets the goal. */
+interface Row {
+  figure: string
+  values: number[]
+  digits: number
+  goal: string
+  meets: (median: number) => boolean
+}
+const row = (figure: string, f: (x: Figures) => number, digits: number, goal: string, meets: (m: number) => boolean): Row => ({
+  figure,
+  values: runs.map((r) => f(r.figures)),
+  digits,
+  goal,
+  meets,
+})
+const rows: Row[] = [
+  row('Performance score', (f) => f.scores.performance, 0, '100', (m) => m >= 100),
+  row('Accessibility score', (f) => f.scores.accessibility, 0, '100', (m) => m >= 100),
+  row('Best practices score', (f) => f.scores['best-practices'], 0, '100', (m) => m >= 100),
+  row('SEO score', (f) => f.scores.seo, 0, '100', (m) => m >= 100),
+  row('First Contentful Paint (ms)', (f) => f.fcpMs, 0, '—', () => true),
+  row('Largest Contentful Paint (ms)', (f) => f.lcpMs, 0, '≤ 1200', (m) => m <= 1200),
+  row('Total Blocking Time (ms)', (f) => f.tbtMs, 0, `≤ ${TBT_GOAL_MS}`, (m) => m <= TBT_GOAL_MS),
+  row('Cumulative Layout Shift', (f) => f.cls, 3, '≤ 0.02', (m) => m <= 0.02),
+  row('Total transfer (kB)', (f) => f.totalKb, 1, '—', () => true),
+  row('JavaScript transfer during the load (kB)', (f) => f.scriptKb, 1, '≤ 80', (m) => m <= 80),
+  row('JavaScript of the page, all chunks, brotli (kB)', () => pageJsKb, 1, '≤ 80', (m) => m <= 80),
 ]
 const offOrigin = [...new Set(runs.flatMap((r) => r.figures.offOrigin))]
-rows.push(['Requests leaving the origin', offOrigin.length, '0', offOrigin.length === 0])
+rows.push(row('Requests leaving the origin', () => offOrigin.length, 0, '0', (m) => m === 0))
 
-console.log(`\nLighthouse 12, mobile preset, median of ${RUNS} run${RUNS > 1 ? 's' : ''} of ${PATH} against ${DIST_DIR}/client:`)
-console.table(rows.map(([figure, value, goal, met]) => ({ figure, median: value, goal, met: met ? 'yes' : 'NO' })))
+const fixed = (value: number, digits: number) => Number(value.toFixed(digits))
+console.log(`\nLighthouse 12, mobile preset, ${RUNS} run${RUNS > 1 ? 's' : ''} of ${PATH} against ${DIST_DIR}/client (goals judged on the median):`)
+console.table(
+  rows.map((r) => ({
+    figure: r.figure,
+    min: fixed(Math.min(...r.values), r.digits),
+    median: fixed(median(r.values), r.digits),
+    max: fixed(Math.max(...r.values), r.digits),
+    goal: r.goal,
+    met: r.meets(median(r.values)) ? 'yes' : 'NO',
+  })),
+)
 if (offOrigin.length) console.log('off-origin requests:', offOrigin.join(', '))
+const tbtRunsMet = runs.filter((r) => r.figures.tbtMs <= TBT_GOAL_MS).length
+const tbtRuleMet = tbtRunsMet >= runsNeeded(RUNS)
+console.log(
+  `Total Blocking Time ≤ ${TBT_GOAL_MS} ms in at least 4 runs of 5: ${tbtRuleMet ? 'YES' : 'NO'} ` +
+    `(${tbtRunsMet} of ${RUNS}, ${runsNeeded(RUNS)} needed)`,
+)
 
 // Keep the report of the run whose performance score is the median, to see why.
 const byPerf = [...runs].sort((a, b) => a.figures.scores.performance - b.figures.scores.performance)
 mkdirSync(REPORT_DIR, { recursive: true })
 writeFileSync(`${REPORT_DIR}/report.html`, byPerf[Math.floor(byPerf.length / 2)]!.html)
-const missed = rows.filter((r) => !r[3]).map((r) => r[0])
+const missed = rows.filter((r) => !r.meets(median(r.values))).map((r) => r.figure)
+if (!tbtRuleMet) missed.push('Total Blocking Time in 4 runs of 5')
 console.log(missed.length ? `goals missed: ${missed.join('; ')}` : 'goals: all met')
 console.log(`report: ${REPORT_DIR}/report.html`)

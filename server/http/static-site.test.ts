@@ -21,9 +21,10 @@ describe('loadStaticSite', () => {
   let root = ''
   afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-  function site() {
+  function site({ workspace = false } = {}) {
     root = mkdtempSync(join(tmpdir(), 'static-site-'))
     mkdirSync(join(root, 'assets'))
+    if (workspace) writeFileSync(join(root, 'equipo.html'), '<!doctype html><title>Espacio del equipo</title><script type="module" src="/assets/equipo-1.js"></script>')
     writeFileSync(join(root, 'index.html'), `<!doctype html><h1>Inicio</h1>${'<p>texto</p>'.repeat(100)}<script type="module">${ENTRY}</script>`)
     writeFileSync(join(root, '404.html'), `<!doctype html><p>Oops! Page not found</p><script type="module">${ENTRY}</script>`)
     writeFileSync(join(root, 'assets', 'app-1234.js'), 'export function start() {}\n'.repeat(50))
@@ -55,6 +56,29 @@ describe('loadStaticSite', () => {
       expect(missing.status, path).toBe(404)
       expect(await missing.text(), path).toContain('Oops! Page not found')
     }
+  })
+
+  it('serves the workspace page at /equipo and below it, noindex, but never for the API or other methods', async () => {
+    const { app, loaded } = site({ workspace: true })
+    expect(loaded.hasWorkspace).toBe(true)
+    for (const path of ['/equipo', '/equipo/', '/equipo/postulaciones/abc', '/equipo/entrar']) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('x-robots-tag'), path).toBe('noindex, nofollow')
+      expect(await res.text(), path).toContain('Espacio del equipo')
+    }
+    for (const path of ['/equipo.html', '/equipo/api/session', '/equipo/api', '/equipos']) {
+      const res = await app.request(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.text(), path).not.toContain('Espacio del equipo')
+    }
+    expect((await app.request('/equipo', { method: 'POST' })).status).toBe(404)
+  })
+
+  it('without the workspace page in the build, /equipo is the 404 page', async () => {
+    const { app, loaded } = site()
+    expect(loaded.hasWorkspace).toBe(false)
+    expect((await app.request('/equipo')).status).toBe(404)
   })
 
   it('refuses a build without its pages, saying what to do', () => {

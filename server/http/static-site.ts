@@ -6,6 +6,9 @@
  * - Hashed assets under /assets/ are immutable for a year.
  * - HTML and everything else revalidates (no-cache + ETag, 304 on a match).
  * - Unknown paths get the prerendered 404 page with status 404.
+ * - The team workspace's page (equipo.html, its own bundle) answers /equipo and
+ *   every path below it except the API (/equipo/api/*), for its client-side
+ *   router, with `X-Robots-Tag: noindex`.
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -45,6 +48,8 @@ export interface StaticSite {
   middleware: MiddlewareHandler
   /** The 404 page, for handlers that need it. */
   notFoundHtml: string
+  /** Whether the build has the team workspace's page (equipo.html). */
+  hasWorkspace: boolean
   /** CSP sources ('sha256-…') for the inline scripts of the pages (the prerendered entry). */
   scriptHashes: string[]
   fileCount: number
@@ -91,14 +96,25 @@ export function loadStaticSite(root: string, onNotFound?: (path: string) => void
   const index = files.get('/index.html')
   const notFound = files.get('/404.html')
   if (!index || !notFound) throw new Error(`The build in ${root} has no index.html or 404.html: run npm run build`)
+  const workspace = files.get('/equipo.html')
   files.set('/', index)
   // Internal pages are served only through their routes.
   files.delete('/index.html')
   files.delete('/404.html')
+  files.delete('/equipo.html')
 
   const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const path = c.req.path
+    if (isWorkspacePage(path)) {
+      // The API's own unknown paths answer JSON (its sub-app), never this page.
+      if (path.startsWith(`${WORKSPACE_PAGE}/api/`) || path === `${WORKSPACE_PAGE}/api`) return next()
+      if (workspace) {
+        const res = respond(c.req.raw, workspace, 200)
+        res.headers.set('X-Robots-Tag', 'noindex, nofollow')
+        return res
+      }
+    }
     const file = files.get(path)
     if (!file) {
       onNotFound?.(path)
@@ -108,7 +124,13 @@ export function loadStaticSite(root: string, onNotFound?: (path: string) => void
   }
   const pages = [index, notFound].map((file) => Buffer.from(file.identity).toString('utf8'))
   const scriptHashes = [...new Set(pages.flatMap(inlineScriptHashes))]
-  return { middleware, notFoundHtml: pages[1]!, scriptHashes, fileCount: files.size }
+  return { middleware, notFoundHtml: pages[1]!, hasWorkspace: workspace !== undefined, scriptHashes, fileCount: files.size }
+}
+
+const WORKSPACE_PAGE = '/equipo'
+
+function isWorkspacePage(path: string): boolean {
+  return path === WORKSPACE_PAGE || path.startsWith(`${WORKSPACE_PAGE}/`)
 }
 
 function respond(req: Request, file: StaticFile, status: 200 | 404): Response {

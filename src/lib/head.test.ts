@@ -31,6 +31,9 @@ describe('head tags', () => {
   it('points crawlers at the sitemap on the configured origin', () => {
     expect(robotsTxt(site)).toContain('Sitemap: https://catalitico.example/sitemap.xml')
     expect(sitemapXml(site)).toContain('<loc>https://catalitico.example/</loc>')
+    // The team workspace stays out of search engines.
+    expect(robotsTxt(site)).toMatch(/^Disallow: \/equipo$/m)
+    expect(sitemapXml(site)).not.toContain('equipo')
   })
 
   it('refers only to files that exist in public/', () => {

@@ -84,8 +84,9 @@ export function headTags(site: SiteConfig, page: PageKind): string {
   ].join('\n    ')
 }
 
+/** The team workspace (/equipo) is private: disallowed here, noindex on its page, never in the sitemap. */
 export function robotsTxt(site: SiteConfig): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`
+  return `User-agent: *\nAllow: /\nDisallow: /equipo\n\nSitemap: ${site.siteUrl}/sitemap.xml\n`
 }
 
 export function sitemapXml(site: SiteConfig): string {

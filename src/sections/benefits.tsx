@@ -8,7 +8,7 @@ import { BENEFITS } from '../content/landing.ts'
 export function Benefits() {
   const { commitment } = BENEFITS
   return (
-    <section id={BENEFITS.id} aria-labelledby={`${BENEFITS.id}-titulo`} className="bg-paper py-16 sm:py-24">
+    <section id={BENEFITS.id} aria-labelledby={`${BENEFITS.id}-titulo`} className="bg-paper py-16 sm:py-24 below-fold [--fold-height:1216px] md:[--fold-height:811px] lg:[--fold-height:610px]">
       <Container>
         <SectionHeading copy={BENEFITS} />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

@@ -8,7 +8,7 @@ import { FINAL_CTA } from '../content/landing.ts'
 /** The closing call to action and the '¿Tienes preguntas?' note. */
 export function FinalCta() {
   return (
-    <section aria-labelledby="cierre-titulo" className="relative isolate overflow-hidden bg-ink-950 py-20 text-white sm:py-28">
+    <section aria-labelledby="cierre-titulo" className="relative isolate overflow-hidden bg-ink-950 py-20 text-white sm:py-28 below-fold [--fold-height:486px] md:[--fold-height:437px] lg:[--fold-height:259px]">
       <ReachRings spark={false} className="absolute -right-56 -bottom-72 -z-10 size-[40rem] text-ink-400 opacity-50" />
       <Container className="grid items-center gap-10 lg:grid-cols-[1.3fr_0.7fr] lg:gap-16">
         <div>

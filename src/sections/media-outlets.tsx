@@ -7,7 +7,7 @@ import { MEDIA } from '../content/landing.ts'
 /** 'Medios Propios Disponibles': the five offerings and the closing claim. */
 export function MediaOutlets() {
   return (
-    <section id={MEDIA.id} aria-labelledby={`${MEDIA.id}-titulo`} className="bg-white py-16 sm:py-24">
+    <section id={MEDIA.id} aria-labelledby={`${MEDIA.id}-titulo`} className="bg-white py-16 sm:py-24 below-fold [--fold-height:1230px] md:[--fold-height:1031px] lg:[--fold-height:670px]">
       <Container>
         <SectionHeading copy={MEDIA} />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -11,7 +11,7 @@ import { PROCESS } from '../content/landing.ts'
 export function ProcessTimeline() {
   const last = PROCESS.stages.length - 1
   return (
-    <section id={PROCESS.id} aria-labelledby={`${PROCESS.id}-titulo`} className="bg-white py-16 sm:py-24">
+    <section id={PROCESS.id} aria-labelledby={`${PROCESS.id}-titulo`} className="bg-white py-16 sm:py-24 below-fold [--fold-height:1190px] md:[--fold-height:825px] lg:[--fold-height:608px]">
       <Container>
         <SectionHeading copy={PROCESS} />
         <ol className="mt-12 grid lg:grid-cols-3 lg:gap-8">

@@ -10,7 +10,7 @@ import { MARKETS } from '../content/landing.ts'
  */
 export function ReferenceMarkets() {
   return (
-    <section id={MARKETS.id} aria-labelledby={`${MARKETS.id}-titulo`} className="bg-white py-16 sm:py-24">
+    <section id={MARKETS.id} aria-labelledby={`${MARKETS.id}-titulo`} className="bg-white py-16 sm:py-24 below-fold [--fold-height:1096px] md:[--fold-height:636px] lg:[--fold-height:449px]">
       <Container>
         <SectionHeading copy={MARKETS} />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

@@ -9,7 +9,8 @@ import { displayHost } from '../lib/display-host.ts'
 export function SiteFooter() {
   const { company } = SITE
   return (
-    <footer className="border-t border-white/10 bg-ink-950 py-10 text-ink-300">
+    // The id marks the end of the page: the first paint waits for it (scripts/prerender.ts).
+    <footer id="pie-de-pagina" className="border-t border-white/10 bg-ink-950 py-10 text-ink-300 below-fold [--fold-height:153px] md:[--fold-height:70px] lg:[--fold-height:70px]">
       <Container className="flex flex-col gap-6 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <Logo className="text-white" />

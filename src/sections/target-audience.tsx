@@ -6,7 +6,7 @@ import { AUDIENCE } from '../content/landing.ts'
 /** 'A quién va dirigido': the five criteria a startup should meet. */
 export function TargetAudience() {
   return (
-    <section id={AUDIENCE.id} aria-labelledby={`${AUDIENCE.id}-titulo`} className="bg-paper py-16 sm:py-24">
+    <section id={AUDIENCE.id} aria-labelledby={`${AUDIENCE.id}-titulo`} className="bg-paper py-16 sm:py-24 below-fold [--fold-height:907px] md:[--fold-height:703px] lg:[--fold-height:580px]">
       <Container className="grid gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
         <SectionHeading copy={AUDIENCE} />
         <ul className="divide-y divide-ink-100 rounded-2xl border border-ink-100 bg-white">

@@ -1,0 +1,136 @@
+/**
+ * Server state (TanStack Query): one hook per read, one per write. Writes
+ * invalidate what they change, so every screen shows the server's truth.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ReviewInput } from '../../../domain/review.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import { api, request, setCsrfToken } from './client.ts'
+import type {
+  ApplicationDetail,
+  ApplicationPage,
+  AuditPage,
+  Note,
+  Overview,
+  Passkey,
+  Review,
+  Role,
+  SessionInfo,
+  TeamMember,
+  TransitionResult,
+} from './types.ts'
+
+export const keys = {
+  session: ['session'] as const,
+  overview: ['overview'] as const,
+  applications: (query: string) => ['applications', query] as const,
+  application: (id: string) => ['application', id] as const,
+  members: ['members'] as const,
+  passkeys: ['passkeys'] as const,
+  audit: (page: number) => ['audit', page] as const,
+}
+
+export async function fetchSession(): Promise<SessionInfo> {
+  const session = await api<SessionInfo>('/session')
+  setCsrfToken(session.csrfToken)
+  return session
+}
+
+export function useSession() {
+  return useQuery({ queryKey: keys.session, queryFn: fetchSession, staleTime: 60_000, retry: false })
+}
+
+export function useOverview() {
+  return useQuery({ queryKey: keys.overview, queryFn: ({ signal }) => api<Overview>('/overview', { signal }) })
+}
+
+/** `query` is the list's URL query string (the filters), passed through as is. */
+export function useApplications(query: string) {
+  return useQuery({
+    queryKey: keys.applications(query),
+    queryFn: ({ signal }) => api<ApplicationPage>(`/applications${query ? `?${query}` : ''}`, { signal }),
+    placeholderData: (previous) => previous,
+  })
+}
+
+export function useApplication(id: string) {
+  return useQuery({
+    queryKey: keys.application(id),
+    queryFn: ({ signal }) => api<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, { signal }),
+  })
+}
+
+function useInvalidate() {
+  const client = useQueryClient()
+  return (...prefixes: string[]) =>
+    Promise.all(prefixes.map((prefix) => client.invalidateQueries({ queryKey: [prefix] })))
+}
+
+export function useTransition(id: string) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: { from: Stage; to: Stage; reason?: string }) =>
+      api<TransitionResult>(`/applications/${encodeURIComponent(id)}/transitions`, { method: 'POST', body }),
+    onSettled: () => invalidate('application', 'applications', 'overview'),
+  })
+}
+
+export function useSubmitReview(id: string) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: ReviewInput) =>
+      api<{ review: Review }>(`/applications/${encodeURIComponent(id)}/review`, { method: 'PUT', body }),
+    onSuccess: () => invalidate('application', 'applications'),
+  })
+}
+
+export function useAddNote(id: string) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: { body: string }) =>
+      api<{ note: Note }>(`/applications/${encodeURIComponent(id)}/notes`, { method: 'POST', body }),
+    onSuccess: () => invalidate('application'),
+  })
+}
+
+export function useMembers() {
+  return useQuery({ queryKey: keys.members, queryFn: ({ signal }) => api<{ members: TeamMember[] }>('/members', { signal }) })
+}
+
+export function useInviteMember() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: { email: string; name: string; role: Role }) =>
+      api<{ member: TeamMember }>('/members', { method: 'POST', body }),
+    onSuccess: () => invalidate('members'),
+  })
+}
+
+export function useUpdateMember() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; role?: Role; active?: boolean }) =>
+      api<{ member: TeamMember }>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    onSettled: () => invalidate('members'),
+  })
+}
+
+export function usePasskeys() {
+  return useQuery({ queryKey: keys.passkeys, queryFn: ({ signal }) => api<{ passkeys: Passkey[] }>('/passkeys', { signal }) })
+}
+
+export function useRemovePasskey() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (id: string) => request(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => invalidate('passkeys'),
+  })
+}
+
+export function useAudit(page: number) {
+  return useQuery({
+    queryKey: keys.audit(page),
+    queryFn: ({ signal }) => api<AuditPage>(`/audit?page=${page}`, { signal }),
+    placeholderData: (previous) => previous,
+  })
+}

@@ -1,0 +1,87 @@
+/** One timeline of everything that happened to the application, newest first. */
+import { isStage, STAGE_LABELS } from '../../../../domain/pipeline.ts'
+import { isRecommendation, RECOMMENDATION_LABELS } from '../../lib/recommendation.ts'
+import type { EmailStatus, TimelineEntry, TimelineType } from '../../api/types.ts'
+import { Panel } from '../../components/ui.tsx'
+import { formatDateTime } from '../../lib/format.ts'
+
+const TYPE_LABELS: Record<TimelineType, string> = {
+  received: 'Postulación recibida',
+  stage_changed: 'Cambio de etapa',
+  review_submitted: 'Evaluación enviada',
+  note_added: 'Nota agregada',
+  email_sent: 'Correo enviado',
+  email_failed: 'Correo no entregado',
+}
+
+export const EMAIL_KIND_LABELS: Record<string, string> = {
+  applicant_confirmation: 'Confirmación al founder',
+  team_notification: 'Aviso al equipo',
+}
+
+export const EMAIL_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pendiente',
+  sent: 'Enviado',
+  failed: 'Falló',
+}
+
+/** The few words each kind of detail deserves; unknown shapes say nothing rather than dump data. */
+function describe(entry: TimelineEntry): string | null {
+  const detail = (entry.detail ?? {}) as Record<string, unknown>
+  if (typeof detail !== 'object') return null
+  const parts: string[] = []
+  if (isStage(detail.from) && isStage(detail.to)) parts.push(`${STAGE_LABELS[detail.from]} → ${STAGE_LABELS[detail.to]}`)
+  else if (isStage(detail.to)) parts.push(`A ${STAGE_LABELS[detail.to]}`)
+  if (typeof detail.reason === 'string' && detail.reason) parts.push(`Motivo: ${detail.reason}`)
+  if (isRecommendation(detail.recommendation)) parts.push(RECOMMENDATION_LABELS[detail.recommendation])
+  if (typeof detail.kind === 'string') parts.push(EMAIL_KIND_LABELS[detail.kind] ?? detail.kind)
+  return parts.length ? parts.join(' · ') : null
+}
+
+export function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const sorted = [...entries].sort((a, b) => b.at.localeCompare(a.at))
+  return (
+    <Panel title="Historial">
+      <ol className="relative ml-1 border-l border-ink-200">
+        {sorted.map((entry, i) => {
+          const text = describe(entry)
+          return (
+            <li key={`${entry.at}-${i}`} className="mb-3 ml-4 last:mb-0">
+              <span aria-hidden="true" className={`absolute -left-[5px] mt-1.5 size-2.5 rounded-full ${entry.type === 'email_failed' ? 'bg-danger-700' : 'bg-ink-400'}`} />
+              <p className="text-sm font-semibold">{TYPE_LABELS[entry.type] ?? entry.type}</p>
+              {text && <p className="text-sm text-ink-800">{text}</p>}
+              <p className="text-xs text-ink-600">
+                {formatDateTime(entry.at)}
+                {entry.member && ` · ${entry.member.name}`}
+              </p>
+            </li>
+          )
+        })}
+      </ol>
+    </Panel>
+  )
+}
+
+export function EmailStatuses({ emails }: { emails: EmailStatus[] }) {
+  return (
+    <Panel title="Correos">
+      {emails.length === 0 ? (
+        <p className="text-sm text-ink-600">Sin correos.</p>
+      ) : (
+        <ul className="flex flex-col gap-2 text-sm">
+          {emails.map((email, i) => (
+            <li key={`${email.kind}-${i}`}>
+              <p className="font-semibold">{EMAIL_KIND_LABELS[email.kind] ?? email.kind}</p>
+              <p className={email.status === 'failed' ? 'font-semibold text-danger-700' : 'text-ink-800'}>
+                {EMAIL_STATUS_LABELS[email.status] ?? email.status}
+                {email.status === 'sent' && email.settledAt && ` el ${formatDateTime(email.settledAt)}`}
+                {email.attempts > 1 && ` · ${email.attempts} intentos`}
+              </p>
+              {email.lastError && email.status !== 'sent' && <p className="text-xs text-ink-600">Último error: {email.lastError}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}

@@ -1,0 +1,87 @@
+/** Admins invite a member: the server queues an invitation e-mail with a sign-in link. */
+import { useId, useState, type FormEvent } from 'react'
+import { notify } from '../../../lib/toast.tsx'
+import { ApiError } from '../../api/client.ts'
+import { useInviteMember } from '../../api/queries.ts'
+import { ROLE_LABELS, ROLES, type Role } from '../../api/types.ts'
+import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
+
+type Errors = Partial<Record<'name' | 'email', string>>
+
+export function InviteForm() {
+  const id = useId()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<Role>('reviewer')
+  const [errors, setErrors] = useState<Errors>({})
+  const invite = useInviteMember()
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const next: Errors = {}
+    if (name.trim() === '') next.name = 'Escribe el nombre.'
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = 'Escribe un correo válido.'
+    setErrors(next)
+    if (Object.keys(next).length) return
+    invite.mutate(
+      { name: name.trim(), email: email.trim(), role },
+      {
+        onSuccess: () => {
+          notify('success', { title: 'Invitación enviada', description: `${name.trim()} recibirá un enlace para entrar.` })
+          setName('')
+          setEmail('')
+          setRole('reviewer')
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'member_exists') setErrors({ email: 'Ya hay un miembro con este correo.' })
+          else notify('error', { title: 'No pudimos enviar la invitación', description: err.message })
+        },
+      },
+    )
+  }
+
+  return (
+    <Panel title="Invitar a un miembro" headingLevel={3}>
+      <form className="grid grid-cols-1 gap-x-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-start" onSubmit={submit} noValidate>
+        <div>
+          <label htmlFor={`${id}-name`} className={labelClass}>Nombre</label>
+          <input
+            id={`${id}-name`}
+            className={`${inputClass} mt-1`}
+            value={name}
+            autoComplete="off"
+            aria-invalid={errors.name !== undefined}
+            aria-describedby={`${id}-name-error`}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <FieldError id={`${id}-name-error`} message={errors.name} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={labelClass}>Correo</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            className={`${inputClass} mt-1`}
+            value={email}
+            autoComplete="off"
+            aria-invalid={errors.email !== undefined}
+            aria-describedby={`${id}-email-error`}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <FieldError id={`${id}-email-error`} message={errors.email} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-role`} className={labelClass}>Rol</label>
+          <select id={`${id}-role`} className={`${inputClass} mt-1`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>{ROLE_LABELS[r]}</option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" className="mt-6" disabled={invite.isPending}>
+          {invite.isPending ? 'Enviando…' : 'Enviar invitación'}
+        </Button>
+      </form>
+    </Panel>
+  )
+}

@@ -1,0 +1,20 @@
+/** Where the workspace lives; routes inside it are relative to this base (wouter). */
+export const WORKSPACE_BASE = '/equipo'
+
+export const paths = {
+  signIn: '/entrar',
+  overview: '/',
+  applications: '/postulaciones',
+  application: (id: string) => `/postulaciones/${encodeURIComponent(id)}`,
+  members: '/miembros',
+  dataRequests: '/datos-personales',
+  audit: '/auditoria',
+}
+
+/** A same-workspace path to return to after signing in; anything else is ignored (no open redirect). */
+export function safeReturnPath(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/entrar')) {
+    return paths.overview
+  }
+  return value
+}
