@@ -239,7 +239,9 @@ describe('the status page /postulacion/<token>', () => {
     expect(change).toMatchObject({ to: 'retirada', member: null })
     const mail = await founderMail(h, app.id)
     expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('retiro')])
-    expect(await (await page(h, `/postulacion/${token}`)).text()).toContain('<h1>Retirada</h1>')
+    const after = await (await page(h, `/postulacion/${token}`)).text()
+    expect(after).toContain('<h1>Retirada</h1>')
+    expect([...after.matchAll(/<span class="tag">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(['Completada', 'Última etapa alcanzada', 'No alcanzada'])
   })
 
   it('downloads everything held (the data-request export) and records a deletion request for the team', async () => {

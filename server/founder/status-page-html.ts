@@ -112,7 +112,15 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
   const steps = PROCESS_STAGES.map((s) => {
     const current = currentStep === s.number
     const done = s.number < reached || (view.stage === 'acuerdo_firmado' && s.number <= 3)
-    const tag = current ? 'Etapa actual' : done ? 'Completada' : closed ? 'No alcanzada' : 'Pendiente'
+    const tag = current
+      ? 'Etapa actual'
+      : done
+        ? 'Completada'
+        : closed
+          ? s.number === reached
+            ? 'Última etapa alcanzada'
+            : 'No alcanzada'
+          : 'Pendiente'
     return `<li${current ? ' aria-current="step"' : ''}><span class="tag">${e(tag)}</span>
 <p style="margin:.35rem 0 0"><strong>Etapa ${s.number}. ${e(s.title)}</strong> <span class="muted">(${e(s.duration)})</span></p></li>`
   }).join('\n')
