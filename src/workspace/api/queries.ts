@@ -73,7 +73,7 @@ function useInvalidate() {
 export function useTransition(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { from: Stage; to: Stage; reason?: string }) =>
+    mutationFn: (body: { from: Stage; to: Stage; reason?: string; founderReason?: string }) =>
       api<TransitionResult>(`/applications/${encodeURIComponent(id)}/transitions`, { method: 'POST', body }),
     onSettled: () => invalidate('application', 'applications', 'overview'),
   })
