@@ -28,7 +28,6 @@ export const AUDIT_ACTIONS = [
   'founder.link_requested',
   'founder.data_downloaded',
   'founder.deletion_requested',
-  'retention.reduced',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

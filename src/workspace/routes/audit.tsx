@@ -32,7 +32,6 @@ const ACTION_LABELS: Record<string, string> = {
   'founder.link_requested': 'El founder pidió un enlace nuevo',
   'founder.data_downloaded': 'El founder descargó sus datos',
   'founder.deletion_requested': 'El founder pidió suprimir sus datos',
-  'retention.reduced': 'Retención: datos personales borrados',
 }
 
 function detailText(detail: unknown): string {
