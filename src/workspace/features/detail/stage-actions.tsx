@@ -93,6 +93,23 @@ export function StageActions({ application }: { application: ApplicationDetail }
           required: target === 'no_seleccionada',
           maxLength: TRANSITION_REASON_MAX,
         }}
+        extra={
+          target === 'no_seleccionada' && (
+            <div className="mt-4">
+              <label htmlFor={founderReasonId} className="block text-sm font-semibold text-ink-800">
+                Lo que le diremos al founder <span className="font-normal text-ink-600">(opcional; el motivo de arriba es interno)</span>
+              </label>
+              <textarea
+                id={founderReasonId}
+                className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
+                rows={3}
+                maxLength={TRANSITION_REASON_MAX}
+                value={founderReason}
+                onChange={(e) => setFounderReason(e.target.value)}
+              />
+            </div>
+          )
+        }
         pending={transition.isPending}
         onConfirm={confirm}
         onClose={() => setTarget(null)}
@@ -106,21 +123,6 @@ export function StageActions({ application }: { application: ApplicationDetail }
             {(target === 'sesion_panel' || target === 'due_diligence' || target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada') &&
               ' El correo al founder quedará en «Correos por enviar» para revisarlo antes de que salga.'}
           </p>
-        )}
-        {target === 'no_seleccionada' && (
-          <div className="mt-4">
-            <label htmlFor={founderReasonId} className="block text-sm font-semibold text-ink-800">
-              Lo que le diremos al founder <span className="font-normal text-ink-600">(opcional; el motivo de abajo es interno)</span>
-            </label>
-            <textarea
-              id={founderReasonId}
-              className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
-              rows={3}
-              maxLength={TRANSITION_REASON_MAX}
-              value={founderReason}
-              onChange={(e) => setFounderReason(e.target.value)}
-            />
-          </div>
         )}
       </ConfirmDialog>
     </Panel>
