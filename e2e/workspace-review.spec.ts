@@ -46,7 +46,7 @@ async function move(page: Page, action: string, reason?: string) {
   await page.getByRole('button', { name: action }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
-  if (reason) await dialog.getByRole('textbox').fill(reason)
+  if (reason) await dialog.getByRole('textbox', { name: /^Motivo/ }).fill(reason)
   await dialog.getByRole('button', { name: /Confirmar|Cerrar postulación/ }).click()
   await expect(dialog).toBeHidden()
 }

@@ -11,6 +11,7 @@ import type { FounderAccess } from './founder/access.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
+import { STATUS_PAGE_PATH } from './founder/status-mail.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   gauge?: RequestGauge
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
+  /** The founder's status pages (server/founder/status-page.ts), mounted at /postulacion. */
+  founderPages?: Hono
   /** The founder's pages and API under /postulacion (server/documents/founder-routes.ts). */
   founder?: Hono<{ Variables: { founder: FounderAccess } }>
 }
@@ -65,6 +68,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
+  if (deps.founderPages) app.route(STATUS_PAGE_PATH, deps.founderPages)
   if (deps.founder) app.route('/postulacion', deps.founder)
 
   app.get('/healthz', async (c) => {

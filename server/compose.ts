@@ -12,7 +12,13 @@ import { createDocuments, type Documents } from './documents/service.ts'
 import { teamDocumentRoutes } from './documents/team-routes.ts'
 import { uploadScript } from './documents/upload-script.ts'
 import { founderResolver } from './founder/access.ts'
-import { functionDepsFromConfig } from './function/deps-from-config.ts'
+import { functionDepsFromConfig, mailConfigFrom } from './function/deps-from-config.ts'
+import type { Hono } from 'hono'
+import { founderDraftRoutes } from './founder/draft-routes.ts'
+import { founderStatusRoutes } from './founder/status-page.ts'
+import type { FounderStore } from './founder/founder-store.ts'
+import { createRetentionJob } from './jobs/retention.ts'
+import type { FounderMailConfig } from './founder/status-mail.ts'
 import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
 import { clientIpResolver } from './http/client-ip.ts'
 import { createFileSender } from './mail/file-sender.ts'
@@ -129,10 +135,17 @@ export async function founderDocumentsFrom(config: Config, store: ApplicationSto
   })
 }
 
+/** What the founder's e-mails need from the configuration. */
+export function founderMailConfigFrom(config: Config): FounderMailConfig {
+  const mail = mailConfigFrom(config)
+  return { from: mail.from, replyTo: mail.company.contactEmail, company: mail.company, siteOrigin: siteOrigin(config) }
+}
+
 /**
  * The whole workspace API on the store's database: sign-in, sessions and
  * members, then, behind the session and CSRF middleware, the review and
- * data-request routes. Shared by server/index.ts and the tests' harness.
+ * data-request routes; and the founder's status pages on the same stores.
+ * Shared by server/index.ts and the tests' harness.
  */
 export function workspaceApiFrom(
   config: Config,
@@ -140,14 +153,22 @@ export function workspaceApiFrom(
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & {
     documents?: Documents
   } = {},
-): { api: ReturnType<typeof createWorkspaceApi>; deps: WorkspaceDeps; stores: WorkspaceStores; documents: Documents } {
+): {
+  api: ReturnType<typeof createWorkspaceApi>
+  deps: WorkspaceDeps
+  stores: WorkspaceStores
+  documents: Documents
+  founderPages: Hono
+} {
   const stores = openWorkspaceStores(store)
+  const founders = { store: stores.founder, mail: founderMailConfigFrom(config) }
   const routeDeps = {
     store,
     reviews: stores.review,
     scoring: stores.scoring,
     conflicts: stores.conflicts,
     clock: stores.clock,
+    founders,
     now: extra.clock ?? (() => new Date()),
   }
   const { documents = documentsFrom(config, store, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }), ...workspaceExtra } = extra
@@ -161,9 +182,26 @@ export function workspaceApiFrom(
       api.route('/', reviewRoutes(routeDeps))
       api.route('/', scoringRoutes(routeDeps))
       api.route('/', bulkRoutes(routeDeps))
+      api.route('/', founderDraftRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', dataRequestRoutes(routeDeps))
       api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, now: routeDeps.now }))
     },
   })
-  return { api: createWorkspaceApi(deps), deps, stores, documents }
+  const founderPages = founderStatusRoutes({
+    store,
+    reviews: stores.review,
+    founders,
+    team: stores.team,
+    teamEmail: config.TEAM_EMAIL,
+    clientIp: deps.clientIp,
+    now: routeDeps.now,
+    ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
+    ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
+  })
+  return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
+}
+
+/** The retention job (server/jobs/retention.ts) as the configuration describes it. */
+export function retentionJobFrom(config: Config, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
+  return createRetentionJob({ founders, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }

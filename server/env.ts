@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import * as v from 'valibot'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { RETENTION_MONTHS_DEFAULT } from '../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
 
@@ -125,6 +126,8 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^-?\d{1,13}$/, 'must be a whole number of milliseconds'), v.transform(Number)),
     '0',
   ),
+  /** Months after closing (no seleccionada, retirada) when an application's personal data is deleted (docs/decisions/0092). */
+  RETENTION_MONTHS: v.optional(wholeNumber(1, 120), String(RETENTION_MONTHS_DEFAULT)),
   /**
    * Build-time variable of the site (src/config/backend.ts): when the form
    * calls a function on another origin, the page's CSP must allow it.

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { founderDocumentsFrom, functionDepsFrom, outboxWorkerFrom, reminderJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
@@ -26,7 +26,7 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const { api: workspace, documents } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
+  const { api: workspace, documents, founderPages, stores } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
   const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
   const founder = await founderDocumentsFrom(config, store, documents)
   const app = createApp({
@@ -37,6 +37,7 @@ async function main() {
     connectSrc: connectSources(config),
     gauge,
     workspace,
+    founderPages,
     founder,
     hsts: servedOverHttps(config),
   })
@@ -52,6 +53,8 @@ async function main() {
   })
   worker.start()
   reminders.start()
+  const retention = retentionJobFrom(config, stores.founder)
+  retention.start()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -66,6 +69,7 @@ async function main() {
     server.close(async () => {
       await reminders.stop()
       await worker.stop()
+      await retention.stop()
       await sender.close()
       await store.close()
       log({ level: 'info', msg: 'stopped' })

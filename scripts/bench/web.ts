@@ -90,7 +90,8 @@ if (process.env.BENCH_NO_BUILD !== '1' && isBuildStale()) {
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 
-const server = await startServer()
+// BENCH_DATA_DIR: serve an existing database, e.g. one seeded by scripts/bench/seed-founder-page.ts.
+const server = await startServer({}, process.env.BENCH_DATA_DIR ? { dataDir: process.env.BENCH_DATA_DIR } : {})
 let chrome: chromeLauncher.LaunchedChrome | undefined
 const runs: { figures: Figures; html: string }[] = []
 let pageJsKb: number

@@ -1,5 +1,6 @@
 /**
- * `npm run worker`: the outbox worker alone, without the HTTP server. For a
+ * `npm run worker`: the outbox worker (and the retention job, server/jobs/)
+ * alone, without the HTTP server. For a
  * Supabase deployment, where the edge function stores the e-mails but may not
  * send them (Supabase blocks outbound SMTP; docs/decisions/0033), or to send
  * mail from a machine other than the web instances. Any number may run on one
@@ -8,7 +9,8 @@
  * Stops gracefully on SIGTERM and SIGINT: finishes the e-mail being sent and
  * gives the rest of its batch back.
  */
-import { outboxWorkerFrom, reminderJobFrom, senderFrom } from '../compose.ts'
+import { outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom } from '../compose.ts'
+import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
 import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../env.ts'
 import { jsonLog as log } from '../log.ts'
 import { openStore } from '../storage/open-store.ts'
@@ -24,6 +26,8 @@ async function main() {
   // The daily reminders too: any number of processes may run them (exactly one e-mail per member and day).
   const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
   reminders.start()
+  const retention = retentionJobFrom(config, openWorkspaceStores(store).founder)
+  retention.start()
   log({
     level: 'info',
     msg: 'outbox worker started',
@@ -39,6 +43,7 @@ async function main() {
     log({ level: 'info', msg: 'shutting down', signal })
     await reminders.stop()
     await worker.stop()
+    await retention.stop()
     await sender.close()
     await store.close()
     log({ level: 'info', msg: 'stopped' })

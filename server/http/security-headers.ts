@@ -33,7 +33,8 @@ export function securityHeaders(
     const h = c.res.headers
     h.set('Content-Security-Policy', csp)
     h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // A route may ask for a stricter one (the founder's status page: no-referrer, so its token never leaks).
+    if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     h.set('X-Frame-Options', 'DENY')
     h.set('Cross-Origin-Opener-Policy', 'same-origin')
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), interest-cohort=()')

@@ -59,7 +59,7 @@ export function headerSafe(value: string, maxLength = 200): string {
 }
 
 /** A value on one line, for names woven into a sentence. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return headerSafe(value, Number.MAX_SAFE_INTEGER)
 }
 
@@ -98,10 +98,10 @@ const SHOWN_FIELDS = APPLICATION_FIELDS.filter((f) => !(HIDDEN_FIELDS as readonl
 // --- Shared HTML pieces (inline styles: mail clients ignore style sheets) -----
 
 const INK = '#0f172a'
-const MUTED = '#475569'
-const ACCENT = '#c2410c'
+export const MUTED = '#475569'
+export const ACCENT = '#c2410c'
 
-function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string): string {
   return `<!doctype html>
 <html lang="es-CO">
 <head>
@@ -118,7 +118,7 @@ ${body}
 `
 }
 
-function multiline(value: string): string {
+export function multiline(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>')
 }
 
@@ -135,13 +135,13 @@ function fieldText(formData: Application): string {
   return SHOWN_FIELDS.map((f) => `${FIELD_LABELS[f]}:\n  ${displayValue(f, formData).replace(/\r?\n/g, '\n  ')}`).join('\n')
 }
 
-function companyFooterHtml(company: CompanyInfo, policyVersion: string): string {
+export function companyFooterHtml(company: CompanyInfo, policyVersion: string): string {
   return `<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
 <p style="font-size:13px;color:${MUTED}">${escapeHtml(company.legalName)} · <a href="${escapeHtml(company.website)}" style="color:${MUTED}">${escapeHtml(company.website)}</a><br>
 Tratamos tus datos personales según la Ley 1581 de 2012 y nuestra política de tratamiento de datos (versión ${escapeHtml(policyVersion)}). Para conocer, actualizar, rectificar o suprimir tus datos, escríbenos a <a href="mailto:${escapeHtml(company.contactEmail)}" style="color:${MUTED}">${escapeHtml(company.contactEmail)}</a>.</p>`
 }
 
-function companyFooterText(company: CompanyInfo, policyVersion: string): string {
+export function companyFooterText(company: CompanyInfo, policyVersion: string): string {
   return `--
 ${company.legalName} · ${company.website}
 Tratamos tus datos personales según la Ley 1581 de 2012 y nuestra política de tratamiento de datos (versión ${policyVersion}). Para conocer, actualizar, rectificar o suprimir tus datos, escríbenos a ${company.contactEmail}.`

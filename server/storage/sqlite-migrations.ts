@@ -346,6 +346,47 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     `,
   },
   {
+    version: 7,
+    name: "founder's status e-mails (drafts, per-kind setting) and retention",
+    // Mirrors supabase/migrations/20261123150000_founder_status_mail.sql.
+    sql: `
+      -- "Correos por enviar": the founder's e-mail of a stage change waits here
+      -- until a member sends it (then it goes to the outbox) or discards it.
+      CREATE TABLE founder_mail_drafts (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        -- the stage the application moved to (server/founder/status-mail.ts)
+        kind TEXT NOT NULL CHECK (kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada')),
+        recipient TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'sent', 'discarded')),
+        created_at TEXT NOT NULL,
+        edited_by TEXT REFERENCES team_members (id),
+        edited_at TEXT,
+        settled_by TEXT REFERENCES team_members (id),
+        settled_at TEXT,
+        -- the outbox message it became once sent
+        outbox_id TEXT
+      ) STRICT;
+      CREATE INDEX founder_mail_drafts_waiting ON founder_mail_drafts (created_at, id) WHERE status = 'draft';
+      CREATE INDEX founder_mail_drafts_application ON founder_mail_drafts (application_id, created_at);
+
+      -- Kinds an admin chose to send straight away, without review; a missing row means review first.
+      CREATE TABLE founder_mail_settings (
+        kind TEXT PRIMARY KEY CHECK (kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada')),
+        send_immediately INTEGER NOT NULL CHECK (send_immediately IN (0, 1)),
+        updated_by TEXT REFERENCES team_members (id),
+        updated_at TEXT NOT NULL
+      ) STRICT;
+
+      -- Set when the retention job reduced a closed application to its reference, dates and outcome.
+      ALTER TABLE applications ADD COLUMN anonymized_at TEXT;
+      CREATE INDEX applications_retention ON applications (stage, stage_entered_at) WHERE anonymized_at IS NULL;
+      `,
+    },
+    {
     version: 8,
     name: 'due-diligence documents',
     // Mirrors supabase/migrations/20261123160000_documents.sql.

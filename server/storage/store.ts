@@ -42,9 +42,18 @@ export interface StoredApplication {
  * Every kind of e-mail the outbox carries. The first two belong to an
  * application; `team_sign_in` (a sign-in link or an invitation to the
  * workspace) belongs to a team member and holds a secret, so its body is
- * blanked once it has left (redact_after_send).
+ * blanked once it has left (redact_after_send). `founder_status` (a stage
+ * change's e-mail) and `founder_link` (a new link asked for) carry the
+ * founder's personal link and are blanked the same way (server/founder/).
  */
-export const MESSAGE_KINDS = ['applicant_confirmation', 'team_notification', 'team_sign_in', 'team_reminder'] as const
+export const MESSAGE_KINDS = [
+  'applicant_confirmation',
+  'team_notification',
+  'team_sign_in',
+  'team_reminder',
+  'founder_status',
+  'founder_link',
+] as const
 export type MessageKind = (typeof MESSAGE_KINDS)[number]
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const

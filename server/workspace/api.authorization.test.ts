@@ -30,7 +30,15 @@ const REVIEW = {
 }
 
 /** Every member endpoint, with a body that would succeed for an admin. */
-function endpoints(target: { memberId: string; passkeyId: string; applicationId?: string; founderEmail?: string }): Endpoint[] {
+function endpoints(target: {
+  memberId: string
+  passkeyId: string
+  applicationId?: string
+  founderEmail?: string
+  /** Two founder e-mails waiting in "Correos por enviar": one to edit and send, one to discard. */
+  drafts?: [string, string]
+}): Endpoint[] {
+  const [toSend, toDiscard] = target.drafts ?? [crypto.randomUUID(), crypto.randomUUID()]
   const app = `/applications/${target.applicationId ?? crypto.randomUUID()}`
   const email = target.founderEmail ?? 'nadie@example.co'
   return [
@@ -55,6 +63,14 @@ function endpoints(target: { memberId: string; passkeyId: string; applicationId?
     { method: 'GET', path: '/audit', admin: true },
     { method: 'POST', path: '/data-requests/lookup', body: { email }, admin: true },
     { method: 'POST', path: '/data-requests/export', body: { email, format: 'json' }, admin: true },
+    { method: 'GET', path: '/founder-mail/drafts' },
+    { method: 'GET', path: `/founder-mail/drafts/${toSend}` },
+    { method: 'PUT', path: `/founder-mail/drafts/${toSend}`, body: { subject: 'Avanzas', text: 'Hola:\n\nAvanzas a la sesión.' } },
+    { method: 'POST', path: `/founder-mail/drafts/${toSend}/send`, body: {} },
+    { method: 'POST', path: `/founder-mail/drafts/${toDiscard}/discard`, body: {} },
+    { method: 'POST', path: '/founder-mail/drafts/send-all', body: {} },
+    { method: 'GET', path: '/founder-mail/settings' },
+    { method: 'PUT', path: '/founder-mail/settings', body: { kind: 'retirada', sendImmediately: true }, admin: true },
     // Last: it deletes the application the others work on.
     { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]
@@ -89,11 +105,29 @@ async function setUp() {
     createdAt: h.now(),
     lastUsedAt: null,
   })
+  const adminSession = await h.signIn(admin)
+  // Two applications moved to the panel, so "Correos por enviar" holds two founder e-mails.
+  for (const email of ['una@startup.example', 'otra@startup.example']) {
+    const moved = newSubmission({ createdAt: h.now(), email })
+    await h.store.saveSubmission(moved)
+    for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel']]) {
+      const res = await h.call('POST', `/applications/${moved.application.id}/transitions`, { as: adminSession, body: { from, to } })
+      expect(res.status).toBe(200)
+    }
+  }
+  const drafts = (await h.founders.listWaitingDrafts()).map((d) => d.id)
+  expect(drafts).toHaveLength(2)
   return {
     h,
-    admin: await h.signIn(admin),
+    admin: adminSession,
     reviewer: await h.signIn(reviewer),
-    list: endpoints({ memberId: other.id, passkeyId: 'cGFzc2tleS1vZi1yZXZpZXdlcg', applicationId, founderEmail }),
+    list: endpoints({
+      memberId: other.id,
+      passkeyId: 'cGFzc2tleS1vZi1yZXZpZXdlcg',
+      applicationId,
+      founderEmail,
+      drafts: [drafts[0]!, drafts[1]!],
+    }),
   }
 }
 
@@ -147,7 +181,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(13)
+    expect(changing).toHaveLength(18)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -172,7 +206,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(8)
+    expect(adminOnly).toHaveLength(9)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 

@@ -30,6 +30,13 @@ export const AUDIT_ACTIONS = [
   'session.signed_out_everywhere',
   'passkey.added',
   'passkey.removed',
+  'founder_mail.edited',
+  'founder_mail.sent',
+  'founder_mail.discarded',
+  'founder_mail.setting_changed',
+  'founder.link_requested',
+  'founder.data_downloaded',
+  'founder.deletion_requested',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -8,6 +8,7 @@ import { ApplicationDetailPage } from './routes/application-detail.tsx'
 import { ApplicationsPage } from './routes/applications.tsx'
 import { AuditPage } from './routes/audit.tsx'
 import { DataRequestsPage } from './routes/data-requests.tsx'
+import { FounderMailPage } from './routes/founder-mail.tsx'
 import { MembersPage } from './routes/members.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
 import { OverviewPage } from './routes/overview.tsx'
@@ -31,6 +32,7 @@ export function WorkspaceApp() {
                 <Route path={paths.members} component={MembersPage} />
                 <Route path={paths.dataRequests} component={DataRequestsPage} />
                 <Route path={paths.audit} component={AuditPage} />
+                <Route path={paths.founderMail} component={FounderMailPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Layout>

@@ -10,6 +10,7 @@ export const paths = {
   members: '/miembros',
   dataRequests: '/datos-personales',
   audit: '/auditoria',
+  founderMail: '/correos-por-enviar',
 }
 
 /** A same-workspace path to return to after signing in; anything else is ignored (no open redirect). */

@@ -1,11 +1,16 @@
 /**
- * The one path by which an application changes stage in the workspace: the
- * single move of the detail page and every item of a bulk move go through
- * changeStage, so whatever a stage change must also do (the audit entry
- * today; the founder's e-mail in "Correos por enviar" next) happens once,
- * here, for all of them.
+ * The one path by which an application changes stage: the single move of the
+ * detail page, every item of a bulk move and the founder's withdrawal from
+ * their status page go through changeStage, so whatever a stage change must
+ * also do happens once, here, for all of them: the audit entry, and the
+ * founder's e-mail (server/founder/status-mail.ts) written in the same
+ * transaction, to "Correos por enviar" or, when an admin set its kind to go
+ * straight away, to the outbox.
  */
 import type { Stage } from '../../../domain/pipeline.ts'
+import type { FounderStore } from '../../founder/founder-store.ts'
+import { statusMailWrite, type FounderMailConfig } from '../../founder/status-mail.ts'
+import { isStatusMailKind } from '../../mail/founder-templates.ts'
 import type { ReviewStore, TransitionOutcome } from '../storage/review-store.ts'
 
 export interface StageChangeRequest {
@@ -13,22 +18,40 @@ export interface StageChangeRequest {
   /** The stage the member saw: the move is refused if it is no longer the current one. */
   from: Stage
   to: Stage
+  /** The team's own reason: never shown to the founder. */
   reason: string | null
-  memberId: string
+  /** For no_seleccionada: what the team chose to tell the founder, in their e-mail. */
+  founderReason?: string | null
+  /** Null: the founder withdrawing from their status page. */
+  memberId: string | null
 }
 
 export interface ChangeStageDeps {
   reviews: ReviewStore
   now: () => Date
+  /** Without it (tests of the review routes alone), no e-mail is written. */
+  founders?: { store: FounderStore; mail: FounderMailConfig }
 }
 
-/** Move one application, atomically with its audit entry; conflict when stale or not allowed. */
-export function changeStage(deps: ChangeStageDeps, request: StageChangeRequest): Promise<TransitionOutcome> {
+/** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
+export async function changeStage(deps: ChangeStageDeps, request: StageChangeRequest): Promise<TransitionOutcome> {
+  let founderMail
+  if (deps.founders && isStatusMailKind(request.to)) {
+    const record = await deps.reviews.getApplication(request.applicationId)
+    if (!record) return { status: 'not_found' }
+    // A founder who withdraws is waiting for the confirmation now; the team's moves follow the per-kind setting.
+    const sendNow = request.memberId === null || (await deps.founders.store.sendImmediately())[request.to]
+    founderMail = statusMailWrite(request.to, record.application, deps.founders.mail, {
+      sendNow,
+      founderReason: request.to === 'no_seleccionada' ? request.founderReason : null,
+    })
+  }
   return deps.reviews.transition(request.applicationId, {
     from: request.from,
     to: request.to,
     reason: request.reason,
     memberId: request.memberId,
     at: deps.now(),
+    ...(founderMail ? { founderMail } : {}),
   })
 }

@@ -7,10 +7,19 @@
 import { allowedTransitions, dueState, type DueState, type Stage } from '../../../domain/pipeline.ts'
 import { summarizeScores, type ScoreSummary } from '../../../domain/review.ts'
 import type { MessageKind, MessageStatus, OutboxMessage } from '../../storage/store.ts'
+import type { FounderDraft } from '../../founder/founder-store.ts'
 import type { Member } from '../context.ts'
 import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../storage/review-store.ts'
 
-export type TimelineType = 'received' | 'stage_changed' | 'review_submitted' | 'note_added' | 'email_sent' | 'email_failed'
+export type TimelineType =
+  | 'received'
+  | 'stage_changed'
+  | 'review_submitted'
+  | 'note_added'
+  | 'email_sent'
+  | 'email_failed'
+  /** A founder's status e-mail written to "Correos por enviar" (detail.status: draft, sent or discarded). */
+  | 'founder_mail'
 
 export interface TimelineEvent {
   at: Date
@@ -42,6 +51,8 @@ export interface DetailParts {
   reviews: Review[]
   notes: Note[]
   stageChanges: StageChange[]
+  /** The founder's status e-mails (server/founder/), any status. */
+  founderMail?: FounderDraft[]
 }
 
 export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): ApplicationDetail {
@@ -79,7 +90,7 @@ export function applicationDetail(parts: DetailParts, viewer: Member, now: Date)
 }
 
 /** Oldest first; events at the same instant keep the order of the pipeline (received, stages, reviews, notes, e-mails). */
-export function timeline({ record, messages, reviews, notes, stageChanges }: DetailParts): TimelineEvent[] {
+export function timeline({ record, messages, reviews, notes, stageChanges, founderMail = [] }: DetailParts): TimelineEvent[] {
   const events: TimelineEvent[] = [
     { at: record.application.createdAt, type: 'received', member: null, detail: {} },
     ...stageChanges.map((s) => ({
@@ -99,6 +110,12 @@ export function timeline({ record, messages, reviews, notes, stageChanges }: Det
         member: null,
         detail: { kind: m.kind, attempts: m.attempts },
       })),
+    ...founderMail.map((d) => ({
+      at: d.createdAt,
+      type: 'founder_mail' as const,
+      member: null,
+      detail: { draftId: d.id, kind: d.kind, subject: d.subject, status: d.status, settledAt: d.settledAt },
+    })),
   ]
   return events.sort((a, b) => a.at.getTime() - b.at.getTime())
 }

@@ -16,7 +16,7 @@ import { ListFilterEntries, filterQuery } from './list-filter.ts'
 import { suggestsConflict } from '../../../domain/conflicts.ts'
 import type { ConflictStore } from '../storage/conflict-store.ts'
 import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../storage/review-store.ts'
-import { changeStage } from './change-stage.ts'
+import { changeStage, type ChangeStageDeps } from './change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
 import { bogotaPeriods } from './periods.ts'
@@ -30,6 +30,8 @@ export interface ReviewRouteDeps {
   conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
+  /** The founder's e-mails of stage changes (server/founder/); without it none is written. */
+  founders?: ChangeStageDeps['founders']
 }
 
 export const PAGE_SIZE_DEFAULT = 50
@@ -52,6 +54,7 @@ const TransitionSchema = v.strictObject({
   from: v.picklist(STAGES),
   to: v.picklist(STAGES),
   reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
+  founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
 })
 
 const NoteSchema = v.strictObject({
@@ -136,12 +139,13 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
-    const [messages, allReviews, notes, stageChanges, conflictedMembers] = await Promise.all([
+    const [messages, allReviews, notes, stageChanges, conflictedMembers, founderMail] = await Promise.all([
       store.listMessages({ applicationId: id }),
       reviews.listReviews(id),
       reviews.listNotes(id),
       reviews.listStageChanges(id),
       conflicts.conflictedMembers(id),
+      deps.founders ? deps.founders.store.listDrafts(id) : [],
     ])
     // A conflicted member's review no longer counts (issue 12); the guard already keeps them out of this page.
     const reviewList = allReviews.filter((r) => !conflictedMembers.has(r.member.id))
@@ -150,7 +154,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     // Every view of a founder's data is on the record (Ley 1581).
     await reviews.appendAudit({ at, memberId: member.id, action: 'application.viewed', applicationId: id })
     return c.json({
-      ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges }, member, at),
+      ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges, founderMail }, member, at),
       // A hint only: the member decides whether to declare (docs/decisions/0101).
       suggestConflict: suggestsConflict(member.email, record.application.formData.email),
     })
@@ -159,12 +163,13 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   app.post('/applications/:id/transitions', async (c) => {
     const parsed = parseWith(TransitionSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const { from, to, reason } = parsed.value
+    const { from, to, reason, founderReason } = parsed.value
     const outcome = await changeStage(deps, {
       applicationId: c.req.param('id'),
       from,
       to,
       reason: reason ? reason : null,
+      founderReason: founderReason ? founderReason : null,
       memberId: c.get('member').id,
     })
     if (outcome.status === 'not_found') return notFound(c)

@@ -3,6 +3,8 @@
  * SQLite ones share its connection and group commit, the PostgreSQL ones its
  * pool. Other back ends (the edge function's) have no workspace.
  */
+import { openPostgresFounderStore } from '../../founder/postgres-founder-store.ts'
+import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
@@ -26,6 +28,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       scoring: openSqliteScoringStore(sqlite),
       conflicts: openSqliteConflictStore(sqlite),
       clock: openSqliteClockStore(sqlite),
+      founder: openSqliteFounderStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
@@ -36,6 +39,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       scoring: openPostgresScoringStore(postgres),
       conflicts: openPostgresConflictStore(postgres),
       clock: openPostgresClockStore(postgres),
+      founder: openPostgresFounderStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)

@@ -8,7 +8,7 @@
  */
 import type { Sql, TransactionSql } from 'postgres'
 import type { Application } from '../../../domain/application.ts'
-import { DUE_SOON_DAYS, STAGES, STAGE_STEP, STEP_DAYS, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
+import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import { searchKey } from '../../../domain/search.ts'
 import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
@@ -35,8 +35,10 @@ import {
   type ApplicationSort,
   type NewAuditEntry,
   type ReviewStore,
+  type TransitionOutcome,
 } from './review-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
+import { writeFounderMailPostgres } from '../../founder/postgres-founder-store.ts'
 
 const asIs = <T>(value: T): T => value
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -184,35 +186,23 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
     async transition(applicationId, request) {
       const { from, to, reason, memberId, at } = request
       if (!isUuid(applicationId)) return { status: 'not_found' }
-      if (canTransition(from, to)) {
-        // One statement, one round trip: the compare-and-set on the stage (the row's lock
-        // serialises two members moving it at once), the stage change and the audit entry
-        // commit together, so a bulk move of 1,000 takes 1,000 round trips over the pool,
-        // not 6,000. Stage 1's clock runs from when the application arrived (stageDueAt).
-        const step = STAGE_STEP[to]
-        const fromReceived = step === 1
-        const due = step === null || fromReceived ? null : stageDueAt(to, at, at)
-        const days = step === null ? 0 : STEP_DAYS[step]
-        const [moved] = await sql<{ stage_due_at: Date | null }[]>`
-          with moved as (
-            update applications set stage = ${to}, stage_entered_at = ${at},
-              stage_due_at = case when ${fromReceived}::boolean then created_at + make_interval(days => ${days}::int) else ${due}::timestamptz end
-            where id = ${applicationId} and stage = ${from}
-            returning id, stage_due_at
-          ), change as (
-            insert into stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at)
-            select ${timeOrderedId()}, id, ${from}, ${to}, ${reason}, ${memberId}, ${at} from moved
-          ), trail as (
-            -- The reason is free text and may quote the founder: the trail keeps only the stages.
-            insert into audit_log (id, at, member_id, action, application_id, detail)
-            select ${timeOrderedId()}, ${at}, ${memberId}, 'stage.changed', id, ${sql.json({ from, to })} from moved
-          )
-          select stage_due_at from moved
+      return sql.begin(async (tx): Promise<TransitionOutcome> => {
+        const [row] = await tx<{ stage: Stage; created_at: Date }[]>`
+          select stage, created_at from applications where id = ${applicationId} for update
         `
-        if (moved) return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: moved.stage_due_at }
-      }
-      const [row] = await sql<{ stage: Stage }[]>`select stage from applications where id = ${applicationId}`
-      return row ? { status: 'conflict', stage: row.stage } : { status: 'not_found' }
+        if (!row) return { status: 'not_found' }
+        if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+        const dueAt = stageDueAt(to, at, row.created_at)
+        await tx`update applications set stage = ${to}, stage_entered_at = ${at}, stage_due_at = ${dueAt} where id = ${applicationId}`
+        await tx`
+          insert into stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at)
+          values (${timeOrderedId()}, ${applicationId}, ${from}, ${to}, ${reason}, ${memberId}, ${at})
+        `
+        // The reason is free text and may quote the founder: the trail keeps only the stages.
+        await audit(tx, { at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
+        if (request.founderMail) await writeFounderMailPostgres(tx, applicationId, request.founderMail, at)
+        return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+      })
     },
 
     async upsertReview(applicationId, memberId, input, at) {

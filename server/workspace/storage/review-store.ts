@@ -14,6 +14,7 @@ import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionScores, Recommendation, ReviewInput } from '../../../domain/review.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import type { StoredApplication } from '../../storage/store.ts'
+import type { FounderMailWrite } from '../../founder/founder-store.ts'
 
 export const APPLICATION_SORTS = ['received_desc', 'received_asc', 'due_asc', 'score_desc', 'company_asc'] as const
 export type ApplicationSort = (typeof APPLICATION_SORTS)[number]
@@ -113,8 +114,11 @@ export interface TransitionRequest {
   from: Stage
   to: Stage
   reason: string | null
-  memberId: string
+  /** Null: the founder withdrawing from their status page. */
+  memberId: string | null
   at: Date
+  /** The founder's e-mail of this change (server/founder/), written in the same transaction. */
+  founderMail?: FounderMailWrite
 }
 
 export type TransitionOutcome =

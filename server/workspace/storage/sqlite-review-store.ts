@@ -36,6 +36,7 @@ import {
   type TransitionOutcome,
 } from './review-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
+import { writeFounderMailSqlite } from '../../founder/sqlite-founder-store.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
@@ -218,6 +219,7 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
         )
         // The reason is free text and may quote the founder: the trail keeps only the stages.
         audit({ at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
+        if (request.founderMail) writeFounderMailSqlite(stmt, applicationId, request.founderMail, at)
         return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
       })
     },

@@ -19,6 +19,8 @@ import type { Member, Role } from '../context.ts'
 import type { WorkspaceDeps } from '../deps.ts'
 import { openWorkspaceStores } from '../storage/open-workspace-stores.ts'
 import type { TeamStore } from '../storage/team-store.ts'
+import type { FounderStore } from '../../founder/founder-store.ts'
+import type { ReviewStore } from '../storage/review-store.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -44,6 +46,9 @@ export interface WorkspaceHarness {
   app: Hono<FunctionEnv>
   store: SqliteStore
   team: TeamStore
+  /** The founder's store (server/founder/): drafts, links, retention. */
+  founders: FounderStore
+  reviews: ReviewStore
   config: Config
   deps: WorkspaceDeps
   /** The due-diligence documents (server/documents/), whose founder routes are mounted at /postulacion. */
@@ -78,6 +83,8 @@ export async function workspaceHarness(
     app: undefined as unknown as Hono<FunctionEnv>,
     store,
     team,
+    founders: undefined as unknown as FounderStore,
+    reviews: undefined as unknown as ReviewStore,
     config,
     deps: undefined as unknown as WorkspaceDeps,
     documents: undefined as unknown as Documents,
@@ -136,7 +143,9 @@ export async function workspaceHarness(
   h.documents = workspace.documents
   const founder = await founderDocumentsFrom(config, store, workspace.documents)
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder })
+  h.founders = workspace.stores.founder
+  h.reviews = workspace.stores.review
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founderPages: workspace.founderPages, founder })
   return h
 }
 

@@ -6,7 +6,7 @@
  * domain/privacy.ts, because each application records the version agreed to.
  */
 import type { CompanyInfo } from '../../../domain/company.ts'
-import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+import { PRIVACY_POLICY_VERSION, RETENTION_MONTHS_DEFAULT } from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 
 export const POLICY_TITLE = 'Política de tratamiento de datos personales'
@@ -83,8 +83,12 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
     {
       title: '6. Conservación y seguridad',
       paragraphs: [
-        'Conservamos tu postulación mientras dure el proceso de evaluación y hasta dos años después de su cierre, ' +
-          'salvo que antes pidas su supresión. La protegemos con medidas técnicas y administrativas razonables.',
+        'Conservamos tu postulación mientras dure el proceso de evaluación. Si no es seleccionada o la retiras, ' +
+          `borramos automáticamente tus datos personales ${RETENTION_MONTHS_DEFAULT} meses después de ese cierre ` +
+          '(el formulario, los correos, las notas y los comentarios del equipo, y tu enlace personal), salvo que antes ' +
+          'pidas su supresión. Solo guardamos la referencia, las fechas y el resultado, sin datos que te identifiquen, ' +
+          'para las estadísticas del programa. Si firmamos un acuerdo, la conservamos mientras dure la relación y los ' +
+          'plazos que exija la ley. La protegemos con medidas técnicas y administrativas razonables.',
         'Mientras llenas el formulario, guardamos un borrador solo en este navegador para que no pierdas lo escrito. ' +
           'No nos llega hasta que envías la postulación, y se borra al enviarla o al descartar el borrador.',
       ],

@@ -11,6 +11,8 @@ import type {
   ApplicationPage,
   AuditPage,
   DocumentChecklist,
+  FounderDraft,
+  FounderMailSetting,
   Note,
   Overview,
   Passkey,
@@ -31,6 +33,8 @@ export const keys = {
   members: ['members'] as const,
   passkeys: ['passkeys'] as const,
   audit: (page: number) => ['audit', page] as const,
+  founderDrafts: ['founder-drafts'] as const,
+  founderMailSettings: ['founder-mail-settings'] as const,
 }
 
 export async function fetchSession(): Promise<SessionInfo> {
@@ -72,7 +76,7 @@ function useInvalidate() {
 export function useTransition(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { from: Stage; to: Stage; reason?: string }) =>
+    mutationFn: (body: { from: Stage; to: Stage; reason?: string; founderReason?: string }) =>
       api<TransitionResult>(`/applications/${encodeURIComponent(id)}/transitions`, { method: 'POST', body }),
     onSettled: () => invalidate('application', 'applications', 'overview'),
   })
@@ -155,5 +159,51 @@ export function useAudit(page: number) {
     queryKey: keys.audit(page),
     queryFn: ({ signal }) => api<AuditPage>(`/audit?page=${page}`, { signal }),
     placeholderData: (previous) => previous,
+  })
+}
+
+// --- "Correos por enviar" (founders' status e-mails) -------------------------
+
+export function useFounderDrafts() {
+  return useQuery({
+    queryKey: keys.founderDrafts,
+    queryFn: ({ signal }) => api<{ items: FounderDraft[] }>('/founder-mail/drafts', { signal }),
+  })
+}
+
+export function useFounderDraftAction() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (input: { id: string; action: 'send' | 'discard' } | { id: string; action: 'edit'; subject: string; text: string }) =>
+      input.action === 'edit'
+        ? api<{ draft: FounderDraft }>(`/founder-mail/drafts/${encodeURIComponent(input.id)}`, {
+            method: 'PUT',
+            body: { subject: input.subject, text: input.text },
+          })
+        : api<{ draft: FounderDraft }>(`/founder-mail/drafts/${encodeURIComponent(input.id)}/${input.action}`, { method: 'POST', body: {} }),
+    onSettled: () => invalidate('founder-drafts', 'application'),
+  })
+}
+
+export function useSendAllFounderDrafts() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: () => api<{ sent: number }>('/founder-mail/drafts/send-all', { method: 'POST', body: {} }),
+    onSettled: () => invalidate('founder-drafts', 'application'),
+  })
+}
+
+export function useFounderMailSettings() {
+  return useQuery({
+    queryKey: keys.founderMailSettings,
+    queryFn: ({ signal }) => api<{ items: FounderMailSetting[] }>('/founder-mail/settings', { signal }),
+  })
+}
+
+export function useSetFounderMailSetting() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: { kind: string; sendImmediately: boolean }) => api('/founder-mail/settings', { method: 'PUT', body }),
+    onSettled: () => invalidate('founder-mail-settings'),
   })
 }

@@ -100,7 +100,37 @@ export interface Review {
   updatedAt: string
 }
 
-export type TimelineType = 'received' | 'stage_changed' | 'review_submitted' | 'note_added' | 'email_sent' | 'email_failed'
+export type TimelineType =
+  | 'received'
+  | 'stage_changed'
+  | 'review_submitted'
+  | 'note_added'
+  | 'email_sent'
+  | 'email_failed'
+  | 'founder_mail'
+
+/** A founder's status e-mail in "Correos por enviar" (server/founder/draft-routes.ts). */
+export interface FounderDraft {
+  id: string
+  applicationId: string
+  reference: string
+  kind: string
+  kindLabel: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  status: 'draft' | 'sent' | 'discarded'
+  createdAt: string
+  editedAt: string | null
+  settledAt: string | null
+}
+
+export interface FounderMailSetting {
+  kind: string
+  label: string
+  sendImmediately: boolean
+}
 
 export interface TimelineEntry {
   at: string

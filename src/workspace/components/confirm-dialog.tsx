@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   variant?: 'primary' | 'danger'
   /** Show a reason field; `required` makes confirming without one impossible. */
   reason?: { label: string; required: boolean; maxLength?: number }
+  /** More fields, after the reason (e.g. what the founder's e-mail should say). */
+  extra?: ReactNode
   /** The member must type this exact text to confirm. */
   typedConfirmation?: { label: string; expected: string }
   pending?: boolean
@@ -102,6 +104,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             <FieldError id={`${reasonId}-error`} message={props.typedConfirmation ? undefined : error} />
           </div>
         )}
+        {props.extra}
         {props.typedConfirmation && (
           <div className="mt-4">
             <label htmlFor={typedId} className={labelClass}>

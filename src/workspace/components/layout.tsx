@@ -25,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
     { href: paths.overview, label: 'Resumen', active: location === '/' },
     { href: paths.pending, label: 'Mis pendientes', active: location.startsWith(paths.pending) },
     { href: paths.applications, label: 'Postulaciones', active: location.startsWith(paths.applications) },
+    { href: paths.founderMail, label: 'Correos por enviar', active: location.startsWith(paths.founderMail) },
     { href: paths.members, label: 'Equipo', active: location.startsWith(paths.members) },
     ...(member.role === 'admin'
       ? [

@@ -25,6 +25,13 @@ const ACTION_LABELS: Record<string, string> = {
   'session.signed_out_everywhere': 'Cerró sesión en todos los dispositivos',
   'passkey.added': 'Agregó una passkey',
   'passkey.removed': 'Quitó una passkey',
+  'founder_mail.edited': 'Editó un correo al founder',
+  'founder_mail.sent': 'Envió un correo al founder',
+  'founder_mail.discarded': 'Descartó un correo al founder',
+  'founder_mail.setting_changed': 'Cambió el envío automático de correos',
+  'founder.link_requested': 'El founder pidió un enlace nuevo',
+  'founder.data_downloaded': 'El founder descargó sus datos',
+  'founder.deletion_requested': 'El founder pidió suprimir sus datos',
 }
 
 function detailText(detail: unknown): string {

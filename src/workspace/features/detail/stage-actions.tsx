@@ -1,9 +1,10 @@
 /**
  * The current stage, its due date, and the moves the state machine allows
  * (domain/pipeline.ts), each a deliberate action behind a confirmation.
- * Closing as no_seleccionada asks for the reason.
+ * Closing as no_seleccionada asks for the reason (internal) and, optionally,
+ * what the founder's e-mail should say (founderReason).
  */
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, type Stage } from '../../../../domain/pipeline.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
@@ -23,16 +24,25 @@ function actionLabel(from: Stage, to: Stage): string {
 
 export function StageActions({ application }: { application: ApplicationDetail }) {
   const [target, setTarget] = useState<Stage | null>(null)
+  // What the founder's e-mail says (no_seleccionada); the reason above stays internal.
+  const [founderReason, setFounderReason] = useState('')
+  const founderReasonId = useId()
   const transition = useTransition(application.id)
   const from = application.stage
 
   function confirm(reason: string) {
     if (!target) return
     transition.mutate(
-      { from, to: target, ...(reason ? { reason } : {}) },
+      {
+        from,
+        to: target,
+        ...(reason ? { reason } : {}),
+        ...(target === 'no_seleccionada' && founderReason.trim() ? { founderReason: founderReason.trim() } : {}),
+      },
       {
         onSuccess: (result) => {
           setTarget(null)
+          setFounderReason('')
           notify('success', { title: 'Etapa actualizada', description: `Ahora está en «${STAGE_LABELS[result.stage]}».` })
         },
         onError: (err) => {
@@ -83,6 +93,23 @@ export function StageActions({ application }: { application: ApplicationDetail }
           required: target === 'no_seleccionada',
           maxLength: TRANSITION_REASON_MAX,
         }}
+        extra={
+          target === 'no_seleccionada' && (
+            <div className="mt-4">
+              <label htmlFor={founderReasonId} className="block text-sm font-semibold text-ink-800">
+                Lo que le diremos al founder <span className="font-normal text-ink-600">(opcional; el motivo de arriba es interno)</span>
+              </label>
+              <textarea
+                id={founderReasonId}
+                className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
+                rows={3}
+                maxLength={TRANSITION_REASON_MAX}
+                value={founderReason}
+                onChange={(e) => setFounderReason(e.target.value)}
+              />
+            </div>
+          )
+        }
         pending={transition.isPending}
         onConfirm={confirm}
         onClose={() => setTarget(null)}
@@ -93,6 +120,8 @@ export function StageActions({ application }: { application: ApplicationDetail }
             {target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada'
               ? ' Es una decisión final: la postulación queda cerrada.'
               : ''}
+            {(target === 'sesion_panel' || target === 'due_diligence' || target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada') &&
+              ' El correo al founder quedará en «Correos por enviar» para revisarlo antes de que salga.'}
           </p>
         )}
       </ConfirmDialog>

@@ -12,12 +12,22 @@ const TYPE_LABELS: Record<TimelineType, string> = {
   note_added: 'Nota agregada',
   email_sent: 'Correo enviado',
   email_failed: 'Correo no entregado',
+  founder_mail: 'Correo al founder (Correos por enviar)',
 }
 
 export const EMAIL_KIND_LABELS: Record<string, string> = {
   applicant_confirmation: 'Confirmación al founder',
   team_notification: 'Aviso al equipo',
+  founder_status: 'Correo de etapa al founder',
+  founder_link: 'Enlace nuevo al founder',
+  sesion_panel: 'Avanza a la sesión con el panel',
+  due_diligence: 'Inicio de due diligence',
+  acuerdo_firmado: 'Acuerdo firmado',
+  no_seleccionada: 'No seleccionada',
+  retirada: 'Retiro confirmado',
 }
+
+const DRAFT_STATUS_LABELS: Record<string, string> = { draft: 'por enviar', sent: 'enviado', discarded: 'descartado' }
 
 export const EMAIL_STATUS_LABELS: Record<string, string> = {
   pending: 'Pendiente',
@@ -35,6 +45,7 @@ function describe(entry: TimelineEntry): string | null {
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`Motivo: ${detail.reason}`)
   if (isRecommendation(detail.recommendation)) parts.push(RECOMMENDATION_LABELS[detail.recommendation])
   if (typeof detail.kind === 'string') parts.push(EMAIL_KIND_LABELS[detail.kind] ?? detail.kind)
+  if (entry.type === 'founder_mail' && typeof detail.status === 'string') parts.push(DRAFT_STATUS_LABELS[detail.status] ?? detail.status)
   return parts.length ? parts.join(' · ') : null
 }
 

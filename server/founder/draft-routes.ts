@@ -1,0 +1,147 @@
+/**
+ * "Correos por enviar" (docs/workspace.md): the founders' status e-mails the
+ * stage changes wrote, waiting for a member to read, edit, send or discard
+ * them, and the admin setting that sends a kind straight away. Mounted
+ * behind the session and CSRF middleware, next to the review routes.
+ */
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { STATUS_MAIL_KINDS, STATUS_MAIL_LABELS, htmlFromEditedText } from '../mail/founder-templates.ts'
+import { headerSafe } from '../mail/templates.ts'
+import type { WorkspaceEnv } from '../workspace/context.ts'
+import { adminOnly, invalid, jsonBody, parseWith } from '../workspace/review/http.ts'
+import type { ReviewStore } from '../workspace/storage/review-store.ts'
+import type { DraftOutcome, FounderDraft, FounderStore } from './founder-store.ts'
+import { messageFromDraft, type FounderMailConfig } from './status-mail.ts'
+
+export interface DraftRouteDeps {
+  reviews: ReviewStore
+  founders: { store: FounderStore; mail: FounderMailConfig }
+  now: () => Date
+  /** Called once e-mails are in the outbox (the server wakes its worker). */
+  onMailQueued?: () => void
+}
+
+const SUBJECT_MAX = 200
+const TEXT_MAX = 20_000
+
+const EditSchema = v.strictObject({
+  subject: v.pipe(v.string(), v.trim(), v.minLength(1, 'El asunto está vacío.'), v.maxLength(SUBJECT_MAX)),
+  text: v.pipe(v.string(), v.trim(), v.minLength(1, 'El correo está vacío.'), v.maxLength(TEXT_MAX)),
+})
+
+const SettingsSchema = v.strictObject({
+  kind: v.picklist(STATUS_MAIL_KINDS),
+  sendImmediately: v.boolean(),
+})
+
+/** What the list and the reader show of a draft. */
+function shown(d: FounderDraft) {
+  return {
+    id: d.id,
+    applicationId: d.applicationId,
+    reference: d.reference,
+    kind: d.kind,
+    kindLabel: STATUS_MAIL_LABELS[d.kind],
+    to: d.to,
+    subject: d.subject,
+    text: d.text,
+    html: d.html,
+    status: d.status,
+    createdAt: d.createdAt,
+    editedAt: d.editedAt,
+    settledAt: d.settledAt,
+  }
+}
+
+export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
+  const { reviews, founders, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  const answer = (c: Context, outcome: DraftOutcome) => {
+    if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos este correo.' }, 404)
+    if (outcome.status === 'conflict') {
+      return c.json(
+        { error: 'conflict', message: 'Este correo ya fue enviado o descartado por otra persona.', draft: shown(outcome.draft) },
+        409,
+      )
+    }
+    return c.json({ draft: shown(outcome.draft) })
+  }
+
+  const audit = (memberId: string, action: 'founder_mail.edited' | 'founder_mail.sent' | 'founder_mail.discarded', d: FounderDraft, at: Date) =>
+    reviews.appendAudit({ at, memberId, action, applicationId: d.applicationId, detail: { draftId: d.id, kind: d.kind } })
+
+  app.get('/founder-mail/drafts', async (c) => {
+    const drafts = await founders.store.listWaitingDrafts()
+    return c.json({ items: drafts.map(shown) })
+  })
+
+  app.get('/founder-mail/drafts/:id', async (c) => {
+    const draft = await founders.store.getDraft(c.req.param('id'))
+    if (!draft) return c.json({ error: 'not_found', message: 'No encontramos este correo.' }, 404)
+    return c.json({ draft: shown(draft) })
+  })
+
+  app.put('/founder-mail/drafts/:id', async (c) => {
+    const parsed = parseWith(EditSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'El asunto y el texto no pueden estar vacíos.')
+    const subject = headerSafe(parsed.value.subject, SUBJECT_MAX)
+    const { text } = parsed.value
+    const at = now()
+    const outcome = await founders.store.editDraft(c.req.param('id'), { subject, text, html: htmlFromEditedText(subject, text) }, c.get('member').id, at)
+    if (outcome.status === 'ok') await audit(c.get('member').id, 'founder_mail.edited', outcome.draft, at)
+    return answer(c, outcome)
+  })
+
+  app.post('/founder-mail/drafts/:id/send', async (c) => {
+    const at = now()
+    const outcome = await founders.store.sendDraft(c.req.param('id'), (d) => messageFromDraft(d, founders.mail), c.get('member').id, at)
+    if (outcome.status === 'ok') {
+      await audit(c.get('member').id, 'founder_mail.sent', outcome.draft, at)
+      deps.onMailQueued?.()
+    }
+    return answer(c, outcome)
+  })
+
+  app.post('/founder-mail/drafts/:id/discard', async (c) => {
+    const at = now()
+    const outcome = await founders.store.discardDraft(c.req.param('id'), c.get('member').id, at)
+    if (outcome.status === 'ok') await audit(c.get('member').id, 'founder_mail.discarded', outcome.draft, at)
+    return answer(c, outcome)
+  })
+
+  /** Send every waiting draft; one already settled by someone else is skipped, not an error. */
+  app.post('/founder-mail/drafts/send-all', async (c) => {
+    const memberId = c.get('member').id
+    let sent = 0
+    for (const draft of await founders.store.listWaitingDrafts()) {
+      const at = now()
+      const outcome = await founders.store.sendDraft(draft.id, (d) => messageFromDraft(d, founders.mail), memberId, at)
+      if (outcome.status === 'ok') {
+        sent++
+        await audit(memberId, 'founder_mail.sent', outcome.draft, at)
+      }
+    }
+    if (sent > 0) deps.onMailQueued?.()
+    return c.json({ sent })
+  })
+
+  app.get('/founder-mail/settings', async (c) => {
+    const sendImmediately = await founders.store.sendImmediately()
+    return c.json({ items: STATUS_MAIL_KINDS.map((kind) => ({ kind, label: STATUS_MAIL_LABELS[kind], sendImmediately: sendImmediately[kind] })) })
+  })
+
+  app.put('/founder-mail/settings', adminOnly, async (c) => {
+    const parsed = parseWith(SettingsSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const { kind, sendImmediately } = parsed.value
+    const at = now()
+    const memberId = c.get('member').id
+    await founders.store.setSendImmediately(kind, sendImmediately, memberId, at)
+    await reviews.appendAudit({ at, memberId, action: 'founder_mail.setting_changed', applicationId: null, detail: { kind, sendImmediately } })
+    return c.json({ kind, sendImmediately })
+  })
+
+  return app
+}

@@ -1,0 +1,109 @@
+/**
+ * The founder's side of the pipeline, stored next to the review store (same
+ * connection, same transactions): "Correos por enviar" (the drafts of the
+ * status e-mails), the per-kind setting to send straight away, the founder's
+ * personal links, and the retention job's reduction of closed applications.
+ * Implemented on SQLite and PostgreSQL; founder-store-contract.ts pins both.
+ */
+import { APPLICATION_FIELDS } from '../../domain/application.ts'
+import type { Stage } from '../../domain/pipeline.ts'
+import type { StatusMailKind } from '../mail/founder-templates.ts'
+import type { NewOutboxMessage } from '../storage/store.ts'
+
+export interface NewFounderDraft {
+  id: string
+  kind: StatusMailKind
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+/**
+ * What a stage change writes for the founder, in the transition's own
+ * transaction: a new personal link (only its hash), and the e-mail either as
+ * a draft for review or, when the kind is set to go straight away, in the outbox.
+ */
+export interface FounderMailWrite {
+  linkTokenHash: string
+  draft: NewFounderDraft
+  /** Set: the e-mail goes to the outbox now (the admin setting for its kind). */
+  sendNow: NewOutboxMessage | null
+}
+
+export type DraftStatus = 'draft' | 'sent' | 'discarded'
+
+export interface FounderDraft {
+  id: string
+  applicationId: string
+  reference: string
+  kind: StatusMailKind
+  to: string
+  subject: string
+  text: string
+  html: string
+  status: DraftStatus
+  createdAt: Date
+  editedAt: Date | null
+  settledAt: Date | null
+  settledBy: string | null
+}
+
+export type DraftOutcome = { status: 'ok'; draft: FounderDraft } | { status: 'not_found' } | { status: 'conflict'; draft: FounderDraft }
+
+export interface FounderView {
+  applicationId: string
+  reference: string
+  stage: Stage
+  receivedAt: Date
+  stageEnteredAt: Date
+  stageDueAt: Date | null
+  /** The stage changes, oldest first (dates only, never the team's reasons). */
+  changes: { to: Stage; at: Date }[]
+}
+
+export interface RetentionResult {
+  reduced: number
+}
+
+export interface FounderStore {
+  /** Waiting drafts, oldest first. */
+  listWaitingDrafts(): Promise<FounderDraft[]>
+  /** Every draft of an application (any status), oldest first: the detail page's timeline. */
+  listDrafts(applicationId: string): Promise<FounderDraft[]>
+  getDraft(id: string): Promise<FounderDraft | null>
+  /** Change a waiting draft's subject and text (and the HTML made from it). Conflict once sent or discarded. */
+  editDraft(id: string, edit: { subject: string; text: string; html: string }, memberId: string, at: Date): Promise<DraftOutcome>
+  /**
+   * Send a waiting draft: in one transaction, its e-mail into the outbox
+   * (`message` carries the draft's current subject and bodies) and the draft
+   * marked sent. Conflict when it was already sent or discarded.
+   */
+  sendDraft(id: string, message: (draft: FounderDraft) => NewOutboxMessage, memberId: string, at: Date): Promise<DraftOutcome>
+  discardDraft(id: string, memberId: string, at: Date): Promise<DraftOutcome>
+
+  /** The kinds set to go without review. */
+  sendImmediately(): Promise<Record<StatusMailKind, boolean>>
+  setSendImmediately(kind: StatusMailKind, value: boolean, memberId: string, at: Date): Promise<void>
+
+  /** The application a link opens: null when unknown, revoked, or its application reduced by retention. */
+  resolveLink(tokenHash: string): Promise<FounderView | null>
+  /** A new link for an application, and the e-mail that carries it, in one transaction. */
+  issueLink(applicationId: string, tokenHash: string, message: NewOutboxMessage, at: Date): Promise<void>
+
+  /** Put an e-mail about the application in the outbox (the team's notice of a founder's deletion request). */
+  queueMessage(applicationId: string, message: NewOutboxMessage, at: Date): Promise<void>
+
+  /**
+   * Reduce every application closed as no_seleccionada or retirada before
+   * `closedBefore` and not reduced yet: its personal data, e-mails, drafts,
+   * notes, review comments and links go; reference, dates and stage stay.
+   * Idempotent and safe with several instances at once.
+   */
+  reduceClosedBefore(closedBefore: Date, at: Date): Promise<RetentionResult>
+}
+
+export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const satisfies readonly Stage[]
+
+/** What form_data becomes once reduced: every field present and empty, so every reader still works. */
+export const EMPTIED_FORM_DATA: Readonly<Record<string, string>> = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, '']))

@@ -1,0 +1,281 @@
+/**
+ * The founder's side from the outside: a stage change writes the founder's
+ * e-mail to "Correos por enviar", a member edits and sends it (then it is in
+ * the outbox), the link in it opens the status page of that application and
+ * no other, and the page's forms withdraw, download and ask for deletion,
+ * refusing what comes from another origin or carries a wrong token.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { DUE_DILIGENCE_DOCUMENTS } from '../../domain/programme.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+import { SITE, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
+import { sha256Hex } from '../workspace/auth/tokens.ts'
+
+const harnesses: WorkspaceHarness[] = []
+afterEach(async () => {
+  while (harnesses.length) await harnesses.pop()!.dispose()
+})
+
+const LINK = /\/postulacion\/([A-Za-z0-9_-]{43})/
+
+async function setUp() {
+  const h = await workspaceHarness()
+  harnesses.push(h)
+  const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+  const reviewer = await h.signIn(await h.addMember({ role: 'reviewer' }))
+  return { h, admin, reviewer }
+}
+
+async function application(h: WorkspaceHarness, email = `fundadora-${crypto.randomUUID().slice(0, 8)}@startup.example`) {
+  const s = newSubmission({ createdAt: h.now(), email })
+  await h.store.saveSubmission(s)
+  return s.application
+}
+
+async function move(h: WorkspaceHarness, as: SignedIn, id: string, steps: [string, string][], extra: Record<string, unknown> = {}) {
+  for (const [from, to] of steps) {
+    const res = await h.call('POST', `/applications/${id}/transitions`, { as, body: { from, to, ...extra } })
+    expect(res.status, `${from} → ${to}`).toBe(200)
+  }
+}
+
+const TO_PANEL: [string, string][] = [
+  ['recibida', 'validacion_preliminar'],
+  ['validacion_preliminar', 'sesion_panel'],
+]
+
+/** A page of the founder's site, as a browser would ask for it. */
+function page(
+  h: WorkspaceHarness,
+  path: string,
+  init: { method?: string; form?: Record<string, string>; origin?: string | null; fetchSite?: string } = {},
+) {
+  const headers: Record<string, string> = {}
+  if (init.fetchSite) headers['sec-fetch-site'] = init.fetchSite
+  if (init.origin !== null && init.method === 'POST') headers.origin = init.origin ?? SITE
+  if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded'
+  return h.app.request(`${SITE}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+  })
+}
+
+async function founderMail(h: WorkspaceHarness, applicationId: string) {
+  return (await h.store.listMessages({ applicationId })).filter((m) => m.kind === 'founder_status' || m.kind === 'founder_link')
+}
+
+describe('status e-mails through "Correos por enviar"', () => {
+  it('a stage change writes a draft (nothing in the outbox) that a member edits and sends into the outbox', async () => {
+    const { h, admin, reviewer } = await setUp()
+    const app = await application(h)
+    await move(h, admin, app.id, [['recibida', 'validacion_preliminar']])
+    expect(await h.founders.listWaitingDrafts()).toHaveLength(0) // validación preliminar writes to nobody
+
+    await move(h, admin, app.id, [['validacion_preliminar', 'sesion_panel']])
+    const list = (await (await h.call('GET', '/founder-mail/drafts', { as: reviewer })).json()) as { items: { id: string; kind: string; to: string; text: string; reference: string }[] }
+    expect(list.items.map((d) => [d.kind, d.to, d.reference])).toEqual([['sesion_panel', app.formData.email, app.reference]])
+    const draft = list.items[0]!
+    expect(draft.text).toContain('panel de expertos')
+    expect(draft.text).toMatch(LINK)
+    expect(await founderMail(h, app.id)).toEqual([])
+    // Only the hash of the link's token is stored.
+    const token = LINK.exec(draft.text)![1]!
+    expect(h.store.db.prepare('SELECT count(*) AS n FROM founder_links WHERE token_hash = ?').get(sha256Hex(token))).toEqual({ n: 1 })
+    expect(JSON.stringify(h.snapshot().founder_links)).not.toContain(token)
+
+    const edited = `${draft.text.replace('Hola,', 'Hola de nuevo,')}\n\nP. D.: <b>nos vemos</b>`
+    const put = await h.call('PUT', `/founder-mail/drafts/${draft.id}`, { as: reviewer, body: { subject: 'Asunto\r\nBcc: x@evil.example', text: edited } })
+    expect(put.status).toBe(200)
+    const after = ((await put.json()) as { draft: { subject: string; html: string } }).draft
+    expect(after.subject).toBe('Asunto Bcc: x@evil.example') // one header line
+    expect(after.html).toContain('&lt;b&gt;nos vemos&lt;/b&gt;')
+    expect(after.html).toContain(`href="${SITE}/postulacion/${token}"`)
+
+    const sent = await h.call('POST', `/founder-mail/drafts/${draft.id}/send`, { as: reviewer, body: {} })
+    expect(sent.status).toBe(200)
+    const [message] = await founderMail(h, app.id)
+    expect(message).toMatchObject({ kind: 'founder_status', to: app.formData.email, status: 'pending', subject: 'Asunto Bcc: x@evil.example' })
+    expect(message!.text).toContain('Hola de nuevo,')
+    expect(h.mailsQueued).toBe(1)
+    // Sent once: a second send (another member's click) is a conflict and queues nothing.
+    expect((await h.call('POST', `/founder-mail/drafts/${draft.id}/send`, { as: admin, body: {} })).status).toBe(409)
+    expect(await founderMail(h, app.id)).toHaveLength(1)
+    expect(await h.founders.listWaitingDrafts()).toEqual([])
+    // The timeline shows it.
+    const detail = (await (await h.call('GET', `/applications/${app.id}`, { as: admin })).json()) as { timeline: { type: string; detail: { status?: string } }[] }
+    expect(detail.timeline.filter((e) => e.type === 'founder_mail').map((e) => e.detail.status)).toEqual(['sent'])
+  })
+
+  it('discard leaves the outbox empty; send all sends every waiting draft', async () => {
+    const { h, admin } = await setUp()
+    const [a, b, c] = [await application(h), await application(h), await application(h)]
+    for (const app of [a, b, c]) await move(h, admin, app.id, TO_PANEL)
+    const drafts = await h.founders.listWaitingDrafts()
+    const ofA = drafts.find((d) => d.applicationId === a.id)!
+    expect((await h.call('POST', `/founder-mail/drafts/${ofA.id}/discard`, { as: admin, body: {} })).status).toBe(200)
+    const all = await h.call('POST', '/founder-mail/drafts/send-all', { as: admin, body: {} })
+    expect(await all.json()).toEqual({ sent: 2 })
+    expect(await founderMail(h, a.id)).toEqual([])
+    expect((await founderMail(h, b.id)).map((m) => m.kind)).toEqual(['founder_status'])
+    expect((await founderMail(h, c.id)).map((m) => m.kind)).toEqual(['founder_status'])
+  })
+
+  it('an admin setting sends a kind straight to the outbox; the founder reason (not the internal one) goes to a not-selected founder', async () => {
+    const { h, admin, reviewer } = await setUp()
+    expect((await h.call('PUT', '/founder-mail/settings', { as: reviewer, body: { kind: 'no_seleccionada', sendImmediately: true } })).status).toBe(403)
+    expect((await h.call('PUT', '/founder-mail/settings', { as: admin, body: { kind: 'no_seleccionada', sendImmediately: true } })).status).toBe(200)
+    const app = await application(h)
+    await move(h, admin, app.id, [['recibida', 'no_seleccionada']], {
+      reason: 'INTERNO: métricas flojas',
+      founderReason: 'Buscamos startups con <ventas> recurrentes.',
+    })
+    expect(await h.founders.listWaitingDrafts()).toEqual([])
+    const [message] = await founderMail(h, app.id)
+    expect(message!.text).toContain('Buscamos startups con <ventas> recurrentes.')
+    expect(message!.html).toContain('Buscamos startups con &lt;ventas&gt; recurrentes.')
+    expect(message!.text + message!.html).not.toContain('INTERNO')
+    // The timeline keeps the record, without the body (it held the link).
+    const [record] = await h.founders.listDrafts(app.id)
+    expect(record).toMatchObject({ status: 'sent', text: '', html: '' })
+  })
+
+  it('due diligence lists every SPEC §9 document and links to the status page', async () => {
+    const { h, admin } = await setUp()
+    const app = await application(h)
+    await move(h, admin, app.id, [...TO_PANEL, ['sesion_panel', 'due_diligence']])
+    const draft = (await h.founders.listWaitingDrafts()).find((d) => d.kind === 'due_diligence')!
+    for (const doc of DUE_DILIGENCE_DOCUMENTS) expect(draft.text).toContain(`- ${doc}`)
+    expect(draft.text).toMatch(LINK)
+  })
+})
+
+describe('the status page /postulacion/<token>', () => {
+  async function withLink() {
+    const { h, admin } = await setUp()
+    const app = await application(h)
+    await move(h, admin, app.id, TO_PANEL)
+    const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
+    return { h, admin, app, token: LINK.exec(draft.text)![1]! }
+  }
+
+  it('shows the reference and the current stage, privately (noindex, no-store, no-referrer)', async () => {
+    const { h, app, token } = await withLink()
+    const res = await page(h, `/postulacion/${token}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    const html = await res.text()
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">')
+    expect(html).toContain(app.reference)
+    expect(html).toMatch(/<li aria-current="step"><span class="tag">Etapa actual<\/span>\s*<p[^>]*><strong>Etapa 2\./)
+    expect(html).not.toContain(app.formData.email)
+    expect(html).not.toContain('<script')
+  })
+
+  it('answers a clear 404 to no token, a malformed, unknown or revoked one, telling nothing', async () => {
+    const { h, app, token } = await withLink()
+    for (const path of ['/postulacion/x', `/postulacion/${'A'.repeat(43)}`, `/postulacion/${token}x`]) {
+      const res = await page(h, path)
+      expect(res.status, path).toBe(404)
+      const html = await res.text()
+      expect(html).toContain('Este enlace no es válido')
+      expect(html).not.toContain(app.reference)
+    }
+    h.store.db.prepare('UPDATE founder_links SET revoked_at = ?').run(h.now().toISOString())
+    expect((await page(h, `/postulacion/${token}`)).status).toBe(404)
+    expect((await page(h, `/postulacion/${token}/retirar`, { method: 'POST', form: { confirm: '1' } })).status).toBe(404)
+    expect((await h.reviews.getApplication(app.id))!.stage).toBe('sesion_panel')
+  })
+
+  it("one founder's link neither shows nor acts on another's application", async () => {
+    const { h, admin, app, token } = await withLink()
+    const other = await application(h)
+    await move(h, admin, other.id, TO_PANEL)
+    const html = await (await page(h, `/postulacion/${token}`)).text()
+    expect(html).not.toContain(other.reference)
+    await page(h, `/postulacion/${token}/retirar`, { method: 'POST', form: { confirm: '1' } })
+    expect((await h.reviews.getApplication(app.id))!.stage).toBe('retirada')
+    expect((await h.reviews.getApplication(other.id))!.stage).toBe('sesion_panel')
+    const download = await (await page(h, `/postulacion/${token}/datos`, { method: 'POST' })).text()
+    expect(download).toContain(app.reference)
+    expect(download).not.toContain(other.reference)
+  })
+
+  it('refuses a POST from another origin or with none, and changes nothing', async () => {
+    const { h, token } = await withLink()
+    const refused = [
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', fetchSite: 'same-origin' },
+      { origin: 'null' },
+      { origin: 'null', fetchSite: 'cross-site' },
+      { origin: 'null', fetchSite: 'same-site' },
+      { origin: null },
+    ]
+    for (const from of refused) {
+      for (const action of ['retirar', 'supresion', 'datos', '']) {
+        const before = h.snapshot()
+        const res = await page(h, `/postulacion/${token}/${action}`.replace(/\/$/, ''), { method: 'POST', form: { confirm: '1', email: 'x@startup.example' }, ...from })
+        expect(res.status, `${action} from ${JSON.stringify(from)}`).toBe(403)
+        expect(h.snapshot()).toEqual(before)
+      }
+    }
+    // Our own page's form: with no-referrer the browser sends Origin: null, and Sec-Fetch-Site: same-origin.
+    const ours = await page(h, `/postulacion/${token}/datos`, { method: 'POST', origin: 'null', fetchSite: 'same-origin' })
+    expect(ours.status).toBe(200)
+  })
+
+  it('withdraws through a confirmation step, with the confirmation e-mail sent straight away', async () => {
+    const { h, app, token } = await withLink()
+    const confirm = await (await page(h, `/postulacion/${token}/retirar`)).text()
+    expect(confirm).toContain('¿Retirar tu postulación?')
+    expect((await h.reviews.getApplication(app.id))!.stage).toBe('sesion_panel')
+    const res = await page(h, `/postulacion/${token}/retirar`, { method: 'POST', form: { confirm: '1' } })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`/postulacion/${token}`)
+    expect((await h.reviews.getApplication(app.id))!.stage).toBe('retirada')
+    const [change] = (await h.reviews.listStageChanges(app.id)).slice(-1)
+    expect(change).toMatchObject({ to: 'retirada', member: null })
+    const mail = await founderMail(h, app.id)
+    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('retiro')])
+    const after = await (await page(h, `/postulacion/${token}`)).text()
+    expect(after).toContain('<h1>Retirada</h1>')
+    expect([...after.matchAll(/<span class="tag">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(['Completada', 'Última etapa alcanzada', 'No alcanzada'])
+  })
+
+  it('downloads everything held (the data-request export) and records a deletion request for the team', async () => {
+    const { h, app, token } = await withLink()
+    const res = await page(h, `/postulacion/${token}/datos`, { method: 'POST' })
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="mis-datos-${app.reference}.json"`)
+    const records = (await res.json()) as { reference: string; formData: { email: string } }[]
+    expect(records.map((r) => [r.reference, r.formData.email])).toEqual([[app.reference, app.formData.email]])
+
+    const asked = await page(h, `/postulacion/${token}/supresion`, { method: 'POST', form: { confirm: '1' } })
+    expect(asked.status).toBe(303)
+    const notice = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.kind === 'team_notification' && m.subject.includes('supresión'))
+    expect(notice).toHaveLength(1)
+    expect(notice[0]!.to).toBe(h.config.TEAM_EMAIL)
+    expect(notice[0]!.text).not.toContain(app.formData.email)
+    const audit = h.store.db.prepare("SELECT action FROM audit_log WHERE application_id = ? AND action LIKE 'founder.%' ORDER BY at, id").all(app.id)
+    expect(audit).toEqual([{ action: 'founder.data_downloaded' }, { action: 'founder.deletion_requested' }])
+  })
+
+  it('sends a new link only to the address on file, with the same answer for an unknown address, rate-limited', async () => {
+    const { h, app, token } = await withLink()
+    const known = await (await page(h, '/postulacion', { method: 'POST', form: { email: `  ${app.formData.email.toUpperCase()} ` } })).text()
+    const unknown = await (await page(h, '/postulacion', { method: 'POST', form: { email: 'nadie@startup.example' } })).text()
+    expect(unknown).toBe(known)
+    const [link] = (await founderMail(h, app.id)).filter((m) => m.kind === 'founder_link')
+    expect(link!.to).toBe(app.formData.email)
+    const fresh = LINK.exec(link!.text)![1]!
+    expect((await page(h, `/postulacion/${fresh}`)).status).toBe(200)
+    // The old link is revoked: it may be where the founder lost it.
+    expect((await page(h, `/postulacion/${token}`)).status).toBe(404)
+    expect(h.store.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'founder_link'").get()).toEqual({ n: 1 })
+
+    const statuses = []
+    for (let i = 0; i < 5; i++) statuses.push((await page(h, '/postulacion', { method: 'POST', form: { email: 'nadie@startup.example' } })).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+  })
+})

@@ -1,0 +1,212 @@
+/**
+ * The FounderStore on PostgreSQL, sharing the ApplicationStore's pool. A
+ * draft is settled under `select … for update`, so two members sending it at
+ * once put one e-mail in the outbox; the retention job claims its rows with
+ * `for update skip locked`, so instances running it together split the work.
+ */
+import type { Sql, TransactionSql } from 'postgres'
+import type { Stage } from '../../domain/pipeline.ts'
+import { STATUS_MAIL_KINDS, type StatusMailKind } from '../mail/founder-templates.ts'
+import type { PostgresStore } from '../storage/postgres-store.ts'
+import type { NewOutboxMessage } from '../storage/store.ts'
+import { isUuid } from '../workspace/storage/review-store.ts'
+import { EMPTIED_FORM_DATA, type DraftOutcome, type FounderDraft, type FounderMailWrite, type FounderStore } from './founder-store.ts'
+
+type Q = Sql | TransactionSql
+
+interface DraftRow {
+  id: string
+  application_id: string
+  reference: string
+  kind: StatusMailKind
+  recipient: string
+  subject: string
+  text_body: string
+  html_body: string
+  status: FounderDraft['status']
+  created_at: Date
+  edited_at: Date | null
+  settled_at: Date | null
+  settled_by: string | null
+}
+
+const draftFromRow = (r: DraftRow): FounderDraft => ({
+  id: r.id,
+  applicationId: r.application_id,
+  reference: r.reference,
+  kind: r.kind,
+  to: r.recipient,
+  subject: r.subject,
+  text: r.text_body,
+  html: r.html_body,
+  status: r.status,
+  createdAt: r.created_at,
+  editedAt: r.edited_at,
+  settledAt: r.settled_at,
+  settledBy: r.settled_by,
+})
+
+export async function insertFounderOutboxPostgres(q: Q, applicationId: string, m: NewOutboxMessage, at: Date): Promise<void> {
+  await q`
+    insert into outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
+                        html_body, redact_after_send, next_attempt_at, created_at)
+    values (${m.id}, ${applicationId}, null, ${m.kind}, ${m.messageId}, ${m.from}, ${m.to}, ${m.replyTo ?? null}, ${m.subject},
+            ${m.text}, ${m.html}, true, ${at}, ${at})
+  `
+}
+
+/** What a stage change writes for the founder, inside the transition's transaction (postgres-review-store.ts). */
+export async function writeFounderMailPostgres(q: Q, applicationId: string, write: FounderMailWrite, at: Date): Promise<void> {
+  await q`insert into founder_links (token_hash, application_id, created_at) values (${write.linkTokenHash}, ${applicationId}, ${at})`
+  const d = write.draft
+  const sent = write.sendNow !== null
+  if (write.sendNow) await insertFounderOutboxPostgres(q, applicationId, write.sendNow, at)
+  await q`
+    insert into founder_mail_drafts (id, application_id, kind, recipient, subject, text_body, html_body, status, created_at, settled_at, outbox_id)
+    values (${d.id}, ${applicationId}, ${d.kind}, ${d.to}, ${d.subject}, ${sent ? '' : d.text}, ${sent ? '' : d.html},
+            ${sent ? 'sent' : 'draft'}, ${at}, ${sent ? at : null}, ${write.sendNow?.id ?? null})
+  `
+}
+
+export function openPostgresFounderStore(store: PostgresStore): FounderStore {
+  const sql = store.sql
+
+  const readDraft = async (q: Q, id: string, lock = false) => {
+    if (!isUuid(id)) return null
+    const [row] = lock
+      ? await q<DraftRow[]>`
+          select d.*, a.reference from founder_mail_drafts d join applications a on a.id = d.application_id where d.id = ${id} for update of d`
+      : await q<DraftRow[]>`
+          select d.*, a.reference from founder_mail_drafts d join applications a on a.id = d.application_id where d.id = ${id}`
+    return row ? draftFromRow(row) : null
+  }
+
+  const settle = (id: string, change: (tx: TransactionSql, draft: FounderDraft) => Promise<void>): Promise<DraftOutcome> =>
+    sql.begin(async (tx): Promise<DraftOutcome> => {
+      const draft = await readDraft(tx, id, true)
+      if (!draft) return { status: 'not_found' }
+      if (draft.status !== 'draft') return { status: 'conflict', draft }
+      await change(tx, draft)
+      return { status: 'ok', draft: (await readDraft(tx, id))! }
+    })
+
+  return {
+    async listWaitingDrafts() {
+      const rows = await sql<DraftRow[]>`
+        select d.*, a.reference from founder_mail_drafts d join applications a on a.id = d.application_id
+        where d.status = 'draft' order by d.created_at, d.id`
+      return rows.map(draftFromRow)
+    },
+
+    async listDrafts(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await sql<DraftRow[]>`
+        select d.*, a.reference from founder_mail_drafts d join applications a on a.id = d.application_id
+        where d.application_id = ${applicationId} order by d.created_at, d.id`
+      return rows.map(draftFromRow)
+    },
+
+    getDraft: (id) => readDraft(sql, id),
+
+    editDraft(id, edit, memberId, at) {
+      return settle(id, async (tx) => {
+        await tx`
+          update founder_mail_drafts set subject = ${edit.subject}, text_body = ${edit.text}, html_body = ${edit.html},
+            edited_by = ${memberId}, edited_at = ${at}
+          where id = ${id}`
+      })
+    },
+
+    sendDraft(id, message, memberId, at) {
+      return settle(id, async (tx, draft) => {
+        const m = message(draft)
+        await insertFounderOutboxPostgres(tx, draft.applicationId, m, at)
+        await tx`
+          update founder_mail_drafts set status = 'sent', text_body = '', html_body = '', settled_by = ${memberId}, settled_at = ${at},
+            outbox_id = ${m.id}
+          where id = ${id}`
+      })
+    },
+
+    discardDraft(id, memberId, at) {
+      return settle(id, async (tx) => {
+        await tx`
+          update founder_mail_drafts set status = 'discarded', text_body = '', html_body = '', settled_by = ${memberId}, settled_at = ${at}
+          where id = ${id}`
+      })
+    },
+
+    async sendImmediately() {
+      const result = Object.fromEntries(STATUS_MAIL_KINDS.map((k) => [k, false])) as Record<StatusMailKind, boolean>
+      for (const r of await sql<{ kind: StatusMailKind; send_immediately: boolean }[]>`select kind, send_immediately from founder_mail_settings`) {
+        result[r.kind] = r.send_immediately
+      }
+      return result
+    },
+
+    async setSendImmediately(kind, value, memberId, at) {
+      await sql`
+        insert into founder_mail_settings (kind, send_immediately, updated_by, updated_at) values (${kind}, ${value}, ${memberId}, ${at})
+        on conflict (kind) do update set send_immediately = excluded.send_immediately, updated_by = excluded.updated_by,
+          updated_at = excluded.updated_at`
+    },
+
+    async resolveLink(tokenHash) {
+      const [row] = await sql<
+        { id: string; reference: string; stage: Stage; created_at: Date; stage_entered_at: Date; stage_due_at: Date | null }[]
+      >`
+        select a.id, a.reference, a.stage, a.created_at, a.stage_entered_at, a.stage_due_at
+        from founder_links l join applications a on a.id = l.application_id
+        where l.token_hash = ${tokenHash} and l.revoked_at is null and a.anonymized_at is null`
+      if (!row) return null
+      const changes = await sql<{ to_stage: Stage; at: Date }[]>`
+        select to_stage, at from stage_changes where application_id = ${row.id} order by at, id`
+      return {
+        applicationId: row.id,
+        reference: row.reference,
+        stage: row.stage,
+        receivedAt: row.created_at,
+        stageEnteredAt: row.stage_entered_at,
+        stageDueAt: row.stage_due_at,
+        changes: changes.map((c) => ({ to: c.to_stage, at: c.at })),
+      }
+    },
+
+    async issueLink(applicationId, tokenHash, message, at) {
+      await sql.begin(async (tx) => {
+        await tx`update founder_links set revoked_at = ${at} where application_id = ${applicationId} and revoked_at is null`
+        await tx`insert into founder_links (token_hash, application_id, created_at) values (${tokenHash}, ${applicationId}, ${at})`
+        await insertFounderOutboxPostgres(tx, applicationId, message, at)
+      })
+    },
+
+    async queueMessage(applicationId, message, at) {
+      await insertFounderOutboxPostgres(sql, applicationId, message, at)
+    },
+
+    reduceClosedBefore(closedBefore, at) {
+      return sql.begin(async (tx) => {
+        // Rows another instance is reducing right now are skipped, not waited for: it will finish them.
+        const ids = (
+          await tx<{ id: string }[]>`
+            select id from applications
+            where anonymized_at is null and stage in ('no_seleccionada', 'retirada') and stage_entered_at < ${closedBefore}
+            for update skip locked`
+        ).map((r) => r.id)
+        if (ids.length === 0) return { reduced: 0 }
+        await tx`delete from outbox where application_id = any(${ids}::uuid[])`
+        await tx`delete from founder_mail_drafts where application_id = any(${ids}::uuid[])`
+        await tx`delete from founder_links where application_id = any(${ids}::uuid[])`
+        await tx`delete from application_notes where application_id = any(${ids}::uuid[])`
+        await tx`delete from idempotency_keys where application_id = any(${ids}::uuid[])`
+        await tx`update application_reviews set comments = '{}', overall_comment = '' where application_id = any(${ids}::uuid[])`
+        await tx`update conflicts set note = '', lift_reason = null where application_id = any(${ids}::uuid[])`
+        await tx`update stage_changes set reason = null where application_id = any(${ids}::uuid[])`
+        await tx`
+          update applications set form_data = ${tx.json(EMPTIED_FORM_DATA)}, email = '', search_text = lower(reference), anonymized_at = ${at}
+          where id = any(${ids}::uuid[])`
+        return { reduced: ids.length }
+      })
+    },
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The FounderStore on the ApplicationStore's SQLite file: reads on its
+ * connection, every change through its group commit, so a draft sent and
+ * its outbox e-mail commit together.
+ */
+import type Database from 'better-sqlite3'
+import type { Stage } from '../../domain/pipeline.ts'
+import { STATUS_MAIL_KINDS, type StatusMailKind } from '../mail/founder-templates.ts'
+import type { SqliteStore } from '../storage/sqlite-store.ts'
+import type { NewOutboxMessage } from '../storage/store.ts'
+import { isUuid } from '../workspace/storage/review-store.ts'
+import { EMPTIED_FORM_DATA, type DraftOutcome, type FounderDraft, type FounderMailWrite, type FounderStore } from './founder-store.ts'
+
+const iso = (d: Date) => d.toISOString()
+const date = (s: string) => new Date(s)
+
+interface DraftRow {
+  id: string
+  application_id: string
+  reference: string
+  kind: StatusMailKind
+  recipient: string
+  subject: string
+  text_body: string
+  html_body: string
+  status: FounderDraft['status']
+  created_at: string
+  edited_at: string | null
+  settled_at: string | null
+  settled_by: string | null
+}
+
+const draftFromRow = (r: DraftRow): FounderDraft => ({
+  id: r.id,
+  applicationId: r.application_id,
+  reference: r.reference,
+  kind: r.kind,
+  to: r.recipient,
+  subject: r.subject,
+  text: r.text_body,
+  html: r.html_body,
+  status: r.status,
+  createdAt: date(r.created_at),
+  editedAt: r.edited_at === null ? null : date(r.edited_at),
+  settledAt: r.settled_at === null ? null : date(r.settled_at),
+  settledBy: r.settled_by,
+})
+
+type Stmt = (sql: string) => Database.Statement
+
+/** The founder's e-mail of a founder-facing message, into the outbox; its body holds the link, so it is blanked once sent. */
+export function insertFounderOutboxSqlite(stmt: Stmt, applicationId: string, m: NewOutboxMessage, at: Date): void {
+  stmt(
+    `INSERT INTO outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
+                         html_body, redact_after_send, next_attempt_at, created_at)
+     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+  ).run(m.id, applicationId, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html, iso(at), iso(at))
+}
+
+/** What a stage change writes for the founder, inside the transition's transaction (sqlite-review-store.ts). */
+export function writeFounderMailSqlite(stmt: Stmt, applicationId: string, write: FounderMailWrite, at: Date): void {
+  stmt('INSERT INTO founder_links (token_hash, application_id, created_at) VALUES (?, ?, ?)').run(write.linkTokenHash, applicationId, iso(at))
+  const d = write.draft
+  const sent = write.sendNow !== null
+  if (write.sendNow) insertFounderOutboxSqlite(stmt, applicationId, write.sendNow, at)
+  // Sent straight away, the draft stays as the timeline's record, without the body (and its link).
+  stmt(
+    `INSERT INTO founder_mail_drafts (id, application_id, kind, recipient, subject, text_body, html_body, status, created_at, settled_at, outbox_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    d.id,
+    applicationId,
+    d.kind,
+    d.to,
+    d.subject,
+    sent ? '' : d.text,
+    sent ? '' : d.html,
+    sent ? 'sent' : 'draft',
+    iso(at),
+    sent ? iso(at) : null,
+    write.sendNow?.id ?? null,
+  )
+}
+
+export function openSqliteFounderStore(store: SqliteStore): FounderStore {
+  const db = store.db
+  const cache = new Map<string, Database.Statement>()
+  const stmt: Stmt = (sql) => {
+    let s = cache.get(sql)
+    if (!s) {
+      s = db.prepare(sql)
+      cache.set(sql, s)
+    }
+    return s
+  }
+  const select = 'SELECT d.*, a.reference FROM founder_mail_drafts d JOIN applications a ON a.id = d.application_id'
+  const readDraft = (id: string) => {
+    if (!isUuid(id)) return null
+    const row = stmt(`${select} WHERE d.id = ?`).get(id) as DraftRow | undefined
+    return row ? draftFromRow(row) : null
+  }
+
+  /** Compare-and-set on status = 'draft'. */
+  const settle = (id: string, change: (draft: FounderDraft) => void): DraftOutcome => {
+    const draft = readDraft(id)
+    if (!draft) return { status: 'not_found' }
+    if (draft.status !== 'draft') return { status: 'conflict', draft }
+    change(draft)
+    return { status: 'ok', draft: readDraft(id)! }
+  }
+
+  return {
+    async listWaitingDrafts() {
+      return (stmt(`${select} WHERE d.status = 'draft' ORDER BY d.created_at, d.id`).all() as DraftRow[]).map(draftFromRow)
+    },
+
+    async listDrafts(applicationId) {
+      if (!isUuid(applicationId)) return []
+      return (stmt(`${select} WHERE d.application_id = ? ORDER BY d.created_at, d.id`).all(applicationId) as DraftRow[]).map(draftFromRow)
+    },
+
+    async getDraft(id) {
+      return readDraft(id)
+    },
+
+    editDraft(id, edit, memberId, at) {
+      return store.write(() =>
+        settle(id, () => {
+          stmt(`UPDATE founder_mail_drafts SET subject = ?, text_body = ?, html_body = ?, edited_by = ?, edited_at = ? WHERE id = ? AND status = 'draft'`).run(
+            edit.subject,
+            edit.text,
+            edit.html,
+            memberId,
+            iso(at),
+            id,
+          )
+        }),
+      )
+    },
+
+    sendDraft(id, message, memberId, at) {
+      return store.write(() =>
+        settle(id, (draft) => {
+          const m = message(draft)
+          insertFounderOutboxSqlite(stmt, draft.applicationId, m, at)
+          stmt(
+            `UPDATE founder_mail_drafts SET status = 'sent', text_body = '', html_body = '', settled_by = ?, settled_at = ?, outbox_id = ?
+             WHERE id = ? AND status = 'draft'`,
+          ).run(memberId, iso(at), m.id, id)
+        }),
+      )
+    },
+
+    discardDraft(id, memberId, at) {
+      return store.write(() =>
+        settle(id, () => {
+          stmt(
+            `UPDATE founder_mail_drafts SET status = 'discarded', text_body = '', html_body = '', settled_by = ?, settled_at = ?
+             WHERE id = ? AND status = 'draft'`,
+          ).run(memberId, iso(at), id)
+        }),
+      )
+    },
+
+    async sendImmediately() {
+      const result = Object.fromEntries(STATUS_MAIL_KINDS.map((k) => [k, false])) as Record<StatusMailKind, boolean>
+      for (const r of stmt('SELECT kind, send_immediately FROM founder_mail_settings').all() as { kind: StatusMailKind; send_immediately: number }[]) {
+        result[r.kind] = r.send_immediately === 1
+      }
+      return result
+    },
+
+    async setSendImmediately(kind, value, memberId, at) {
+      await store.write(() =>
+        stmt(
+          `INSERT INTO founder_mail_settings (kind, send_immediately, updated_by, updated_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (kind) DO UPDATE SET send_immediately = excluded.send_immediately, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+        ).run(kind, value ? 1 : 0, memberId, iso(at)),
+      )
+    },
+
+    async resolveLink(tokenHash) {
+      const row = stmt(
+        `SELECT a.id, a.reference, a.stage, a.created_at, a.stage_entered_at, a.stage_due_at
+         FROM founder_links l JOIN applications a ON a.id = l.application_id
+         WHERE l.token_hash = ? AND l.revoked_at IS NULL AND a.anonymized_at IS NULL`,
+      ).get(tokenHash) as
+        | { id: string; reference: string; stage: Stage; created_at: string; stage_entered_at: string; stage_due_at: string | null }
+        | undefined
+      if (!row) return null
+      const changes = stmt('SELECT to_stage, at FROM stage_changes WHERE application_id = ? ORDER BY at, id').all(row.id) as { to_stage: Stage; at: string }[]
+      return {
+        applicationId: row.id,
+        reference: row.reference,
+        stage: row.stage,
+        receivedAt: date(row.created_at),
+        stageEnteredAt: date(row.stage_entered_at),
+        stageDueAt: row.stage_due_at === null ? null : date(row.stage_due_at),
+        changes: changes.map((c) => ({ to: c.to_stage, at: date(c.at) })),
+      }
+    },
+
+    async issueLink(applicationId, tokenHash, message, at) {
+      await store.write(() => {
+        // A founder who asks for a new link may have lost the old one where others can read it.
+        stmt('UPDATE founder_links SET revoked_at = ? WHERE application_id = ? AND revoked_at IS NULL').run(iso(at), applicationId)
+        stmt('INSERT INTO founder_links (token_hash, application_id, created_at) VALUES (?, ?, ?)').run(tokenHash, applicationId, iso(at))
+        insertFounderOutboxSqlite(stmt, applicationId, message, at)
+      })
+    },
+
+    async queueMessage(applicationId, message, at) {
+      await store.write(() => insertFounderOutboxSqlite(stmt, applicationId, message, at))
+    },
+
+    reduceClosedBefore(closedBefore, at) {
+      return store.write(() => {
+        // One write transaction at a time on SQLite: the anonymized_at IS NULL check makes a rerun (or another process) a no-op.
+        const ids = (
+          stmt(
+            `SELECT id FROM applications
+             WHERE anonymized_at IS NULL AND stage IN ('no_seleccionada', 'retirada') AND stage_entered_at < ?`,
+          ).all(iso(closedBefore)) as { id: string }[]
+        ).map((r) => r.id)
+        if (ids.length === 0) return { reduced: 0 }
+        const list = JSON.stringify(ids)
+        const these = '(SELECT value FROM json_each(?))'
+        stmt(`DELETE FROM outbox WHERE application_id IN ${these}`).run(list)
+        stmt(`DELETE FROM founder_mail_drafts WHERE application_id IN ${these}`).run(list)
+        stmt(`DELETE FROM founder_links WHERE application_id IN ${these}`).run(list)
+        stmt(`DELETE FROM application_notes WHERE application_id IN ${these}`).run(list)
+        stmt(`DELETE FROM idempotency_keys WHERE application_id IN ${these}`).run(list)
+        stmt(`UPDATE application_reviews SET comments = '{}', overall_comment = '' WHERE application_id IN ${these}`).run(list)
+        stmt(`UPDATE conflicts SET note = '', lift_reason = NULL WHERE application_id IN ${these}`).run(list)
+        stmt(`UPDATE stage_changes SET reason = NULL WHERE application_id IN ${these}`).run(list)
+        stmt(
+          `UPDATE applications SET form_data = ?, email = '', search_text = lower(reference), anonymized_at = ?
+           WHERE id IN ${these} AND anonymized_at IS NULL`,
+        ).run(JSON.stringify(EMPTIED_FORM_DATA), iso(at), list)
+        return { reduced: ids.length }
+      })
+    },
+  }
+}

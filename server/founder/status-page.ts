@@ -1,0 +1,210 @@
+/**
+ * The founder's status page, /postulacion/<token>, and what a founder can do
+ * from it with plain HTML forms (no JavaScript): withdraw (through
+ * changeStage, like any stage change), download everything held about them
+ * (the workspace's data-request export), and ask for deletion (recorded for
+ * an admin to complete). /postulacion sends a lost link again, only to the
+ * address on file, with the same answer whether or not the address is known.
+ *
+ * The token is the only key: only its SHA-256 is looked up. Every answer is
+ * noindex, no-store and no-referrer, so the token stays out of search
+ * engines, caches and other sites' logs. Every POST must come from our own
+ * origin.
+ */
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { founderRecords } from '../exports/applications.ts'
+import { escapeHtml, headerSafe } from '../mail/templates.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { allowedOrigin } from '../workspace/auth/origin.ts'
+import { DEFAULT_SIGN_IN_LIMITS, bucket, type SignInRateLimits } from '../workspace/auth/rate-limit.ts'
+import { TOKEN_RE, sha256Hex } from '../workspace/auth/tokens.ts'
+import { changeStage } from '../workspace/review/change-stage.ts'
+import type { ReviewStore } from '../workspace/storage/review-store.ts'
+import type { TeamStore } from '../workspace/storage/team-store.ts'
+import type { FounderStore, FounderView } from './founder-store.ts'
+import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
+import { STATUS_PAGE_PATH, newLinkMessage, outboxMessage, type FounderMailConfig } from './status-mail.ts'
+
+export interface StatusPageDeps {
+  store: ApplicationStore
+  reviews: ReviewStore
+  founders: { store: FounderStore; mail: FounderMailConfig }
+  /** The database-backed rate limits (shared with the workspace's sign-in). */
+  team: Pick<TeamStore, 'hitRateLimits'>
+  /** Where the team's notice of a deletion request goes (TEAM_EMAIL). */
+  teamEmail: string
+  clientIp: (c: Context) => string
+  now: () => Date
+  rateLimits?: SignInRateLimits
+  onMailQueued?: () => void
+  /**
+   * The due-diligence documents section (built elsewhere): HTML for the
+   * page, or null. The page renders it in its marked slot when given.
+   */
+  documentsSection?: (view: FounderView, token: string) => Promise<string | null>
+}
+
+const FORM_MAX_BYTES = 4096
+const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
+
+function privateHeaders(c: Context) {
+  c.header('Cache-Control', 'no-store')
+  c.header('X-Robots-Tag', 'noindex, nofollow')
+  c.header('Referrer-Policy', 'no-referrer')
+}
+
+/**
+ * Our own form, posted from our own page. The page's Referrer-Policy is
+ * no-referrer, so the browser sends `Origin: null` with its forms; then the
+ * browser's Sec-Fetch-Site must say same-origin (another site's form, or a
+ * sandboxed frame, says cross-site or nothing).
+ */
+export function sameOriginPost(c: Context, siteOrigin: string): boolean {
+  if (allowedOrigin(c, siteOrigin)) return true
+  return c.req.header('origin') === 'null' && c.req.header('sec-fetch-site') === 'same-origin'
+}
+
+export function founderStatusRoutes(deps: StatusPageDeps): Hono {
+  const { founders, now } = deps
+  const contact = founders.mail.company.contactEmail
+  const app = new Hono()
+
+  app.use('*', async (c, next) => {
+    privateHeaders(c)
+    if (c.req.method === 'POST') {
+      // A form posted from another site (CSRF) never acts: the link alone must not be enough.
+      if (!sameOriginPost(c, founders.mail.siteOrigin)) {
+        return c.html(messagePage('No pudimos procesar la solicitud', 'Vuelve a abrir tu enlace e inténtalo de nuevo desde allí.', contact), 403)
+      }
+      if (Number(c.req.header('content-length') ?? 0) > FORM_MAX_BYTES) {
+        return c.html(messagePage('Solicitud demasiado grande', 'Vuelve a intentarlo desde el formulario.', contact), 413)
+      }
+    }
+    await next()
+    privateHeaders(c)
+  })
+
+  const notFound = (c: Context) =>
+    c.html(
+      messagePage(
+        'Este enlace no es válido',
+        'El enlace no existe, fue reemplazado por uno más nuevo o la postulación ya no está disponible. Si postulaste, pide un enlace nuevo con tu correo.',
+        contact,
+      ),
+      404,
+    )
+
+  const resolve = async (c: Context) => {
+    const token = c.req.param('token') ?? ''
+    if (!TOKEN_RE.test(token)) return null
+    return founders.store.resolveLink(sha256Hex(token))
+  }
+
+  app.get('/', (c) => c.html(requestLinkPage(contact)))
+
+  app.post('/', async (c) => {
+    const form = await c.req.parseBody()
+    const parsed = v.safeParse(EmailSchema, typeof form.email === 'string' ? form.email : '')
+    if (!parsed.success) return c.html(requestLinkPage(contact), 422)
+    const address = parsed.output.toLowerCase()
+    const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
+    const at = now()
+    const windowStart = new Date(Math.floor(at.getTime() / limits.windowMs) * limits.windowMs)
+    const allowed = await deps.team.hitRateLimits(
+      [
+        { bucket: bucket('founder-link:address', address), max: limits.perAddress },
+        { bucket: bucket('founder-link:ip', deps.clientIp(c)), max: limits.perIp },
+      ],
+      windowStart,
+    )
+    if (!allowed) {
+      c.header('Retry-After', String(Math.ceil((windowStart.getTime() + limits.windowMs - at.getTime()) / 1000)))
+      return c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429)
+    }
+    // Closed-and-reduced applications have no address left, so they are not found.
+    const apps = await deps.store.findByEmail(address)
+    for (const application of apps) {
+      const { tokenHash, message } = newLinkMessage(application, founders.mail)
+      await founders.store.issueLink(application.id, tokenHash, message, at)
+      await deps.reviews.appendAudit({ at, memberId: null, action: 'founder.link_requested', applicationId: application.id })
+    }
+    if (apps.length > 0) deps.onMailQueued?.()
+    return c.html(requestLinkPage(contact, true))
+  })
+
+  app.get('/:token', async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    const token = c.req.param('token')
+    const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
+    const notice = c.req.query('hecho') === 'supresion' ? 'Recibimos tu solicitud de supresión. El equipo te responderá por correo.' : null
+    return c.html(statusPage(view, { token, contactEmail: contact, documentsHtml, notice }))
+  })
+
+  for (const action of ['retirar', 'supresion'] as const) {
+    app.get(`/:token/${action}`, async (c) => {
+      const view = await resolve(c)
+      if (!view) return notFound(c)
+      return c.html(confirmPage(c.req.param('token'), action, view, contact))
+    })
+  }
+
+  app.post('/:token/retirar', async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    const token = c.req.param('token')
+    const outcome = await changeStage(
+      { reviews: deps.reviews, now, founders },
+      { applicationId: view.applicationId, from: view.stage, to: 'retirada', reason: null, memberId: null },
+    )
+    if (outcome.status === 'moved') deps.onMailQueued?.()
+    if (outcome.status === 'not_found') return notFound(c)
+    // Moved, or already closed (a second click): either way the page shows where it stands.
+    return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
+  })
+
+  app.post('/:token/datos', async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    const application = (await deps.reviews.getApplication(view.applicationId))?.application
+    if (!application) return notFound(c)
+    const records = await founderRecords(deps.store, application.formData.email)
+    await deps.reviews.appendAudit({
+      at: now(),
+      memberId: null,
+      action: 'founder.data_downloaded',
+      applicationId: view.applicationId,
+      detail: { found: records.length },
+    })
+    return new Response(JSON.stringify(records, null, 2) + '\n', {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="mis-datos-${view.reference}.json"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+        'X-Robots-Tag': 'noindex, nofollow',
+        'Referrer-Policy': 'no-referrer',
+      },
+    })
+  })
+
+  app.post('/:token/supresion', async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    const at = now()
+    await deps.reviews.appendAudit({ at, memberId: null, action: 'founder.deletion_requested', applicationId: view.applicationId })
+    // The team's notice names the reference only; an admin finds the rest in the workspace's data requests.
+    const subject = headerSafe(`Solicitud de supresión de datos (${view.reference})`)
+    const text = `El titular de la postulación ${view.reference} pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).
+
+Complétala en el espacio de trabajo: Solicitudes de datos → buscar por el correo de la postulación ${view.reference} → Suprimir.
+`
+    const html = `<!doctype html><html lang="es-CO"><body><p>El titular de la postulación <strong>${escapeHtml(view.reference)}</strong> pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).</p><p>Complétala en el espacio de trabajo: Solicitudes de datos → buscar por el correo de la postulación → Suprimir.</p></body></html>`
+    await founders.store.queueMessage(view.applicationId, outboxMessage('team_notification', deps.teamEmail, { subject, text, html }, founders.mail), at)
+    deps.onMailQueued?.()
+    return c.redirect(`${STATUS_PAGE_PATH}/${c.req.param('token')}?hecho=supresion`, 303)
+  })
+
+  return app
+}

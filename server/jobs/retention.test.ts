@@ -1,0 +1,223 @@
+/**
+ * Retention with a fake clock, on SQLite and on the real PostgreSQL: exactly
+ * the applications closed as no_seleccionada or retirada more than
+ * RETENTION_MONTHS ago are reduced to reference, dates and outcome; a rerun,
+ * or two instances at once, reduce nothing twice.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SELECTION_CRITERIA } from '../../domain/programme.ts'
+import type { Stage } from '../../domain/pipeline.ts'
+import type { FounderStore } from '../founder/founder-store.ts'
+import { openPostgresFounderStore } from '../founder/postgres-founder-store.ts'
+import { openSqliteFounderStore } from '../founder/sqlite-founder-store.ts'
+import { statusMailWrite, type FounderMailConfig } from '../founder/status-mail.ts'
+import { isStatusMailKind } from '../mail/founder-templates.ts'
+import { readMigrations } from '../storage/postgres-migration-files.ts'
+import { openPostgresStore } from '../storage/postgres-store.ts'
+import { createTestDatabase, requirePostgres } from '../storage/postgres-test-database.ts'
+import { openSqliteStore } from '../storage/sqlite-store.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+import { openPostgresReviewStore } from '../workspace/storage/postgres-review-store.ts'
+import type { ReviewStore } from '../workspace/storage/review-store.ts'
+import { openSqliteReviewStore } from '../workspace/storage/sqlite-review-store.ts'
+import { insertMember } from '../workspace/testing/members.ts'
+import { createRetentionJob, retentionCutoff } from './retention.ts'
+
+const available = await requirePostgres()
+
+interface Stores {
+  store: ApplicationStore
+  reviews: ReviewStore
+  founders: FounderStore
+  /** A second connection (pool) on the same database: another instance. */
+  second: () => Promise<FounderStore>
+  dispose: () => Promise<void>
+}
+
+const MAIL: FounderMailConfig = {
+  from: 'Catalítico <postulaciones@catalitico.example>',
+  replyTo: 'postulaciones@catalitico.example',
+  company: { legalName: 'Catalítico Ventures S.A.S.', website: 'https://catalitico.example', contactEmail: 'postulaciones@catalitico.example' },
+  siteOrigin: 'https://catalitico.example',
+}
+
+const DAY = 86_400_000
+const NOW = new Date('2027-12-15T12:00:00.000Z')
+const silent = () => {}
+
+const PATHS: Record<Stage, Stage[]> = {
+  recibida: [],
+  validacion_preliminar: ['validacion_preliminar'],
+  sesion_panel: ['validacion_preliminar', 'sesion_panel'],
+  due_diligence: ['validacion_preliminar', 'sesion_panel', 'due_diligence'],
+  acuerdo_firmado: ['validacion_preliminar', 'sesion_panel', 'due_diligence', 'acuerdo_firmado'],
+  no_seleccionada: ['validacion_preliminar', 'no_seleccionada'],
+  retirada: ['validacion_preliminar', 'sesion_panel', 'retirada'],
+}
+
+function describeRetention(name: string, open: () => Promise<Stores>) {
+  describe(name, () => {
+    let s: Stores | undefined
+    afterEach(async () => {
+      await s?.dispose()
+      s = undefined
+    })
+
+    /** An application received long ago that reached `stage`, its last change at `closedAt`, with notes, a review and e-mails. */
+    async function seed(stage: Stage, closedAt: Date, memberId: string) {
+      const received = new Date(closedAt.getTime() - 30 * DAY)
+      const sub = newSubmission({ createdAt: received })
+      await s!.store.saveSubmission(sub)
+      const id = sub.application.id
+      let from: Stage = 'recibida'
+      const path = PATHS[stage]
+      for (const [i, to] of path.entries()) {
+        const at = i === path.length - 1 ? closedAt : new Date(received.getTime() + (i + 1) * DAY)
+        const founderMail = isStatusMailKind(to) ? statusMailWrite(to, sub.application, MAIL, { sendNow: i % 2 === 0 }) : undefined
+        const outcome = await s!.reviews.transition(id, { from, to, reason: 'Motivo interno con datos', memberId, at, ...(founderMail ? { founderMail } : {}) })
+        expect(outcome.status).toBe('moved')
+        from = to
+      }
+      await s!.reviews.addNote(id, memberId, 'La fundadora vive en Medellín', received)
+      await s!.reviews.upsertReview(
+        id,
+        memberId,
+        {
+          scores: Object.fromEntries(SELECTION_CRITERIA.map((c) => [c.key, 3])) as never,
+          comments: { productoValidado: 'Habló de su familia' } as never,
+          recommendation: 'avanzar',
+          overallComment: 'Comentario personal',
+        },
+        received,
+      )
+      return sub.application
+    }
+
+    it('reduces exactly the applications closed as not selected or withdrawn RETENTION_MONTHS ago, keeping reference, dates and outcome', async () => {
+      s = await open()
+      const member = await insertMember(s.store, 'admin')
+      const cutoff = retentionCutoff(NOW, 12)
+      expect(cutoff.toISOString()).toBe('2026-12-15T12:00:00.000Z')
+      const due = [
+        await seed('no_seleccionada', new Date(cutoff.getTime() - 1), member.id),
+        await seed('retirada', new Date(cutoff.getTime() - 200 * DAY), member.id),
+      ]
+      const kept = [
+        await seed('retirada', cutoff, member.id), // exactly 12 months: not yet
+        await seed('no_seleccionada', new Date(cutoff.getTime() + DAY), member.id),
+        await seed('acuerdo_firmado', new Date(cutoff.getTime() - 300 * DAY), member.id),
+        await seed('sesion_panel', new Date(cutoff.getTime() - 300 * DAY), member.id),
+        await seed('recibida', new Date(cutoff.getTime() - 300 * DAY), member.id),
+      ]
+      const before = new Map<string, unknown>()
+      for (const app of kept) before.set(app.id, await everything(s, app.id))
+
+      const job = createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: silent })
+      expect(await job.runOnce()).toBe(2)
+
+      for (const app of due) {
+        const record = (await s.reviews.getApplication(app.id))!
+        expect(record.application.reference).toBe(app.reference)
+        expect(record.application.createdAt).toEqual(app.createdAt)
+        expect(['no_seleccionada', 'retirada']).toContain(record.stage)
+        expect(Object.values(record.application.formData).every((v) => v === '')).toBe(true)
+        expect(await s.store.findByEmail(app.formData.email)).toEqual([])
+        expect(await s.store.listMessages({ applicationId: app.id })).toEqual([])
+        expect(await s.founders.listDrafts(app.id)).toEqual([])
+        expect(await s.reviews.listNotes(app.id)).toEqual([])
+        const [review] = await s.reviews.listReviews(app.id)
+        expect([review!.comments, review!.overallComment, review!.scores.productoValidado]).toEqual([{}, '', 3])
+        expect((await s.reviews.listStageChanges(app.id)).map((c) => c.reason)).toEqual(PATHS[record.stage].map(() => null))
+        expect(JSON.stringify(await everything(s, app.id))).not.toMatch(/Medellín|familia|personal|Motivo|@/)
+      }
+      for (const app of kept) expect(await everything(s, app.id), app.reference).toEqual(before.get(app.id))
+
+      // A rerun, later the same day, has nothing left to do.
+      expect(await job.runOnce()).toBe(0)
+    })
+
+    it('two instances running at once reduce each application once', async () => {
+      s = await open()
+      const member = await insertMember(s.store, 'admin')
+      const apps = []
+      for (let i = 0; i < 6; i++) apps.push(await seed(i % 2 ? 'retirada' : 'no_seleccionada', new Date(NOW.getTime() - 400 * DAY), member.id))
+      const other = await s.second()
+      const results = await Promise.all([
+        createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: silent }).runOnce(),
+        createRetentionJob({ founders: other, months: 12, clock: () => NOW, log: silent }).runOnce(),
+      ])
+      expect(results[0] + results[1]).toBe(6)
+      for (const app of apps) expect((await s.reviews.getApplication(app.id))!.application.formData.email).toBe('')
+    })
+
+    it('logs counts only', async () => {
+      s = await open()
+      const member = await insertMember(s.store, 'admin')
+      await seed('retirada', new Date(NOW.getTime() - 400 * DAY), member.id)
+      const lines: unknown[] = []
+      await createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: (l) => void lines.push(l) }).runOnce()
+      expect(lines).toEqual([{ level: 'info', msg: 'retention: applications reduced', count: 1, months: 12 }])
+    })
+  })
+}
+
+async function everything(s: Stores, id: string) {
+  return {
+    application: await s.reviews.getApplication(id),
+    messages: (await s.store.listMessages({ applicationId: id })).map((m) => [m.kind, m.to, m.text]),
+    drafts: (await s.founders.listDrafts(id)).map((d) => [d.kind, d.text]),
+    notes: (await s.reviews.listNotes(id)).map((n) => n.body),
+    reviews: (await s.reviews.listReviews(id)).map((r) => [r.comments, r.overallComment]),
+    changes: (await s.reviews.listStageChanges(id)).map((c) => [c.to, c.reason, c.at]),
+  }
+}
+
+describeRetention('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalitico-retention-'))
+  const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
+  await store.migrate()
+  const opened = [store]
+  return {
+    store,
+    reviews: openSqliteReviewStore(store),
+    founders: openSqliteFounderStore(store),
+    second: async () => {
+      const second = openSqliteStore(join(dir, 'catalitico.sqlite'))
+      await second.migrate()
+      opened.push(second)
+      return openSqliteFounderStore(second)
+    },
+    dispose: async () => {
+      for (const o of opened) await o.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+})
+
+describe.skipIf(!available)('PostgreSQL (the real server)', () => {
+  describeRetention('postgres', async () => {
+    const db = await createTestDatabase()
+    const migrations = readMigrations()
+    const store = openPostgresStore(db.url, { migrations })
+    await store.migrate()
+    const opened = [store]
+    return {
+      store,
+      reviews: openPostgresReviewStore(store),
+      founders: openPostgresFounderStore(store),
+      second: async () => {
+        const second = openPostgresStore(db.url, { migrations })
+        opened.push(second)
+        return openPostgresFounderStore(second)
+      },
+      dispose: async () => {
+        for (const o of opened) await o.close()
+        await db.drop()
+      },
+    }
+  })
+})

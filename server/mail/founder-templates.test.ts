@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_COMPANY } from '../../domain/company.ts'
+import { PROGRAMME_NAME } from '../../domain/programme.ts'
+import { STATUS_MAIL_KINDS, htmlFromEditedText, renderNewLinkMail, renderStatusMail, type FounderMailContext } from './founder-templates.ts'
+
+const URL_ = 'https://catalitico.example/postulacion/' + 'A'.repeat(43)
+const ctx = (over: Partial<FounderMailContext> = {}): FounderMailContext => ({
+  reference: 'CAT-2026-7KQ3XZ',
+  founderName: 'Ana <script>alert(1)</script>',
+  tradeName: 'Sol & "Luna"\r\nBcc: x@evil.example',
+  statusUrl: URL_,
+  company: DEFAULT_COMPANY,
+  policyVersion: '2026-11-23',
+  ...over,
+})
+
+describe('founder status e-mails', () => {
+  it.each(STATUS_MAIL_KINDS)('%s: Spanish, with the link, the reference and the contact, every value escaped, a one-line subject', (kind) => {
+    const mail = renderStatusMail(kind, ctx())
+    expect(mail.subject).not.toMatch(/[\r\n]/)
+    expect(mail.subject).toContain('CAT-2026-7KQ3XZ')
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(URL_)
+      expect(part).toContain(DEFAULT_COMPANY.contactEmail)
+      expect(part).toContain(PROGRAMME_NAME)
+    }
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).toContain('Ana &lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(mail.html).not.toContain('"Luna"')
+  })
+
+  it('tells a not-selected founder the reason the team chose to share, and only when there is one', () => {
+    const withReason = renderStatusMail('no_seleccionada', ctx({ founderReason: 'Buscamos <más> tracción.' }))
+    expect(withReason.text).toContain('Buscamos <más> tracción.')
+    expect(withReason.html).toContain('Buscamos &lt;más&gt; tracción.')
+    const without = renderStatusMail('no_seleccionada', ctx({ founderReason: '  ' }))
+    expect(without.text).not.toContain('Queremos compartirte')
+  })
+
+  it('the new-link e-mail carries the link', () => {
+    expect(renderNewLinkMail(ctx()).text).toContain(URL_)
+  })
+
+  it('an edited text becomes escaped HTML paragraphs with its links', () => {
+    const html = htmlFromEditedText('Asunto', `Hola <b>Ana</b>:\n\nTu enlace: ${URL_}`)
+    expect(html).toContain('<p>Hola &lt;b&gt;Ana&lt;/b&gt;:</p>')
+    expect(html).toContain(`<a href="${URL_}">${URL_}</a>`)
+  })
+})

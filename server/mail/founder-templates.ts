@@ -1,0 +1,203 @@
+/**
+ * The founder's e-mails after the submission: one per stage change the team
+ * makes (STATUS_MAIL_KINDS) and the new link a founder who lost theirs asks
+ * for. Like templates.ts: pure, Spanish, every value escaped in the HTML part
+ * and flattened in the subject; the programme's facts come from domain/.
+ *
+ * Each e-mail is written as blocks (paragraphs, lists, the link) so that its
+ * plain text and its HTML say the same thing. A member may edit the text of
+ * a draft in "Correos por enviar": htmlFromEditedText turns it back into HTML.
+ */
+import { COMMITMENT_MONTHS, DUE_DILIGENCE_DOCUMENTS, MEDIA_PLAN_MONTHS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
+import type { CompanyInfo } from '../../domain/company.ts'
+import {
+  ACCENT,
+  companyFooterHtml,
+  companyFooterText,
+  escapeHtml,
+  headerSafe,
+  htmlDocument,
+  oneLine,
+  type RenderedMail,
+} from './templates.ts'
+
+/** The stage changes that write to the founder: the stage the application moved to. */
+export const STATUS_MAIL_KINDS = ['sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada'] as const
+export type StatusMailKind = (typeof STATUS_MAIL_KINDS)[number]
+
+export function isStatusMailKind(value: string): value is StatusMailKind {
+  return (STATUS_MAIL_KINDS as readonly string[]).includes(value)
+}
+
+/** How the team names each kind in "Correos por enviar" and its settings. */
+export const STATUS_MAIL_LABELS: Record<StatusMailKind, string> = {
+  sesion_panel: 'Avanza a la sesión con el panel',
+  due_diligence: 'Inicio de due diligence',
+  acuerdo_firmado: 'Acuerdo firmado',
+  no_seleccionada: 'No seleccionada',
+  retirada: 'Retiro confirmado',
+}
+
+export interface FounderMailContext {
+  reference: string
+  founderName: string
+  tradeName: string
+  /** The founder's personal status page, https://…/postulacion/<token>. */
+  statusUrl: string
+  /** Only for no_seleccionada: what the team chose to tell the founder (never the internal reason). */
+  founderReason?: string | null
+  company: CompanyInfo
+  policyVersion: string
+}
+
+type Block = { p: string } | { list: readonly string[] } | { link: { intro: string; label: string } } | { h: string }
+
+function render(subject: string, heading: string, blocks: Block[], ctx: FounderMailContext): RenderedMail {
+  const safeSubject = headerSafe(subject)
+  const text =
+    blocks
+      .map((b) =>
+        'p' in b ? b.p : 'h' in b ? b.h : 'list' in b ? b.list.map((item) => `- ${item}`).join('\n') : `${b.link.intro}\n${ctx.statusUrl}`,
+      )
+      .join('\n\n') + `\n\n${companyFooterText(ctx.company, ctx.policyVersion)}\n`
+  const body = blocks
+    .map((b) => {
+      if ('p' in b) return `<p>${escapeHtml(b.p)}</p>`
+      if ('h' in b) return `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(b.h)}</h2>`
+      if ('list' in b) return `<ul style="padding-left:20px;margin:0">\n${b.list.map((i) => `<li>${escapeHtml(i)}</li>`).join('\n')}\n</ul>`
+      return `<p>${escapeHtml(b.link.intro)}</p>
+<p><a href="${escapeHtml(ctx.statusUrl)}" style="display:inline-block;padding:12px 20px;background:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(b.link.label)}</a></p>`
+    })
+    .join('\n')
+  const html = htmlDocument(
+    safeSubject,
+    `<p style="font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:${ACCENT};margin:0 0 8px">${escapeHtml(PROGRAMME_NAME)}</p>
+<h1 style="font-size:24px;line-height:1.25;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${body}
+${companyFooterHtml(ctx.company, ctx.policyVersion)}`,
+  )
+  return { subject: safeSubject, text, html }
+}
+
+const statusLink = (intro = 'Puedes ver en qué etapa va tu postulación cuando quieras, sin contraseña:'): Block => ({
+  link: { intro, label: 'Ver el estado de mi postulación' },
+})
+
+export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext): RenderedMail {
+  const name = oneLine(ctx.founderName)
+  const trade = oneLine(ctx.tradeName)
+  const hello: Block = { p: `Hola, ${name}:` }
+  const ref = `(${ctx.reference})`
+  const contact: Block = { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` }
+  const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
+  const panel = PROCESS_STAGES[1]!
+  const dd = PROCESS_STAGES[2]!
+  switch (kind) {
+    case 'sesion_panel':
+      return render(
+        `${trade} avanza a la sesión con nuestro panel de expertos ${ref}`,
+        'Avanzas a la sesión con el panel de expertos',
+        [
+          hello,
+          { p: `Terminamos la validación preliminar de ${trade} y queremos conocerte: tu postulación pasa a la etapa 2, ${panel.title.toLowerCase()}.` },
+          { p: `${panel.description} Es una conversación de una hora por videollamada: cuéntanos el problema que resuelves, tus clientes y tus números, y qué esperas de una alianza de medios.` },
+          { p: `Cómo la agendamos: en los próximos días te escribiremos desde ${ctx.company.contactEmail} con dos o tres horarios posibles dentro de esta etapa (${panel.duration.toLowerCase()}); respóndenos con el que te sirva.` },
+          statusLink(),
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'due_diligence':
+      return render(
+        `${trade} pasa a due diligence: documentos a preparar ${ref}`,
+        'Empezamos la due diligence',
+        [
+          hello,
+          { p: `Después de la sesión con el panel, ${trade} pasa a la etapa 3: ${dd.title.toLowerCase()} (${dd.duration.toLowerCase()}).` },
+          { h: 'Documentos que necesitamos' },
+          { list: DUE_DILIGENCE_DOCUMENTS },
+          statusLink('Súbelos desde tu página de estado, donde también verás cuáles ya recibimos:'),
+          { p: `Al terminar firmamos el acuerdo media for equity y definimos un plan de exposición de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses.` },
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'acuerdo_firmado':
+      return render(
+        `Bienvenido a ${PROGRAMME_NAME}: acuerdo firmado ${ref}`,
+        '¡Acuerdo firmado!',
+        [
+          hello,
+          { p: `El acuerdo media for equity con ${trade} quedó firmado. Bienvenido a ${PROGRAMME_NAME}.` },
+          { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses, con un compromiso de ${COMMITMENT_MONTHS} meses).` },
+          statusLink(),
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'no_seleccionada': {
+      const reason = ctx.founderReason?.trim()
+      return render(
+        `Sobre tu postulación a ${PROGRAMME_NAME} ${ref}`,
+        'Gracias por postular',
+        [
+          hello,
+          { p: `Gracias por contarnos sobre ${trade} y por el tiempo que dedicaste a tu postulación. Después de revisarla con cuidado, esta vez no fue seleccionada para continuar en ${PROGRAMME_NAME}.` },
+          ...(reason ? [{ p: 'Queremos compartirte lo que más pesó en la decisión:' }, { p: reason }] : []),
+          { p: 'No es un juicio sobre tu capacidad ni sobre el futuro de tu startup: la cohorte es pequeña y el encaje con nuestros medios cuenta mucho. Puedes volver a postular en una próxima convocatoria.' },
+          statusLink('Tu página de estado sigue disponible; desde ella puedes descargar o pedir que borremos tus datos:'),
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    }
+    case 'retirada':
+      return render(
+        `Confirmamos el retiro de tu postulación ${ref}`,
+        'Tu postulación quedó retirada',
+        [
+          hello,
+          { p: `Confirmamos que la postulación de ${trade} (${ctx.reference}) quedó retirada de ${PROGRAMME_NAME}. No seguiremos evaluándola.` },
+          { p: 'Si fue un error o cambias de opinión, escríbenos y lo conversamos; también puedes postular de nuevo en una próxima convocatoria.' },
+          statusLink('Desde tu página de estado puedes descargar o pedir que borremos tus datos:'),
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+  }
+}
+
+/** The answer to "perdí mi enlace": sent only to the address on file. */
+export function renderNewLinkMail(ctx: FounderMailContext): RenderedMail {
+  return render(
+    `Tu enlace para ver el estado de tu postulación (${ctx.reference})`,
+    'Tu nuevo enlace',
+    [
+      { p: `Hola, ${oneLine(ctx.founderName)}:` },
+      { p: `Pediste un enlace nuevo para seguir la postulación de ${oneLine(ctx.tradeName)} (${ctx.reference}).` },
+      statusLink('Este es tu enlace personal; no lo compartas, pues abre tu postulación sin contraseña:'),
+      { p: 'Si no lo pediste tú, puedes ignorar este correo: nadie más lo recibió.' },
+      { p: `El equipo de ${PROGRAMME_NAME}` },
+    ],
+    ctx,
+  )
+}
+
+/** The HTML of a draft whose text a member edited: paragraphs escaped, http(s) addresses as links. */
+export function htmlFromEditedText(subject: string, text: string): string {
+  const paragraphs = text
+    .replace(/\r\n/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => {
+      const escaped = escapeHtml(p).replace(/\n/g, '<br>')
+      return `<p>${escaped.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`
+    })
+  return htmlDocument(headerSafe(subject), paragraphs.join('\n'))
+}

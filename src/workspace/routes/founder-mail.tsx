@@ -1,0 +1,187 @@
+/**
+ * /equipo/correos-por-enviar: the founders' status e-mails the stage changes
+ * wrote (ADR 0090). A member reads each one, edits its subject and text,
+ * sends it (it goes to the outbox) or discards it; or sends them all. Admins
+ * choose which kinds go straight away without waiting here.
+ */
+import { useId, useState } from 'react'
+import { Link } from 'wouter'
+import { notify } from '../../lib/toast.tsx'
+import { ApiError } from '../api/client.ts'
+import {
+  useFounderDraftAction,
+  useFounderDrafts,
+  useFounderMailSettings,
+  useSendAllFounderDrafts,
+  useSetFounderMailSetting,
+} from '../api/queries.ts'
+import type { FounderDraft } from '../api/types.ts'
+import { useMember } from '../components/require-session.tsx'
+import { Button, Loading, PageHeader, Panel, QueryError, inputClass, labelClass } from '../components/ui.tsx'
+import { formatDateTime } from '../lib/format.ts'
+import { useTitle } from '../lib/use-title.ts'
+import { paths } from '../paths.ts'
+
+function failed(err: unknown, title: string) {
+  const conflict = err instanceof ApiError && err.status === 409
+  notify('error', {
+    title: conflict ? 'Este correo ya no está pendiente' : title,
+    description: conflict ? 'Otra persona lo envió o lo descartó.' : err instanceof Error ? err.message : String(err),
+  })
+}
+
+function DraftCard({ draft }: { draft: FounderDraft }) {
+  const [editing, setEditing] = useState(false)
+  const [subject, setSubject] = useState(draft.subject)
+  const [text, setText] = useState(draft.text)
+  const action = useFounderDraftAction()
+  const subjectId = useId()
+  const textId = useId()
+
+  const run = (input: Parameters<typeof action.mutate>[0], done: string, error: string) =>
+    action.mutate(input, {
+      onSuccess: () => {
+        notify('success', { title: done, description: `${draft.kindLabel} · ${draft.reference}` })
+        setEditing(false)
+      },
+      onError: (err) => failed(err, error),
+    })
+
+  return (
+    <li className="rounded-lg border border-ink-200 bg-white p-4">
+      <article aria-label={`${draft.kindLabel}, ${draft.reference}`}>
+        <p className="text-xs font-semibold tracking-wide text-accent-700 uppercase">{draft.kindLabel}</p>
+        <h2 className="mt-1 text-base font-bold">{draft.subject}</h2>
+        <p className="text-sm text-ink-700">
+          Para {draft.to} ·{' '}
+          <Link href={paths.application(draft.applicationId)} className="underline underline-offset-2">
+            {draft.reference}
+          </Link>{' '}
+          · {formatDateTime(draft.createdAt)}
+          {draft.editedAt && ' · editado'}
+        </p>
+        {editing ? (
+          <form
+            className="mt-3 flex flex-col gap-3"
+            onSubmit={(e) => {
+              e.preventDefault()
+              run({ id: draft.id, action: 'edit', subject, text }, 'Correo guardado', 'No pudimos guardar el correo')
+            }}
+          >
+            <div>
+              <label htmlFor={subjectId} className={labelClass}>Asunto</label>
+              <input id={subjectId} className={inputClass} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} required />
+            </div>
+            <div>
+              <label htmlFor={textId} className={labelClass}>Texto del correo</label>
+              <textarea id={textId} className={`${inputClass} min-h-72 font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} required />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="primary" disabled={action.isPending}>Guardar cambios</Button>
+              <Button onClick={() => { setEditing(false); setSubject(draft.subject); setText(draft.text) }}>Cancelar</Button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm font-semibold">Leer el correo</summary>
+              <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-ink-50 p-3 text-xs whitespace-pre-wrap">{draft.text}</pre>
+            </details>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button variant="primary" disabled={action.isPending} onClick={() => run({ id: draft.id, action: 'send' }, 'Correo enviado', 'No pudimos enviar el correo')}>
+                Enviar
+              </Button>
+              <Button onClick={() => setEditing(true)}>Editar</Button>
+              <Button variant="danger" disabled={action.isPending} onClick={() => run({ id: draft.id, action: 'discard' }, 'Correo descartado', 'No pudimos descartar el correo')}>
+                Descartar
+              </Button>
+            </div>
+          </>
+        )}
+      </article>
+    </li>
+  )
+}
+
+function Settings() {
+  const me = useMember()
+  const settings = useFounderMailSettings()
+  const set = useSetFounderMailSetting()
+  if (settings.isPending) return <Loading />
+  if (settings.error) return <QueryError error={settings.error} retry={() => void settings.refetch()} />
+  return (
+    <Panel title="Envío automático">
+      <p className="mb-3 text-sm text-ink-700">
+        Los tipos marcados se envían al founder en cuanto cambia la etapa, sin pasar por esta lista.
+        {me.role !== 'admin' && ' Solo un administrador puede cambiarlos.'}
+      </p>
+      <ul className="flex flex-col gap-2">
+        {settings.data.items.map((s) => (
+          <li key={s.kind}>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={s.sendImmediately}
+                disabled={me.role !== 'admin' || set.isPending}
+                onChange={(e) =>
+                  set.mutate({ kind: s.kind, sendImmediately: e.target.checked }, { onError: (err) => failed(err, 'No pudimos guardar el ajuste') })
+                }
+              />
+              {s.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  )
+}
+
+export function FounderMailPage() {
+  useTitle('Correos por enviar')
+  const drafts = useFounderDrafts()
+  const sendAll = useSendAllFounderDrafts()
+  const count = drafts.data?.items.length ?? 0
+  return (
+    <>
+      <PageHeader
+        title="Correos por enviar"
+        description="Los correos a los founders que dejó cada cambio de etapa. Nada sale hasta que alguien del equipo lo envía."
+        actions={
+          count > 0 ? (
+            <Button
+              variant="primary"
+              disabled={sendAll.isPending}
+              onClick={() =>
+                sendAll.mutate(undefined, {
+                  onSuccess: (r) => notify('success', { title: 'Correos enviados', description: `${r.sent} correo(s) en camino.` }),
+                  onError: (err) => failed(err, 'No pudimos enviar los correos'),
+                })
+              }
+            >
+              Enviar todos ({count})
+            </Button>
+          ) : undefined
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <section aria-label="Correos pendientes">
+          {drafts.isPending ? (
+            <Loading />
+          ) : drafts.error ? (
+            <QueryError error={drafts.error} retry={() => void drafts.refetch()} />
+          ) : count === 0 ? (
+            <p className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">No hay correos por enviar.</p>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {drafts.data.items.map((d) => (
+                <DraftCard key={`${d.id}-${d.editedAt ?? ''}`} draft={d} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <Settings />
+      </div>
+    </>
+  )
+}
