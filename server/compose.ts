@@ -11,6 +11,7 @@ import { founderDocumentRoutes } from './documents/founder-routes.ts'
 import { createDocuments, type Documents } from './documents/service.ts'
 import { teamDocumentRoutes } from './documents/team-routes.ts'
 import { uploadScript } from './documents/upload-script.ts'
+import { documentsLinkHtml } from './founder/status-page-html.ts'
 import { founderResolver } from './founder/access.ts'
 import { functionDepsFromConfig, mailConfigFrom } from './function/deps-from-config.ts'
 import type { Hono } from 'hono'
@@ -195,6 +196,9 @@ export function workspaceApiFrom(
     teamEmail: config.TEAM_EMAIL,
     clientIp: deps.clientIp,
     now: routeDeps.now,
+    // At due diligence the status page leads to the documents' checklist (server/documents/founder-routes.ts).
+    documentsSection: async (view, token) =>
+      view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })

@@ -55,6 +55,11 @@ async function main() {
   reminders.start()
   const retention = retentionJobFrom(config, stores.founder)
   retention.start()
+  // Files of documents whose rows are gone (deleted on request or by retention) leave the disk within the hour.
+  const sweep = setInterval(() => {
+    documents.sweepOrphanFiles().catch((err: unknown) => log({ level: 'error', msg: 'document sweep failed', error: String(err) }))
+  }, 3_600_000)
+  sweep.unref()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -70,6 +75,7 @@ async function main() {
       await reminders.stop()
       await worker.stop()
       await retention.stop()
+      clearInterval(sweep)
       await sender.close()
       await store.close()
       log({ level: 'info', msg: 'stopped' })

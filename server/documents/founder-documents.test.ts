@@ -60,7 +60,7 @@ describe('founder documents', () => {
     const html = await page.text()
     expect(html).toContain('noindex')
     expect(html).toContain('Cap table (tabla de accionistas)')
-    expect(html).toContain('/postulacion/documentos.js')
+    expect(html).toContain('/postulacion/recursos/documentos.js')
   })
 
   it('takes a file in two parts (resumed from the offset the server kept), stores it durably and gives it back as an attachment', async () => {
@@ -191,5 +191,31 @@ describe('founder documents', () => {
     expect((await tus.head(mine)).status).toBe(404)
     expect(h.snapshot()).toEqual(before)
     expect(storedFiles(h)).toEqual(filesBefore)
+  })
+})
+
+describe('stored files of deleted applications', () => {
+  it("are swept once their rows are gone (a founder's data deleted on request), and only theirs", async () => {
+    const { h, founder, tus } = await setup()
+    const other = await seedFounder(h.store)
+    const upload = async (client: typeof tus, bytes: Uint8Array) => {
+      const created = await client.create({ itemKey: 'pitch_deck', fileName: 'deck.pdf', length: bytes.byteLength })
+      expect((await client.patch(created.headers.get('location')!, 0, bytes)).status).toBe(204)
+    }
+    await upload(tus, samples.pdf(20_000))
+    await upload(clientFor(h, other), samples.pdf(30_000))
+    expect(storedFiles(h)).toHaveLength(2)
+    // Young files are left alone: their row may be on its way.
+    expect(await h.documents.sweepOrphanFiles()).toBe(0)
+
+    const emailOf = async (id: string) => (await h.store.listApplications()).find((a) => a.id === id)!.formData.email
+    expect(await emailOf(founder.applicationId)).not.toBe(await emailOf(other.applicationId))
+    await h.store.deleteByEmail(await emailOf(founder.applicationId))
+    expect(storedFiles(h)).toHaveLength(2)
+    expect(await h.documents.sweepOrphanFiles(0)).toBe(1)
+    const left = storedFiles(h)
+    expect(left).toHaveLength(1)
+    expect(left[0]).toContain(other.applicationId)
+    expect((await checklist(h, other.token)).items[0]!.document).not.toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 /**
  * The founder's side of the documents, under their personal link:
  *   GET  /postulacion/:token/documentos                 the page (server-rendered, works without JS for reading)
- *   GET  /postulacion/documentos.js                     its own small upload script (tus-js-client)
+ *   GET  /postulacion/recursos/documentos.js            its own small upload script (tus-js-client)
  *   GET  /postulacion/:token/api/documentos             the checklist with what is in, as JSON
  *   GET  /postulacion/:token/api/documentos/:id/archivo the founder's own file, as an attachment
  *   POST /postulacion/:token/api/subidas, HEAD|PATCH|DELETE …/subidas/:uploadId   tus
@@ -53,7 +53,8 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
   const { documents, resolveFounder, siteOrigin, script } = deps
   const app = new Hono<FounderEnv>()
 
-  app.get('/documentos.js', (c) => {
+  // Two segments: the status page's GET /postulacion/<token> (mounted first) cannot take it for a token.
+  app.get('/recursos/documentos.js', (c) => {
     c.header('Cache-Control', 'no-cache')
     c.header('ETag', script.etag)
     if (c.req.header('if-none-match') === script.etag) return c.body(null, 304)
@@ -93,7 +94,7 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
 
   app.get('/:token/documentos', async (c) => {
     const token = c.req.param('token')
-    return c.html(documentsPage({ base: `${FOUNDER_PATH}/${token}`, scriptPath: `${FOUNDER_PATH}/documentos.js`, ...(await checklist(c.get('founder'))) }))
+    return c.html(documentsPage({ base: `${FOUNDER_PATH}/${token}`, scriptPath: `${FOUNDER_PATH}/recursos/documentos.js`, ...(await checklist(c.get('founder'))) }))
   })
 
   app.get('/:token/api/documentos', async (c) => c.json(await checklist(c.get('founder'))))

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
@@ -63,6 +63,13 @@ export interface Documents {
   /** The document's bytes. */
   read(doc: DocumentRecord): Promise<Buffer>
   fileOf(doc: DocumentRecord): string
+  /**
+   * Delete stored files whose document row is gone (a founder's data deleted on
+   * request or by retention, or a crash between the file's rename and its row's
+   * commit). Files younger than `minAgeMs` are left alone: their row may be on
+   * its way. Returns how many went.
+   */
+  sweepOrphanFiles(minAgeMs?: number): Promise<number>
 }
 
 export function createDocuments(options: DocumentsOptions): Documents {
@@ -180,7 +187,28 @@ export function createDocuments(options: DocumentsOptions): Documents {
     },
   })
 
+  async function sweepOrphanFiles(minAgeMs = 10 * 60_000): Promise<number> {
+    let removed = 0
+    const applications = await readdir(filesDir).catch(() => [] as string[])
+    for (const applicationId of applications) {
+      const dir = join(filesDir, applicationId)
+      const files = await readdir(dir).catch(() => [] as string[])
+      for (const id of files) {
+        const path = join(dir, id)
+        const info = await stat(path).catch(() => null)
+        if (!info || now().getTime() - info.mtime.getTime() < minAgeMs) continue
+        if (await docs.get(applicationId, id)) continue
+        await rm(path, { force: true })
+        removed++
+      }
+      if ((await readdir(dir).catch(() => ['?'])).length === 0) await rm(dir, { recursive: true, force: true })
+    }
+    if (removed > 0) log({ level: 'info', msg: 'orphan document files removed', count: removed })
+    return removed
+  }
+
   return {
+    sweepOrphanFiles,
     docs,
     tus,
     contexts,

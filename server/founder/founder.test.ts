@@ -279,3 +279,21 @@ describe('the status page /postulacion/<token>', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429])
   })
 })
+
+describe('the status page and the documents', () => {
+  it('leads to the documents page at due diligence only, and the documents script is served beside the status routes', async () => {
+    const { h, admin } = await setUp()
+    const app = await application(h)
+    await move(h, admin, app.id, TO_PANEL)
+    const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
+    const token = LINK.exec(draft.text)![1]!
+    expect(await (await page(h, `/postulacion/${token}`)).text()).not.toContain('/documentos"')
+    await move(h, admin, app.id, [['sesion_panel', 'due_diligence']])
+    const html = await (await page(h, `/postulacion/${token}`)).text()
+    expect(html).toContain(`href="/postulacion/${token}/documentos"`)
+    expect((await page(h, `/postulacion/${token}/documentos`)).status).toBe(200)
+    const script = await page(h, '/postulacion/recursos/documentos.js')
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toContain('javascript')
+  })
+})

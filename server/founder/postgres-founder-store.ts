@@ -199,6 +199,8 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
         await tx`delete from founder_links where application_id = any(${ids}::uuid[])`
         await tx`delete from application_notes where application_id = any(${ids}::uuid[])`
         await tx`delete from idempotency_keys where application_id = any(${ids}::uuid[])`
+        // The due-diligence documents' rows (and stored bytes); files on disk go with the documents' sweep.
+        await tx`delete from documents where application_id = any(${ids}::uuid[])`
         await tx`update application_reviews set comments = '{}', overall_comment = '' where application_id = any(${ids}::uuid[])`
         await tx`update conflicts set note = '', lift_reason = null where application_id = any(${ids}::uuid[])`
         await tx`update stage_changes set reason = null where application_id = any(${ids}::uuid[])`

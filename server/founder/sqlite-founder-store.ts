@@ -230,6 +230,8 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
         stmt(`DELETE FROM founder_links WHERE application_id IN ${these}`).run(list)
         stmt(`DELETE FROM application_notes WHERE application_id IN ${these}`).run(list)
         stmt(`DELETE FROM idempotency_keys WHERE application_id IN ${these}`).run(list)
+        // The due-diligence documents' rows (and stored bytes); files on disk go with the documents' sweep.
+        stmt(`DELETE FROM documents WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE application_reviews SET comments = '{}', overall_comment = '' WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE conflicts SET note = '', lift_reason = NULL WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE stage_changes SET reason = NULL WHERE application_id IN ${these}`).run(list)

@@ -219,3 +219,10 @@ export function messagePage(title: string, text: string, contactEmail: string): 
     contactEmail,
   )
 }
+
+/** The status page's way to the due-diligence documents (SPEC §9), shown during stage 3. */
+export function documentsLinkHtml(href: string): string {
+  return `<h2>Documentos de due diligence</h2>
+<p>Sube cada documento de la lista desde tu página de documentos. Si la conexión se cae, la subida sigue donde quedó.</p>
+<p><a href="${e(href)}">Subir mis documentos</a></p>`
+}

@@ -71,6 +71,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const app = new Hono()
 
   app.use('*', async (c, next) => {
+    // The documents' JSON API under /postulacion/<token>/api/ (mounted after this app) answers its own refusals.
+    if (c.req.path.includes('/api/')) return next()
     privateHeaders(c)
     if (c.req.method === 'POST') {
       // A form posted from another site (CSRF) never acts: the link alone must not be enough.
