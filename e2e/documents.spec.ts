@@ -1,5 +1,6 @@
 /**
- * Due-diligence documents in Chromium against the real server: the founder
+ * Due-diligence documents in Chromium against the real server: the page's
+ * script is the build's hashed asset, which the landing never loads; the founder
  * uploads every checklist item from their link, one of them cut part-way
  * (a PATCH dropped after the first 4 MB part) and resumed from where the
  * server stopped; then a team member signed in with the real link flow sees
@@ -30,6 +31,7 @@ test('the founder uploads the checklist (one upload resumed), the team downloads
   page.on('request', (r) => landingRequests.push(new URL(r.url()).pathname))
   await page.goto('/', { waitUntil: 'networkidle' })
   expect(landingRequests.length).toBeGreaterThan(0)
+  const landingCount = landingRequests.length
   expect(landingRequests.filter((path) => path.startsWith('/postulacion'))).toEqual([])
   for (const path of landingRequests.filter((p) => p.endsWith('.js'))) {
     expect(await (await page.request.get(path)).text(), path).not.toContain('Tus-Resumable')
@@ -55,6 +57,13 @@ test('the founder uploads the checklist (one upload resumed), the team downloads
 
   await page.goto(`/postulacion/${founder.token}/documentos`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documentos de due diligence')
+  // Its script is a hashed asset of the build, cached for good, and not one the landing requested.
+  const src = (await page.locator('script[src]').getAttribute('src'))!
+  expect(src).toMatch(/^\/assets\/documentos-[\w-]+\.js$/)
+  expect(landingRequests.slice(0, landingCount)).not.toContain(src)
+  const script = await page.request.get(src)
+  expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(await script.text()).toContain('Tus-Resumable')
   for (const item of DOCUMENT_ITEMS) {
     const form = page.locator(`form[data-item="${item.key}"]`)
     const reloaded = page.waitForEvent('load')

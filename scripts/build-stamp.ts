@@ -19,6 +19,9 @@ const INPUTS = [
   'package-lock.json',
   'scripts/prerender.ts',
   'scripts/build.ts',
+  'scripts/build-upload-script.ts',
+  // The documents page's script is built from here (scripts/build-upload-script.ts).
+  'server/documents/client',
   // Vite reads VITE_* variables from these too.
   '.env',
   '.env.local',

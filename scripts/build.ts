@@ -4,6 +4,7 @@
  *   1. the client bundle (dist/client),
  *   1b. the team workspace's own bundle (equipo.html, src/workspace/) into the
  *      same folder, as a separate build: nothing shared with the landing (ADR 0070),
+ *   1c. the founder's documents page's script, its own hashed file (ADR 0098),
  *   2. an SSR bundle of src/entry-server.tsx (dist/ssr),
  *   3. prerendering: `/` and the 404 page rendered into the client HTML,
  *      with their head, inlined styles and crawler files (scripts/prerender.ts),
@@ -11,6 +12,7 @@
  */
 import { build, loadEnv } from 'vite'
 import { siteConfigFrom } from '../src/config/site-config.ts'
+import { buildUploadScript } from './build-upload-script.ts'
 import { prerender } from './prerender.ts'
 import { DIST_DIR, writeBuildStamp } from './build-stamp.ts'
 
@@ -29,6 +31,8 @@ await build({
   logLevel: 'warn',
   build: { outDir: `${DIST_DIR}/client`, emptyOutDir: false, copyPublicDir: false },
 })
+const uploadScript = await buildUploadScript(DIST_DIR)
+console.log(`build: documents upload script ${uploadScript.path}: ${uploadScript.bytes} B, ${uploadScript.gzipBytes} B gzip`)
 await build({
   logLevel: 'warn',
   // Bundle every dependency so the prerenderer runs from any DIST_DIR.

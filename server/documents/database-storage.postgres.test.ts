@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { openPostgresFounderStore } from '../founder/postgres-founder-store.ts'
 import { seedFounder } from '../founder/testing.ts'
-import { founderResolver } from '../founder/access.ts'
 import { openPostgresStore } from '../storage/postgres-store.ts'
 import { createTestDatabase, requirePostgres } from '../storage/postgres-test-database.ts'
 import { openDocumentStore } from './document-store.ts'
@@ -31,7 +31,7 @@ describe.skipIf(!available)('documents in PostgreSQL (document_blobs)', () => {
     try {
       const documents = createDocuments({ store, root, maxBytes: 5 * 1_048_576, storage: 'database', now: () => new Date(), log: () => {} })
       const app = new Hono()
-      app.route('/postulacion', founderDocumentRoutes({ documents, resolveFounder: founderResolver(store), siteOrigin: SITE, script: { code: '', etag: '""' } }))
+      app.route('/postulacion', founderDocumentRoutes({ documents, founders: openPostgresFounderStore(store), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
       const founder = await seedFounder(store)
       const tus = tusClient(async (url, init) => app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
 

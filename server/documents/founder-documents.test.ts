@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DOCUMENT_ITEMS } from '../../domain/documents.ts'
 import { documentsDir } from '../env.ts'
 import { seedFounder, type SeededFounder } from '../founder/testing.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
+import { HARNESS_UPLOAD_SCRIPT, SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
 import { samples, tusClient } from './testing/tus.ts'
 
 const harnesses: WorkspaceHarness[] = []
@@ -60,7 +60,7 @@ describe('founder documents', () => {
     const html = await page.text()
     expect(html).toContain('noindex')
     expect(html).toContain('Cap table (tabla de accionistas)')
-    expect(html).toContain('/postulacion/recursos/documentos.js')
+    expect(html).toContain(`<script src="${HARNESS_UPLOAD_SCRIPT}" defer></script>`)
   })
 
   it('takes a file in two parts (resumed from the offset the server kept), stores it durably and gives it back as an attachment', async () => {
@@ -191,6 +191,43 @@ describe('founder documents', () => {
     expect((await tus.head(mine)).status).toBe(404)
     expect(h.snapshot()).toEqual(before)
     expect(storedFiles(h)).toEqual(filesBefore)
+  })
+})
+
+describe('one founder app under /postulacion', () => {
+  it('makes every answer private, status pages, documents, uploads, downloads and refusals alike', async () => {
+    const { h, founder, tus } = await setup()
+    const uploaded = await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.pdf(20_000) })
+    expect(uploaded.status).toBe(204)
+    const documentId = uploaded.headers.get('x-document-id')!
+    const created = await tus.create({ itemKey: 'cap_table', fileName: 'cap.pdf', length: 10 })
+    const wrong = 'A'.repeat(43)
+    const base = `${SITE}/postulacion`
+    const answers: [string, Response, number][] = [
+      ['request a link', await h.app.request(base), 200],
+      ['status page', await h.app.request(`${base}/${founder.token}`), 200],
+      ['documents page', await h.app.request(`${base}/${founder.token}/documentos`), 200],
+      ['checklist', await h.app.request(`${base}/${founder.token}/api/documentos`), 200],
+      ['download', await h.app.request(`${base}/${founder.token}/api/documentos/${documentId}/archivo`), 200],
+      ['tus upload', uploaded, 204],
+      ['tus create', created, 201],
+      ['wrong token, page', await h.app.request(`${base}/${wrong}`), 404],
+      ['wrong token, documents', await h.app.request(`${base}/${wrong}/documentos`), 404],
+      ['wrong token, api', await h.app.request(`${base}/${wrong}/api/documentos`), 404],
+      ['form from elsewhere', await h.app.request(`${base}/${founder.token}/retirar`, { method: 'POST', headers: { origin: 'https://evil.example' } }), 403],
+      ['upload from elsewhere', await tus.create({ itemKey: 'rut', fileName: 'r.pdf', length: 10, origin: 'https://evil.example' }), 403],
+    ]
+    for (const [name, res, status] of answers) {
+      expect(res.status, name).toBe(status)
+      expect(res.headers.get('cache-control'), name).toMatch(/no-store/)
+      expect(res.headers.get('x-robots-tag'), name).toBe('noindex, nofollow')
+      expect(res.headers.get('referrer-policy'), name).toBe('no-referrer')
+    }
+    // The documents' refusals stay JSON, the status pages' HTML; the download keeps its own headers.
+    expect(answers[9]![1].headers.get('content-type')).toContain('application/json')
+    expect(answers[7]![1].headers.get('content-type')).toContain('text/html')
+    expect(answers[4]![1].headers.get('cache-control')).toBe('private, no-store')
+    expect(answers[4]![1].headers.get('content-disposition')).toMatch(/^attachment;/)
   })
 })
 

@@ -1,34 +1,35 @@
 /**
  * The founder's side of the documents, under their personal link:
  *   GET  /postulacion/:token/documentos                 the page (server-rendered, works without JS for reading)
- *   GET  /postulacion/recursos/documentos.js            its own small upload script (tus-js-client)
  *   GET  /postulacion/:token/api/documentos             the checklist with what is in, as JSON
  *   GET  /postulacion/:token/api/documentos/:id/archivo the founder's own file, as an attachment
  *   POST /postulacion/:token/api/subidas, HEAD|PATCH|DELETE …/subidas/:uploadId   tus
+ * Its upload script is a static asset of the build (/assets/documentos-<hash>.js, ADR 0098).
  * A wrong, revoked or unknown token is one and the same 404; uploads are
  * refused outside due diligence.
  */
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { DOCUMENT_ITEMS } from '../../domain/documents.ts'
-import type { FounderAccess, FounderResolver } from '../founder/access.ts'
+import { resolveFounderToken } from '../founder/access.ts'
+import type { FounderStore, FounderView } from '../founder/founder-store.ts'
 import { allowedOrigin } from '../workspace/auth/origin.ts'
 import type { DocumentRecord } from './document-store.ts'
 import { attachmentHeaders } from './download.ts'
 import { documentsPage } from './page.ts'
 import type { Documents } from './service.ts'
 import { UPLOAD_ID } from './service.ts'
-import type { UploadScript } from './upload-script.ts'
 
 export const FOUNDER_PATH = '/postulacion'
 
 export interface FounderDocumentRouteDeps {
   documents: Documents
-  resolveFounder: FounderResolver
+  founders: Pick<FounderStore, 'resolveLink'>
   siteOrigin: string
-  script: UploadScript
+  /** The built upload script's URL path (server/documents/upload-script.ts). */
+  scriptPath: string
 }
 
-type FounderEnv = { Variables: { founder: FounderAccess } }
+type FounderEnv = { Variables: { founder: FounderView } }
 
 const NOT_FOUND = { error: 'not_found', message: 'Este enlace no es válido o ya no está activo. Pide uno nuevo desde la página de tu postulación.' }
 const WRONG_STAGE = {
@@ -50,22 +51,13 @@ export function founderView(doc: DocumentRecord) {
 }
 
 export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<FounderEnv> {
-  const { documents, resolveFounder, siteOrigin, script } = deps
+  const { documents, founders, siteOrigin, scriptPath } = deps
   const app = new Hono<FounderEnv>()
 
-  // Two segments: the status page's GET /postulacion/<token> (mounted first) cannot take it for a token.
-  app.get('/recursos/documentos.js', (c) => {
-    c.header('Cache-Control', 'no-cache')
-    c.header('ETag', script.etag)
-    if (c.req.header('if-none-match') === script.etag) return c.body(null, 304)
-    return c.body(script.code, 200, { 'Content-Type': 'text/javascript; charset=utf-8' })
-  })
-
-  app.use('/:token/*', async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    c.header('X-Robots-Tag', 'noindex')
-    c.header('Referrer-Policy', 'no-referrer')
-    const founder = await resolveFounder(c.req.param('token'))
+  // Only the documents' own paths: the status pages beside them resolve their token themselves, and
+  // the founder app that mounts both (server/founder/founder-app.ts) makes every answer private.
+  const guard: MiddlewareHandler<FounderEnv> = async (c, next) => {
+    const founder = await resolveFounderToken(founders, c.req.param('token') ?? '')
     if (!founder) {
       return c.req.path.includes('/api/') ? c.json(NOT_FOUND, 404) : c.html(notFoundPage(), 404)
     }
@@ -76,9 +68,11 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
     }
     c.set('founder', founder)
     await next()
-  })
+  }
+  app.use('/:token/documentos', guard)
+  app.use('/:token/api/*', guard)
 
-  const checklist = async (founder: FounderAccess) => {
+  const checklist = async (founder: FounderView) => {
     const docs = await documents.docs.list(founder.applicationId)
     return {
       reference: founder.reference,
@@ -94,7 +88,7 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
 
   app.get('/:token/documentos', async (c) => {
     const token = c.req.param('token')
-    return c.html(documentsPage({ base: `${FOUNDER_PATH}/${token}`, scriptPath: `${FOUNDER_PATH}/recursos/documentos.js`, ...(await checklist(c.get('founder'))) }))
+    return c.html(documentsPage({ base: `${FOUNDER_PATH}/${token}`, scriptPath, ...(await checklist(c.get('founder'))) }))
   })
 
   app.get('/:token/api/documentos', async (c) => c.json(await checklist(c.get('founder'))))

@@ -28,7 +28,12 @@ export interface DocumentsOptions {
   storage: DocumentStorage
   now: () => Date
   log: Log
+  /** How long an unfinished upload may wait to be resumed before deleteExpiredUploads removes it (ADR 0097). */
+  incompleteUploadTtlMs?: number
 }
+
+/** A day: a founder whose phone lost the connection comes back to it the same day or starts over. */
+export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
 
 /** What the founder's request carries into tus's hooks (set by the founder routes per request). */
 export interface UploadContext {
@@ -70,6 +75,12 @@ export interface Documents {
    * its way. Returns how many went.
    */
   sweepOrphanFiles(minAgeMs?: number): Promise<number>
+  /**
+   * Delete uploads in incoming/ created more than the TTL ago (their bytes and
+   * tus's .json): unfinished ones, and complete ones a crash kept from being
+   * taken in whose founder never came back. Returns how many went.
+   */
+  deleteExpiredUploads(): Promise<number>
 }
 
 export function createDocuments(options: DocumentsOptions): Documents {
@@ -77,7 +88,9 @@ export function createDocuments(options: DocumentsOptions): Documents {
   const incomingDir = join(root, 'incoming')
   const filesDir = join(root, 'files')
   const docs = openDocumentStore(store)
-  const datastore = new FileStore({ directory: incomingDir })
+  // With an expiry, tus also answers 410 to a PATCH on an upload past it, and tells clients Upload-Expires.
+  const ttlMs = options.incompleteUploadTtlMs ?? INCOMPLETE_UPLOAD_TTL_MS
+  const datastore = new FileStore({ directory: incomingDir, expirationPeriodInMilliseconds: ttlMs })
   const contexts = new WeakMap<Request, UploadContext>()
 
   const fileOf = (doc: Pick<DocumentRecord, 'applicationId' | 'id'>) => join(filesDir, doc.applicationId, doc.id)
@@ -207,8 +220,38 @@ export function createDocuments(options: DocumentsOptions): Documents {
     return removed
   }
 
+  // Not FileStore.deleteExpired: it stops at the first upload whose bytes are
+  // already gone (a crash between discard's two rm) and reads the real clock.
+  async function deleteExpiredUploads(): Promise<number> {
+    const cutoff = now().getTime() - ttlMs
+    const ids = new Set((await readdir(incomingDir).catch(() => [] as string[])).map((name) => name.replace(/\.json$/, '')))
+    let removed = 0
+    for (const id of ids) {
+      if (!UPLOAD_ID.test(id)) continue
+      if ((await createdAt(id)) >= cutoff) continue
+      await discard(id)
+      removed++
+    }
+    if (removed > 0) log({ level: 'info', msg: 'expired uploads removed', count: removed })
+    return removed
+  }
+
+  /** When tus created the upload; for bytes without their .json, when they were last written. */
+  async function createdAt(id: string): Promise<number> {
+    try {
+      const info = JSON.parse(await readFile(join(incomingDir, `${id}.json`), 'utf8')) as { creation_date?: unknown }
+      const created = typeof info.creation_date === 'string' ? Date.parse(info.creation_date) : NaN
+      if (!Number.isNaN(created)) return created
+    } catch {
+      // no readable .json: fall back on the bytes' age
+    }
+    const info = await stat(join(incomingDir, id)).catch(() => null)
+    return info ? info.mtime.getTime() : 0
+  }
+
   return {
     sweepOrphanFiles,
+    deleteExpiredUploads,
     docs,
     tus,
     contexts,

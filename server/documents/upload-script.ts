@@ -1,32 +1,27 @@
 /**
- * Bundles the documents page's script (client/upload.ts + tus-js-client) once
- * per process with esbuild (already installed with tsx), so it is its own
- * small file and the landing's bundle never includes it.
+ * Where the documents page's script is: built by `npm run build`
+ * (scripts/build-upload-script.ts) as a hashed file under /assets/, served
+ * by the static site like every other asset. The server only reads the path
+ * the build wrote down; nothing is bundled at start-up.
  */
-import { createHash } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
-export interface UploadScript {
-  code: string
-  etag: string
+/** In DIST_DIR, beside client/ (not served). */
+export const UPLOAD_SCRIPT_MANIFEST = 'documents-script.json'
+
+export interface UploadScriptManifest {
+  /** The script's URL path, /assets/documentos-<hash>.js. */
+  path: string
+  bytes: number
+  gzipBytes: number
 }
 
-let cached: Promise<UploadScript> | undefined
-
-export function uploadScript(): Promise<UploadScript> {
-  cached ??= build({
-    entryPoints: [fileURLToPath(new URL('./client/upload.ts', import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2020',
-    platform: 'browser',
-    write: false,
-    legalComments: 'none',
-  }).then((result) => {
-    const code = result.outputFiles[0]!.text
-    return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` }
-  })
-  return cached
+/** The built script's path; throws, like the static site, when there is no build. */
+export function uploadScriptPath(distDir: string): string {
+  const file = join(distDir, UPLOAD_SCRIPT_MANIFEST)
+  if (!existsSync(file)) throw new Error(`The build in ${distDir} has no ${UPLOAD_SCRIPT_MANIFEST}: run npm run build`)
+  const { path } = JSON.parse(readFileSync(file, 'utf8')) as Partial<UploadScriptManifest>
+  if (typeof path !== 'string' || !/^\/assets\/documentos-[\w-]+\.js$/.test(path)) throw new Error(`${file} names no script: run npm run build`)
+  return path
 }

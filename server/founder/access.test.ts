@@ -1,20 +1,31 @@
-/** The founder-link resolver on both stores: only a live link's exact token opens its application. */
+/**
+ * The founder-link resolution on both stores: only a live link's exact token
+ * opens its application; a revoked link, a near miss, the hash itself, junk,
+ * and an application reduced by retention open nothing.
+ */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPostgresStore } from '../storage/postgres-store.ts'
+import { openPostgresStore, type PostgresStore } from '../storage/postgres-store.ts'
 import { createTestDatabase, requirePostgres } from '../storage/postgres-test-database.ts'
-import { openSqliteStore } from '../storage/sqlite-store.ts'
+import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../storage/store.ts'
-import { founderResolver, hashFounderToken } from './access.ts'
+import { hashFounderToken, resolveFounderToken } from './access.ts'
+import type { FounderStore } from './founder-store.ts'
+import { openPostgresFounderStore } from './postgres-founder-store.ts'
+import { openSqliteFounderStore } from './sqlite-founder-store.ts'
 import { seedFounder } from './testing.ts'
 
-async function contract(store: ApplicationStore) {
-  const resolve = founderResolver(store)
+async function contract(store: ApplicationStore, founders: FounderStore, markReduced: (id: string) => Promise<void>) {
+  const resolve = (token: string) => resolveFounderToken(founders, token)
   const live = await seedFounder(store, { stage: 'due_diligence' })
   const revoked = await seedFounder(store, { revoked: true })
-  expect(await resolve(live.token)).toEqual({ applicationId: live.applicationId, reference: live.reference, stage: 'due_diligence' })
+  const reduced = await seedFounder(store, { stage: 'retirada' })
+  expect(await resolve(live.token)).toMatchObject({ applicationId: live.applicationId, reference: live.reference, stage: 'due_diligence' })
+  expect(await resolve(reduced.token)).toMatchObject({ applicationId: reduced.applicationId, stage: 'retirada' })
+  await markReduced(reduced.applicationId)
+  expect(await resolve(reduced.token)).toBeNull()
   expect(await resolve(revoked.token)).toBeNull()
   // The hash itself, a near miss, and junk are not tokens.
   expect(await resolve(hashFounderToken(live.token))).toBeNull()
@@ -25,13 +36,15 @@ async function contract(store: ApplicationStore) {
 
 const available = await requirePostgres()
 
-describe('founderResolver', () => {
+describe('resolveFounderToken', () => {
   it('SQLite', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'catalitico-access-'))
     const store = openSqliteStore(join(dir, 'db.sqlite'))
     try {
       await store.migrate()
-      await contract(store)
+      await contract(store, openSqliteFounderStore(store), async (id) => {
+        await (store as SqliteStore).write(() => store.db.prepare('UPDATE applications SET anonymized_at = ? WHERE id = ?').run(new Date().toISOString(), id))
+      })
     } finally {
       await store.close()
       rmSync(dir, { recursive: true, force: true })
@@ -42,7 +55,9 @@ describe('founderResolver', () => {
     const db = await createTestDatabase()
     const store = openPostgresStore(db.url)
     try {
-      await contract(store)
+      await contract(store, openPostgresFounderStore(store), async (id) => {
+        await (store as PostgresStore).sql`UPDATE applications SET anonymized_at = now() WHERE id = ${id}`
+      })
     } finally {
       await store.close()
       await db.drop()

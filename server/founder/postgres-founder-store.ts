@@ -5,67 +5,76 @@
  * `for update skip locked`, so instances running it together split the work.
  */
 import type { Sql, TransactionSql } from 'postgres'
-import type { Stage } from '../../domain/pipeline.ts'
-import { STATUS_MAIL_KINDS, type StatusMailKind } from '../mail/founder-templates.ts'
 import type { PostgresStore } from '../storage/postgres-store.ts'
 import type { NewOutboxMessage } from '../storage/store.ts'
+import { outboxColumns } from '../storage/rows.ts'
 import { isUuid } from '../workspace/storage/review-store.ts'
+import { draftFromRow as mapDraft, founderViewFromRows, sendImmediatelyFromRows, type DraftRow as FounderDraftRow, type LinkedApplicationRow, type MailSettingRow, type StageChangeRow } from './founder-rows.ts'
 import { EMPTIED_FORM_DATA, type DraftOutcome, type FounderDraft, type FounderMailWrite, type FounderStore } from './founder-store.ts'
 
 type Q = Sql | TransactionSql
 
-interface DraftRow {
-  id: string
-  application_id: string
-  reference: string
-  kind: StatusMailKind
-  recipient: string
-  subject: string
-  text_body: string
-  html_body: string
-  status: FounderDraft['status']
-  created_at: Date
-  edited_at: Date | null
-  settled_at: Date | null
-  settled_by: string | null
-}
-
-const draftFromRow = (r: DraftRow): FounderDraft => ({
-  id: r.id,
-  applicationId: r.application_id,
-  reference: r.reference,
-  kind: r.kind,
-  to: r.recipient,
-  subject: r.subject,
-  text: r.text_body,
-  html: r.html_body,
-  status: r.status,
-  createdAt: r.created_at,
-  editedAt: r.edited_at,
-  settledAt: r.settled_at,
-  settledBy: r.settled_by,
-})
+type DraftRow = FounderDraftRow<Date>
+const same = (d: Date) => d
+const draftFromRow = (r: DraftRow) => mapDraft(r, same)
 
 export async function insertFounderOutboxPostgres(q: Q, applicationId: string, m: NewOutboxMessage, at: Date): Promise<void> {
-  await q`
-    insert into outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
-                        html_body, redact_after_send, next_attempt_at, created_at)
-    values (${m.id}, ${applicationId}, null, ${m.kind}, ${m.messageId}, ${m.from}, ${m.to}, ${m.replyTo ?? null}, ${m.subject},
-            ${m.text}, ${m.html}, true, ${at}, ${at})
-  `
+  await insertFounderOutboxesPostgres(q, [{ applicationId, message: m, at }])
+}
+
+/** Founder e-mails to the outbox, one multi-row insert. */
+async function insertFounderOutboxesPostgres(q: Q, rows: readonly { applicationId: string; message: NewOutboxMessage; at: Date }[]) {
+  if (rows.length === 0) return
+  const values = rows.map(({ applicationId, message, at }) => ({
+    ...outboxColumns(message),
+    application_id: applicationId,
+    member_id: null,
+    redact_after_send: true,
+    next_attempt_at: at,
+    created_at: at,
+  }))
+  await q`insert into outbox ${q(values)}`
 }
 
 /** What a stage change writes for the founder, inside the transition's transaction (postgres-review-store.ts). */
 export async function writeFounderMailPostgres(q: Q, applicationId: string, write: FounderMailWrite, at: Date): Promise<void> {
-  await q`insert into founder_links (token_hash, application_id, created_at) values (${write.linkTokenHash}, ${applicationId}, ${at})`
-  const d = write.draft
-  const sent = write.sendNow !== null
-  if (write.sendNow) await insertFounderOutboxPostgres(q, applicationId, write.sendNow, at)
-  await q`
-    insert into founder_mail_drafts (id, application_id, kind, recipient, subject, text_body, html_body, status, created_at, settled_at, outbox_id)
-    values (${d.id}, ${applicationId}, ${d.kind}, ${d.to}, ${d.subject}, ${sent ? '' : d.text}, ${sent ? '' : d.html},
-            ${sent ? 'sent' : 'draft'}, ${at}, ${sent ? at : null}, ${write.sendNow?.id ?? null})
-  `
+  await writeFounderMailsPostgres(q, [{ applicationId, write, at }])
+}
+
+/**
+ * The founder e-mails of many stage changes (a bulk move, ADR 0108): still one
+ * link, one draft and at most one outbox message per application, written in
+ * three multi-row inserts instead of three statements each.
+ */
+export async function writeFounderMailsPostgres(
+  q: Q,
+  writes: readonly { applicationId: string; write: FounderMailWrite; at: Date }[],
+): Promise<void> {
+  if (writes.length === 0) return
+  await q`insert into founder_links ${q(writes.map((w) => ({ token_hash: w.write.linkTokenHash, application_id: w.applicationId, created_at: w.at })))}`
+  await insertFounderOutboxesPostgres(
+    q,
+    writes.flatMap((w) => (w.write.sendNow ? [{ applicationId: w.applicationId, message: w.write.sendNow, at: w.at }] : [])),
+  )
+  // Sent straight away, the draft stays as the timeline's record, without the body (and its link).
+  const drafts = writes.map(({ applicationId, write, at }) => {
+    const d = write.draft
+    const sent = write.sendNow !== null
+    return {
+      id: d.id,
+      application_id: applicationId,
+      kind: d.kind,
+      recipient: d.to,
+      subject: d.subject,
+      text_body: sent ? '' : d.text,
+      html_body: sent ? '' : d.html,
+      status: sent ? 'sent' : 'draft',
+      created_at: at,
+      settled_at: sent ? at : null,
+      outbox_id: write.sendNow?.id ?? null,
+    }
+  })
+  await q`insert into founder_mail_drafts ${q(drafts)}`
 }
 
 export function openPostgresFounderStore(store: PostgresStore): FounderStore {
@@ -137,11 +146,8 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
     },
 
     async sendImmediately() {
-      const result = Object.fromEntries(STATUS_MAIL_KINDS.map((k) => [k, false])) as Record<StatusMailKind, boolean>
-      for (const r of await sql<{ kind: StatusMailKind; send_immediately: boolean }[]>`select kind, send_immediately from founder_mail_settings`) {
-        result[r.kind] = r.send_immediately
-      }
-      return result
+      const rows = await sql<MailSettingRow<boolean>[]>`select kind, send_immediately from founder_mail_settings`
+      return sendImmediatelyFromRows(rows, (value) => value)
     },
 
     async setSendImmediately(kind, value, memberId, at) {
@@ -152,24 +158,14 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
     },
 
     async resolveLink(tokenHash) {
-      const [row] = await sql<
-        { id: string; reference: string; stage: Stage; created_at: Date; stage_entered_at: Date; stage_due_at: Date | null }[]
-      >`
+      const [row] = await sql<LinkedApplicationRow<Date>[]>`
         select a.id, a.reference, a.stage, a.created_at, a.stage_entered_at, a.stage_due_at
         from founder_links l join applications a on a.id = l.application_id
         where l.token_hash = ${tokenHash} and l.revoked_at is null and a.anonymized_at is null`
       if (!row) return null
-      const changes = await sql<{ to_stage: Stage; at: Date }[]>`
+      const changes = await sql<StageChangeRow<Date>[]>`
         select to_stage, at from stage_changes where application_id = ${row.id} order by at, id`
-      return {
-        applicationId: row.id,
-        reference: row.reference,
-        stage: row.stage,
-        receivedAt: row.created_at,
-        stageEnteredAt: row.stage_entered_at,
-        stageDueAt: row.stage_due_at,
-        changes: changes.map((c) => ({ to: c.to_stage, at: c.at })),
-      }
+      return founderViewFromRows(row, changes, same)
     },
 
     async issueLink(applicationId, tokenHash, message, at) {

@@ -4,47 +4,17 @@
  * its outbox e-mail commit together.
  */
 import type Database from 'better-sqlite3'
-import type { Stage } from '../../domain/pipeline.ts'
-import { STATUS_MAIL_KINDS, type StatusMailKind } from '../mail/founder-templates.ts'
 import type { SqliteStore } from '../storage/sqlite-store.ts'
 import type { NewOutboxMessage } from '../storage/store.ts'
 import { isUuid } from '../workspace/storage/review-store.ts'
+import { draftFromRow as mapDraft, founderViewFromRows, sendImmediatelyFromRows, type DraftRow as FounderDraftRow, type LinkedApplicationRow, type MailSettingRow, type StageChangeRow } from './founder-rows.ts'
 import { EMPTIED_FORM_DATA, type DraftOutcome, type FounderDraft, type FounderMailWrite, type FounderStore } from './founder-store.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
 
-interface DraftRow {
-  id: string
-  application_id: string
-  reference: string
-  kind: StatusMailKind
-  recipient: string
-  subject: string
-  text_body: string
-  html_body: string
-  status: FounderDraft['status']
-  created_at: string
-  edited_at: string | null
-  settled_at: string | null
-  settled_by: string | null
-}
-
-const draftFromRow = (r: DraftRow): FounderDraft => ({
-  id: r.id,
-  applicationId: r.application_id,
-  reference: r.reference,
-  kind: r.kind,
-  to: r.recipient,
-  subject: r.subject,
-  text: r.text_body,
-  html: r.html_body,
-  status: r.status,
-  createdAt: date(r.created_at),
-  editedAt: r.edited_at === null ? null : date(r.edited_at),
-  settledAt: r.settled_at === null ? null : date(r.settled_at),
-  settledBy: r.settled_by,
-})
+type DraftRow = FounderDraftRow<string>
+const draftFromRow = (r: DraftRow) => mapDraft(r, date)
 
 type Stmt = (sql: string) => Database.Statement
 
@@ -163,11 +133,8 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
     },
 
     async sendImmediately() {
-      const result = Object.fromEntries(STATUS_MAIL_KINDS.map((k) => [k, false])) as Record<StatusMailKind, boolean>
-      for (const r of stmt('SELECT kind, send_immediately FROM founder_mail_settings').all() as { kind: StatusMailKind; send_immediately: number }[]) {
-        result[r.kind] = r.send_immediately === 1
-      }
-      return result
+      const rows = stmt('SELECT kind, send_immediately FROM founder_mail_settings').all() as MailSettingRow<number>[]
+      return sendImmediatelyFromRows(rows, (value) => value === 1)
     },
 
     async setSendImmediately(kind, value, memberId, at) {
@@ -184,20 +151,10 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
         `SELECT a.id, a.reference, a.stage, a.created_at, a.stage_entered_at, a.stage_due_at
          FROM founder_links l JOIN applications a ON a.id = l.application_id
          WHERE l.token_hash = ? AND l.revoked_at IS NULL AND a.anonymized_at IS NULL`,
-      ).get(tokenHash) as
-        | { id: string; reference: string; stage: Stage; created_at: string; stage_entered_at: string; stage_due_at: string | null }
-        | undefined
+      ).get(tokenHash) as LinkedApplicationRow<string> | undefined
       if (!row) return null
-      const changes = stmt('SELECT to_stage, at FROM stage_changes WHERE application_id = ? ORDER BY at, id').all(row.id) as { to_stage: Stage; at: string }[]
-      return {
-        applicationId: row.id,
-        reference: row.reference,
-        stage: row.stage,
-        receivedAt: date(row.created_at),
-        stageEnteredAt: date(row.stage_entered_at),
-        stageDueAt: row.stage_due_at === null ? null : date(row.stage_due_at),
-        changes: changes.map((c) => ({ to: c.to_stage, at: date(c.at) })),
-      }
+      const changes = stmt('SELECT to_stage, at FROM stage_changes WHERE application_id = ? ORDER BY at, id').all(row.id) as StageChangeRow<string>[]
+      return founderViewFromRows(row, changes, date)
     },
 
     async issueLink(applicationId, tokenHash, message, at) {

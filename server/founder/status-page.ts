@@ -7,21 +7,21 @@
  * address on file, with the same answer whether or not the address is known.
  *
  * The token is the only key: only its SHA-256 is looked up. Every answer is
- * noindex, no-store and no-referrer, so the token stays out of search
- * engines, caches and other sites' logs. Every POST must come from our own
- * origin.
+ * noindex, no-store and no-referrer (founder-app.ts, which mounts these
+ * routes with the documents'), so the token stays out of search engines,
+ * caches and other sites' logs. Every POST must come from our own origin.
  */
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
 import { founderRecords } from '../exports/applications.ts'
 import { escapeHtml, headerSafe } from '../mail/templates.ts'
 import type { ApplicationStore } from '../storage/store.ts'
 import { allowedOrigin } from '../workspace/auth/origin.ts'
 import { DEFAULT_SIGN_IN_LIMITS, bucket, type SignInRateLimits } from '../workspace/auth/rate-limit.ts'
-import { TOKEN_RE, sha256Hex } from '../workspace/auth/tokens.ts'
 import { changeStage } from '../workspace/review/change-stage.ts'
 import type { ReviewStore } from '../workspace/storage/review-store.ts'
 import type { TeamStore } from '../workspace/storage/team-store.ts'
+import { resolveFounderToken } from './access.ts'
 import type { FounderStore, FounderView } from './founder-store.ts'
 import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
 import { STATUS_PAGE_PATH, newLinkMessage, outboxMessage, type FounderMailConfig } from './status-mail.ts'
@@ -48,12 +48,6 @@ export interface StatusPageDeps {
 const FORM_MAX_BYTES = 4096
 const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
-function privateHeaders(c: Context) {
-  c.header('Cache-Control', 'no-store')
-  c.header('X-Robots-Tag', 'noindex, nofollow')
-  c.header('Referrer-Policy', 'no-referrer')
-}
-
 /**
  * Our own form, posted from our own page. The page's Referrer-Policy is
  * no-referrer, so the browser sends `Origin: null` with its forms; then the
@@ -70,22 +64,17 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const contact = founders.mail.company.contactEmail
   const app = new Hono()
 
-  app.use('*', async (c, next) => {
-    // The documents' JSON API under /postulacion/<token>/api/ (mounted after this app) answers its own refusals.
-    if (c.req.path.includes('/api/')) return next()
-    privateHeaders(c)
-    if (c.req.method === 'POST') {
-      // A form posted from another site (CSRF) never acts: the link alone must not be enough.
-      if (!sameOriginPost(c, founders.mail.siteOrigin)) {
-        return c.html(messagePage('No pudimos procesar la solicitud', 'Vuelve a abrir tu enlace e inténtalo de nuevo desde allí.', contact), 403)
-      }
-      if (Number(c.req.header('content-length') ?? 0) > FORM_MAX_BYTES) {
-        return c.html(messagePage('Solicitud demasiado grande', 'Vuelve a intentarlo desde el formulario.', contact), 413)
-      }
+  // The status pages' own forms: from our own page (a form from another site, CSRF, never acts: the link
+  // alone must not be enough), and small. Scoped to these routes: the documents' uploads have their own checks.
+  const formPost: MiddlewareHandler = async (c, next) => {
+    if (!sameOriginPost(c, founders.mail.siteOrigin)) {
+      return c.html(messagePage('No pudimos procesar la solicitud', 'Vuelve a abrir tu enlace e inténtalo de nuevo desde allí.', contact), 403)
+    }
+    if (Number(c.req.header('content-length') ?? 0) > FORM_MAX_BYTES) {
+      return c.html(messagePage('Solicitud demasiado grande', 'Vuelve a intentarlo desde el formulario.', contact), 413)
     }
     await next()
-    privateHeaders(c)
-  })
+  }
 
   const notFound = (c: Context) =>
     c.html(
@@ -97,15 +86,11 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
       404,
     )
 
-  const resolve = async (c: Context) => {
-    const token = c.req.param('token') ?? ''
-    if (!TOKEN_RE.test(token)) return null
-    return founders.store.resolveLink(sha256Hex(token))
-  }
+  const resolve = (c: Context) => resolveFounderToken(founders.store, c.req.param('token') ?? '')
 
   app.get('/', (c) => c.html(requestLinkPage(contact)))
 
-  app.post('/', async (c) => {
+  app.post('/', formPost, async (c) => {
     const form = await c.req.parseBody()
     const parsed = v.safeParse(EmailSchema, typeof form.email === 'string' ? form.email : '')
     if (!parsed.success) return c.html(requestLinkPage(contact), 422)
@@ -152,7 +137,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     })
   }
 
-  app.post('/:token/retirar', async (c) => {
+  app.post('/:token/retirar', formPost, async (c) => {
     const view = await resolve(c)
     if (!view) return notFound(c)
     const token = c.req.param('token')
@@ -166,7 +151,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
   })
 
-  app.post('/:token/datos', async (c) => {
+  app.post('/:token/datos', formPost, async (c) => {
     const view = await resolve(c)
     if (!view) return notFound(c)
     const application = (await deps.reviews.getApplication(view.applicationId))?.application
@@ -191,7 +176,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     })
   })
 
-  app.post('/:token/supresion', async (c) => {
+  app.post('/:token/supresion', formPost, async (c) => {
     const view = await resolve(c)
     if (!view) return notFound(c)
     const at = now()

@@ -101,7 +101,8 @@ const INK = '#0f172a'
 export const MUTED = '#475569'
 export const ACCENT = '#c2410c'
 
-export function htmlDocument(title: string, body: string): string {
+/** The shell every e-mail's HTML part shares; team e-mails are narrower (560 px). */
+export function htmlDocument(title: string, body: string, { maxWidth = 640 }: { maxWidth?: number } = {}): string {
   return `<!doctype html>
 <html lang="es-CO">
 <head>
@@ -110,7 +111,7 @@ export function htmlDocument(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 </head>
 <body style="margin:0;padding:0;background:#f5f5f4;color:${INK};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<div style="max-width:640px;margin:0 auto;padding:24px;background:#ffffff">
+<div style="max-width:${maxWidth}px;margin:0 auto;padding:24px;background:#ffffff">
 ${body}
 </div>
 </body>

@@ -46,6 +46,8 @@ export interface OutboxWorkerOptions {
    * ends, the worker is back to full speed.
    */
   yieldTo?: { busy: () => boolean; maxDeferMs: number }
+  /** Told the result of every send attempt (the /metrics counters). */
+  onDelivery?: (result: 'sent' | 'retry' | 'failed' | 'transport') => void
 }
 
 export interface OutboxWorker {
@@ -181,6 +183,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         break
       }
       const result = await deliver(batch[i]!)
+      options.onDelivery?.(result)
       if (result === 'sent' || result === 'failed') settled++
       if (result === 'transport') {
         // The server is down for all of them: put the rest back until the pause ends.

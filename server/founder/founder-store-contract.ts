@@ -1,0 +1,148 @@
+/**
+ * What every FounderStore must do, run on SQLite and on PostgreSQL
+ * (founder-store.sqlite.test.ts, founder-store.postgres.test.ts): drafts
+ * written by a stage change, edited, sent once, discarded; the per-kind
+ * setting; a link's view of its application; a new link revoking the old.
+ */
+import { expect, it } from 'vitest'
+import type { Stage } from '../../domain/pipeline.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { newSubmission } from '../testing/fixtures.ts'
+import type { ReviewStore } from '../workspace/storage/review-store.ts'
+import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
+import { insertMember } from '../workspace/testing/members.ts'
+import type { TestDatabase } from '../workspace/testing/store-databases.ts'
+import { hashFounderToken, resolveFounderToken } from './access.ts'
+import type { FounderStore } from './founder-store.ts'
+import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from './status-mail.ts'
+
+export interface FounderStoreFixture {
+  store: ApplicationStore
+  reviews: ReviewStore
+  founders: FounderStore
+  dispose(): Promise<void>
+}
+
+/** The fixture on a test database of either store (workspace/testing/store-databases.ts). */
+export function founderStoreFixture<S extends ApplicationStore>(db: TestDatabase<S>): FounderStoreFixture {
+  const stores = openWorkspaceStores(db.store)
+  return { store: db.store, reviews: stores.review, founders: stores.founder, dispose: db.dispose }
+}
+
+const MAIL: FounderMailConfig = {
+  from: 'Catalítico <postulaciones@catalitico.example>',
+  replyTo: 'postulaciones@catalitico.example',
+  company: { legalName: 'Catalítico Ventures S.A.S.', website: 'https://catalitico.example', contactEmail: 'postulaciones@catalitico.example' },
+  siteOrigin: 'https://catalitico.example',
+}
+const T0 = new Date('2026-11-23T15:00:00.000Z')
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
+
+/** The outbox's founder status e-mails of an application (the submission's own e-mails aside). */
+const founderMails = async (f: FounderStoreFixture, applicationId: string) =>
+  (await f.store.listMessages({ applicationId })).filter((m) => m.kind === 'founder_status')
+
+export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
+  async function withFixture(body: (f: FounderStoreFixture) => Promise<void>) {
+    const f = await open()
+    try {
+      await body(f)
+    } finally {
+      await f.dispose()
+    }
+  }
+
+  /** An application moved along `path`, each founder-facing move writing its draft (or, with sendNow, its e-mail). */
+  async function moved(f: FounderStoreFixture, path: Stage[], sendNow = false) {
+    const sub = newSubmission({ createdAt: T0 })
+    await f.store.saveSubmission(sub)
+    let from: Stage = 'recibida'
+    const links: string[] = []
+    for (const [i, to] of path.entries()) {
+      const founderMail = to === 'sesion_panel' || to === 'due_diligence' ? statusMailWrite(to, sub.application, MAIL, { sendNow }) : undefined
+      if (founderMail) links.push(/\/postulacion\/([A-Za-z0-9_-]{43})/.exec(founderMail.draft.text)![1]!)
+      const outcome = await f.reviews.transition(sub.application.id, { from, to, reason: null, memberId: null, at: at(i + 1), ...(founderMail ? { founderMail } : {}) })
+      expect(outcome.status).toBe('moved')
+      from = to
+    }
+    return { application: sub.application, links }
+  }
+
+  it('keeps a stage change’s draft waiting, edits it, sends it once into the outbox, and refuses to settle it again', async () => {
+    await withFixture(async (f) => {
+      const member = await insertMember(f.store, 'reviewer')
+      const { application } = await moved(f, ['validacion_preliminar', 'sesion_panel'])
+      const [draft] = await f.founders.listWaitingDrafts()
+      expect(draft).toMatchObject({ applicationId: application.id, reference: application.reference, kind: 'sesion_panel', status: 'draft', editedAt: null, settledAt: null })
+      expect(draft!.createdAt).toEqual(at(2))
+      expect(await f.founders.getDraft(draft!.id)).toEqual(draft)
+      expect(await f.founders.getDraft('not-a-uuid')).toBeNull()
+
+      const edited = await f.founders.editDraft(draft!.id, { subject: 'Asunto editado', text: 'Texto editado', html: '<p>Texto editado</p>' }, member.id, at(3))
+      expect(edited).toMatchObject({ status: 'ok', draft: { subject: 'Asunto editado', text: 'Texto editado', editedAt: at(3) } })
+
+      const sent = await f.founders.sendDraft(draft!.id, (d) => messageFromDraft(d, MAIL), member.id, at(4))
+      expect(sent).toMatchObject({ status: 'ok', draft: { status: 'sent', text: '', html: '', settledBy: member.id, settledAt: at(4) } })
+      expect((await founderMails(f, application.id)).map((m) => m.subject)).toEqual(['Asunto editado'])
+
+      expect(await f.founders.sendDraft(draft!.id, (d) => messageFromDraft(d, MAIL), member.id, at(5))).toMatchObject({ status: 'conflict' })
+      expect(await f.founders.discardDraft(draft!.id, member.id, at(5))).toMatchObject({ status: 'conflict' })
+      expect(await f.founders.discardDraft(crypto.randomUUID(), member.id, at(5))).toEqual({ status: 'not_found' })
+      expect(await f.founders.listWaitingDrafts()).toEqual([])
+      expect((await f.founders.listDrafts(application.id)).map((d) => d.status)).toEqual(['sent'])
+    })
+  })
+
+  it('discards a draft without sending it, and records straight-away e-mails as sent drafts', async () => {
+    await withFixture(async (f) => {
+      const member = await insertMember(f.store, 'admin')
+      const waiting = await moved(f, ['validacion_preliminar', 'sesion_panel'])
+      const [draft] = await f.founders.listDrafts(waiting.application.id)
+      expect(await f.founders.discardDraft(draft!.id, member.id, at(3))).toMatchObject({ status: 'ok', draft: { status: 'discarded', text: '' } })
+      expect(await founderMails(f, waiting.application.id)).toEqual([])
+
+      const straight = await moved(f, ['validacion_preliminar', 'sesion_panel'], true)
+      expect((await f.founders.listDrafts(straight.application.id)).map((d) => [d.status, d.text])).toEqual([['sent', '']])
+      expect(await founderMails(f, straight.application.id)).toHaveLength(1)
+    })
+  })
+
+  it('stores the per-kind setting to send straight away', async () => {
+    await withFixture(async (f) => {
+      const member = await insertMember(f.store, 'admin')
+      expect(Object.values(await f.founders.sendImmediately()).every((v) => v === false)).toBe(true)
+      await f.founders.setSendImmediately('retirada', true, member.id, at(1))
+      await f.founders.setSendImmediately('sesion_panel', true, member.id, at(1))
+      await f.founders.setSendImmediately('sesion_panel', false, member.id, at(2))
+      const settings = await f.founders.sendImmediately()
+      expect(Object.entries(settings).filter(([, on]) => on)).toEqual([['retirada', true]])
+    })
+  })
+
+  it('opens the application from every live link with its stage history, and a new link revokes the older ones', async () => {
+    await withFixture(async (f) => {
+      const { application, links } = await moved(f, ['validacion_preliminar', 'sesion_panel', 'due_diligence'])
+      expect(links).toHaveLength(2)
+      const view = await resolveFounderToken(f.founders, links[1]!)
+      expect(view).toEqual({
+        applicationId: application.id,
+        reference: application.reference,
+        stage: 'due_diligence',
+        receivedAt: T0,
+        stageEnteredAt: at(3),
+        stageDueAt: expect.any(Date),
+        changes: [
+          { to: 'validacion_preliminar', at: at(1) },
+          { to: 'sesion_panel', at: at(2) },
+          { to: 'due_diligence', at: at(3) },
+        ],
+      })
+      expect(await resolveFounderToken(f.founders, links[0]!)).toEqual(view)
+
+      const token = 'N'.repeat(43)
+      await f.founders.issueLink(application.id, hashFounderToken(token), outboxMessage('founder_link', 'a@b.example', { subject: 's', text: 't', html: 'h' }, MAIL), at(4))
+      expect(await resolveFounderToken(f.founders, token)).toEqual(view)
+      for (const old of links) expect(await resolveFounderToken(f.founders, old)).toBeNull()
+    })
+  })
+}

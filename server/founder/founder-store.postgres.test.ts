@@ -1,0 +1,10 @@
+import { describe } from 'vitest'
+import { requirePostgres } from '../storage/postgres-test-database.ts'
+import { freshPostgresDatabase } from '../workspace/testing/store-databases.ts'
+import { founderStoreContract, founderStoreFixture } from './founder-store-contract.ts'
+
+const available = await requirePostgres()
+
+describe.skipIf(!available)('PostgreSQL founder store (the real server; one database per test)', () => {
+  founderStoreContract(async () => founderStoreFixture(await freshPostgresDatabase()))
+})

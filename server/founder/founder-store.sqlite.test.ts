@@ -1,0 +1,7 @@
+import { describe } from 'vitest'
+import { freshSqliteDatabase } from '../workspace/testing/store-databases.ts'
+import { founderStoreContract, founderStoreFixture } from './founder-store-contract.ts'
+
+describe('SQLite founder store', () => {
+  founderStoreContract(async () => founderStoreFixture(await freshSqliteDatabase()))
+})

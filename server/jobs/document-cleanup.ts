@@ -1,0 +1,67 @@
+/**
+ * The documents' housekeeping (ADR 0097), hourly in every worker process (the
+ * server's and `npm run worker`): unfinished tus uploads past their expiry
+ * leave DATA_DIR/documents/incoming, and the files of deleted documents leave
+ * DATA_DIR/documents/files. Both only delete what is on this process's disk
+ * and both are idempotent, so several processes may run it at once.
+ * Logs counts only.
+ */
+import type { Documents } from '../documents/service.ts'
+import type { Log } from '../log.ts'
+
+export interface DocumentCleanupOptions {
+  documents: Pick<Documents, 'deleteExpiredUploads' | 'sweepOrphanFiles'>
+  /** How often it looks; the first run is right after start. */
+  intervalMs?: number
+  log: Log
+}
+
+export interface DocumentCleanupRun {
+  expiredUploads: number
+  orphanFiles: number
+}
+
+export function createDocumentCleanupJob(options: DocumentCleanupOptions) {
+  const intervalMs = options.intervalMs ?? 60 * 60 * 1000
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let running: Promise<unknown> | null = null
+  let stopped = false
+
+  async function runOnce(): Promise<DocumentCleanupRun> {
+    // One failing half must not starve the other.
+    const [expired, orphans] = await Promise.allSettled([options.documents.deleteExpiredUploads(), options.documents.sweepOrphanFiles()])
+    for (const outcome of [expired, orphans]) {
+      if (outcome.status === 'rejected') {
+        options.log({ level: 'error', msg: 'document cleanup failed', error: outcome.reason instanceof Error ? outcome.reason.name : 'unknown' })
+      }
+    }
+    return {
+      expiredUploads: expired.status === 'fulfilled' ? expired.value : 0,
+      orphanFiles: orphans.status === 'fulfilled' ? orphans.value : 0,
+    }
+  }
+
+  const tick = () => {
+    running = runOnce().finally(() => {
+      running = null
+      if (!stopped) {
+        timer = setTimeout(tick, intervalMs)
+        timer.unref()
+      }
+    })
+  }
+
+  return {
+    runOnce,
+    start() {
+      stopped = false
+      timer = setTimeout(tick, 0)
+      timer.unref()
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}
