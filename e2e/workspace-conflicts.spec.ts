@@ -3,8 +3,22 @@
  * declares a conflict from the application's page, and from then on is
  * refused the page (also by direct URL), sees only the reference in the list,
  * and every API call on the application answers 403 conflict_of_interest.
+ * Declaring one's own conflict and lifting one are asked in the workspace's
+ * own dialogs (labelled, focus inside, Escape cancels, focus back on the
+ * opener), checked with axe like the other workspace screens.
  */
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
 import { expect, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+
+const ADMIN = 'directora@catalitico.example'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
+}
+
+const focusIsInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement))
 
 const REVIEWER = 'evaluadora@catalitico.example'
 
@@ -21,8 +35,24 @@ test('a reviewer who declares a conflict is refused the application everywhere',
   const panel = page.getByRole('region', { name: 'Conflicto de interés' })
   await panel.getByLabel('Tipo').selectOption('comercial')
   await panel.getByLabel('Nota (opcional)').fill('Invertí en su ronda semilla')
-  page.once('dialog', (dialog) => void dialog.accept())
-  await panel.getByRole('button', { name: 'Declarar conflicto' }).click()
+  // No native confirm: a browser dialog would fail the test.
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected native ${d.type()} dialog`)
+  })
+  const declareButton = panel.getByRole('button', { name: 'Declarar conflicto' })
+  await declareButton.click()
+  const dialog = page.getByRole('dialog', { name: '¿Declarar el conflicto de interés?' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('no podrás ver esta postulación')
+  expect(await focusIsInside(dialog)).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
+  // Escape cancels: nothing declared, focus back on the button.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(declareButton).toBeFocused()
+  await expect(page.getByRole('heading', { level: 1, name: 'Huerta Viva' })).toBeVisible()
+  await declareButton.click()
+  await dialog.getByRole('button', { name: 'Declarar conflicto' }).click()
 
   // The page itself now refuses it…
   await expect(page.getByRole('heading', { name: 'Conflicto de interés declarado' })).toBeVisible()
@@ -53,4 +83,50 @@ test('a reviewer who declares a conflict is refused the application everywhere',
     expect(res.status()).toBe(403)
     expect(((await res.json()) as { error: string }).error).toBe('conflict_of_interest')
   }
+})
+
+test('an admin records a conflict for a reviewer and lifts it with a reason, in accessible dialogs', async ({ page, ws, origin, request }) => {
+  const app = await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.' })
+  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluadora Uno')
+  await signInWithLink(page, ws, ADMIN)
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected native ${d.type()} dialog`)
+  })
+
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  const panel = page.getByRole('region', { name: 'Conflicto de interés' })
+  await panel.getByLabel('Persona').selectOption({ label: 'Evaluadora Uno' })
+  await panel.getByLabel('Tipo').selectOption('personal')
+  // Recording one for someone else does not close the page to the admin: no question asked.
+  await panel.getByRole('button', { name: 'Registrar conflicto' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Conflicto registrado.' })).toBeVisible()
+
+  const lift = panel.getByRole('button', { name: 'Levantar' })
+  await lift.click()
+  const dialog = page.getByRole('dialog', { name: '¿Levantar el conflicto de Evaluadora Uno?' })
+  await expect(dialog).toBeVisible()
+  const reason = dialog.getByLabel('¿Por qué se levanta este conflicto?')
+  await expect(reason).toBeFocused()
+  expect(await seriousViolations(page)).toEqual([])
+  // A reason is required: refused without one, and said so next to the field.
+  await dialog.getByRole('button', { name: 'Levantar conflicto' }).click()
+  await expect(dialog).toContainText('Escribe el motivo para continuar.')
+  await expect(reason).toHaveAttribute('aria-invalid', 'true')
+  // Escape cancels; the conflict stays.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(lift).toBeFocused()
+
+  await lift.click()
+  await reason.fill('Ya no tiene relación con la empresa')
+  await dialog.getByRole('button', { name: 'Levantar conflicto' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Conflicto levantado.' })).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(panel.getByRole('button', { name: 'Levantar' })).toHaveCount(0)
+  // On the record, with its reason, on the server.
+  const conflicts = (await (await page.request.get(`${origin}/equipo/api/conflicts?applicationId=${app.id}`)).json()) as {
+    items: { liftedAt: string | null; liftReason: string | null }[]
+  }
+  expect(conflicts.items).toEqual([expect.objectContaining({ liftReason: 'Ya no tiene relación con la empresa' })])
 })

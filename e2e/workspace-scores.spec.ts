@@ -1,7 +1,7 @@
 /**
  * Issue 12 in Chromium against the real server: an admin "Reparte" the
- * unassigned applications, the assigned reviewer finds theirs under
- * "Asignadas a mí" and scores it; an admin moves a filtered list of 200
+ * unassigned applications, the assigned reviewer finds theirs on the "Mis
+ * pendientes" page and scores it; an admin moves a filtered list of 200
  * applications with one confirmation.
  */
 import type { Page } from '@playwright/test'
@@ -27,7 +27,7 @@ async function review(page: Page, score: number) {
   await form.getByRole('button', { name: /Enviar evaluación/ }).click()
 }
 
-test('a reviewer assigned by Repartir finds the application under "Asignadas a mí" and scores it', async ({ page, ws, browser, origin, request }) => {
+test('a reviewer assigned by Repartir finds the application on the "Mis pendientes" page and scores it', async ({ page, ws, browser, origin, request }) => {
   await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
@@ -44,17 +44,22 @@ test('a reviewer assigned by Repartir finds the application under "Asignadas a m
   const reviewer = await newMemberContext(browser, origin)
   const r = reviewer.page
   await signInWithLink(r, ws, REVIEWER)
-  await r.getByRole('link', { name: 'Postulaciones', exact: true }).click()
-  await r.getByRole('checkbox', { name: 'Asignadas a mí' }).check()
-  await expect(r).toHaveURL(/assigned=me/)
-  const row = r.getByRole('row').filter({ hasText: 'Huerta Viva' })
+  await r.getByRole('link', { name: 'Mis pendientes', exact: true }).click()
+  await expect(r).toHaveURL(/\/equipo\/pendientes$/)
+  await expect(r.getByRole('heading', { level: 1, name: 'Mis pendientes' })).toBeVisible()
+  const pending = r.getByRole('table', { name: /Mis pendientes/ })
+  const row = pending.getByRole('row').filter({ hasText: 'Huerta Viva' })
   await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Falta tu evaluación')
   await row.getByRole('link').first().click()
   const panel = r.getByRole('region', { name: 'Asignación y puntaje' })
   await expect(panel).toContainText('Evaluador Uno · pendiente')
   await review(r, 4)
   await expect(panel).toContainText('Evaluador Uno · ya evaluó')
   await expect(panel).toContainText('Puntaje ponderado: 4.00')
+  // Back on the page: scored, it no longer waits for them (and is not due within 3 days), so it has left the list.
+  await r.getByRole('link', { name: 'Mis pendientes', exact: true }).click()
+  await expect(r.getByText('No tienes pendientes.', { exact: false })).toBeVisible()
   await reviewer.context.close()
 })
 

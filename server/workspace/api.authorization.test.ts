@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { SELECTION_CRITERIA } from '../../domain/programme.ts'
 import { newSubmission } from '../testing/fixtures.ts'
+import { expectRefused, type Endpoint as RefusedEndpoint } from './testing/refused.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from './testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
@@ -14,11 +15,7 @@ afterEach(async () => {
   while (harnesses.length) await harnesses.pop()!.dispose()
 })
 
-interface Endpoint {
-  method: string
-  path: string
-  body?: unknown
-  admin?: boolean
+interface Endpoint extends RefusedEndpoint {
   /** The status when allowed (200 unless said). */
   ok?: number
 }
@@ -129,19 +126,6 @@ async function setUp() {
       drafts: [drafts[0]!, drafts[1]!],
     }),
   }
-}
-
-async function expectRefused(h: WorkspaceHarness, e: Endpoint, as: SignedIn | null, status: number, error: string, extra = {}) {
-  const before = h.snapshot()
-  const res = await h.call(e.method, e.path, { body: e.body, as, ...extra })
-  expect({ endpoint: `${e.method} ${e.path}`, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({
-    endpoint: `${e.method} ${e.path}`,
-    status,
-    error,
-  })
-  expect(res.headers.get('cache-control')).toBe('no-store')
-  expect(h.snapshot()).toEqual(before)
-  expect(h.mailsQueued).toBe(0)
 }
 
 describe('workspace authorization', () => {

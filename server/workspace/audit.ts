@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'founder.link_requested',
   'founder.data_downloaded',
   'founder.deletion_requested',
+  'outbox.retried',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

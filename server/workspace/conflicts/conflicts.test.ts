@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
+import { expectRefused } from '../testing/refused.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
@@ -81,6 +82,31 @@ describe('conflicts of interest', () => {
     expect(JSON.stringify(list)).not.toContain(app.formData.companyName)
   })
 
+  it('a conflicted member cannot find the application by searching, nor an admin export or bulk-move it (ADR 0107)', async () => {
+    const { h, admin, other, ana, app } = await setUp()
+    await declare(h, ana, app.id)
+    await declare(h, admin, app.id, admin.member.id)
+    const listed = async (as: SignedIn, query: string) =>
+      (await (await h.call('GET', `/applications${query}`, { as })).json()) as { items: unknown[]; total: number }
+    for (const as of [ana, admin]) {
+      for (const q of [app.formData.companyName, app.formData.founderName]) {
+        const found = await listed(as, `?q=${encodeURIComponent(q)}`)
+        expect(found).toMatchObject({ items: [], total: 0 })
+      }
+    }
+    // Not vacuous: the other admin finds it by the same words.
+    expect((await listed(other, `?q=${encodeURIComponent(app.formData.founderName)}`)).total).toBe(1)
+    for (const path of ['/exports/applications.csv', '/exports/applications.json', '/bulk/export.csv', '/bulk/export.json']) {
+      const mine = await (await h.call('GET', path, { as: admin })).text()
+      const theirs = await (await h.call('GET', path, { as: other })).text()
+      expect(theirs, path).toContain(app.formData.companyName)
+      expect(mine, path).not.toContain(app.formData.companyName)
+      expect(mine, path).not.toContain(app.reference)
+    }
+    const preview = await h.call('POST', '/bulk/preview', { as: admin, body: { filter: {}, action: { type: 'move', to: 'validacion_preliminar' } } })
+    expect(await preview.json()).toMatchObject({ total: 0, eligible: 0 })
+  })
+
   it("leaves a conflicted member's review out of the averages in the list and the detail; lifting counts it again", async () => {
     const { h, admin, ana, luis, app } = await setUp()
     expect((await h.call('PUT', `/applications/${app.id}/review`, { as: ana, body: reviewOf(5) })).status).toBe(200)
@@ -138,13 +164,6 @@ describe('conflicts of interest', () => {
   })
 
   describe('authorization of the new endpoints: refused, nothing changed', () => {
-    async function expectRefused(h: WorkspaceHarness, method: string, path: string, body: unknown, as: SignedIn | null, status: number, error: string, extra = {}) {
-      const before = h.snapshot()
-      const res = await h.call(method, path, { as, body, ...extra })
-      expect({ path, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({ path, status, error })
-      expect(h.snapshot()).toEqual(before)
-    }
-
     it('401 without a session, 403 csrf on a forged Origin, 403 forbidden for a reviewer on admin actions', async () => {
       const { h, admin, ana, luis, app } = await setUp()
       const { body } = await declare(h, admin, app.id, luis.member.id)
@@ -153,19 +172,19 @@ describe('conflicts of interest', () => {
         ['POST', '/conflicts', { applicationId: app.id, kind: 'otra' }],
         ['POST', `/conflicts/${body.conflict.id}/lift`, { reason: 'Motivo' }],
       ]
-      for (const [method, path, b] of endpoints) await expectRefused(h, method, path, b, null, 401, 'unauthenticated')
+      for (const [method, path, b] of endpoints) await expectRefused(h, { method, path, body: b }, null, 401, 'unauthenticated')
       for (const [method, path, b] of endpoints.filter(([m]) => m !== 'GET')) {
-        await expectRefused(h, method, path, b, admin, 403, 'csrf', { origin: 'https://evil.example' })
+        await expectRefused(h, { method, path, body: b }, admin, 403, 'csrf', { origin: 'https://evil.example' })
       }
       // A reviewer may not lift, nor record one for someone else.
-      await expectRefused(h, 'POST', `/conflicts/${body.conflict.id}/lift`, { reason: 'Motivo' }, ana, 403, 'forbidden')
-      await expectRefused(h, 'POST', '/conflicts', { applicationId: app.id, kind: 'otra', memberId: admin.member.id }, ana, 403, 'forbidden')
+      await expectRefused(h, { method: 'POST', path: `/conflicts/${body.conflict.id}/lift`, body: { reason: 'Motivo' } }, ana, 403, 'forbidden')
+      await expectRefused(h, { method: 'POST', path: '/conflicts', body: { applicationId: app.id, kind: 'otra', memberId: admin.member.id } }, ana, 403, 'forbidden')
     })
 
     it('an admin may not lift their own conflict', async () => {
       const { h, admin, app } = await setUp()
       const { body } = await declare(h, admin, app.id)
-      await expectRefused(h, 'POST', `/conflicts/${body.conflict.id}/lift`, { reason: 'Ya no aplica' }, admin, 403, 'forbidden')
+      await expectRefused(h, { method: 'POST', path: `/conflicts/${body.conflict.id}/lift`, body: { reason: 'Ya no aplica' } }, admin, 403, 'forbidden')
     })
   })
 })

@@ -6,13 +6,10 @@
  * server/mail/templates.ts.
  */
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
-import { escapeHtml, headerSafe, type RenderedMail } from '../../mail/templates.ts'
+import { ACCENT, MUTED, escapeHtml, headerSafe, htmlDocument, type RenderedMail } from '../../mail/templates.ts'
 import type { Role } from '../context.ts'
 import { SIGN_IN_LINK_MINUTES } from '../auth/sign-in-links.ts'
 
-const INK = '#0f172a'
-const MUTED = '#475569'
-const ACCENT = '#c2410c'
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'administración', reviewer: 'evaluación' }
 
@@ -32,21 +29,8 @@ export interface InvitationMailInput extends SignInMailInput {
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es-CO">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f5f5f4;color:${INK};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
-<p style="font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:${ACCENT};margin:0 0 8px">${escapeHtml(PROGRAMME_NAME)} · Equipo</p>
-${body}
-</div>
-</body>
-</html>
-`
+  const header = `<p style="font-size:13px;letter-spacing:.08em;text-transform:uppercase;color:${ACCENT};margin:0 0 8px">${escapeHtml(PROGRAMME_NAME)} · Equipo</p>`
+  return htmlDocument(title, `${header}\n${body}`, { maxWidth: 560 })
 }
 
 const oneLine = (value: string) => headerSafe(value, 120)

@@ -7,7 +7,7 @@
 import { DUE_SOON_DAYS, STAGE_LABELS } from '../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import { messageIdDomain } from '../../function/ids.ts'
-import { escapeHtml, headerSafe } from '../../mail/templates.ts'
+import { MUTED, escapeHtml, headerSafe, htmlDocument } from '../../mail/templates.ts'
 import type { NewOutboxMessage } from '../../storage/store.ts'
 import type { TeamMailConfig } from '../mail/sign-in-message.ts'
 import type { PendingItem } from '../storage/clock-store.ts'
@@ -83,11 +83,9 @@ export function reminderMessage(
     `El equipo de ${PROGRAMME_NAME}`,
     '',
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="es-CO"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f5f5f4;color:#0f172a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px;background:#ffffff">
-<p>${escapeHtml(greeting)}</p>
+  const html = htmlDocument(
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
 <p>Esto es lo que tienes pendiente hoy:</p>
 ${headings
   .filter(([, list]) => list.length > 0)
@@ -99,9 +97,9 @@ ${headings
         .join('')}</ul>`,
   )
   .join('\n')}
-${more ? `<p><a href="${escapeHtml(pendingUrl(config.siteOrigin))}">${escapeHtml(`Y ${total - listed} más en Mis pendientes`)}</a></p>\n` : ''}<p style="font-size:14px;color:#475569">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>
-</div></body></html>
-`
+${more ? `<p><a href="${escapeHtml(pendingUrl(config.siteOrigin))}">${escapeHtml(`Y ${total - listed} más en Mis pendientes`)}</a></p>\n` : ''}<p style="font-size:14px;color:${MUTED}">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>`,
+    { maxWidth: 560 },
+  )
   return {
     id: crypto.randomUUID(),
     kind: 'team_reminder',

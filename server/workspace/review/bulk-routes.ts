@@ -14,11 +14,12 @@ import type { ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
 import type { ApplicationListRow, ReviewStore } from '../storage/review-store.ts'
 import type { ScoringStore } from '../storage/scoring-store.ts'
-import { changeStage } from './change-stage.ts'
+import { changeStages, type ChangeStageDeps } from './change-stage.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from './http.ts'
 import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
 
 export interface BulkRouteDeps {
+  founders?: ChangeStageDeps['founders']
   store: ApplicationStore
   reviews: ReviewStore
   scoring: ScoringStore
@@ -28,8 +29,9 @@ export interface BulkRouteDeps {
 /** Most applications one bulk action takes; a larger filter is refused (narrow it first). */
 export const BULK_MAX = 5_000
 /**
- * Moves started together: on SQLite each group lands in one group commit
- * (one fsync); on PostgreSQL the pool runs them over its connections.
+ * Moves written together (changeStages): one transaction each, a few
+ * statements on PostgreSQL and one group commit on SQLite (ADR 0108); small
+ * enough that a chunk holds its rows' locks only briefly.
  */
 export const BULK_CHUNK = 250
 
@@ -83,7 +85,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
   const { store, reviews, scoring, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  /** Every row the filter returns, as GET /applications would list them to this member; null when over BULK_MAX. */
+  /** Every row the filter returns, as GET /applications lists them to this member less their masked ones (ADR 0107); null when over BULK_MAX. */
   async function resolve(c: Context<WorkspaceEnv>, filter: ListFilter) {
     const member = c.get('member')
     const result = await reviews.listApplications({
@@ -132,10 +134,9 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     let done = 0
     let changedMeanwhile = 0
     for (let i = 0; i < eligible.length; i += BULK_CHUNK) {
-      const outcomes = await Promise.all(
-        eligible
-          .slice(i, i + BULK_CHUNK)
-          .map((r) => changeStage(deps, { applicationId: r.id, from: r.stage, to, reason, memberId })),
+      const outcomes = await changeStages(
+        deps,
+        eligible.slice(i, i + BULK_CHUNK).map((r) => ({ applicationId: r.id, from: r.stage, to, reason, memberId })),
       )
       for (const o of outcomes) {
         if (o.status === 'moved') done++

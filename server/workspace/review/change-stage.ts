@@ -35,23 +35,47 @@ export interface ChangeStageDeps {
 
 /** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
 export async function changeStage(deps: ChangeStageDeps, request: StageChangeRequest): Promise<TransitionOutcome> {
-  let founderMail
-  if (deps.founders && isStatusMailKind(request.to)) {
-    const record = await deps.reviews.getApplication(request.applicationId)
-    if (!record) return { status: 'not_found' }
-    // A founder who withdraws is waiting for the confirmation now; the team's moves follow the per-kind setting.
-    const sendNow = request.memberId === null || (await deps.founders.store.sendImmediately())[request.to]
-    founderMail = statusMailWrite(request.to, record.application, deps.founders.mail, {
-      sendNow,
-      founderReason: request.to === 'no_seleccionada' ? request.founderReason : null,
-    })
-  }
-  return deps.reviews.transition(request.applicationId, {
-    from: request.from,
-    to: request.to,
-    reason: request.reason,
-    memberId: request.memberId,
-    at: deps.now(),
-    ...(founderMail ? { founderMail } : {}),
+  return (await changeStages(deps, [request]))[0]!
+}
+
+/**
+ * Move many applications (a bulk move): each as changeStage would, with its
+ * own compare-and-set, stage change, audit entry and founder e-mail, but the
+ * records read in one query and the moves written in one transaction
+ * (ReviewStore.transitionMany, ADR 0108). Outcomes in the order of `requests`.
+ */
+export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<TransitionOutcome[]> {
+  const at = deps.now()
+  const mailed = new Set(deps.founders ? requests.filter((r) => isStatusMailKind(r.to)) : [])
+  const records = new Map((await deps.reviews.getApplications([...mailed].map((r) => r.applicationId))).map((r) => [r.application.id, r]))
+  // A founder who withdraws is waiting for the confirmation now; the team's moves follow the per-kind setting.
+  const sendImmediately = [...mailed].some((r) => r.memberId !== null) ? await deps.founders!.store.sendImmediately() : null
+  const outcomes: (TransitionOutcome | null)[] = requests.map((r) => (mailed.has(r) && !records.has(r.applicationId) ? { status: 'not_found' } : null))
+  const moves = requests.flatMap((request, i) => {
+    if (outcomes[i]) return []
+    let founderMail
+    if (deps.founders && isStatusMailKind(request.to)) {
+      const record = records.get(request.applicationId)!
+      const sendNow = request.memberId === null || sendImmediately![request.to]
+      founderMail = statusMailWrite(request.to, record.application, deps.founders.mail, {
+        sendNow,
+        founderReason: request.to === 'no_seleccionada' ? request.founderReason : null,
+      })
+    }
+    return [
+      {
+        index: i,
+        applicationId: request.applicationId,
+        from: request.from,
+        to: request.to,
+        reason: request.reason,
+        memberId: request.memberId,
+        at,
+        ...(founderMail ? { founderMail } : {}),
+      },
+    ]
   })
+  const moved = moves.length > 0 ? await deps.reviews.transitionMany(moves) : []
+  moves.forEach((m, k) => (outcomes[m.index] = moved[k]!))
+  return outcomes as TransitionOutcome[]
 }

@@ -97,6 +97,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       pageSize: byNormalised ? NORMALISED_SORT_MAX : pageSize,
       now: at,
       viewer,
+      masked: 'listed_last',
     }
     const result = await reviews.listApplications(query)
     if (byNormalised && result.total > NORMALISED_SORT_MAX) {
@@ -204,7 +205,9 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
 
   for (const format of ['csv', 'json'] as const) {
     app.get(`/exports/applications.${format}`, adminOnly, async (c) => {
-      const apps = await store.listApplications()
+      // An admin's own conflicts stay out of what they take away (ADR 0107).
+      const conflicted = await conflicts.conflictedApplications(c.get('member').id)
+      const apps = (await store.listApplications()).filter((a) => !conflicted.has(a.id))
       const at = now()
       await reviews.appendAudit({
         at,

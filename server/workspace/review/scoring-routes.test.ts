@@ -159,5 +159,15 @@ describe('bulk work on a filtered list', () => {
     expect(
       count(h, "SELECT count(*) AS n FROM stage_changes WHERE to_stage = 'no_seleccionada' AND reason = 'Fuera del foco de esta convocatoria'"),
     ).toBe(ids.length)
+    // One founder draft each, to each application's own founder, never one e-mail to many (ADR 0108's batch).
+    expect(count(h, "SELECT count(*) AS n FROM founder_mail_drafts WHERE kind = 'no_seleccionada'")).toBe(3)
+    expect(count(h, "SELECT count(DISTINCT application_id) AS n FROM founder_mail_drafts WHERE kind = 'no_seleccionada'")).toBe(3)
+    expect(
+      count(
+        h,
+        `SELECT count(*) AS n FROM founder_mail_drafts d JOIN applications a ON a.id = d.application_id
+         WHERE d.kind = 'no_seleccionada' AND d.recipient = json_extract(a.form_data, '$.email')`,
+      ),
+    ).toBe(3)
   })
 })

@@ -9,19 +9,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_WEIGHTS } from '../../../domain/scoring.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { expectRefused, type Endpoint } from '../testing/refused.ts'
+import { workspaceHarness, type WorkspaceHarness } from '../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
   while (harnesses.length) await harnesses.pop()!.dispose()
 })
-
-interface Endpoint {
-  method: string
-  path: string
-  body?: unknown
-  admin?: boolean
-}
 
 async function setUp() {
   const h = await workspaceHarness()
@@ -56,17 +50,6 @@ async function setUp() {
     { method: 'GET', path: '/applications?sort=normalised_desc&assigned=me' },
   ]
   return { h, admin: await h.signIn(admin), reviewer: await h.signIn(reviewer), list }
-}
-
-async function expectRefused(h: WorkspaceHarness, e: Endpoint, as: SignedIn | null, status: number, error: string, extra = {}) {
-  const before = h.snapshot()
-  const res = await h.call(e.method, e.path, { body: e.body, as, ...extra })
-  expect({ endpoint: `${e.method} ${e.path}`, status: res.status, error: ((await res.json()) as { error: string }).error }).toEqual({
-    endpoint: `${e.method} ${e.path}`,
-    status,
-    error,
-  })
-  expect(h.snapshot()).toEqual(before)
 }
 
 describe('authorization of assignments, fair scores and bulk work', () => {

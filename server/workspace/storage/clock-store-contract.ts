@@ -4,13 +4,16 @@
  * real PostgreSQL (clock-store.sqlite.test.ts, clock-store.postgres.test.ts).
  * The factory opens a FRESH, migrated database per test.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Application } from '../../../domain/application.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import { runReminders } from '../reminders/reminder-job.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { Member, Role } from '../context.ts'
-import type { WorkspaceStores } from './open-workspace-stores.ts'
+import { openWorkspaceStores, type WorkspaceStores } from './open-workspace-stores.ts'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
+import { insertMember } from '../testing/members.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery } from './review-store.ts'
 import { review as reviewInput, submission } from './review-store-contract.ts'
 
 export interface ClockStoreHarness {
@@ -20,9 +23,25 @@ export interface ClockStoreHarness {
   /** Another ApplicationStore and its workspace stores on the same database, as a second instance. */
   openSecond: () => Promise<{ store: ApplicationStore; stores: WorkspaceStores }>
   /** Runs one statement with ? placeholders (test set-up: assignments the other branch's routes would write). */
-  exec: (sql: string, params: unknown[]) => Promise<void>
+  exec: (sql: string, params: readonly unknown[]) => Promise<void>
   count: (table: 'conflicts' | 'audit_log' | 'assignments' | 'reminder_runs' | 'outbox') => Promise<number>
   dispose: () => Promise<void>
+}
+
+/** The harness on a test database of either store (testing/store-databases.ts). */
+export function clockStoreHarness<S extends ApplicationStore>(db: TestDatabase<S>): ClockStoreHarness {
+  return {
+    store: db.store,
+    stores: openWorkspaceStores(db.store),
+    addMember: (role, name, email) => insertMember(db.store, role, name, email),
+    openSecond: async () => {
+      const second = await db.openAnother()
+      return { store: second, stores: openWorkspaceStores(second) }
+    },
+    exec: db.exec,
+    count: db.count,
+    dispose: db.dispose,
+  }
 }
 
 export const T0 = new Date('2026-03-02T15:00:00.000Z')
@@ -46,16 +65,7 @@ export async function assign(h: ClockStoreHarness, applicationId: string, member
 
 export function describeConflictStoreContract(name: string, open: () => Promise<ClockStoreHarness>): void {
   describe(`ConflictStore contract: ${name}`, () => {
-    let disposers: (() => Promise<void>)[] = []
-    afterEach(async () => {
-      for (const d of disposers.reverse()) await d()
-      disposers = []
-    })
-    async function harness() {
-      const h = await open()
-      disposers.push(h.dispose)
-      return h
-    }
+    const harness = harnessPerTest(open)
 
     it('a member declares a conflict: conflicted from then on, their assignment dropped, audited without the note', async () => {
       const h = await harness()
@@ -119,6 +129,64 @@ export function describeConflictStoreContract(name: string, open: () => Promise<
       expect((await h.stores.conflicts.list({ memberId: ana.id, activeOnly: true })).map((c) => c.kind)).toEqual(['otra'])
     })
 
+    it('masked rows never match a search or filter, sort last by reference, and leave the counts alone (ADR 0107)', async () => {
+      const h = await harness()
+      const admin = await h.addMember('admin')
+      const ana = await h.addMember('reviewer')
+      // The masked one would sort first by company, by due date and by score, and is the newest.
+      const secret = await savedApplication(h.store, at(2), { companyName: 'Aaa Secreta Agro S.A.S.', founderName: 'Zoila Oculta', productStage: 'mvp' })
+      const other = await savedApplication(h.store, at(1), { companyName: 'Bbb Visible Agro S.A.S.', founderName: 'Rosa Abierta', productStage: 'beta' })
+      await h.stores.review.upsertReview(secret.id, ana.id, reviewInput(5, 5, 5, 5, 5), at(2))
+      await h.stores.review.upsertReview(other.id, ana.id, reviewInput(1, 1, 1, 1, 1), at(2))
+      for (const member of [ana, admin]) {
+        await h.stores.conflicts.declare({ applicationId: secret.id, memberId: member.id, kind: 'otra', note: '', declaredBy: admin.id, at: at(3) })
+      }
+      const list = (viewer: Member, q: Partial<ApplicationListQuery> = {}) =>
+        h.stores.review.listApplications({
+          sort: 'received_desc',
+          page: 1,
+          pageSize: 50,
+          now: at(3),
+          viewer: { memberId: viewer.id, isAdmin: viewer.role === 'admin' },
+          masked: 'listed_last',
+          ...q,
+        })
+      const ids = async (viewer: Member, q: Partial<ApplicationListQuery> = {}) => {
+        const page = await list(viewer, q)
+        return { ids: page.items.map((i) => i.id), total: page.total }
+      }
+      for (const viewer of [ana, admin]) {
+        // Its company, its founder, its reference's letters, a word both share: the masked row matches none.
+        for (const q of ['secreta', 'zoila', 'oculta', secret.reference.slice(-6), 'agro']) {
+          const expected = q === 'agro' ? [other.id] : []
+          expect(await ids(viewer, { q }), `${viewer.role} searching ${q}`).toEqual({ ids: expected, total: expected.length })
+        }
+        // Each filter the masked row would match (as another member's list shows): it does not, and is not counted.
+        const eva = await h.addMember('reviewer')
+        for (const filter of [{ stage: 'recibida' }, { productStage: 'mvp' }, { due: 'overdue', now: at(60) }, { unreviewed: true }] as const) {
+          expect((await ids(eva, filter)).ids, JSON.stringify(filter)).toContain(secret.id)
+          const seen = await ids(viewer, filter)
+          expect(seen.ids, JSON.stringify(filter)).not.toContain(secret.id)
+          expect(seen.total).toBe(seen.ids.length)
+        }
+        // Unfiltered: listed, after every other row whatever the sort, and counted once.
+        for (const sort of APPLICATION_SORTS) expect(await ids(viewer, { sort }), `${viewer.role} sorted by ${sort}`).toEqual({ ids: [other.id, secret.id], total: 2 })
+        // Paged: the tail follows on the next page.
+        expect(await ids(viewer, { pageSize: 1, page: 1, sort: 'company_asc' })).toEqual({ ids: [other.id], total: 2 })
+        expect(await ids(viewer, { pageSize: 1, page: 2, sort: 'company_asc' })).toEqual({ ids: [secret.id], total: 2 })
+        // Bulk actions and exports (the default) never take it.
+        expect(await ids(viewer, { masked: 'left_out' })).toEqual({ ids: [other.id], total: 1 })
+      }
+      // Another member sees it like any other row.
+      const eva = await h.addMember('reviewer')
+      expect(await ids(eva, { q: 'secreta' })).toEqual({ ids: [secret.id], total: 1 })
+      expect(await ids(eva, { sort: 'company_asc' })).toEqual({ ids: [secret.id, other.id], total: 2 })
+      // Lifted: it matches again.
+      const [active] = await h.stores.conflicts.list({ memberId: ana.id, activeOnly: true })
+      await h.stores.conflicts.lift(active!.id, { memberId: admin.id, reason: 'Ya no aplica', at: at(4) })
+      expect(await ids(ana, { q: 'secreta' })).toEqual({ ids: [secret.id], total: 1 })
+    })
+
     it('an unknown application or member, or a malformed id, is not_found and writes nothing', async () => {
       const h = await harness()
       const ana = await h.addMember('reviewer')
@@ -154,16 +222,7 @@ const silentLog = () => {}
 
 export function describeClockStoreContract(name: string, open: () => Promise<ClockStoreHarness>): void {
   describe(`ClockStore contract: ${name}`, () => {
-    let disposers: (() => Promise<void>)[] = []
-    afterEach(async () => {
-      for (const d of disposers.reverse()) await d()
-      disposers = []
-    })
-    async function harness() {
-      const h = await open()
-      disposers.push(h.dispose)
-      return h
-    }
+    const harness = harnessPerTest(open)
     const review = reviewInput(3, 3, 3, 3, 3)
 
     it('Mis pendientes: assigned and open, waiting for my review or due within the window; never conflicted, closed or not mine', async () => {

@@ -10,11 +10,13 @@ import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import { openPostgresClockStore } from './postgres-clock-store.ts'
 import { openPostgresConflictStore } from './postgres-conflict-store.ts'
+import { openPostgresMachineryStore } from './postgres-machinery-store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { openPostgresScoringStore } from './postgres-scoring-store.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
 import { openSqliteClockStore } from './sqlite-clock-store.ts'
 import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
+import { openSqliteMachineryStore } from './sqlite-machinery-store.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
 import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
 import { createSqliteTeamStore } from './sqlite-team-store.ts'
@@ -29,6 +31,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       conflicts: openSqliteConflictStore(sqlite),
       clock: openSqliteClockStore(sqlite),
       founder: openSqliteFounderStore(sqlite),
+      machinery: openSqliteMachineryStore(sqlite),
     }
   }
   if (store.kind === 'postgres') {
@@ -40,6 +43,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       conflicts: openPostgresConflictStore(postgres),
       clock: openPostgresClockStore(postgres),
       founder: openPostgresFounderStore(postgres),
+      machinery: openPostgresMachineryStore(postgres),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)

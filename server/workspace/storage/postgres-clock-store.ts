@@ -16,39 +16,44 @@ export function openPostgresClockStore(store: PostgresStore): ClockStore {
     async pending(memberId, query) {
       if (!isUuid(memberId)) return { items: [], total: 0, overdue: 0, dueSoon: 0, waitingForMe: 0 }
       const { now, dueSoonUntil: soon, limit } = query
-      // The counts and the order read narrow columns only; the company's name (jsonb) only for the page.
-      const [counts, rows] = await Promise.all([
-        sql<{ total: number; overdue: number; due_soon: number; waiting: number }[]>`
-          with m as (
-            select a.stage_due_at,
-                   not exists (select 1 from application_reviews v where v.application_id = a.id and v.member_id = s.member_id) as waiting
-            from assignments s join applications a on a.id = s.application_id
-            where s.member_id = ${memberId} and a.stage in (${sql.unsafe(OPEN_STAGES_SQL)})
-              and not exists (select 1 from conflicts k where k.application_id = a.id and k.member_id = s.member_id and k.lifted_at is null)
-          )
-          select count(*)::int as total, count(*) filter (where stage_due_at < ${now})::int as overdue,
-                 count(*) filter (where stage_due_at >= ${now} and stage_due_at <= ${soon})::int as due_soon,
-                 count(*) filter (where waiting)::int as waiting
+      // One statement, one pass: the member's matching assignments (index-only on assignments_member and
+      // applications_clock, ADR 0108) are materialised once, counted by window aggregates and cut to the
+      // page; only the page's rows are read for the reference and the company's name (jsonb).
+      const rows = await sql<
+        {
+          id: string
+          reference: string
+          company_name: string
+          stage: Stage
+          stage_due_at: Date | null
+          assigned_at: Date
+          waiting: boolean
+          total: number
+          overdue: number
+          due_soon: number
+          waiting_count: number
+        }[]
+      >`
+        with m as materialized (
+          select a.id, a.stage, a.stage_due_at, a.created_at, s.assigned_at,
+                 not exists (select 1 from application_reviews v where v.application_id = a.id and v.member_id = s.member_id) as waiting
+          from assignments s join applications a on a.id = s.application_id
+          where s.member_id = ${memberId} and a.stage in (${sql.unsafe(OPEN_STAGES_SQL)})
+            and not exists (select 1 from conflicts k where k.application_id = a.id and k.member_id = s.member_id and k.lifted_at is null)
+        ), p as (
+          select m.*, count(*) over ()::int as total,
+                 (count(*) filter (where stage_due_at < ${now}) over ())::int as overdue,
+                 (count(*) filter (where stage_due_at >= ${now} and stage_due_at <= ${soon}) over ())::int as due_soon,
+                 (count(*) filter (where waiting) over ())::int as waiting_count
           from m where waiting or stage_due_at <= ${soon}
-        `,
-        sql<{ id: string; reference: string; company_name: string; stage: Stage; stage_due_at: Date | null; assigned_at: Date; waiting: boolean }[]>`
-          select p.*, a.reference, a.form_data->>'companyName' as company_name
-          from (
-            select * from (
-              select a.id, a.stage, a.stage_due_at, a.created_at, s.assigned_at,
-                     not exists (select 1 from application_reviews v where v.application_id = a.id and v.member_id = s.member_id) as waiting
-              from assignments s join applications a on a.id = s.application_id
-              where s.member_id = ${memberId} and a.stage in (${sql.unsafe(OPEN_STAGES_SQL)})
-                and not exists (select 1 from conflicts k where k.application_id = a.id and k.member_id = s.member_id and k.lifted_at is null)
-            ) m
-            where waiting or stage_due_at <= ${soon}
-            order by stage_due_at nulls last, created_at, id
-            limit ${limit}
-          ) p join applications a on a.id = p.id
-          order by p.stage_due_at nulls last, p.created_at, p.id
-        `,
-      ])
-      const c = counts[0]!
+          order by stage_due_at nulls last, created_at, id
+          limit ${limit}
+        )
+        select p.*, a.reference, a.form_data->>'companyName' as company_name
+        from p join applications a on a.id = p.id
+        order by p.stage_due_at nulls last, p.created_at, p.id
+      `
+      const c = rows[0] ?? { total: 0, overdue: 0, due_soon: 0, waiting_count: 0 }
       const items = rows.map((r) => ({
         id: r.id,
         reference: r.reference,
@@ -58,7 +63,7 @@ export function openPostgresClockStore(store: PostgresStore): ClockStore {
         assignedAt: r.assigned_at,
         waitingForMe: r.waiting,
       }))
-      return { items, total: c.total, overdue: c.overdue, dueSoon: c.due_soon, waitingForMe: c.waiting }
+      return { items, total: c.total, overdue: c.overdue, dueSoon: c.due_soon, waitingForMe: c.waiting_count }
     },
 
     async reminderFrequency(memberId) {

@@ -4,9 +4,9 @@
  */
 import type { Sql, TransactionSql } from 'postgres'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
+import { insertAuditPostgres } from './audit-writes.ts'
 import { conflictFromRow, declareAction, type ConflictRow, type ConflictStore } from './conflict-store.ts'
 import { isUuid } from './review-store.ts'
-import { timeOrderedId } from './time-ordered-id.ts'
 
 const asIs = (d: Date) => d
 
@@ -22,10 +22,6 @@ export function openPostgresConflictStore(store: PostgresStore): ConflictStore {
     `
     return row ? conflictFromRow(row, asIs) : null
   }
-  const audit = (tx: TransactionSql, at: Date, memberId: string, action: string, applicationId: string, detail: Record<string, string>) => tx`
-    insert into audit_log (id, at, member_id, action, application_id, detail)
-    values (${timeOrderedId()}, ${at}, ${memberId}, ${action}, ${applicationId}, ${tx.json(detail)})
-  `
 
   return {
     async declare(input) {
@@ -44,11 +40,11 @@ export function openPostgresConflictStore(store: PostgresStore): ConflictStore {
         if (!inserted) return { status: 'exists' as const, conflict: (await active(tx, input.applicationId, input.memberId))! }
         await tx`delete from assignments where application_id = ${input.applicationId} and member_id = ${input.memberId}`
         // The note is free text and may name people: the trail keeps the kind only.
-        await audit(tx, input.at, input.declaredBy, declareAction(input), input.applicationId, {
+        await insertAuditPostgres(tx, { at: input.at, memberId: input.declaredBy, action: declareAction(input), applicationId: input.applicationId, detail: {
           conflictId: id,
           kind: input.kind,
           memberId: input.memberId,
-        })
+        } })
         return { status: 'declared' as const, conflict: (await byId(tx, id))! }
       })
     },
@@ -62,7 +58,7 @@ export function openPostgresConflictStore(store: PostgresStore): ConflictStore {
         await tx`
           update conflicts set lifted_at = ${by.at}, lifted_by = ${by.memberId}, lift_reason = ${by.reason} where id = ${conflictId}
         `
-        await audit(tx, by.at, by.memberId, 'conflict.lifted', row.application_id, { conflictId, memberId: row.member_id })
+        await insertAuditPostgres(tx, { at: by.at, memberId: by.memberId, action: 'conflict.lifted', applicationId: row.application_id, detail: { conflictId, memberId: row.member_id } })
         return { status: 'lifted' as const, conflict: (await byId(tx, conflictId))! }
       })
     },

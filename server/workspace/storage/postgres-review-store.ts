@@ -10,8 +10,8 @@ import type { Sql, TransactionSql } from 'postgres'
 import type { Application } from '../../../domain/application.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import { searchKey } from '../../../domain/search.ts'
-import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
+import { insertAuditPostgres } from './audit-writes.ts'
 import {
   COUNTED_REVIEW_SQL,
   REVIEW_MEAN_SQL,
@@ -19,28 +19,32 @@ import {
   inOrder,
   listItemFromRow,
   noteFromRow,
+  recordFromRow,
   reviewFromRow,
   stageChangeFromRow,
   storedComments,
   type AuditRow,
   type ListRow,
   type NoteRow,
+  type RecordRow,
   type ReviewRow,
   type StageChangeRow,
 } from './review-rows.ts'
 import {
+  isFiltered,
   isUuid,
   mediansByStage,
   type ApplicationListQuery,
   type ApplicationSort,
-  type NewAuditEntry,
   type ReviewStore,
   type TransitionOutcome,
 } from './review-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
-import { writeFounderMailPostgres } from '../../founder/postgres-founder-store.ts'
+import { writeFounderMailsPostgres } from '../../founder/postgres-founder-store.ts'
 
 const asIs = <T>(value: T): T => value
+type Row = RecordRow<Date, Application>
+const toRecord = (row: Row) => recordFromRow(row, asIs, asIs)
 const DAY_MS = 24 * 60 * 60 * 1000
 
 const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, string> = {
@@ -58,10 +62,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
   const sql: Sql = store.sql
 
-  const audit = (tx: Sql | TransactionSql, e: NewAuditEntry) => tx`
-    insert into audit_log (id, at, member_id, action, application_id, detail)
-    values (${timeOrderedId()}, ${e.at}, ${e.memberId}, ${e.action}, ${e.applicationId}, ${tx.json(e.detail ?? {})})
-  `
+  const audit = insertAuditPostgres
 
   const reviewOf = async (tx: TransactionSql, applicationId: string, memberId: string) => {
     const [row] = await tx<ReviewRow<Date, unknown>[]>`
@@ -72,10 +73,13 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
   }
 
   /** The filter as SQL text with $n placeholders, and its parameters. */
-  function where(query: ApplicationListQuery) {
+  function where(query: ApplicationListQuery, masked: readonly string[]) {
     const params: unknown[] = [query.viewer.memberId]
     const p = (value: unknown) => `$${params.push(value)}`
     const conditions: string[] = []
+    // Masked rows are listed apart (maskedTail) and never match any filter; most members have none,
+    // and then the queries are those without conflicts.
+    if (masked.length > 0) conditions.push(`a.id <> all(${p(masked)}::uuid[])`)
     const q = query.q === undefined ? '' : searchKey(query.q)
     // LIKE rather than strpos: the trigram index (applications_search_trgm) serves it.
     if (q !== '') conditions.push(`a.search_text like ${p(containing(q))}`)
@@ -95,9 +99,26 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
     return { sql: conditions.length ? `where ${conditions.join(' and ')}` : '', params, p }
   }
 
-  return {
+  /** The applications the viewer has an active conflict with (ADR 0107). */
+  const maskedFor = async (viewer: string) =>
+    (await sql<{ id: string }[]>`select application_id as id from conflicts where member_id = ${viewer} and lifted_at is null`).map((r) => r.id)
+
+  /** The viewer's masked rows after the others (ADR 0107): their total and the ids the page still has room for. */
+  async function maskedTail(query: ApplicationListQuery, masked: readonly string[], othersTotal: number, room: number) {
+    if ((query.masked ?? 'left_out') === 'left_out' || isFiltered(query) || masked.length === 0) return { total: 0, ids: [] as string[] }
+    if (room <= 0) return { total: masked.length, ids: [] }
+    const skip = Math.max(0, (query.page - 1) * query.pageSize - othersTotal)
+    const rows = await sql<{ id: string }[]>`
+      select id from applications where id = any(${sql.array([...masked])}::uuid[])
+      order by reference collate "C", id limit ${room} offset ${skip}
+    `
+    return { total: masked.length, ids: rows.map((r) => r.id) }
+  }
+
+  const self: ReviewStore = {
     async listApplications(query) {
-      const filter = where(query)
+      const masked = isUuid(query.viewer.memberId) ? await maskedFor(query.viewer.memberId) : []
+      const filter = where(query, masked)
       const params = filter.params as never[]
       // $1 (the viewer) is referenced only by some filters; the cast keeps its type known either way.
       const whereSql = `${filter.sql || 'where true'} and $1::uuid is not null`
@@ -152,6 +173,9 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
           (r) => r.id,
         )
       }
+      const tail = await maskedTail(query, masked, total, query.pageSize - ids.length)
+      ids = [...ids, ...tail.ids]
+      total += tail.total
       if (ids.length === 0) return { items: [], total }
       const rows = await sql<ListRow<Date>[]>`
         select a.id, a.reference, a.created_at, a.stage, a.stage_due_at,
@@ -171,38 +195,73 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
 
     async getApplication(id) {
       if (!isUuid(id)) return null
-      const [row] = await sql<(ApplicationRow<Date, Application> & { stage: Stage; stage_entered_at: Date; stage_due_at: Date | null })[]>`
-        select * from applications where id = ${id}
-      `
-      if (!row) return null
-      return {
-        application: applicationFromRow(row, asIs, asIs),
-        stage: row.stage,
-        stageEnteredAt: row.stage_entered_at,
-        stageDueAt: row.stage_due_at,
-      }
+      const [row] = await sql<Row[]>`select * from applications where id = ${id}`
+      return row ? toRecord(row) : null
     },
 
     async transition(applicationId, request) {
-      const { from, to, reason, memberId, at } = request
-      if (!isUuid(applicationId)) return { status: 'not_found' }
-      return sql.begin(async (tx): Promise<TransitionOutcome> => {
-        const [row] = await tx<{ stage: Stage; created_at: Date }[]>`
-          select stage, created_at from applications where id = ${applicationId} for update
+      // One path for one move and many (ADR 0108): the same lock, compare-and-set and writes.
+      return (await self.transitionMany([{ ...request, applicationId }]))[0]!
+    },
+
+    async transitionMany(moves) {
+      const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
+      if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
+      return sql.begin(async (tx): Promise<TransitionOutcome[]> => {
+        // Locked in id order, so two bulk moves over the same rows cannot deadlock.
+        const locked = await tx<{ id: string; stage: Stage; created_at: Date }[]>`
+          select id, stage, created_at from applications where id = any(${sql.array(ids)}::uuid[]) order by id for update
         `
-        if (!row) return { status: 'not_found' }
-        if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
-        const dueAt = stageDueAt(to, at, row.created_at)
-        await tx`update applications set stage = ${to}, stage_entered_at = ${at}, stage_due_at = ${dueAt} where id = ${applicationId}`
+        const current = new Map(locked.map((r) => [r.id, r]))
+        const updates: { id: string; stage: Stage; at: Date; due: Date | null }[] = []
+        const changes: Record<string, unknown>[] = []
+        const audits: Record<string, unknown>[] = []
+        const mails: Parameters<typeof writeFounderMailsPostgres>[1][number][] = []
+        // Each move's compare-and-set against the stage as the moves before it left it.
+        const outcomes = moves.map((m): TransitionOutcome => {
+          const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
+          if (!row) return { status: 'not_found' }
+          const { from, to, at } = m
+          if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+          const dueAt = stageDueAt(to, at, row.created_at)
+          row.stage = to
+          updates.push({ id: m.applicationId, stage: to, at, due: dueAt })
+          changes.push({ id: timeOrderedId(), application_id: m.applicationId, from_stage: from, to_stage: to, reason: m.reason, member_id: m.memberId, at })
+          // The reason is free text and may quote the founder: the trail keeps only the stages.
+          audits.push({
+            id: timeOrderedId(),
+            at,
+            member_id: m.memberId,
+            action: 'stage.changed',
+            application_id: m.applicationId,
+            detail: sql.json({ from, to }),
+          })
+          if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
+          return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+        })
+        if (updates.length === 0) return outcomes
+        // postgres.js sends a Date in an array as its toString(): ISO text instead.
+        // The last move of each application wins (an application named twice moved through both).
+        const last = [...new Map(updates.map((u) => [u.id, u])).values()]
         await tx`
-          insert into stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at)
-          values (${timeOrderedId()}, ${applicationId}, ${from}, ${to}, ${reason}, ${memberId}, ${at})
+          update applications a set stage = u.stage, stage_entered_at = u.at, stage_due_at = u.due
+          from unnest(${sql.array(last.map((u) => u.id))}::uuid[], ${sql.array(last.map((u) => u.stage))}::text[],
+                      ${sql.array(last.map((u) => u.at.toISOString()))}::timestamptz[], ${sql.array(last.map((u) => u.due?.toISOString() ?? null))}::timestamptz[])
+               as u(id, stage, at, due)
+          where a.id = u.id
         `
-        // The reason is free text and may quote the founder: the trail keeps only the stages.
-        await audit(tx, { at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
-        if (request.founderMail) await writeFounderMailPostgres(tx, applicationId, request.founderMail, at)
-        return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+        await tx`insert into stage_changes ${tx(changes)}`
+        await tx`insert into audit_log ${tx(audits)}`
+        await writeFounderMailsPostgres(tx, mails)
+        return outcomes
       })
+    },
+
+    async getApplications(ids) {
+      const valid = ids.filter(isUuid)
+      if (valid.length === 0) return []
+      const rows = await sql<Row[]>`select * from applications where id = any(${sql.array(valid)}::uuid[])`
+      return rows.map(toRecord)
     },
 
     async upsertReview(applicationId, memberId, input, at) {
@@ -317,4 +376,5 @@ export function openPostgresReviewStore(store: PostgresStore): ReviewStore {
       return { items: rows.map((r) => auditFromRow(r, asIs, asIs)), total: Number(count!.n) }
     },
   }
+  return self
 }

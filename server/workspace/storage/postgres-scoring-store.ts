@@ -2,14 +2,15 @@
  * The ScoringStore on PostgreSQL, on the ApplicationStore's pool; each
  * change and its audit entries in one transaction. No node: imports.
  */
-import type { Sql, TransactionSql } from 'postgres'
+import type { Sql } from 'postgres'
 import { OPEN_STAGES } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { DEFAULT_WEIGHTS, conflictKey, type CriterionWeights } from '../../../domain/scoring.ts'
 import type { PostgresStore } from '../../storage/postgres-store.ts'
-import { isUuid, type NewAuditEntry } from './review-store.ts'
+import { insertAuditPostgres } from './audit-writes.ts'
+import { isUuid } from './review-store.ts'
 import { COUNTED_REVIEW_SQL } from './review-rows.ts'
-import { scoredReviewFromRow, type ScoredReviewRow } from './scoring-rows.ts'
+import { assignmentFromRow, scoredReviewFromRow, type AssignmentRow, type ScoredReviewRow } from './scoring-rows.ts'
 import type { ScoringStore } from './scoring-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
 
@@ -17,10 +18,7 @@ export function openPostgresScoringStore(store: PostgresStore): ScoringStore {
   const sql: Sql = store.sql
   const open = sql.array([...OPEN_STAGES])
 
-  const audit = (tx: Sql | TransactionSql, e: NewAuditEntry) => tx`
-    insert into audit_log (id, at, member_id, action, application_id, detail)
-    values (${timeOrderedId()}, ${e.at}, ${e.memberId}, ${e.action}, ${e.applicationId}, ${tx.json(e.detail ?? {})})
-  `
+  const audit = insertAuditPostgres
 
   return {
     async getWeights() {
@@ -44,16 +42,12 @@ export function openPostgresScoringStore(store: PostgresStore): ScoringStore {
 
     async listAssignments(applicationId) {
       if (!isUuid(applicationId)) return []
-      const rows = await sql<{ member_id: string; member_name: string; assigned_by: string; by_name: string; assigned_at: Date }[]>`
+      const rows = await sql<AssignmentRow<Date>[]>`
         select s.member_id, m.name as member_name, s.assigned_by, b.name as by_name, s.assigned_at
         from assignments s join team_members m on m.id = s.member_id join team_members b on b.id = s.assigned_by
         where s.application_id = ${applicationId} order by s.assigned_at, s.member_id
       `
-      return rows.map((r) => ({
-        member: { id: r.member_id, name: r.member_name },
-        assignedBy: { id: r.assigned_by, name: r.by_name },
-        assignedAt: r.assigned_at,
-      }))
+      return rows.map((r) => assignmentFromRow(r, (v) => v))
     },
 
     async assign(pairs, assignedBy, at) {

@@ -6,10 +6,14 @@
  */
 import type { ProductStage } from '../../../domain/application.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import { reviewMean, type CriterionScores, type Recommendation } from '../../../domain/review.ts'
+import { reviewMean, type Recommendation } from '../../../domain/review.ts'
+import type { Application } from '../../../domain/application.ts'
+import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
+import { scoresFromRow, type ScoreColumns } from './scoring-rows.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import type {
   ApplicationListRow,
+  ApplicationRecord,
   ApplicationSort,
   AuditAction,
   AuditDetail,
@@ -48,15 +52,10 @@ export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.$
 export const COUNTED_REVIEW_SQL =
   'NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = v.application_id AND k.member_id = v.member_id AND k.lifted_at IS NULL)'
 
-export interface ReviewRow<T, J> {
+export interface ReviewRow<T, J> extends ScoreColumns {
   application_id: string
   member_id: string
   member_name: string
-  producto_validado: number
-  primeros_clientes: number
-  modelo_escalable: number
-  founders_comprometidos: number
-  apertura_participacion: number
   comments: J
   recommendation: Recommendation
   overall_comment: string
@@ -65,13 +64,7 @@ export interface ReviewRow<T, J> {
 }
 
 export function reviewFromRow<T, J>(row: ReviewRow<T, J>, date: (v: T) => Date, json: (v: J) => unknown): Review {
-  const scores: CriterionScores = {
-    productoValidado: row.producto_validado,
-    primerosClientes: row.primeros_clientes,
-    modeloEscalable: row.modelo_escalable,
-    foundersComprometidos: row.founders_comprometidos,
-    aperturaParticipacion: row.apertura_participacion,
-  }
+  const scores = scoresFromRow(row)
   return {
     applicationId: row.application_id,
     member: { id: row.member_id, name: row.member_name },
@@ -190,3 +183,13 @@ export function inOrder<R extends { id: string }>(ids: readonly string[], rows: 
 }
 
 export const SORTS_NEED_SCORES: ReadonlySet<ApplicationSort> = new Set(['score_desc'])
+
+/** An application's row with its place in the pipeline (getApplication, getApplications). */
+export type RecordRow<T, J> = ApplicationRow<T, J> & { stage: Stage; stage_entered_at: T; stage_due_at: T | null }
+
+export const recordFromRow = <T, J>(row: RecordRow<T, J>, date: (v: T) => Date, json: (v: J) => Application): ApplicationRecord => ({
+  application: applicationFromRow(row, date, json),
+  stage: row.stage,
+  stageEnteredAt: date(row.stage_entered_at),
+  stageDueAt: row.stage_due_at === null ? null : date(row.stage_due_at),
+})

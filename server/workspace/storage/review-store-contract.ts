@@ -5,12 +5,15 @@
  * another ApplicationStore + ReviewStore on the same database, as a second
  * server instance would.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
+import { insertMember } from '../testing/members.ts'
 import type { Application } from '../../../domain/application.ts'
 import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import type { ReviewInput } from '../../../domain/review.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
+import type { FounderMailWrite } from '../../founder/founder-store.ts'
 import type { ApplicationStore, NewSubmission } from '../../storage/store.ts'
 import type { Member, Role } from '../context.ts'
 import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store.ts'
@@ -21,8 +24,23 @@ export interface ReviewStoreHarness {
   addMember: (role: Role, name?: string) => Promise<Member>
   openSecond: () => Promise<{ store: ApplicationStore; reviews: ReviewStore }>
   /** Rows in a table, to prove that a refused change left nothing behind. */
-  count: (table: 'stage_changes' | 'application_reviews' | 'application_notes' | 'audit_log') => Promise<number>
+  count: (table: 'stage_changes' | 'application_reviews' | 'application_notes' | 'audit_log' | 'founder_mail_drafts' | 'founder_links' | 'outbox') => Promise<number>
   dispose: () => Promise<void>
+}
+
+/** The harness on a test database of either store, with that store's ReviewStore. */
+export function reviewStoreHarness<S extends ApplicationStore>(db: TestDatabase<S>, openReviews: (store: S) => ReviewStore): ReviewStoreHarness {
+  return {
+    store: db.store,
+    reviews: openReviews(db.store),
+    addMember: (role, name) => insertMember(db.store, role, name),
+    openSecond: async () => {
+      const second = await db.openAnother()
+      return { store: second, reviews: openReviews(second) }
+    },
+    count: db.count,
+    dispose: db.dispose,
+  }
 }
 
 const DAY = 24 * 60 * 60 * 1000
@@ -49,16 +67,7 @@ export function submission(createdAt: Date, form: Partial<Application> = {}, ref
 
 export function describeReviewStoreContract(name: string, open: () => Promise<ReviewStoreHarness>): void {
   describe(`ReviewStore contract: ${name}`, () => {
-    let disposers: (() => Promise<void>)[] = []
-    afterEach(async () => {
-      for (const d of disposers.reverse()) await d()
-      disposers = []
-    })
-    async function harness() {
-      const h = await open()
-      disposers.push(h.dispose)
-      return h
-    }
+    const harness = harnessPerTest(open)
     async function saved(h: ReviewStoreHarness, createdAt = T0, form: Partial<Application> = {}, reference?: string) {
       const sub = submission(createdAt, form, reference)
       await h.store.saveSubmission(sub)
@@ -157,6 +166,56 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       ).toEqual({ status: 'conflict', stage: 'validacion_preliminar' })
       expect((await h.reviews.getApplication(app.id))!.stage).toBe('validacion_preliminar')
       expect(await h.count('stage_changes')).toBe(1)
+    })
+
+    it('moves many at once (transitionMany), each with its own compare-and-set, stage change, audit entry and founder e-mail', async () => {
+      const h = await harness()
+      const m = await h.addMember('admin')
+      const [a, b, stale, twice] = [await saved(h), await saved(h), await saved(h), await saved(h)]
+      await h.reviews.transition(stale.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: m.id, at: at(1) })
+      const outboxBefore = await h.count('outbox')
+      const mail = (to: string, sendNow: boolean): FounderMailWrite => ({
+        linkTokenHash: crypto.randomUUID().replace(/-/g, ''),
+        draft: { id: crypto.randomUUID(), kind: 'no_seleccionada', to, subject: 'Tu postulación', text: 'Gracias', html: '<p>Gracias</p>' },
+        sendNow: sendNow
+          ? { id: crypto.randomUUID(), kind: 'founder_status', messageId: `<${crypto.randomUUID()}@example.org>`, from: 'equipo@example.org', to, subject: 'Tu postulación', text: 'Gracias', html: '<p>Gracias</p>' }
+          : null,
+      })
+      const close = (applicationId: string, sendNow = false) => ({
+        applicationId,
+        from: 'recibida' as const,
+        to: 'no_seleccionada' as const,
+        reason: 'Fuera de tesis',
+        memberId: m.id,
+        at: at(2),
+        founderMail: mail(`${applicationId}@example.org`, sendNow),
+      })
+      const outcomes = await h.reviews.transitionMany([
+        close(a.id),
+        close(b.id, true),
+        close(stale.id),
+        { ...close(twice.id), to: 'validacion_preliminar', founderMail: undefined },
+        { ...close(twice.id), from: 'validacion_preliminar', to: 'sesion_panel', founderMail: undefined },
+        { ...close(crypto.randomUUID()) },
+        { ...close('nope') },
+        // Not an allowed move: refused like transition refuses it.
+        { ...close(b.id), from: 'recibida', to: 'acuerdo_firmado' },
+      ])
+      expect(outcomes.map((o) => o.status)).toEqual(['moved', 'moved', 'conflict', 'moved', 'moved', 'not_found', 'not_found', 'conflict'])
+      expect(outcomes[2]).toEqual({ status: 'conflict', stage: 'validacion_preliminar' })
+      expect(outcomes[0]).toEqual({ status: 'moved', stage: 'no_seleccionada', stageEnteredAt: at(2), stageDueAt: null })
+      const stages = await Promise.all([a, b, stale, twice].map(async (x) => (await h.reviews.getApplication(x.id))!.stage))
+      expect(stages).toEqual(['no_seleccionada', 'no_seleccionada', 'validacion_preliminar', 'sesion_panel'])
+      expect((await h.reviews.listStageChanges(twice.id)).map((c) => `${c.from}>${c.to}`)).toEqual(['recibida>validacion_preliminar', 'validacion_preliminar>sesion_panel'])
+      expect(await h.reviews.listStageChanges(a.id)).toEqual([expect.objectContaining({ from: 'recibida', to: 'no_seleccionada', reason: 'Fuera de tesis', member: expect.objectContaining({ id: m.id }) })])
+      // One stage change and one audit entry per move; one link and one draft per founder e-mail, one outbox message for the one sent now.
+      expect(await h.count('stage_changes')).toBe(1 + 4)
+      const audit = (await h.reviews.listAudit(1, 50)).items.filter((e) => e.action === 'stage.changed')
+      expect(audit.map((e) => e.applicationId).sort()).toEqual([stale.id, a.id, b.id, twice.id, twice.id].sort())
+      expect(audit.find((e) => e.applicationId === a.id)!.detail).toEqual({ from: 'recibida', to: 'no_seleccionada' })
+      expect(await h.count('founder_links')).toBe(2)
+      expect(await h.count('founder_mail_drafts')).toBe(2)
+      expect((await h.count('outbox')) - outboxBefore).toBe(1)
     })
 
     it('lets exactly one of two members moving the same application at once win, across connections', async () => {

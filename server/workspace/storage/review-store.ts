@@ -11,6 +11,7 @@
  */
 import type { ProductStage } from '../../../domain/application.ts'
 import { STAGES, type Stage } from '../../../domain/pipeline.ts'
+import { searchKey } from '../../../domain/search.ts'
 import type { CriterionScores, Recommendation, ReviewInput } from '../../../domain/review.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import type { StoredApplication } from '../../storage/store.ts'
@@ -31,6 +32,16 @@ export interface ApplicationListQuery {
   /** Only applications assigned to the viewer. */
   assignedToMe?: boolean
   sort: ApplicationSort
+  /**
+   * Rows the viewer has an active conflict of interest with ("masked": the
+   * list shows them only their reference). They never match a filter (a
+   * search, a stage, a due state…), so neither the rows nor the counts can
+   * tell what the masked fields hold. Without any filter, 'listed_last' lists
+   * them after every other row, by reference, whatever the sort (ordering
+   * them by company or due date would tell those too); 'left_out' (the
+   * default: bulk actions and exports) never returns them. ADR 0107.
+   */
+  masked?: 'listed_last' | 'left_out'
   /** 1-based. */
   page: number
   pageSize: number
@@ -165,6 +176,18 @@ export interface AuditEntry {
   detail: AuditDetail
 }
 
+/** Whether `query` narrows the list by anything; a masked row never matches such a filter. */
+export function isFiltered(query: ApplicationListQuery): boolean {
+  return (
+    (query.q !== undefined && searchKey(query.q) !== '') ||
+    query.stage !== undefined ||
+    query.productStage !== undefined ||
+    query.due !== undefined ||
+    query.unreviewed === true ||
+    query.assignedToMe === true
+  )
+}
+
 export interface Page<T> {
   items: T[]
   total: number
@@ -181,6 +204,15 @@ export interface ReviewStore {
    * stageDueAt(to, at, receivedAt), all in one transaction.
    */
   transition(applicationId: string, request: TransitionRequest): Promise<TransitionOutcome>
+  /**
+   * Many transitions, each with transition's compare-and-set, stage change,
+   * audit entry and founder e-mail, in one transaction and a few statements
+   * (a bulk move, ADR 0108). Outcomes in the order of `moves`; an application
+   * named twice moves at most once.
+   */
+  transitionMany(moves: readonly (TransitionRequest & { applicationId: string })[]): Promise<TransitionOutcome[]>
+  /** The records of `ids` that exist, in no particular order (unknown or malformed ids are left out). */
+  getApplications(ids: readonly string[]): Promise<ApplicationRecord[]>
   /** Create or replace the member's review of the application (audited). Null if there is no such application. */
   upsertReview(applicationId: string, memberId: string, input: ReviewInput, at: Date): Promise<Review | null>
   /** Null if there is no such application. */

@@ -1,9 +1,13 @@
-/** Review score rows as both drivers return them (shared by the SQLite and PostgreSQL ScoringStores). */
-import type { ScoredReview } from './scoring-store.ts'
+/**
+ * Score and assignment rows as both drivers return them, and their mapping,
+ * shared by the SQLite and PostgreSQL ScoringStores (and the ReviewStores'
+ * reviews). As in server/storage/rows.ts, `T` is the driver's timestamp type.
+ */
+import type { CriterionScores } from '../../../domain/review.ts'
+import type { Assignment, ScoredReview } from './scoring-store.ts'
 
-export interface ScoredReviewRow {
-  application_id: string
-  member_id: string
+/** The five criteria's columns of application_reviews. */
+export interface ScoreColumns {
   producto_validado: number
   primeros_clientes: number
   modelo_escalable: number
@@ -11,14 +15,36 @@ export interface ScoredReviewRow {
   apertura_participacion: number
 }
 
+export const scoresFromRow = (r: ScoreColumns): CriterionScores => ({
+  productoValidado: r.producto_validado,
+  primerosClientes: r.primeros_clientes,
+  modeloEscalable: r.modelo_escalable,
+  foundersComprometidos: r.founders_comprometidos,
+  aperturaParticipacion: r.apertura_participacion,
+})
+
+export interface ScoredReviewRow extends ScoreColumns {
+  application_id: string
+  member_id: string
+}
+
 export const scoredReviewFromRow = (r: ScoredReviewRow): ScoredReview => ({
   applicationId: r.application_id,
   memberId: r.member_id,
-  scores: {
-    productoValidado: r.producto_validado,
-    primerosClientes: r.primeros_clientes,
-    modeloEscalable: r.modelo_escalable,
-    foundersComprometidos: r.founders_comprometidos,
-    aperturaParticipacion: r.apertura_participacion,
-  },
+  scores: scoresFromRow(r),
+})
+
+/** An assignment with its member's and assigner's names (both stores select these columns). */
+export interface AssignmentRow<T> {
+  member_id: string
+  member_name: string
+  assigned_by: string
+  by_name: string
+  assigned_at: T
+}
+
+export const assignmentFromRow = <T>(r: AssignmentRow<T>, date: (v: T) => Date): Assignment => ({
+  member: { id: r.member_id, name: r.member_name },
+  assignedBy: { id: r.assigned_by, name: r.by_name },
+  assignedAt: date(r.assigned_at),
 })

@@ -2,7 +2,9 @@
  * The contract every ScoringStore honours, run on a real SQLite file and on
  * the real PostgreSQL (scoring-store.sqlite.test.ts, scoring-store.postgres.test.ts).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
+import { insertMember } from '../testing/members.ts'
 import { DEFAULT_WEIGHTS, conflictKey } from '../../../domain/scoring.ts'
 import type { ApplicationStore } from '../../storage/store.ts'
 import type { Member, Role } from '../context.ts'
@@ -21,22 +23,29 @@ export interface ScoringStoreHarness {
   dispose: () => Promise<void>
 }
 
+/** The harness on a test database of either store, with that store's ReviewStore and ScoringStore. */
+export function scoringStoreHarness<S extends ApplicationStore>(
+  db: TestDatabase<S>,
+  open: { reviews: (store: S) => ReviewStore; scoring: (store: S) => ScoringStore },
+): ScoringStoreHarness {
+  return {
+    store: db.store,
+    reviews: open.reviews(db.store),
+    scoring: open.scoring(db.store),
+    addMember: (role, name) => insertMember(db.store, role, name),
+    exec: (sql, ...params) => db.exec(sql, params),
+    auditActions: async () => (await db.all('SELECT action FROM audit_log ORDER BY id')).map((r) => String(r.action)),
+    dispose: db.dispose,
+  }
+}
+
 const T0 = new Date('2026-03-02T15:00:00.000Z')
 const DAY = 24 * 60 * 60 * 1000
 const at = (days: number) => new Date(T0.getTime() + days * DAY)
 
 export function describeScoringStoreContract(name: string, open: () => Promise<ScoringStoreHarness>): void {
   describe(`ScoringStore contract: ${name}`, () => {
-    let disposers: (() => Promise<void>)[] = []
-    afterEach(async () => {
-      for (const d of disposers.reverse()) await d()
-      disposers = []
-    })
-    async function harness() {
-      const h = await open()
-      disposers.push(h.dispose)
-      return h
-    }
+    const harness = harnessPerTest(open)
     async function application(h: ScoringStoreHarness, days = 0) {
       const s = submission(at(days))
       await h.store.saveSubmission(s)

@@ -4,6 +4,7 @@ import type { Stage } from '../../../domain/pipeline.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import { OPEN_STAGES_SQL, punctuality, type ClockStore, type ReminderFrequency, type ReminderRecipient } from './clock-store.ts'
 import { isUuid } from './review-store.ts'
+import { statementCache } from '../../storage/sqlite-statements.ts'
 
 const iso = (d: Date) => d.toISOString()
 // The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
@@ -22,15 +23,7 @@ interface PendingRow {
 
 export function openSqliteClockStore(store: SqliteStore): ClockStore {
   const db: Database.Database = store.db
-  const cache = new Map<string, Database.Statement>()
-  const stmt = (sql: string) => {
-    let s = cache.get(sql)
-    if (!s) {
-      s = db.prepare(sql)
-      cache.set(sql, s)
-    }
-    return s
-  }
+  const stmt = statementCache(db)
 
   return {
     async pending(memberId, query) {

@@ -3,35 +3,20 @@ import type Database from 'better-sqlite3'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import { conflictFromRow, declareAction, type ConflictRow, type ConflictStore } from './conflict-store.ts'
 import { isUuid } from './review-store.ts'
-import { timeOrderedId } from './time-ordered-id.ts'
+import { statementCache } from '../../storage/sqlite-statements.ts'
+import { sqliteAuditWriter } from './audit-writes.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
 
 export function openSqliteConflictStore(store: SqliteStore): ConflictStore {
   const db: Database.Database = store.db
-  const cache = new Map<string, Database.Statement>()
-  const stmt = (sql: string) => {
-    let s = cache.get(sql)
-    if (!s) {
-      s = db.prepare(sql)
-      cache.set(sql, s)
-    }
-    return s
-  }
+  const stmt = statementCache(db)
   const byId = (id: string) => {
     const row = stmt('SELECT * FROM conflicts WHERE id = ?').get(id) as ConflictRow<string> | undefined
     return row ? conflictFromRow(row, date) : null
   }
-  const audit = (at: Date, memberId: string, action: string, applicationId: string, detail: object) =>
-    stmt('INSERT INTO audit_log (id, at, member_id, action, application_id, detail) VALUES (?, ?, ?, ?, ?, ?)').run(
-      timeOrderedId(),
-      iso(at),
-      memberId,
-      action,
-      applicationId,
-      JSON.stringify(detail),
-    )
+  const audit = sqliteAuditWriter(stmt)
   const ids = (sql: string, arg: string) => new Set((stmt(sql).pluck().all(arg) as string[]))
 
   return {
@@ -52,10 +37,12 @@ export function openSqliteConflictStore(store: SqliteStore): ConflictStore {
         ).run(id, input.applicationId, input.memberId, input.kind, input.note, input.declaredBy, iso(input.at))
         stmt('DELETE FROM assignments WHERE application_id = ? AND member_id = ?').run(input.applicationId, input.memberId)
         // The note is free text and may name people: the trail keeps the kind only.
-        audit(input.at, input.declaredBy, declareAction(input), input.applicationId, {
-          conflictId: id,
-          kind: input.kind,
-          memberId: input.memberId,
+        audit({
+          at: input.at,
+          memberId: input.declaredBy,
+          action: declareAction(input),
+          applicationId: input.applicationId,
+          detail: { conflictId: id, kind: input.kind, memberId: input.memberId },
         })
         return { status: 'declared' as const, conflict: byId(id)! }
       })
@@ -73,7 +60,7 @@ export function openSqliteConflictStore(store: SqliteStore): ConflictStore {
           by.reason,
           conflictId,
         )
-        audit(by.at, by.memberId, 'conflict.lifted', before.applicationId, { conflictId, memberId: before.memberId })
+        audit({ at: by.at, memberId: by.memberId, action: 'conflict.lifted', applicationId: before.applicationId, detail: { conflictId, memberId: before.memberId } })
         return { status: 'lifted' as const, conflict: byId(conflictId)! }
       })
     },

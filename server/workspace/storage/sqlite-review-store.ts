@@ -8,7 +8,6 @@ import type Database from 'better-sqlite3'
 import type { Application } from '../../../domain/application.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import { searchKey } from '../../../domain/search.ts'
-import { applicationFromRow, type ApplicationRow } from '../../storage/rows.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import {
   COUNTED_REVIEW_SQL,
@@ -17,28 +16,35 @@ import {
   inOrder,
   listItemFromRow,
   noteFromRow,
+  recordFromRow,
   reviewFromRow,
   stageChangeFromRow,
   storedComments,
   type AuditRow,
   type ListRow,
   type NoteRow,
+  type RecordRow,
   type ReviewRow,
   type StageChangeRow,
 } from './review-rows.ts'
 import {
+  isFiltered,
   isUuid,
   mediansByStage,
   type ApplicationListQuery,
   type ApplicationSort,
-  type NewAuditEntry,
   type ReviewStore,
   type TransitionOutcome,
+  type TransitionRequest,
 } from './review-store.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
 import { writeFounderMailSqlite } from '../../founder/sqlite-founder-store.ts'
+import { statementCache } from '../../storage/sqlite-statements.ts'
+import { sqliteAuditWriter } from './audit-writes.ts'
 
 const iso = (d: Date) => d.toISOString()
+type Row = RecordRow<string, string>
+const toRecord = (row: Row) => recordFromRow(row, date, (v) => JSON.parse(v) as Application)
 const date = (s: string) => new Date(s)
 const json = (s: string) => JSON.parse(s) as unknown
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -54,34 +60,24 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, string> = {
 
 export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
   const db: Database.Database = store.db
-  const cache = new Map<string, Database.Statement>()
-  const stmt = (sql: string) => {
-    let s = cache.get(sql)
-    if (!s) {
-      s = db.prepare(sql)
-      cache.set(sql, s)
-    }
-    return s
-  }
+  const stmt = statementCache(db)
 
-  const audit = (e: NewAuditEntry) =>
-    stmt('INSERT INTO audit_log (id, at, member_id, action, application_id, detail) VALUES (?, ?, ?, ?, ?, ?)').run(
-      timeOrderedId(),
-      iso(e.at),
-      e.memberId,
-      e.action,
-      e.applicationId,
-      JSON.stringify(e.detail ?? {}),
-    )
+  const audit = sqliteAuditWriter(stmt)
 
   const exists = (id: string) => isUuid(id) && stmt('SELECT 1 FROM applications WHERE id = ?').get(id) !== undefined
 
   const reviewSelect = `SELECT v.*, m.name AS member_name FROM application_reviews v JOIN team_members m ON m.id = v.member_id`
   const toReview = (row: ReviewRow<string, string>) => reviewFromRow(row, date, json)
 
-  function where(query: ApplicationListQuery) {
+  function where(query: ApplicationListQuery, masked: readonly string[]) {
     const conditions: string[] = []
     const params: Record<string, unknown> = { viewer: query.viewer.memberId }
+    // Masked rows are listed apart (maskedTail) and never match any filter; most members have none,
+    // and then the queries are those without conflicts.
+    if (masked.length > 0) {
+      conditions.push('a.id NOT IN (SELECT value FROM json_each(@masked))')
+      params.masked = JSON.stringify(masked)
+    }
     const q = query.q === undefined ? '' : searchKey(query.q)
     if (q !== '') {
       // Matched on the applications_search_order index alone (covering), never on the wide rows.
@@ -113,9 +109,57 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
     return { sql: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params }
   }
 
+  /** The applications the viewer has an active conflict with (ADR 0107). */
+  const maskedFor = (viewer: string) =>
+    stmt('SELECT application_id FROM conflicts WHERE member_id = ? AND lifted_at IS NULL').pluck().all(viewer) as string[]
+
+  /** The viewer's masked rows after the others (ADR 0107): their total and the ids the page still has room for. */
+  function maskedTail(query: ApplicationListQuery, masked: readonly string[], othersTotal: number, room: number) {
+    if ((query.masked ?? 'left_out') === 'left_out' || isFiltered(query) || masked.length === 0) return { total: 0, ids: [] as string[] }
+    if (room <= 0) return { total: masked.length, ids: [] }
+    const skip = Math.max(0, (query.page - 1) * query.pageSize - othersTotal)
+    const ids = stmt('SELECT id FROM applications WHERE id IN (SELECT value FROM json_each(?)) ORDER BY reference, id LIMIT ? OFFSET ?')
+      .pluck()
+      .all(JSON.stringify(masked), room, skip) as string[]
+    return { total: masked.length, ids }
+  }
+
+  /** A transition inside the caller's write (transaction): compare-and-set, stage change, audit entry, founder e-mail. */
+  function transitionNow(applicationId: string, request: TransitionRequest): TransitionOutcome {
+    const { from, to, reason, memberId, at } = request
+    if (!isUuid(applicationId)) return { status: 'not_found' }
+    const row = stmt('SELECT stage, created_at FROM applications WHERE id = ?').get(applicationId) as
+      | { stage: Stage; created_at: string }
+      | undefined
+    if (!row) return { status: 'not_found' }
+    if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+    const dueAt = stageDueAt(to, at, date(row.created_at))
+    stmt('UPDATE applications SET stage = ?, stage_entered_at = ?, stage_due_at = ? WHERE id = ? AND stage = ?').run(
+      to,
+      iso(at),
+      dueAt && iso(dueAt),
+      applicationId,
+      from,
+    )
+    stmt('INSERT INTO stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      timeOrderedId(),
+      applicationId,
+      from,
+      to,
+      reason,
+      memberId,
+      iso(at),
+    )
+    // The reason is free text and may quote the founder: the trail keeps only the stages.
+    audit({ at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
+    if (request.founderMail) writeFounderMailSqlite(stmt, applicationId, request.founderMail, at)
+    return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+  }
+
   return {
     async listApplications(query) {
-      const filter = where(query)
+      const masked = maskedFor(query.viewer.memberId)
+      const filter = where(query, masked)
       const offset = (query.page - 1) * query.pageSize
       const and = (condition: string) => (filter.sql ? `${filter.sql} AND ${condition}` : `WHERE ${condition}`)
       const count = (from: string, whereSql: string) =>
@@ -157,6 +201,9 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
         total = count('applications a', filter.sql)
         ids = page(`SELECT a.id FROM applications a ${filter.sql} ORDER BY ${ORDER_BY[query.sort]}`, query.pageSize, offset).map((r) => r.id)
       }
+      const tail = maskedTail(query, masked, total, query.pageSize - ids.length)
+      ids = [...ids, ...tail.ids]
+      total += tail.total
       if (ids.length === 0) return { items: [], total }
       // The page's own columns, read only for its rows: json_extract over every row would cost more than the sort.
       const rows = stmt(
@@ -179,49 +226,24 @@ export function openSqliteReviewStore(store: SqliteStore): ReviewStore {
 
     async getApplication(id) {
       if (!isUuid(id)) return null
-      const row = stmt('SELECT * FROM applications WHERE id = ?').get(id) as
-        | (ApplicationRow<string, string> & { stage: Stage; stage_entered_at: string; stage_due_at: string | null })
-        | undefined
-      if (!row) return null
-      return {
-        application: applicationFromRow(row, date, (v) => JSON.parse(v) as Application),
-        stage: row.stage,
-        stageEnteredAt: date(row.stage_entered_at),
-        stageDueAt: row.stage_due_at === null ? null : date(row.stage_due_at),
-      }
+      const row = stmt('SELECT * FROM applications WHERE id = ?').get(id) as Row | undefined
+      return row ? toRecord(row) : null
     },
 
     transition(applicationId, request) {
-      const { from, to, reason, memberId, at } = request
-      return store.write((): TransitionOutcome => {
-        if (!isUuid(applicationId)) return { status: 'not_found' }
-        const row = stmt('SELECT stage, created_at FROM applications WHERE id = ?').get(applicationId) as
-          | { stage: Stage; created_at: string }
-          | undefined
-        if (!row) return { status: 'not_found' }
-        if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
-        const dueAt = stageDueAt(to, at, date(row.created_at))
-        stmt('UPDATE applications SET stage = ?, stage_entered_at = ?, stage_due_at = ? WHERE id = ? AND stage = ?').run(
-          to,
-          iso(at),
-          dueAt && iso(dueAt),
-          applicationId,
-          from,
-        )
-        stmt('INSERT INTO stage_changes (id, application_id, from_stage, to_stage, reason, member_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-          timeOrderedId(),
-          applicationId,
-          from,
-          to,
-          reason,
-          memberId,
-          iso(at),
-        )
-        // The reason is free text and may quote the founder: the trail keeps only the stages.
-        audit({ at, memberId, action: 'stage.changed', applicationId, detail: { from, to } })
-        if (request.founderMail) writeFounderMailSqlite(stmt, applicationId, request.founderMail, at)
-        return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
-      })
+      return store.write(() => transitionNow(applicationId, request))
+    },
+
+    transitionMany(moves) {
+      // One group commit for them all: SQLite's cost is the fsync, not the statements.
+      return store.write(() => moves.map((m) => transitionNow(m.applicationId, m)))
+    },
+
+    async getApplications(ids) {
+      const valid = ids.filter(isUuid)
+      if (valid.length === 0) return []
+      const rows = stmt('SELECT * FROM applications WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(valid)) as Row[]
+      return rows.map(toRecord)
     },
 
     upsertReview(applicationId, memberId, input, at) {

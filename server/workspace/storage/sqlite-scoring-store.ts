@@ -7,11 +7,12 @@ import { OPEN_STAGES } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { DEFAULT_WEIGHTS, conflictKey, type CriterionWeights } from '../../../domain/scoring.ts'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
-import { isUuid, type NewAuditEntry } from './review-store.ts'
+import { isUuid } from './review-store.ts'
 import { COUNTED_REVIEW_SQL } from './review-rows.ts'
-import { scoredReviewFromRow, type ScoredReviewRow } from './scoring-rows.ts'
+import { assignmentFromRow, scoredReviewFromRow, type AssignmentRow, type ScoredReviewRow } from './scoring-rows.ts'
 import type { ScoringStore } from './scoring-store.ts'
-import { timeOrderedId } from './time-ordered-id.ts'
+import { statementCache } from '../../storage/sqlite-statements.ts'
+import { sqliteAuditWriter } from './audit-writes.ts'
 
 const iso = (d: Date) => d.toISOString()
 const OPEN_LIST = OPEN_STAGES.map((s) => `'${s}'`).join(', ')
@@ -20,24 +21,8 @@ const SCORE_COLUMNS_SQL =
 
 export function openSqliteScoringStore(store: SqliteStore): ScoringStore {
   const db: Database.Database = store.db
-  const cache = new Map<string, Database.Statement>()
-  const stmt = (sql: string) => {
-    let s = cache.get(sql)
-    if (!s) {
-      s = db.prepare(sql)
-      cache.set(sql, s)
-    }
-    return s
-  }
-  const audit = (e: NewAuditEntry) =>
-    stmt('INSERT INTO audit_log (id, at, member_id, action, application_id, detail) VALUES (?, ?, ?, ?, ?, ?)').run(
-      timeOrderedId(),
-      iso(e.at),
-      e.memberId,
-      e.action,
-      e.applicationId,
-      JSON.stringify(e.detail ?? {}),
-    )
+  const stmt = statementCache(db)
+  const audit = sqliteAuditWriter(stmt)
 
   return {
     async getWeights() {
@@ -65,12 +50,8 @@ export function openSqliteScoringStore(store: SqliteStore): ScoringStore {
         `SELECT s.member_id, m.name AS member_name, s.assigned_by, b.name AS by_name, s.assigned_at
          FROM assignments s JOIN team_members m ON m.id = s.member_id JOIN team_members b ON b.id = s.assigned_by
          WHERE s.application_id = ? ORDER BY s.assigned_at, s.member_id`,
-      ).all(applicationId) as { member_id: string; member_name: string; assigned_by: string; by_name: string; assigned_at: string }[]
-      return rows.map((r) => ({
-        member: { id: r.member_id, name: r.member_name },
-        assignedBy: { id: r.assigned_by, name: r.by_name },
-        assignedAt: new Date(r.assigned_at),
-      }))
+      ).all(applicationId) as AssignmentRow<string>[]
+      return rows.map((r) => assignmentFromRow(r, (v) => new Date(v)))
     },
 
     assign(pairs, assignedBy, at) {

@@ -6,10 +6,10 @@
  */
 import type { AuditAction, AuditDetail } from '../audit.ts'
 import type { Member, Role, Session } from '../context.ts'
-import type Database from 'better-sqlite3'
 import type { SqliteStore } from '../../storage/sqlite-store.ts'
 import type { NewOutboxMessage } from '../../storage/store.ts'
 import type { AuditEntry, NewSignInLink, Passkey, TeamStore, WebAuthnChallenge } from './team-store.ts'
+import { statementCache } from '../../storage/sqlite-statements.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
@@ -83,15 +83,7 @@ class Refused extends Error {}
 
 export function createSqliteTeamStore(store: SqliteStore): TeamStore {
   const { db, write } = store
-  const cache = new Map<string, Database.Statement>()
-  const stmt = (sql: string) => {
-    let s = cache.get(sql)
-    if (!s) {
-      s = db.prepare(sql)
-      cache.set(sql, s)
-    }
-    return s
-  }
+  const stmt = statementCache(db)
   const memberById = (id: string) => {
     const row = stmt('SELECT * FROM team_members WHERE id = ?').get(id) as MemberRow | undefined
     return row ? toMember(row) : null

@@ -4,7 +4,8 @@
  * `open` gives a FRESH migrated database; openSecond another connection (or
  * pool) to the same one, as a second server instance would have.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import type { Session } from '../context.ts'
 import type { ApplicationStore, NewOutboxMessage } from '../../storage/store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
@@ -15,6 +16,19 @@ export interface TeamStoreHarness {
   team: TeamStore
   openSecond: () => Promise<{ store: ApplicationStore; team: TeamStore }>
   dispose: () => Promise<void>
+}
+
+/** The harness on a test database of either store, with that store's TeamStore. */
+export function teamStoreHarness<S extends ApplicationStore>(db: TestDatabase<S>, openTeam: (store: S) => TeamStore): TeamStoreHarness {
+  return {
+    store: db.store,
+    team: openTeam(db.store),
+    openSecond: async () => {
+      const second = await db.openAnother()
+      return { store: second, team: openTeam(second) }
+    },
+    dispose: db.dispose,
+  }
 }
 
 const T0 = new Date('2026-11-23T15:00:00.000Z')
@@ -68,16 +82,7 @@ function session(createdAt = T0): Omit<Session, 'memberId'> {
 
 export function describeTeamStoreContract(name: string, open: () => Promise<TeamStoreHarness>): void {
   describe(`TeamStore contract: ${name}`, () => {
-    let disposers: (() => Promise<void>)[] = []
-    afterEach(async () => {
-      for (const d of disposers.reverse()) await d()
-      disposers = []
-    })
-    async function harness() {
-      const h = await open()
-      disposers.push(h.dispose)
-      return h
-    }
+    const harness = harnessPerTest(open)
 
     it('creates members once per address and reads them back', async () => {
       const { team } = await harness()

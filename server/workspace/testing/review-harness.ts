@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { WORKSPACE_API_PATH, type Member, type Role, type WorkspaceEnv } from '../context.ts'
 import { dataRequestRoutes } from '../data-requests/routes.ts'
 import { bulkRoutes } from '../review/bulk-routes.ts'
+import type { ChangeStageDeps } from '../review/change-stage.ts'
 import { reviewRoutes } from '../review/routes.ts'
 import { scoringRoutes } from '../review/scoring-routes.ts'
 import type { ConflictStore } from '../storage/conflict-store.ts'
@@ -35,6 +36,8 @@ export function reviewApp(deps: {
   scoring: ScoringStore
   conflicts: ConflictStore
   now: () => Date
+  /** The founders' e-mails of stage changes; without it none is written. */
+  founders?: ChangeStageDeps['founders']
 }): Hono {
   const api = new Hono<WorkspaceEnv>()
   api.use('*', async (c, next) => {

@@ -12,6 +12,7 @@ import { createApp } from '../../app.ts'
 import { founderDocumentsFrom, functionDepsFrom, workspaceApiFrom } from '../../compose.ts'
 import type { Documents } from '../../documents/service.ts'
 import { readConfig, type Config } from '../../env.ts'
+import { founderApp } from '../../founder/founder-app.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../../function/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
 import { newSession, sessionCookieName } from '../auth/sessions.ts'
@@ -21,9 +22,12 @@ import { openWorkspaceStores } from '../storage/open-workspace-stores.ts'
 import type { TeamStore } from '../storage/team-store.ts'
 import type { FounderStore } from '../../founder/founder-store.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
+import type { BackupStatusReader } from '../../backup/status.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
+/** The harness serves no build: the documents page names this script path instead of the built one. */
+export const HARNESS_UPLOAD_SCRIPT = '/assets/documentos-harness.js'
 
 export interface SignedIn {
   member: Member
@@ -70,7 +74,7 @@ let counter = 0
 
 export async function workspaceHarness(
   env: Record<string, string> = {},
-  extra: Partial<WorkspaceDeps> = {},
+  extra: Partial<WorkspaceDeps> & { backups?: BackupStatusReader } = {},
 ): Promise<WorkspaceHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalitico-workspace-'))
   const config = readConfig({ DATA_DIR: dataDir, VITE_SITE_URL: SITE, ...env })
@@ -141,11 +145,14 @@ export async function workspaceHarness(
   const workspace = workspaceApiFrom(config, store, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
   h.deps = workspace.deps
   h.documents = workspace.documents
-  const founder = await founderDocumentsFrom(config, store, workspace.documents)
+  const founder = founderApp({
+    statusPages: workspace.founderPages,
+    documents: founderDocumentsFrom(config, workspace.stores.founder, workspace.documents, HARNESS_UPLOAD_SCRIPT),
+  })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
   h.founders = workspace.stores.founder
   h.reviews = workspace.stores.review
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founderPages: workspace.founderPages, founder })
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder })
   return h
 }
 

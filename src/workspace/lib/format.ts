@@ -29,6 +29,11 @@ export function formatCount(value: number): string {
   return integer.format(value)
 }
 
+/** "1 postulación abierta", "3 postulaciones abiertas": the count with the phrase agreeing with it. */
+export function formatCountOf(value: number, one: string, many: string): string {
+  return `${integer.format(value)} ${value === 1 ? one : many}`
+}
+
 export function formatDays(value: number | null | undefined): string {
   if (value === null || value === undefined) return '—'
   return `${oneDecimal.format(value)} ${value === 1 ? 'día' : 'días'}`

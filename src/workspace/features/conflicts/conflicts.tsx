@@ -5,11 +5,12 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import toast from 'react-hot-toast'
-import { CONFLICT_KINDS, CONFLICT_KIND_LABELS, type ConflictKind } from '../../../../domain/conflicts.ts'
+import { CONFLICT_KINDS, CONFLICT_KIND_LABELS, LIFT_REASON_MAX, type ConflictKind } from '../../../../domain/conflicts.ts'
 import { useConflicts, useDeclareConflict, useLiftConflict } from '../../api/clock-queries.ts'
 import { ApiError } from '../../api/client.ts'
 import { useMembers } from '../../api/queries.ts'
 import { useMember } from '../../components/require-session.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel, inputClass, labelClass } from '../../components/ui.tsx'
 import { formatDate } from '../../lib/format.ts'
 
@@ -52,50 +53,71 @@ function DeclareForm({ applicationId, isAdmin, selfId }: { applicationId: string
   const [note, setNote] = useState('')
   const [memberId, setMemberId] = useState(selfId)
   const ids = { kind: useId(), note: useId(), member: useId() }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const self = memberId === selfId
-    if (self && !window.confirm('Después de declararlo no podrás ver esta postulación. ¿Declarar el conflicto?')) return
+  const [confirming, setConfirming] = useState(false)
+  const self = memberId === selfId
+  const send = () =>
     declare.mutate(
       { applicationId, kind, note, ...(self ? {} : { memberId }) },
       {
-        onSuccess: () => toast.success(self ? 'Conflicto declarado.' : 'Conflicto registrado.'),
+        onSuccess: () => {
+          setConfirming(false)
+          toast.success(self ? 'Conflicto declarado.' : 'Conflicto registrado.')
+        },
         onError: (err) => toast.error(err.message),
       },
     )
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    // Declaring one's own conflict closes the application to oneself: asked first, in the workspace's own dialog.
+    if (self) setConfirming(true)
+    else send()
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2">
-      {isAdmin && members.data && (
+    <>
+      <ConfirmDialog
+        open={confirming}
+        title="¿Declarar el conflicto de interés?"
+        confirmLabel="Declarar conflicto"
+        variant="danger"
+        pending={declare.isPending}
+        onConfirm={send}
+        onClose={() => setConfirming(false)}
+      >
+        Después de declararlo no podrás ver esta postulación, sus documentos, notas ni evaluaciones. Solo un
+        administrador puede levantarlo.
+      </ConfirmDialog>
+      <form onSubmit={submit} className="flex flex-col gap-2">
+        {isAdmin && members.data && (
+          <div>
+            <label htmlFor={ids.member} className={labelClass}>Persona</label>
+            <select id={ids.member} className={inputClass} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+              {members.data.members
+                .filter((m) => m.active)
+                .map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.id === selfId ? `Yo (${m.name})` : m.name}
+                  </option>
+                ))}
+            </select>
+          </div>
+        )}
         <div>
-          <label htmlFor={ids.member} className={labelClass}>Persona</label>
-          <select id={ids.member} className={inputClass} value={memberId} onChange={(e) => setMemberId(e.target.value)}>
-            {members.data.members
-              .filter((m) => m.active)
-              .map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.id === selfId ? `Yo (${m.name})` : m.name}
-                </option>
-              ))}
+          <label htmlFor={ids.kind} className={labelClass}>Tipo</label>
+          <select id={ids.kind} className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as ConflictKind)}>
+            {CONFLICT_KINDS.map((k) => (
+              <option key={k} value={k}>{CONFLICT_KIND_LABELS[k]}</option>
+            ))}
           </select>
         </div>
-      )}
-      <div>
-        <label htmlFor={ids.kind} className={labelClass}>Tipo</label>
-        <select id={ids.kind} className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as ConflictKind)}>
-          {CONFLICT_KINDS.map((k) => (
-            <option key={k} value={k}>{CONFLICT_KIND_LABELS[k]}</option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={ids.note} className={labelClass}>Nota (opcional)</label>
-        <textarea id={ids.note} className={inputClass} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
-      <Button type="submit" disabled={declare.isPending}>
-        {memberId === selfId ? 'Declarar conflicto' : 'Registrar conflicto'}
-      </Button>
-    </form>
+        <div>
+          <label htmlFor={ids.note} className={labelClass}>Nota (opcional)</label>
+          <textarea id={ids.note} className={inputClass} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <Button type="submit" disabled={declare.isPending}>
+          {self ? 'Declarar conflicto' : 'Registrar conflicto'}
+        </Button>
+      </form>
+    </>
   )
 }
 
@@ -103,29 +125,46 @@ function ConflictList({ applicationId, selfId }: { applicationId: string; selfId
   const conflicts = useConflicts(applicationId, true)
   const members = useMembers()
   const lift = useLiftConflict()
+  const [lifting, setLifting] = useState<string | null>(null)
   const name = (id: string) => members.data?.members.find((m) => m.id === id)?.name ?? 'Alguien del equipo'
   const active = conflicts.data?.items.filter((c) => c.liftedAt === null) ?? []
-  if (active.length === 0) return null
+  const liftingConflict = active.find((c) => c.id === lifting)
   return (
-    <ul className="mt-4 flex flex-col gap-2 border-t border-ink-100 pt-3 text-sm">
-      {active.map((c) => (
-        <li key={c.id} className="flex flex-wrap items-center justify-between gap-2">
-          <span>
-            <strong>{name(c.memberId)}</strong>: {CONFLICT_KIND_LABELS[c.kind]} · desde {formatDate(c.declaredAt)}
-          </span>
-          {c.memberId !== selfId && (
-            <Button
-              onClick={() => {
-                const reason = window.prompt('¿Por qué se levanta este conflicto?')?.trim()
-                if (!reason) return
-                lift.mutate({ id: c.id, reason }, { onSuccess: () => toast.success('Conflicto levantado.'), onError: (err) => toast.error(err.message) })
-              }}
-            >
-              Levantar
-            </Button>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ConfirmDialog
+        open={liftingConflict !== undefined}
+        title={liftingConflict ? `¿Levantar el conflicto de ${name(liftingConflict.memberId)}?` : 'Levantar el conflicto'}
+        confirmLabel="Levantar conflicto"
+        reason={{ label: '¿Por qué se levanta este conflicto?', required: true, maxLength: LIFT_REASON_MAX }}
+        pending={lift.isPending}
+        onConfirm={(reason) =>
+          lift.mutate(
+            { id: lifting!, reason },
+            {
+              onSuccess: () => {
+                setLifting(null)
+                toast.success('Conflicto levantado.')
+              },
+              onError: (err) => toast.error(err.message),
+            },
+          )
+        }
+        onClose={() => setLifting(null)}
+      >
+        Desde entonces podrá ver la postulación, evaluarla y recibir recordatorios sobre ella. El motivo queda registrado.
+      </ConfirmDialog>
+      {active.length > 0 && (
+        <ul className="mt-4 flex flex-col gap-2 border-t border-ink-100 pt-3 text-sm">
+          {active.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                <strong>{name(c.memberId)}</strong>: {CONFLICT_KIND_LABELS[c.kind]} · desde {formatDate(c.declaredAt)}
+              </span>
+              {c.memberId !== selfId && <Button onClick={() => setLifting(c.id)}>Levantar</Button>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   )
 }

@@ -9,6 +9,7 @@ import { useMembers } from '../../api/queries.ts'
 import { useConfirmProposal, useProposal } from '../../api/scoring-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button } from '../../components/ui.tsx'
+import { formatCountOf } from '../../lib/format.ts'
 
 export function Repartir() {
   const [open, setOpen] = useState(false)
@@ -49,7 +50,7 @@ export function Repartir() {
         ) : (
           <>
             <p>
-              {plan.length} postulaciones abiertas sin asignar, a quien tiene menos pendientes y ningún conflicto de interés:
+              {formatCountOf(plan.length, 'postulación abierta', 'postulaciones abiertas')} sin asignar, a quien tiene menos pendientes y ningún conflicto de interés:
             </p>
             <ul className="mt-2 list-disc pl-5" aria-label="Reparto propuesto">
               {perMember.map(([id, n]) => (

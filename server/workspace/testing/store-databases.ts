@@ -1,0 +1,91 @@
+/**
+ * The contract suites' databases: a fresh, migrated SQLite file or
+ * PostgreSQL database per test, with what the harnesses of both need (more
+ * instances on it, raw set-up SQL, row counts, removal), so each
+ * `*.sqlite.test.ts` / `*.postgres.test.ts` only says which stores to open.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import { readMigrations } from '../../storage/postgres-migration-files.ts'
+import { openPostgresStore, type PostgresStore } from '../../storage/postgres-store.ts'
+import { createTestDatabase } from '../../storage/postgres-test-database.ts'
+import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
+
+export interface TestDatabase<S> {
+  store: S
+  /** Another store (connection, pool) on the same database: a second instance; closed by dispose. */
+  openAnother(): Promise<S>
+  /** One statement with ? placeholders (test set-up). */
+  exec(sql: string, params?: readonly unknown[]): Promise<void>
+  count(table: string): Promise<number>
+  /** The rows of one query without parameters (test checks). */
+  all(sql: string): Promise<Record<string, unknown>[]>
+  dispose(): Promise<void>
+}
+
+export async function freshSqliteDatabase(): Promise<TestDatabase<SqliteStore>> {
+  const dir = mkdtempSync(join(tmpdir(), 'catalitico-contract-'))
+  const path = join(dir, 'catalitico.sqlite')
+  const opened: SqliteStore[] = []
+  const openAnother = async () => {
+    const store = openSqliteStore(path)
+    opened.push(store)
+    await store.migrate()
+    return store
+  }
+  const store = await openAnother()
+  return {
+    store,
+    openAnother,
+    exec: async (sql, params = []) => void store.db.prepare(sql).run(...params),
+    count: async (table) => (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+    all: async (sql) => store.db.prepare(sql).all() as Record<string, unknown>[],
+    dispose: async () => {
+      for (const s of opened) await s.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function freshPostgresDatabase(options: { max?: number } = {}): Promise<TestDatabase<PostgresStore>> {
+  const db = await createTestDatabase()
+  const migrations = readMigrations()
+  const opened: PostgresStore[] = []
+  const openAnother = async () => {
+    const store = openPostgresStore(db.url, { migrations, ...options })
+    opened.push(store)
+    return store
+  }
+  const store = await openAnother()
+  return {
+    store,
+    openAnother,
+    // postgres.js numbers its placeholders: ? becomes $1, $2…
+    exec: async (sql, params = []) => {
+      let n = 0
+      await store.sql.unsafe(sql.replace(/\?/g, () => `$${++n}`), params as never[])
+    },
+    count: async (table) => Number((await store.sql.unsafe<{ n: string }[]>(`select count(*) as n from ${table}`))[0]!.n),
+    all: async (sql) => [...(await store.sql.unsafe<Record<string, unknown>[]>(sql))],
+    dispose: async () => {
+      for (const s of opened) await s.close()
+      await db.drop()
+    },
+  }
+}
+
+/** A contract suite's `harness()`: opens one per call and disposes of every one after each test, last first. */
+export function harnessPerTest<H extends { dispose: () => Promise<void> }>(open: () => Promise<H>): () => Promise<H> {
+  let opened: H[] = []
+  afterEach(async () => {
+    for (const h of opened.reverse()) await h.dispose()
+    opened = []
+  })
+  return async () => {
+    const h = await open()
+    opened.push(h)
+    return h
+  }
+}
