@@ -1,9 +1,11 @@
 /**
  * The personal-data notice and policy version (Ley 1581 de 2012, Decreto 1377
  * de 2013). Bump the version whenever the text of the notice or the policy
- * changes: each application stores the version its founder agreed to.
+ * changes: each application stores the version its founder agreed to. The
+ * version is the date the text took effect, with `.2`, `.3`… for a later
+ * revision on the same day (never a future date).
  */
-export const PRIVACY_POLICY_VERSION = '2026-11-23'
+export const PRIVACY_POLICY_VERSION = '2026-11-23.2'
 
 /**
  * Months after an application is closed as not selected or withdrawn when its
@@ -12,3 +14,13 @@ export const PRIVACY_POLICY_VERSION = '2026-11-23'
  * changes one changes the other and bumps the version.
  */
 export const RETENTION_MONTHS_DEFAULT = 12
+
+/**
+ * The scheduled backups (server/backup/): one every BACKUP_INTERVAL_HOURS,
+ * the newest BACKUP_KEEP kept, so deleted data leaves the last backup within
+ * BACKUP_KEEP × BACKUP_INTERVAL_HOURS. The policy text states that time; an
+ * operator who changes either variable changes the text and bumps the version.
+ */
+export const BACKUP_INTERVAL_HOURS_DEFAULT = 24
+export const BACKUP_KEEP_DEFAULT = 14
+export const BACKUP_RETENTION_DAYS_DEFAULT = Math.ceil((BACKUP_KEEP_DEFAULT * BACKUP_INTERVAL_HOURS_DEFAULT) / 24)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
-import { CONFIG_VARIABLES, ConfigError, connectSources, readConfig } from './env.ts'
+import { backupDir, CONFIG_VARIABLES, ConfigError, connectSources, readConfig } from './env.ts'
 
 describe('readConfig', () => {
   it('uses the documented defaults: embedded SQLite in ./data, files for e-mail', () => {
@@ -51,6 +51,9 @@ describe('readConfig', () => {
       ['TRUST_PROXY', 'yes'],
       ['COMPANY_WEBSITE', 'catalitico.co'],
       ['PUBLIC_ANON_KEY', 'short'],
+      ['BACKUP_INTERVAL_HOURS', '0'],
+      ['BACKUP_KEEP', 'all'],
+      ['BACKUP_KEY', 'hunter2'],
     ]
     for (const [name, value] of cases) {
       let message = ''
@@ -66,6 +69,13 @@ describe('readConfig', () => {
 
   it('never prints a URL that may hold a password', () => {
     expect(() => readConfig({ SMTP_URL: 'ftp://user:s3cret@host' })).toThrow(/^(?!.*s3cret)/)
+  })
+
+  it('never prints the backups\' key, and reads the backups\' defaults', () => {
+    expect(() => readConfig({ BACKUP_KEY: 'AGE-SECRET-KEY-1-not-quite-right' })).toThrow(/^Invalid configuration: BACKUP_KEY must be an age secret key .*\(value hidden\)$/)
+    const config = readConfig({ DATA_DIR: '/srv/data' })
+    expect([config.BACKUP_INTERVAL_HOURS, config.BACKUP_KEEP, backupDir(config)]).toEqual([24, 14, '/srv/data/backups'])
+    expect(backupDir(readConfig({ DATA_DIR: '/srv/data', BACKUP_DIR: '/mnt/backups' }))).toBe('/mnt/backups')
   })
 
   it('lets the page call a function on another origin when the site was built for one', () => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import * as v from 'valibot'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
-import { RETENTION_MONTHS_DEFAULT } from '../domain/privacy.ts'
+import { BACKUP_INTERVAL_HOURS_DEFAULT, BACKUP_KEEP_DEFAULT, RETENTION_MONTHS_DEFAULT } from '../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
 
@@ -119,15 +119,43 @@ const EnvSchema = v.object({
   REMINDER_TICK_SECONDS: v.optional(wholeNumber(1, 3600), '60'),
   /**
    * TEST ONLY: milliseconds added to the clock of the worker's daily
-   * reminders (e2e runs them "at 07:00 in Bogotá" whatever the time). Never
-   * set in production.
+   * reminders (e2e runs them "at 07:00 in Bogotá" whatever the time) and of
+   * its scheduled backups. Never set in production.
    */
   WORKER_CLOCK_OFFSET_MS: v.optional(
     v.pipe(v.string(), v.regex(/^-?\d{1,13}$/, 'must be a whole number of milliseconds'), v.transform(Number)),
     '0',
   ),
+  /**
+   * Turns /metrics on (docs/operations.md "Metrics"): Prometheus must send it as
+   * `Authorization: Bearer <token>`. Unset: /metrics answers 404.
+   */
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[\x21-\x7E]{32,1024}$/, 'must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)'),
+    ),
+  ),
   /** Months after closing (no seleccionada, retirada) when an application's personal data is deleted (docs/decisions/0092). */
   RETENTION_MONTHS: v.optional(wholeNumber(1, 120), String(RETENTION_MONTHS_DEFAULT)),
+  /** Hours between the worker's backups (server/backup/); the privacy policy states BACKUP_KEEP × this. */
+  BACKUP_INTERVAL_HOURS: v.optional(wholeNumber(1, 8760), String(BACKUP_INTERVAL_HOURS_DEFAULT)),
+  /** Backups kept in BACKUP_DIR; older ones are deleted after each new one. */
+  BACKUP_KEEP: v.optional(wholeNumber(1, 1000), String(BACKUP_KEEP_DEFAULT)),
+  /** Where the worker writes backups; default DATA_DIR/backups. */
+  BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  /**
+   * age key the backups are encrypted for (docs/decisions/0111): the secret key
+   * AGE-SECRET-KEY-1… (backs up and restores) or only its public recipient
+   * age1… (backs up; restoring then needs the secret key). Keep it apart from
+   * the backups (docs/operations.md).
+   */
+  BACKUP_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(AGE-SECRET-KEY-1[0-9A-Z]{58}|age1[0-9a-z]{58})$/, 'must be an age secret key (AGE-SECRET-KEY-1…) or recipient (age1…), e.g. from npx age-encryption keygen'),
+    ),
+  ),
   /**
    * Build-time variable of the site (src/config/backend.ts): when the form
    * calls a function on another origin, the page's CSP must allow it.
@@ -159,8 +187,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.issues[0]
     const name = issue.path?.map((p) => String(p.key)).join('.') ?? 'environment'
-    // Never echo a URL that may hold a password.
-    const shown = /URL$/.test(name) ? '(value hidden)' : `(got ${JSON.stringify(issue.input)})`
+    // Never echo a URL that may hold a password, nor a secret token or key.
+    const shown = /(URL|TOKEN|KEY)$/.test(name) && name !== 'PUBLIC_ANON_KEY' ? '(value hidden)' : `(got ${JSON.stringify(issue.input)})`
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} ${shown}`)
   }
   const { DATABASE_URL, ...rest } = result.output
@@ -203,4 +231,9 @@ export function documentsDir(config: Config): string {
 /** Where the file outbox writes .eml files when SMTP_URL is unset. */
 export function outboxDir(config: Config): string {
   return resolve(config.DATA_DIR, 'outbox')
+}
+
+/** Where the worker's scheduled backups go (BACKUP_DIR, else DATA_DIR/backups). */
+export function backupDir(config: Config): string {
+  return resolve(config.BACKUP_DIR ?? join(config.DATA_DIR, 'backups'))
 }

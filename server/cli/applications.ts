@@ -2,9 +2,10 @@
  * `npm run applications -- list | export --format csv|json | show --email X | delete --email X`
  * on the configured database. See applications-command.ts.
  */
-import { ConfigError, loadDotEnv, readConfig } from '../env.ts'
+import { loadDotEnv, readConfig } from '../env.ts'
 import { openStore } from '../storage/open-store.ts'
 import { runApplicationsCommand } from './applications-command.ts'
+import { runCommandLine } from './run-command-line.ts'
 
 async function main(): Promise<number> {
   loadDotEnv()
@@ -21,12 +22,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : `applications: ${err instanceof Error ? err.message : String(err)}`)
-    process.exitCode = 1
-  },
-)
+runCommandLine('applications: ', main)

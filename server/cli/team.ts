@@ -2,10 +2,11 @@
  * `npm run team -- invite --email X --role admin [--name N] | list | deactivate --email X`
  * on the configured database. See team-command.ts.
  */
-import { ConfigError, loadDotEnv, readConfig, siteOrigin } from '../env.ts'
+import { loadDotEnv, readConfig, siteOrigin } from '../env.ts'
 import { openStore } from '../storage/open-store.ts'
 import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
 import { runTeamCommand } from './team-command.ts'
+import { runCommandLine } from './run-command-line.ts'
 
 async function main(): Promise<number> {
   loadDotEnv()
@@ -24,12 +25,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : `team: ${err instanceof Error ? err.message : String(err)}`)
-    process.exitCode = 1
-  },
-)
+runCommandLine('team: ', main)

@@ -1,6 +1,6 @@
 /**
- * `npm run worker`: the outbox worker (and the retention job, server/jobs/)
- * alone, without the HTTP server. For a
+ * `npm run worker`: the outbox worker (and the retention and document
+ * cleanup jobs, server/jobs/) alone, without the HTTP server. For a
  * Supabase deployment, where the edge function stores the e-mails but may not
  * send them (Supabase blocks outbound SMTP; docs/decisions/0033), or to send
  * mail from a machine other than the web instances. Any number may run on one
@@ -9,11 +9,13 @@
  * Stops gracefully on SIGTERM and SIGINT: finishes the e-mail being sent and
  * gives the rest of its batch back.
  */
-import { outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom } from '../compose.ts'
+import { documentsFrom, outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom } from '../compose.ts'
+import { createDocumentCleanupJob } from '../jobs/document-cleanup.ts'
 import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
 import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../env.ts'
 import { jsonLog as log } from '../log.ts'
 import { openStore } from '../storage/open-store.ts'
+import { backupJobFrom } from '../backup/compose.ts'
 
 async function main() {
   loadDotEnv()
@@ -28,6 +30,12 @@ async function main() {
   reminders.start()
   const retention = retentionJobFrom(config, openWorkspaceStores(store).founder)
   retention.start()
+  // One backup per BACKUP_INTERVAL_HOURS across all instances (server/backup/schedule.ts).
+  const backups = backupJobFrom(config, store)
+  backups.start()
+  // On a machine sharing the server's DATA_DIR it clears expired uploads too; elsewhere it finds nothing.
+  const cleanup = createDocumentCleanupJob({ documents: documentsFrom(config, store, { log }), log })
+  cleanup.start()
   log({
     level: 'info',
     msg: 'outbox worker started',
@@ -44,6 +52,8 @@ async function main() {
     await reminders.stop()
     await worker.stop()
     await retention.stop()
+    await backups.stop()
+    await cleanup.stop()
     await sender.close()
     await store.close()
     log({ level: 'info', msg: 'stopped' })

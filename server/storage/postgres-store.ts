@@ -34,6 +34,7 @@ import {
 } from './store.ts'
 import {
   applicationFromRow,
+  outboxColumns,
   messageFromRow,
   type ApplicationRow as ApplicationRowOf,
   type OutboxRow as OutboxRowOf,
@@ -135,17 +136,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       // below, which a race needs anyway. First submissions keep one round trip.
       // One statement, hence one round trip and one implicit transaction: the three inserts commit or
       // fail together. The foreign keys are checked at the end of the statement, after all of them.
-      const rows = messages.map((m) => ({
-        id: m.id,
-        kind: m.kind,
-        message_id: m.messageId,
-        sender: m.from,
-        recipient: m.to,
-        reply_to: m.replyTo ?? null,
-        subject: m.subject,
-        text_body: m.text,
-        html_body: m.html,
-      }))
+      const rows = messages.map(outboxColumns)
       try {
         await sql`
           with application as (

@@ -8,7 +8,7 @@
  * Runtime-agnostic (the PostgreSQL store also runs on Deno): no node: imports.
  */
 import type { Application } from '../../domain/application.ts'
-import type { MessageKind, MessageStatus, OutboxMessage, StoredApplication } from './store.ts'
+import type { MessageKind, MessageStatus, NewOutboxMessage, OutboxMessage, StoredApplication } from './store.ts'
 
 export interface ApplicationRow<T, F> {
   id: string
@@ -78,3 +78,16 @@ export function messageFromRow<T>(row: OutboxRow<T>, date: (value: T) => Date): 
     settledAt: row.settled_at === null ? null : date(row.settled_at),
   }
 }
+
+/** A new outbox message's columns as both stores' inserts name them (the delivery columns are each insert's own). */
+export const outboxColumns = (m: NewOutboxMessage) => ({
+  id: m.id,
+  kind: m.kind,
+  message_id: m.messageId,
+  sender: m.from,
+  recipient: m.to,
+  reply_to: m.replyTo ?? null,
+  subject: m.subject,
+  text_body: m.text,
+  html_body: m.html,
+})

@@ -428,4 +428,37 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ALTER TABLE applications ADD COLUMN discussion_cleared_scores TEXT;
     `,
   },
+  {
+    version: 11,
+    name: 'backup runs',
+    // Mirrors supabase/migrations/20261123190000_backup_runs.sql.
+    sql: `
+      -- One row per backup (server/backup/): the scheduled ones carry their interval's slot, whose
+      -- uniqueness makes exactly one instance take each; a manual one (npm run backup) has none.
+      CREATE TABLE backup_runs (
+        id TEXT PRIMARY KEY,
+        slot TEXT UNIQUE,
+        started_at TEXT NOT NULL,
+        finished_at TEXT,
+        status TEXT NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'ok', 'failed')),
+        size_bytes INTEGER,
+        file TEXT,
+        -- an operator's message, never personal data
+        error TEXT
+      ) STRICT;
+      CREATE INDEX backup_runs_started ON backup_runs (started_at);
+    `,
+  },
+  {
+    version: 13,
+    name: 'narrow indexes for Mis pendientes',
+    // Mirrors supabase/migrations/20261123210000_pending_clock_indexes.sql (ADR 0108).
+    sql: `
+      -- "Mis pendientes" joins a member's assignments to their applications' clocks: both sides read
+      -- from an index alone, never from the wide application rows (their form_data).
+      CREATE INDEX applications_clock ON applications (id, stage, stage_due_at, created_at);
+      DROP INDEX assignments_member;
+      CREATE INDEX assignments_member ON assignments (member_id, application_id, assigned_at);
+    `,
+  },
 ]

@@ -6,7 +6,7 @@
  * domain/privacy.ts, because each application records the version agreed to.
  */
 import type { CompanyInfo } from '../../../domain/company.ts'
-import { PRIVACY_POLICY_VERSION, RETENTION_MONTHS_DEFAULT } from '../../../domain/privacy.ts'
+import { BACKUP_RETENTION_DAYS_DEFAULT, PRIVACY_POLICY_VERSION, RETENTION_MONTHS_DEFAULT } from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 
 export const POLICY_TITLE = 'Política de tratamiento de datos personales'
@@ -89,6 +89,9 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
           'pidas su supresión. Solo guardamos la referencia, las fechas y el resultado, sin datos que te identifiquen, ' +
           'para las estadísticas del programa. Si firmamos un acuerdo, la conservamos mientras dure la relación y los ' +
           'plazos que exija la ley. La protegemos con medidas técnicas y administrativas razonables.',
+        'Guardamos copias de seguridad para no perder la información por una falla. Cada copia se borra a los ' +
+          `${BACKUP_RETENTION_DAYS_DEFAULT} días, así que lo que suprimimos, por tu solicitud o por el plazo anterior, ` +
+          `desaparece también de las copias a más tardar ${BACKUP_RETENTION_DAYS_DEFAULT} días después.`,
         'Mientras llenas el formulario, guardamos un borrador solo en este navegador para que no pierdas lo escrito. ' +
           'No nos llega hasta que envías la postulación, y se borra al enviarla o al descartar el borrador.',
       ],

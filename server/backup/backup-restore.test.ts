@@ -1,0 +1,225 @@
+/**
+ * The backup file and the restore's refusals, in-process on real SQLite files
+ * and real archives: damaged, cut-short and foreign files and busy
+ * directories are refused with one line and nothing written; an encrypted
+ * backup needs its key; a backup older than the code is migrated forward; a
+ * document deleted while the backup runs leaves neither file nor row.
+ */
+import Database from 'better-sqlite3'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { generateIdentity, identityToRecipient } from 'age-encryption'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readConfig } from '../env.ts'
+import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
+import { backupCommand, restoreCommand } from './commands.ts'
+import { addApplication, addDocument } from './testing/data.ts'
+import { fileSha256, takeBackup } from './take-backup.ts'
+import { verifyArchive } from './archive.ts'
+import { SQLITE_MIGRATIONS } from '../storage/sqlite-migrations.ts'
+
+/** The schema this code migrates to: a fresh store's version. */
+const LATEST_SCHEMA = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version))
+
+let dirs: string[] = []
+let stores: SqliteStore[] = []
+afterEach(async () => {
+  for (const s of stores) await s.close()
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  dirs = []
+  stores = []
+})
+
+function tempDir(prefix = 'catalitico-backup-test-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  dirs.push(dir)
+  return dir
+}
+
+async function sourceWithData(env: Record<string, string> = {}) {
+  const dataDir = tempDir()
+  const config = readConfig({ DATA_DIR: dataDir, ...env })
+  const store = openSqliteStore(join(dataDir, 'catalitico.sqlite'))
+  stores.push(store)
+  await store.migrate()
+  const docs: { applicationId: string; id: string; sha256: string }[] = []
+  for (let i = 0; i < 3; i++) {
+    const applicationId = await addApplication(store)
+    docs.push({ applicationId, ...(await addDocument(store, dataDir, applicationId, 10_000 + i)) })
+  }
+  return { dataDir, config, store, docs }
+}
+
+function io() {
+  const lines = { out: [] as string[], err: [] as string[] }
+  return { lines, io: { out: (l: string) => void lines.out.push(l), err: (l: string) => void lines.err.push(l) } }
+}
+
+async function backupOf(source: Awaited<ReturnType<typeof sourceWithData>>) {
+  const file = join(tempDir(), 'backup.tar')
+  const { lines, io: out } = io()
+  expect(await backupCommand(['--out', file], source.config, source.store, out)).toBe(0)
+  return { file, lines }
+}
+
+const listTree = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).sort() : [])
+
+describe('npm run backup', () => {
+  it('writes one file with the database, the documents and a manifest, and says where, how big and what it holds', async () => {
+    const source = await sourceWithData()
+    const { file, lines } = await backupOf(source)
+    const manifest = await verifyArchive(file, undefined)
+    expect(manifest).toMatchObject({ store: 'sqlite', schemaVersion: LATEST_SCHEMA, counts: { applications: 3, documents: 3, documentBytes: 30_003 }, documentsGoneDuringBackup: 0 })
+    expect(manifest.parts.map((p) => p.name).sort()).toEqual(['database.sqlite', ...source.docs.map((d) => `documents/${d.applicationId}/${d.id}`)].sort())
+    for (const doc of source.docs) expect(manifest.parts.find((p) => p.name.endsWith(doc.id))!.sha256).toBe(doc.sha256)
+    expect(lines.out[0]).toBe(`Backup written to ${file} (${(statSync(file).size / 1_048_576).toFixed(1)} MB, NOT encrypted: set BACKUP_KEY).`)
+    expect(lines.out[1]).toBe(`Contains: the database (schema ${LATEST_SCHEMA}, 3 application(s)), 3 document(s) (0.0 MB).`)
+    expect(await openBackupRunsOf(source.store)).toMatchObject({ status: 'ok', file, sizeBytes: statSync(file).size })
+  })
+
+  it('a document deleted after the snapshot, its file already swept, is left out with its row', async () => {
+    const source = await sourceWithData()
+    const [gone] = source.docs
+    // The snapshot is taken first; deleting the file before the copy reaches it is the same race.
+    unlinkSync(join(source.dataDir, 'documents', 'files', gone!.applicationId, gone!.id))
+    const out = join(tempDir(), 'b.tar')
+    const result = await takeBackup({ config: source.config, store: source.store, now: () => new Date() }, out)
+    expect(result.manifest.documentsGoneDuringBackup).toBe(1)
+    expect(result.manifest.counts.documents).toBe(2)
+    const target = tempDir()
+    expect(await restoreCommand([out], readConfig({ DATA_DIR: target }), io().io)).toBe(0)
+    const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
+    const ids = (db.prepare('SELECT id FROM documents').all() as { id: string }[]).map((r) => r.id)
+    db.close()
+    expect(ids.sort()).toEqual(source.docs.slice(1).map((d) => d.id).sort())
+  })
+})
+
+async function openBackupRunsOf(store: SqliteStore) {
+  const { openBackupRuns } = await import('./status.ts')
+  return openBackupRuns(store).lastBackup()
+}
+
+describe('npm run restore refuses, with one line and nothing written', () => {
+  it('a damaged file (one byte changed in a document)', async () => {
+    const source = await sourceWithData()
+    const { file } = await backupOf(source)
+    const bytes = readFileSync(file)
+    // Inside the first document's data (after its 512-byte tar header).
+    bytes[600] = bytes[600]! ^ 0xff
+    writeFileSync(file, bytes)
+    const target = join(tempDir(), 'restored')
+    const { lines, io: out } = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), out)).toBe(1)
+    expect(lines.err).toHaveLength(1)
+    expect(lines.err[0]).toMatch(/^Restore refused: The backup is damaged: the checksum of documents\/.+ does not match its manifest\.$/)
+    expect(existsSync(target)).toBe(false)
+  })
+
+  it('a file cut short (an interrupted backup) and a foreign file', async () => {
+    const source = await sourceWithData()
+    const { file } = await backupOf(source)
+    truncateSync(file, statSync(file).size - 1500)
+    const target = join(tempDir(), 'restored')
+    const { lines, io: out } = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), out)).toBe(1)
+    expect(lines.err).toHaveLength(1)
+    expect(lines.err[0]).toMatch(/^Restore refused: .*(cut short|no manifest)/)
+
+    const foreign = join(tempDir(), 'notes.txt')
+    writeFileSync(foreign, 'not a backup\n'.repeat(100))
+    const second = io()
+    expect(await restoreCommand([foreign], readConfig({ DATA_DIR: target }), second.io)).toBe(1)
+    expect(second.lines.err).toEqual([expect.stringMatching(/^Restore refused: .* is not a readable Catalítico backup: it is damaged, cut short or another kind of file/)])
+    expect(existsSync(target)).toBe(false)
+  })
+
+  it('a non-empty directory, unless --force, which moves the existing data aside first', async () => {
+    const source = await sourceWithData()
+    const { file } = await backupOf(source)
+    const target = tempDir()
+    writeFileSync(join(target, 'keep-me.txt'), 'earlier data')
+    const before = listTree(target)
+    const { lines, io: out } = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), out)).toBe(1)
+    expect(lines.err).toEqual([`Restore refused: ${target} is not empty: restore into an empty DATA_DIR, or add --force to move the existing data aside first.`])
+    expect(listTree(target)).toEqual(before)
+
+    const forced = io()
+    expect(await restoreCommand([file, '--force'], readConfig({ DATA_DIR: target }), forced.io)).toBe(0)
+    const aside = forced.lines.out[0]!.replace(/^Moved the existing data aside to (.+)\.$/, '$1')
+    dirs.push(aside)
+    expect(readFileSync(join(aside, 'keep-me.txt'), 'utf8')).toBe('earlier data')
+    expect(existsSync(join(target, 'keep-me.txt'))).toBe(false)
+    expect(existsSync(join(target, 'catalitico.sqlite'))).toBe(true)
+  })
+})
+
+describe('BACKUP_KEY', () => {
+  it('an encrypted backup holds no readable data, cannot be restored without its key or with another, and restores with it', async () => {
+    const key = await generateIdentity()
+    const source = await sourceWithData({ BACKUP_KEY: key })
+    const { file, lines } = await backupOf(source)
+    expect(lines.out[0]).toContain('encrypted with BACKUP_KEY')
+    const raw = readFileSync(file)
+    expect(raw.subarray(0, 21).toString()).toBe('age-encryption.org/v1')
+    expect(raw.includes(Buffer.from('manifest.json'))).toBe(false)
+    expect(raw.includes(Buffer.from('SQLite format 3'))).toBe(false)
+
+    const target = join(tempDir(), 'restored')
+    const without = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), without.io)).toBe(1)
+    expect(without.lines.err).toEqual(['Restore refused: This backup is encrypted: set BACKUP_KEY to its age secret key (AGE-SECRET-KEY-1…) to restore it.'])
+    const other = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target, BACKUP_KEY: await generateIdentity() }), other.io)).toBe(1)
+    expect(other.lines.err[0]).toMatch(/^Restore refused: BACKUP_KEY does not open this backup/)
+    const publicOnly = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target, BACKUP_KEY: await identityToRecipient(key) }), publicOnly.io)).toBe(1)
+    expect(publicOnly.lines.err[0]).toMatch(/needs the secret key/)
+    expect(existsSync(target)).toBe(false)
+
+    const withKey = io()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target, BACKUP_KEY: key }), withKey.io)).toBe(0)
+    for (const doc of source.docs) expect(await fileSha256(join(target, 'documents', 'files', doc.applicationId, doc.id))).toBe(doc.sha256)
+  })
+
+  it('a server holding only the public recipient writes backups it cannot read back', async () => {
+    const key = await generateIdentity()
+    const source = await sourceWithData({ BACKUP_KEY: await identityToRecipient(key) })
+    const { file } = await backupOf(source)
+    await expect(verifyArchive(file, undefined)).rejects.toThrow(/encrypted/)
+    expect((await verifyArchive(file, key)).counts.applications).toBe(3)
+  })
+})
+
+describe('a backup older than the code', () => {
+  it('is restored and migrated forward to the current schema', async () => {
+    const source = await sourceWithData()
+    // The code before schema 11: no backup_runs table, nor what later migrations added (undo each new one here).
+    source.store.db.exec('DROP TABLE backup_runs; DROP INDEX applications_clock; DELETE FROM schema_migrations WHERE version > 10')
+    const out = join(tempDir(), 'old.tar')
+    const { manifest } = await takeBackup({ config: source.config, store: source.store, now: () => new Date() }, out)
+    expect(manifest.schemaVersion).toBe(10)
+    const target = join(tempDir(), 'restored')
+    const { lines, io: o } = io()
+    expect(await restoreCommand([out], readConfig({ DATA_DIR: target }), o)).toBe(0)
+    expect(lines.out).toContain(`Restored the database: 3 application(s), schema 10, migrated to ${LATEST_SCHEMA}.`)
+    const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
+    expect(db.prepare(`SELECT count(*) AS n FROM backup_runs`).get()).toEqual({ n: 0 })
+    db.close()
+  })
+
+  it('a backup from newer code is refused before anything is written', async () => {
+    const source = await sourceWithData()
+    source.store.db.prepare(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', '2030-01-01')`).run()
+    const out = join(tempDir(), 'new.tar')
+    await takeBackup({ config: source.config, store: source.store, now: () => new Date() }, out)
+    const target = join(tempDir(), 'restored')
+    mkdirSync(target)
+    const { lines, io: o } = io()
+    expect(await restoreCommand([out], readConfig({ DATA_DIR: target }), o)).toBe(1)
+    expect(lines.err).toEqual([`Restore refused: The backup comes from newer code (schema 999, this code knows ${LATEST_SCHEMA}): restore it with that version or later.`])
+    expect(listTree(target)).toEqual([])
+  })
+})

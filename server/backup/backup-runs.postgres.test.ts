@@ -1,0 +1,10 @@
+import { describe } from 'vitest'
+import { requirePostgres } from '../storage/postgres-test-database.ts'
+import { freshPostgresDatabase } from '../workspace/testing/store-databases.ts'
+import { backupRunsHarness, describeBackupRunsContract } from './backup-runs-contract.ts'
+
+const available = await requirePostgres()
+
+describe.skipIf(!available)('PostgreSQL (the real server; one database per test)', () => {
+  describeBackupRunsContract('postgres', async () => backupRunsHarness(await freshPostgresDatabase()))
+})

@@ -1,0 +1,25 @@
+/** The backup job and command as the configuration describes them (server/index.ts, server/cli/worker.ts, the CLI). */
+import { backupDir, type Config } from '../env.ts'
+import { jsonLog, type Log } from '../log.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { takeBackupInChildProcess } from './child-backup.ts'
+import { createBackupJob, type BackupJob } from './schedule.ts'
+import { openBackupRuns } from './status.ts'
+
+/** `inProcess`: take the backup in this process (tests); by default a child process at a lower priority. */
+export function backupJobFrom(config: Config, store: ApplicationStore, extra: { log?: Log; tickMs?: number; now?: () => Date; inProcess?: boolean } = {}): BackupJob {
+  const offset = config.WORKER_CLOCK_OFFSET_MS
+  return createBackupJob({
+    config,
+    store,
+    runs: openBackupRuns(store),
+    dir: backupDir(config),
+    intervalMs: config.BACKUP_INTERVAL_HOURS * 3_600_000,
+    keep: config.BACKUP_KEEP,
+    now: extra.now ?? (() => new Date(Date.now() + offset)),
+    log: extra.log ?? jsonLog,
+    ...(config.BACKUP_KEY ? { key: config.BACKUP_KEY } : {}),
+    ...(extra.tickMs ? { tickMs: extra.tickMs } : {}),
+    ...(extra.inProcess ? {} : { take: takeBackupInChildProcess(config) }),
+  })
+}
