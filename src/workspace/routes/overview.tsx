@@ -2,9 +2,11 @@
 import { Link } from 'wouter'
 import { OPEN_STAGES, STAGE_LABELS, STAGES, STEP_DAYS, STAGE_STEP } from '../../../domain/pipeline.ts'
 import { useOverview } from '../api/queries.ts'
+import { MachineryPanel } from '../features/overview/machinery.tsx'
 import { OnTimePanel } from '../features/overview/on-time.tsx'
+import { useMember } from '../components/require-session.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
-import { formatCount, formatDays } from '../lib/format.ts'
+import { formatCount, formatCountOf, formatDays } from '../lib/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
@@ -12,6 +14,7 @@ const listWith = (query: Record<string, string>) => `${paths.applications}?${new
 
 export function OverviewPage() {
   useTitle('Resumen')
+  const member = useMember()
   const overview = useOverview()
   if (overview.isPending) return <Loading />
   if (overview.error) return <QueryError error={overview.error} retry={() => void overview.refetch()} />
@@ -20,13 +23,15 @@ export function OverviewPage() {
 
   return (
     <>
-      <PageHeader title="Resumen" description={`${formatCount(open)} postulaciones abiertas en el proceso.`} />
+      <PageHeader title="Resumen" description={`${formatCountOf(open, 'postulación abierta', 'postulaciones abiertas')} en el proceso.`} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Vencidas" value={data.overdue} href={listWith({ due: 'overdue', sort: 'due_asc' })} tone="danger" />
         <Stat label="Vencen pronto (3 días)" value={data.dueSoon} href={listWith({ due: 'due_soon', sort: 'due_asc' })} />
         <Stat label="Recibidas esta semana" value={data.receivedThisWeek} href={listWith({ sort: 'received_desc' })} />
         <Stat label="Recibidas este mes" value={data.receivedThisMonth} href={listWith({ sort: 'received_desc' })} />
       </div>
+      {/* Admins see the machinery near the top: a failing backup or stuck e-mails should not hide below the figures. */}
+      {member.role === 'admin' && <MachineryPanel />}
 
       <Panel title="Por etapa" className="mt-5">
         <div className="overflow-x-auto">

@@ -1,0 +1,89 @@
+/**
+ * "Estado del sistema" against the real server: the mail server (a real SMTP
+ * sink) refuses one founder's address, the worker gives that e-mail up
+ * (OUTBOX_MAX_ATTEMPTS=1), an admin sees it in the overview and follows its
+ * link to the application; /metrics, with its token, counts it too.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
+import { startServer } from './fixtures/server.ts'
+import { expect, inviteFromCli, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
+
+const ADMIN = 'directora@catalitico.example'
+const REVIEWER = 'evaluador@catalitico.example'
+const FOUNDER = 'no-existe@rebote.example'
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789abcdef0123456789'
+
+const test = base.extend<{ sink: SmtpSink }>({
+  // eslint-disable-next-line no-empty-pattern
+  sink: async ({}, use) => {
+    const sink = await startSmtpSink({ rejectRecipient: (address) => address === FOUNDER })
+    await use(sink)
+    await sink.close()
+  },
+  ws: async ({ sink }, use) => {
+    const server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: sink.url, OUTBOX_MAX_ATTEMPTS: '1', METRICS_TOKEN }, { startTimeoutMs: 60_000 })
+    await use(server)
+    await server.stop()
+  },
+})
+test.describe.configure({ timeout: 60_000 })
+
+/** The link sign-in, with the link read from the sink: sign-in e-mails go through the same mail server here. */
+async function signIn(page: Page, sink: SmtpSink, email: string) {
+  await page.goto('/equipo/entrar')
+  await page.getByLabel('Correo del equipo').fill(email)
+  await page.getByRole('button', { name: 'Enviarme un enlace' }).click()
+  let token = ''
+  await expect
+    .poll(() => (token = /#token=([A-Za-z0-9_-]+)/.exec(sink.received.find((m) => m.envelopeTo.includes(email))?.parsed.text ?? '')?.[1] ?? ''), {
+      timeout: 15_000,
+    })
+    .not.toBe('')
+  await page.goto(`/equipo/entrar#token=${token}`)
+  await page.getByRole('button', { name: 'Entrar al espacio del equipo' }).click()
+  await expect(page.getByRole('button', { name: 'Cerrar sesión', exact: true })).toBeVisible()
+}
+
+test('an admin sees an e-mail that failed for good in the overview and opens its application', async ({ page, ws, origin, request, sink }) => {
+  const app = await submitApplication(request, origin, { companyName: 'Rebote Andino S.A.S.', tradeName: 'Rebote', email: FOUNDER })
+  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+
+  await signIn(page, sink, ADMIN)
+
+  const failed = page.getByRole('region', { name: 'Estado del sistema' }).getByRole('region', { name: 'Correos que fallaron' })
+  await expect(async () => {
+    await page.reload()
+    await expect(failed).toContainText(app.reference, { timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(failed).toContainText('Confirmación de recibido a la persona fundadora')
+  await expect(failed).toContainText('550')
+  await expect(failed).toContainText('Qué hacer')
+  await expect(failed).not.toContainText(FOUNDER)
+  const axe = await new AxeBuilder({ page }).include('section[aria-label="Estado del sistema"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  await page.screenshot({ path: 'e2e-artifacts/screenshots/workspace-machinery-failed-1280.png', fullPage: true })
+
+  await failed.getByRole('link', { name: app.reference }).click()
+  await expect(page).toHaveURL(new RegExp(`/equipo/postulaciones/${app.id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Rebote')
+
+  const metrics = await request.get(`${origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  expect(metrics.status()).toBe(200)
+  const text = await metrics.text()
+  expect(text).toMatch(/^catalitico_outbox_messages\{status="failed"\} 1$/m)
+  expect(text).not.toContain(FOUNDER)
+  expect((await request.get(`${origin}/metrics`)).status()).toBe(401)
+})
+
+test('a reviewer does not see Estado del sistema', async ({ browser, ws, origin, request, sink }) => {
+  await submitApplication(request, origin, { email: FOUNDER })
+  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
+  const { context, page } = await newMemberContext(browser, origin)
+  await signIn(page, sink, REVIEWER)
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Por etapa' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Estado del sistema' })).toHaveCount(0)
+  await context.close()
+})

@@ -1,0 +1,90 @@
+/**
+ * The overview's "Estado del sistema" (docs/workspace.md), for admins only:
+ * the last backup and whether it failed, the e-mails that failed for good
+ * with their application, and how long the oldest e-mail has waited to
+ * leave. Each part says whether it needs attention; the page says what to do.
+ * An admin may put a failed e-mail back in the queue once its cause is fixed.
+ */
+import { Hono } from 'hono'
+import type { BackupRun, BackupStatusReader } from '../../backup/status.ts'
+import type { WorkspaceEnv } from '../context.ts'
+import type { WorkspaceDeps } from '../deps.ts'
+import { requireAdmin } from '../auth/require-admin.ts'
+import { audit } from '../http.ts'
+import type { MachineryStore } from '../storage/machinery-store.ts'
+
+export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
+  machinery: MachineryStore
+  /** Unset until the backup job is wired: the panel says no backup is recorded. */
+  backups?: BackupStatusReader
+  now: () => Date
+  /** A last good backup older than this needs attention (default 48 h: two missed daily runs). */
+  backupStaleAfterMs?: number
+  onMailQueued?: () => void
+}
+
+/** The failed e-mails listed; the total counts them all. */
+export const FAILED_LIMIT = 20
+/** An e-mail waiting longer than this means the worker or the mail server is stuck. */
+export const MAIL_WAITING_ATTENTION_MS = 15 * 60_000
+export const DEFAULT_BACKUP_STALE_MS = 48 * 3_600_000
+
+export type BackupState = 'none' | 'running' | 'ok' | 'failed' | 'stale'
+
+export function backupState(last: BackupRun | null, lastOk: BackupRun | null, now: Date, staleAfterMs: number): BackupState {
+  if (!last) return 'none'
+  if (last.status === 'failed') return 'failed'
+  const okAt = lastOk ? Date.parse(lastOk.finishedAt ?? lastOk.startedAt) : null
+  if (okAt === null || now.getTime() - okAt > staleAfterMs) return last.status === 'running' && okAt === null ? 'running' : 'stale'
+  return last.status === 'running' ? 'running' : 'ok'
+}
+
+export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
+  const { machinery, backups, now } = deps
+  const staleAfterMs = deps.backupStaleAfterMs ?? DEFAULT_BACKUP_STALE_MS
+  const app = new Hono<WorkspaceEnv>()
+  app.use('/overview/machinery', requireAdmin)
+  app.use('/overview/machinery/*', requireAdmin)
+
+  app.get('/overview/machinery', async (c) => {
+    const at = now()
+    const [last, lastOk, figures, failed] = await Promise.all([
+      backups?.lastBackup() ?? null,
+      backups?.lastSuccessfulBackup() ?? null,
+      machinery.outboxFigures(),
+      machinery.failedMessages(FAILED_LIMIT),
+    ])
+    const state = backupState(last, lastOk, at, staleAfterMs)
+    const oldestAgeMs = figures.oldestPendingAt ? Math.max(0, at.getTime() - figures.oldestPendingAt.getTime()) : null
+    return c.json({
+      checkedAt: at,
+      backup: { state, attention: state !== 'ok' && state !== 'running', last, lastSuccessful: lastOk },
+      mail: {
+        failed: { total: failed.total, attention: failed.total > 0, items: failed.items },
+        waiting: {
+          count: figures.pending,
+          retrying: figures.retrying,
+          oldestQueuedAt: figures.oldestPendingAt,
+          oldestAgeSeconds: oldestAgeMs === null ? null : Math.round(oldestAgeMs / 1000),
+          attention: oldestAgeMs !== null && oldestAgeMs > MAIL_WAITING_ATTENTION_MS,
+        },
+      },
+    })
+  })
+
+  app.post('/overview/machinery/mail/:id/retry', async (c) => {
+    const id = c.req.param('id')
+    const retried = await machinery.retryFailed(id, now())
+    if (!retried) {
+      return c.json({ error: 'not_found', message: 'Ese correo ya no está fallido o no se puede reenviar tal cual.' }, 404)
+    }
+    await audit(
+      { team: deps.team, clock: now },
+      { memberId: c.get('member').id, action: 'outbox.retried', applicationId: retried.applicationId, detail: { outboxId: id } },
+    )
+    deps.onMailQueued?.()
+    return c.json({ retried: true })
+  })
+
+  return app
+}
