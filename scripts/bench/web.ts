@@ -124,6 +124,11 @@ try {
       requests: requests.length,
       offOrigin: requests.map((r) => r.url).filter((url) => !url.startsWith(server.url) && !url.startsWith('data:')),
     }
+    // Lighthouse's own long tasks (its simulation: start and duration in ms, host tasks × 4), to
+    // match with `npm run bench:web-trace`'s breakdown of the same load.
+    const longTasks = ((lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime: number; duration: number }[] })?.items ?? [])
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)}${t.url?.startsWith(server.url) ? '' : ` (${t.url ?? '?'})`}`)
     const html = Array.isArray(result.report) ? result.report[1]! : ''
     runs.push({ figures, html })
     const s = figures.scores
@@ -132,6 +137,7 @@ try {
         `FCP ${Math.round(figures.fcpMs)} ms LCP ${Math.round(figures.lcpMs)} ms TBT ${Math.round(figures.tbtMs)} ms ` +
         `CLS ${figures.cls.toFixed(3)} · ${figures.totalKb.toFixed(1)} kB total, ${figures.scriptKb.toFixed(1)} kB JS, ${figures.requests} requests`,
     )
+    console.log(`  long tasks (simulated start+duration ms): ${longTasks.join(', ') || 'none'}`)
   }
 } finally {
   chrome?.kill()
