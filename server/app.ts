@@ -2,12 +2,11 @@
  * Builds the HTTP application. Everything it needs is passed in, so tests
  * call it in-process with `app.request()` and real parts of their choosing.
  */
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import type { FunctionEnv } from './function/send-application-email.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { refuseUnknownTransferCodings } from './http/transfer-coding.ts'
 import type { StaticSite } from './http/static-site.ts'
-import type { FounderAccess } from './founder/access.ts'
 import type { Log } from './log.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
@@ -30,10 +29,13 @@ export interface AppDeps {
   gauge?: RequestGauge
   /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
-  /** The founder's status pages (server/founder/status-page.ts), mounted at /postulacion. */
-  founderPages?: Hono
-  /** The founder's pages and API under /postulacion (server/documents/founder-routes.ts). */
-  founder?: Hono<{ Variables: { founder: FounderAccess } }>
+  /** Everything under /postulacion: the status pages and the documents (server/founder/founder-app.ts). */
+  founder?: Hono
+  /**
+   * Prometheus metrics (server/metrics/), only when METRICS_TOKEN is set:
+   * `observe` counts every request by route pattern, `endpoint` is GET /metrics.
+   */
+  metrics?: { observe: MiddlewareHandler; endpoint: Hono }
 }
 
 export interface RequestGauge {
@@ -43,6 +45,8 @@ export interface RequestGauge {
 export function createApp(deps: AppDeps): Hono<FunctionEnv> {
   const app = new Hono<FunctionEnv>()
 
+  // First, so it times and counts every answer, refusals of the middleware below included.
+  if (deps.metrics) app.use(deps.metrics.observe)
   // One line per request: ids and outcome only, never personal data or IPs.
   app.use(async (c, next) => {
     const started = performance.now()
@@ -68,8 +72,9 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
 
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
-  if (deps.founderPages) app.route(STATUS_PAGE_PATH, deps.founderPages)
-  if (deps.founder) app.route('/postulacion', deps.founder)
+  if (deps.founder) app.route(STATUS_PAGE_PATH, deps.founder)
+
+  if (deps.metrics) app.route('/metrics', deps.metrics.endpoint)
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

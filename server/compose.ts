@@ -10,9 +10,8 @@ import { documentsDir, outboxDir, servedOverHttps, siteOrigin } from './env.ts'
 import { founderDocumentRoutes } from './documents/founder-routes.ts'
 import { createDocuments, type Documents } from './documents/service.ts'
 import { teamDocumentRoutes } from './documents/team-routes.ts'
-import { uploadScript } from './documents/upload-script.ts'
+import { uploadScriptPath } from './documents/upload-script.ts'
 import { documentsLinkHtml } from './founder/status-page-html.ts'
-import { founderResolver } from './founder/access.ts'
 import { functionDepsFromConfig, mailConfigFrom } from './function/deps-from-config.ts'
 import type { Hono } from 'hono'
 import { founderDraftRoutes } from './founder/draft-routes.ts'
@@ -27,6 +26,8 @@ import type { MailSender } from './mail/sender.ts'
 import { createSmtpSender } from './mail/smtp-sender.ts'
 import { jsonLog, type Log } from './log.ts'
 import { createOutboxWorker } from './outbox/worker.ts'
+import { metricsEndpoint } from './metrics/endpoint.ts'
+import { createMetrics, type Metrics } from './metrics/metrics.ts'
 import type { ApplicationStore } from './storage/store.ts'
 import type { WorkspaceDeps } from './workspace/deps.ts'
 import type { TeamStore } from './workspace/storage/team-store.ts'
@@ -39,6 +40,8 @@ import { createReminderJob, type ReminderJob } from './workspace/reminders/remin
 import { guardApplicationsAgainstConflicts } from './workspace/conflicts/guard.ts'
 import { conflictRoutes } from './workspace/conflicts/routes.ts'
 import { pendingRoutes } from './workspace/pending/routes.ts'
+import { machineryRoutes } from './workspace/machinery/routes.ts'
+import type { BackupStatusReader } from './backup/status.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
 
 export function functionDepsFrom(
@@ -127,12 +130,17 @@ export function documentsFrom(config: Config, store: ApplicationStore, extra: { 
 }
 
 /** The founder's documents page and API, mounted at /postulacion (server/documents/founder-routes.ts). */
-export async function founderDocumentsFrom(config: Config, store: ApplicationStore, documents: Documents) {
+export function founderDocumentsFrom(
+  config: Config,
+  founders: FounderStore,
+  documents: Documents,
+  scriptPath: string = uploadScriptPath(config.DIST_DIR),
+) {
   return founderDocumentRoutes({
     documents,
-    resolveFounder: founderResolver(store),
+    founders,
     siteOrigin: siteOrigin(config),
-    script: await uploadScript(),
+    scriptPath,
   })
 }
 
@@ -153,6 +161,8 @@ export function workspaceApiFrom(
   store: ApplicationStore,
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & {
     documents?: Documents
+    /** The backup job's record (server/backup/status.ts); without it the overview says no backup is recorded. */
+    backups?: BackupStatusReader
   } = {},
 ): {
   api: ReturnType<typeof createWorkspaceApi>
@@ -172,7 +182,11 @@ export function workspaceApiFrom(
     founders,
     now: extra.clock ?? (() => new Date()),
   }
-  const { documents = documentsFrom(config, store, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }), ...workspaceExtra } = extra
+  const {
+    documents = documentsFrom(config, store, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }),
+    backups,
+    ...workspaceExtra
+  } = extra
   const deps = workspaceDepsFrom(config, stores.team, {
     ...workspaceExtra,
     mountProtected: (api) => {
@@ -180,6 +194,7 @@ export function workspaceApiFrom(
       guardApplicationsAgainstConflicts(api, stores.conflicts)
       api.route('/', conflictRoutes(routeDeps))
       api.route('/', pendingRoutes(routeDeps))
+      api.route('/', machineryRoutes({ team: stores.team, machinery: stores.machinery, now: routeDeps.now, backupStaleAfterMs: 2 * config.BACKUP_INTERVAL_HOURS * 3_600_000, ...(backups ? { backups } : {}), ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', reviewRoutes(routeDeps))
       api.route('/', scoringRoutes(routeDeps))
       api.route('/', bulkRoutes(routeDeps))
@@ -208,4 +223,19 @@ export function workspaceApiFrom(
 /** The retention job (server/jobs/retention.ts) as the configuration describes it. */
 export function retentionJobFrom(config: Config, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
   return createRetentionJob({ founders, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
+}
+
+/**
+ * /metrics as the configuration describes it: null (no route, no counting)
+ * unless METRICS_TOKEN is set. `metrics` also goes to the outbox worker's
+ * onDelivery; `app` to createApp.
+ */
+export function metricsFrom(
+  config: Config,
+  stores: Pick<WorkspaceStores, 'machinery'>,
+  extra: { backups?: BackupStatusReader; now?: () => Date } = {},
+): { metrics: Metrics; app: { observe: Metrics['observeRequests']; endpoint: Hono } } | null {
+  if (!config.METRICS_TOKEN) return null
+  const metrics = createMetrics({ machinery: stores.machinery, ...extra })
+  return { metrics, app: { observe: metrics.observeRequests, endpoint: metricsEndpoint(metrics, config.METRICS_TOKEN) } }
 }

@@ -6,13 +6,17 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { founderDocumentsFrom, functionDepsFrom, outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, metricsFrom, outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { founderApp } from './founder/founder-app.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
 import { loadStaticSite } from './http/static-site.ts'
+import { createDocumentCleanupJob } from './jobs/document-cleanup.ts'
 import { jsonLog as log } from './log.ts'
 import { openStore } from './storage/open-store.ts'
+import { backupJobFrom } from './backup/compose.ts'
+import { backupStatusReader } from './backup/status.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -24,11 +28,24 @@ async function main() {
   await store.migrate()
   const gauge: RequestGauge = { inFlight: 0 }
   const sender = senderFrom(config)
-  const worker = outboxWorkerFrom(config, store, sender, { yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 } })
+  // The worker wakes on every commit; the stores are built before it, so it is reached through this.
+  let wake = () => {}
+  // The backup job's record, read by the admins' overview and /metrics.
+  const backupStatus = backupStatusReader(store)
+  const { api: workspace, documents, founderPages, stores } = workspaceApiFrom(config, store, {
+    log,
+    onMailQueued: () => wake(),
+    backups: backupStatus,
+  })
+  const metrics = metricsFrom(config, stores, { backups: backupStatus })
+  const worker = outboxWorkerFrom(config, store, sender, {
+    yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 },
+    ...(metrics ? { onDelivery: metrics.metrics.countDelivery } : {}),
+  })
+  wake = () => worker.wake()
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const { api: workspace, documents, founderPages, stores } = workspaceApiFrom(config, store, { log, onMailQueued: () => worker.wake() })
   const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
-  const founder = await founderDocumentsFrom(config, store, documents)
+  const founder = founderApp({ statusPages: founderPages, documents: founderDocumentsFrom(config, stores.founder, documents) })
   const app = createApp({
     site,
     store,
@@ -37,9 +54,9 @@ async function main() {
     connectSrc: connectSources(config),
     gauge,
     workspace,
-    founderPages,
     founder,
     hsts: servedOverHttps(config),
+    ...(metrics ? { metrics: metrics.app } : {}),
   })
 
   const server = listen(app.fetch, { port: config.PORT, hostname: config.HOST }, (port) => {
@@ -55,11 +72,12 @@ async function main() {
   reminders.start()
   const retention = retentionJobFrom(config, stores.founder)
   retention.start()
-  // Files of documents whose rows are gone (deleted on request or by retention) leave the disk within the hour.
-  const sweep = setInterval(() => {
-    documents.sweepOrphanFiles().catch((err: unknown) => log({ level: 'error', msg: 'document sweep failed', error: String(err) }))
-  }, 3_600_000)
-  sweep.unref()
+  // One backup per BACKUP_INTERVAL_HOURS across all instances (server/backup/schedule.ts).
+  const backups = backupJobFrom(config, store)
+  backups.start()
+  // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.
+  const cleanup = createDocumentCleanupJob({ documents, log })
+  cleanup.start()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -75,7 +93,8 @@ async function main() {
       await reminders.stop()
       await worker.stop()
       await retention.stop()
-      clearInterval(sweep)
+      await backups.stop()
+      await cleanup.stop()
       await sender.close()
       await store.close()
       log({ level: 'info', msg: 'stopped' })
