@@ -36,9 +36,8 @@ describe('document cleanup job', () => {
   it('removes an unfinished upload past the expiry, keeps a fresher one, and leaves stored documents alone', async () => {
     const h = await workspaceHarness()
     harnesses.push(h)
-    // tus judges an upload's expiry on the wall clock (HEAD, PATCH), the cleanup on the harness's:
-    // set the harness's to the wall clock so both agree whatever day the test runs.
-    h.advance(Date.now() - h.now().getTime())
+    // tus judges an upload's expiry on the wall clock (HEAD, PATCH), the cleanup on the harness's.
+    h.syncToWallClock()
     const founder = await seedFounder(h.store)
     const tus = tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
     const partial = async (itemKey: string) => {

@@ -59,6 +59,13 @@ export interface WorkspaceHarness {
   documents: Documents
   /** Move the clock. */
   advance(ms: number): void
+  /**
+   * Set the clock to the wall clock. The clock starts at a fixed moment, but
+   * tus judges an upload's expiry and the disk stamps files on the wall
+   * clock: tests that compare those with the harness's clock sync it first,
+   * or they would pass or fail by the day they run.
+   */
+  syncToWallClock(): void
   now(): Date
   mailsQueued: number
   addMember(input?: { role?: Role; name?: string; email?: string }): Promise<Member>
@@ -94,6 +101,7 @@ export async function workspaceHarness(
     documents: undefined as unknown as Documents,
     mailsQueued: 0,
     advance: (ms) => void (clock = new Date(clock.getTime() + ms)),
+    syncToWallClock: () => void (clock = new Date()),
     now: () => clock,
 
     async addMember(input = {}) {
