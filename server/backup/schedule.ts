@@ -8,6 +8,7 @@
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { periodic, type PeriodicJob } from '../jobs/periodic.ts'
 import type { Log } from '../log.ts'
 import type { BackupRuns } from './status.ts'
 import { BACKUP_FILE_RE, LEFTOVER_RE, backupFileName, takeBackup, type BackupDeps, type BackupResult } from './take-backup.ts'
@@ -78,63 +79,32 @@ export async function runScheduledBackup(deps: BackupJobDeps, signal?: AbortSign
   }
 }
 
-export interface BackupJob {
-  start(): void
-  /**
-   * No new backups, and the one in progress is stopped: its temporary files
-   * are removed and its slot released (BackupRuns.release), so a server that
-   * shuts down leaves no process writing into BACKUP_DIR, and the next start
-   * takes the interval's backup again. Resolves once it has. A process killed outright instead leaves a run 'running', marked
-   * failed by a later start once older than INTERRUPTED_AFTER_MS (status.ts),
-   * and hidden leftovers that a later rotation clears.
-   */
-  stop(): Promise<void>
-  /** The backup in progress, if any (tests). */
-  settled(): Promise<unknown>
-  tick(): Promise<BackupTick | null>
-}
+/**
+ * The shared loop (server/jobs/periodic.ts) around runScheduledBackup. Its
+ * stop() stops the backup in progress: the temporary files are removed and
+ * the slot released (BackupRuns.release), so a server that shuts down leaves
+ * no process writing into BACKUP_DIR and the next start takes the interval's
+ * backup again. A process killed outright instead leaves a run 'running',
+ * marked failed by a later start once older than INTERRUPTED_AFTER_MS
+ * (status.ts), and hidden leftovers that a later rotation clears.
+ */
+export type BackupJob = PeriodicJob<BackupTick>
 
 export function createBackupJob(deps: BackupJobDeps): BackupJob {
-  let timer: ReturnType<typeof setInterval> | undefined
-  let running: Promise<BackupTick | null> | null = null
-  const stopping = new AbortController()
-  const tick = () => {
-    if (stopping.signal.aborted) return Promise.resolve(null)
-    // One at a time: a backup longer than a tick must not start another.
-    running ??= runScheduledBackup(deps, stopping.signal)
-      .then((tick) => {
-        if (tick.outcome === 'ok') {
-          const { result } = tick
-          deps.log({ level: 'info', msg: 'backup written', file: result.file, sizeBytes: result.sizeBytes, applications: result.manifest.counts.applications, documents: result.manifest.counts.documents, removed: tick.removed.length })
-        } else if (tick.outcome === 'stopped') {
-          deps.log({ level: 'info', msg: 'backup stopped for the shutdown; the next start takes it again' })
-        } else if (tick.outcome === 'failed') {
-          deps.log({ level: 'error', msg: 'backup failed', error: tick.error })
-        }
-        return tick
-      })
-      .catch((err: unknown) => {
-        deps.log({ level: 'error', msg: 'backup failed', error: describe(err) })
-        return null
-      })
-      .finally(() => {
-        running = null
-      })
-    return running
-  }
-  return {
-    start() {
-      void tick()
-      timer = setInterval(() => void tick(), deps.tickMs ?? BACKUP_TICK_MS)
-      timer.unref?.()
+  return periodic({
+    everyMs: deps.tickMs ?? BACKUP_TICK_MS,
+    run: async (signal) => {
+      const tick = await runScheduledBackup(deps, signal)
+      if (tick.outcome === 'ok') {
+        const { result } = tick
+        deps.log({ level: 'info', msg: 'backup written', file: result.file, sizeBytes: result.sizeBytes, applications: result.manifest.counts.applications, documents: result.manifest.counts.documents, removed: tick.removed.length })
+      } else if (tick.outcome === 'stopped') {
+        deps.log({ level: 'info', msg: 'backup stopped for the shutdown; the next start takes it again' })
+      } else if (tick.outcome === 'failed') {
+        deps.log({ level: 'error', msg: 'backup failed', error: tick.error })
+      }
+      return tick
     },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      stopping.abort(new Error('stopped: the process is shutting down'))
-      await running
-    },
-    settled: async () => running,
-    tick,
-  }
+    onError: (err) => deps.log({ level: 'error', msg: 'backup failed', error: describe(err) }),
+  })
 }

@@ -8,6 +8,7 @@
  */
 import type { Documents } from '../documents/service.ts'
 import type { Log } from '../log.ts'
+import { periodic } from './periodic.ts'
 
 export interface DocumentCleanupOptions {
   documents: Pick<Documents, 'deleteExpiredUploads' | 'sweepOrphanFiles'>
@@ -23,10 +24,6 @@ export interface DocumentCleanupRun {
 
 export function createDocumentCleanupJob(options: DocumentCleanupOptions) {
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let running: Promise<unknown> | null = null
-  let stopped = false
-
   async function runOnce(): Promise<DocumentCleanupRun> {
     // One failing half must not starve the other.
     const [expired, orphans] = await Promise.allSettled([options.documents.deleteExpiredUploads(), options.documents.sweepOrphanFiles()])
@@ -41,27 +38,7 @@ export function createDocumentCleanupJob(options: DocumentCleanupOptions) {
     }
   }
 
-  const tick = () => {
-    running = runOnce().finally(() => {
-      running = null
-      if (!stopped) {
-        timer = setTimeout(tick, intervalMs)
-        timer.unref()
-      }
-    })
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false
-      timer = setTimeout(tick, 0)
-      timer.unref()
-    },
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  // runOnce logs its own failures, half by half, and never throws.
+  const loop = periodic({ everyMs: intervalMs, run: runOnce, onError: () => {} })
+  return { runOnce, start: loop.start, stop: loop.stop }
 }

@@ -8,6 +8,7 @@
  */
 import type { FounderStore } from '../founder/founder-store.ts'
 import type { Log } from '../log.ts'
+import { periodic } from './periodic.ts'
 
 /** `months` calendar months before `now` (UTC), clamped to the month's last day (31 March − 1 month = 28/29 February). */
 export function retentionCutoff(now: Date, months: number): Date {
@@ -32,10 +33,6 @@ export interface RetentionJobOptions {
 export function createRetentionJob(options: RetentionJobOptions) {
   const clock = options.clock ?? (() => new Date())
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let running: Promise<unknown> | null = null
-  let stopped = false
-
   async function runOnce(): Promise<number> {
     const now = clock()
     const { reduced } = await options.founders.reduceClosedBefore(retentionCutoff(now, options.months), now)
@@ -43,25 +40,10 @@ export function createRetentionJob(options: RetentionJobOptions) {
     return reduced
   }
 
-  const tick = () => {
-    running = runOnce()
-      .catch((err: unknown) => options.log({ level: 'error', msg: 'retention run failed', error: err instanceof Error ? err.name : 'unknown' }))
-      .finally(() => {
-        running = null
-        if (!stopped) timer = setTimeout(tick, intervalMs)
-      })
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false
-      timer = setTimeout(tick, 0)
-    },
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  const loop = periodic({
+    everyMs: intervalMs,
+    run: runOnce,
+    onError: (err) => options.log({ level: 'error', msg: 'retention run failed', error: err instanceof Error ? err.name : 'unknown' }),
+  })
+  return { runOnce, start: loop.start, stop: loop.stop }
 }

@@ -7,6 +7,7 @@
  * makes it exactly one per member and day however many instances race.
  */
 import { DUE_SOON_DAYS } from '../../../domain/pipeline.ts'
+import { periodic, type PeriodicJob } from '../../jobs/periodic.ts'
 import type { Log } from '../../log.ts'
 import type { TeamMailConfig } from '../mail/sign-in-message.ts'
 import type { ClockStore } from '../storage/clock-store.ts'
@@ -60,45 +61,19 @@ export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun |
   return result
 }
 
-export interface ReminderJob {
-  start(): void
-  stop(): Promise<void>
-  /** One pass now (tests, and the first tick). */
-  tick(): Promise<ReminderRun | null>
-}
+/** start, stop and tick (one pass now: tests, and the first tick) of the shared loop (server/jobs/periodic.ts). */
+export type ReminderJob = PeriodicJob<ReminderRun | null>
 
 export function createReminderJob(deps: ReminderJobDeps & { tickMs?: number }): ReminderJob {
-  let timer: ReturnType<typeof setInterval> | undefined
-  let running: Promise<ReminderRun | null> | null = null
-  const tick = () => {
-    // One pass at a time: a slow database must not stack them up.
-    running ??= runReminders(deps)
-      .then((run) => {
-        if (run && run.queued + run.silent > 0) {
-          deps.log({ level: 'info', msg: 'reminders decided', day: run.day, queued: run.queued, silent: run.silent, lost: run.lost })
-        }
-        return run
-      })
-      .catch((err: unknown) => {
-        deps.log({ level: 'error', msg: 'reminders failed', error: err instanceof Error ? err.message : String(err) })
-        return null
-      })
-      .finally(() => {
-        running = null
-      })
-    return running
-  }
-  return {
-    start() {
-      void tick()
-      timer = setInterval(() => void tick(), deps.tickMs ?? REMINDER_TICK_MS)
-      timer.unref?.()
+  return periodic({
+    everyMs: deps.tickMs ?? REMINDER_TICK_MS,
+    run: async () => {
+      const run = await runReminders(deps)
+      if (run && run.queued + run.silent > 0) {
+        deps.log({ level: 'info', msg: 'reminders decided', day: run.day, queued: run.queued, silent: run.silent, lost: run.lost })
+      }
+      return run
     },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      await running
-    },
-    tick,
-  }
+    onError: (err) => deps.log({ level: 'error', msg: 'reminders failed', error: err instanceof Error ? err.message : String(err) }),
+  })
 }
