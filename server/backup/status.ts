@@ -4,20 +4,14 @@
  * command and the scheduled job write (BackupRuns). One implementation per
  * store, held to the same contract (backup-runs-contract.ts).
  */
+import type { BackupRun } from '../../domain/machinery.ts'
 import type { PostgresStore } from '../storage/postgres-store.ts'
 import type { SqliteStore } from '../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../storage/store.ts'
 import { openPostgresBackupRuns } from './postgres-backup-runs.ts'
 import { openSqliteBackupRuns } from './sqlite-backup-runs.ts'
 
-export interface BackupRun {
-  startedAt: string
-  finishedAt: string | null
-  status: 'running' | 'ok' | 'failed'
-  sizeBytes: number | null
-  file: string | null
-  error: string | null
-}
+export type { BackupRun }
 
 export interface BackupStatusReader {
   /** The most recently started backup, whatever its outcome. */

@@ -11,6 +11,7 @@
  * test suite in server/storage/store-contract.ts.
  */
 import type { Application } from '../../domain/application.ts'
+import { MAIL_KINDS, type MailKind } from '../../domain/machinery.ts'
 
 // ---------------------------------------------------------------------------
 // Applications
@@ -46,15 +47,8 @@ export interface StoredApplication {
  * change's e-mail) and `founder_link` (a new link asked for) carry the
  * founder's personal link and are blanked the same way (server/founder/).
  */
-export const MESSAGE_KINDS = [
-  'applicant_confirmation',
-  'team_notification',
-  'team_sign_in',
-  'team_reminder',
-  'founder_status',
-  'founder_link',
-] as const
-export type MessageKind = (typeof MESSAGE_KINDS)[number]
+export const MESSAGE_KINDS = MAIL_KINDS
+export type MessageKind = MailKind
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]

@@ -6,7 +6,8 @@
  * An admin may put a failed e-mail back in the queue once its cause is fixed.
  */
 import { Hono } from 'hono'
-import type { BackupRun, BackupStatusReader } from '../../backup/status.ts'
+import type { BackupRun, BackupState, Machinery } from '../../../domain/machinery.ts'
+import type { BackupStatusReader } from '../../backup/status.ts'
 import type { WorkspaceEnv } from '../context.ts'
 import type { WorkspaceDeps } from '../deps.ts'
 import { requireAdmin } from '../auth/require-admin.ts'
@@ -28,8 +29,6 @@ export const FAILED_LIMIT = 20
 /** An e-mail waiting longer than this means the worker or the mail server is stuck. */
 export const MAIL_WAITING_ATTENTION_MS = 15 * 60_000
 export const DEFAULT_BACKUP_STALE_MS = 48 * 3_600_000
-
-export type BackupState = 'none' | 'running' | 'ok' | 'failed' | 'stale'
 
 export function backupState(last: BackupRun | null, lastOk: BackupRun | null, now: Date, staleAfterMs: number): BackupState {
   if (!last) return 'none'
@@ -56,20 +55,21 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
     ])
     const state = backupState(last, lastOk, at, staleAfterMs)
     const oldestAgeMs = figures.oldestPendingAt ? Math.max(0, at.getTime() - figures.oldestPendingAt.getTime()) : null
-    return c.json({
-      checkedAt: at,
+    const answer: Machinery = {
+      checkedAt: at.toISOString(),
       backup: { state, attention: state !== 'ok' && state !== 'running', last, lastSuccessful: lastOk },
       mail: {
-        failed: { total: failed.total, attention: failed.total > 0, items: failed.items },
+        failed: { total: failed.total, attention: failed.total > 0, items: failed.items.map((m) => ({ ...m, failedAt: m.failedAt?.toISOString() ?? null })) },
         waiting: {
           count: figures.pending,
           retrying: figures.retrying,
-          oldestQueuedAt: figures.oldestPendingAt,
+          oldestQueuedAt: figures.oldestPendingAt?.toISOString() ?? null,
           oldestAgeSeconds: oldestAgeMs === null ? null : Math.round(oldestAgeMs / 1000),
           attention: oldestAgeMs !== null && oldestAgeMs > MAIL_WAITING_ATTENTION_MS,
         },
       },
-    })
+    }
+    return c.json(answer)
   })
 
   app.post('/overview/machinery/mail/:id/retry', async (c) => {

@@ -1,0 +1,60 @@
+/**
+ * The contract of the overview's "Estado del sistema" (GET
+ * /equipo/api/overview/machinery, docs/workspace.md): the server builds this
+ * answer (server/workspace/machinery/routes.ts) and the browser reads it
+ * (src/workspace/api/machinery-queries.ts). One definition, so the two cannot
+ * drift apart. Types and constants only; times are ISO strings, as JSON
+ * carries them.
+ */
+
+/**
+ * Every kind of e-mail the outbox carries (server/storage/store.ts says
+ * which of them hold a personal link and are blanked once sent).
+ */
+export const MAIL_KINDS = [
+  'applicant_confirmation',
+  'team_notification',
+  'team_sign_in',
+  'team_reminder',
+  'founder_status',
+  'founder_link',
+] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+
+/** One backup, scheduled or taken by hand (table backup_runs). */
+export interface BackupRun {
+  startedAt: string
+  finishedAt: string | null
+  status: 'running' | 'ok' | 'failed'
+  sizeBytes: number | null
+  file: string | null
+  error: string | null
+}
+
+/** 'stale': the last good backup is older than two intervals. */
+export type BackupState = 'none' | 'running' | 'ok' | 'failed' | 'stale'
+
+/** An e-mail that failed for good. */
+export interface FailedMail {
+  id: string
+  kind: MailKind
+  /** Null for team e-mails (sign-in links, reminders). */
+  applicationId: string | null
+  reference: string | null
+  companyName: string | null
+  attempts: number
+  /** The mail server's reason (a status code and category, never the message). */
+  lastError: string | null
+  failedAt: string | null
+  /** False when its body was blanked on failure (it held a personal link): it cannot go again as it is. */
+  retryable: boolean
+}
+
+export interface Machinery {
+  checkedAt: string
+  backup: { state: BackupState; attention: boolean; last: BackupRun | null; lastSuccessful: BackupRun | null }
+  mail: {
+    failed: { total: number; attention: boolean; items: FailedMail[] }
+    waiting: { count: number; retrying: number; oldestQueuedAt: string | null; oldestAgeSeconds: number | null; attention: boolean }
+  }
+}
