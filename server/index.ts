@@ -6,16 +6,15 @@
  */
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
-import { founderDocumentsFrom, functionDepsFrom, metricsFrom, outboxWorkerFrom, reminderJobFrom, retentionJobFrom, senderFrom, workspaceApiFrom } from './compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, metricsFrom, outboxWorkerFrom, senderFrom, workspaceApiFrom } from './compose.ts'
 import { founderApp } from './founder/founder-app.ts'
 import { ConfigError, connectSources, loadDotEnv, outboxDir, readConfig, servedOverHttps } from './env.ts'
 import { createSendApplicationEmail } from './function/send-application-email.ts'
 import { listen } from './http/node-server.ts'
 import { loadStaticSite } from './http/static-site.ts'
-import { createDocumentCleanupJob } from './jobs/document-cleanup.ts'
+import { startBackgroundJobs } from './jobs/background-jobs.ts'
 import { jsonLog as log } from './log.ts'
 import { openStore } from './storage/open-store.ts'
-import { backupJobFrom } from './backup/compose.ts'
 import { backupStatusReader } from './backup/status.ts'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -44,7 +43,6 @@ async function main() {
   })
   wake = () => worker.wake()
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { onCommitted: () => worker.wake(), log }))
-  const reminders = reminderJobFrom(config, store, { onQueued: () => worker.wake() })
   const founder = founderApp({ statusPages: founderPages, documents: founderDocumentsFrom(config, stores.founder, documents) })
   const app = createApp({
     site,
@@ -69,15 +67,7 @@ async function main() {
     })
   })
   worker.start()
-  reminders.start()
-  const retention = retentionJobFrom(config, stores.founder)
-  retention.start()
-  // One backup per BACKUP_INTERVAL_HOURS across all instances (server/backup/schedule.ts).
-  const backups = backupJobFrom(config, store)
-  backups.start()
-  // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.
-  const cleanup = createDocumentCleanupJob({ documents, log })
-  cleanup.start()
+  const jobs = startBackgroundJobs(config, store, { founders: stores.founder, documents, wakeOutbox: () => worker.wake() })
 
   let stopping = false
   const stop = (signal: string) => {
@@ -90,11 +80,8 @@ async function main() {
     }, SHUTDOWN_TIMEOUT_MS).unref()
     // Stop accepting; the callback runs once the requests in flight have finished.
     server.close(async () => {
-      await reminders.stop()
+      await jobs.stop()
       await worker.stop()
-      await retention.stop()
-      await backups.stop()
-      await cleanup.stop()
       await sender.close()
       await store.close()
       log({ level: 'info', msg: 'stopped' })

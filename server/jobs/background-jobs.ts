@@ -1,0 +1,44 @@
+/**
+ * The periodic jobs every worker process runs next to its outbox worker: the
+ * server's (server/index.ts) and `npm run worker`'s (server/cli/worker.ts).
+ * One list, so a job cannot be started in one process and forgotten in the
+ * other, nor left running when either stops.
+ */
+import { backupJobFrom } from '../backup/compose.ts'
+import { reminderJobFrom, retentionJobFrom } from '../compose.ts'
+import type { Documents } from '../documents/service.ts'
+import type { Config } from '../env.ts'
+import type { FounderStore } from '../founder/founder-store.ts'
+import { jsonLog } from '../log.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import { createDocumentCleanupJob } from './document-cleanup.ts'
+
+export interface BackgroundJobsDeps {
+  founders: FounderStore
+  documents: Pick<Documents, 'deleteExpiredUploads' | 'sweepOrphanFiles'>
+  /** Called when a job queued e-mail (the reminders): the process wakes its outbox worker. */
+  wakeOutbox: () => void
+}
+
+export interface BackgroundJobs {
+  /** Stops every job, each pass in progress aborted or finished first (server/jobs/periodic.ts). */
+  stop(): Promise<void>
+}
+
+export function startBackgroundJobs(config: Config, store: ApplicationStore, deps: BackgroundJobsDeps): BackgroundJobs {
+  const jobs = [
+    // The daily reminders: exactly one e-mail per member and day however many processes run them.
+    reminderJobFrom(config, store, { onQueued: deps.wakeOutbox }),
+    // Closed applications lose their personal data after RETENTION_MONTHS.
+    retentionJobFrom(config, deps.founders),
+    // One backup per BACKUP_INTERVAL_HOURS across all instances (server/backup/schedule.ts).
+    backupJobFrom(config, store),
+    // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.
+    createDocumentCleanupJob({ documents: deps.documents, log: jsonLog }),
+  ]
+  for (const job of jobs) job.start()
+  return {
+    // Together: a backup being stopped must not hold up the others within the shutdown's time limit.
+    stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))),
+  }
+}
