@@ -15,7 +15,8 @@ import { readConfig } from '../env.ts'
 import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
 import { backupCommand, restoreCommand } from './commands.ts'
 import { addApplication, addDocument } from './testing/data.ts'
-import { fileSha256, takeBackup } from './take-backup.ts'
+import { sha256OfFile } from '../files.ts'
+import { takeBackup } from './take-backup.ts'
 import { verifyArchive } from './archive.ts'
 import { SQLITE_MIGRATIONS } from '../storage/sqlite-migrations.ts'
 
@@ -181,7 +182,7 @@ describe('BACKUP_KEY', () => {
 
     const withKey = io()
     expect(await restoreCommand([file], readConfig({ DATA_DIR: target, BACKUP_KEY: key }), withKey.io)).toBe(0)
-    for (const doc of source.docs) expect(await fileSha256(join(target, 'documents', 'files', doc.applicationId, doc.id))).toBe(doc.sha256)
+    for (const doc of source.docs) expect(await sha256OfFile(join(target, 'documents', 'files', doc.applicationId, doc.id))).toBe(doc.sha256)
   })
 
   it('a server holding only the public recipient writes backups it cannot read back', async () => {

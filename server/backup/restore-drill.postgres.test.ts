@@ -16,7 +16,7 @@ import { readMigrations } from '../storage/postgres-migration-files.ts'
 import { openPostgresStore } from '../storage/postgres-store.ts'
 import { createTestDatabase, requirePostgres } from '../storage/postgres-test-database.ts'
 import { backupCommand, restoreCommand } from './commands.ts'
-import { fileSha256 } from './take-backup.ts'
+import { sha256OfFile } from '../files.ts'
 import { cleanupAfterAll } from './testing/cleanup.ts'
 import { addApplication, addDocument } from './testing/data.ts'
 import { minimalBuild, submit } from './testing/processes.ts'
@@ -80,7 +80,7 @@ describe.skipIf(!available)('restore drill (PostgreSQL with pg_dump and pg_resto
     expect((await restored.listApplications()).map((a) => a.id).sort()).toEqual(applications)
     const rows = await restored.sql<{ id: string; application_id: string; sha256: string }[]>`select id, application_id, sha256 from documents`
     expect(rows.map((r) => r.id).sort()).toEqual(docs.map((d) => d.id).sort())
-    for (const row of rows) expect(await fileSha256(join(restoredDir, 'documents', 'files', row.application_id, row.id))).toBe(row.sha256)
+    for (const row of rows) expect(await sha256OfFile(join(restoredDir, 'documents', 'files', row.application_id, row.id))).toBe(row.sha256)
     expect(existsSync(join(restoredDir, 'documents', 'files'))).toBe(true)
     expect(rows.some((r) => r.id === late.id)).toBe(false)
 

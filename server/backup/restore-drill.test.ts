@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../e2e/fixtures/server.ts'
 import { openSqliteStore } from '../storage/sqlite-store.ts'
 import { verifyArchive } from './archive.ts'
-import { fileSha256 } from './take-backup.ts'
+import { sha256OfFile } from '../files.ts'
 import { cleanupAfterAll } from './testing/cleanup.ts'
 import { addApplication, addDocument } from './testing/data.ts'
 import { minimalBuild, runCommand, startCommand, submissionStream, submit } from './testing/processes.ts'
@@ -94,7 +94,7 @@ describe('restore drill (SQLite, real processes)', () => {
     const documentsBefore = documents.filter((d) => d.committedAt < lastBegan)
     expect(rows.length).toBeGreaterThanOrEqual(documentsBefore.length)
     for (const doc of documentsBefore) expect(rows.find((r) => r.id === doc.id)?.sha256).toBe(doc.sha256)
-    for (const row of rows) expect(await fileSha256(join(restored, 'documents', 'files', row.application_id, row.id))).toBe(row.sha256)
+    for (const row of rows) expect(await sha256OfFile(join(restored, 'documents', 'files', row.application_id, row.id))).toBe(row.sha256)
 
     const revived = await startServer(serverEnv(dist), { dataDir: restored })
     cleanup(() => revived.stop())

@@ -13,10 +13,11 @@
  * snapshot copy (counted in the manifest), as if deleted just before it.
  */
 import Database from 'better-sqlite3'
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { open, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Config } from '../env.ts'
+import { fsyncPath } from '../files.ts'
 import { documentsDir } from '../env.ts'
 import type { PostgresStore } from '../storage/postgres-store.ts'
 import type { ApplicationStore } from '../storage/store.ts'
@@ -47,15 +48,6 @@ interface DocumentRow {
 export const POSTGRES_NOT_INCLUDED =
   'the PostgreSQL database: back it up with the provider point-in-time recovery or pg_dump -Fc (docs/operations.md), before this file'
 export const DATABASE_STORAGE_NOTE = 'documents kept in the database (DOCUMENT_STORAGE=database) are inside the database part'
-
-async function syncPath(path: string) {
-  const handle = await open(path, 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
 
 /**
  * `signal` stops the backup between steps (the snapshot thread at once):
@@ -157,9 +149,9 @@ export async function takeBackup(deps: BackupDeps, out: string, signal?: AbortSi
       documentsNotMatchingChecksum: mismatched,
       notIncluded,
     })
-    await syncPath(partial)
+    await fsyncPath(partial)
     await rename(partial, out)
-    await syncPath(dirname(out))
+    await fsyncPath(dirname(out))
     const { size } = await stat(out)
     return { file: out, sizeBytes: size, manifest }
   } catch (err) {
@@ -181,15 +173,3 @@ export function backupFileName(at: Date, encrypted: boolean): string {
 export const BACKUP_FILE_RE = /^catalitico-backup-\d{8}T\d{6}Z\.tar(\.age)?$/
 /** What an interrupted backup leaves next to the file it was writing. */
 export const LEFTOVER_RE = /^\..+\.(partial-[\w-]+|snapshot-[\w-]+\.sqlite(-journal)?)$/
-
-/** SHA-256 of a whole file, for tests and the restore's report. */
-export async function fileSha256(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  const handle = await open(path, 'r')
-  try {
-    for await (const chunk of handle.createReadStream({ autoClose: false })) hash.update(chunk as Buffer)
-  } finally {
-    await handle.close()
-  }
-  return hash.digest('hex')
-}

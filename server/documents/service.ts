@@ -5,13 +5,13 @@
  * 0095) and the row, all before the server acknowledges the upload as
  * complete. A refused file is deleted on the spot.
  */
-import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
-import { dirname, join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
 import { cleanFileName, isDocumentKey, type DocumentKey } from '../../domain/documents.ts'
+import { fsyncPath, sha256OfFile } from '../files.ts'
 import type { Log } from '../log.ts'
 import type { ApplicationStore } from '../storage/store.ts'
 import { checkContent } from './content-check.ts'
@@ -129,7 +129,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
       await discard(upload.id)
       throw new RefusedUpload(413, 'too_large', tooLargeMessage(maxBytes))
     }
-    const sha256 = await sha256Of(path)
+    const sha256 = await sha256OfFile(path)
     const doc = {
       id: crypto.randomUUID(),
       applicationId,
@@ -146,10 +146,10 @@ export function createDocuments(options: DocumentsOptions): Documents {
     } else {
       const target = fileOf(doc)
       await mkdir(dirname(target), { recursive: true })
-      await fsyncFile(path)
+      await fsyncPath(path)
       await rename(path, target)
-      await fsyncDir(dirname(target))
-      await fsyncDir(incomingDir)
+      await fsyncPath(dirname(target))
+      await fsyncPath(incomingDir)
       // The row commits (durably) only once the bytes are on disk: a crash in
       // between leaves an orphan file, never a row without its file.
       ;({ replacedId } = await docs.put(doc))
@@ -273,26 +273,3 @@ export function tooLargeMessage(maxBytes: number): string {
   return `El archivo pesa más de ${Math.floor(maxBytes / 1_048_576)} MB, el máximo. Comprímelo o divídelo e inténtalo de nuevo.`
 }
 
-export async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
-  return hash.digest('hex')
-}
-
-async function fsyncFile(path: string) {
-  const handle = await open(path, 'r+')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
-async function fsyncDir(path: string) {
-  const handle = await open(resolve(path), 'r')
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}

@@ -14,10 +14,12 @@ import { readConfig, type Config } from '../env.ts'
 import { founderApp } from '../founder/founder-app.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../function/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
+import { TEST_ANON_KEY } from '../testing/api-harness.ts'
 import { HARNESS_UPLOAD_SCRIPT } from '../workspace/testing/workspace-harness.ts'
 import type { Metrics } from './metrics.ts'
 
-export const ANON_KEY = 'test-anon-key-0123456789'
+/** The function's key, as the other in-process harnesses use it. */
+export const ANON_KEY = TEST_ANON_KEY
 export const SITE = 'http://localhost'
 
 export interface MetricsHarness {
