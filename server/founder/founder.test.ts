@@ -256,6 +256,12 @@ describe('the status page /postulacion/<token>', () => {
     const records = (await res.json()) as { reference: string; formData: { email: string } }[]
     expect(records.map((r) => [r.reference, r.formData.email])).toEqual([[app.reference, app.formData.email]])
 
+    // A GET, as a mail scanner following links sends, only shows the confirmation (or nothing) and changes nothing.
+    expect((await page(h, `/postulacion/${token}/datos`)).status).toBe(404)
+    const confirm = await page(h, `/postulacion/${token}/supresion`)
+    expect(confirm.status).toBe(200)
+    expect((await h.store.listMessages({ applicationId: app.id })).filter((m) => m.subject.includes('supresión'))).toEqual([])
+
     const asked = await page(h, `/postulacion/${token}/supresion`, { method: 'POST', form: { confirm: '1' } })
     expect(asked.status).toBe(303)
     const notice = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.kind === 'team_notification' && m.subject.includes('supresión'))
