@@ -82,7 +82,9 @@ async function reviewAndSend(page: Page, sink: SmtpSink, card: string, to: strin
   await page.getByRole('link', { name: 'Correos por enviar' }).click()
   const draft = page.getByRole('article', { name: card })
   await draft.getByText('Leer el correo').click()
-  await expect(draft.locator('pre')).toContainText('/postulacion/')
+  // The team reads where the founder's link goes, never the link itself (ADR 0117).
+  await expect(draft.locator('pre')).toContainText('[enlace personal]')
+  await expect(draft.locator('pre')).not.toContainText('/postulacion/')
   // Nothing has left yet: the team reviews first.
   expect(sink.received.slice(before).filter((m) => m.envelopeTo.includes(to))).toEqual([])
   await draft.getByRole('button', { name: 'Enviar', exact: true }).click()

@@ -68,7 +68,9 @@ test('a stage change in the workspace, the e-mail reviewed and sent from "Correo
   await page.screenshot({ path: `${SCREENSHOTS}/workspace-founder-mail-1280.png`, fullPage: true })
   expect(mails(ws.dataDir, 'founder_status')).toEqual([])
   await card.getByText('Leer el correo').click()
-  await expect(card.locator('pre')).toContainText('/postulacion/')
+  // The team reads where the founder's link goes, never the link itself (ADR 0117).
+  await expect(card.locator('pre')).toContainText('[enlace personal]')
+  await expect(card.locator('pre')).not.toContainText('/postulacion/')
   await card.getByRole('button', { name: 'Enviar', exact: true }).click()
   await expect(page.getByText('No hay correos por enviar.')).toBeVisible()
 

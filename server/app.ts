@@ -42,6 +42,19 @@ export interface RequestGauge {
   inFlight: number
 }
 
+/**
+ * The path as the log may hold it: a founder's personal link is a key
+ * (ADR 0091, 0117), so the segment after /postulacion/ never reaches a log
+ * line, whatever follows it (the status page, its forms, the documents,
+ * tus's upload URLs); nor does any other segment shaped like one of our
+ * tokens (a link pasted under a wrong path), whatever its encoding.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .replace(new RegExp(`^${STATUS_PAGE_PATH}/[^/]+`, 'i'), `${STATUS_PAGE_PATH}/:token`)
+    .replace(/[A-Za-z0-9_%-]{40,}/g, ':secret')
+}
+
 export function createApp(deps: AppDeps): Hono<FunctionEnv> {
   const app = new Hono<FunctionEnv>()
 
@@ -60,7 +73,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
       level: 'info',
       msg: 'request',
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       ...(c.get('applicationId') ? { applicationId: c.get('applicationId') } : {}),
@@ -90,7 +103,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
   // Anything that is neither a file of the site nor a route (e.g. POST /) ends here.
   app.notFound((c) => (deps.site ? c.html(deps.site.notFoundHtml, 404) : c.json({ error: 'not_found' }, 404)))
   app.onError((err, c) => {
-    deps.log({ level: 'error', msg: 'unhandled error', error: err.name, path: c.req.path })
+    deps.log({ level: 'error', msg: 'unhandled error', error: err.name, path: loggablePath(c.req.path) })
     return c.json({ error: 'internal_error' }, 500)
   })
   return app

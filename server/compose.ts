@@ -67,11 +67,12 @@ export function outboxWorkerFrom(
   config: Config,
   store: ApplicationStore,
   sender: MailSender,
-  extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {},
+  extra: Partial<Omit<Parameters<typeof createOutboxWorker>[0], 'siteOrigin'>> = {},
 ): ReturnType<typeof createOutboxWorker> {
   return createOutboxWorker({
     store,
     sender,
+    siteOrigin: siteOrigin(config),
     workerId: nodeWorkerId(),
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,

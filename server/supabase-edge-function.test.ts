@@ -219,7 +219,7 @@ describe.skipIf(!available)('Supabase Edge Function on Deno against the local Po
     const pending = await store.listMessages({ applicationId: id })
     const sink = await startSmtpSink()
     const sender = createSmtpSender(sink.url)
-    const worker = createOutboxWorker({ store, sender, maxAttempts: 3 })
+    const worker = createOutboxWorker({ store, sender, siteOrigin: 'https://catalitico.example', maxAttempts: 3 })
     try {
       await worker.runUntilIdle()
     } finally {

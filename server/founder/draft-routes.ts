@@ -3,12 +3,18 @@
  * stage changes wrote, waiting for a member to read, edit, send or discard
  * them, and the admin setting that sends a kind straight away. Mounted
  * behind the session and CSRF middleware, next to the review routes.
+ *
+ * A draft is part of its application: a member with a conflict of interest
+ * on it (ADR 0101) neither sees nor settles it. The list leaves such drafts
+ * out and says how many there are, for someone else to handle.
  */
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { STATUS_MAIL_KINDS, STATUS_MAIL_LABELS, htmlFromEditedText } from '../mail/founder-templates.ts'
 import { headerSafe } from '../mail/templates.ts'
+import { conflictRefusal } from '../workspace/conflicts/guard.ts'
 import type { WorkspaceEnv } from '../workspace/context.ts'
+import type { ConflictStore } from '../workspace/storage/conflict-store.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../workspace/review/http.ts'
 import type { ReviewStore } from '../workspace/storage/review-store.ts'
 import type { DraftOutcome, FounderDraft, FounderStore } from './founder-store.ts'
@@ -17,6 +23,7 @@ import { messageFromDraft, type FounderMailConfig } from './status-mail.ts'
 export interface DraftRouteDeps {
   reviews: ReviewStore
   founders: { store: FounderStore; mail: FounderMailConfig }
+  conflicts: Pick<ConflictStore, 'isConflicted' | 'conflictedApplications'>
   now: () => Date
   /** Called once e-mails are in the outbox (the server wakes its worker). */
   onMailQueued?: () => void
@@ -55,8 +62,14 @@ function shown(d: FounderDraft) {
 }
 
 export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
-  const { reviews, founders, now } = deps
+  const { reviews, founders, conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
+
+  /** 403 before anything is read or changed when the member has a conflict with the draft's application. */
+  const refusedFor = async (c: Context<WorkspaceEnv>, id: string) => {
+    const draft = await founders.store.getDraft(id)
+    return draft && (await conflicts.isConflicted(c.get('member').id, draft.applicationId)) ? c.json(conflictRefusal, 403) : null
+  }
 
   const answer = (c: Context, outcome: DraftOutcome) => {
     if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos este correo.' }, 404)
@@ -73,17 +86,23 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     reviews.appendAudit({ at, memberId, action, applicationId: d.applicationId, detail: { draftId: d.id, kind: d.kind } })
 
   app.get('/founder-mail/drafts', async (c) => {
+    const masked = await conflicts.conflictedApplications(c.get('member').id)
     const drafts = await founders.store.listWaitingDrafts()
-    return c.json({ items: drafts.map(shown) })
+    const items = drafts.filter((d) => !masked.has(d.applicationId))
+    // How many drafts wait for someone without the member's conflicts: never which ones.
+    return c.json({ items: items.map(shown), withheld: drafts.length - items.length })
   })
 
   app.get('/founder-mail/drafts/:id', async (c) => {
     const draft = await founders.store.getDraft(c.req.param('id'))
     if (!draft) return c.json({ error: 'not_found', message: 'No encontramos este correo.' }, 404)
+    if (await conflicts.isConflicted(c.get('member').id, draft.applicationId)) return c.json(conflictRefusal, 403)
     return c.json({ draft: shown(draft) })
   })
 
   app.put('/founder-mail/drafts/:id', async (c) => {
+    const refused = await refusedFor(c, c.req.param('id'))
+    if (refused) return refused
     const parsed = parseWith(EditSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues, 'El asunto y el texto no pueden estar vacíos.')
     const subject = headerSafe(parsed.value.subject, SUBJECT_MAX)
@@ -95,6 +114,8 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
   })
 
   app.post('/founder-mail/drafts/:id/send', async (c) => {
+    const refused = await refusedFor(c, c.req.param('id'))
+    if (refused) return refused
     const at = now()
     const outcome = await founders.store.sendDraft(c.req.param('id'), (d) => messageFromDraft(d, founders.mail), c.get('member').id, at)
     if (outcome.status === 'ok') {
@@ -105,17 +126,24 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
   })
 
   app.post('/founder-mail/drafts/:id/discard', async (c) => {
+    const refused = await refusedFor(c, c.req.param('id'))
+    if (refused) return refused
     const at = now()
     const outcome = await founders.store.discardDraft(c.req.param('id'), c.get('member').id, at)
     if (outcome.status === 'ok') await audit(c.get('member').id, 'founder_mail.discarded', outcome.draft, at)
     return answer(c, outcome)
   })
 
-  /** Send every waiting draft; one already settled by someone else is skipped, not an error. */
+  /**
+   * Send every waiting draft the member may see; one already settled by
+   * someone else is skipped, not an error, and so is one of an application
+   * the member has a conflict with.
+   */
   app.post('/founder-mail/drafts/send-all', async (c) => {
     const memberId = c.get('member').id
+    const masked = await conflicts.conflictedApplications(memberId)
     let sent = 0
-    for (const draft of await founders.store.listWaitingDrafts()) {
+    for (const draft of (await founders.store.listWaitingDrafts()).filter((d) => !masked.has(d.applicationId))) {
       const at = now()
       const outcome = await founders.store.sendDraft(draft.id, (d) => messageFromDraft(d, founders.mail), memberId, at)
       if (outcome.status === 'ok') {

@@ -12,6 +12,8 @@ import type { ReviewStore } from '../workspace/storage/review-store.ts'
 import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
 import { insertMember } from '../workspace/testing/members.ts'
 import type { TestDatabase } from '../workspace/testing/store-databases.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
+import { randomToken } from '../workspace/auth/tokens.ts'
 import { hashFounderToken, resolveFounderToken } from './access.ts'
 import type { FounderStore } from './founder-store.ts'
 import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from './status-mail.ts'
@@ -52,7 +54,11 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
     }
   }
 
-  /** An application moved along `path`, each founder-facing move writing its draft (or, with sendNow, its e-mail). */
+  /**
+   * An application moved along `path`, each founder-facing move writing its
+   * draft (or, with sendNow, its e-mail), and for each of those a link granted
+   * as the outbox worker grants it when the e-mail leaves.
+   */
   async function moved(f: FounderStoreFixture, path: Stage[], sendNow = false) {
     const sub = newSubmission({ createdAt: T0 })
     await f.store.saveSubmission(sub)
@@ -60,9 +66,16 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
     const links: string[] = []
     for (const [i, to] of path.entries()) {
       const founderMail = to === 'sesion_panel' || to === 'due_diligence' ? statusMailWrite(to, sub.application, MAIL, { sendNow }) : undefined
-      if (founderMail) links.push(/\/postulacion\/([A-Za-z0-9_-]{43})/.exec(founderMail.draft.text)![1]!)
       const outcome = await f.reviews.transition(sub.application.id, { from, to, reason: null, memberId: null, at: at(i + 1), ...(founderMail ? { founderMail } : {}) })
       expect(outcome.status).toBe('moved')
+      if (founderMail) {
+        // What is stored holds the placeholder, never a link (ADR 0117).
+        expect(founderMail.draft.text).toContain(PERSONAL_LINK_PLACEHOLDER)
+        expect(founderMail.draft.text + founderMail.draft.html).not.toMatch(/\/postulacion\//)
+        const token = randomToken()
+        await f.store.grantPersonalLink(sub.application.id, hashFounderToken(token), at(i + 1))
+        links.push(token)
+      }
       from = to
     }
     return { application: sub.application, links }
@@ -139,10 +152,26 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
       })
       expect(await resolveFounderToken(f.founders, links[0]!)).toEqual(view)
 
-      const token = 'N'.repeat(43)
-      await f.founders.issueLink(application.id, hashFounderToken(token), outboxMessage('founder_link', 'a@b.example', { subject: 's', text: 't', html: 'h' }, MAIL), at(4))
-      expect(await resolveFounderToken(f.founders, token)).toEqual(view)
+      // A founder who asks for a new link: every older one stops working, and the e-mail waits in the outbox.
+      await f.founders.issueLink(application.id, outboxMessage('founder_link', 'a@b.example', { subject: 's', text: PERSONAL_LINK_PLACEHOLDER, html: 'h' }, MAIL), at(4))
       for (const old of links) expect(await resolveFounderToken(f.founders, old)).toBeNull()
+      expect((await f.store.listMessages({ applicationId: application.id })).filter((m) => m.kind === 'founder_link').map((m) => [m.status, m.text])).toEqual([
+        ['pending', PERSONAL_LINK_PLACEHOLDER],
+      ])
+      // The link the worker grants as that e-mail leaves opens the page.
+      const token = randomToken()
+      await f.store.grantPersonalLink(application.id, hashFounderToken(token), at(5))
+      expect(await resolveFounderToken(f.founders, token)).toEqual(view)
+    })
+  })
+
+  it('takes back a granted link whose e-mail did not leave, and keeps the others', async () => {
+    await withFixture(async (f) => {
+      const { application, links } = await moved(f, ['validacion_preliminar', 'sesion_panel', 'due_diligence'])
+      const [kept, withdrawn] = links as [string, string]
+      await f.store.withdrawPersonalLink(hashFounderToken(withdrawn))
+      expect(await resolveFounderToken(f.founders, withdrawn)).toBeNull()
+      expect((await resolveFounderToken(f.founders, kept))?.applicationId).toBe(application.id)
     })
   })
 }

@@ -21,11 +21,11 @@ export interface NewFounderDraft {
 
 /**
  * What a stage change writes for the founder, in the transition's own
- * transaction: a new personal link (only its hash), and the e-mail either as
- * a draft for review or, when the kind is set to go straight away, in the outbox.
+ * transaction: the e-mail either as a draft for review or, when the kind is
+ * set to go straight away, in the outbox. Neither holds the founder's link:
+ * the outbox worker creates it as the e-mail leaves (ADR 0117).
  */
 export interface FounderMailWrite {
-  linkTokenHash: string
   draft: NewFounderDraft
   /** Set: the e-mail goes to the outbox now (the admin setting for its kind). */
   sendNow: NewOutboxMessage | null
@@ -88,8 +88,12 @@ export interface FounderStore {
 
   /** The application a link opens: null when unknown, revoked, or its application reduced by retention. */
   resolveLink(tokenHash: string): Promise<FounderView | null>
-  /** A new link for an application, and the e-mail that carries it, in one transaction. */
-  issueLink(applicationId: string, tokenHash: string, message: NewOutboxMessage, at: Date): Promise<void>
+  /**
+   * A founder asked for a new link: in one transaction, every link of the
+   * application is revoked and the e-mail queued; the worker creates the new
+   * link as that e-mail leaves.
+   */
+  issueLink(applicationId: string, message: NewOutboxMessage, at: Date): Promise<void>
 
   /** Put an e-mail about the application in the outbox (the team's notice of a founder's deletion request). */
   queueMessage(applicationId: string, message: NewOutboxMessage, at: Date): Promise<void>

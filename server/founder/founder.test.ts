@@ -8,15 +8,18 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DUE_DILIGENCE_DOCUMENTS } from '../../domain/programme.ts'
 import { newSubmission } from '../testing/fixtures.ts'
-import { SITE, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
 import { sha256Hex } from '../workspace/auth/tokens.ts'
+import { expectRefused } from '../workspace/testing/refused.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
   while (harnesses.length) await harnesses.pop()!.dispose()
 })
 
-const LINK = /\/postulacion\/([A-Za-z0-9_-]{43})/
+/** Any founder link, anywhere: what must never be found in what the database holds. */
+const ANY_LINK = /\/postulacion\/[A-Za-z0-9_-]{43}/
 
 async function setUp() {
   const h = await workspaceHarness()
@@ -65,6 +68,16 @@ async function founderMail(h: WorkspaceHarness, applicationId: string) {
   return (await h.store.listMessages({ applicationId })).filter((m) => m.kind === 'founder_status' || m.kind === 'founder_link')
 }
 
+/** Send the application's waiting drafts as a member would, deliver them, and read the founder's link from the e-mail. */
+async function linkSentTo(h: WorkspaceHarness, as: SignedIn, app: { id: string; formData: { email: string } }) {
+  for (const d of (await h.founders.listWaitingDrafts()).filter((d) => d.applicationId === app.id)) {
+    expect((await h.call('POST', `/founder-mail/drafts/${d.id}/send`, { as, body: {} })).status).toBe(200)
+  }
+  const mails = (await h.deliverMail()).filter((m) => m.to === app.formData.email && ANY_LINK.test(m.text))
+  expect(mails.length).toBeGreaterThan(0)
+  return founderTokenFrom(mails.at(-1)!.text)
+}
+
 describe('status e-mails through "Correos por enviar"', () => {
   it('a stage change writes a draft (nothing in the outbox) that a member edits and sends into the outbox', async () => {
     const { h, admin, reviewer } = await setUp()
@@ -77,12 +90,12 @@ describe('status e-mails through "Correos por enviar"', () => {
     expect(list.items.map((d) => [d.kind, d.to, d.reference])).toEqual([['sesion_panel', app.formData.email, app.reference]])
     const draft = list.items[0]!
     expect(draft.text).toContain('panel de expertos')
-    expect(draft.text).toMatch(LINK)
+    // The team reads where the founder's link will go, never a link (ADR 0117); nothing stored holds one.
+    expect(draft.text).toContain(`Puedes ver en qué etapa va tu postulación cuando quieras, sin contraseña:\n${PERSONAL_LINK_PLACEHOLDER}`)
+    expect(JSON.stringify(list)).not.toMatch(ANY_LINK)
+    expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
     expect(await founderMail(h, app.id)).toEqual([])
-    // Only the hash of the link's token is stored.
-    const token = LINK.exec(draft.text)![1]!
-    expect(h.store.db.prepare('SELECT count(*) AS n FROM founder_links WHERE token_hash = ?').get(sha256Hex(token))).toEqual({ n: 1 })
-    expect(JSON.stringify(h.snapshot().founder_links)).not.toContain(token)
+    expect(h.snapshot().founder_links).toEqual([])
 
     const edited = `${draft.text.replace('Hola,', 'Hola de nuevo,')}\n\nP. D.: <b>nos vemos</b>`
     const put = await h.call('PUT', `/founder-mail/drafts/${draft.id}`, { as: reviewer, body: { subject: 'Asunto\r\nBcc: x@evil.example', text: edited } })
@@ -90,7 +103,7 @@ describe('status e-mails through "Correos por enviar"', () => {
     const after = ((await put.json()) as { draft: { subject: string; html: string } }).draft
     expect(after.subject).toBe('Asunto Bcc: x@evil.example') // one header line
     expect(after.html).toContain('&lt;b&gt;nos vemos&lt;/b&gt;')
-    expect(after.html).toContain(`href="${SITE}/postulacion/${token}"`)
+    expect(after.html).toContain(`<a href="${PERSONAL_LINK_PLACEHOLDER}">${PERSONAL_LINK_PLACEHOLDER}</a>`)
 
     const sent = await h.call('POST', `/founder-mail/drafts/${draft.id}/send`, { as: reviewer, body: {} })
     expect(sent.status).toBe(200)
@@ -105,6 +118,54 @@ describe('status e-mails through "Correos por enviar"', () => {
     // The timeline shows it.
     const detail = (await (await h.call('GET', `/applications/${app.id}`, { as: admin })).json()) as { timeline: { type: string; detail: { status?: string } }[] }
     expect(detail.timeline.filter((e) => e.type === 'founder_mail').map((e) => e.detail.status)).toEqual(['sent'])
+
+    // The link is made as the e-mail leaves: in the e-mail, in both parts, and working; only its hash is kept.
+    const [delivered] = (await h.deliverMail()).filter((m) => m.to === app.formData.email && m.subject === 'Asunto Bcc: x@evil.example')
+    const token = founderTokenFrom(delivered!.text)
+    expect(delivered!.text).not.toContain(PERSONAL_LINK_PLACEHOLDER)
+    expect(delivered!.html).toContain(`href="${SITE}/postulacion/${token}"`)
+    expect((await page(h, `/postulacion/${token}`)).status).toBe(200)
+    expect(h.store.db.prepare('SELECT count(*) AS n FROM founder_links WHERE token_hash = ?').get(sha256Hex(token))).toEqual({ n: 1 })
+    expect(JSON.stringify(h.snapshot())).not.toContain(token)
+  })
+
+  it('a draft sent after the founder asked for a new link carries a link that works, and so does the new-link e-mail', async () => {
+    const { h, admin } = await setUp()
+    const app = await application(h)
+    await move(h, admin, app.id, TO_PANEL)
+    // The founder asks for a new link (revoking every older one) while the stage change's draft still waits.
+    expect((await page(h, '/postulacion', { method: 'POST', form: { email: app.formData.email } })).status).toBe(200)
+    const fromRequest = founderTokenFrom((await h.deliverMail()).find((m) => m.to === app.formData.email && ANY_LINK.test(m.text))!.text)
+    const fromDraft = await linkSentTo(h, admin, app)
+    expect(fromDraft).not.toBe(fromRequest)
+    for (const token of [fromRequest, fromDraft]) expect((await page(h, `/postulacion/${token}`)).status).toBe(200)
+  })
+
+  it('a member with a conflict neither reads, edits, sends nor discards the drafts of that application; send all skips them', async () => {
+    const { h, admin, reviewer } = await setUp()
+    const [mine, other] = [await application(h), await application(h)]
+    for (const app of [mine, other]) await move(h, admin, app.id, TO_PANEL)
+    expect((await h.call('POST', '/conflicts', { as: reviewer, body: { applicationId: mine.id, kind: 'personal' } })).status).toBe(201)
+    const drafts = await h.founders.listWaitingDrafts()
+    const conflicted = drafts.find((d) => d.applicationId === mine.id)!
+
+    const list = (await (await h.call('GET', '/founder-mail/drafts', { as: reviewer })).json()) as { items: { applicationId: string }[]; withheld: number }
+    expect(list.items.map((d) => d.applicationId)).toEqual([other.id])
+    expect(list.withheld).toBe(1)
+    expect(JSON.stringify(list)).not.toContain(mine.reference)
+    for (const e of [
+      { method: 'GET', path: `/founder-mail/drafts/${conflicted.id}` },
+      { method: 'PUT', path: `/founder-mail/drafts/${conflicted.id}`, body: { subject: 'Hola', text: 'Texto' } },
+      { method: 'POST', path: `/founder-mail/drafts/${conflicted.id}/send`, body: {} },
+      { method: 'POST', path: `/founder-mail/drafts/${conflicted.id}/discard`, body: {} },
+    ]) {
+      await expectRefused(h, e, reviewer, 403, 'conflict_of_interest')
+    }
+    expect(await (await h.call('POST', '/founder-mail/drafts/send-all', { as: reviewer, body: {} })).json()).toEqual({ sent: 1 })
+    expect((await h.founders.listWaitingDrafts()).map((d) => d.id)).toEqual([conflicted.id])
+    // Someone without the conflict sees and sends it.
+    const forAdmin = (await (await h.call('GET', '/founder-mail/drafts', { as: admin })).json()) as { items: { id: string }[]; withheld: number }
+    expect([forAdmin.items.map((d) => d.id), forAdmin.withheld]).toEqual([[conflicted.id], 0])
   })
 
   it('discard leaves the outbox empty; send all sends every waiting draft', async () => {
@@ -135,9 +196,10 @@ describe('status e-mails through "Correos por enviar"', () => {
     expect(message!.text).toContain('Buscamos startups con <ventas> recurrentes.')
     expect(message!.html).toContain('Buscamos startups con &lt;ventas&gt; recurrentes.')
     expect(message!.text + message!.html).not.toContain('INTERNO')
-    // The timeline keeps the record, without the body (it held the link).
+    // The timeline keeps the record, without the body.
     const [record] = await h.founders.listDrafts(app.id)
     expect(record).toMatchObject({ status: 'sent', text: '', html: '' })
+    expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
   })
 
   it('due diligence lists every SPEC §9 document and links to the status page', async () => {
@@ -146,7 +208,7 @@ describe('status e-mails through "Correos por enviar"', () => {
     await move(h, admin, app.id, [...TO_PANEL, ['sesion_panel', 'due_diligence']])
     const draft = (await h.founders.listWaitingDrafts()).find((d) => d.kind === 'due_diligence')!
     for (const doc of DUE_DILIGENCE_DOCUMENTS) expect(draft.text).toContain(`- ${doc}`)
-    expect(draft.text).toMatch(LINK)
+    expect(draft.text).toContain(`Súbelos desde tu página de estado, donde también verás cuáles ya recibimos:\n${PERSONAL_LINK_PLACEHOLDER}`)
   })
 })
 
@@ -155,8 +217,7 @@ describe('the status page /postulacion/<token>', () => {
     const { h, admin } = await setUp()
     const app = await application(h)
     await move(h, admin, app.id, TO_PANEL)
-    const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
-    return { h, admin, app, token: LINK.exec(draft.text)![1]! }
+    return { h, admin, app, token: await linkSentTo(h, admin, app) }
   }
 
   it('shows the reference and the current stage, privately (noindex, no-store, no-referrer)', async () => {
@@ -203,6 +264,18 @@ describe('the status page /postulacion/<token>', () => {
     expect(download).not.toContain(other.reference)
   })
 
+  it('never writes the link to the request log, whatever the path under it', async () => {
+    const { h, token } = await withLink()
+    h.logs.length = 0
+    for (const path of ['', '/retirar', '/supresion', '/documentos', '/api/documentos', '/nada']) await page(h, `/postulacion/${token}${path}`)
+    await page(h, `/postulacion/${token}/datos`, { method: 'POST' })
+    await page(h, `/otra/${token}`)
+    const lines = h.logs.filter((l) => l.msg === 'request')
+    expect(lines.length).toBe(8)
+    expect(JSON.stringify(h.logs)).not.toContain(token)
+    expect(lines.map((l) => l.path)).toContain('/postulacion/:token/datos')
+  })
+
   it('refuses a POST from another origin or with none, and changes nothing', async () => {
     const { h, token } = await withLink()
     const refused = [
@@ -233,6 +306,7 @@ describe('the status page /postulacion/<token>', () => {
 
   it('withdraws through a confirmation step, with the confirmation e-mail sent straight away', async () => {
     const { h, app, token } = await withLink()
+    h.advance(60_000)
     const confirm = await (await page(h, `/postulacion/${token}/retirar`)).text()
     expect(confirm).toContain('¿Retirar tu postulación?')
     expect((await h.reviews.getApplication(app.id))!.stage).toBe('sesion_panel')
@@ -243,7 +317,11 @@ describe('the status page /postulacion/<token>', () => {
     const [change] = (await h.reviews.listStageChanges(app.id)).slice(-1)
     expect(change).toMatchObject({ to: 'retirada', member: null })
     const mail = await founderMail(h, app.id)
-    expect(mail.map((m) => m.subject)).toEqual([expect.stringContaining('retiro')])
+    // The panel e-mail that brought the link, then the withdrawal's, queued at once.
+    expect(mail.map((m) => [m.subject, m.status])).toEqual([
+      [expect.stringContaining('sesión'), 'sent'],
+      [expect.stringContaining('retiro'), 'pending'],
+    ])
     const after = await (await page(h, `/postulacion/${token}`)).text()
     expect(after).toContain('<h1>Retirada</h1>')
     expect([...after.matchAll(/<span class="tag">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(['Completada', 'Última etapa alcanzada', 'No alcanzada'])
@@ -279,7 +357,8 @@ describe('the status page /postulacion/<token>', () => {
     expect(unknown).toBe(known)
     const [link] = (await founderMail(h, app.id)).filter((m) => m.kind === 'founder_link')
     expect(link!.to).toBe(app.formData.email)
-    const fresh = LINK.exec(link!.text)![1]!
+    expect(link!.text).not.toMatch(ANY_LINK)
+    const fresh = founderTokenFrom((await h.deliverMail()).find((m) => m.subject === link!.subject)!.text)
     expect((await page(h, `/postulacion/${fresh}`)).status).toBe(200)
     // The old link is revoked: it may be where the founder lost it.
     expect((await page(h, `/postulacion/${token}`)).status).toBe(404)
@@ -296,8 +375,7 @@ describe('the status page and the documents', () => {
     const { h, admin } = await setUp()
     const app = await application(h)
     await move(h, admin, app.id, TO_PANEL)
-    const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
-    const token = LINK.exec(draft.text)![1]!
+    const token = await linkSentTo(h, admin, app)
     expect(await (await page(h, `/postulacion/${token}`)).text()).not.toContain('/documentos"')
     await move(h, admin, app.id, [['sesion_panel', 'due_diligence']])
     const html = await (await page(h, `/postulacion/${token}`)).text()

@@ -22,14 +22,14 @@ export async function insertFounderOutboxPostgres(q: Q, applicationId: string, m
   await insertFounderOutboxesPostgres(q, [{ applicationId, message: m, at }])
 }
 
-/** Founder e-mails to the outbox, one multi-row insert. */
+/** E-mails about applications to the outbox, one multi-row insert; no body holds a secret (ADR 0117), so none is blanked. */
 async function insertFounderOutboxesPostgres(q: Q, rows: readonly { applicationId: string; message: NewOutboxMessage; at: Date }[]) {
   if (rows.length === 0) return
   const values = rows.map(({ applicationId, message, at }) => ({
     ...outboxColumns(message),
     application_id: applicationId,
     member_id: null,
-    redact_after_send: true,
+    redact_after_send: false,
     next_attempt_at: at,
     created_at: at,
   }))
@@ -43,20 +43,19 @@ export async function writeFounderMailPostgres(q: Q, applicationId: string, writ
 
 /**
  * The founder e-mails of many stage changes (a bulk move, ADR 0108): still one
- * link, one draft and at most one outbox message per application, written in
- * three multi-row inserts instead of three statements each.
+ * draft and at most one outbox message per application, written in two
+ * multi-row inserts instead of two statements each.
  */
 export async function writeFounderMailsPostgres(
   q: Q,
   writes: readonly { applicationId: string; write: FounderMailWrite; at: Date }[],
 ): Promise<void> {
   if (writes.length === 0) return
-  await q`insert into founder_links ${q(writes.map((w) => ({ token_hash: w.write.linkTokenHash, application_id: w.applicationId, created_at: w.at })))}`
   await insertFounderOutboxesPostgres(
     q,
     writes.flatMap((w) => (w.write.sendNow ? [{ applicationId: w.applicationId, message: w.write.sendNow, at: w.at }] : [])),
   )
-  // Sent straight away, the draft stays as the timeline's record, without the body (and its link).
+  // Sent straight away, the draft stays as the timeline's record, without the body.
   const drafts = writes.map(({ applicationId, write, at }) => {
     const d = write.draft
     const sent = write.sendNow !== null
@@ -168,10 +167,9 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
       return founderViewFromRows(row, changes, same)
     },
 
-    async issueLink(applicationId, tokenHash, message, at) {
+    async issueLink(applicationId, message, at) {
       await sql.begin(async (tx) => {
         await tx`update founder_links set revoked_at = ${at} where application_id = ${applicationId} and revoked_at is null`
-        await tx`insert into founder_links (token_hash, application_id, created_at) values (${tokenHash}, ${applicationId}, ${at})`
         await insertFounderOutboxPostgres(tx, applicationId, message, at)
       })
     },

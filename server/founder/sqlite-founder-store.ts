@@ -18,22 +18,25 @@ const draftFromRow = (r: DraftRow) => mapDraft(r, date)
 
 type Stmt = (sql: string) => Database.Statement
 
-/** The founder's e-mail of a founder-facing message, into the outbox; its body holds the link, so it is blanked once sent. */
+/**
+ * An e-mail about an application into the outbox. Its body holds no secret
+ * (the founder's link is a placeholder until it leaves), so it is kept, and
+ * a failed one can be sent again from "Estado del sistema".
+ */
 export function insertFounderOutboxSqlite(stmt: Stmt, applicationId: string, m: NewOutboxMessage, at: Date): void {
   stmt(
     `INSERT INTO outbox (id, application_id, member_id, kind, message_id, sender, recipient, reply_to, subject, text_body,
                          html_body, redact_after_send, next_attempt_at, created_at)
-     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+     VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
   ).run(m.id, applicationId, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html, iso(at), iso(at))
 }
 
 /** What a stage change writes for the founder, inside the transition's transaction (sqlite-review-store.ts). */
 export function writeFounderMailSqlite(stmt: Stmt, applicationId: string, write: FounderMailWrite, at: Date): void {
-  stmt('INSERT INTO founder_links (token_hash, application_id, created_at) VALUES (?, ?, ?)').run(write.linkTokenHash, applicationId, iso(at))
   const d = write.draft
   const sent = write.sendNow !== null
   if (write.sendNow) insertFounderOutboxSqlite(stmt, applicationId, write.sendNow, at)
-  // Sent straight away, the draft stays as the timeline's record, without the body (and its link).
+  // Sent straight away, the draft stays as the timeline's record, without the body.
   stmt(
     `INSERT INTO founder_mail_drafts (id, application_id, kind, recipient, subject, text_body, html_body, status, created_at, settled_at, outbox_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -157,11 +160,10 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
       return founderViewFromRows(row, changes, date)
     },
 
-    async issueLink(applicationId, tokenHash, message, at) {
+    async issueLink(applicationId, message, at) {
       await store.write(() => {
         // A founder who asks for a new link may have lost the old one where others can read it.
         stmt('UPDATE founder_links SET revoked_at = ? WHERE application_id = ? AND revoked_at IS NULL').run(iso(at), applicationId)
-        stmt('INSERT INTO founder_links (token_hash, application_id, created_at) VALUES (?, ?, ?)').run(tokenHash, applicationId, iso(at))
         insertFounderOutboxSqlite(stmt, applicationId, message, at)
       })
     },

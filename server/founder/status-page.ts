@@ -112,8 +112,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     // Closed-and-reduced applications have no address left, so they are not found.
     const apps = await deps.store.findByEmail(address)
     for (const application of apps) {
-      const { tokenHash, message } = newLinkMessage(application, founders.mail)
-      await founders.store.issueLink(application.id, tokenHash, message, at)
+      await founders.store.issueLink(application.id, newLinkMessage(application, founders.mail), at)
       await deps.reviews.appendAudit({ at, memberId: null, action: 'founder.link_requested', applicationId: application.id })
     }
     if (apps.length > 0) deps.onMailQueued?.()

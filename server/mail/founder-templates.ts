@@ -10,6 +10,7 @@
  */
 import { COMMITMENT_MONTHS, DUE_DILIGENCE_DOCUMENTS, MEDIA_PLAN_MONTHS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
 import type { CompanyInfo } from '../../domain/company.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
 import {
   ACCENT,
   companyFooterHtml,
@@ -42,7 +43,11 @@ export interface FounderMailContext {
   reference: string
   founderName: string
   tradeName: string
-  /** The founder's personal status page, https://…/postulacion/<token>. */
+  /**
+   * Where the founder's personal status page goes: the placeholder
+   * (domain/personal-link.ts) in every stored e-mail, which the outbox worker
+   * replaces with a link it creates as the e-mail leaves.
+   */
   statusUrl: string
   /** Only for no_seleccionada: what the team chose to tell the founder (never the internal reason). */
   founderReason?: string | null
@@ -188,7 +193,11 @@ export function renderNewLinkMail(ctx: FounderMailContext): RenderedMail {
   )
 }
 
-/** The HTML of a draft whose text a member edited: paragraphs escaped, http(s) addresses as links. */
+/**
+ * The HTML of a draft whose text a member edited: paragraphs escaped, http(s)
+ * addresses as links, and the founder's link placeholder as a link the worker
+ * fills in when the e-mail leaves.
+ */
 export function htmlFromEditedText(subject: string, text: string): string {
   const paragraphs = text
     .replace(/\r\n/g, '\n')
@@ -197,7 +206,11 @@ export function htmlFromEditedText(subject: string, text: string): string {
     .filter((p) => p !== '')
     .map((p) => {
       const escaped = escapeHtml(p).replace(/\n/g, '<br>')
-      return `<p>${escaped.replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`
+      const linked = escaped
+        .replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)
+        .split(PERSONAL_LINK_PLACEHOLDER)
+        .join(`<a href="${PERSONAL_LINK_PLACEHOLDER}">${PERSONAL_LINK_PLACEHOLDER}</a>`)
+      return `<p>${linked}</p>`
     })
   return htmlDocument(headerSafe(subject), paragraphs.join('\n'))
 }

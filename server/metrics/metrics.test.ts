@@ -104,7 +104,7 @@ describe('/metrics: the figures', () => {
     expect(sample(queued, 'catalitico_http_request_duration_seconds_count', { method: 'POST', route: FUNCTION_PATH })).toBe(1)
 
     const sender = createSmtpSender(sink.url)
-    const worker = createOutboxWorker({ store: h.store, sender, maxAttempts: 2, backoff: { baseMs: 1, maxMs: 1 }, onDelivery: h.metrics!.countDelivery })
+    const worker = createOutboxWorker({ store: h.store, sender, siteOrigin: 'https://catalitico.example', maxAttempts: 2, backoff: { baseMs: 1, maxMs: 1 }, onDelivery: h.metrics!.countDelivery })
     await worker.runUntilIdle()
     await new Promise((r) => setTimeout(r, 10))
     await worker.runUntilIdle()

@@ -27,12 +27,13 @@ async function sink(options: Parameters<typeof startSmtpSink>[0] = {}) {
   cleanups.push(() => s.close())
   return s
 }
-function worker(h: ApiHarness, smtpUrl: string, options: Partial<OutboxWorkerOptions> = {}) {
+function worker(h: ApiHarness, smtpUrl: string, options: Partial<Omit<OutboxWorkerOptions, 'siteOrigin'>> = {}) {
   const sender = createSmtpSender(smtpUrl, { timeoutSeconds: 2 })
   const logs: Record<string, unknown>[] = []
   const w = createOutboxWorker({
     store: h.store,
     sender,
+    siteOrigin: 'https://catalitico.example',
     maxAttempts: 5,
     pollIntervalMs: 20,
     backoff: { baseMs: 40, maxMs: 200 },

@@ -28,6 +28,7 @@ it('sends each message once when a batch takes longer than the lease', async () 
       createOutboxWorker({
         store,
         sender: senders[i]!,
+        siteOrigin: 'https://catalitico.example',
         workerId: `w${i}`,
         maxAttempts: 3,
         batchSize: 10,

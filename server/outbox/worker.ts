@@ -19,10 +19,16 @@
 import type { MailSender } from '../mail/sender.ts'
 import { SendError } from '../mail/sender.ts'
 import type { ApplicationStore, OutboxMessage } from '../storage/store.ts'
+import { linkTokenHash, needsPersonalLink, newLinkToken, withPersonalLink } from './personal-link.ts'
 
 export interface OutboxWorkerOptions {
   store: ApplicationStore
   sender: MailSender
+  /**
+   * The public site's origin: a founder's e-mail gets its personal link
+   * (`<siteOrigin>/postulacion/<token>`), created as it is sent (ADR 0117).
+   */
+  siteOrigin: string
   /** Identifies this worker in leases; unique per process. */
   workerId?: string
   /** A message refused this many times is marked failed. */
@@ -118,9 +124,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function deliver(message: OutboxMessage): Promise<'sent' | 'retry' | 'failed' | 'transport'> {
+    // The founder's link exists from here on, in this e-mail only: its hash is durable before the
+    // e-mail leaves, so the link works when it arrives; it is taken back if the e-mail does not leave.
+    let linkHash: string | null = null
+    let outgoing = message
+    if (needsPersonalLink(message)) {
+      const token = newLinkToken()
+      linkHash = await linkTokenHash(token)
+      await store.grantPersonalLink(message.applicationId, linkHash, clock())
+      outgoing = withPersonalLink(message, options.siteOrigin, token)
+    }
     try {
-      await sender.send(message)
+      await sender.send(outgoing)
     } catch (err) {
+      if (linkHash) await store.withdrawPersonalLink(linkHash).catch(() => {})
       const error = err instanceof SendError ? err : new SendError('transport', err instanceof Error ? err.name : 'unknown')
       const now = clock()
       if (error.scope === 'transport') {

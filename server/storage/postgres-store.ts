@@ -223,6 +223,14 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       `)
     },
 
+    async grantPersonalLink(applicationId, tokenHash, at) {
+      await sql`insert into founder_links (token_hash, application_id, created_at) values (${tokenHash}, ${applicationId}, ${at})`
+    },
+
+    async withdrawPersonalLink(tokenHash) {
+      await sql`delete from founder_links where token_hash = ${tokenHash}`
+    },
+
     async listApplications() {
       const rows = await sql<ApplicationRow[]>`select * from applications order by created_at, id`
       return rows.map(toApplication)

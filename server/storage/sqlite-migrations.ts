@@ -461,4 +461,27 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX assignments_member ON assignments (member_id, application_id, assigned_at);
     `,
   },
+  {
+    version: 14,
+    name: 'founder links leave with the e-mail',
+    // Mirrors supabase/migrations/20261125100000_founder_links_leave_with_the_mail.sql (ADR 0117).
+    // founder_link_hashes() and founder_link_placeholder() are registered by the store for this migration.
+    sql: `
+      -- Links that sat readable in waiting drafts and unsent e-mails were never sent to anyone but could be
+      -- read by the team and sat in backups: they stop working. Links already sent are left alone.
+      UPDATE founder_links SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      WHERE revoked_at IS NULL AND token_hash IN (
+        SELECT h.value FROM founder_mail_drafts d, json_each(founder_link_hashes(d.text_body || ' ' || d.html_body)) h
+        WHERE d.status = 'draft'
+        UNION
+        SELECT h.value FROM outbox o, json_each(founder_link_hashes(o.text_body || ' ' || o.html_body)) h
+        WHERE o.status = 'pending' AND o.kind IN ('founder_status', 'founder_link')
+      );
+      -- They hold the placeholder instead: the outbox worker puts a new link there as each e-mail leaves.
+      UPDATE founder_mail_drafts SET text_body = founder_link_placeholder(text_body), html_body = founder_link_placeholder(html_body)
+      WHERE status = 'draft';
+      UPDATE outbox SET text_body = founder_link_placeholder(text_body), html_body = founder_link_placeholder(html_body), redact_after_send = 0
+      WHERE status = 'pending' AND kind IN ('founder_status', 'founder_link');
+    `,
+  },
 ]

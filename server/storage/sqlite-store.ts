@@ -35,6 +35,7 @@ import {
 import { stageDueAt } from '../../domain/pipeline.ts'
 import { applicationSearchText, searchKey } from '../../domain/search.ts'
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.ts'
+import { legacyFounderLinkHashes, withoutLegacyFounderLinks } from './legacy-founder-links.ts'
 import {
   applicationFromRow,
   messageFromRow,
@@ -90,6 +91,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   db.pragma('foreign_keys = ON')
   // For migrations and queries that compare with the workspace's search key.
   db.function('search_key', { deterministic: true }, (text: unknown) => searchKey(String(text ?? '')))
+  // For migration 14, which takes the founder links out of stored e-mails (legacy-founder-links.ts).
+  db.function('founder_link_hashes', { deterministic: true }, (text: unknown) => JSON.stringify(legacyFounderLinkHashes(String(text ?? ''))))
+  db.function('founder_link_placeholder', { deterministic: true }, (text: unknown) => withoutLegacyFounderLinks(String(text ?? '')))
 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -344,6 +348,14 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           workerId,
         ),
       )
+    },
+
+    async grantPersonalLink(applicationId, tokenHash, at) {
+      await write(() => stmt('INSERT INTO founder_links (token_hash, application_id, created_at) VALUES (?, ?, ?)').run(tokenHash, applicationId, iso(at)))
+    },
+
+    async withdrawPersonalLink(tokenHash) {
+      await write(() => stmt('DELETE FROM founder_links WHERE token_hash = ?').run(tokenHash))
     },
 
     async listApplications() {

@@ -45,7 +45,8 @@ export interface StoredApplication {
  * workspace) belongs to a team member and holds a secret, so its body is
  * blanked once it has left (redact_after_send). `founder_status` (a stage
  * change's e-mail) and `founder_link` (a new link asked for) carry the
- * founder's personal link and are blanked the same way (server/founder/).
+ * founder's personal link, which is created only as they leave: stored,
+ * they hold its placeholder (domain/personal-link.ts, ADR 0117).
  */
 export const MESSAGE_KINDS = MAIL_KINDS
 export type MessageKind = MailKind
@@ -179,6 +180,15 @@ export interface ApplicationStore {
   ): Promise<boolean>
   /** Give up: settle as failed. False if `workerId` no longer holds it. */
   markFailed(messageId: string, workerId: string, failure: { attempts: number; failedAt: Date; lastError: string }): Promise<boolean>
+
+  /**
+   * A founder's personal link, created by the outbox worker for the e-mail it
+   * is about to send (ADR 0117): only the token's hash is stored. Resolves
+   * once durable, so the link works by the time the e-mail arrives.
+   */
+  grantPersonalLink(applicationId: string, tokenHash: string, at: Date): Promise<void>
+  /** Take back a link whose e-mail did not leave (the send failed): no one holds it. */
+  withdrawPersonalLink(tokenHash: string): Promise<void>
 
   /** Every application, oldest first. */
   listApplications(): Promise<StoredApplication[]>

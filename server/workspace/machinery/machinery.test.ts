@@ -12,7 +12,7 @@ import { createSmtpSender } from '../../mail/smtp-sender.ts'
 import { createOutboxWorker } from '../../outbox/worker.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts'
-import { workspaceHarness, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 const sinks: SmtpSink[] = []
@@ -37,7 +37,7 @@ async function failedConfirmation(h: WorkspaceHarness) {
   const sub = newSubmission({ createdAt: h.now(), email: 'rebota@startup.example' })
   await h.store.saveSubmission(sub)
   const sender = createSmtpSender(sink.url)
-  const worker = createOutboxWorker({ store: h.store, sender, maxAttempts: 1, clock: () => h.now() })
+  const worker = createOutboxWorker({ store: h.store, sender, siteOrigin: SITE, maxAttempts: 1, clock: () => h.now() })
   await worker.runUntilIdle()
   await sender.close()
   return sub.application

@@ -58,7 +58,7 @@ describe('workspace e-mails', () => {
     expect((await h.call('POST', '/auth/link', { body: { email: 'ana@catalitico.example' } })).status).toBe(202)
 
     const sender = createSmtpSender(smtp.url, { timeoutSeconds: 2 })
-    const worker = createOutboxWorker({ store: h.store, sender, workerId: 'test', maxAttempts: 3, log: () => {}, clock: h.now })
+    const worker = createOutboxWorker({ store: h.store, sender, siteOrigin: SITE, workerId: 'test', maxAttempts: 3, log: () => {}, clock: h.now })
     cleanups.push(async () => {
       await worker.stop()
       await sender.close()

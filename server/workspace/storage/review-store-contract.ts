@@ -175,7 +175,6 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       await h.reviews.transition(stale.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: m.id, at: at(1) })
       const outboxBefore = await h.count('outbox')
       const mail = (to: string, sendNow: boolean): FounderMailWrite => ({
-        linkTokenHash: crypto.randomUUID().replace(/-/g, ''),
         draft: { id: crypto.randomUUID(), kind: 'no_seleccionada', to, subject: 'Tu postulación', text: 'Gracias', html: '<p>Gracias</p>' },
         sendNow: sendNow
           ? { id: crypto.randomUUID(), kind: 'founder_status', messageId: `<${crypto.randomUUID()}@example.org>`, from: 'equipo@example.org', to, subject: 'Tu postulación', text: 'Gracias', html: '<p>Gracias</p>' }
@@ -208,12 +207,13 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(stages).toEqual(['no_seleccionada', 'no_seleccionada', 'validacion_preliminar', 'sesion_panel'])
       expect((await h.reviews.listStageChanges(twice.id)).map((c) => `${c.from}>${c.to}`)).toEqual(['recibida>validacion_preliminar', 'validacion_preliminar>sesion_panel'])
       expect(await h.reviews.listStageChanges(a.id)).toEqual([expect.objectContaining({ from: 'recibida', to: 'no_seleccionada', reason: 'Fuera de tesis', member: expect.objectContaining({ id: m.id }) })])
-      // One stage change and one audit entry per move; one link and one draft per founder e-mail, one outbox message for the one sent now.
+      // One stage change and one audit entry per move; one draft per founder e-mail, one outbox message for the one sent now,
+      // and no link: the outbox worker creates it as the e-mail leaves (ADR 0117).
       expect(await h.count('stage_changes')).toBe(1 + 4)
       const audit = (await h.reviews.listAudit(1, 50)).items.filter((e) => e.action === 'stage.changed')
       expect(audit.map((e) => e.applicationId).sort()).toEqual([stale.id, a.id, b.id, twice.id, twice.id].sort())
       expect(audit.find((e) => e.applicationId === a.id)!.detail).toEqual({ from: 'recibida', to: 'no_seleccionada' })
-      expect(await h.count('founder_links')).toBe(2)
+      expect(await h.count('founder_links')).toBe(0)
       expect(await h.count('founder_mail_drafts')).toBe(2)
       expect((await h.count('outbox')) - outboxBefore).toBe(1)
     })

@@ -4,7 +4,8 @@
  * to sign members in and call the API as a browser would (cookie, Origin,
  * X-CSRF-Token). Shared by the workspace's route tests.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import PostalMime from 'postal-mime'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
@@ -23,6 +24,8 @@ import type { TeamStore } from '../storage/team-store.ts'
 import type { FounderStore } from '../../founder/founder-store.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
 import type { BackupStatusReader } from '../../backup/status.ts'
+import { createFileSender } from '../../mail/file-sender.ts'
+import { createOutboxWorker } from '../../outbox/worker.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -34,6 +37,13 @@ export interface SignedIn {
   cookie: string
   csrfToken: string
   sessionId: string
+}
+
+export interface DeliveredMail {
+  to: string
+  subject: string
+  text: string
+  html: string
 }
 
 export interface CallOptions {
@@ -68,12 +78,20 @@ export interface WorkspaceHarness {
   syncToWallClock(): void
   now(): Date
   mailsQueued: number
+  /** Every line the server logged, as the log received it. */
+  logs: Record<string, unknown>[]
   addMember(input?: { role?: Role; name?: string; email?: string }): Promise<Member>
   /** A session opened straight in the store, as a completed sign-in would. */
   signIn(member: Member): Promise<SignedIn>
   call(method: string, path: string, options?: CallOptions): Promise<Response>
   /** Every table's rows, to show a refused request changed nothing. */
   snapshot(): Record<string, unknown[]>
+  /**
+   * Send what the outbox holds as the server's worker does, through the real
+   * .eml sender into DATA_DIR/outbox, and read back, parsed, every e-mail
+   * that left since the last call: the only place a founder's link exists.
+   */
+  deliverMail(): Promise<DeliveredMail[]>
   dispose(): Promise<void>
 }
 
@@ -89,7 +107,9 @@ export async function workspaceHarness(
   await store.migrate()
   const { team } = openWorkspaceStores(store)
   let clock = new Date('2026-11-23T15:00:00.000Z')
-  const log = () => {}
+  const logs: Record<string, unknown>[] = []
+  const log = (entry: Record<string, unknown>) => void logs.push(entry)
+  const delivered = new Set<string>()
   const h: WorkspaceHarness = {
     app: undefined as unknown as Hono<FunctionEnv>,
     store,
@@ -100,6 +120,7 @@ export async function workspaceHarness(
     deps: undefined as unknown as WorkspaceDeps,
     documents: undefined as unknown as Documents,
     mailsQueued: 0,
+    logs,
     advance: (ms) => void (clock = new Date(clock.getTime() + ms)),
     syncToWallClock: () => void (clock = new Date()),
     now: () => clock,
@@ -144,6 +165,20 @@ export async function workspaceHarness(
       return Object.fromEntries(tables.map(({ name }) => [name, store.db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]))
     },
 
+    async deliverMail() {
+      const dir = join(dataDir, 'outbox')
+      const worker = createOutboxWorker({ store, sender: createFileSender(dir), siteOrigin: SITE, maxAttempts: 3, clock: () => clock })
+      await worker.runUntilIdle()
+      const mails: DeliveredMail[] = []
+      for (const file of (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []).filter((f) => f.name.endsWith('.eml')).map((f) => f.name).sort()) {
+        if (delivered.has(file)) continue
+        delivered.add(file)
+        const mail = await PostalMime.parse(readFileSync(join(dir, file), 'utf8'))
+        mails.push({ to: mail.to?.[0]?.address ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html ?? '' })
+      }
+      return mails
+    },
+
     async dispose() {
       await store.close()
       rmSync(dataDir, { recursive: true, force: true })
@@ -162,6 +197,13 @@ export async function workspaceHarness(
   h.reviews = workspace.stores.review
   h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder })
   return h
+}
+
+/** The token of the founder's personal link in a delivered e-mail's text. */
+export function founderTokenFrom(text: string): string {
+  const match = /\/postulacion\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/.exec(text)
+  if (!match) throw new Error('no founder link in the e-mail')
+  return match[1]!
 }
 
 /** The token in a sign-in e-mail's text body. */

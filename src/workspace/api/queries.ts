@@ -167,7 +167,7 @@ export function useAudit(page: number) {
 export function useFounderDrafts() {
   return useQuery({
     queryKey: keys.founderDrafts,
-    queryFn: ({ signal }) => api<{ items: FounderDraft[] }>('/founder-mail/drafts', { signal }),
+    queryFn: ({ signal }) => api<{ items: FounderDraft[]; withheld: number }>('/founder-mail/drafts', { signal }),
   })
 }
 

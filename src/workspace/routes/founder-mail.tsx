@@ -142,11 +142,12 @@ export function FounderMailPage() {
   const drafts = useFounderDrafts()
   const sendAll = useSendAllFounderDrafts()
   const count = drafts.data?.items.length ?? 0
+  const withheld = drafts.data?.withheld ?? 0
   return (
     <>
       <PageHeader
         title="Correos por enviar"
-        description="Los correos a los founders que dejó cada cambio de etapa. Nada sale hasta que alguien del equipo lo envía."
+        description="Los correos a los founders que dejó cada cambio de etapa. Nada sale hasta que alguien del equipo lo envía. Donde dice [enlace personal], el correo lleva el enlace a la página de estado del founder, que se crea al enviarlo."
         actions={
           count > 0 ? (
             <Button
@@ -165,7 +166,14 @@ export function FounderMailPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <section aria-label="Correos pendientes">
+        <section aria-label="Correos pendientes" className="flex flex-col gap-3">
+          {withheld > 0 && (
+            <p className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
+              {withheld === 1
+                ? 'Hay 1 correo de una postulación con la que declaraste un conflicto de interés: lo revisa y lo envía otra persona del equipo.'
+                : `Hay ${withheld} correos de postulaciones con las que declaraste un conflicto de interés: los revisa y los envía otra persona del equipo.`}
+            </p>
+          )}
           {drafts.isPending ? (
             <Loading />
           ) : drafts.error ? (
