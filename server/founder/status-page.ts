@@ -12,8 +12,10 @@
  * caches and other sites' logs. Every POST must come from our own origin.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
 import { founderRecords } from '../exports/applications.ts'
+import { BODY_LIMITS } from '../http/body-limit.ts'
 import { escapeHtml, headerSafe } from '../mail/templates.ts'
 import type { ApplicationStore } from '../storage/store.ts'
 import { allowedOrigin } from '../workspace/auth/origin.ts'
@@ -45,7 +47,6 @@ export interface StatusPageDeps {
   documentsSection?: (view: FounderView, token: string) => Promise<string | null>
 }
 
-const FORM_MAX_BYTES = 4096
 const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
 /**
@@ -59,19 +60,48 @@ export function sameOriginPost(c: Context, siteOrigin: string): boolean {
   return c.req.header('origin') === 'null' && c.req.header('sec-fetch-site') === 'same-origin'
 }
 
+/**
+ * Whether the body is one our forms could have sent. A browser percent-encodes
+ * a urlencoded form's UTF-8, so a lone `%`, escapes or bytes that are not
+ * UTF-8 come from something else; a multipart body must parse. Any other type
+ * (or none) carries no fields and is left to the handler, as before.
+ */
+async function wellFormedForm(c: Context): Promise<boolean> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+  try {
+    if (type === 'application/x-www-form-urlencoded') {
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer())
+      for (const pair of text.split('&')) for (const part of pair.split('=')) decodeURIComponent(part.replaceAll('+', ' '))
+    }
+    // Parsed once here; the handler's own parseBody() gets the same fields back from Hono's cache.
+    if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') await c.req.parseBody()
+    return true
+  } catch {
+    return false
+  }
+}
+
 export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const { founders, now } = deps
   const contact = founders.mail.company.contactEmail
   const app = new Hono()
 
   // The status pages' own forms: from our own page (a form from another site, CSRF, never acts: the link
-  // alone must not be enough), and small. Scoped to these routes: the documents' uploads have their own checks.
+  // alone must not be enough), small (counted as read: a chunked body declares no length, ADR 0117) and
+  // well-formed. Scoped to these routes: the documents' uploads have their own checks.
+  const limitForm = bodyLimit({
+    maxSize: BODY_LIMITS.founderForm,
+    onError: (c) => c.html(messagePage('Solicitud demasiado grande', 'Vuelve a intentarlo desde el formulario.', contact), 413),
+  })
   const formPost: MiddlewareHandler = async (c, next) => {
     if (!sameOriginPost(c, founders.mail.siteOrigin)) {
       return c.html(messagePage('No pudimos procesar la solicitud', 'Vuelve a abrir tu enlace e inténtalo de nuevo desde allí.', contact), 403)
     }
-    if (Number(c.req.header('content-length') ?? 0) > FORM_MAX_BYTES) {
-      return c.html(messagePage('Solicitud demasiado grande', 'Vuelve a intentarlo desde el formulario.', contact), 413)
+    // Reads the body (when it declares no length) and keeps it for the handler; a Response means too large.
+    const tooLarge = await limitForm(c, async () => {})
+    if (tooLarge) return tooLarge
+    if (!(await wellFormedForm(c))) {
+      return c.html(messagePage('No pudimos leer el formulario', 'Vuelve a intentarlo desde el formulario.', contact), 400)
     }
     await next()
   }

@@ -6,7 +6,9 @@
  * 2. the public sign-in routes (/auth/*), which check the Origin themselves;
  * 3. the session middleware (401 without a live session of an active member)
  *    and the CSRF middleware (403 on a forged Origin or a missing/wrong
- *    X-CSRF-Token) for EVERYTHING registered after them;
+ *    X-CSRF-Token) for EVERYTHING registered after them, then the limit on
+ *    bodies (413, BODY_LIMITS.workspace unless a route allows more): past the
+ *    sign-in routes, only a member's request from our own page is read at all;
  * 4. the session, passkey and member routes;
  * 5. `deps.mountProtected(app)`: the hook where other route groups (the
  *    review routes) are mounted, behind 3. They read c.get('member') and
@@ -21,6 +23,8 @@ import { publicAuthRoutes } from './auth/public-routes.ts'
 import { requireSession } from './auth/session-middleware.ts'
 import { sessionRoutes } from './auth/session-routes.ts'
 import { memberRoutes } from './members/routes.ts'
+import { BODY_LIMITS } from '../http/body-limit.ts'
+import { limitJsonBodies } from './http.ts'
 
 export type { WorkspaceDeps } from './deps.ts'
 // For the routes mounted through mountProtected.
@@ -37,7 +41,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Hono<WorkspaceEnv> {
 
   app.route('/auth', publicAuthRoutes(deps))
 
-  app.use(requireSession(deps), requireCsrfToken(deps.siteOrigin))
+  app.use(requireSession(deps), requireCsrfToken(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.workspace))
 
   sessionRoutes(app, deps)
   memberRoutes(app, deps)

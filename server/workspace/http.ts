@@ -1,10 +1,12 @@
 /**
  * Small helpers every workspace route uses: the JSON body against a valibot
- * schema (422 invalid otherwise), the audit trail, and the member as JSON.
+ * schema (422 invalid otherwise), the limit on its size (413), the audit
+ * trail, and the member as JSON.
  */
 import type { AuditAction, AuditDetail } from './audit.ts'
 import { timeOrderedId } from './storage/time-ordered-id.ts'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { limitBodies } from '../http/body-limit.ts'
 import * as v from 'valibot'
 import type { Member } from './context.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
@@ -23,6 +25,15 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
   const issues = result.issues.map((i) => ({ path: i.path?.map((p) => String(p.key)).join('.') ?? '', message: i.message }))
   return { ok: false, response: c.json({ error: 'invalid', issues }, 422) }
 }
+
+/**
+ * The workspace's limit on request bodies (server/http/body-limit.ts), for
+ * every route registered after it: 413 with the workspace's error shape.
+ */
+export const limitJsonBodies = (maxBytes: number): MiddlewareHandler =>
+  limitBodies(maxBytes, (c) =>
+    c.json({ error: 'payload_too_large', message: 'Lo que enviaste es demasiado grande. Acórtalo e inténtalo de nuevo.' }, 413),
+  )
 
 /** One line of the audit log: ids and codes only, never personal data. */
 export async function audit(

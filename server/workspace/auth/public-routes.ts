@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { now, type WorkspaceDeps } from '../deps.ts'
-import { audit, emailSchema, readBody, sessionMemberJson } from '../http.ts'
+import { BODY_LIMITS } from '../../http/body-limit.ts'
+import { audit, emailSchema, limitJsonBodies, readBody, sessionMemberJson } from '../http.ts'
 import { signInMessage } from '../mail/sign-in-message.ts'
 import type { Member, Session } from '../context.ts'
 import { requireSameOrigin } from './csrf.ts'
@@ -38,7 +39,8 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
     await deps.team.deleteExpired(at, new Date(at.getTime() - 2 * limits.windowMs))
   }
 
-  app.use(requireSameOrigin(deps.siteOrigin))
+  // Open to anyone: the Origin first, then no more body than signing in needs (ADR 0117).
+  app.use(requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
 
   app.post('/link', async (c) => {
     const body = await readBody(c, v.object({ email: emailSchema }))

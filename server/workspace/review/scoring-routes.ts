@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { SELECTION_CRITERIA, type CriterionKey } from '../../../domain/programme.ts'
 import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../domain/scoring.ts'
+import { BODY_LIMITS, allowLargerBody } from '../../http/body-limit.ts'
 import type { WorkspaceEnv } from '../context.ts'
 import type { ReviewStore } from '../storage/review-store.ts'
 import type { ScoringStore } from '../storage/scoring-store.ts'
@@ -119,7 +120,7 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
   app.get('/assignments/proposal', adminOnly, async (c) => c.json({ plan: await currentPlan() }))
 
   /** Applies exactly the plan the admin saw, or nothing if the state has changed since (409 stale). */
-  app.post('/assignments/proposal/confirm', adminOnly, async (c) => {
+  app.post('/assignments/proposal/confirm', adminOnly, allowLargerBody(BODY_LIMITS.assignmentPlan), async (c) => {
     const parsed = parseWith(PlanSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
     const plan = await currentPlan()
