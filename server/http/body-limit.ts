@@ -1,6 +1,6 @@
 /**
  * Every request body is limited by what is read, not by what is declared
- * (docs/decisions/0117): a body sent with `Transfer-Encoding: chunked`
+ * (docs/decisions/0118): a body sent with `Transfer-Encoding: chunked`
  * declares no length, and one that skipped a Content-Length check took the
  * server from 150 MB to over 1 GB of memory.
  *

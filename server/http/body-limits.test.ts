@@ -1,6 +1,6 @@
 /**
  * Request bodies are limited by what is read, not by what is declared
- * (docs/decisions/0117), held over the real Node server (node-server.ts) as in
+ * (docs/decisions/0118), held over the real Node server (node-server.ts) as in
  * production, since a chunked body takes another path through Hono's
  * bodyLimit and @hono/node-server than one with a Content-Length:
  * - every route that takes a body, one row each, answers a chunked body over

@@ -39,7 +39,7 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
     await deps.team.deleteExpired(at, new Date(at.getTime() - 2 * limits.windowMs))
   }
 
-  // Open to anyone: the Origin first, then no more body than signing in needs (ADR 0117).
+  // Open to anyone: the Origin first, then no more body than signing in needs (ADR 0118).
   app.use(requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
 
   app.post('/link', async (c) => {
