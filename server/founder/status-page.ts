@@ -87,7 +87,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const app = new Hono()
 
   // The status pages' own forms: from our own page (a form from another site, CSRF, never acts: the link
-  // alone must not be enough), small (counted as read: a chunked body declares no length, ADR 0117) and
+  // alone must not be enough), small (counted as read: a chunked body declares no length, ADR 0118) and
   // well-formed. Scoped to these routes: the documents' uploads have their own checks.
   const limitForm = bodyLimit({
     maxSize: BODY_LIMITS.founderForm,
