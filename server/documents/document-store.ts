@@ -4,7 +4,7 @@
  * for an item replaces the previous row in the same transaction; with the
  * database storage its bytes commit in that transaction too.
  */
-import type { DocumentKey, DocumentStatus } from '../../domain/documents.ts'
+import { servedFileName, type DocumentKey, type DocumentStatus } from '../../domain/documents.ts'
 import type { PostgresStore } from '../storage/postgres-store.ts'
 import type { SqliteStore } from '../storage/sqlite-store.ts'
 import type { ApplicationStore } from '../storage/store.ts'
@@ -63,7 +63,8 @@ const fromRow = (r: Row): DocumentRecord => ({
   id: r.id,
   applicationId: String(r.application_id),
   itemKey: r.item_key as DocumentKey,
-  fileName: r.file_name,
+  // Rows stored before names followed the checked type (ADR 0118) are mended as they are read.
+  fileName: servedFileName(r.file_name, r.media_type),
   mediaType: r.media_type,
   sizeBytes: Number(r.size_bytes),
   sha256: r.sha256,

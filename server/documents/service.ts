@@ -2,15 +2,16 @@
  * The documents' life: a resumable upload (tus, @tus/server with its file
  * store under DATA_DIR/documents/incoming), then, once the last byte is in,
  * the content check, the SHA-256, the durable copy (disk or database, ADR
- * 0095) and the row, all before the server acknowledges the upload as
- * complete. A refused file is deleted on the spot.
+ * 0095) and the row under a name with the checked type's extension (ADR
+ * 0118), all before the server acknowledges the upload as complete. A
+ * refused file is deleted on the spot.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
-import { cleanFileName, isDocumentKey, type DocumentKey } from '../../domain/documents.ts'
+import { cleanFileName, isDocumentKey, servedFileName, type DocumentKey } from '../../domain/documents.ts'
 import { fsyncPath, sha256OfFile } from '../files.ts'
 import type { Log } from '../log.ts'
 import type { ApplicationStore } from '../storage/store.ts'
@@ -134,7 +135,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
       id: crypto.randomUUID(),
       applicationId,
       itemKey: itemKey as DocumentKey,
-      fileName,
+      fileName: servedFileName(fileName, verdict.mediaType),
       mediaType: verdict.mediaType,
       sizeBytes: size,
       sha256,
