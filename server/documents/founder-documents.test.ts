@@ -114,6 +114,17 @@ describe('founder documents', () => {
       expect(storedFiles(h)).toEqual([])
     }
 
+    /** Refused once its bytes were in: the upload's creation went through, so it counts in the rate of new uploads (ADR 0117), and nothing else is left. */
+    async function refusedContent(res: Response, status: number, message: RegExp, h: WorkspaceHarness, before: Record<string, unknown[]>) {
+      const { rate_limit_counters: _counted, ...rest } = before
+      expect(res.status).toBe(status)
+      expect(((await res.json()) as { message: string }).message).toMatch(message)
+      const { rate_limit_counters: counters, ...after } = h.snapshot()
+      expect(after).toEqual(rest)
+      expect(counters).toHaveLength(1)
+      expect(storedFiles(h)).toEqual([])
+    }
+
     it('a file over the limit (DOCUMENT_MAX_MB), announced or not', async () => {
       const { h, tus } = await setup({ DOCUMENT_MAX_MB: '1' })
       const before = h.snapshot()
@@ -123,14 +134,14 @@ describe('founder documents', () => {
     it('an executable renamed .pdf', async () => {
       const { h, tus } = await setup()
       const before = h.snapshot()
-      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
+      await refusedContent(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
     })
 
     it('text named .pdf, and an executable named .doc', async () => {
       const { h, tus } = await setup()
       const before = h.snapshot()
-      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.csv() }), 415, /no es un PDF/, h, before)
-      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.doc', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
+      await refusedContent(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.csv() }), 415, /no es un PDF/, h, before)
+      await refusedContent(await tus.upload({ itemKey: 'rut', fileName: 'rut.doc', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
     })
 
     it('a path in the file name', async () => {
