@@ -3,7 +3,7 @@ import { FILE_NAME_MAX, servedFileName } from './documents.ts'
 
 const PDF = 'application/pdf'
 
-describe('servedFileName (ADR 0118)', () => {
+describe('servedFileName (ADR 0120)', () => {
   it('ends with the checked type\'s extension, whatever chain of extensions the founder\'s name had', () => {
     expect(servedFileName('estados_financieros.pdf.bat', PDF)).toBe('estados_financieros.pdf')
     for (const ext of ['html', 'hta', 'svg', 'exe', 'cmd', 'js', 'lnk', 'pdf.exe', 'pdf.html', 'docx.scr']) {

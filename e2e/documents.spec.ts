@@ -96,7 +96,7 @@ test('the founder uploads the checklist (one upload resumed), the team downloads
   await expect(page.getByText('Aceptado', { exact: true })).toHaveCount(DOCUMENT_ITEMS.length)
 })
 
-test('a founder over the cap of unfinished uploads reads why on the page, in Spanish (ADR 0117)', async ({ page, ws, origin }) => {
+test('a founder over the cap of unfinished uploads reads why on the page, in Spanish (ADR 0119)', async ({ page, ws, origin }) => {
   const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
   const founder = await seedFounder(store)
   await store.close()

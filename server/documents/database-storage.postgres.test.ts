@@ -3,7 +3,7 @@
  * into document_blobs in the row's transaction, nothing stays on this
  * instance's disk, another instance (a second pool) reads them back, and a
  * replacement or a review works as on SQLite. Two instances (two pools, two
- * disks) on one database share the application's upload caps (ADR 0117).
+ * disks) on one database share the application's upload caps (ADR 0119).
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -4,8 +4,8 @@
  * for an item replaces the previous row in the same transaction; with the
  * database storage its bytes commit in that transaction too.
  *
- * The uploads in progress (schema v14, document_uploads) are counted here
- * against the application's caps (ADR 0117): admitted under the
+ * The uploads in progress (schema v17, document_uploads) are counted here
+ * against the application's caps (ADR 0119): admitted under the
  * application's lock, and released in the transaction that takes the upload
  * in, so an upload is counted once, as in progress or as a document.
  */
@@ -103,7 +103,7 @@ const fromRow = (r: Row): DocumentRecord => ({
   id: r.id,
   applicationId: String(r.application_id),
   itemKey: r.item_key as DocumentKey,
-  // Rows stored before names followed the checked type (ADR 0118) are mended as they are read.
+  // Rows stored before names followed the checked type (ADR 0120) are mended as they are read.
   fileName: servedFileName(r.file_name, r.media_type),
   mediaType: r.media_type,
   sizeBytes: Number(r.size_bytes),

@@ -114,7 +114,7 @@ describe('founder documents', () => {
       expect(storedFiles(h)).toEqual([])
     }
 
-    /** Refused once its bytes were in: the upload's creation went through, so it counts in the rate of new uploads (ADR 0117), and nothing else is left. */
+    /** Refused once its bytes were in: the upload's creation went through, so it counts in the rate of new uploads (ADR 0119), and nothing else is left. */
     async function refusedContent(res: Response, status: number, message: RegExp, h: WorkspaceHarness, before: Record<string, unknown[]>) {
       const { rate_limit_counters: _counted, ...rest } = before
       expect(res.status).toBe(status)
@@ -247,7 +247,7 @@ describe('one founder app under /postulacion', () => {
   })
 })
 
-describe('names follow the checked type (ADR 0118)', () => {
+describe('names follow the checked type (ADR 0120)', () => {
   const download = (h: WorkspaceHarness, token: string, id: string) => h.app.request(`${SITE}/postulacion/${token}/api/documentos/${id}/archivo`)
   const storedName = (h: WorkspaceHarness, id: string) => (h.store.db.prepare('SELECT file_name FROM documents WHERE id = ?').get(id) as { file_name: string }).file_name
 

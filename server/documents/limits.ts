@@ -1,5 +1,5 @@
 /**
- * What one application may hold and start (ADR 0117): its founder's link is
+ * What one application may hold and start (ADR 0119): its founder's link is
  * a key anyone holding it can turn, so the disk it opens has limits.
  * Unfinished uploads are counted in document_uploads, on the database every
  * instance shares, and a new one is admitted under the application's lock

@@ -1,10 +1,10 @@
 /**
  * The documents' life: a resumable upload (tus, @tus/server with its file
  * store under DATA_DIR/documents/incoming), admitted against the
- * application's caps and rate (ADR 0117), then, once the last byte is in,
+ * application's caps and rate (ADR 0119), then, once the last byte is in,
  * the content check, the SHA-256, the durable copy (disk or database, ADR
  * 0095) and the row under a name with the checked type's extension (ADR
- * 0118), all before the server acknowledges the upload as complete. A
+ * 0120), all before the server acknowledges the upload as complete. A
  * refused file is deleted on the spot.
  */
 import { randomBytes } from 'node:crypto'
@@ -351,7 +351,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
 
 const UPLOAD_GONE_MESSAGE = 'Esta subida ya no está activa: elegiste otro archivo para este documento o pasó más de un día. Vuelve a elegir el archivo.'
 
-/** How old an upload on this disk without its row must be before the cleanup takes it for replaced (ADR 0117). */
+/** How old an upload on this disk without its row must be before the cleanup takes it for replaced (ADR 0119). */
 const UNROWED_UPLOAD_GRACE_MS = 10 * 60_000
 
 export function tooLargeMessage(maxBytes: number): string {

@@ -83,7 +83,7 @@ describe('team documents', () => {
     const { h, founder, member } = await setup()
     const tus = tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
     expect((await tus.upload({ itemKey: 'estados_financieros', fileName: 'estados_financieros.pdf.bat', bytes: samples.pdf(5000) })).status).toBe(204)
-    // As if stored before names followed the checked type (ADR 0118).
+    // As if stored before names followed the checked type (ADR 0120).
     await h.store.write(() => h.store.db.prepare("UPDATE documents SET file_name = 'rut.pdf.hta' WHERE item_key = 'rut'").run())
     const list = await h.call('GET', `/applications/${founder.applicationId}/documents`, { as: member })
     const items = ((await list.json()) as { items: { key: string; document: { id: string; fileName: string } | null }[] }).items

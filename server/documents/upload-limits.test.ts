@@ -1,5 +1,5 @@
 /**
- * What one founder's link may put on the disk (ADR 0117), over the real app
+ * What one founder's link may put on the disk (ADR 0119), over the real app
  * (in-process) on a real SQLite file and disk: at most 10 unfinished uploads
  * at once, stored documents and unfinished uploads together within 14 times
  * the largest document, 20 new uploads per 15 minutes; parallel creations

@@ -462,9 +462,9 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     `,
   },
   {
-    version: 14,
+    version: 17,
     name: 'due-diligence uploads in progress',
-    // Mirrors supabase/migrations/20261123220000_document_uploads.sql (ADR 0117).
+    // Mirrors supabase/migrations/20261126100000_document_uploads.sql (ADR 0119).
     sql: `
       -- One row per tus upload from its creation until it is taken in, refused, replaced, ended or
       -- expired: the database, shared by every instance, counts them against the application's caps.

@@ -1,9 +1,9 @@
 -- The due-diligence uploads in progress, one row per tus upload from its
 -- creation until it is taken in, refused, replaced, ended or expired: the
 -- database, which every instance shares, counts them against the
--- application's caps (ADR 0117). Their bytes stay on the disk of the instance
+-- application's caps (ADR 0119). Their bytes stay on the disk of the instance
 -- that received them (DATA_DIR/documents/incoming, ADR 0095).
--- Mirrors version 14 of the SQLite schema (server/storage/sqlite-migrations.ts).
+-- Mirrors version 17 of the SQLite schema (server/storage/sqlite-migrations.ts).
 create table document_uploads (
   -- tus's upload id (32 hex digits)
   id text primary key,
