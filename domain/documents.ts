@@ -64,11 +64,87 @@ export function cleanFileName(raw: string): string | null {
   if (cleaned.length <= FILE_NAME_MAX) return cleaned
   const dot = cleaned.lastIndexOf('.')
   const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : ''
-  return cleaned.slice(0, FILE_NAME_MAX - ext.length) + ext
+  return clip(cleaned, FILE_NAME_MAX - ext.length) + ext
+}
+
+/**
+ * The first `max` UTF-16 units of `text`, never half a surrogate pair: a lone
+ * one makes encodeURIComponent throw, and the download's Content-Disposition with it.
+ */
+function clip(text: string, max: number): string {
+  let end = Math.max(0, max)
+  if (end < text.length && /[\uDC00-\uDFFF]/.test(text[end] ?? '')) end--
+  return text.slice(0, end)
 }
 
 /** The lower-case extension of a cleaned name, without the dot ('' when none). */
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.')
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+/**
+ * The extensions a checked type may carry (server/documents/content-check.ts
+ * decides the type): the first is the one a name gets when it has none of them.
+ */
+export const EXTENSIONS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
+  'application/pdf': ['pdf'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic'],
+  'image/heif': ['heif', 'heic'],
+  'image/tiff': ['tif', 'tiff'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['ods'],
+  'application/vnd.oasis.opendocument.presentation': ['odp'],
+  'application/rtf': ['rtf'],
+  'application/msword': ['doc'],
+  'application/vnd.ms-excel': ['xls'],
+  'application/vnd.ms-powerpoint': ['ppt'],
+  'text/csv': ['csv'],
+  'text/plain': ['txt'],
+}
+
+/**
+ * Extensions taken off the end of a name before the checked type's is put on:
+ * the documents' own, and those that run or render something (Windows runs
+ * .bat, .cmd, .hta, .exe…; browsers render .html, .svg). Only cosmetic: the
+ * served name ends with the checked type's extension whatever is left before
+ * it; the list keeps "rut.pdf.exe" from becoming "rut.pdf.pdf" while
+ * "Acme S.A.S.pdf" keeps its dots.
+ */
+const EXTENSION_CHAIN = new Set([
+  ...Object.values(EXTENSIONS_OF_TYPE).flat(),
+  ...['docm', 'xlsm', 'pptm', 'dotx', 'dotm', 'xltx', 'xltm', 'potx', 'ppsx', 'ppsm', 'odg', 'pages', 'numbers', 'key', 'gif', 'bmp', 'svg', 'svgz'],
+  ...['exe', 'com', 'bat', 'cmd', 'scr', 'pif', 'cpl', 'msi', 'msp', 'msc', 'dll', 'sys', 'lnk', 'url', 'reg', 'inf', 'hta', 'chm', 'application'],
+  ...['js', 'jse', 'mjs', 'vbs', 'vbe', 'wsf', 'wsh', 'ps1', 'psm1', 'psd1', 'sh', 'bash', 'command', 'py', 'pl', 'rb', 'php', 'jar', 'apk', 'app', 'dmg', 'pkg', 'deb', 'rpm'],
+  ...['htm', 'html', 'xhtml', 'shtml', 'mht', 'mhtml', 'xml', 'xsl', 'swf', 'eml', 'ics', 'vcf'],
+  ...['zip', 'rar', '7z', 'gz', 'tgz', 'tar', 'bz2', 'xz', 'iso', 'img', 'vhd', 'bin', 'dat', 'tmp'],
+])
+
+/**
+ * The name a document is stored and served under: the founder's (cleaned)
+ * name without its chain of extensions, plus the extension of the type its
+ * bytes were checked to be, so that "estados_financieros.pdf.bat" holding a
+ * PDF is "estados_financieros.pdf", and no download can be run or rendered
+ * as something else. Keeps the founder's own extension when it already names
+ * the type ("foto.JPEG"). Idempotent, so it also mends names stored before it.
+ */
+export function servedFileName(name: string, mediaType: string): string {
+  const allowed = EXTENSIONS_OF_TYPE[mediaType] ?? ['bin']
+  const cleaned = cleanFileName(name) ?? ''
+  const last = extensionOf(cleaned)
+  const ext = allowed.includes(last) ? cleaned.slice(cleaned.length - last.length) : allowed[0]!
+  // Windows drops trailing dots and spaces from a name ("x.cmd .bat"); none may stand before an extension either.
+  const trimEnd = (text: string) => text.replace(/[.\s]+$/, '')
+  let stem = trimEnd(cleaned)
+  for (let segment = extensionOf(stem); segment && EXTENSION_CHAIN.has(segment); segment = extensionOf(stem)) {
+    stem = trimEnd(stem.slice(0, stem.length - segment.length - 1))
+  }
+  stem = trimEnd(clip(stem, FILE_NAME_MAX - ext.length - 1)) || 'documento'
+  return `${stem}.${ext}`
 }

@@ -95,3 +95,32 @@ test('the founder uploads the checklist (one upload resumed), the team downloads
   await page.reload()
   await expect(page.getByText('Aceptado', { exact: true })).toHaveCount(DOCUMENT_ITEMS.length)
 })
+
+test('a founder over the cap of unfinished uploads reads why on the page, in Spanish (ADR 0119)', async ({ page, ws, origin }) => {
+  const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
+  const founder = await seedFounder(store)
+  await store.close()
+  // Ten uploads started elsewhere (another device, a script) and never finished, none for the RUT.
+  const b64 = (s: string) => Buffer.from(s).toString('base64')
+  for (let i = 0; i < 10; i++) {
+    const itemKey = DOCUMENT_ITEMS[i % 6]!.key
+    const res = await page.request.post(`/postulacion/${founder.token}/api/subidas`, {
+      headers: { 'Tus-Resumable': '1.0.0', Origin: origin, 'Upload-Length': '4096', 'Upload-Metadata': `filename ${b64('x.pdf')},itemKey ${b64(itemKey)}` },
+    })
+    expect(res.status()).toBe(201)
+  }
+
+  await page.goto(`/postulacion/${founder.token}/documentos`)
+  const form = page.locator('form[data-item="rut"]')
+  await form.locator('input[type=file]').setInputFiles({ name: 'rut.pdf', mimeType: 'application/pdf', buffer: samples.pdf(20_000) })
+  await expect(form.getByRole('status')).toHaveText(
+    'Tienes 10 subidas sin terminar, el máximo a la vez. Para continuar una, vuelve a elegir el mismo archivo en ese documento; las que no termines se borran a las 24 horas.',
+  )
+  await expect(form.locator('input[type=file]')).toBeEnabled()
+  // A new file for an item with an unfinished upload replaces it, and goes in.
+  const pitch = page.locator('form[data-item="pitch_deck"]')
+  const reloaded = page.waitForEvent('load')
+  await pitch.locator('input[type=file]').setInputFiles({ name: 'pitch.pdf', mimeType: 'application/pdf', buffer: samples.pdf(30_000) })
+  await reloaded
+  await expect(page.locator('li', { has: pitch })).toContainText('Recibido, en revisión')
+})

@@ -118,10 +118,19 @@ export function workspaceDepsFrom(
   }
 }
 
-/** The due-diligence documents as the configuration describes them (one per process: tus's locks live in it). */
-export function documentsFrom(config: Config, store: ApplicationStore, extra: { now?: () => Date; log?: Log } = {}): Documents {
+/**
+ * The due-diligence documents as the configuration describes them (one per process: tus's locks live in it),
+ * their new uploads counted in `team`'s rate limits.
+ */
+export function documentsFrom(
+  config: Config,
+  store: ApplicationStore,
+  team: Pick<TeamStore, 'hitRateLimits'>,
+  extra: { now?: () => Date; log?: Log } = {},
+): Documents {
   return createDocuments({
     store,
+    rateLimits: team,
     root: documentsDir(config),
     maxBytes: config.DOCUMENT_MAX_MB * 1_048_576,
     storage: config.DOCUMENT_STORAGE,
@@ -184,7 +193,7 @@ export function workspaceApiFrom(
     now: extra.clock ?? (() => new Date()),
   }
   const {
-    documents = documentsFrom(config, store, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }),
+    documents = documentsFrom(config, store, stores.team, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }),
     backups,
     ...workspaceExtra
   } = extra

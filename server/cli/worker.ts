@@ -27,9 +27,10 @@ async function main() {
   worker.start()
   // The same jobs as the server's (server/jobs/background-jobs.ts). On a machine sharing the server's
   // DATA_DIR the document cleanup clears expired uploads too; elsewhere it finds nothing.
+  const stores = openWorkspaceStores(store)
   const jobs = startBackgroundJobs(config, store, {
-    founders: openWorkspaceStores(store).founder,
-    documents: documentsFrom(config, store, { log }),
+    founders: stores.founder,
+    documents: documentsFrom(config, store, stores.team, { log }),
     wakeOutbox: () => worker.wake(),
   })
   log({

@@ -36,6 +36,9 @@ const LEGACY_OFFICE: Record<string, string> = {
 const TEXT: Record<string, string> = { csv: 'text/csv', txt: 'text/plain' }
 const TEXT_SNIFF_BYTES = 64 * 1024
 
+/** Every media type a verdict may carry (each needs its extension in domain/documents.ts EXTENSIONS_OF_TYPE). */
+export const ALLOWED_TYPES: readonly string[] = [...Object.keys(ALLOWED), ...Object.values(LEGACY_OFFICE), ...Object.values(TEXT)]
+
 export type ContentVerdict = { ok: true; mediaType: string } | { ok: false; message: string }
 
 export const REFUSED_TYPE_MESSAGE =

@@ -1,15 +1,32 @@
 /** The headers of every document download, for the founder and for the team alike. */
+import { extensionOf } from '../../domain/documents.ts'
 import type { DocumentRecord } from './document-store.ts'
 
+/** Kept by the site's security headers (server/http/security-headers.ts): nothing loads, nothing runs. */
+export const DOWNLOAD_CSP = "default-src 'none'; sandbox"
+
 export function attachmentHeaders(doc: DocumentRecord): Record<string, string> {
-  // ASCII fallback plus the UTF-8 name (RFC 6266): accents survive, quotes cannot break out.
-  const ascii = doc.fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'documento'
   return {
     'Content-Type': doc.mediaType,
     'Content-Length': String(doc.sizeBytes),
-    'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+    'Content-Disposition': contentDisposition(doc.fileName),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Content-Security-Policy': DOWNLOAD_CSP,
   }
+}
+
+/**
+ * RFC 6266: an ASCII fallback plus the UTF-8 name (RFC 8187), so accents
+ * survive and quotes cannot break out. `fileName` is a served name
+ * (domain/documents.ts servedFileName), whose extension the fallback keeps.
+ */
+export function contentDisposition(fileName: string): string {
+  const ext = extensionOf(fileName)
+  // No '%' in the fallback either: some browsers decode it.
+  let ascii = fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_').trim()
+  if (ascii.replace(/\.[^.]*$/, '').trim() === '') ascii = ext ? `documento.${ext}` : 'documento'
+  // encodeURIComponent leaves ' ( ) * ! unescaped; RFC 8187's attr-char has no ' ( ) *.
+  const utf8 = encodeURIComponent(fileName).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`
 }

@@ -4,8 +4,8 @@
  * input refused clearly with nothing stored and nothing leaked.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DOCUMENT_ITEMS } from '../../domain/documents.ts'
 import { documentsDir } from '../env.ts'
@@ -114,6 +114,17 @@ describe('founder documents', () => {
       expect(storedFiles(h)).toEqual([])
     }
 
+    /** Refused once its bytes were in: the upload's creation went through, so it counts in the rate of new uploads (ADR 0119), and nothing else is left. */
+    async function refusedContent(res: Response, status: number, message: RegExp, h: WorkspaceHarness, before: Record<string, unknown[]>) {
+      const { rate_limit_counters: _counted, ...rest } = before
+      expect(res.status).toBe(status)
+      expect(((await res.json()) as { message: string }).message).toMatch(message)
+      const { rate_limit_counters: counters, ...after } = h.snapshot()
+      expect(after).toEqual(rest)
+      expect(counters).toHaveLength(1)
+      expect(storedFiles(h)).toEqual([])
+    }
+
     it('a file over the limit (DOCUMENT_MAX_MB), announced or not', async () => {
       const { h, tus } = await setup({ DOCUMENT_MAX_MB: '1' })
       const before = h.snapshot()
@@ -123,14 +134,14 @@ describe('founder documents', () => {
     it('an executable renamed .pdf', async () => {
       const { h, tus } = await setup()
       const before = h.snapshot()
-      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
+      await refusedContent(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
     })
 
     it('text named .pdf, and an executable named .doc', async () => {
       const { h, tus } = await setup()
       const before = h.snapshot()
-      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.csv() }), 415, /no es un PDF/, h, before)
-      await refused(await tus.upload({ itemKey: 'rut', fileName: 'rut.doc', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
+      await refusedContent(await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes: samples.csv() }), 415, /no es un PDF/, h, before)
+      await refusedContent(await tus.upload({ itemKey: 'rut', fileName: 'rut.doc', bytes: samples.exe() }), 415, /no es un PDF/, h, before)
     })
 
     it('a path in the file name', async () => {
@@ -230,6 +241,75 @@ describe('one founder app under /postulacion', () => {
     expect(answers[7]![1].headers.get('content-type')).toContain('text/html')
     expect(answers[4]![1].headers.get('cache-control')).toBe('private, no-store')
     expect(answers[4]![1].headers.get('content-disposition')).toMatch(/^attachment;/)
+    // The download's own policy outlives the site's security headers; the pages keep the site's.
+    expect(answers[4]![1].headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect(answers[2]![1].headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'/)
+  })
+})
+
+describe('names follow the checked type (ADR 0120)', () => {
+  const download = (h: WorkspaceHarness, token: string, id: string) => h.app.request(`${SITE}/postulacion/${token}/api/documentos/${id}/archivo`)
+  const storedName = (h: WorkspaceHarness, id: string) => (h.store.db.prepare('SELECT file_name FROM documents WHERE id = ?').get(id) as { file_name: string }).file_name
+
+  it('a PDF named .pdf.bat, .html, .hta, .svg or .exe is stored, listed and served as .pdf', async () => {
+    const { h, founder, tus } = await setup()
+    for (const suffix of ['.pdf.bat', '.html', '.hta', '.svg', '.exe', '.PDF.cmd .bat']) {
+      const uploaded = await tus.upload({ itemKey: 'estados_financieros', fileName: `estados_financieros${suffix}`, bytes: samples.pdf(4096) })
+      expect(uploaded.status, suffix).toBe(204)
+      const id = uploaded.headers.get('x-document-id')!
+      expect(storedName(h, id), suffix).toMatch(/^estados_financieros\.(pdf|PDF)$/)
+      const listed = (await checklist(h, founder.token)).items.find((i) => i.key === 'estados_financieros')!.document!
+      expect(listed.fileName, suffix).toBe(storedName(h, id))
+      const res = await download(h, founder.token, id)
+      expect(res.headers.get('content-disposition'), suffix).toBe(
+        `attachment; filename="${storedName(h, id)}"; filename*=UTF-8''${storedName(h, id)}`,
+      )
+      expect(res.headers.get('content-type')).toBe('application/pdf')
+    }
+  })
+
+  it("a name's extension is the detected type's: PNG bytes named x.html are x.png", async () => {
+    const { h, founder, tus } = await setup()
+    const uploaded = await tus.upload({ itemKey: 'identidad_representante', fileName: 'x.html', bytes: samples.png() })
+    expect(uploaded.status).toBe(204)
+    const res = await download(h, founder.token, uploaded.headers.get('x-document-id')!)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="x.png"; filename*=UTF-8''x.png`)
+    expect(res.headers.get('content-type')).toBe('image/png')
+  })
+
+  it('names outside ASCII and with quotes or parentheses stay safe in Content-Disposition (RFC 6266, RFC 8187)', async () => {
+    const { h, founder, tus } = await setup()
+    const cases: [string, string][] = [
+      ["Acta (final) de Acme S.A.S. 'v2'.pdf", `attachment; filename="Acta (final) de Acme S.A.S. 'v2'.pdf"; filename*=UTF-8''Acta%20%28final%29%20de%20Acme%20S.A.S.%20%27v2%27.pdf`],
+      ['会社登記.pdf', `attachment; filename="documento.pdf"; filename*=UTF-8''%E4%BC%9A%E7%A4%BE%E7%99%BB%E8%A8%98.pdf`],
+      ['100% "real".pdf', `attachment; filename="100_ _real_.pdf"; filename*=UTF-8''100%25%20_real_.pdf`],
+    ]
+    for (const [name, disposition] of cases) {
+      const uploaded = await tus.upload({ itemKey: 'rut', fileName: name, bytes: samples.pdf(2048) })
+      expect(uploaded.status, name).toBe(204)
+      expect((await download(h, founder.token, uploaded.headers.get('x-document-id')!)).headers.get('content-disposition'), name).toBe(disposition)
+    }
+  })
+
+  it('a document stored before under a bad name is listed and served under the mended one', async () => {
+    const { h, founder } = await setup()
+    const bytes = samples.pdf(3000)
+    const id = crypto.randomUUID()
+    const record = { id, applicationId: founder.applicationId }
+    mkdirSync(dirname(h.documents.fileOf(record as never)), { recursive: true })
+    writeFileSync(h.documents.fileOf(record as never), bytes)
+    await h.store.write(() =>
+      h.store.db
+        .prepare(`INSERT INTO documents (id, application_id, item_key, file_name, media_type, size_bytes, sha256, uploaded_at) VALUES (?, ?, 'rut', ?, 'application/pdf', ?, ?, ?)`)
+        .run(id, founder.applicationId, 'rut.pdf.bat', bytes.byteLength, sha256(bytes), new Date().toISOString()),
+    )
+    expect((await checklist(h, founder.token)).items.find((i) => i.key === 'rut')!.document!.fileName).toBe('rut.pdf')
+    const page = await (await h.app.request(`${SITE}/postulacion/${founder.token}/documentos`)).text()
+    expect(page).toContain('>rut.pdf</a>')
+    expect(page).not.toContain('rut.pdf.bat')
+    const res = await download(h, founder.token, id)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="rut.pdf"; filename*=UTF-8''rut.pdf`)
   })
 })
 

@@ -16,7 +16,7 @@ import { allowedOrigin } from '../workspace/auth/origin.ts'
 import type { DocumentRecord } from './document-store.ts'
 import { attachmentHeaders } from './download.ts'
 import { documentsPage } from './page.ts'
-import type { Documents } from './service.ts'
+import type { Documents, UploadContext } from './service.ts'
 import { UPLOAD_ID } from './service.ts'
 
 export const FOUNDER_PATH = '/postulacion'
@@ -32,6 +32,7 @@ export interface FounderDocumentRouteDeps {
 type FounderEnv = { Variables: { founder: FounderView } }
 
 const NOT_FOUND = { error: 'not_found', message: 'Este enlace no es válido o ya no está activo. Pide uno nuevo desde la página de tu postulación.' }
+const UPLOAD_NOT_FOUND = { error: 'not_found', message: 'No encontramos esta subida. Vuelve a elegir el archivo.' }
 const WRONG_STAGE = {
   error: 'wrong_stage',
   message: 'Los documentos se suben en la etapa de due diligence. Te escribiremos cuando tu postulación llegue a ella.',
@@ -110,7 +111,13 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
       // Another founder's upload, or none: the same 404.
       const upload = UPLOAD_ID.test(uploadId) ? await documents.incoming(uploadId) : null
       if (!upload || upload.metadata?.applicationId !== founder.applicationId) {
-        return c.json({ error: 'not_found', message: 'No encontramos esta subida. Vuelve a elegir el archivo.' }, 404)
+        return c.json(UPLOAD_NOT_FOUND, 404)
+      }
+      // Its row gone: replaced by a newer upload of the item (perhaps through another instance), or
+      // expired. It takes no more bytes; the client, told 404, starts over.
+      if ((await documents.docs.pendingUpload(uploadId))?.applicationId !== founder.applicationId) {
+        await documents.discard(uploadId)
+        return c.json(UPLOAD_NOT_FOUND, 404)
       }
       // Complete but not taken in (the server stopped in between): take it in now,
       // since the client, seeing every byte there, will not send another PATCH.
@@ -123,8 +130,16 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
         return c.body(null, 200, { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(upload.size), 'Upload-Length': String(upload.size) })
       }
     }
-    documents.contexts.set(c.req.raw, { applicationId: founder.applicationId })
-    return documents.tus.handleWeb(c.req.raw)
+    const context: UploadContext = { applicationId: founder.applicationId }
+    documents.contexts.set(c.req.raw, context)
+    const res = await documents.tus.handleWeb(c.req.raw)
+    if (method === 'POST' && res.status >= 400 && context.admittedUploadId) {
+      // Admitted, then not created (or refused at once): its place goes back.
+      await documents.discard(context.admittedUploadId)
+    }
+    if (method === 'DELETE' && uploadId !== undefined && res.status === 204) await documents.discard(uploadId)
+    if (res.status === 429 && context.retryAfterSeconds !== undefined) res.headers.set('Retry-After', String(context.retryAfterSeconds))
+    return res
   }
   app.on(['POST', 'OPTIONS'], '/:token/api/subidas', tus)
   app.on(['GET', 'PATCH', 'DELETE', 'OPTIONS'], '/:token/api/subidas/:uploadId', tus)

@@ -1,21 +1,34 @@
 /**
  * The documents' life: a resumable upload (tus, @tus/server with its file
- * store under DATA_DIR/documents/incoming), then, once the last byte is in,
+ * store under DATA_DIR/documents/incoming), admitted against the
+ * application's caps and rate (ADR 0119), then, once the last byte is in,
  * the content check, the SHA-256, the durable copy (disk or database, ADR
- * 0095) and the row, all before the server acknowledges the upload as
- * complete. A refused file is deleted on the spot.
+ * 0095) and the row under a name with the checked type's extension (ADR
+ * 0120), all before the server acknowledges the upload as complete. A
+ * refused file is deleted on the spot.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
-import { cleanFileName, isDocumentKey, type DocumentKey } from '../../domain/documents.ts'
+import { cleanFileName, isDocumentKey, servedFileName, type DocumentKey } from '../../domain/documents.ts'
 import { fsyncPath, sha256OfFile } from '../files.ts'
 import type { Log } from '../log.ts'
 import type { ApplicationStore } from '../storage/store.ts'
+import { bucket } from '../workspace/auth/rate-limit.ts'
+import type { TeamStore } from '../workspace/storage/team-store.ts'
 import { checkContent } from './content-check.ts'
 import { openDocumentStore, type DocumentRecord, type DocumentStore } from './document-store.ts'
+import {
+  applicationFullMessage,
+  applicationMaxBytes,
+  MAX_UNFINISHED_UPLOADS,
+  TOO_MANY_UPLOADS_MESSAGE,
+  UPLOAD_CREATIONS_PER_WINDOW,
+  UPLOAD_RATE_MESSAGE,
+  UPLOAD_RATE_WINDOW_MS,
+} from './limits.ts'
 
 export const DOCUMENT_STORAGES = ['disk', 'database'] as const
 export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
@@ -28,6 +41,8 @@ export interface DocumentsOptions {
   storage: DocumentStorage
   now: () => Date
   log: Log
+  /** The database's rate-limit counters (ADR 0051), shared by every instance: new uploads per application. */
+  rateLimits: Pick<TeamStore, 'hitRateLimits'>
   /** How long an unfinished upload may wait to be resumed before deleteExpiredUploads removes it (ADR 0097). */
   incompleteUploadTtlMs?: number
 }
@@ -35,9 +50,13 @@ export interface DocumentsOptions {
 /** A day: a founder whose phone lost the connection comes back to it the same day or starts over. */
 export const INCOMPLETE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
 
-/** What the founder's request carries into tus's hooks (set by the founder routes per request). */
+/** What the founder's request carries into tus's hooks (set by the founder routes per request), and back. */
 export interface UploadContext {
   applicationId: string
+  /** Set once a creation holds its place (a row in document_uploads): the routes give it back if tus then fails. */
+  admittedUploadId?: string
+  /** Set when a creation was refused for the rate: the routes send it as Retry-After. */
+  retryAfterSeconds?: number
 }
 
 export class RefusedUpload extends Error {
@@ -45,6 +64,7 @@ export class RefusedUpload extends Error {
     readonly status_code: number,
     readonly code: string,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -65,6 +85,8 @@ export interface Documents {
   incoming(uploadId: string): Promise<Upload | null>
   /** Take in a complete upload (idempotent: a second call finds nothing). */
   ingest(upload: Upload): Promise<DocumentRecord>
+  /** An upload's bytes and tus's record leave this disk, and its row the database. */
+  discard(uploadId: string): Promise<void>
   /** The document's bytes. */
   read(doc: DocumentRecord): Promise<Buffer>
   fileOf(doc: DocumentRecord): string
@@ -78,13 +100,16 @@ export interface Documents {
   /**
    * Delete uploads in incoming/ created more than the TTL ago (their bytes and
    * tus's .json): unfinished ones, and complete ones a crash kept from being
-   * taken in whose founder never came back. Returns how many went.
+   * taken in whose founder never came back; and those whose row is gone
+   * (replaced by a newer upload of the item, possibly through another
+   * instance). Their rows go too, wherever the bytes were. Returns how many
+   * uploads of this disk went.
    */
   deleteExpiredUploads(): Promise<number>
 }
 
 export function createDocuments(options: DocumentsOptions): Documents {
-  const { store, root, maxBytes, storage, now, log } = options
+  const { store, root, maxBytes, storage, now, log, rateLimits } = options
   const incomingDir = join(root, 'incoming')
   const filesDir = join(root, 'files')
   const docs = openDocumentStore(store)
@@ -104,9 +129,45 @@ export function createDocuments(options: DocumentsOptions): Documents {
     }
   }
 
-  async function discard(uploadId: string) {
+  async function discardBytes(uploadId: string) {
     await rm(join(incomingDir, uploadId), { force: true })
     await rm(join(incomingDir, `${uploadId}.json`), { force: true })
+  }
+
+  async function discard(uploadId: string) {
+    await discardBytes(uploadId)
+    await docs.releaseUpload(uploadId)
+  }
+
+  const caps = { maxUnfinished: MAX_UNFINISHED_UPLOADS, maxBytes: applicationMaxBytes(maxBytes) }
+
+  /** Count the creation in the application's rate, then hold its place under the caps; throws the refusal. */
+  async function admitUpload(context: UploadContext, upload: { id: string; itemKey: DocumentKey; size: number }) {
+    const at = now()
+    const windowStart = Math.floor(at.getTime() / UPLOAD_RATE_WINDOW_MS) * UPLOAD_RATE_WINDOW_MS
+    const counted = await rateLimits.hitRateLimits(
+      [{ bucket: bucket('document-upload:application', context.applicationId), max: UPLOAD_CREATIONS_PER_WINDOW }],
+      new Date(windowStart),
+    )
+    if (!counted) {
+      const retryAfter = Math.max(1, Math.ceil((windowStart + UPLOAD_RATE_WINDOW_MS - at.getTime()) / 1000))
+      throw new RefusedUpload(429, 'rate_limited', UPLOAD_RATE_MESSAGE, retryAfter)
+    }
+    const admission = await docs.reserveUpload(
+      { id: upload.id, applicationId: context.applicationId, itemKey: upload.itemKey, sizeBytes: upload.size, createdAt: at },
+      caps,
+      new Date(at.getTime() - ttlMs),
+    )
+    if (!admission) throw new RefusedUpload(404, 'not_found', 'Este enlace no es válido o ya no está activo. Pide uno nuevo desde la página de tu postulación.')
+    if (!admission.ok) {
+      log({ level: 'info', msg: 'upload refused over a cap', applicationId: context.applicationId, cap: admission.reason })
+      throw admission.reason === 'count'
+        ? new RefusedUpload(429, 'too_many_uploads', TOO_MANY_UPLOADS_MESSAGE)
+        : new RefusedUpload(413, 'application_full', applicationFullMessage(maxBytes))
+    }
+    context.admittedUploadId = upload.id
+    // The replaced uploads' bytes, when on this disk; on another instance's, its cleanup finds them without a row.
+    for (const id of admission.replaces) await discardBytes(id)
   }
 
   async function ingest(upload: Upload): Promise<DocumentRecord> {
@@ -118,6 +179,11 @@ export function createDocuments(options: DocumentsOptions): Documents {
     if (!isDocumentKey(itemKey) || !applicationId || !fileName) {
       await discard(upload.id)
       throw new RefusedUpload(400, 'invalid', 'La subida no es válida. Vuelve a intentarlo.')
+    }
+    // Replaced by a newer upload of the item, ended or expired while its last bytes came in.
+    if ((await docs.pendingUpload(upload.id))?.applicationId !== applicationId) {
+      await discardBytes(upload.id)
+      throw new RefusedUpload(404, 'upload_gone', UPLOAD_GONE_MESSAGE)
     }
     const verdict = await checkContent(path, fileName)
     if (!verdict.ok) {
@@ -134,15 +200,15 @@ export function createDocuments(options: DocumentsOptions): Documents {
       id: crypto.randomUUID(),
       applicationId,
       itemKey: itemKey as DocumentKey,
-      fileName,
+      fileName: servedFileName(fileName, verdict.mediaType),
       mediaType: verdict.mediaType,
       sizeBytes: size,
       sha256,
       uploadedAt: now(),
     }
-    let replacedId: string | null
+    let stored: { replacedId: string | null } | null
     if (storage === 'database') {
-      ;({ replacedId } = await docs.put(doc, await readFile(path)))
+      stored = await docs.put(doc, { content: await readFile(path), uploadId: upload.id })
     } else {
       const target = fileOf(doc)
       await mkdir(dirname(target), { recursive: true })
@@ -152,9 +218,12 @@ export function createDocuments(options: DocumentsOptions): Documents {
       await fsyncPath(incomingDir)
       // The row commits (durably) only once the bytes are on disk: a crash in
       // between leaves an orphan file, never a row without its file.
-      ;({ replacedId } = await docs.put(doc))
+      stored = await docs.put(doc, { uploadId: upload.id })
+      if (!stored) await rm(target, { force: true })
     }
-    await discard(upload.id)
+    await discardBytes(upload.id)
+    if (!stored) throw new RefusedUpload(404, 'upload_gone', UPLOAD_GONE_MESSAGE)
+    const { replacedId } = stored
     if (replacedId && storage === 'disk') await rm(fileOf({ applicationId, id: replacedId }), { force: true })
     log({ level: 'info', msg: 'document stored', applicationId, documentId: doc.id, itemKey, sizeBytes: size })
     return (await docs.get(applicationId, doc.id))!
@@ -185,14 +254,19 @@ export function createDocuments(options: DocumentsOptions): Documents {
       const fileName = cleanFileName(rawName)
       if (!fileName) throw new RefusedUpload(422, 'invalid', 'El archivo necesita un nombre.')
       if (upload.size === undefined) throw new RefusedUpload(422, 'invalid', 'No pudimos saber el tamaño del archivo.')
+      await admitUpload(context, { id: upload.id, itemKey, size: upload.size })
       return { metadata: { itemKey, fileName, applicationId: context.applicationId } }
     },
     onUploadFinish: async (_req, upload) => {
       const doc = await ingest(upload)
       return { status_code: 204, headers: { 'X-Document-Id': doc.id } }
     },
-    onResponseError: (_req, err) => {
-      if (err instanceof RefusedUpload) return { status_code: err.status_code, body: err.body }
+    onResponseError: (req, err) => {
+      if (err instanceof RefusedUpload) {
+        const context = contexts.get(req as unknown as Request)
+        if (context && err.retryAfterSeconds !== undefined) context.retryAfterSeconds = err.retryAfterSeconds
+        return { status_code: err.status_code, body: err.body }
+      }
       if ('status_code' in err && err.status_code === 413) {
         return { status_code: 413, body: JSON.stringify({ error: 'too_large', message: tooLargeMessage(maxBytes) }) }
       }
@@ -228,10 +302,15 @@ export function createDocuments(options: DocumentsOptions): Documents {
     let removed = 0
     for (const id of ids) {
       if (!UPLOAD_ID.test(id)) continue
-      if ((await createdAt(id)) >= cutoff) continue
+      const created = await createdAt(id)
+      // A young upload without its row may be between the row's release and its bytes' removal.
+      const replaced = created < now().getTime() - UNROWED_UPLOAD_GRACE_MS && !(await docs.pendingUpload(id))
+      if (created >= cutoff && !replaced) continue
       await discard(id)
       removed++
     }
+    // The rows of expired uploads whose bytes were on another disk, or never reached one.
+    await docs.releaseUploadsCreatedBefore(new Date(cutoff))
     if (removed > 0) log({ level: 'info', msg: 'expired uploads removed', count: removed })
     return removed
   }
@@ -258,6 +337,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
     maxBytes,
     incoming,
     ingest,
+    discard,
     fileOf,
     async read(doc) {
       if (storage === 'database') {
@@ -268,6 +348,11 @@ export function createDocuments(options: DocumentsOptions): Documents {
     },
   }
 }
+
+const UPLOAD_GONE_MESSAGE = 'Esta subida ya no está activa: elegiste otro archivo para este documento o pasó más de un día. Vuelve a elegir el archivo.'
+
+/** How old an upload on this disk without its row must be before the cleanup takes it for replaced (ADR 0119). */
+const UNROWED_UPLOAD_GRACE_MS = 10 * 60_000
 
 export function tooLargeMessage(maxBytes: number): string {
   return `El archivo pesa más de ${Math.floor(maxBytes / 1_048_576)} MB, el máximo. Comprímelo o divídelo e inténtalo de nuevo.`

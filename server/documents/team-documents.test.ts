@@ -71,9 +71,30 @@ describe('team documents', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toMatch(/^attachment;/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    // Through the whole app: the download's own policy, not the site's that every other answer gets.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    expect((await h.call('GET', `/applications/${founder.applicationId}/documents`, { as: member })).headers.get('content-security-policy')).toMatch(/^default-src 'self'/)
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true)
     const audit = h.store.db.prepare("SELECT member_id, application_id, detail FROM audit_log WHERE action = 'document.downloaded'").all()
     expect(audit).toEqual([{ member_id: member.member.id, application_id: founder.applicationId, detail: expect.stringContaining(doc.id) }])
+  })
+
+  it('a file uploaded as estados_financieros.pdf.bat is listed and downloaded as estados_financieros.pdf, and so is one stored before under that name', async () => {
+    const { h, founder, member } = await setup()
+    const tus = tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+    expect((await tus.upload({ itemKey: 'estados_financieros', fileName: 'estados_financieros.pdf.bat', bytes: samples.pdf(5000) })).status).toBe(204)
+    // As if stored before names followed the checked type (ADR 0120).
+    await h.store.write(() => h.store.db.prepare("UPDATE documents SET file_name = 'rut.pdf.hta' WHERE item_key = 'rut'").run())
+    const list = await h.call('GET', `/applications/${founder.applicationId}/documents`, { as: member })
+    const items = ((await list.json()) as { items: { key: string; document: { id: string; fileName: string } | null }[] }).items
+    for (const [key, name] of [['estados_financieros', 'estados_financieros.pdf'], ['rut', 'rut.pdf']] as const) {
+      const doc = items.find((i) => i.key === key)!.document!
+      expect(doc.fileName).toBe(name)
+      const res = await h.call('GET', `/applications/${founder.applicationId}/documents/${doc.id}/file`, { as: member })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`)
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    }
   })
 
   it('accepts a document, or asks for a new version with a note the founder sees', async () => {

@@ -1,4 +1,6 @@
+import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
+import { securityHeaders } from './security-headers.ts'
 import { apiHarness, type ApiHarness } from '../testing/api-harness.ts'
 import { validBody } from '../testing/fixtures.ts'
 
@@ -23,5 +25,21 @@ describe('Strict-Transport-Security', () => {
       harnesses.push(h)
       expect((await h.app.request('/healthz')).headers.get('strict-transport-security'), url).toBeNull()
     }
+  })
+})
+
+describe('Content-Security-Policy', () => {
+  it("is the site's on every answer, except where a route sets its own, which it keeps", async () => {
+    const app = new Hono()
+    app.use(securityHeaders({ scriptSrc: ["'sha256-abc='"] }))
+    app.get('/page', (c) => c.html('<p>hola</p>'))
+    app.get('/download', (c) => c.body('%PDF-', 200, { 'Content-Security-Policy': "default-src 'none'; sandbox" }))
+    const page = await app.request('/page')
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self' 'sha256-abc='; /)
+    const download = await app.request('/download')
+    expect(download.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox")
+    // The rest of the site's headers still apply to it.
+    expect(download.headers.get('x-frame-options')).toBe('DENY')
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff')
   })
 })

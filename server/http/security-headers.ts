@@ -1,5 +1,6 @@
 /**
- * Security headers on every response. Scripts come from the site itself, plus
+ * Security headers on every response (a route's own Content-Security-Policy
+ * or Referrer-Policy wins over the site's). Scripts come from the site itself, plus
  * the one inline entry of the prerendered pages, allowed by its hash
  * (`scriptSrc`, from StaticSite.scriptHashes): never 'unsafe-inline'.
  * Styles allow 'unsafe-inline' for React style attributes and the toast library.
@@ -31,7 +32,9 @@ export function securityHeaders(
   return async (c, next) => {
     await next()
     const h = c.res.headers
-    h.set('Content-Security-Policy', csp)
+    // A route that sets its own policy keeps it: the documents' downloads send `default-src 'none'; sandbox`,
+    // stricter than the site's, and the site's would let a document opened in the browser run its scripts.
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', csp)
     h.set('X-Content-Type-Options', 'nosniff')
     // A route may ask for a stricter one (the founder's status page: no-referrer, so its token never leaks).
     if (!h.has('Referrer-Policy')) h.set('Referrer-Policy', 'strict-origin-when-cross-origin')

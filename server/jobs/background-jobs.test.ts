@@ -41,9 +41,10 @@ it('starts the backup and the document cleanup among the jobs at once, and stop(
   utimesSync(abandoned, twoDaysAgo, twoDaysAgo)
 
   let woken = 0
+  const stores = openWorkspaceStores(store)
   const jobs = startBackgroundJobs(config, store, {
-    founders: openWorkspaceStores(store).founder,
-    documents: documentsFrom(config, store, { log: () => {} }),
+    founders: stores.founder,
+    documents: documentsFrom(config, store, stores.team, { log: () => {} }),
     wakeOutbox: () => woken++,
   })
   const runs = () => store.db.prepare('SELECT status FROM backup_runs').all() as { status: string }[]

@@ -484,4 +484,24 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       WHERE status = 'pending' AND kind IN ('founder_status', 'founder_link');
     `,
   },
+  {
+    version: 15,
+    name: 'due-diligence uploads in progress',
+    // Mirrors supabase/migrations/20261126100000_document_uploads.sql (ADR 0119).
+    sql: `
+      -- One row per tus upload from its creation until it is taken in, refused, replaced, ended or
+      -- expired: the database, shared by every instance, counts them against the application's caps.
+      -- Their bytes stay on the disk of the instance that received them (documents/incoming).
+      CREATE TABLE document_uploads (
+        -- tus's upload id (32 hex digits)
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        item_key TEXT NOT NULL,
+        -- the Upload-Length the founder's client announced
+        size_bytes INTEGER NOT NULL CHECK (size_bytes >= 0),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX document_uploads_application ON document_uploads (application_id, created_at);
+    `,
+  },
 ]
