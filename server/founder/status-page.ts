@@ -13,6 +13,7 @@
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
+import { NormalizedEmailSchema } from '../../domain/email.ts'
 import { founderRecords } from '../exports/applications.ts'
 import { escapeHtml, headerSafe } from '../mail/templates.ts'
 import type { ApplicationStore } from '../storage/store.ts'
@@ -46,7 +47,6 @@ export interface StatusPageDeps {
 }
 
 const FORM_MAX_BYTES = 4096
-const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
 /**
  * Our own form, posted from our own page. The page's Referrer-Policy is
@@ -92,9 +92,9 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   app.post('/', formPost, async (c) => {
     const form = await c.req.parseBody()
-    const parsed = v.safeParse(EmailSchema, typeof form.email === 'string' ? form.email : '')
+    const parsed = v.safeParse(NormalizedEmailSchema, typeof form.email === 'string' ? form.email : '')
     if (!parsed.success) return c.html(requestLinkPage(contact), 422)
-    const address = parsed.output.toLowerCase()
+    const address = parsed.output
     const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
     const at = now()
     const windowStart = new Date(Math.floor(at.getTime() / limits.windowMs) * limits.windowMs)

@@ -4,8 +4,8 @@
  * schema_migrations. PostgreSQL's equivalent is supabase/migrations/; the
  * drift test compares the two.
  *
- * Migrations may call search_key(text), which the store registers on its
- * connection (domain/search.ts).
+ * Migrations may call search_key(text) and email_key(text), which the store
+ * registers on its connection (domain/search.ts, domain/email.ts).
  */
 export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -459,6 +459,18 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX applications_clock ON applications (id, stage, stage_due_at, created_at);
       DROP INDEX assignments_member;
       CREATE INDEX assignments_member ON assignments (member_id, application_id, assigned_at);
+    `,
+  },
+  {
+    version: 14,
+    name: 'addresses matched in Unicode NFC',
+    // Mirrors supabase/migrations/20261124090000_email_nfc.sql (ADR 0117).
+    sql: `
+      -- Addresses are matched in Unicode NFC now (domain/email.ts normalizeEmail): the stored copies follow.
+      -- A member whose address would collide with another's keeps it (never seen; the sign-in would say so).
+      UPDATE applications SET email = email_key(email) WHERE email <> email_key(email);
+      UPDATE team_members SET email = email_key(email)
+        WHERE email <> email_key(email) AND NOT EXISTS (SELECT 1 FROM team_members t WHERE t.email = email_key(team_members.email));
     `,
   },
 ]

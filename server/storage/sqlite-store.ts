@@ -90,6 +90,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   db.pragma('foreign_keys = ON')
   // For migrations and queries that compare with the workspace's search key.
   db.function('search_key', { deterministic: true }, (text: unknown) => searchKey(String(text ?? '')))
+  db.function('email_key', { deterministic: true }, (text: unknown) => normalizeEmail(String(text ?? '')))
 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,

@@ -193,7 +193,5 @@ export interface ApplicationStore {
   close(): Promise<void>
 }
 
-/** How applications are matched by e-mail address for data requests. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+/** How applications are matched by e-mail address for data requests: the one rule of domain/email.ts. */
+export { normalizeEmail } from '../../domain/email.ts'

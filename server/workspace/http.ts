@@ -6,6 +6,7 @@ import type { AuditAction, AuditDetail } from './audit.ts'
 import { timeOrderedId } from './storage/time-ordered-id.ts'
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { NormalizedEmailSchema } from '../../domain/email.ts'
 import type { Member } from './context.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
 
@@ -54,12 +55,5 @@ export const memberJson = (m: Member) => ({
   lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
 })
 
-// One mailbox, as the application form accepts it (domain/application.ts), at most 254 characters.
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/u
-export const emailSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toLowerCase(),
-  v.maxLength(254, 'too_long'),
-  v.regex(EMAIL_RE, 'invalid_email'),
-)
+// One mailbox, as the application form accepts it, normalised as every address is matched (domain/email.ts).
+export const emailSchema = NormalizedEmailSchema

@@ -131,4 +131,28 @@ describe('data-request routes', () => {
     expect(trail).not.toContain('titular')
     expect(trail).not.toContain('Titular')
   })
+
+  it("answers for o'brien@… and josé@…, however the admin types them: look-up, export and deletion", async () => {
+    const { h, admin } = await setup()
+    const cases = [
+      { stored: "o'brien@ejemplo.co", typed: "O'Brien@Ejemplo.co", confirm: " o'brien@ejemplo.co" },
+      { stored: 'josé@ejemplo.co', typed: 'JOSÉ@Ejemplo.co ', confirm: 'jose\u0301@ejemplo.co' },
+    ]
+    for (const { stored, typed, confirm } of cases) {
+      const sub = submission(NOW, { email: stored })
+      await h.store.saveSubmission(sub)
+      const lookup = await h.call(admin, 'POST', '/data-requests/lookup', { email: typed })
+      expect(lookup.status, typed).toBe(200)
+      expect(((await lookup.json()) as { id: string }[]).map((r) => r.id)).toEqual([sub.application.id])
+      for (const format of ['json', 'csv'] as const) {
+        const exported = await h.call(admin, 'POST', '/data-requests/export', { email: typed, format })
+        expect(exported.status, `${typed} ${format}`).toBe(200)
+        expect(await exported.text()).toContain(sub.application.reference)
+      }
+      const deleted = await h.call(admin, 'POST', '/data-requests/delete', { email: typed, confirm })
+      expect(deleted.status, typed).toBe(200)
+      expect(((await deleted.json()) as { applications: { id: string }[] }).applications.map((a) => a.id)).toEqual([sub.application.id])
+      expect(await h.store.findByEmail(stored)).toEqual([])
+    }
+  })
 })

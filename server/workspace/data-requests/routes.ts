@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { NormalizedEmailSchema } from '../../../domain/email.ts'
 import { founderRecords, toCsv } from '../../exports/applications.ts'
 import { normalizeEmail, type ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
@@ -19,7 +20,8 @@ export interface DataRequestDeps {
   now: () => Date
 }
 
-const email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('Escribe un correo válido.'))
+// The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must this.
+const email = NormalizedEmailSchema
 
 const LookupSchema = v.strictObject({ email })
 const ExportSchema = v.strictObject({ email, format: v.picklist(['json', 'csv']) })

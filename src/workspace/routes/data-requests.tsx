@@ -5,6 +5,7 @@
  * never in URLs. Every step is in the audit log.
  */
 import { useId, useState, type FormEvent } from 'react'
+import { isEmail } from '../../../domain/email.ts'
 import { notify } from '../../lib/toast.tsx'
 import { api, download, request } from '../api/client.ts'
 import { useMember } from '../components/require-session.tsx'
@@ -51,7 +52,7 @@ export function DataRequestsPage() {
   async function lookup(e: FormEvent) {
     e.preventDefault()
     const address = email.trim()
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+    if (!isEmail(address)) {
       setError('Escribe el correo con el que el founder se postuló.')
       return
     }
@@ -108,7 +109,10 @@ export function DataRequestsPage() {
             <label htmlFor={id} className={labelClass}>Correo del founder</label>
             <input
               id={id}
-              type="email"
+              type="text"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
               autoComplete="off"
               className={`${inputClass} mt-1`}
               value={email}
