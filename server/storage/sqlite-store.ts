@@ -25,6 +25,7 @@ import {
   DuplicateReferenceError,
   normalizeEmail,
   type ApplicationStore,
+  type DeletionCloser,
   type DeletionReport,
   type MessageStatus,
   type NewSubmission,
@@ -174,13 +175,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     return rows.map((r) => toMessage(take.get(workerId, lease, r.id) as OutboxRow))
   }
 
-  const remove = (email: string): DeletionReport => {
+  const remove = (email: string, closer: DeletionCloser): DeletionReport => {
     const apps = stmt('SELECT id, reference, created_at FROM applications WHERE email = ? ORDER BY created_at, id').all(
       normalizeEmail(email),
     ) as { id: string; reference: string; created_at: string }[]
     const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
     let idempotencyKeys = 0
+    let dataRequestsClosed = 0
     for (const app of apps) {
+      // Before the row goes (ON DELETE SET NULL then unlinks the request): the deletion answers it.
+      dataRequestsClosed += stmt('UPDATE data_requests SET closed_at = ?, closed_by = ? WHERE application_id = ? AND closed_at IS NULL').run(
+        iso(closer.at),
+        closer.by,
+        app.id,
+      ).changes
       const counts = stmt('SELECT status, count(*) AS n FROM outbox WHERE application_id = ? GROUP BY status').all(app.id) as {
         status: MessageStatus
         n: number
@@ -194,6 +202,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       applications: apps.map((a) => ({ id: a.id, reference: a.reference, createdAt: date(a.created_at) })),
       messages,
       idempotencyKeys,
+      dataRequestsClosed,
     }
   }
 
@@ -357,8 +366,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       ).map(toApplication)
     },
 
-    deleteByEmail(email) {
-      return write(() => remove(email))
+    deleteByEmail(email, closer = { by: null, at: new Date() }) {
+      return write(() => remove(email, closer))
     },
 
     async listMessages(filter = {}) {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runApplicationsCommand } from '../../cli/applications-command.ts'
 import { founderRecords, toCsv } from '../../exports/applications.ts'
+import { dataRequestDueAt } from '../../../domain/data-requests.ts'
+import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
 import { review, submission } from '../storage/review-store-contract.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
 
@@ -154,5 +156,24 @@ describe('data-request routes', () => {
       expect(((await deleted.json()) as { applications: { id: string }[] }).applications.map((a) => a.id)).toEqual([sub.application.id])
       expect(await h.store.findByEmail(stored)).toEqual([])
     }
+  })
+
+  it("closes the titular's open deletion request when an admin deletes, keeping its record", async () => {
+    const { h, admin, founderApps, other } = await setup()
+    const founders = openSqliteFounderStore(h.store)
+    const open = (app: { id: string; reference: string }) =>
+      founders.openDataRequest(
+        { id: crypto.randomUUID(), applicationId: app.id, reference: app.reference, kind: 'supresion', openedAt: NOW, dueAt: dataRequestDueAt('supresion', NOW) },
+        { id: crypto.randomUUID(), kind: 'team_notification', messageId: `<${crypto.randomUUID()}@catalitico.example>`, from: 'a@catalitico.example', to: 'equipo@catalitico.example', subject: 's', text: 't', html: 'h' },
+      )
+    const mine = await open(founderApps[0]!)
+    const theirs = await open(other)
+    h.clock.now = new Date(NOW.getTime() + 3_600_000)
+    const res = await h.call(admin, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })
+    expect(await res.json()).toMatchObject({ dataRequestsClosed: 1 })
+    expect(await founders.listDataRequests(founderApps[0]!.reference)).toEqual([{ ...mine.request, applicationId: null, closedAt: h.clock.now, closedBy: admin.id }])
+    expect(await founders.listDataRequests(other.reference)).toEqual([theirs.request])
+    const [deleted] = (await h.reviews.listAudit(1, 10)).items.filter((e) => e.action === 'data_request.deleted')
+    expect(deleted!.detail).toMatchObject({ dataRequestsClosed: 1 })
   })
 })

@@ -73,13 +73,15 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     if (normalizeEmail(parsed.value.confirm) !== normalizeEmail(parsed.value.email)) {
       return invalid(c, [{ path: 'confirm', message: 'confirmation does not match' }], 'Escribe de nuevo el mismo correo para confirmar.')
     }
-    const report = await store.deleteByEmail(parsed.value.email)
+    const memberId = c.get('member').id
+    // The deletion answers the titular's open requests (a deletion request from the status page): closed by this admin.
+    const report = await store.deleteByEmail(parsed.value.email, { by: memberId, at: now() })
     const { pending, sent, failed } = report.messages
     await audit(
-      c.get('member').id,
+      memberId,
       'data_request.deleted',
       report.applications.map((a) => a.id),
-      { emails: pending + sent + failed, idempotencyKeys: report.idempotencyKeys },
+      { emails: pending + sent + failed, idempotencyKeys: report.idempotencyKeys, dataRequestsClosed: report.dataRequestsClosed },
     )
     return c.json(report)
   })
