@@ -4,6 +4,7 @@ import { founderRecords, toCsv } from '../../exports/applications.ts'
 import { dataRequestDueAt } from '../../../domain/data-requests.ts'
 import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
 import { review, submission } from '../storage/review-store-contract.ts'
+import { openSqliteConflictStore } from '../storage/sqlite-conflict-store.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
 
 const NOW = new Date('2026-03-18T20:00:00.000Z')
@@ -156,6 +157,56 @@ describe('data-request routes', () => {
       expect(((await deleted.json()) as { applications: { id: string }[] }).applications.map((a) => a.id)).toEqual([sub.application.id])
       expect(await h.store.findByEmail(stored)).toEqual([])
     }
+  })
+
+  it('tells an admin with a conflict only which applications the titular has, refusing export and deletion with 403, audited', async () => {
+    const { h, admin, founderApps } = await setup()
+    const other = await h.addMember('admin', 'Otra Admin')
+    const [conflictedApp, freeApp] = founderApps as [typeof founderApps[0], typeof founderApps[0]]
+    await openSqliteConflictStore(h.store).declare({ applicationId: conflictedApp.id, memberId: admin.id, kind: 'comercial', note: 'Invertí en ella', declaredBy: admin.id, at: NOW })
+    const before = snapshot(h)
+
+    const lookup = await h.call(admin, 'POST', '/data-requests/lookup', { email: FOUNDER })
+    expect(lookup.status).toBe(200)
+    const body = await lookup.json()
+    expect(body).toEqual({
+      conflictOfInterest: true,
+      message: expect.stringContaining('Otra persona administradora sin conflicto debe atender esta solicitud.'),
+      applications: [
+        { id: conflictedApp.id, reference: conflictedApp.reference, conflicted: true },
+        { id: freeApp.id, reference: freeApp.reference, conflicted: false },
+      ],
+    })
+    expect(JSON.stringify(body)).not.toMatch(/Titular|titular\.privada|formData|emails/)
+
+    for (const [path, payload] of [
+      ['/data-requests/export', { email: FOUNDER, format: 'json' }],
+      ['/data-requests/export', { email: FOUNDER, format: 'csv' }],
+      ['/data-requests/delete', { email: FOUNDER, confirm: FOUNDER }],
+    ] as const) {
+      const res = await h.call(admin, 'POST', path, payload)
+      expect(res.status, `${path} ${JSON.stringify(payload)}`).toBe(403)
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual({ error: 'conflict_of_interest', message: expect.stringContaining('conflicto de interés') })
+      expect(text).not.toContain('Titular')
+    }
+    // Nothing went: only the audit log grew, with the look-up and each refusal, by id.
+    expect(snapshot(h).filter(([t]) => t !== 'audit_log')).toEqual(before.filter(([t]) => t !== 'audit_log'))
+    const audit = (await h.reviews.listAudit(1, 20)).items.filter((e) => e.member?.id === admin.id && e.action.startsWith('data_request.'))
+    expect(audit.map((e) => [e.action, e.detail.request ?? null, e.detail.conflicted]).sort()).toEqual(
+      [
+        ['data_request.looked_up', null, 1],
+        ['data_request.looked_up', null, 1],
+        ...['export', 'export', 'delete'].flatMap((r) => [['data_request.refused', r, 1], ['data_request.refused', r, 1]]),
+      ].sort(),
+    )
+    expect(JSON.stringify(audit)).not.toContain('titular')
+
+    // Another admin, without a conflict, answers the request.
+    const answered = await h.call(other, 'POST', '/data-requests/lookup', { email: FOUNDER })
+    expect(((await answered.json()) as { id: string }[]).map((r) => r.id)).toEqual(founderApps.map((a) => a.id))
+    expect((await h.call(other, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })).status).toBe(200)
+    expect(await h.store.findByEmail(FOUNDER)).toEqual([])
   })
 
   it("closes the titular's open deletion request when an admin deletes, keeping its record", async () => {
