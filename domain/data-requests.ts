@@ -1,5 +1,5 @@
 /**
- * A titular's request under Ley 1581 de 2012 (docs/decisions/0118-data-requests-record.md):
+ * A titular's request under Ley 1581 de 2012 (docs/decisions/0122-data-requests-record.md):
  * its kinds and the business days the law gives to answer each. Only the
  * deletion request (supresión) is asked for today, from the founder's status
  * page; the others are here so the record and its due date already fit them.

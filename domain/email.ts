@@ -2,7 +2,7 @@
  * An e-mail address: the one rule for every place that takes one (the
  * application form, the lost-link form, the workspace's sign-in, invitations
  * and Ley 1581 requests, the command-line tools, the configuration) and the
- * one way to match two of them (docs/decisions/0117-one-email-rule.md).
+ * one way to match two of them (docs/decisions/0121-one-email-rule.md).
  * Only valibot may be imported here: the browser, Node and Deno share it.
  *
  * Deliberately permissive: people write o'brien@… and josé@… (RFC 6531), and

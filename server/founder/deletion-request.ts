@@ -3,7 +3,7 @@
  * reclamo de supresión): recorded once in data_requests with its legal due
  * date, the team told once, the founder told where it stands however often
  * they press the button. Rate-limited like the lost-link form (ADR 0051), by
- * application and by client IP. See docs/decisions/0118-data-requests-record.md.
+ * application and by client IP. See docs/decisions/0122-data-requests-record.md.
  */
 import type { Context } from 'hono'
 import { DATA_REQUEST_TERM_BUSINESS_DAYS, dataRequestDueAt } from '../../domain/data-requests.ts'

@@ -114,7 +114,7 @@ export interface FounderStore {
   listDataRequests(reference: string): Promise<DataRequest[]>
 }
 
-/** A titular's request under Ley 1581 (domain/data-requests.ts, docs/decisions/0118-data-requests-record.md). */
+/** A titular's request under Ley 1581 (domain/data-requests.ts, docs/decisions/0122-data-requests-record.md). */
 export interface DataRequest {
   id: string
   /** Null once an admin deleted the application: the record outlives it, with its reference. */

@@ -209,6 +209,8 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
         await tx`update application_reviews set comments = '{}', overall_comment = '' where application_id = any(${ids}::uuid[])`
         await tx`update conflicts set note = '', lift_reason = null where application_id = any(${ids}::uuid[])`
         await tx`update stage_changes set reason = null where application_id = any(${ids}::uuid[])`
+        // The personal data is gone: an open deletion request is answered (by no member: the retention job).
+        await tx`update data_requests set closed_at = ${at} where application_id = any(${ids}::uuid[]) and kind = 'supresion' and closed_at is null`
         await tx`
           update applications set form_data = ${tx.json(EMPTIED_FORM_DATA)}, email = '', search_text = lower(reference), anonymized_at = ${at}
           where id = any(${ids}::uuid[])`

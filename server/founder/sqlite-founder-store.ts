@@ -201,6 +201,8 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
         stmt(`UPDATE application_reviews SET comments = '{}', overall_comment = '' WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE conflicts SET note = '', lift_reason = NULL WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE stage_changes SET reason = NULL WHERE application_id IN ${these}`).run(list)
+        // The personal data is gone: an open deletion request is answered (by no member: the retention job).
+        stmt(`UPDATE data_requests SET closed_at = ? WHERE application_id IN ${these} AND kind = 'supresion' AND closed_at IS NULL`).run(iso(at), list)
         stmt(
           `UPDATE applications SET form_data = ?, email = '', search_text = lower(reference), anonymized_at = ?
            WHERE id IN ${these} AND anonymized_at IS NULL`,

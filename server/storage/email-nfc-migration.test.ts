@@ -1,5 +1,5 @@
 /**
- * The one e-mail rule matches addresses in Unicode NFC (ADR 0117): the
+ * The one e-mail rule matches addresses in Unicode NFC (ADR 0121): the
  * migration brings the copies stored under the old rule (trimmed, lower
  * case, composed however the founder's keyboard sent them) into that form,
  * on both engines, so a founder who applied as jose + combining accent is
@@ -21,11 +21,11 @@ afterEach(async () => {
 })
 
 const engines = [
-  { name: 'SQLite', open: freshSqliteDatabase, forget: 'DELETE FROM schema_migrations WHERE version = 14', run: true },
+  { name: 'SQLite', open: freshSqliteDatabase, forget: 'DELETE FROM schema_migrations WHERE version = 16', run: true },
   {
     name: 'PostgreSQL',
     open: freshPostgresDatabase,
-    forget: "delete from supabase_migrations.schema_migrations where version = '20261124090000'",
+    forget: "delete from supabase_migrations.schema_migrations where version = '20261127090000'",
     run: available,
   },
 ] as const

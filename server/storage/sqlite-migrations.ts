@@ -462,9 +462,9 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     `,
   },
   {
-    version: 14,
+    version: 16,
     name: 'addresses matched in Unicode NFC',
-    // Mirrors supabase/migrations/20261124090000_email_nfc.sql (ADR 0117).
+    // Mirrors supabase/migrations/20261127090000_email_nfc.sql (ADR 0121).
     sql: `
       -- Addresses are matched in Unicode NFC now (domain/email.ts normalizeEmail): the stored copies follow.
       -- A member whose address would collide with another's keeps it (never seen; the sign-in would say so).
@@ -474,9 +474,9 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     `,
   },
   {
-    version: 15,
+    version: 17,
     name: 'the record of Ley 1581 data requests',
-    // Mirrors supabase/migrations/20261124100000_data_requests.sql (ADR 0118).
+    // Mirrors supabase/migrations/20261127100000_data_requests.sql (ADR 0122).
     sql: `
       -- A titular's request under Ley 1581 (domain/data-requests.ts), opened today by a founder's deletion
       -- request from the status page and closed by an admin's deletion. The record outlives the application:

@@ -8,7 +8,7 @@
  * An admin with an active conflict of interest on any of the titular's
  * applications (ADR 0101) learns only that they exist, by reference, and that
  * another admin must answer: no contents, no export, no deletion
- * (docs/decisions/0119-data-requests-and-conflicts.md).
+ * (docs/decisions/0123-data-requests-and-conflicts.md).
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'

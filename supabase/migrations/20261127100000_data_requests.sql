@@ -1,4 +1,4 @@
--- The record of Ley 1581 data requests (ADR 0118). Mirrors version 15 of the SQLite schema
+-- The record of Ley 1581 data requests (ADR 0122). Mirrors version 17 of the SQLite schema
 -- (server/storage/sqlite-migrations.ts). Never edit a published migration: add a new file.
 
 -- A titular's request under Ley 1581 (domain/data-requests.ts), opened today by a founder's deletion
