@@ -1,9 +1,10 @@
 /**
  * The Application: the one model of a founder's application, shared by the
  * browser (instant feedback, HTML constraint attributes), the Node server and
- * the Deno edge function (the real check). Only valibot may be imported here.
+ * the Deno edge function (the real check). Only valibot (and domain/ itself) may be imported here.
  */
 import * as v from 'valibot'
+import { isEmail } from './email.ts'
 
 // ---------------------------------------------------------------------------
 // Business limits (SPEC §9). Change the programme's rules here, in one line.
@@ -182,8 +183,6 @@ const DECIMAL_RE = /^\d+(?:[.,]\d{1,2})?$/
 const WEBSITE_RE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}(?::\d{2,5})?(?:[/?#]\S*)?$/iu
 // Digits with the separators people write in phone numbers; 7 to 15 digits (E.164).
 const PHONE_RE = /^\+?[\d\s().-]+$/
-// Deliberately simple: one @, no spaces, a dot in the domain. The mail server is the real judge.
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/u
 // Control characters (other than tab and newlines) have no place in any answer.
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
@@ -243,7 +242,8 @@ export const ApplicationSchema = v.strictObject(
     foundingYear: integerIn('foundingYear', FOUNDING_YEAR_MIN, FOUNDING_YEAR_MAX),
     founderName: text('founderName', true),
     position: text('position', true),
-    email: formatted('email', true, (s) => EMAIL_RE.test(s), 'invalid_email'),
+    // The one e-mail rule (domain/email.ts), shared with every place that takes or matches an address.
+    email: formatted('email', true, isEmail, 'invalid_email'),
     phone: formatted(
       'phone',
       true,

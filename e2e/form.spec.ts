@@ -57,7 +57,21 @@ test.describe('the form as served', () => {
 
     await expect(controlOf(page, 'website')).toHaveAttribute('type', 'url')
     await expect(controlOf(page, 'website')).toHaveAttribute('placeholder', 'https://tuempresa.com')
-    await expect(controlOf(page, 'email')).toHaveAttribute('type', 'email')
+    // A text input with the e-mail keyboard and the one e-mail rule as its pattern (domain/email.ts):
+    // type="email" refuses josé@… in the browser while the server accepts it.
+    await expect(controlOf(page, 'email')).toHaveAttribute('type', 'text')
+    await expect(controlOf(page, 'email')).toHaveAttribute('inputmode', 'email')
+    for (const [typed, valid] of [
+      ["o'brien@ejemplo.co", true],
+      ['josé@ejemplo.co', true],
+      [' JOSÉ@Ejemplo.co ', true],
+      ['maria@', false],
+      ['dos@arrobas@ejemplo.co', false],
+    ] as const) {
+      await controlOf(page, 'email').fill(typed)
+      expect(await controlOf(page, 'email').evaluate((el: HTMLInputElement) => el.validity.valid), typed).toBe(valid)
+    }
+    await controlOf(page, 'email').fill('')
     await expect(controlOf(page, 'phone')).toHaveAttribute('type', 'tel')
     for (const [field, min, max] of [
       ['foundingYear', '2000', '2024'],

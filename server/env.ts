@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import * as v from 'valibot'
 import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { isEmail } from '../domain/email.ts'
 import { BACKUP_INTERVAL_HOURS_DEFAULT, BACKUP_KEEP_DEFAULT, RETENTION_MONTHS_DEFAULT } from '../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
@@ -35,16 +36,16 @@ const httpUrl = v.pipe(
   v.check((s) => isUrl(s, ['http:', 'https:']), 'must be an absolute http(s) URL'),
 )
 
-// One mailbox, no spaces or brackets: it ends up in e-mail headers.
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/
-const email = v.pipe(v.string(), v.regex(EMAIL_RE, 'must be one e-mail address, e.g. equipo@example.co'))
+// One mailbox under the one e-mail rule (domain/email.ts), with nothing around it: it ends up in e-mail headers.
+const isAddress = (s: string) => s === s.trim() && isEmail(s)
+const email = v.pipe(v.string(), v.check(isAddress, 'must be one e-mail address, e.g. equipo@example.co'))
 
 /** `Name <address>` or a bare address, on one line. */
 const mailbox = v.pipe(
   v.string(),
   // eslint-disable-next-line no-control-regex
   v.check((s) => !/[\u0000-\u001F\u007F]/.test(s), 'must be on one line'),
-  v.check((s) => EMAIL_RE.test(s) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(s), 'must be "Name <address>" or an address'),
+  v.check((s) => isAddress(s) || isAddress(/^[^<>]*<([^<>]*)>$/.exec(s)?.[1] ?? ''), 'must be "Name <address>" or an address'),
 )
 
 const origins = v.pipe(

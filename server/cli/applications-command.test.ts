@@ -115,6 +115,20 @@ describe('npm run applications', () => {
     expect(again.out).toBe('No application found for borrar@andina.example.co; nothing was removed.\n')
   })
 
+  it("show and delete --email: o'brien@… and josé@… as the form took them, however typed; a non-address is refused", async () => {
+    const { store } = await storeWith(2, (i, s) => {
+      s.application.formData.email = i === 0 ? "o'brien@ejemplo.co" : 'josé@ejemplo.co'
+    })
+    for (const typed of ["O'Brien@Ejemplo.co", 'JOSÉ@Ejemplo.co ']) {
+      const { code, out } = await run(store, 'show', '--email', typed)
+      expect(code, typed).toBe(0)
+      expect((JSON.parse(out) as unknown[]).length, typed).toBe(1)
+    }
+    expect((await run(store, 'delete', '--email', 'jose\u0301@ejemplo.co')).out).toContain('Removed 1 application(s)')
+    expect(await run(store, 'delete', '--email', 'todos')).toMatchObject({ code: 2, err: 'delete needs --email with one e-mail address, e.g. --email ana@example.co\n' })
+    expect(await store.listApplications()).toHaveLength(1)
+  })
+
   it('explains itself on a wrong command or a missing option, with exit code 2', async () => {
     const { store } = await storeWith(0)
     expect(await run(store, 'purge')).toMatchObject({ code: 2, err: expect.stringContaining('Unknown command: purge') })

@@ -9,6 +9,7 @@
  * Operator messages are in English; the data is the founders' own, in Spanish.
  */
 import { parseArgs } from 'node:util'
+import { isEmail } from '../../domain/email.ts'
 import { founderRecords, toCsv, toJson } from '../exports/applications.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../storage/store.ts'
 
@@ -51,6 +52,11 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
   const needEmail = () => {
     const email = values.email?.trim()
     if (!email) io.err(`${command} needs --email ADDRESS\n`)
+    // The one e-mail rule (domain/email.ts): what the form accepts, and nothing else.
+    else if (!isEmail(email)) {
+      io.err(`${command} needs --email with one e-mail address, e.g. --email ana@example.co\n`)
+      return undefined
+    }
     return email
   }
 

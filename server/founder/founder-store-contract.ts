@@ -4,7 +4,8 @@
  * written by a stage change, edited, sent once, discarded; the per-kind
  * setting; a link's view of its application; a new link revoking the old.
  */
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { dataRequestDueAt } from '../../domain/data-requests.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { ApplicationStore } from '../storage/store.ts'
 import { newSubmission } from '../testing/fixtures.ts'
@@ -172,6 +173,81 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
       await f.store.withdrawPersonalLink(hashFounderToken(withdrawn))
       expect(await resolveFounderToken(f.founders, withdrawn)).toBeNull()
       expect((await resolveFounderToken(f.founders, kept))?.applicationId).toBe(application.id)
+    })
+  })
+
+  describe('the record of data requests (Ley 1581)', () => {
+    const notice = (to = 'equipo@catalitico.example') => outboxMessage('team_notification', to, { subject: 'Solicitud de supresión', text: 't', html: 'h' }, MAIL)
+    const deletion = (application: { id: string; reference: string }, minutes: number) => ({
+      id: crypto.randomUUID(),
+      applicationId: application.id,
+      reference: application.reference,
+      kind: 'supresion' as const,
+      openedAt: at(minutes),
+      dueAt: dataRequestDueAt('supresion', at(minutes)),
+    })
+    const notices = async (f: FounderStoreFixture, applicationId: string) =>
+      (await f.store.listMessages({ applicationId })).filter((m) => m.subject === 'Solicitud de supresión')
+
+    it('opens one request with its notice; while it is open another finds it and writes nothing', async () => {
+      await withFixture(async (f) => {
+        const sub = newSubmission({ createdAt: T0 })
+        await f.store.saveSubmission(sub)
+        const first = await f.founders.openDataRequest(deletion(sub.application, 1), notice())
+        expect(first).toEqual({
+          status: 'opened',
+          request: {
+            id: expect.any(String),
+            applicationId: sub.application.id,
+            reference: sub.application.reference,
+            kind: 'supresion',
+            openedAt: at(1),
+            dueAt: dataRequestDueAt('supresion', at(1)),
+            closedAt: null,
+            closedBy: null,
+          },
+        })
+        const again = await f.founders.openDataRequest(deletion(sub.application, 2), notice())
+        expect(again).toEqual({ status: 'already_open', request: first.request })
+        expect(await notices(f, sub.application.id)).toHaveLength(1)
+        expect(await f.founders.listDataRequests(sub.application.reference)).toEqual([first.request])
+        expect(await f.founders.listDataRequests('CAT-NADA')).toEqual([])
+      })
+    })
+
+    it('opens exactly one request when several arrive at once', async () => {
+      await withFixture(async (f) => {
+        const sub = newSubmission({ createdAt: T0 })
+        await f.store.saveSubmission(sub)
+        const outcomes = await Promise.all([1, 2, 3, 4, 5].map((i) => f.founders.openDataRequest(deletion(sub.application, i), notice())))
+        expect(outcomes.filter((o) => o.status === 'opened')).toHaveLength(1)
+        expect(new Set(outcomes.map((o) => o.request.id)).size).toBe(1)
+        expect(await notices(f, sub.application.id)).toHaveLength(1)
+      })
+    })
+
+    it("closes the open requests when the application is deleted, keeping the record without the application", async () => {
+      await withFixture(async (f) => {
+        const admin = await insertMember(f.store, 'admin')
+        const mine = newSubmission({ createdAt: T0, email: 'suprimir@founder.example.co' })
+        const other = newSubmission({ createdAt: T0 })
+        for (const s of [mine, other]) await f.store.saveSubmission(s)
+        const opened = await f.founders.openDataRequest(deletion(mine.application, 1), notice())
+        const untouched = await f.founders.openDataRequest(deletion(other.application, 1), notice())
+
+        const report = await f.store.deleteByEmail('SUPRIMIR@founder.example.co', { by: admin.id, at: at(30) })
+        expect(report.dataRequestsClosed).toBe(1)
+        expect(await f.founders.listDataRequests(mine.application.reference)).toEqual([
+          { ...opened.request, applicationId: null, closedAt: at(30), closedBy: admin.id },
+        ])
+        expect(await f.founders.listDataRequests(other.application.reference)).toEqual([untouched.request])
+        // From the command line: closed by nobody in particular.
+        const cli = await f.store.deleteByEmail(other.application.formData.email)
+        expect(cli.dataRequestsClosed).toBe(1)
+        expect(await f.founders.listDataRequests(other.application.reference)).toEqual([
+          { ...untouched.request, applicationId: null, closedAt: expect.any(Date), closedBy: null },
+        ])
+      })
     })
   })
 }

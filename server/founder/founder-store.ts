@@ -6,6 +6,7 @@
  * Implemented on SQLite and PostgreSQL; founder-store-contract.ts pins both.
  */
 import { APPLICATION_FIELDS } from '../../domain/application.ts'
+import type { DataRequestKind } from '../../domain/data-requests.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { StatusMailKind } from '../mail/founder-templates.ts'
 import type { NewOutboxMessage } from '../storage/store.ts'
@@ -105,6 +106,59 @@ export interface FounderStore {
    * Idempotent and safe with several instances at once.
    */
   reduceClosedBefore(closedBefore: Date, at: Date): Promise<RetentionResult>
+
+  /**
+   * Record a titular's request about an application and, in the same
+   * transaction, the team's notice of it. When a request of that kind is
+   * already open for the application (a second click, a reload), neither is
+   * written and the open one is answered: one request, one notice.
+   */
+  openDataRequest(request: NewDataRequest, notice: NewOutboxMessage): Promise<OpenDataRequestOutcome>
+  /** The requests about the application of that reference, open and closed, oldest first: after its deletion too. */
+  listDataRequests(reference: string): Promise<DataRequest[]>
+}
+
+/** A titular's request under Ley 1581 (domain/data-requests.ts, docs/decisions/0122-data-requests-record.md). */
+export interface DataRequest {
+  id: string
+  /** Null once an admin deleted the application: the record outlives it, with its reference. */
+  applicationId: string | null
+  reference: string
+  kind: DataRequestKind
+  openedAt: Date
+  /** The end of the last business day the law gives to answer. */
+  dueAt: Date
+  closedAt: Date | null
+  /** The admin who closed it; null while open, or when closed from the command line. */
+  closedBy: string | null
+}
+
+export type NewDataRequest = Pick<DataRequest, 'id' | 'kind' | 'openedAt' | 'dueAt'> & { applicationId: string; reference: string }
+
+export type OpenDataRequestOutcome = { status: 'opened'; request: DataRequest } | { status: 'already_open'; request: DataRequest }
+
+export interface DataRequestRow<T> {
+  id: string
+  application_id: string | null
+  reference: string
+  kind: DataRequestKind
+  opened_at: T
+  due_at: T
+  closed_at: T | null
+  closed_by: string | null
+}
+
+export function dataRequestFromRow<T>(r: DataRequestRow<T>, date: (v: T) => Date): DataRequest {
+  return {
+    id: r.id,
+    applicationId: r.application_id,
+    reference: r.reference,
+    kind: r.kind,
+    openedAt: date(r.opened_at),
+    dueAt: date(r.due_at),
+    closedAt: r.closed_at === null ? null : date(r.closed_at),
+    closedBy: r.closed_by,
+  }
 }
 
 export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const satisfies readonly Stage[]

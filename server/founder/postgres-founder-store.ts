@@ -10,7 +10,16 @@ import type { NewOutboxMessage } from '../storage/store.ts'
 import { outboxColumns } from '../storage/rows.ts'
 import { isUuid } from '../workspace/storage/review-store.ts'
 import { draftFromRow as mapDraft, founderViewFromRows, sendImmediatelyFromRows, type DraftRow as FounderDraftRow, type LinkedApplicationRow, type MailSettingRow, type StageChangeRow } from './founder-rows.ts'
-import { EMPTIED_FORM_DATA, type DraftOutcome, type FounderDraft, type FounderMailWrite, type FounderStore } from './founder-store.ts'
+import {
+  EMPTIED_FORM_DATA,
+  dataRequestFromRow,
+  type DataRequestRow,
+  type DraftOutcome,
+  type FounderDraft,
+  type FounderMailWrite,
+  type FounderStore,
+  type OpenDataRequestOutcome,
+} from './founder-store.ts'
 
 type Q = Sql | TransactionSql
 
@@ -198,11 +207,39 @@ export function openPostgresFounderStore(store: PostgresStore): FounderStore {
         await tx`update application_reviews set comments = '{}', overall_comment = '' where application_id = any(${ids}::uuid[])`
         await tx`update conflicts set note = '', lift_reason = null where application_id = any(${ids}::uuid[])`
         await tx`update stage_changes set reason = null where application_id = any(${ids}::uuid[])`
+        // The personal data is gone: an open deletion request is answered (by no member: the retention job).
+        await tx`update data_requests set closed_at = ${at} where application_id = any(${ids}::uuid[]) and kind = 'supresion' and closed_at is null`
         await tx`
           update applications set form_data = ${tx.json(EMPTIED_FORM_DATA)}, email = '', search_text = lower(reference), anonymized_at = ${at}
           where id = any(${ids}::uuid[])`
         return { reduced: ids.length }
       })
+    },
+
+    openDataRequest(request, notice) {
+      return sql.begin(async (tx): Promise<OpenDataRequestOutcome> => {
+        // Two requests at once: the partial unique index (data_requests_open) lets one insert; the other finds it.
+        const [opened] = await tx<DataRequestRow<Date>[]>`
+          insert into data_requests (id, application_id, reference, kind, opened_at, due_at)
+          values (${request.id}, ${request.applicationId}, ${request.reference}, ${request.kind}, ${request.openedAt}, ${request.dueAt})
+          on conflict (application_id, kind) where closed_at is null do nothing
+          returning *`
+        if (opened) {
+          await insertFounderOutboxPostgres(tx, request.applicationId, notice, request.openedAt)
+          return { status: 'opened', request: dataRequestFromRow(opened, same) }
+        }
+        const [open] = await tx<DataRequestRow<Date>[]>`
+          select * from data_requests where application_id = ${request.applicationId} and kind = ${request.kind} and closed_at is null`
+        // Closed between the two statements (an admin deleting right then): nothing is left to ask for.
+        if (!open) throw new Error('data request closed while being opened')
+        return { status: 'already_open', request: dataRequestFromRow(open, same) }
+      })
+    },
+
+    async listDataRequests(reference) {
+      const rows = await sql<DataRequestRow<Date>[]>`
+        select * from data_requests where reference = ${reference} order by opened_at, id`
+      return rows.map((r) => dataRequestFromRow(r, same))
     },
   }
 }

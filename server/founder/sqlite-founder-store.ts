@@ -8,7 +8,16 @@ import type { SqliteStore } from '../storage/sqlite-store.ts'
 import type { NewOutboxMessage } from '../storage/store.ts'
 import { isUuid } from '../workspace/storage/review-store.ts'
 import { draftFromRow as mapDraft, founderViewFromRows, sendImmediatelyFromRows, type DraftRow as FounderDraftRow, type LinkedApplicationRow, type MailSettingRow, type StageChangeRow } from './founder-rows.ts'
-import { EMPTIED_FORM_DATA, type DraftOutcome, type FounderDraft, type FounderMailWrite, type FounderStore } from './founder-store.ts'
+import {
+  EMPTIED_FORM_DATA,
+  dataRequestFromRow,
+  type DataRequestRow,
+  type DraftOutcome,
+  type FounderDraft,
+  type FounderMailWrite,
+  type FounderStore,
+  type OpenDataRequestOutcome,
+} from './founder-store.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)
@@ -194,12 +203,41 @@ export function openSqliteFounderStore(store: SqliteStore): FounderStore {
         stmt(`UPDATE application_reviews SET comments = '{}', overall_comment = '' WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE conflicts SET note = '', lift_reason = NULL WHERE application_id IN ${these}`).run(list)
         stmt(`UPDATE stage_changes SET reason = NULL WHERE application_id IN ${these}`).run(list)
+        // The personal data is gone: an open deletion request is answered (by no member: the retention job).
+        stmt(`UPDATE data_requests SET closed_at = ? WHERE application_id IN ${these} AND kind = 'supresion' AND closed_at IS NULL`).run(iso(at), list)
         stmt(
           `UPDATE applications SET form_data = ?, email = '', search_text = lower(reference), anonymized_at = ?
            WHERE id IN ${these} AND anonymized_at IS NULL`,
         ).run(JSON.stringify(EMPTIED_FORM_DATA), iso(at), list)
         return { reduced: ids.length }
       })
+    },
+
+    openDataRequest(request, notice) {
+      return store.write((): OpenDataRequestOutcome => {
+        // One write transaction at a time on SQLite: the check and the insert cannot interleave with another's.
+        const open = stmt('SELECT * FROM data_requests WHERE application_id = ? AND kind = ? AND closed_at IS NULL').get(
+          request.applicationId,
+          request.kind,
+        ) as DataRequestRow<string> | undefined
+        if (open) return { status: 'already_open', request: dataRequestFromRow(open, date) }
+        stmt('INSERT INTO data_requests (id, application_id, reference, kind, opened_at, due_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+          request.id,
+          request.applicationId,
+          request.reference,
+          request.kind,
+          iso(request.openedAt),
+          iso(request.dueAt),
+        )
+        insertFounderOutboxSqlite(stmt, request.applicationId, notice, request.openedAt)
+        const row = stmt('SELECT * FROM data_requests WHERE id = ?').get(request.id) as DataRequestRow<string>
+        return { status: 'opened', request: dataRequestFromRow(row, date) }
+      })
+    },
+
+    async listDataRequests(reference) {
+      const rows = stmt('SELECT * FROM data_requests WHERE reference = ? ORDER BY opened_at, id').all(reference) as DataRequestRow<string>[]
+      return rows.map((r) => dataRequestFromRow(r, date))
     },
   }
 }

@@ -6,6 +6,7 @@
  */
 import { PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
 import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../domain/pipeline.ts'
+import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../domain/email.ts'
 import { escapeHtml } from '../mail/templates.ts'
 import type { FounderView } from './founder-store.ts'
 
@@ -44,7 +45,7 @@ button,.button{font:inherit;font-weight:700;border-radius:.5rem;padding:.7rem 1.
 button.primary{background:var(--ink-950);color:#fff}
 button.danger{border-color:var(--danger);color:var(--danger)}
 label{display:block;font-weight:700;margin:0 0 .25rem}
-input[type=email]{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
+input[name=email]{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 footer{max-width:42rem;margin:0 auto;padding:0 1.25rem 2rem;font-size:.875rem;color:var(--ink-600)}
 `
 
@@ -203,7 +204,7 @@ ${
 }
 <form method="post" action="/postulacion">
 <label for="email">Correo electrónico</label>
-<input id="email" name="email" type="email" autocomplete="email" required maxlength="254">
+<input id="email" name="email" type="text" inputmode="email" autocomplete="email" autocapitalize="none" spellcheck="false" required maxlength="${EMAIL_MAX_LENGTH}" pattern="${e(EMAIL_INPUT_PATTERN)}" title="Un correo como nombre@empresa.co">
 <button type="submit" class="primary">Enviarme un enlace</button>
 </form>`,
     contactEmail,

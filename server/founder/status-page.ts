@@ -14,9 +14,9 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
+import { NormalizedEmailSchema } from '../../domain/email.ts'
 import { founderRecords } from '../exports/applications.ts'
 import { BODY_LIMITS } from '../http/body-limit.ts'
-import { escapeHtml, headerSafe } from '../mail/templates.ts'
 import type { ApplicationStore } from '../storage/store.ts'
 import { allowedOrigin } from '../workspace/auth/origin.ts'
 import { DEFAULT_SIGN_IN_LIMITS, bucket, type SignInRateLimits } from '../workspace/auth/rate-limit.ts'
@@ -24,9 +24,10 @@ import { changeStage } from '../workspace/review/change-stage.ts'
 import type { ReviewStore } from '../workspace/storage/review-store.ts'
 import type { TeamStore } from '../workspace/storage/team-store.ts'
 import { resolveFounderToken } from './access.ts'
+import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from './founder-store.ts'
 import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
-import { STATUS_PAGE_PATH, newLinkMessage, outboxMessage, type FounderMailConfig } from './status-mail.ts'
+import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from './status-mail.ts'
 
 export interface StatusPageDeps {
   store: ApplicationStore
@@ -47,7 +48,6 @@ export interface StatusPageDeps {
   documentsSection?: (view: FounderView, token: string) => Promise<string | null>
 }
 
-const EmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
 /**
  * Our own form, posted from our own page. The page's Referrer-Policy is
@@ -122,9 +122,9 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   app.post('/', formPost, async (c) => {
     const form = await c.req.parseBody()
-    const parsed = v.safeParse(EmailSchema, typeof form.email === 'string' ? form.email : '')
+    const parsed = v.safeParse(NormalizedEmailSchema, typeof form.email === 'string' ? form.email : '')
     if (!parsed.success) return c.html(requestLinkPage(contact), 422)
-    const address = parsed.output.toLowerCase()
+    const address = parsed.output
     const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
     const at = now()
     const windowStart = new Date(Math.floor(at.getTime() / limits.windowMs) * limits.windowMs)
@@ -154,7 +154,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     if (!view) return notFound(c)
     const token = c.req.param('token')
     const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
-    const notice = c.req.query('hecho') === 'supresion' ? 'Recibimos tu solicitud de supresión. El equipo te responderá por correo.' : null
+    const notice = await deletionNotice(deps, view, c.req.query('hecho'))
     return c.html(statusPage(view, { token, contactEmail: contact, documentsHtml, notice }))
   })
 
@@ -208,18 +208,10 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   app.post('/:token/supresion', formPost, async (c) => {
     const view = await resolve(c)
     if (!view) return notFound(c)
-    const at = now()
-    await deps.reviews.appendAudit({ at, memberId: null, action: 'founder.deletion_requested', applicationId: view.applicationId })
-    // The team's notice names the reference only; an admin finds the rest in the workspace's data requests.
-    const subject = headerSafe(`Solicitud de supresión de datos (${view.reference})`)
-    const text = `El titular de la postulación ${view.reference} pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).
-
-Complétala en el espacio de trabajo: Solicitudes de datos → buscar por el correo de la postulación ${view.reference} → Suprimir.
-`
-    const html = `<!doctype html><html lang="es-CO"><body><p>El titular de la postulación <strong>${escapeHtml(view.reference)}</strong> pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).</p><p>Complétala en el espacio de trabajo: Solicitudes de datos → buscar por el correo de la postulación → Suprimir.</p></body></html>`
-    await founders.store.queueMessage(view.applicationId, outboxMessage('team_notification', deps.teamEmail, { subject, text, html }, founders.mail), at)
-    deps.onMailQueued?.()
-    return c.redirect(`${STATUS_PAGE_PATH}/${c.req.param('token')}?hecho=supresion`, 303)
+    // Recorded once with its due date; the team is told once; a second press says it is already registered.
+    const outcome = await requestDeletion(deps, c, view)
+    if ('refused' in outcome) return outcome.refused
+    return c.redirect(`${STATUS_PAGE_PATH}/${c.req.param('token')}?hecho=${outcome.done}`, 303)
   })
 
   return app

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { dataRequestDueAt } from '../../domain/data-requests.ts'
 import { SELECTION_CRITERIA } from '../../domain/programme.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { FounderStore } from '../founder/founder-store.ts'
@@ -138,6 +139,25 @@ function describeRetention(name: string, open: () => Promise<Stores>) {
 
       // A rerun, later the same day, has nothing left to do.
       expect(await job.runOnce()).toBe(0)
+    })
+
+    it("answers an open deletion request of an application it reduces, and leaves the others' open", async () => {
+      s = await open()
+      const member = await insertMember(s.store, 'admin')
+      const reduced = await seed('retirada', new Date(NOW.getTime() - 400 * DAY), member.id)
+      const kept = await seed('sesion_panel', new Date(NOW.getTime() - 400 * DAY), member.id)
+      const opened = []
+      for (const app of [reduced, kept]) {
+        const at = new Date(NOW.getTime() - DAY)
+        const outcome = await s.founders.openDataRequest(
+          { id: crypto.randomUUID(), applicationId: app.id, reference: app.reference, kind: 'supresion', openedAt: at, dueAt: dataRequestDueAt('supresion', at) },
+          { id: crypto.randomUUID(), kind: 'team_notification', messageId: `<${crypto.randomUUID()}@catalitico.example>`, from: 'a@catalitico.example', to: 'equipo@catalitico.example', subject: 's', text: 't', html: 'h' },
+        )
+        opened.push(outcome.request)
+      }
+      expect(await createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: silent }).runOnce()).toBe(1)
+      expect(await s.founders.listDataRequests(reduced.reference)).toEqual([{ ...opened[0], closedAt: NOW, closedBy: null }])
+      expect(await s.founders.listDataRequests(kept.reference)).toEqual([opened[1]])
     })
 
     it('two instances running at once reduce each application once', async () => {

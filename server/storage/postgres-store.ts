@@ -26,6 +26,7 @@ import {
   DuplicateReferenceError,
   normalizeEmail,
   type ApplicationStore,
+  type DeletionCloser,
   type DeletionReport,
   type MessageStatus,
   type OutboxMessage,
@@ -243,7 +244,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
       return rows.map(toApplication)
     },
 
-    async deleteByEmail(email): Promise<DeletionReport> {
+    async deleteByEmail(email, closer: DeletionCloser = { by: null, at: new Date() }): Promise<DeletionReport> {
       return sql.begin(async (tx) => {
         const apps = await tx<{ id: string; reference: string; created_at: Date }[]>`
           select id, reference, created_at from applications where email = ${normalizeEmail(email)}
@@ -251,8 +252,13 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           for update
         `
         const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
-        if (apps.length === 0) return { applications: [], messages, idempotencyKeys: 0 }
+        if (apps.length === 0) return { applications: [], messages, idempotencyKeys: 0, dataRequestsClosed: 0 }
         const ids = apps.map((a) => a.id)
+        // Before the rows go (on delete set null then unlinks the requests): the deletion answers them.
+        const closed = await tx`
+          update data_requests set closed_at = ${closer.at}, closed_by = ${closer.by}
+          where application_id = any(${tx.array(ids)}::uuid[]) and closed_at is null returning id
+        `
         const removed = await tx<{ status: MessageStatus }[]>`
           delete from outbox where application_id = any(${tx.array(ids)}::uuid[]) returning status
         `
@@ -263,6 +269,7 @@ export function openPostgresStore(url: string, options: PostgresStoreOptions = {
           applications: apps.map((a) => ({ id: a.id, reference: a.reference, createdAt: a.created_at })),
           messages,
           idempotencyKeys: keys.length,
+          dataRequestsClosed: closed.length,
         }
       })
     },

@@ -4,8 +4,8 @@
  * schema_migrations. PostgreSQL's equivalent is supabase/migrations/; the
  * drift test compares the two.
  *
- * Migrations may call search_key(text), which the store registers on its
- * connection (domain/search.ts).
+ * Migrations may call search_key(text) and email_key(text), which the store
+ * registers on its connection (domain/search.ts, domain/email.ts).
  */
 export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -502,6 +502,43 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
         created_at TEXT NOT NULL
       ) STRICT;
       CREATE INDEX document_uploads_application ON document_uploads (application_id, created_at);
+    `,
+  },
+  {
+    version: 16,
+    name: 'addresses matched in Unicode NFC',
+    // Mirrors supabase/migrations/20261127090000_email_nfc.sql (ADR 0121).
+    sql: `
+      -- Addresses are matched in Unicode NFC now (domain/email.ts normalizeEmail): the stored copies follow.
+      -- A member whose address would collide with another's keeps it (never seen; the sign-in would say so).
+      UPDATE applications SET email = email_key(email) WHERE email <> email_key(email);
+      UPDATE team_members SET email = email_key(email)
+        WHERE email <> email_key(email) AND NOT EXISTS (SELECT 1 FROM team_members t WHERE t.email = email_key(team_members.email));
+    `,
+  },
+  {
+    version: 17,
+    name: 'the record of Ley 1581 data requests',
+    // Mirrors supabase/migrations/20261127100000_data_requests.sql (ADR 0122).
+    sql: `
+      -- A titular's request under Ley 1581 (domain/data-requests.ts), opened today by a founder's deletion
+      -- request from the status page and closed by an admin's deletion. The record outlives the application:
+      -- its deletion leaves application_id NULL and the reference, dates and who closed it.
+      CREATE TABLE data_requests (
+        id TEXT PRIMARY KEY,
+        application_id TEXT REFERENCES applications (id) ON DELETE SET NULL,
+        reference TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('consulta', 'reclamo', 'supresion')),
+        opened_at TEXT NOT NULL,
+        -- the end of the last business day the law gives to answer (Bogotá)
+        due_at TEXT NOT NULL,
+        closed_at TEXT,
+        -- NULL on a closed request: closed by the operator's command line
+        closed_by TEXT REFERENCES team_members (id)
+      ) STRICT;
+      -- At most one open request of each kind per application: a second one finds the first.
+      CREATE UNIQUE INDEX data_requests_open ON data_requests (application_id, kind) WHERE closed_at IS NULL;
+      CREATE INDEX data_requests_due ON data_requests (due_at) WHERE closed_at IS NULL;
     `,
   },
 ]

@@ -25,6 +25,7 @@ import {
   DuplicateReferenceError,
   normalizeEmail,
   type ApplicationStore,
+  type DeletionCloser,
   type DeletionReport,
   type MessageStatus,
   type NewSubmission,
@@ -94,6 +95,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   // For migration 14, which takes the founder links out of stored e-mails (legacy-founder-links.ts).
   db.function('founder_link_hashes', { deterministic: true }, (text: unknown) => JSON.stringify(legacyFounderLinkHashes(String(text ?? ''))))
   db.function('founder_link_placeholder', { deterministic: true }, (text: unknown) => withoutLegacyFounderLinks(String(text ?? '')))
+  // For migration 16, which recomposes the stored addresses (domain/email.ts).
+  db.function('email_key', { deterministic: true }, (text: unknown) => normalizeEmail(String(text ?? '')))
 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -177,13 +180,20 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     return rows.map((r) => toMessage(take.get(workerId, lease, r.id) as OutboxRow))
   }
 
-  const remove = (email: string): DeletionReport => {
+  const remove = (email: string, closer: DeletionCloser): DeletionReport => {
     const apps = stmt('SELECT id, reference, created_at FROM applications WHERE email = ? ORDER BY created_at, id').all(
       normalizeEmail(email),
     ) as { id: string; reference: string; created_at: string }[]
     const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
     let idempotencyKeys = 0
+    let dataRequestsClosed = 0
     for (const app of apps) {
+      // Before the row goes (ON DELETE SET NULL then unlinks the request): the deletion answers it.
+      dataRequestsClosed += stmt('UPDATE data_requests SET closed_at = ?, closed_by = ? WHERE application_id = ? AND closed_at IS NULL').run(
+        iso(closer.at),
+        closer.by,
+        app.id,
+      ).changes
       const counts = stmt('SELECT status, count(*) AS n FROM outbox WHERE application_id = ? GROUP BY status').all(app.id) as {
         status: MessageStatus
         n: number
@@ -197,6 +207,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       applications: apps.map((a) => ({ id: a.id, reference: a.reference, createdAt: date(a.created_at) })),
       messages,
       idempotencyKeys,
+      dataRequestsClosed,
     }
   }
 
@@ -368,8 +379,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       ).map(toApplication)
     },
 
-    deleteByEmail(email) {
-      return write(() => remove(email))
+    deleteByEmail(email, closer = { by: null, at: new Date() }) {
+      return write(() => remove(email, closer))
     },
 
     async listMessages(filter = {}) {

@@ -251,6 +251,7 @@ export function describeStoreContract(name: string, open: () => Promise<StoreHar
         applications: [],
         messages: { pending: 0, sent: 0, failed: 0 },
         idempotencyKeys: 0,
+        dataRequestsClosed: 0,
       })
     })
 

@@ -138,6 +138,14 @@ export interface DeletionReport {
   /** Removed e-mails by status: pending ones will never be sent. */
   messages: Record<MessageStatus, number>
   idempotencyKeys: number
+  /** The titular's open data requests about those applications (a deletion request), closed by this deletion. */
+  dataRequestsClosed: number
+}
+
+/** Who answers a titular's data requests by deleting: an admin (by id), or the operator's command line (null). */
+export interface DeletionCloser {
+  by: string | null
+  at: Date
 }
 
 // ---------------------------------------------------------------------------
@@ -194,8 +202,12 @@ export interface ApplicationStore {
   listApplications(): Promise<StoredApplication[]>
   /** Applications whose e-mail matches, case-insensitively and ignoring surrounding spaces, oldest first. */
   findByEmail(email: string): Promise<StoredApplication[]>
-  /** Remove those applications with all their e-mails (any status) and idempotency records; say what went. */
-  deleteByEmail(email: string): Promise<DeletionReport>
+  /**
+   * Remove those applications with all their e-mails (any status) and idempotency records; say what went.
+   * In the same transaction, the open data requests about them are closed (by `closer`, default: the
+   * command line, now): their record stays, with the reference and without the application.
+   */
+  deleteByEmail(email: string, closer?: DeletionCloser): Promise<DeletionReport>
   /** Outbox messages, oldest first, optionally of one application and/or one status. */
   listMessages(filter?: { applicationId?: string; status?: MessageStatus }): Promise<OutboxMessage[]>
 
@@ -203,7 +215,5 @@ export interface ApplicationStore {
   close(): Promise<void>
 }
 
-/** How applications are matched by e-mail address for data requests. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase()
-}
+/** How applications are matched by e-mail address for data requests: the one rule of domain/email.ts. */
+export { normalizeEmail } from '../../domain/email.ts'

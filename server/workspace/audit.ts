@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   'data_request.looked_up',
   'data_request.exported',
   'data_request.deleted',
+  /** An export or a deletion refused: the admin has a conflict of interest with one of the titular's applications. */
+  'data_request.refused',
   'stage.changed',
   'review.submitted',
   'note.added',

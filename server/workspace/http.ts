@@ -8,6 +8,7 @@ import { timeOrderedId } from './storage/time-ordered-id.ts'
 import type { Context, MiddlewareHandler } from 'hono'
 import { limitBodies } from '../http/body-limit.ts'
 import * as v from 'valibot'
+import { NormalizedEmailSchema } from '../../domain/email.ts'
 import type { Member } from './context.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
 
@@ -65,12 +66,5 @@ export const memberJson = (m: Member) => ({
   lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
 })
 
-// One mailbox, as the application form accepts it (domain/application.ts), at most 254 characters.
-const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/u
-export const emailSchema = v.pipe(
-  v.string(),
-  v.trim(),
-  v.toLowerCase(),
-  v.maxLength(254, 'too_long'),
-  v.regex(EMAIL_RE, 'invalid_email'),
-)
+// One mailbox, as the application form accepts it, normalised as every address is matched (domain/email.ts).
+export const emailSchema = NormalizedEmailSchema

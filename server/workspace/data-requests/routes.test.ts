@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runApplicationsCommand } from '../../cli/applications-command.ts'
 import { founderRecords, toCsv } from '../../exports/applications.ts'
+import { dataRequestDueAt } from '../../../domain/data-requests.ts'
+import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
 import { review, submission } from '../storage/review-store-contract.ts'
+import { openSqliteConflictStore } from '../storage/sqlite-conflict-store.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
 
 const NOW = new Date('2026-03-18T20:00:00.000Z')
@@ -130,5 +133,98 @@ describe('data-request routes', () => {
     const trail = JSON.stringify(audit)
     expect(trail).not.toContain('titular')
     expect(trail).not.toContain('Titular')
+  })
+
+  it("answers for o'brien@… and josé@…, however the admin types them: look-up, export and deletion", async () => {
+    const { h, admin } = await setup()
+    const cases = [
+      { stored: "o'brien@ejemplo.co", typed: "O'Brien@Ejemplo.co", confirm: " o'brien@ejemplo.co" },
+      { stored: 'josé@ejemplo.co', typed: 'JOSÉ@Ejemplo.co ', confirm: 'jose\u0301@ejemplo.co' },
+    ]
+    for (const { stored, typed, confirm } of cases) {
+      const sub = submission(NOW, { email: stored })
+      await h.store.saveSubmission(sub)
+      const lookup = await h.call(admin, 'POST', '/data-requests/lookup', { email: typed })
+      expect(lookup.status, typed).toBe(200)
+      expect(((await lookup.json()) as { id: string }[]).map((r) => r.id)).toEqual([sub.application.id])
+      for (const format of ['json', 'csv'] as const) {
+        const exported = await h.call(admin, 'POST', '/data-requests/export', { email: typed, format })
+        expect(exported.status, `${typed} ${format}`).toBe(200)
+        expect(await exported.text()).toContain(sub.application.reference)
+      }
+      const deleted = await h.call(admin, 'POST', '/data-requests/delete', { email: typed, confirm })
+      expect(deleted.status, typed).toBe(200)
+      expect(((await deleted.json()) as { applications: { id: string }[] }).applications.map((a) => a.id)).toEqual([sub.application.id])
+      expect(await h.store.findByEmail(stored)).toEqual([])
+    }
+  })
+
+  it('tells an admin with a conflict only which applications the titular has, refusing export and deletion with 403, audited', async () => {
+    const { h, admin, founderApps } = await setup()
+    const other = await h.addMember('admin', 'Otra Admin')
+    const [conflictedApp, freeApp] = founderApps as [typeof founderApps[0], typeof founderApps[0]]
+    await openSqliteConflictStore(h.store).declare({ applicationId: conflictedApp.id, memberId: admin.id, kind: 'comercial', note: 'Invertí en ella', declaredBy: admin.id, at: NOW })
+    const before = snapshot(h)
+
+    const lookup = await h.call(admin, 'POST', '/data-requests/lookup', { email: FOUNDER })
+    expect(lookup.status).toBe(200)
+    const body = await lookup.json()
+    expect(body).toEqual({
+      conflictOfInterest: true,
+      message: expect.stringContaining('Otra persona administradora sin conflicto debe atender esta solicitud.'),
+      applications: [
+        { id: conflictedApp.id, reference: conflictedApp.reference, conflicted: true },
+        { id: freeApp.id, reference: freeApp.reference, conflicted: false },
+      ],
+    })
+    expect(JSON.stringify(body)).not.toMatch(/Titular|titular\.privada|formData|emails/)
+
+    for (const [path, payload] of [
+      ['/data-requests/export', { email: FOUNDER, format: 'json' }],
+      ['/data-requests/export', { email: FOUNDER, format: 'csv' }],
+      ['/data-requests/delete', { email: FOUNDER, confirm: FOUNDER }],
+    ] as const) {
+      const res = await h.call(admin, 'POST', path, payload)
+      expect(res.status, `${path} ${JSON.stringify(payload)}`).toBe(403)
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual({ error: 'conflict_of_interest', message: expect.stringContaining('conflicto de interés') })
+      expect(text).not.toContain('Titular')
+    }
+    // Nothing went: only the audit log grew, with the look-up and each refusal, by id.
+    expect(snapshot(h).filter(([t]) => t !== 'audit_log')).toEqual(before.filter(([t]) => t !== 'audit_log'))
+    const audit = (await h.reviews.listAudit(1, 20)).items.filter((e) => e.member?.id === admin.id && e.action.startsWith('data_request.'))
+    expect(audit.map((e) => [e.action, e.detail.request ?? null, e.detail.conflicted]).sort()).toEqual(
+      [
+        ['data_request.looked_up', null, 1],
+        ['data_request.looked_up', null, 1],
+        ...['export', 'export', 'delete'].flatMap((r) => [['data_request.refused', r, 1], ['data_request.refused', r, 1]]),
+      ].sort(),
+    )
+    expect(JSON.stringify(audit)).not.toContain('titular')
+
+    // Another admin, without a conflict, answers the request.
+    const answered = await h.call(other, 'POST', '/data-requests/lookup', { email: FOUNDER })
+    expect(((await answered.json()) as { id: string }[]).map((r) => r.id)).toEqual(founderApps.map((a) => a.id))
+    expect((await h.call(other, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })).status).toBe(200)
+    expect(await h.store.findByEmail(FOUNDER)).toEqual([])
+  })
+
+  it("closes the titular's open deletion request when an admin deletes, keeping its record", async () => {
+    const { h, admin, founderApps, other } = await setup()
+    const founders = openSqliteFounderStore(h.store)
+    const open = (app: { id: string; reference: string }) =>
+      founders.openDataRequest(
+        { id: crypto.randomUUID(), applicationId: app.id, reference: app.reference, kind: 'supresion', openedAt: NOW, dueAt: dataRequestDueAt('supresion', NOW) },
+        { id: crypto.randomUUID(), kind: 'team_notification', messageId: `<${crypto.randomUUID()}@catalitico.example>`, from: 'a@catalitico.example', to: 'equipo@catalitico.example', subject: 's', text: 't', html: 'h' },
+      )
+    const mine = await open(founderApps[0]!)
+    const theirs = await open(other)
+    h.clock.now = new Date(NOW.getTime() + 3_600_000)
+    const res = await h.call(admin, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })
+    expect(await res.json()).toMatchObject({ dataRequestsClosed: 1 })
+    expect(await founders.listDataRequests(founderApps[0]!.reference)).toEqual([{ ...mine.request, applicationId: null, closedAt: h.clock.now, closedBy: admin.id }])
+    expect(await founders.listDataRequests(other.reference)).toEqual([theirs.request])
+    const [deleted] = (await h.reviews.listAudit(1, 10)).items.filter((e) => e.action === 'data_request.deleted')
+    expect(deleted!.detail).toMatchObject({ dataRequestsClosed: 1 })
   })
 })

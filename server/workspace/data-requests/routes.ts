@@ -4,29 +4,45 @@
  * export it, delete it. Addresses travel in POST bodies, never in URLs (which
  * end up in logs and browser history). Each answer is written to the audit
  * log with the applications' ids, never the address.
+ *
+ * An admin with an active conflict of interest on any of the titular's
+ * applications (ADR 0101) learns only that they exist, by reference, and that
+ * another admin must answer: no contents, no export, no deletion
+ * (docs/decisions/0123-data-requests-and-conflicts.md).
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { NormalizedEmailSchema } from '../../../domain/email.ts'
 import { founderRecords, toCsv } from '../../exports/applications.ts'
 import { normalizeEmail, type ApplicationStore } from '../../storage/store.ts'
 import type { WorkspaceEnv } from '../context.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../review/http.ts'
+import type { ConflictStore } from '../storage/conflict-store.ts'
 import type { AuditAction, AuditDetail, ReviewStore } from '../storage/review-store.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore
   reviews: ReviewStore
+  conflicts: Pick<ConflictStore, 'conflictedApplications'>
   now: () => Date
 }
 
-const email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email('Escribe un correo válido.'))
+/** The refusal of an export or a deletion, in the words of the conflict guard (conflicts/guard.ts). */
+export const dataRequestConflictRefusal = {
+  error: 'conflict_of_interest',
+  message:
+    'Declaraste un conflicto de interés con una postulación de este titular: no puedes ver, exportar ni eliminar sus datos. Otra persona administradora sin conflicto debe atender esta solicitud.',
+} as const
+
+// The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must this.
+const email = NormalizedEmailSchema
 
 const LookupSchema = v.strictObject({ email })
 const ExportSchema = v.strictObject({ email, format: v.picklist(['json', 'csv']) })
 const DeleteSchema = v.strictObject({ email, confirm: v.string() })
 
 export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
-  const { store, reviews, now } = deps
+  const { store, reviews, conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
   app.use('/data-requests/*', adminOnly)
 
@@ -42,18 +58,47 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     }
   }
 
+  /** The titular's applications the member has an active conflict with: empty when they may answer. */
+  async function conflictedAmong(memberId: string, applicationIds: string[]): Promise<Set<string>> {
+    if (applicationIds.length === 0) return new Set()
+    const mine = await conflicts.conflictedApplications(memberId)
+    return new Set(applicationIds.filter((id) => mine.has(id)))
+  }
+
   app.post('/data-requests/lookup', async (c) => {
     const parsed = parseWith(LookupSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
+    const memberId = c.get('member').id
     const records = await founderRecords(store, parsed.value.email)
-    await audit(c.get('member').id, 'data_request.looked_up', records.map((r) => r.id))
+    const ids = records.map((r) => r.id)
+    const conflicted = await conflictedAmong(memberId, ids)
+    if (conflicted.size > 0) {
+      // That the titular has applications, by reference, and who must answer; nothing of their contents.
+      await audit(memberId, 'data_request.looked_up', ids, { conflicted: conflicted.size })
+      return c.json({
+        conflictOfInterest: true,
+        message: dataRequestConflictRefusal.message,
+        applications: records.map((r) => ({ id: r.id, reference: r.reference, conflicted: conflicted.has(r.id) })),
+      })
+    }
+    await audit(memberId, 'data_request.looked_up', ids)
     return c.json(records)
   })
+
+  /** Refuse (403, audited) an export or a deletion when the member is conflicted on any of the titular's applications. */
+  async function refusedForConflict(memberId: string, email: string, request: 'export' | 'delete'): Promise<boolean> {
+    const ids = (await store.findByEmail(email)).map((a) => a.id)
+    const conflicted = await conflictedAmong(memberId, ids)
+    if (conflicted.size === 0) return false
+    await audit(memberId, 'data_request.refused', ids, { request, reason: 'conflict_of_interest', conflicted: conflicted.size })
+    return true
+  }
 
   app.post('/data-requests/export', async (c) => {
     const parsed = parseWith(ExportSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
     const { format } = parsed.value
+    if (await refusedForConflict(c.get('member').id, parsed.value.email, 'export')) return c.json(dataRequestConflictRefusal, 403)
     const filename = `datos-titular-${bogotaDate(now())}.${format}`
     if (format === 'json') {
       const records = await founderRecords(store, parsed.value.email)
@@ -71,13 +116,16 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     if (normalizeEmail(parsed.value.confirm) !== normalizeEmail(parsed.value.email)) {
       return invalid(c, [{ path: 'confirm', message: 'confirmation does not match' }], 'Escribe de nuevo el mismo correo para confirmar.')
     }
-    const report = await store.deleteByEmail(parsed.value.email)
+    const memberId = c.get('member').id
+    if (await refusedForConflict(memberId, parsed.value.email, 'delete')) return c.json(dataRequestConflictRefusal, 403)
+    // The deletion answers the titular's open requests (a deletion request from the status page): closed by this admin.
+    const report = await store.deleteByEmail(parsed.value.email, { by: memberId, at: now() })
     const { pending, sent, failed } = report.messages
     await audit(
-      c.get('member').id,
+      memberId,
       'data_request.deleted',
       report.applications.map((a) => a.id),
-      { emails: pending + sent + failed, idempotencyKeys: report.idempotencyKeys },
+      { emails: pending + sent + failed, idempotencyKeys: report.idempotencyKeys, dataRequestsClosed: report.dataRequestsClosed },
     )
     return c.json(report)
   })

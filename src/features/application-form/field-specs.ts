@@ -21,6 +21,7 @@ import {
   REVENUE_MIN,
   type ApplicationField,
 } from '../../../domain/application.ts'
+import { EMAIL_INPUT_PATTERN } from '../../../domain/email.ts'
 import type { HTMLInputAutoCompleteAttribute, HTMLAttributes } from 'react'
 
 export type InputField = (typeof INPUT_FIELDS)[number]
@@ -34,8 +35,11 @@ interface BaseSpec {
 
 export interface InputSpec extends BaseSpec {
   control: 'input'
-  type: 'text' | 'email' | 'url' | 'tel' | 'number'
+  type: 'text' | 'url' | 'tel' | 'number'
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
+  pattern?: string
+  autoCapitalize?: 'none'
+  spellCheck?: boolean
   placeholder?: string
   min?: number
   max?: number
@@ -138,13 +142,18 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
         autoComplete: 'organization-title',
       },
       {
+        // A text input with the e-mail keyboard, not type="email": browsers refuse josé@… and
+        // rewrite a non-ASCII domain as punycode; the pattern is the one rule of domain/email.ts.
         control: 'input',
-        type: 'email',
+        type: 'text',
         name: 'email',
         label: FIELD_LABELS.email,
         hint: 'Aquí te enviaremos la confirmación.',
         placeholder: 'nombre@tuempresa.com',
         inputMode: 'email',
+        pattern: EMAIL_INPUT_PATTERN,
+        autoCapitalize: 'none',
+        spellCheck: false,
         autoComplete: 'email',
       },
       {

@@ -71,6 +71,9 @@ export function FormField({ spec, error }: { spec: FieldSpec; error: string | un
             required={!optional}
             maxLength={max}
             inputMode={spec.inputMode}
+            pattern={spec.pattern}
+            autoCapitalize={spec.autoCapitalize}
+            spellCheck={spec.spellCheck}
             placeholder={spec.placeholder}
             min={spec.min}
             max={spec.max}

@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<string, string> = {
   'data_request.looked_up': 'Consultó datos personales',
   'data_request.exported': 'Exportó datos personales',
   'data_request.deleted': 'Eliminó datos personales',
+  'data_request.refused': 'Datos personales: rechazado por conflicto de interés',
   'stage.changed': 'Cambió la etapa',
   'review.submitted': 'Envió una evaluación',
   'note.added': 'Agregó una nota',

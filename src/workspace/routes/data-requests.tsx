@@ -2,9 +2,12 @@
  * /equipo/datos-personales (admins): a founder's request under Ley 1581,
  * answered as `npm run applications -- show|delete` does: see what is held,
  * export it, delete it (typed confirmation). Addresses travel in POST bodies,
- * never in URLs. Every step is in the audit log.
+ * never in URLs. Every step is in the audit log. An admin with a conflict of
+ * interest on one of the titular's applications sees only their references
+ * and that another admin must answer (server/workspace/data-requests/routes.ts).
  */
 import { useId, useState, type FormEvent } from 'react'
+import { isEmail } from '../../../domain/email.ts'
 import { notify } from '../../lib/toast.tsx'
 import { api, download, request } from '../api/client.ts'
 import { useMember } from '../components/require-session.tsx'
@@ -27,9 +30,21 @@ interface DeletionReport {
   messages: Record<string, number>
 }
 
+/** The lookup's answer to an admin with a conflict of interest: references only, no contents. */
+interface ConflictAnswer {
+  conflictOfInterest: true
+  message: string
+  applications: { id: string; reference: string; conflicted: boolean }[]
+}
+
+function conflictIn(result: unknown): ConflictAnswer | null {
+  return (result as { conflictOfInterest?: unknown } | null)?.conflictOfInterest === true ? (result as ConflictAnswer) : null
+}
+
 /** The lookup answers what the CLI prints: a list of applications (or an object holding one). */
 function applicationsIn(result: unknown): HeldApplication[] {
   if (Array.isArray(result)) return result as HeldApplication[]
+  if (conflictIn(result)) return []
   const list = (result as { applications?: unknown } | null)?.applications
   return Array.isArray(list) ? (list as HeldApplication[]) : []
 }
@@ -51,7 +66,7 @@ export function DataRequestsPage() {
   async function lookup(e: FormEvent) {
     e.preventDefault()
     const address = email.trim()
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+    if (!isEmail(address)) {
       setError('Escribe el correo con el que el founder se postuló.')
       return
     }
@@ -96,6 +111,7 @@ export function DataRequestsPage() {
   }
 
   const held = applicationsIn(result)
+  const conflict = conflictIn(result)
   return (
     <>
       <PageHeader
@@ -108,7 +124,10 @@ export function DataRequestsPage() {
             <label htmlFor={id} className={labelClass}>Correo del founder</label>
             <input
               id={id}
-              type="email"
+              type="text"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
               autoComplete="off"
               className={`${inputClass} mt-1`}
               value={email}
@@ -122,7 +141,25 @@ export function DataRequestsPage() {
         </form>
       </Panel>
 
-      {searched && result !== null && (
+      {searched && conflict && (
+        <Panel title={`Postulaciones de ${searched}`} className="mt-4">
+          <p role="status" className="text-sm text-ink-800">
+            Este titular tiene {conflict.applications.length === 1 ? 'una postulación' : `${conflict.applications.length} postulaciones`} con
+            nosotros. Como declaraste un conflicto de interés con{' '}
+            {conflict.applications.filter((a) => a.conflicted).length === 1 ? 'una de ellas' : 'algunas de ellas'}, no puedes ver sus datos,
+            exportarlos ni eliminarlos: pide a otra persona administradora sin conflicto que atienda esta solicitud.
+          </p>
+          <ul className="mt-3 flex flex-col gap-1 text-sm">
+            {conflict.applications.map((app) => (
+              <li key={app.id}>
+                <span className="font-mono">{app.reference}</span>
+                {app.conflicted && <span className="text-ink-600"> · conflicto declarado</span>}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
+      {searched && result !== null && !conflict && (
         <Panel title={`Lo que guardamos de ${searched}`} className="mt-4">
           {held.length === 0 ? (
             <p className="text-sm text-ink-700">No hay postulaciones con este correo.</p>

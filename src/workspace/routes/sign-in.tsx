@@ -4,6 +4,7 @@
  * the member presses the button (mail scanners open links, they don't click).
  */
 import { useQueryClient } from '@tanstack/react-query'
+import { isEmail } from '../../../domain/email.ts'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { api, ApiError } from '../api/client.ts'
@@ -137,7 +138,7 @@ function RequestLink() {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    if (!isEmail(email)) {
       setError('Escribe un correo válido, por ejemplo nombre@empresa.co.')
       return
     }
@@ -172,7 +173,10 @@ function RequestLink() {
       </label>
       <input
         id={id}
-        type="email"
+        type="text"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
         name="email"
         autoComplete="username webauthn"
         className={`${inputClass} mt-1`}

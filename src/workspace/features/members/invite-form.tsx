@@ -1,5 +1,6 @@
 /** Admins invite a member: the server queues an invitation e-mail with a sign-in link. */
 import { useId, useState, type FormEvent } from 'react'
+import { isEmail } from '../../../../domain/email.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
 import { useInviteMember } from '../../api/queries.ts'
@@ -20,7 +21,7 @@ export function InviteForm() {
     e.preventDefault()
     const next: Errors = {}
     if (name.trim() === '') next.name = 'Escribe el nombre.'
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) next.email = 'Escribe un correo válido.'
+    if (!isEmail(email)) next.email = 'Escribe un correo válido.'
     setErrors(next)
     if (Object.keys(next).length) return
     invite.mutate(
@@ -60,7 +61,10 @@ export function InviteForm() {
           <label htmlFor={`${id}-email`} className={labelClass}>Correo</label>
           <input
             id={`${id}-email`}
-            type="email"
+            type="text"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
             className={`${inputClass} mt-1`}
             value={email}
             autoComplete="off"

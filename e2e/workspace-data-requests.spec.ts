@@ -1,0 +1,62 @@
+/**
+ * A founder's Ley 1581 request looked up by an admin who declared a conflict
+ * of interest with the application, in Chromium against the real server: the
+ * page names the application by its reference, says another admin must
+ * answer, and offers neither export nor deletion (ADR 0123). And the
+ * addresses the form accepts work where the browser validates them (ADR 0121).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import PostalMime from 'postal-mime'
+import { expect, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+}
+
+test.describe.configure({ timeout: 90_000 })
+
+const ADMIN = 'directora@catalitico.example'
+// An address valibot's email() refused: the look-up now takes it (ADR 0121).
+const FOUNDER = "josé.o'brien@ejemplo.co"
+
+test('an admin with a conflict sees only the reference and that another admin must answer', async ({ page, ws, origin, request }) => {
+  const app = await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.', email: FOUNDER })
+  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await signInWithLink(page, ws, ADMIN)
+
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  const panel = page.getByRole('region', { name: 'Conflicto de interés' })
+  await panel.getByLabel('Tipo').selectOption('personal')
+  await panel.getByRole('button', { name: 'Declarar conflicto' }).click()
+  await page.getByRole('dialog', { name: '¿Declarar el conflicto de interés?' }).getByRole('button', { name: 'Declarar conflicto' }).click()
+  await expect(page.getByRole('heading', { name: 'Conflicto de interés declarado' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Datos personales' }).click()
+  await page.getByLabel('Correo del founder').fill(' JOSÉ.O\'Brien@Ejemplo.co ')
+  await page.getByRole('button', { name: 'Consultar' }).click()
+  const answer = page.getByRole('region', { name: `Postulaciones de JOSÉ.O'Brien@Ejemplo.co` })
+  await expect(answer).toContainText(app.reference)
+  await expect(answer).toContainText('pide a otra persona administradora sin conflicto que atienda esta solicitud')
+  await expect(answer).not.toContainText('Río Claro')
+  await expect(page.getByRole('button', { name: 'Exportar JSON' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Eliminar sus datos' })).toHaveCount(0)
+  expect(await seriousViolations(page)).toEqual([])
+})
+
+test('the lost-link form takes josé.o’brien@… in Chromium and the link goes to the address on file', async ({ page, ws, origin, request }) => {
+  await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.', email: FOUNDER })
+  const outbox = join(ws.dataDir, 'outbox')
+  const linkMails = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes('founder_link')) : [])
+  await page.goto('/postulacion')
+  // The status page's form is validated by the browser (no JavaScript): type="email" would refuse this address.
+  await page.getByLabel('Correo electrónico').fill(" JOSÉ.O'Brien@Ejemplo.co ")
+  await page.getByRole('button', { name: 'Enviarme un enlace' }).click()
+  await expect(page.getByRole('status')).toContainText('te enviamos un enlace nuevo')
+  await expect.poll(() => linkMails().length, { timeout: 15_000 }).toBe(1)
+  const mail = await PostalMime.parse(readFileSync(join(outbox, linkMails()[0]!), 'utf8'))
+  expect(mail.to?.[0]?.address).toBe(FOUNDER)
+})
