@@ -146,7 +146,12 @@ export function DataRequestsPage() {
           <p role="status" className="text-sm text-ink-800">
             Este titular tiene {conflict.applications.length === 1 ? 'una postulación' : `${conflict.applications.length} postulaciones`} con
             nosotros. Como declaraste un conflicto de interés con{' '}
-            {conflict.applications.filter((a) => a.conflicted).length === 1 ? 'una de ellas' : 'algunas de ellas'}, no puedes ver sus datos,
+            {conflict.applications.length === 1
+              ? 'ella'
+              : conflict.applications.filter((a) => a.conflicted).length === 1
+                ? 'una de ellas'
+                : 'algunas de ellas'}
+            , no puedes ver sus datos,
             exportarlos ni eliminarlos: pide a otra persona administradora sin conflicto que atienda esta solicitud.
           </p>
           <ul className="mt-3 flex flex-col gap-1 text-sm">
