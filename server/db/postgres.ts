@@ -1,0 +1,117 @@
+/**
+ * The Engine on PostgreSQL (postgres.js), on the ApplicationStore's pool.
+ * Queries compile with Kysely's PostgreSQL compiler and run as postgres.js
+ * prepared statements (unless the pool has them off, behind a transaction
+ * pooler); a transaction's body runs inside sql.begin, so its row locks
+ * (forUpdate, forShare, forUpdateSkipLocked) hold until it commits.
+ *
+ * Not kysely-postgres-js: it reserves a connection for every query and runs
+ * them unprepared, and its transactions are Kysely's, not sql.begin, so code
+ * still written against postgres.js (a Native step) could not join them
+ * (ADR 0117).
+ *
+ * Runtime-agnostic: no node: imports (the edge function on Deno loads it).
+ */
+import { PostgresQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
+import type { Sql, TransactionSql } from 'postgres'
+import type { PostgresStore } from '../storage/postgres-store.ts'
+import { driveAsync, type Body, type ColumnType, type Dialect, type Engine, type Query, type Step } from './engine.ts'
+
+const compiler = new PostgresQueryCompiler()
+// Kysely tags each compiled query with an id for its plugins; there are none here.
+const QUERY_ID = createQueryId()
+
+/**
+ * The oid of an array of each column type. An array parameter is sent with
+ * its type named: left to guess, postgres.js declares a Date[] as one
+ * timestamptz, and on a new connection's first query it cannot yet map a
+ * type to its array type.
+ */
+const ARRAY_OID: Record<ColumnType, number> = {
+  uuid: 2951,
+  text: 1009,
+  timestamptz: 1185,
+  integer: 1007,
+  boolean: 1000,
+  jsonb: 3807,
+  bigint: 1016,
+  'double precision': 1022,
+}
+
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function dialectOf(pool: Sql): Dialect {
+  const array = (values: readonly unknown[], type: ColumnType) => sql`${pool.array([...values] as never[], ARRAY_OID[type])}::${sql.raw(type)}[]`
+  return {
+    inList: (ref, values, type = 'uuid') => sql<SqlBool>`${sql.ref(ref)} = any(${array(values, type)})`,
+    notInList: (ref, values, type = 'uuid') => sql<SqlBool>`${sql.ref(ref)} <> all(${array(values, type)})`,
+    rows(columns, values) {
+      const types = Object.entries(columns) as [string, ColumnType][]
+      const names = types.map(([name]) => name)
+      const arrays = types.map(([name, type]) => array(values.map((row) => (row as Record<string, unknown>)[name] ?? null), type))
+      return sql`(select * from unnest(${sql.join(arrays)}) as t(${sql.join(names.map((name) => sql.id(name)))}))`
+    },
+    // LIKE rather than strpos: the trigram index (applications_search_trgm) serves it.
+    searchTextContains: (alias, key) => sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like ${containing(key)}`,
+    forUpdate: (query) => query.forUpdate() as typeof query,
+    forShare: (query) => query.forShare() as typeof query,
+    forUpdateSkipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+    // "C" so both engines order alike, and the collation of the applications_search_order index.
+    textOrder: (ref) => sql<string>`${sql.ref(ref)} collate "C"`,
+    orderNullsLast: (ref) => (query) => query.orderBy(ref, (o) => o.asc().nullsLast()) as typeof query,
+  }
+}
+
+function compile(query: Query<unknown>) {
+  const compiled = compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
+  return { sql: compiled.sql, parameters: compiled.parameters }
+}
+
+const engines = new WeakMap<PostgresStore, Engine>()
+
+/** The engine of `store`'s pool; every store on it shares one. */
+export function postgresEngine(store: PostgresStore): Engine {
+  let engine = engines.get(store)
+  if (!engine) {
+    engine = openPostgresEngine(store)
+    engines.set(store, engine)
+  }
+  return engine
+}
+
+function openPostgresEngine(store: PostgresStore): Engine {
+  const pool = store.sql
+
+  const query = (on: Sql | TransactionSql, built: Query<unknown>) => {
+    const compiled = compile(built)
+    return on.unsafe(compiled.sql, compiled.parameters as never[], { prepare: true })
+  }
+
+  async function execute(on: TransactionSql, step: Step): Promise<unknown> {
+    switch (step.kind) {
+      case 'all':
+        return query(on, step.query)
+      case 'run':
+        return (await query(on, step.query)).count
+      case 'upsert': {
+        // xmax is 0 on a row version no transaction has replaced: this one inserted it.
+        const [row] = await query(on, step.insert.returning(sql<boolean>`(xmax = 0)`.as('inserted')))
+        return (row as unknown as { inserted: boolean }).inserted
+      }
+      case 'native':
+        return step.native.postgres(on)
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    ...dialectOf(pool),
+    all: async <R>(built: Query<R>) => (await query(pool, built)) as unknown as R[],
+    first: async <R>(built: Query<R>) => (await query(pool, built))[0] as R | undefined,
+    run: async (built) => (await query(pool, built)).count,
+    transaction: <T>(body: Body<T>) =>
+      pool.begin((on) => driveAsync(body, (step) => execute(on, step))) as Promise<T>,
+    compile,
+  }
+}
