@@ -1,0 +1,24 @@
+/**
+ * Audit entries written inside a store's own transaction (so they commit with
+ * the change they record), one statement for any number of them. The ids
+ * are time ordered, as the audit page pages by (at, id) (docs/decisions/0061).
+ */
+import type { NewAuditEntry } from '../../workspace/storage/review-store.ts'
+import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
+import { db, type Dialect } from '../engine.ts'
+
+export function insertAudit(e: Dialect, entries: readonly NewAuditEntry[]) {
+  const rows = entries.map((entry) => ({
+    id: timeOrderedId(),
+    at: entry.at,
+    member_id: entry.memberId,
+    action: entry.action as string,
+    application_id: entry.applicationId,
+    detail: (entry.detail ?? {}) as Record<string, unknown>,
+  }))
+  const columns = { id: 'uuid', at: 'timestamptz', member_id: 'uuid', action: 'text', application_id: 'uuid', detail: 'jsonb' } as const
+  return db
+    .insertInto('audit_log')
+    .columns(['id', 'at', 'member_id', 'action', 'application_id', 'detail'])
+    .expression(db.selectFrom(e.rows(columns, rows).as('r')).select(['r.id', 'r.at', 'r.member_id', 'r.action', 'r.application_id', 'r.detail']))
+}

@@ -1,0 +1,497 @@
+/**
+ * The ReviewStore (server/workspace/storage/review-store.ts), once for both
+ * engines (ADR 0117): on SQLite it shares the ApplicationStore's connection
+ * and group commit, on PostgreSQL its pool. A move locks its rows (forUpdate:
+ * PostgreSQL's row locks; SQLite's write already holds the database) and
+ * checks the stage it was asked from before it changes anything, so two
+ * members moving one application at once cannot both succeed; the stage
+ * change, its audit entry and the founder's e-mail commit with it.
+ */
+import { sql, type Expression, type InferResult, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { ProductStage } from '../../../domain/application.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt } from '../../../domain/pipeline.ts'
+import { reviewMean, type Recommendation } from '../../../domain/review.ts'
+import { searchKey } from '../../../domain/search.ts'
+import { writeFounderMailsPostgres } from '../../founder/postgres-founder-store.ts'
+import { writeFounderMailSqlite } from '../../founder/sqlite-founder-store.ts'
+import type { FounderMailWrite } from '../../founder/founder-store.ts'
+import { applicationFromRow } from '../../storage/rows.ts'
+import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, inOrder, storedComments } from '../../workspace/storage/review-rows.ts'
+import {
+  isFiltered,
+  isUuid,
+  mediansByStage,
+  type ApplicationListQuery,
+  type ApplicationRecord,
+  type ApplicationSort,
+  type AuditAction,
+  type AuditDetail,
+  type ReviewStore,
+  type TransitionOutcome,
+  type TransitionRequest,
+} from '../../workspace/storage/review-store.ts'
+import { scoresFromRow } from '../../workspace/storage/scoring-rows.ts'
+import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
+import { db, type Engine } from '../engine.ts'
+import { fromJson, toDate, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
+import { insertAudit } from './audit-log.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an ordering applies to any select over `applications a`
+type OverApplications = SelectQueryBuilder<any, any, any>
+type Move = TransitionRequest & { applicationId: string }
+
+/** A field of the application's form, as text (->> works alike on jsonb and on SQLite's JSON text). */
+const formField = (name: string) => sql<string>`${sql.ref('a.form_data')} ->> ${sql.lit(name)}`
+const reviewMeanSql = sql.raw(REVIEW_MEAN_SQL)
+const countedReview = sql<SqlBool>`${sql.raw(COUNTED_REVIEW_SQL)}`
+const count = () => sql<number | string>`count(*)`
+
+const reviewsWithAuthor = () =>
+  db.selectFrom('application_reviews as v').innerJoin('team_members as m', 'm.id', 'v.member_id').selectAll('v').select('m.name as member_name')
+type ReviewRow = InferResult<ReturnType<typeof reviewsWithAuthor>>[number]
+
+const toReview = (row: ReviewRow) => {
+  const scores = scoresFromRow(row)
+  return {
+    applicationId: row.application_id,
+    member: { id: row.member_id, name: row.member_name },
+    scores,
+    comments: fromJson(row.comments),
+    recommendation: row.recommendation as Recommendation,
+    overallComment: row.overall_comment,
+    mean: reviewMean(scores),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  }
+}
+
+const notesWithAuthor = () =>
+  db.selectFrom('application_notes as n').innerJoin('team_members as m', 'm.id', 'n.member_id').selectAll('n').select('m.name as member_name')
+type NoteRow = InferResult<ReturnType<typeof notesWithAuthor>>[number]
+const toNote = (row: NoteRow) => ({
+  id: row.id,
+  member: { id: row.member_id, name: row.member_name },
+  body: row.body,
+  createdAt: toDate(row.created_at),
+})
+
+const records = () => db.selectFrom('applications').selectAll()
+type RecordRow = InferResult<ReturnType<typeof records>>[number]
+const toRecord = (row: RecordRow): ApplicationRecord => ({
+  application: applicationFromRow(row, toDate, fromJson),
+  stage: row.stage,
+  stageEnteredAt: toDate(row.stage_entered_at!),
+  stageDueAt: toDateOrNull(row.stage_due_at),
+})
+
+const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q extends OverApplications>(query: Q) => Q> = {
+  received_desc: () => (q) => q.orderBy(sql.ref('a.created_at'), 'desc').orderBy(sql.ref('a.id'), 'desc') as typeof q,
+  received_asc: () => (q) => q.orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
+  due_asc: (e) => (q) => q.$call(e.orderNullsLast('a.stage_due_at')).orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
+  // The search key starts with the company's name, lower case and without accents;
+  // the columns of the applications_search_order index, so no sort is needed.
+  company_asc: (e) => (q) => q.orderBy(e.textOrder('a.search_text')).orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
+}
+
+export function openReviewStore(e: Engine): ReviewStore {
+  /** The list's filter over `applications a`; empty when nothing narrows it. */
+  function filters(query: ApplicationListQuery, masked: readonly string[]): Expression<SqlBool>[] {
+    const viewer = query.viewer.memberId
+    const conditions: Expression<SqlBool>[] = []
+    // Masked rows are listed apart (maskedTail) and never match any filter; most members have none,
+    // and then the queries are those without conflicts.
+    if (masked.length > 0) conditions.push(e.notInList('a.id', masked))
+    const q = query.q === undefined ? '' : searchKey(query.q)
+    if (q !== '') conditions.push(e.searchTextContains('a', q))
+    if (query.stage) conditions.push(sql<SqlBool>`a.stage = ${query.stage}`)
+    if (query.productStage) conditions.push(sql<SqlBool>`${formField('productStage')} = ${query.productStage}`)
+    if (query.due === 'overdue') conditions.push(sql<SqlBool>`a.stage_due_at < ${query.now}`)
+    else if (query.due === 'due_soon') {
+      const soon = new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS)
+      conditions.push(sql<SqlBool>`a.stage_due_at >= ${query.now} and a.stage_due_at <= ${soon}`)
+    }
+    if (query.unreviewed) {
+      conditions.push(sql<SqlBool>`not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = ${viewer})`)
+    }
+    if (query.assignedToMe) {
+      conditions.push(sql<SqlBool>`exists (select 1 from assignments s where s.application_id = a.id and s.member_id = ${viewer})`)
+    }
+    return conditions
+  }
+  const where = (conditions: Expression<SqlBool>[]) => <Q extends OverApplications>(query: Q): Q =>
+    (conditions.length === 0 ? query : query.where((eb) => eb.and(conditions))) as Q
+
+  /** The applications the viewer has an active conflict with (ADR 0107). */
+  const maskedFor = async (viewer: string) =>
+    !isUuid(viewer)
+      ? []
+      : (await e.all(db.selectFrom('conflicts').select('application_id').where('member_id', '=', viewer).where('lifted_at', 'is', null))).map(
+          (r) => r.application_id,
+        )
+
+  /** The viewer's masked rows after the others (ADR 0107): their total and the ids the page still has room for. */
+  async function maskedTail(query: ApplicationListQuery, masked: readonly string[], othersTotal: number, room: number) {
+    if ((query.masked ?? 'left_out') === 'left_out' || isFiltered(query) || masked.length === 0) return { total: 0, ids: [] as string[] }
+    if (room <= 0) return { total: masked.length, ids: [] }
+    const skip = Math.max(0, (query.page - 1) * query.pageSize - othersTotal)
+    const rows = await e.all(
+      db.selectFrom('applications').select('id').where(e.inList('id', masked)).orderBy(e.textOrder('reference')).orderBy('id').limit(room).offset(skip),
+    )
+    return { total: masked.length, ids: rows.map((r) => r.id) }
+  }
+
+  const self: ReviewStore = {
+    async listApplications(query) {
+      const viewer = query.viewer.memberId
+      const masked = await maskedFor(viewer)
+      const filter = where(filters(query, masked))
+      const offset = (query.page - 1) * query.pageSize
+      const countOf = async (from: OverApplications) => toNumber((await e.first(from.select(count().as('n')).$call(filter)))!.n)
+      const page = async (built: OverApplications, limit: number, skip: number): Promise<{ id: string; n?: number | string }[]> =>
+        limit <= 0 ? [] : e.all<{ id: string; n?: number | string }>(built.$call(filter).limit(limit).offset(skip))
+      const applications = () => db.selectFrom('applications as a')
+      let ids: string[]
+      let total: number
+      if (query.sort === 'score_desc') {
+        // Two ordered runs instead of one sort of every row with its aggregate: first the
+        // applications whose average the viewer may see, read from the reviews' side
+        // (highest first), then the others (newest first) straight off the created_at
+        // index. A hidden average sorts as none, so the order cannot give it away.
+        total = await countOf(applications())
+        const reviewed = db.selectFrom('application_reviews').select('application_id')
+        const scored = () =>
+          db
+            .selectFrom((query.viewer.isAdmin ? reviewed.distinct() : reviewed.where('member_id', '=', viewer)).as('r'))
+            .innerJoin('applications as a', 'a.id', 'r.application_id')
+        const first = await page(
+          scored()
+            .select(['a.id', sql<number | string>`count(*) over ()`.as('n')])
+            .orderBy(
+              sql`(select avg(${reviewMeanSql}) from application_reviews v where v.application_id = a.id and ${countedReview})`,
+              'desc',
+            )
+            .orderBy('a.created_at', 'desc')
+            .orderBy('a.id', 'desc'),
+          query.pageSize,
+          offset,
+        )
+        const scoredTotal = first.length > 0 ? toNumber(first[0]!.n!) : await countOf(scored())
+        const hasScore = query.viewer.isAdmin
+          ? sql<SqlBool>`exists (select 1 from application_reviews s where s.application_id = a.id)`
+          : sql<SqlBool>`exists (select 1 from application_reviews s where s.application_id = a.id and s.member_id = ${viewer})`
+        const rest = await page(
+          applications().select('a.id').where(sql<SqlBool>`not ${hasScore}`).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'),
+          query.pageSize - first.length,
+          Math.max(0, offset - scoredTotal),
+        )
+        ids = [...first, ...rest].map((r) => r.id)
+      } else if (query.q !== undefined && searchKey(query.q) !== '') {
+        // One pass over the search index gives both the page and the total.
+        const rows = await page(
+          applications().select(['a.id', sql<number | string>`count(*) over ()`.as('n')]).$call(ORDER_BY[query.sort](e)),
+          query.pageSize,
+          offset,
+        )
+        total = rows.length > 0 ? toNumber(rows[0]!.n!) : offset === 0 ? 0 : await countOf(applications())
+        ids = rows.map((r) => r.id)
+      } else {
+        total = await countOf(applications())
+        ids = (await page(applications().select('a.id').$call(ORDER_BY[query.sort](e)), query.pageSize, offset)).map((r) => r.id)
+      }
+      const tail = await maskedTail(query, masked, total, query.pageSize - ids.length)
+      ids = [...ids, ...tail.ids]
+      total += tail.total
+      if (ids.length === 0) return { items: [], total }
+      // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
+      const rows = await e.all(
+        db
+          .selectFrom('applications as a')
+          .leftJoin('application_reviews as v', (join) => join.onRef('v.application_id', '=', 'a.id').on(countedReview))
+          .select([
+            'a.id',
+            'a.reference',
+            'a.created_at',
+            'a.stage',
+            'a.stage_due_at',
+            formField('companyName').as('company_name'),
+            formField('tradeName').as('trade_name'),
+            formField('founderName').as('founder_name'),
+            formField('city').as('city'),
+            formField('productStage').as('product_stage'),
+            sql<number | string>`count(v.member_id)`.as('review_count'),
+            sql<number | string | null>`avg(${reviewMeanSql})`.as('average'),
+            sql<number | string | null>`max(${reviewMeanSql}) - min(${reviewMeanSql})`.as('spread'),
+            sql<number | string>`coalesce(max(case when v.member_id = ${viewer} then 1 else 0 end), 0)`.as('mine'),
+          ])
+          .where(e.inList('a.id', ids))
+          .groupBy('a.id'),
+      )
+      const items = inOrder(ids, rows).map((row) => {
+        const mine = toNumber(row.mine) === 1
+        // HotCRP-style: a reviewer sees the scores once they have reviewed; an admin always does.
+        const visible = query.viewer.isAdmin || mine
+        return {
+          id: row.id,
+          reference: row.reference,
+          companyName: row.company_name,
+          tradeName: row.trade_name,
+          founderName: row.founder_name,
+          city: row.city,
+          productStage: row.product_stage as ProductStage,
+          stage: row.stage,
+          createdAt: toDate(row.created_at),
+          stageDueAt: toDateOrNull(row.stage_due_at),
+          reviewCount: toNumber(row.review_count),
+          myReview: mine,
+          average: visible && row.average !== null ? toNumber(row.average) : null,
+          spread: visible && row.spread !== null ? toNumber(row.spread) : null,
+        }
+      })
+      return { items, total }
+    },
+
+    async getApplication(id) {
+      if (!isUuid(id)) return null
+      const row = await e.first(records().where('id', '=', id))
+      return row ? toRecord(row) : null
+    },
+
+    async transition(applicationId, request) {
+      // One path for one move and many (ADR 0108): the same lock, compare-and-set and writes.
+      return (await self.transitionMany([{ ...request, applicationId }]))[0]!
+    },
+
+    async transitionMany(moves) {
+      const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
+      if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
+      return e.transaction(function* (tx) {
+        // Locked in id order, so two bulk moves over the same rows cannot deadlock.
+        const locked = yield* tx.all(
+          db.selectFrom('applications').select(['id', 'stage', 'created_at']).where(e.inList('id', ids)).orderBy('id').$call(e.forUpdate),
+        )
+        const plan = planMoves(moves, locked)
+        if (plan.updates.length === 0) return plan.outcomes
+        yield* tx.run(
+          db
+            .updateTable('applications as a')
+            .from(e.rows({ id: 'uuid', stage: 'text', at: 'timestamptz', due: 'timestamptz' }, plan.updates).as('u'))
+            .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
+            .whereRef('a.id', '=', 'u.id'),
+        )
+        const changeColumns = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
+        yield* tx.run(
+          db
+            .insertInto('stage_changes')
+            .columns(['id', 'application_id', 'from_stage', 'to_stage', 'reason', 'member_id', 'at'])
+            .expression(
+              db
+                .selectFrom(e.rows(changeColumns, plan.changes).as('c'))
+                .select(['c.id', 'c.application_id', 'c.from_stage', 'c.to_stage', 'c.reason', 'c.member_id', 'c.at']),
+            ),
+        )
+        yield* tx.run(insertAudit(e, plan.audits))
+        // The founder stores are not converted yet: their writes, per engine, in this transaction.
+        const mails = plan.mails
+        if (mails.length > 0) {
+          yield* tx.native({
+            sqlite: (statement) => mails.forEach((m) => writeFounderMailSqlite(statement, m.applicationId, m.write, m.at)),
+            postgres: (on) => writeFounderMailsPostgres(on, mails),
+          })
+        }
+        return plan.outcomes
+      })
+    },
+
+    async getApplications(ids) {
+      const valid = ids.filter(isUuid)
+      if (valid.length === 0) return []
+      return (await e.all(records().where(e.inList('id', valid)))).map(toRecord)
+    },
+
+    async upsertReview(applicationId, memberId, input, at) {
+      if (!isUuid(applicationId)) return null
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(db.selectFrom('applications').select('id').where('id', '=', applicationId).$call(e.forShare)))) return null
+        const s = input.scores
+        const inserted = yield* tx.upsert(
+          db
+            .insertInto('application_reviews')
+            .values({
+              application_id: applicationId,
+              member_id: memberId,
+              producto_validado: s.productoValidado,
+              primeros_clientes: s.primerosClientes,
+              modelo_escalable: s.modeloEscalable,
+              founders_comprometidos: s.foundersComprometidos,
+              apertura_participacion: s.aperturaParticipacion,
+              comments: storedComments(input.comments),
+              recommendation: input.recommendation,
+              overall_comment: input.overallComment,
+              created_at: at,
+              updated_at: at,
+            })
+            .onConflict((c) =>
+              c.columns(['application_id', 'member_id']).doUpdateSet((eb) => ({
+                producto_validado: eb.ref('excluded.producto_validado'),
+                primeros_clientes: eb.ref('excluded.primeros_clientes'),
+                modelo_escalable: eb.ref('excluded.modelo_escalable'),
+                founders_comprometidos: eb.ref('excluded.founders_comprometidos'),
+                apertura_participacion: eb.ref('excluded.apertura_participacion'),
+                comments: eb.ref('excluded.comments'),
+                recommendation: eb.ref('excluded.recommendation'),
+                overall_comment: eb.ref('excluded.overall_comment'),
+                updated_at: eb.ref('excluded.updated_at'),
+              })),
+            ),
+          db.selectFrom('application_reviews').select('member_id').where('application_id', '=', applicationId).where('member_id', '=', memberId),
+        )
+        yield* tx.run(insertAudit(e, [{ at, memberId, action: 'review.submitted', applicationId, detail: { updated: !inserted } }]))
+        const row = yield* tx.first(reviewsWithAuthor().where('v.application_id', '=', applicationId).where('v.member_id', '=', memberId))
+        return toReview(row!)
+      })
+    },
+
+    async addNote(applicationId, memberId, body, at) {
+      if (!isUuid(applicationId)) return null
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(db.selectFrom('applications').select('id').where('id', '=', applicationId).$call(e.forShare)))) return null
+        const id = timeOrderedId()
+        yield* tx.run(db.insertInto('application_notes').values({ id, application_id: applicationId, member_id: memberId, body, created_at: at }))
+        yield* tx.run(insertAudit(e, [{ at, memberId, action: 'note.added', applicationId, detail: { noteId: id } }]))
+        return toNote((yield* tx.first(notesWithAuthor().where('n.id', '=', id)))!)
+      })
+    },
+
+    async listReviews(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await e.all(reviewsWithAuthor().where('v.application_id', '=', applicationId).orderBy('v.created_at').orderBy('v.member_id'))
+      return rows.map(toReview)
+    },
+
+    async listNotes(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await e.all(notesWithAuthor().where('n.application_id', '=', applicationId).orderBy('n.created_at').orderBy('n.id'))
+      return rows.map(toNote)
+    },
+
+    async listStageChanges(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await e.all(
+        db
+          .selectFrom('stage_changes as c')
+          .leftJoin('team_members as m', 'm.id', 'c.member_id')
+          .selectAll('c')
+          .select('m.name as member_name')
+          .where('c.application_id', '=', applicationId)
+          .orderBy('c.at')
+          .orderBy('c.id'),
+      )
+      return rows.map((row) => ({
+        id: row.id,
+        from: row.from_stage,
+        to: row.to_stage,
+        reason: row.reason,
+        member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
+        at: toDate(row.at),
+      }))
+    },
+
+    async overview({ now, weekStart, monthStart }) {
+      const byStage = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>
+      for (const r of await e.all(db.selectFrom('applications').select(['stage', count().as('n')]).groupBy('stage'))) {
+        byStage[r.stage] = toNumber(r.n)
+      }
+      const soon = new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)
+      // Four counts, each off its own index.
+      const counted = () => db.selectFrom('applications').select(count().as('n'))
+      const counts = (await e.first(
+        db.selectNoFrom([
+          counted().where('stage_due_at', '<', now).as('overdue'),
+          counted().where('stage_due_at', '>=', now).where('stage_due_at', '<=', soon).as('due_soon'),
+          counted().where('created_at', '>=', weekStart).as('week'),
+          counted().where('created_at', '>=', monthStart).as('month'),
+        ]),
+      ))!
+      const stays = await e.all(
+        db
+          .selectFrom('stage_changes as c')
+          .innerJoin('applications as a', 'a.id', 'c.application_id')
+          .select([
+            'c.from_stage as stage',
+            'c.at as left_at',
+            sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
+          ]),
+      )
+      return {
+        byStage,
+        overdue: toNumber(counts.overdue!),
+        dueSoon: toNumber(counts.due_soon!),
+        receivedThisWeek: toNumber(counts.week!),
+        receivedThisMonth: toNumber(counts.month!),
+        medianDaysInStage: mediansByStage(stays.map((s) => ({ stage: s.stage, ms: toDate(s.left_at).getTime() - toDate(s.entered_at).getTime() }))),
+      }
+    },
+
+    async appendAudit(entry) {
+      await e.run(insertAudit(e, [entry]))
+    },
+
+    async listAudit(page, pageSize) {
+      const total = toNumber((await e.first(db.selectFrom('audit_log').select(count().as('n'))))!.n)
+      const rows = await e.all(
+        db
+          .selectFrom('audit_log as l')
+          .leftJoin('team_members as m', 'm.id', 'l.member_id')
+          .selectAll('l')
+          .select('m.name as member_name')
+          .orderBy('l.at', 'desc')
+          .orderBy('l.id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+      )
+      const items = rows.map((row) => ({
+        id: row.id,
+        at: toDate(row.at),
+        member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
+        action: row.action as AuditAction,
+        applicationId: row.application_id,
+        detail: fromJson(row.detail) as AuditDetail,
+      }))
+      return { items, total }
+    },
+  }
+  return self
+}
+
+/**
+ * A batch of moves decided in plain code against the locked rows: each
+ * move's compare-and-set sees the stage as the moves before it left it (an
+ * application named twice moves through both, or the second conflicts), and
+ * what to write for the moves that pass.
+ */
+function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[]) {
+  const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
+  const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
+  const changes: { id: string; application_id: string; from_stage: Stage; to_stage: Stage; reason: string | null; member_id: string | null; at: Date }[] = []
+  const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
+  const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
+  const outcomes = moves.map((m): TransitionOutcome => {
+    const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
+    if (!row) return { status: 'not_found' }
+    const { from, to, at } = m
+    if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+    const dueAt = stageDueAt(to, at, row.receivedAt)
+    row.stage = to
+    // The last move of an application is the one its row keeps.
+    updates.set(m.applicationId, { id: m.applicationId, stage: to, at, due: dueAt })
+    changes.push({ id: timeOrderedId(), application_id: m.applicationId, from_stage: from, to_stage: to, reason: m.reason, member_id: m.memberId, at })
+    // The reason is free text and may quote the founder: the trail keeps only the stages.
+    audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
+    if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
+    return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+  })
+  return { outcomes, updates: [...updates.values()], changes, audits, mails }
+}
