@@ -98,6 +98,27 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
       expect(await e.all(db.selectFrom('audit_log').select('action').where('at', '>=', T0).where('at', '<', new Date(T0.getTime() + 1)))).toHaveLength(2)
     })
 
+    it('prepares a query once and binds each call its own values, lists and batches included', async () => {
+      const d = await database()
+      const e = open(d.store)
+      let built = 0
+      const add = e.prepare((p: { rows: MemberRow[] }) => (built++, insertMembers(e, p.rows)))
+      const find = e.prepare((p: { ids: string[]; since: Date }) => (built++, membersIn(e, p.ids).where('created_at', '>=', p.since)))
+      const [a, b, c] = [member(1), member(2, false), member(3)]
+      await e.run(add({ rows: [a] }))
+      await e.transaction(function* (tx) {
+        yield* tx.run(add({ rows: [b, c] }))
+      })
+      expect(e.compile(find({ ids: [a.id], since: T0 })).sql).toBe(e.compile(find({ ids: [a.id, b.id, c.id], since: T0 })).sql)
+      const found = await e.all(find({ ids: [a.id, b.id, c.id], since: b.created_at }))
+      expect(found.map((r) => ({ id: r.id, active: toBool(r.active) }))).toEqual([
+        { id: b.id, active: false },
+        { id: c.id, active: true },
+      ])
+      expect(await e.all(find({ ids: [], since: T0 }))).toEqual([])
+      expect(built).toBe(2)
+    })
+
     it('tells an upsert that inserted from one that updated', async () => {
       const d = await database()
       const e = open(d.store)
@@ -109,7 +130,8 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
             db
               .insertInto('criterion_weights')
               .values({ criterion: 'productoValidado', weight: name === 'first' ? 2 : 3, updated_by: m.id, updated_at: T0 })
-              .onConflict((c) => c.column('criterion').doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') }))),
+              .onConflict((c) => c.column('criterion').doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })))
+              .$call(e.reportInserted),
             db.selectFrom('criterion_weights').select('criterion').where('criterion', '=', 'productoValidado'),
           )
         })

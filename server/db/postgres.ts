@@ -15,7 +15,7 @@
 import { PostgresQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type { Sql, TransactionSql } from 'postgres'
 import type { PostgresStore } from '../storage/postgres-store.ts'
-import { driveAsync, type Body, type ColumnType, type Dialect, type Engine, type Query, type Step } from './engine.ts'
+import { driveAsync, encodeLater, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new PostgresQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
@@ -42,31 +42,38 @@ const ARRAY_OID: Record<ColumnType, number> = {
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function dialectOf(pool: Sql): Dialect {
-  const array = (values: readonly unknown[], type: ColumnType) => sql`${pool.array([...values] as never[], ARRAY_OID[type])}::${sql.raw(type)}[]`
+  const array = (values: readonly unknown[], type: ColumnType) =>
+    sql`${encodeLater(values, (list) => pool.array([...list] as never[], ARRAY_OID[type]))}::${sql.raw(type)}[]`
   return {
     inList: (ref, values, type = 'uuid') => sql<SqlBool>`${sql.ref(ref)} = any(${array(values, type)})`,
     notInList: (ref, values, type = 'uuid') => sql<SqlBool>`${sql.ref(ref)} <> all(${array(values, type)})`,
     rows(columns, values) {
       const types = Object.entries(columns) as [string, ColumnType][]
       const names = types.map(([name]) => name)
-      const arrays = types.map(([name, type]) => array(values.map((row) => (row as Record<string, unknown>)[name] ?? null), type))
+      const arrays = types.map(
+        ([name, type]) =>
+          sql`${encodeLater(values, (list) => pool.array(list.map((row) => (row as Record<string, unknown>)[name] ?? null) as never[], ARRAY_OID[type]))}::${sql.raw(type)}[]`,
+      )
       return sql`(select * from unnest(${sql.join(arrays)}) as t(${sql.join(names.map((name) => sql.id(name)))}))`
     },
     // LIKE rather than strpos: the trigram index (applications_search_trgm) serves it.
-    searchTextContains: (alias, key) => sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like ${containing(key)}`,
+    searchTextContains: (alias, key) => sql<SqlBool>`${sql.ref(`${alias}.search_text`)} like ${encodeLater(key, containing)}`,
     forUpdate: (query) => query.forUpdate() as typeof query,
     forShare: (query) => query.forShare() as typeof query,
     forUpdateSkipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+    // xmax is 0 on a row version no transaction has replaced: this statement inserted it.
+    reportInserted: (insert) => insert.returning(sql<boolean>`(xmax = 0)`.as('inserted')) as typeof insert,
     // "C" so both engines order alike, and the collation of the applications_search_order index.
     textOrder: (ref) => sql<string>`${sql.ref(ref)} collate "C"`,
     orderNullsLast: (ref) => (query) => query.orderBy(ref, (o) => o.asc().nullsLast()) as typeof query,
   }
 }
 
-function compile(query: Query<unknown>) {
-  const compiled = compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
-  return { sql: compiled.sql, parameters: compiled.parameters }
+function compileQuery(query: Query<unknown>): Compiled {
+  return compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
 }
+
+const compile = (query: Runnable<unknown>): Compiled => toRun(query, compileQuery)
 
 const engines = new WeakMap<PostgresStore, Engine>()
 
@@ -83,7 +90,7 @@ export function postgresEngine(store: PostgresStore): Engine {
 function openPostgresEngine(store: PostgresStore): Engine {
   const pool = store.sql
 
-  const query = (on: Sql | TransactionSql, built: Query<unknown>) => {
+  const query = (on: Sql | TransactionSql, built: Runnable<unknown>) => {
     const compiled = compile(built)
     return on.unsafe(compiled.sql, compiled.parameters as never[], { prepare: true })
   }
@@ -95,9 +102,9 @@ function openPostgresEngine(store: PostgresStore): Engine {
       case 'run':
         return (await query(on, step.query)).count
       case 'upsert': {
-        // xmax is 0 on a row version no transaction has replaced: this one inserted it.
-        const [row] = await query(on, step.insert.returning(sql<boolean>`(xmax = 0)`.as('inserted')))
-        return (row as unknown as { inserted: boolean }).inserted
+        const [row] = (await query(on, step.insert)) as unknown as { inserted?: boolean }[]
+        if (typeof row?.inserted !== 'boolean') throw new Error('tx.upsert: build the insert with .$call(e.reportInserted)')
+        return row.inserted
       }
       case 'native':
         return step.native.postgres(on)
@@ -107,11 +114,12 @@ function openPostgresEngine(store: PostgresStore): Engine {
   return {
     kind: 'postgres',
     ...dialectOf(pool),
-    all: async <R>(built: Query<R>) => (await query(pool, built)) as unknown as R[],
-    first: async <R>(built: Query<R>) => (await query(pool, built))[0] as R | undefined,
+    all: async <R>(built: Runnable<R>) => (await query(pool, built)) as unknown as R[],
+    first: async <R>(built: Runnable<R>) => (await query(pool, built))[0] as R | undefined,
     run: async (built) => (await query(pool, built)).count,
     transaction: <T>(body: Body<T>) =>
       pool.begin((on) => driveAsync(body, (step) => execute(on, step))) as Promise<T>,
+    prepare: preparer(compileQuery),
     compile,
   }
 }

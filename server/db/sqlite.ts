@@ -13,7 +13,7 @@
 import { SqliteQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type { SqliteStore } from '../storage/sqlite-store.ts'
 import { statementCache } from '../storage/sqlite-statements.ts'
-import { driveSync, type Dialect, type Engine, type Query, type Step } from './engine.ts'
+import { driveSync, encodeLater, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new SqliteQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
@@ -32,14 +32,14 @@ export function encodeParameter(value: unknown): unknown {
 }
 
 const dialect: Dialect = {
-  inList: (ref, values) => sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${JSON.stringify(values)}))`,
-  notInList: (ref, values) => sql<SqlBool>`${sql.ref(ref)} not in (select value from json_each(${JSON.stringify(values)}))`,
+  inList: (ref, values) => sql<SqlBool>`${sql.ref(ref)} in (select value from json_each(${encodeLater(values, JSON.stringify)}))`,
+  notInList: (ref, values) => sql<SqlBool>`${sql.ref(ref)} not in (select value from json_each(${encodeLater(values, JSON.stringify)}))`,
   rows(columns, values) {
     const names = Object.keys(columns)
     // `value ->> i` reads the i-th field back as SQLite's own type: text, integer (JSON true is 1), real or null,
     // and an object's JSON text; a Date was written as its ISO text by JSON.stringify.
     const fields = names.map((name, i) => sql`value ->> ${sql.lit(i)} as ${sql.id(name)}`)
-    const rows = JSON.stringify(values.map((row) => names.map((name) => (row as Record<string, unknown>)[name] ?? null)))
+    const rows = encodeLater(values, (list) => JSON.stringify(list.map((row) => names.map((name) => (row as Record<string, unknown>)[name] ?? null))))
     return sql`(select ${sql.join(fields)} from json_each(${rows}))`
   },
   searchTextContains: (alias, key) =>
@@ -47,14 +47,20 @@ const dialect: Dialect = {
   forUpdate: (query) => query,
   forShare: (query) => query,
   forUpdateSkipLocked: (query) => query,
+  reportInserted: (insert) => insert,
   textOrder: (ref) => sql.ref(ref),
   // The expression of the applications_due_order index, so the order needs no sort.
   orderNullsLast: (ref) => (query) => query.orderBy(sql`${sql.ref(ref)} is null`).orderBy(ref) as typeof query,
 }
 
-function compile(query: Query<unknown>) {
-  const compiled = compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
-  return { sql: compiled.sql, parameters: compiled.parameters.map(encodeParameter) }
+function compileQuery(query: Query<unknown>): Compiled {
+  return compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
+}
+
+/** The text to run and its parameters as the columns hold them. */
+function compile(query: Runnable<unknown>): Compiled {
+  const { sql, parameters } = toRun(query, compileQuery)
+  return { sql, parameters: parameters.map(encodeParameter) }
 }
 
 const engines = new WeakMap<SqliteStore, Engine>()
@@ -72,15 +78,15 @@ export function sqliteEngine(store: SqliteStore): Engine {
 function openSqliteEngine(store: SqliteStore): Engine {
   const statement = statementCache(store.db)
 
-  function prepare(query: Query<unknown>) {
+  function prepare(query: Runnable<unknown>) {
     const compiled = compile(query)
     return { statement: statement(compiled.sql), parameters: compiled.parameters }
   }
-  const all = (query: Query<unknown>): unknown[] => {
+  const all = (query: Runnable<unknown>): unknown[] => {
     const { statement, parameters } = prepare(query)
     return statement.all(...parameters)
   }
-  const run = (query: Query<unknown>): number => {
+  const run = (query: Runnable<unknown>): number => {
     const { statement, parameters } = prepare(query)
     return statement.run(...parameters).changes
   }
@@ -104,10 +110,11 @@ function openSqliteEngine(store: SqliteStore): Engine {
   return {
     kind: 'sqlite',
     ...dialect,
-    all: async <R>(query: Query<R>) => all(query) as R[],
-    first: async <R>(query: Query<R>) => all(query)[0] as R | undefined,
+    all: async <R>(query: Runnable<R>) => all(query) as R[],
+    first: async <R>(query: Runnable<R>) => all(query)[0] as R | undefined,
     run: (query) => store.write(() => run(query)),
     transaction: (body) => store.write(() => driveSync(body, execute)),
+    prepare: preparer(compileQuery),
     compile,
   }
 }

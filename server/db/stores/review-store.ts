@@ -7,7 +7,7 @@
  * members moving one application at once cannot both succeed; the stage
  * change, its audit entry and the founder's e-mail commit with it.
  */
-import { sql, type Expression, type InferResult, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type InferResult, type Insertable, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { ProductStage } from '../../../domain/application.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt } from '../../../domain/pipeline.ts'
@@ -34,14 +34,18 @@ import {
 import { scoresFromRow } from '../../workspace/storage/scoring-rows.ts'
 import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
 import { db, type Engine } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
-import { insertAudit } from './audit-log.ts'
+import { fromJson, toDate, toDateOrNull, toNumber, type ApplicationReviewsTable, type TimeText } from '../schema.ts'
+import { auditWriter } from './audit-log.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an ordering applies to any select over `applications a`
 type OverApplications = SelectQueryBuilder<any, any, any>
 type Move = TransitionRequest & { applicationId: string }
+
+type ReviewColumns = Required<Insertable<ApplicationReviewsTable>>
+
+const CHANGE_COLUMNS = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
 
 /** A field of the application's form, as text (->> works alike on jsonb and on SQLite's JSON text). */
 const formField = (name: string) => sql<string>`${sql.ref('a.form_data')} ->> ${sql.lit(name)}`
@@ -97,6 +101,132 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q
 }
 
 export function openReviewStore(e: Engine): ReviewStore {
+  const insertAudit = auditWriter(e)
+  // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
+  const q = {
+    record: e.prepare((p: { id: string }) => records().where('id', '=', p.id)),
+    records: e.prepare((p: { ids: string[] }) => records().where(e.inList('id', p.ids))),
+    masked: e.prepare((p: { viewer: string }) =>
+      db.selectFrom('conflicts').select('application_id').where('member_id', '=', p.viewer).where('lifted_at', 'is', null),
+    ),
+    maskedPage: e.prepare((p: { ids: string[]; limit: number; offset: number }) =>
+      db.selectFrom('applications').select('id').where(e.inList('id', p.ids)).orderBy(e.textOrder('reference')).orderBy('id').limit(p.limit).offset(p.offset),
+    ),
+    // Locked in id order, so two bulk moves over the same rows cannot deadlock.
+    lockForMove: e.prepare((p: { ids: string[] }) =>
+      db.selectFrom('applications').select(['id', 'stage', 'created_at']).where(e.inList('id', p.ids)).orderBy('id').$call(e.forUpdate),
+    ),
+    move: e.prepare((p: { rows: ReturnType<typeof planMoves>['updates'] }) =>
+      db
+        .updateTable('applications as a')
+        .from(e.rows({ id: 'uuid', stage: 'text', at: 'timestamptz', due: 'timestamptz' }, p.rows).as('u'))
+        .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
+        .whereRef('a.id', '=', 'u.id'),
+    ),
+    recordChanges: e.prepare((p: { rows: ReturnType<typeof planMoves>['changes'] }) =>
+      db
+        .insertInto('stage_changes')
+        .columns(['id', 'application_id', 'from_stage', 'to_stage', 'reason', 'member_id', 'at'])
+        .expression(
+          db
+            .selectFrom(e.rows(CHANGE_COLUMNS, p.rows).as('c'))
+            .select(['c.id', 'c.application_id', 'c.from_stage', 'c.to_stage', 'c.reason', 'c.member_id', 'c.at']),
+        ),
+    ),
+    // Shared: the application cannot be deleted under the review or note being written.
+    applicationHeld: e.prepare((p: { id: string }) => db.selectFrom('applications').select('id').where('id', '=', p.id).$call(e.forShare)),
+    reviewExists: e.prepare((p: { applicationId: string; memberId: string }) =>
+      db.selectFrom('application_reviews').select('member_id').where('application_id', '=', p.applicationId).where('member_id', '=', p.memberId),
+    ),
+    // A prepared query's parameters are named one by one: Kysely reads an object's keys as the columns.
+    upsertReview: e.prepare((p: ReviewColumns) =>
+      db
+        .insertInto('application_reviews')
+        .values({
+          application_id: p.application_id,
+          member_id: p.member_id,
+          producto_validado: p.producto_validado,
+          primeros_clientes: p.primeros_clientes,
+          modelo_escalable: p.modelo_escalable,
+          founders_comprometidos: p.founders_comprometidos,
+          apertura_participacion: p.apertura_participacion,
+          comments: p.comments,
+          recommendation: p.recommendation,
+          overall_comment: p.overall_comment,
+          created_at: p.created_at,
+          updated_at: p.updated_at,
+        })
+        .onConflict((c) =>
+          c.columns(['application_id', 'member_id']).doUpdateSet((eb) => ({
+            producto_validado: eb.ref('excluded.producto_validado'),
+            primeros_clientes: eb.ref('excluded.primeros_clientes'),
+            modelo_escalable: eb.ref('excluded.modelo_escalable'),
+            founders_comprometidos: eb.ref('excluded.founders_comprometidos'),
+            apertura_participacion: eb.ref('excluded.apertura_participacion'),
+            comments: eb.ref('excluded.comments'),
+            recommendation: eb.ref('excluded.recommendation'),
+            overall_comment: eb.ref('excluded.overall_comment'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .$call(e.reportInserted),
+    ),
+    review: e.prepare((p: { applicationId: string; memberId: string }) =>
+      reviewsWithAuthor().where('v.application_id', '=', p.applicationId).where('v.member_id', '=', p.memberId),
+    ),
+    reviews: e.prepare((p: { applicationId: string }) =>
+      reviewsWithAuthor().where('v.application_id', '=', p.applicationId).orderBy('v.created_at').orderBy('v.member_id'),
+    ),
+    addNote: e.prepare((p: { id: string; applicationId: string; memberId: string; body: string; at: Date }) =>
+      db.insertInto('application_notes').values({ id: p.id, application_id: p.applicationId, member_id: p.memberId, body: p.body, created_at: p.at }),
+    ),
+    note: e.prepare((p: { id: string }) => notesWithAuthor().where('n.id', '=', p.id)),
+    notes: e.prepare((p: { applicationId: string }) => notesWithAuthor().where('n.application_id', '=', p.applicationId).orderBy('n.created_at').orderBy('n.id')),
+    stageChanges: e.prepare((p: { applicationId: string }) =>
+      db
+        .selectFrom('stage_changes as c')
+        .leftJoin('team_members as m', 'm.id', 'c.member_id')
+        .selectAll('c')
+        .select('m.name as member_name')
+        .where('c.application_id', '=', p.applicationId)
+        .orderBy('c.at')
+        .orderBy('c.id'),
+    ),
+    byStage: e.prepare(() => db.selectFrom('applications').select(['stage', count().as('n')]).groupBy('stage')),
+    // Four counts, each off its own index.
+    counts: e.prepare((p: { now: Date; soon: Date; week: Date; month: Date }) => {
+      const counted = () => db.selectFrom('applications').select(count().as('n'))
+      return db.selectNoFrom([
+        counted().where('stage_due_at', '<', p.now).as('overdue'),
+        counted().where('stage_due_at', '>=', p.now).where('stage_due_at', '<=', p.soon).as('due_soon'),
+        counted().where('created_at', '>=', p.week).as('week'),
+        counted().where('created_at', '>=', p.month).as('month'),
+      ])
+    }),
+    stays: e.prepare(() =>
+      db
+        .selectFrom('stage_changes as c')
+        .innerJoin('applications as a', 'a.id', 'c.application_id')
+        .select([
+          'c.from_stage as stage',
+          'c.at as left_at',
+          sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
+        ]),
+    ),
+    auditCount: e.prepare(() => db.selectFrom('audit_log').select(count().as('n'))),
+    auditPage: e.prepare((p: { limit: number; offset: number }) =>
+      db
+        .selectFrom('audit_log as l')
+        .leftJoin('team_members as m', 'm.id', 'l.member_id')
+        .selectAll('l')
+        .select('m.name as member_name')
+        .orderBy('l.at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  }
+
   /** The list's filter over `applications a`; empty when nothing narrows it. */
   function filters(query: ApplicationListQuery, masked: readonly string[]): Expression<SqlBool>[] {
     const viewer = query.viewer.memberId
@@ -125,21 +255,14 @@ export function openReviewStore(e: Engine): ReviewStore {
     (conditions.length === 0 ? query : query.where((eb) => eb.and(conditions))) as Q
 
   /** The applications the viewer has an active conflict with (ADR 0107). */
-  const maskedFor = async (viewer: string) =>
-    !isUuid(viewer)
-      ? []
-      : (await e.all(db.selectFrom('conflicts').select('application_id').where('member_id', '=', viewer).where('lifted_at', 'is', null))).map(
-          (r) => r.application_id,
-        )
+  const maskedFor = async (viewer: string) => (!isUuid(viewer) ? [] : (await e.all(q.masked({ viewer }))).map((r) => r.application_id))
 
   /** The viewer's masked rows after the others (ADR 0107): their total and the ids the page still has room for. */
   async function maskedTail(query: ApplicationListQuery, masked: readonly string[], othersTotal: number, room: number) {
     if ((query.masked ?? 'left_out') === 'left_out' || isFiltered(query) || masked.length === 0) return { total: 0, ids: [] as string[] }
     if (room <= 0) return { total: masked.length, ids: [] }
     const skip = Math.max(0, (query.page - 1) * query.pageSize - othersTotal)
-    const rows = await e.all(
-      db.selectFrom('applications').select('id').where(e.inList('id', masked)).orderBy(e.textOrder('reference')).orderBy('id').limit(room).offset(skip),
-    )
+    const rows = await e.all(q.maskedPage({ ids: [...masked], limit: room, offset: skip }))
     return { total: masked.length, ids: rows.map((r) => r.id) }
   }
 
@@ -255,7 +378,7 @@ export function openReviewStore(e: Engine): ReviewStore {
 
     async getApplication(id) {
       if (!isUuid(id)) return null
-      const row = await e.first(records().where('id', '=', id))
+      const row = await e.first(q.record({ id }))
       return row ? toRecord(row) : null
     },
 
@@ -268,31 +391,11 @@ export function openReviewStore(e: Engine): ReviewStore {
       const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
       if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
       return e.transaction(function* (tx) {
-        // Locked in id order, so two bulk moves over the same rows cannot deadlock.
-        const locked = yield* tx.all(
-          db.selectFrom('applications').select(['id', 'stage', 'created_at']).where(e.inList('id', ids)).orderBy('id').$call(e.forUpdate),
-        )
-        const plan = planMoves(moves, locked)
+        const plan = planMoves(moves, yield* tx.all(q.lockForMove({ ids })))
         if (plan.updates.length === 0) return plan.outcomes
-        yield* tx.run(
-          db
-            .updateTable('applications as a')
-            .from(e.rows({ id: 'uuid', stage: 'text', at: 'timestamptz', due: 'timestamptz' }, plan.updates).as('u'))
-            .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
-            .whereRef('a.id', '=', 'u.id'),
-        )
-        const changeColumns = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
-        yield* tx.run(
-          db
-            .insertInto('stage_changes')
-            .columns(['id', 'application_id', 'from_stage', 'to_stage', 'reason', 'member_id', 'at'])
-            .expression(
-              db
-                .selectFrom(e.rows(changeColumns, plan.changes).as('c'))
-                .select(['c.id', 'c.application_id', 'c.from_stage', 'c.to_stage', 'c.reason', 'c.member_id', 'c.at']),
-            ),
-        )
-        yield* tx.run(insertAudit(e, plan.audits))
+        yield* tx.run(q.move({ rows: plan.updates }))
+        yield* tx.run(q.recordChanges({ rows: plan.changes }))
+        yield* tx.run(insertAudit(plan.audits))
         // The founder stores are not converted yet: their writes, per engine, in this transaction.
         const mails = plan.mails
         if (mails.length > 0) {
@@ -308,87 +411,58 @@ export function openReviewStore(e: Engine): ReviewStore {
     async getApplications(ids) {
       const valid = ids.filter(isUuid)
       if (valid.length === 0) return []
-      return (await e.all(records().where(e.inList('id', valid)))).map(toRecord)
+      return (await e.all(q.records({ ids: valid }))).map(toRecord)
     },
 
     async upsertReview(applicationId, memberId, input, at) {
       if (!isUuid(applicationId)) return null
       return e.transaction(function* (tx) {
-        if (!(yield* tx.first(db.selectFrom('applications').select('id').where('id', '=', applicationId).$call(e.forShare)))) return null
+        if (!(yield* tx.first(q.applicationHeld({ id: applicationId })))) return null
         const s = input.scores
-        const inserted = yield* tx.upsert(
-          db
-            .insertInto('application_reviews')
-            .values({
-              application_id: applicationId,
-              member_id: memberId,
-              producto_validado: s.productoValidado,
-              primeros_clientes: s.primerosClientes,
-              modelo_escalable: s.modeloEscalable,
-              founders_comprometidos: s.foundersComprometidos,
-              apertura_participacion: s.aperturaParticipacion,
-              comments: storedComments(input.comments),
-              recommendation: input.recommendation,
-              overall_comment: input.overallComment,
-              created_at: at,
-              updated_at: at,
-            })
-            .onConflict((c) =>
-              c.columns(['application_id', 'member_id']).doUpdateSet((eb) => ({
-                producto_validado: eb.ref('excluded.producto_validado'),
-                primeros_clientes: eb.ref('excluded.primeros_clientes'),
-                modelo_escalable: eb.ref('excluded.modelo_escalable'),
-                founders_comprometidos: eb.ref('excluded.founders_comprometidos'),
-                apertura_participacion: eb.ref('excluded.apertura_participacion'),
-                comments: eb.ref('excluded.comments'),
-                recommendation: eb.ref('excluded.recommendation'),
-                overall_comment: eb.ref('excluded.overall_comment'),
-                updated_at: eb.ref('excluded.updated_at'),
-              })),
-            ),
-          db.selectFrom('application_reviews').select('member_id').where('application_id', '=', applicationId).where('member_id', '=', memberId),
-        )
-        yield* tx.run(insertAudit(e, [{ at, memberId, action: 'review.submitted', applicationId, detail: { updated: !inserted } }]))
-        const row = yield* tx.first(reviewsWithAuthor().where('v.application_id', '=', applicationId).where('v.member_id', '=', memberId))
-        return toReview(row!)
+        const row: ReviewColumns = {
+          application_id: applicationId,
+          member_id: memberId,
+          producto_validado: s.productoValidado,
+          primeros_clientes: s.primerosClientes,
+          modelo_escalable: s.modeloEscalable,
+          founders_comprometidos: s.foundersComprometidos,
+          apertura_participacion: s.aperturaParticipacion,
+          comments: storedComments(input.comments),
+          recommendation: input.recommendation,
+          overall_comment: input.overallComment,
+          created_at: at,
+          updated_at: at,
+        }
+        const inserted = yield* tx.upsert(q.upsertReview(row), q.reviewExists({ applicationId, memberId }))
+        yield* tx.run(insertAudit([{ at, memberId, action: 'review.submitted', applicationId, detail: { updated: !inserted } }]))
+        return toReview((yield* tx.first(q.review({ applicationId, memberId })))!)
       })
     },
 
     async addNote(applicationId, memberId, body, at) {
       if (!isUuid(applicationId)) return null
       return e.transaction(function* (tx) {
-        if (!(yield* tx.first(db.selectFrom('applications').select('id').where('id', '=', applicationId).$call(e.forShare)))) return null
+        if (!(yield* tx.first(q.applicationHeld({ id: applicationId })))) return null
         const id = timeOrderedId()
-        yield* tx.run(db.insertInto('application_notes').values({ id, application_id: applicationId, member_id: memberId, body, created_at: at }))
-        yield* tx.run(insertAudit(e, [{ at, memberId, action: 'note.added', applicationId, detail: { noteId: id } }]))
-        return toNote((yield* tx.first(notesWithAuthor().where('n.id', '=', id)))!)
+        yield* tx.run(q.addNote({ id, applicationId, memberId, body, at }))
+        yield* tx.run(insertAudit([{ at, memberId, action: 'note.added', applicationId, detail: { noteId: id } }]))
+        return toNote((yield* tx.first(q.note({ id })))!)
       })
     },
 
     async listReviews(applicationId) {
       if (!isUuid(applicationId)) return []
-      const rows = await e.all(reviewsWithAuthor().where('v.application_id', '=', applicationId).orderBy('v.created_at').orderBy('v.member_id'))
-      return rows.map(toReview)
+      return (await e.all(q.reviews({ applicationId }))).map(toReview)
     },
 
     async listNotes(applicationId) {
       if (!isUuid(applicationId)) return []
-      const rows = await e.all(notesWithAuthor().where('n.application_id', '=', applicationId).orderBy('n.created_at').orderBy('n.id'))
-      return rows.map(toNote)
+      return (await e.all(q.notes({ applicationId }))).map(toNote)
     },
 
     async listStageChanges(applicationId) {
       if (!isUuid(applicationId)) return []
-      const rows = await e.all(
-        db
-          .selectFrom('stage_changes as c')
-          .leftJoin('team_members as m', 'm.id', 'c.member_id')
-          .selectAll('c')
-          .select('m.name as member_name')
-          .where('c.application_id', '=', applicationId)
-          .orderBy('c.at')
-          .orderBy('c.id'),
-      )
+      const rows = await e.all(q.stageChanges({ applicationId }))
       return rows.map((row) => ({
         id: row.id,
         from: row.from_stage,
@@ -401,30 +475,10 @@ export function openReviewStore(e: Engine): ReviewStore {
 
     async overview({ now, weekStart, monthStart }) {
       const byStage = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>
-      for (const r of await e.all(db.selectFrom('applications').select(['stage', count().as('n')]).groupBy('stage'))) {
-        byStage[r.stage] = toNumber(r.n)
-      }
+      for (const r of await e.all(q.byStage({}))) byStage[r.stage] = toNumber(r.n)
       const soon = new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)
-      // Four counts, each off its own index.
-      const counted = () => db.selectFrom('applications').select(count().as('n'))
-      const counts = (await e.first(
-        db.selectNoFrom([
-          counted().where('stage_due_at', '<', now).as('overdue'),
-          counted().where('stage_due_at', '>=', now).where('stage_due_at', '<=', soon).as('due_soon'),
-          counted().where('created_at', '>=', weekStart).as('week'),
-          counted().where('created_at', '>=', monthStart).as('month'),
-        ]),
-      ))!
-      const stays = await e.all(
-        db
-          .selectFrom('stage_changes as c')
-          .innerJoin('applications as a', 'a.id', 'c.application_id')
-          .select([
-            'c.from_stage as stage',
-            'c.at as left_at',
-            sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
-          ]),
-      )
+      const counts = (await e.first(q.counts({ now, soon, week: weekStart, month: monthStart })))!
+      const stays = await e.all(q.stays({}))
       return {
         byStage,
         overdue: toNumber(counts.overdue!),
@@ -436,22 +490,12 @@ export function openReviewStore(e: Engine): ReviewStore {
     },
 
     async appendAudit(entry) {
-      await e.run(insertAudit(e, [entry]))
+      await e.run(insertAudit([entry]))
     },
 
     async listAudit(page, pageSize) {
-      const total = toNumber((await e.first(db.selectFrom('audit_log').select(count().as('n'))))!.n)
-      const rows = await e.all(
-        db
-          .selectFrom('audit_log as l')
-          .leftJoin('team_members as m', 'm.id', 'l.member_id')
-          .selectAll('l')
-          .select('m.name as member_name')
-          .orderBy('l.at', 'desc')
-          .orderBy('l.id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
-      )
+      const total = toNumber((await e.first(q.auditCount({})))!.n)
+      const rows = await e.all(q.auditPage({ limit: pageSize, offset: (page - 1) * pageSize }))
       const items = rows.map((row) => ({
         id: row.id,
         at: toDate(row.at),
