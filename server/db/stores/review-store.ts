@@ -104,6 +104,30 @@ export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
+    // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
+    listRows: e.prepare((p: { ids: string[]; viewer: string }) =>
+      db
+        .selectFrom('applications as a')
+        .leftJoin('application_reviews as v', (join) => join.onRef('v.application_id', '=', 'a.id').on(countedReview))
+        .select([
+          'a.id',
+          'a.reference',
+          'a.created_at',
+          'a.stage',
+          'a.stage_due_at',
+          formField('companyName').as('company_name'),
+          formField('tradeName').as('trade_name'),
+          formField('founderName').as('founder_name'),
+          formField('city').as('city'),
+          formField('productStage').as('product_stage'),
+          sql<number | string>`count(v.member_id)`.as('review_count'),
+          sql<number | string | null>`avg(${reviewMeanSql})`.as('average'),
+          sql<number | string | null>`max(${reviewMeanSql}) - min(${reviewMeanSql})`.as('spread'),
+          sql<number | string>`coalesce(max(case when v.member_id = ${p.viewer} then 1 else 0 end), 0)`.as('mine'),
+        ])
+        .where(e.inList('a.id', p.ids))
+        .groupBy('a.id'),
+    ),
     record: e.prepare((p: { id: string }) => records().where('id', '=', p.id)),
     records: e.prepare((p: { ids: string[] }) => records().where(e.inList('id', p.ids))),
     masked: e.prepare((p: { viewer: string }) =>
@@ -329,29 +353,7 @@ export function openReviewStore(e: Engine): ReviewStore {
       total += tail.total
       if (ids.length === 0) return { items: [], total }
       // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
-      const rows = await e.all(
-        db
-          .selectFrom('applications as a')
-          .leftJoin('application_reviews as v', (join) => join.onRef('v.application_id', '=', 'a.id').on(countedReview))
-          .select([
-            'a.id',
-            'a.reference',
-            'a.created_at',
-            'a.stage',
-            'a.stage_due_at',
-            formField('companyName').as('company_name'),
-            formField('tradeName').as('trade_name'),
-            formField('founderName').as('founder_name'),
-            formField('city').as('city'),
-            formField('productStage').as('product_stage'),
-            sql<number | string>`count(v.member_id)`.as('review_count'),
-            sql<number | string | null>`avg(${reviewMeanSql})`.as('average'),
-            sql<number | string | null>`max(${reviewMeanSql}) - min(${reviewMeanSql})`.as('spread'),
-            sql<number | string>`coalesce(max(case when v.member_id = ${viewer} then 1 else 0 end), 0)`.as('mine'),
-          ])
-          .where(e.inList('a.id', ids))
-          .groupBy('a.id'),
-      )
+      const rows = await e.all(q.listRows({ ids, viewer }))
       const items = inOrder(ids, rows).map((row) => {
         const mine = toNumber(row.mine) === 1
         // HotCRP-style: a reviewer sees the scores once they have reviewed; an admin always does.
