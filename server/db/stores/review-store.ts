@@ -33,7 +33,7 @@ import {
 } from '../../workspace/storage/review-store.ts'
 import { scoresFromRow } from '../../workspace/storage/scoring-rows.ts'
 import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
-import { db, type Engine } from '../engine.ts'
+import { db, prepareByShape, type Bound, type Engine } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, toNumber, type ApplicationReviewsTable, type TimeText } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 
@@ -42,6 +42,30 @@ const DAY_MS = 24 * 60 * 60 * 1000
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an ordering applies to any select over `applications a`
 type OverApplications = SelectQueryBuilder<any, any, any>
 type Move = TransitionRequest & { applicationId: string }
+
+/** What decides the SQL of the list's queries: which filters are set, and whether the viewer is an admin. */
+interface ListShape {
+  masked: boolean
+  search: boolean
+  stage: boolean
+  productStage: boolean
+  due: 'overdue' | 'due_soon' | null
+  unreviewed: boolean
+  assignedToMe: boolean
+  admin: boolean
+}
+/** The values bound into the list's queries (those a shape does not use are left unbound). */
+interface ListValues {
+  viewer: string
+  masked: string[]
+  key: string
+  stage: string
+  productStage: string
+  now: Date
+  soon: Date
+  limit: number
+  offset: number
+}
 
 type ReviewColumns = Required<Insertable<ApplicationReviewsTable>>
 
@@ -252,31 +276,76 @@ export function openReviewStore(e: Engine): ReviewStore {
   }
 
   /** The list's filter over `applications a`; empty when nothing narrows it. */
-  function filters(query: ApplicationListQuery, masked: readonly string[]): Expression<SqlBool>[] {
-    const viewer = query.viewer.memberId
+  function filters(s: ListShape, p: ListValues): Expression<SqlBool>[] {
     const conditions: Expression<SqlBool>[] = []
     // Masked rows are listed apart (maskedTail) and never match any filter; most members have none,
     // and then the queries are those without conflicts.
-    if (masked.length > 0) conditions.push(e.notInList('a.id', masked))
-    const q = query.q === undefined ? '' : searchKey(query.q)
-    if (q !== '') conditions.push(e.searchTextContains('a', q))
-    if (query.stage) conditions.push(sql<SqlBool>`a.stage = ${query.stage}`)
-    if (query.productStage) conditions.push(sql<SqlBool>`${formField('productStage')} = ${query.productStage}`)
-    if (query.due === 'overdue') conditions.push(sql<SqlBool>`a.stage_due_at < ${query.now}`)
-    else if (query.due === 'due_soon') {
-      const soon = new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS)
-      conditions.push(sql<SqlBool>`a.stage_due_at >= ${query.now} and a.stage_due_at <= ${soon}`)
+    if (s.masked) conditions.push(e.notInList('a.id', p.masked))
+    if (s.search) conditions.push(e.searchTextContains('a', p.key))
+    if (s.stage) conditions.push(sql<SqlBool>`a.stage = ${p.stage}`)
+    if (s.productStage) conditions.push(sql<SqlBool>`${formField('productStage')} = ${p.productStage}`)
+    if (s.due === 'overdue') conditions.push(sql<SqlBool>`a.stage_due_at < ${p.now}`)
+    else if (s.due === 'due_soon') conditions.push(sql<SqlBool>`a.stage_due_at >= ${p.now} and a.stage_due_at <= ${p.soon}`)
+    if (s.unreviewed) {
+      conditions.push(sql<SqlBool>`not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = ${p.viewer})`)
     }
-    if (query.unreviewed) {
-      conditions.push(sql<SqlBool>`not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = ${viewer})`)
-    }
-    if (query.assignedToMe) {
-      conditions.push(sql<SqlBool>`exists (select 1 from assignments s where s.application_id = a.id and s.member_id = ${viewer})`)
+    if (s.assignedToMe) {
+      conditions.push(sql<SqlBool>`exists (select 1 from assignments s where s.application_id = a.id and s.member_id = ${p.viewer})`)
     }
     return conditions
   }
-  const where = (conditions: Expression<SqlBool>[]) => <Q extends OverApplications>(query: Q): Q =>
-    (conditions.length === 0 ? query : query.where((eb) => eb.and(conditions))) as Q
+  const where = (s: ListShape, p: ListValues) => <Q extends OverApplications>(query: Q): Q => {
+    const conditions = filters(s, p)
+    return (conditions.length === 0 ? query : query.where((eb) => eb.and(conditions))) as Q
+  }
+  const applications = () => db.selectFrom('applications as a')
+  /** The applications whose average the viewer may see (score order), from the reviews' side. */
+  const scored = (s: ListShape, p: ListValues) => {
+    const reviewed = db.selectFrom('application_reviews').select('application_id')
+    return db
+      .selectFrom((s.admin ? reviewed.distinct() : reviewed.where('member_id', '=', p.viewer)).as('r'))
+      .innerJoin('applications as a', 'a.id', 'r.application_id')
+  }
+  // The list's queries, one prepared query per shape (filters set, sort, admin or not).
+  const list = {
+    count: prepareByShape(e, (s: ListShape, p: ListValues) => applications().select(count().as('n')).$call(where(s, p))),
+    page: prepareByShape(e, (s: ListShape & { sort: Exclude<ApplicationSort, 'score_desc'> }, p: ListValues) =>
+      applications()
+        // One pass over the search index gives both the page and the total.
+        .select(['a.id', s.search ? sql<number | string>`count(*) over ()`.as('n') : sql<null>`null`.as('n')])
+        .$call(where(s, p))
+        .$call(ORDER_BY[s.sort](e))
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+    scoredCount: prepareByShape(e, (s: ListShape, p: ListValues) => scored(s, p).select(count().as('n')).$call(where(s, p))),
+    scoredPage: prepareByShape(e, (s: ListShape, p: ListValues) =>
+      scored(s, p)
+        .select(['a.id', sql<number | string>`count(*) over ()`.as('n')])
+        .$call(where(s, p))
+        .orderBy(sql`(select avg(${reviewMeanSql}) from application_reviews v where v.application_id = a.id and ${countedReview})`, 'desc')
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+    // Those without a visible average, newest first, straight off the created_at index: a hidden
+    // average sorts as none, so the order cannot give it away.
+    unscoredPage: prepareByShape(e, (s: ListShape, p: ListValues) =>
+      applications()
+        .select('a.id')
+        .where(
+          s.admin
+            ? sql<SqlBool>`not exists (select 1 from application_reviews s where s.application_id = a.id)`
+            : sql<SqlBool>`not exists (select 1 from application_reviews s where s.application_id = a.id and s.member_id = ${p.viewer})`,
+        )
+        .$call(where(s, p))
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  }
 
   /** The applications the viewer has an active conflict with (ADR 0107). */
   const maskedFor = async (viewer: string) => (!isUuid(viewer) ? [] : (await e.all(q.masked({ viewer }))).map((r) => r.application_id))
@@ -294,59 +363,52 @@ export function openReviewStore(e: Engine): ReviewStore {
     async listApplications(query) {
       const viewer = query.viewer.memberId
       const masked = await maskedFor(viewer)
-      const filter = where(filters(query, masked))
+      const key = query.q === undefined ? '' : searchKey(query.q)
+      const shape: ListShape = {
+        masked: masked.length > 0,
+        search: key !== '',
+        stage: query.stage !== undefined,
+        productStage: query.productStage !== undefined,
+        due: query.due ?? null,
+        unreviewed: query.unreviewed === true,
+        assignedToMe: query.assignedToMe === true,
+        admin: query.viewer.isAdmin,
+      }
       const offset = (query.page - 1) * query.pageSize
-      const countOf = async (from: OverApplications) => toNumber((await e.first(from.select(count().as('n')).$call(filter)))!.n)
-      const page = async (built: OverApplications, limit: number, skip: number): Promise<{ id: string; n?: number | string }[]> =>
-        limit <= 0 ? [] : e.all<{ id: string; n?: number | string }>(built.$call(filter).limit(limit).offset(skip))
-      const applications = () => db.selectFrom('applications as a')
+      const values = (limit = 0, skip = 0): ListValues => ({
+        viewer,
+        masked: [...masked],
+        key,
+        stage: query.stage ?? '',
+        productStage: query.productStage ?? '',
+        now: query.now,
+        soon: new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS),
+        limit,
+        offset: skip,
+      })
+      const countOf = async (bound: Bound<{ n: number | string }>) => toNumber((await e.first(bound))!.n)
+      const page = async (limit: number, skip: number, bound: (v: ListValues) => Bound<{ id: string; n?: number | string | null }>) =>
+        limit <= 0 ? [] : e.all(bound(values(limit, skip)))
       let ids: string[]
       let total: number
       if (query.sort === 'score_desc') {
         // Two ordered runs instead of one sort of every row with its aggregate: first the
-        // applications whose average the viewer may see, read from the reviews' side
-        // (highest first), then the others (newest first) straight off the created_at
-        // index. A hidden average sorts as none, so the order cannot give it away.
-        total = await countOf(applications())
-        const reviewed = db.selectFrom('application_reviews').select('application_id')
-        const scored = () =>
-          db
-            .selectFrom((query.viewer.isAdmin ? reviewed.distinct() : reviewed.where('member_id', '=', viewer)).as('r'))
-            .innerJoin('applications as a', 'a.id', 'r.application_id')
-        const first = await page(
-          scored()
-            .select(['a.id', sql<number | string>`count(*) over ()`.as('n')])
-            .orderBy(
-              sql`(select avg(${reviewMeanSql}) from application_reviews v where v.application_id = a.id and ${countedReview})`,
-              'desc',
-            )
-            .orderBy('a.created_at', 'desc')
-            .orderBy('a.id', 'desc'),
-          query.pageSize,
-          offset,
-        )
-        const scoredTotal = first.length > 0 ? toNumber(first[0]!.n!) : await countOf(scored())
-        const hasScore = query.viewer.isAdmin
-          ? sql<SqlBool>`exists (select 1 from application_reviews s where s.application_id = a.id)`
-          : sql<SqlBool>`exists (select 1 from application_reviews s where s.application_id = a.id and s.member_id = ${viewer})`
-        const rest = await page(
-          applications().select('a.id').where(sql<SqlBool>`not ${hasScore}`).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc'),
-          query.pageSize - first.length,
-          Math.max(0, offset - scoredTotal),
-        )
+        // applications whose average the viewer may see, highest first, then the others.
+        total = await countOf(list.count(shape, values()))
+        const first = await page(query.pageSize, offset, (v) => list.scoredPage(shape, v))
+        const scoredTotal = first.length > 0 ? toNumber(first[0]!.n!) : await countOf(list.scoredCount(shape, values()))
+        const rest = await page(query.pageSize - first.length, Math.max(0, offset - scoredTotal), (v) => list.unscoredPage(shape, v))
         ids = [...first, ...rest].map((r) => r.id)
-      } else if (query.q !== undefined && searchKey(query.q) !== '') {
-        // One pass over the search index gives both the page and the total.
-        const rows = await page(
-          applications().select(['a.id', sql<number | string>`count(*) over ()`.as('n')]).$call(ORDER_BY[query.sort](e)),
-          query.pageSize,
-          offset,
-        )
-        total = rows.length > 0 ? toNumber(rows[0]!.n!) : offset === 0 ? 0 : await countOf(applications())
-        ids = rows.map((r) => r.id)
       } else {
-        total = await countOf(applications())
-        ids = (await page(applications().select('a.id').$call(ORDER_BY[query.sort](e)), query.pageSize, offset)).map((r) => r.id)
+        const rows = await page(query.pageSize, offset, (v) => list.page({ ...shape, sort: query.sort as Exclude<ApplicationSort, 'score_desc'> }, v))
+        total = shape.search
+          ? rows.length > 0
+            ? toNumber(rows[0]!.n!)
+            : offset === 0
+              ? 0
+              : await countOf(list.count(shape, values()))
+          : await countOf(list.count(shape, values()))
+        ids = rows.map((r) => r.id)
       }
       const tail = await maskedTail(query, masked, total, query.pageSize - ids.length)
       ids = [...ids, ...tail.ids]
