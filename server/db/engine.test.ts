@@ -1,5 +1,5 @@
 /**
- * The two engines keep what the stores count on (ADR 0117): one SQL text per
+ * The two engines keep what the stores count on (ADR 0124): one SQL text per
  * query whatever a list's length, values written and read back alike, a
  * transaction that is one savepoint of SQLite's group commit, PostgreSQL's row
  * locks, and the upsert's "was it inserted". Real SQLite files and the real
@@ -11,7 +11,7 @@ import type { ApplicationStore } from '../storage/store.ts'
 import type { SqliteStore } from '../storage/sqlite-store.ts'
 import type { PostgresStore } from '../storage/postgres-store.ts'
 import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDatabase } from '../workspace/testing/store-databases.ts'
-import { db, type Engine } from './engine.ts'
+import { db, prepareByShape, type Engine } from './engine.ts'
 import { postgresEngine } from './postgres.ts'
 import { fromJson, toBool, toDate } from './schema.ts'
 import { sqliteEngine } from './sqlite.ts'
@@ -116,6 +116,24 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
         { id: c.id, active: true },
       ])
       expect(await e.all(find({ ids: [], since: T0 }))).toEqual([])
+      expect(built).toBe(2)
+    })
+
+    it('prepares one query per shape when the SQL depends on which values are given', async () => {
+      const d = await database()
+      const e = open(d.store)
+      let built = 0
+      const find = prepareByShape(e, (shape: { active: boolean }, p: { ids: string[]; active: boolean }) => {
+        built++
+        const query = membersIn(e, p.ids)
+        return shape.active ? query.where('active', '=', p.active) : query
+      })
+      const [a, b] = [member(1), member(2, false)]
+      await e.run(insertMembers(e, [a, b]))
+      const ids = [a.id, b.id]
+      expect((await e.all(find({ active: false }, { ids, active: true }))).map((r) => r.id)).toEqual(ids)
+      expect((await e.all(find({ active: true }, { ids, active: false }))).map((r) => r.id)).toEqual([b.id])
+      expect((await e.all(find({ active: true }, { ids, active: true }))).map((r) => r.id)).toEqual([a.id])
       expect(built).toBe(2)
     })
 

@@ -8,7 +8,7 @@
  * Not kysely-postgres-js: it reserves a connection for every query and runs
  * them unprepared, and its transactions are Kysely's, not sql.begin, so code
  * still written against postgres.js (a Native step) could not join them
- * (ADR 0117).
+ * (ADR 0124).
  *
  * Runtime-agnostic: no node: imports (the edge function on Deno loads it).
  */

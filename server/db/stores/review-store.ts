@@ -1,6 +1,6 @@
 /**
  * The ReviewStore (server/workspace/storage/review-store.ts), once for both
- * engines (ADR 0117): on SQLite it shares the ApplicationStore's connection
+ * engines (ADR 0124): on SQLite it shares the ApplicationStore's connection
  * and group commit, on PostgreSQL its pool. A move locks its rows (forUpdate:
  * PostgreSQL's row locks; SQLite's write already holds the database) and
  * checks the stage it was asked from before it changes anything, so two
