@@ -21,38 +21,38 @@ const compiler = new PostgresQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
 const QUERY_ID = createQueryId()
 
+/** text[]: every array parameter is sent as text and cast in SQL (`$1::uuid[]`). */
+const TEXT_ARRAY = 1009
+
 /**
- * The oid of an array of each column type. An array parameter is sent with
- * its type named: left to guess, postgres.js declares a Date[] as one
- * timestamptz, and on a new connection's first query it cannot yet map a
- * type to its array type.
+ * An array element as text, for a text[] parameter cast to its column type in SQL. Sent typed
+ * instead (timestamptz[], uuid[]), the same update took about 50 µs longer; left to postgres.js to
+ * guess, a Date[] is declared a single timestamptz, and on a new connection's first query it cannot
+ * yet map a type to its array type.
  */
-const ARRAY_OID: Record<ColumnType, number> = {
-  uuid: 2951,
-  text: 1009,
-  timestamptz: 1185,
-  integer: 1007,
-  boolean: 1000,
-  jsonb: 3807,
-  bigint: 1016,
-  'double precision': 1022,
-}
+const asText = (value: unknown): string | null =>
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value)
 
 /** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function dialectOf(pool: Sql): Dialect {
   const array = (values: readonly unknown[], type: ColumnType) =>
-    sql`${encodeLater(values, (list) => pool.array([...list] as never[], ARRAY_OID[type]))}::${sql.raw(type)}[]`
+    sql`${encodeLater(values, (list) => pool.array(list.map(asText) as never[], TEXT_ARRAY))}::${sql.raw(type)}[]`
   return {
     inList: (ref, values, type = 'uuid') => sql<SqlBool>`${sql.ref(ref)} = any(${array(values, type)})`,
     notInList: (ref, values, type = 'uuid') => sql<SqlBool>`${sql.ref(ref)} <> all(${array(values, type)})`,
     rows(columns, values) {
       const types = Object.entries(columns) as [string, ColumnType][]
       const names = types.map(([name]) => name)
-      const arrays = types.map(
-        ([name, type]) =>
-          sql`${encodeLater(values, (list) => pool.array(list.map((row) => (row as Record<string, unknown>)[name] ?? null) as never[], ARRAY_OID[type]))}::${sql.raw(type)}[]`,
+      const arrays = types.map(([name, type]) =>
+        sql`${encodeLater(values, (list) => pool.array(list.map((row) => asText((row as Record<string, unknown>)[name])) as never[], TEXT_ARRAY))}::${sql.raw(type)}[]`,
       )
       return sql`(select * from unnest(${sql.join(arrays)}) as t(${sql.join(names.map((name) => sql.id(name)))}))`
     },
