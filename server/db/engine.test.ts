@@ -1,0 +1,250 @@
+/**
+ * The two engines keep what the stores count on (ADR 0124): one SQL text per
+ * query whatever a list's length, values written and read back alike, a
+ * transaction that is one savepoint of SQLite's group commit, PostgreSQL's row
+ * locks, and the upsert's "was it inserted". Real SQLite files and the real
+ * PostgreSQL.
+ */
+import { describe, expect, it } from 'vitest'
+import { requirePostgres } from '../storage/postgres-test-database.ts'
+import type { ApplicationStore } from '../storage/store.ts'
+import type { SqliteStore } from '../storage/sqlite-store.ts'
+import type { PostgresStore } from '../storage/postgres-store.ts'
+import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDatabase } from '../workspace/testing/store-databases.ts'
+import { db, prepareByShape, type Engine } from './engine.ts'
+import { postgresEngine } from './postgres.ts'
+import { fromJson, toBool, toDate } from './schema.ts'
+import { sqliteEngine } from './sqlite.ts'
+
+const available = await requirePostgres()
+
+const T0 = new Date('2026-03-02T15:00:00.123Z')
+
+interface MemberRow {
+  id: string
+  email: string
+  name: string
+  role: 'admin' | 'reviewer'
+  active: boolean
+  created_at: Date
+}
+const member = (n: number, active = true): MemberRow => ({
+  id: crypto.randomUUID(),
+  email: `m${n}@catalitico.example`,
+  name: `Miembro ${n}`,
+  role: 'reviewer',
+  active,
+  created_at: new Date(T0.getTime() + n),
+})
+
+const insertMembers = (e: Engine, rows: MemberRow[]) =>
+  db
+    .insertInto('team_members')
+    .columns(['id', 'email', 'name', 'role', 'active', 'created_at'])
+    .expression(
+      db
+        .selectFrom(e.rows({ id: 'uuid', email: 'text', name: 'text', role: 'text', active: 'boolean', created_at: 'timestamptz' }, rows).as('r'))
+        .select(['r.id', 'r.email', 'r.name', 'r.role', 'r.active', 'r.created_at']),
+    )
+
+const membersIn = (e: Engine, ids: string[]) =>
+  db.selectFrom('team_members').select(['id', 'active', 'created_at']).where(e.inList('id', ids)).orderBy('created_at')
+
+function describeEngine<S extends ApplicationStore>(name: string, fresh: () => Promise<TestDatabase<S>>, open: (store: S) => Engine) {
+  describe(`the ${name} engine`, () => {
+    const database = harnessPerTest(fresh)
+
+    it('writes a batch of rows and reads a list with one SQL text, whatever their number', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const one = [member(1)]
+      const three = [member(2, false), member(3), member(4)]
+      expect(e.compile(insertMembers(e, one)).sql).toBe(e.compile(insertMembers(e, three)).sql)
+      expect(e.compile(membersIn(e, [one[0]!.id])).sql).toBe(e.compile(membersIn(e, three.map((m) => m.id))).sql)
+      await e.transaction(function* (tx) {
+        yield* tx.run(insertMembers(e, one))
+        yield* tx.run(insertMembers(e, three))
+      })
+      const rows = await e.all(membersIn(e, three.map((m) => m.id)))
+      expect(rows.map((r) => ({ id: r.id, active: toBool(r.active), created_at: toDate(r.created_at) }))).toEqual(
+        three.map((m) => ({ id: m.id, active: m.active, created_at: m.created_at })),
+      )
+      expect(await e.all(membersIn(e, []))).toEqual([])
+    })
+
+    it('stores JSON, times and nulls as the app holds them, through rows() and through plain values', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const entries = [
+        { id: crypto.randomUUID(), at: T0, member_id: null, action: 'stage.changed', application_id: null, detail: { from: 'recibida', to: 'retirada', n: 2 } },
+      ]
+      await e.run(
+        db
+          .insertInto('audit_log')
+          .columns(['id', 'at', 'member_id', 'action', 'application_id', 'detail'])
+          .expression(
+            db
+              .selectFrom(e.rows({ id: 'uuid', at: 'timestamptz', member_id: 'uuid', action: 'text', application_id: 'uuid', detail: 'jsonb' }, entries).as('r'))
+              .selectAll('r'),
+          ),
+      )
+      await e.run(db.insertInto('audit_log').values({ id: crypto.randomUUID(), at: T0, member_id: null, action: 'note.added', application_id: null, detail: { noteId: 'x' } }))
+      const rows = await e.all(db.selectFrom('audit_log').selectAll().orderBy('action'))
+      expect(rows.map((r) => ({ action: r.action, at: toDate(r.at), member: r.member_id, detail: fromJson(r.detail) }))).toEqual([
+        { action: 'note.added', at: T0, member: null, detail: { noteId: 'x' } },
+        { action: 'stage.changed', at: T0, member: null, detail: { from: 'recibida', to: 'retirada', n: 2 } },
+      ])
+      // Compared as the engine compares them: the same instant, either way it is stored.
+      expect(await e.all(db.selectFrom('audit_log').select('action').where('at', '>=', T0).where('at', '<', new Date(T0.getTime() + 1)))).toHaveLength(2)
+    })
+
+    it('prepares a query once and binds each call its own values, lists and batches included', async () => {
+      const d = await database()
+      const e = open(d.store)
+      let built = 0
+      const add = e.prepare((p: { rows: MemberRow[] }) => (built++, insertMembers(e, p.rows)))
+      const find = e.prepare((p: { ids: string[]; since: Date }) => (built++, membersIn(e, p.ids).where('created_at', '>=', p.since)))
+      const [a, b, c] = [member(1), member(2, false), member(3)]
+      await e.run(add({ rows: [a] }))
+      await e.transaction(function* (tx) {
+        yield* tx.run(add({ rows: [b, c] }))
+      })
+      expect(e.compile(find({ ids: [a.id], since: T0 })).sql).toBe(e.compile(find({ ids: [a.id, b.id, c.id], since: T0 })).sql)
+      const found = await e.all(find({ ids: [a.id, b.id, c.id], since: b.created_at }))
+      expect(found.map((r) => ({ id: r.id, active: toBool(r.active) }))).toEqual([
+        { id: b.id, active: false },
+        { id: c.id, active: true },
+      ])
+      expect(await e.all(find({ ids: [], since: T0 }))).toEqual([])
+      expect(built).toBe(2)
+    })
+
+    it('prepares one query per shape when the SQL depends on which values are given', async () => {
+      const d = await database()
+      const e = open(d.store)
+      let built = 0
+      const find = prepareByShape(e, (shape: { active: boolean }, p: { ids: string[]; active: boolean }) => {
+        built++
+        const query = membersIn(e, p.ids)
+        return shape.active ? query.where('active', '=', p.active) : query
+      })
+      const [a, b] = [member(1), member(2, false)]
+      await e.run(insertMembers(e, [a, b]))
+      const ids = [a.id, b.id]
+      expect((await e.all(find({ active: false }, { ids, active: true }))).map((r) => r.id)).toEqual(ids)
+      expect((await e.all(find({ active: true }, { ids, active: false }))).map((r) => r.id)).toEqual([b.id])
+      expect((await e.all(find({ active: true }, { ids, active: true }))).map((r) => r.id)).toEqual([a.id])
+      expect(built).toBe(2)
+    })
+
+    it('tells an upsert that inserted from one that updated', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const m = member(1)
+      await e.run(insertMembers(e, [m]))
+      const upsert = (name: string) =>
+        e.transaction(function* (tx) {
+          return yield* tx.upsert(
+            db
+              .insertInto('criterion_weights')
+              .values({ criterion: 'productoValidado', weight: name === 'first' ? 2 : 3, updated_by: m.id, updated_at: T0 })
+              .onConflict((c) => c.column('criterion').doUpdateSet((eb) => ({ weight: eb.ref('excluded.weight') })))
+              .$call(e.reportInserted),
+            db.selectFrom('criterion_weights').select('criterion').where('criterion', '=', 'productoValidado'),
+          )
+        })
+      expect(await upsert('first')).toBe(true)
+      expect(await upsert('second')).toBe(false)
+      expect(await e.all(db.selectFrom('criterion_weights').select('weight'))).toEqual([{ weight: 3 }])
+    })
+
+    it('rolls a failing transaction back whole, and the error reaches the caller', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const m = member(1)
+      await expect(
+        e.transaction(function* (tx) {
+          yield* tx.run(insertMembers(e, [m]))
+          yield* tx.run(insertMembers(e, [m])) // the same id again
+        }),
+      ).rejects.toThrow(/unique|duplicate|primary/i)
+      expect(await e.all(membersIn(e, [m.id]))).toEqual([])
+    })
+
+    it('refuses to run a query through Kysely itself, where it would silently return nothing', async () => {
+      await expect(db.selectFrom('team_members').selectAll().execute()).rejects.toThrow(/through an Engine/)
+    })
+  })
+}
+
+describeEngine('SQLite', freshSqliteDatabase, sqliteEngine)
+
+describe('the SQLite engine, in the group commit', () => {
+  const database = harnessPerTest(freshSqliteDatabase)
+
+  it('runs concurrent transactions in one group commit, each body synchronously, and single writes in one too', async () => {
+    const d = await database()
+    const store: SqliteStore = d.store
+    const e = sqliteEngine(store)
+    const members = [1, 2, 3, 4, 5].map((n) => member(n))
+    const order: string[] = []
+    let before = store.commits()
+    await Promise.all(
+      members.slice(0, 3).map((m) =>
+        e.transaction(function* (tx) {
+          order.push(`start ${m.name}`)
+          yield* tx.run(insertMembers(e, [m]))
+          const [row] = yield* tx.all(membersIn(e, [m.id]))
+          order.push(`end ${m.name}`)
+          return row
+        }),
+      ),
+    )
+    expect(store.commits() - before).toBe(1)
+    // No body interleaves with another: each ran from start to end at once.
+    expect(order).toEqual(members.slice(0, 3).flatMap((m) => [`start ${m.name}`, `end ${m.name}`]))
+    before = store.commits()
+    await Promise.all(members.slice(3).map((m) => e.run(insertMembers(e, [m]))))
+    expect(store.commits() - before).toBe(1)
+    expect(await e.all(membersIn(e, members.map((m) => m.id)))).toHaveLength(5)
+  })
+
+  it('is the same engine, with one statement cache, for every store on a connection', async () => {
+    const d = await database()
+    expect(sqliteEngine(d.store)).toBe(sqliteEngine(d.store))
+  })
+})
+
+describe.skipIf(!available)('PostgreSQL (the real server; one database per test)', () => {
+  describeEngine('PostgreSQL', freshPostgresDatabase, postgresEngine)
+
+  describe('row locks', () => {
+    const database = harnessPerTest(() => freshPostgresDatabase())
+
+    it('holds forUpdate until commit: another transaction skips the locked row (skipLocked)', async () => {
+      const d = await database()
+      const store: PostgresStore = d.store
+      const e = postgresEngine(store)
+      const [a, b] = [member(1), member(2)]
+      await e.run(insertMembers(e, [a, b]))
+      let release!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let locked!: () => void
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      const first = e.transaction(function* (tx) {
+        yield* tx.all(membersIn(e, [a.id]).$call(e.forUpdate))
+        // Hold the lock until the test has looked.
+        yield* tx.native({ sqlite: () => undefined, postgres: async () => (locked(), await released) })
+        yield* tx.run(db.updateTable('team_members').set({ name: 'Primero' }).where('id', '=', a.id))
+      })
+      await isLocked
+      const free = await e.transaction(function* (tx) {
+        return yield* tx.all(membersIn(e, [a.id, b.id]).$call(e.forUpdateSkipLocked))
+      })
+      expect(free.map((r) => r.id)).toEqual([b.id])
+      release()
+      await first
+      expect(await e.all(db.selectFrom('team_members').select('name').where('id', '=', a.id))).toEqual([{ name: 'Primero' }])
+    })
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * Audit entries written inside a store's own transaction (so they commit with
+ * the change they record), one statement for any number of them. The ids
+ * are time ordered, as the audit page pages by (at, id) (docs/decisions/0061).
+ */
+import type { NewAuditEntry } from '../../workspace/storage/review-store.ts'
+import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
+import { db, type Bound, type Engine } from '../engine.ts'
+
+interface AuditRow {
+  id: string
+  at: Date
+  member_id: string | null
+  action: string
+  application_id: string | null
+  detail: Record<string, unknown>
+}
+
+const COLUMNS = { id: 'uuid', at: 'timestamptz', member_id: 'uuid', action: 'text', application_id: 'uuid', detail: 'jsonb' } as const
+
+/** The insert of `engine`, prepared: `yield* tx.run(insertAudit(entries))`. */
+export function auditWriter(e: Engine): (entries: readonly NewAuditEntry[]) => Bound<unknown> {
+  const insert = e.prepare((p: { rows: AuditRow[] }) =>
+    db
+      .insertInto('audit_log')
+      .columns(['id', 'at', 'member_id', 'action', 'application_id', 'detail'])
+      .expression(db.selectFrom(e.rows(COLUMNS, p.rows).as('r')).select(['r.id', 'r.at', 'r.member_id', 'r.action', 'r.application_id', 'r.detail'])),
+  )
+  return (entries) =>
+    insert({
+      rows: entries.map((entry) => ({
+        id: timeOrderedId(),
+        at: entry.at,
+        member_id: entry.memberId,
+        action: entry.action,
+        application_id: entry.applicationId,
+        detail: (entry.detail ?? {}) as Record<string, unknown>,
+      })),
+    })
+}

@@ -1,0 +1,605 @@
+/**
+ * The ReviewStore (server/workspace/storage/review-store.ts), once for both
+ * engines (ADR 0124): on SQLite it shares the ApplicationStore's connection
+ * and group commit, on PostgreSQL its pool. A move locks its rows (forUpdate:
+ * PostgreSQL's row locks; SQLite's write already holds the database) and
+ * checks the stage it was asked from before it changes anything, so two
+ * members moving one application at once cannot both succeed; the stage
+ * change, its audit entry and the founder's e-mail commit with it.
+ */
+import { sql, type Expression, type InferResult, type Insertable, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import type { ProductStage } from '../../../domain/application.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt } from '../../../domain/pipeline.ts'
+import { reviewMean, type Recommendation } from '../../../domain/review.ts'
+import { searchKey } from '../../../domain/search.ts'
+import { writeFounderMailsPostgres } from '../../founder/postgres-founder-store.ts'
+import { writeFounderMailSqlite } from '../../founder/sqlite-founder-store.ts'
+import type { FounderMailWrite } from '../../founder/founder-store.ts'
+import { applicationFromRow } from '../../storage/rows.ts'
+import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, inOrder, storedComments } from '../../workspace/storage/review-rows.ts'
+import {
+  isFiltered,
+  isUuid,
+  mediansByStage,
+  type ApplicationListQuery,
+  type ApplicationRecord,
+  type ApplicationSort,
+  type AuditAction,
+  type AuditDetail,
+  type ReviewStore,
+  type TransitionOutcome,
+  type TransitionRequest,
+} from '../../workspace/storage/review-store.ts'
+import { scoresFromRow } from '../../workspace/storage/scoring-rows.ts'
+import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
+import { db, prepareByShape, type Bound, type Engine } from '../engine.ts'
+import { fromJson, toDate, toDateOrNull, toNumber, type ApplicationReviewsTable, type TimeText } from '../schema.ts'
+import { auditWriter } from './audit-log.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an ordering applies to any select over `applications a`
+type OverApplications = SelectQueryBuilder<any, any, any>
+type Move = TransitionRequest & { applicationId: string }
+
+/** What decides the SQL of the list's queries: which filters are set, and whether the viewer is an admin. */
+interface ListShape {
+  masked: boolean
+  search: boolean
+  stage: boolean
+  productStage: boolean
+  due: 'overdue' | 'due_soon' | null
+  unreviewed: boolean
+  assignedToMe: boolean
+  admin: boolean
+}
+/** The values bound into the list's queries (those a shape does not use are left unbound). */
+interface ListValues {
+  viewer: string
+  masked: string[]
+  key: string
+  stage: string
+  productStage: string
+  now: Date
+  soon: Date
+  limit: number
+  offset: number
+}
+
+type ReviewColumns = Required<Insertable<ApplicationReviewsTable>>
+
+const CHANGE_COLUMNS = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
+
+/** A field of the application's form, as text (->> works alike on jsonb and on SQLite's JSON text). */
+const formField = (name: string) => sql<string>`${sql.ref('a.form_data')} ->> ${sql.lit(name)}`
+const reviewMeanSql = sql.raw(REVIEW_MEAN_SQL)
+const countedReview = sql<SqlBool>`${sql.raw(COUNTED_REVIEW_SQL)}`
+const count = () => sql<number | string>`count(*)`
+
+const reviewsWithAuthor = () =>
+  db.selectFrom('application_reviews as v').innerJoin('team_members as m', 'm.id', 'v.member_id').selectAll('v').select('m.name as member_name')
+type ReviewRow = InferResult<ReturnType<typeof reviewsWithAuthor>>[number]
+
+const toReview = (row: ReviewRow) => {
+  const scores = scoresFromRow(row)
+  return {
+    applicationId: row.application_id,
+    member: { id: row.member_id, name: row.member_name },
+    scores,
+    comments: fromJson(row.comments),
+    recommendation: row.recommendation as Recommendation,
+    overallComment: row.overall_comment,
+    mean: reviewMean(scores),
+    createdAt: toDate(row.created_at),
+    updatedAt: toDate(row.updated_at),
+  }
+}
+
+const notesWithAuthor = () =>
+  db.selectFrom('application_notes as n').innerJoin('team_members as m', 'm.id', 'n.member_id').selectAll('n').select('m.name as member_name')
+type NoteRow = InferResult<ReturnType<typeof notesWithAuthor>>[number]
+const toNote = (row: NoteRow) => ({
+  id: row.id,
+  member: { id: row.member_id, name: row.member_name },
+  body: row.body,
+  createdAt: toDate(row.created_at),
+})
+
+const records = () => db.selectFrom('applications').selectAll()
+type RecordRow = InferResult<ReturnType<typeof records>>[number]
+const toRecord = (row: RecordRow): ApplicationRecord => ({
+  application: applicationFromRow(row, toDate, fromJson),
+  stage: row.stage,
+  stageEnteredAt: toDate(row.stage_entered_at!),
+  stageDueAt: toDateOrNull(row.stage_due_at),
+})
+
+const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q extends OverApplications>(query: Q) => Q> = {
+  received_desc: () => (q) => q.orderBy(sql.ref('a.created_at'), 'desc').orderBy(sql.ref('a.id'), 'desc') as typeof q,
+  received_asc: () => (q) => q.orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
+  due_asc: (e) => (q) => q.$call(e.orderNullsLast('a.stage_due_at')).orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
+  // The search key starts with the company's name, lower case and without accents;
+  // the columns of the applications_search_order index, so no sort is needed.
+  company_asc: (e) => (q) => q.orderBy(e.textOrder('a.search_text')).orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
+}
+
+export function openReviewStore(e: Engine): ReviewStore {
+  const insertAudit = auditWriter(e)
+  // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
+  const q = {
+    // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
+    listRows: e.prepare((p: { ids: string[]; viewer: string }) =>
+      db
+        .selectFrom('applications as a')
+        .leftJoin('application_reviews as v', (join) => join.onRef('v.application_id', '=', 'a.id').on(countedReview))
+        .select([
+          'a.id',
+          'a.reference',
+          'a.created_at',
+          'a.stage',
+          'a.stage_due_at',
+          formField('companyName').as('company_name'),
+          formField('tradeName').as('trade_name'),
+          formField('founderName').as('founder_name'),
+          formField('city').as('city'),
+          formField('productStage').as('product_stage'),
+          sql<number | string>`count(v.member_id)`.as('review_count'),
+          sql<number | string | null>`avg(${reviewMeanSql})`.as('average'),
+          sql<number | string | null>`max(${reviewMeanSql}) - min(${reviewMeanSql})`.as('spread'),
+          sql<number | string>`coalesce(max(case when v.member_id = ${p.viewer} then 1 else 0 end), 0)`.as('mine'),
+        ])
+        .where(e.inList('a.id', p.ids))
+        .groupBy('a.id'),
+    ),
+    record: e.prepare((p: { id: string }) => records().where('id', '=', p.id)),
+    records: e.prepare((p: { ids: string[] }) => records().where(e.inList('id', p.ids))),
+    masked: e.prepare((p: { viewer: string }) =>
+      db.selectFrom('conflicts').select('application_id').where('member_id', '=', p.viewer).where('lifted_at', 'is', null),
+    ),
+    maskedPage: e.prepare((p: { ids: string[]; limit: number; offset: number }) =>
+      db.selectFrom('applications').select('id').where(e.inList('id', p.ids)).orderBy(e.textOrder('reference')).orderBy('id').limit(p.limit).offset(p.offset),
+    ),
+    // Locked in id order, so two bulk moves over the same rows cannot deadlock.
+    lockForMove: e.prepare((p: { ids: string[] }) =>
+      db.selectFrom('applications').select(['id', 'stage', 'created_at']).where(e.inList('id', p.ids)).orderBy('id').$call(e.forUpdate),
+    ),
+    move: e.prepare((p: { rows: ReturnType<typeof planMoves>['updates'] }) =>
+      db
+        .updateTable('applications as a')
+        .from(e.rows({ id: 'uuid', stage: 'text', at: 'timestamptz', due: 'timestamptz' }, p.rows).as('u'))
+        .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
+        .whereRef('a.id', '=', 'u.id'),
+    ),
+    recordChanges: e.prepare((p: { rows: ReturnType<typeof planMoves>['changes'] }) =>
+      db
+        .insertInto('stage_changes')
+        .columns(['id', 'application_id', 'from_stage', 'to_stage', 'reason', 'member_id', 'at'])
+        .expression(
+          db
+            .selectFrom(e.rows(CHANGE_COLUMNS, p.rows).as('c'))
+            .select(['c.id', 'c.application_id', 'c.from_stage', 'c.to_stage', 'c.reason', 'c.member_id', 'c.at']),
+        ),
+    ),
+    // Shared: the application cannot be deleted under the review or note being written.
+    applicationHeld: e.prepare((p: { id: string }) => db.selectFrom('applications').select('id').where('id', '=', p.id).$call(e.forShare)),
+    reviewExists: e.prepare((p: { applicationId: string; memberId: string }) =>
+      db.selectFrom('application_reviews').select('member_id').where('application_id', '=', p.applicationId).where('member_id', '=', p.memberId),
+    ),
+    // A prepared query's parameters are named one by one: Kysely reads an object's keys as the columns.
+    upsertReview: e.prepare((p: ReviewColumns) =>
+      db
+        .insertInto('application_reviews')
+        .values({
+          application_id: p.application_id,
+          member_id: p.member_id,
+          producto_validado: p.producto_validado,
+          primeros_clientes: p.primeros_clientes,
+          modelo_escalable: p.modelo_escalable,
+          founders_comprometidos: p.founders_comprometidos,
+          apertura_participacion: p.apertura_participacion,
+          comments: p.comments,
+          recommendation: p.recommendation,
+          overall_comment: p.overall_comment,
+          created_at: p.created_at,
+          updated_at: p.updated_at,
+        })
+        .onConflict((c) =>
+          c.columns(['application_id', 'member_id']).doUpdateSet((eb) => ({
+            producto_validado: eb.ref('excluded.producto_validado'),
+            primeros_clientes: eb.ref('excluded.primeros_clientes'),
+            modelo_escalable: eb.ref('excluded.modelo_escalable'),
+            founders_comprometidos: eb.ref('excluded.founders_comprometidos'),
+            apertura_participacion: eb.ref('excluded.apertura_participacion'),
+            comments: eb.ref('excluded.comments'),
+            recommendation: eb.ref('excluded.recommendation'),
+            overall_comment: eb.ref('excluded.overall_comment'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .$call(e.reportInserted),
+    ),
+    review: e.prepare((p: { applicationId: string; memberId: string }) =>
+      reviewsWithAuthor().where('v.application_id', '=', p.applicationId).where('v.member_id', '=', p.memberId),
+    ),
+    reviews: e.prepare((p: { applicationId: string }) =>
+      reviewsWithAuthor().where('v.application_id', '=', p.applicationId).orderBy('v.created_at').orderBy('v.member_id'),
+    ),
+    addNote: e.prepare((p: { id: string; applicationId: string; memberId: string; body: string; at: Date }) =>
+      db.insertInto('application_notes').values({ id: p.id, application_id: p.applicationId, member_id: p.memberId, body: p.body, created_at: p.at }),
+    ),
+    note: e.prepare((p: { id: string }) => notesWithAuthor().where('n.id', '=', p.id)),
+    notes: e.prepare((p: { applicationId: string }) => notesWithAuthor().where('n.application_id', '=', p.applicationId).orderBy('n.created_at').orderBy('n.id')),
+    stageChanges: e.prepare((p: { applicationId: string }) =>
+      db
+        .selectFrom('stage_changes as c')
+        .leftJoin('team_members as m', 'm.id', 'c.member_id')
+        .selectAll('c')
+        .select('m.name as member_name')
+        .where('c.application_id', '=', p.applicationId)
+        .orderBy('c.at')
+        .orderBy('c.id'),
+    ),
+    byStage: e.prepare(() => db.selectFrom('applications').select(['stage', count().as('n')]).groupBy('stage')),
+    // Four counts, each off its own index.
+    counts: e.prepare((p: { now: Date; soon: Date; week: Date; month: Date }) => {
+      const counted = () => db.selectFrom('applications').select(count().as('n'))
+      return db.selectNoFrom([
+        counted().where('stage_due_at', '<', p.now).as('overdue'),
+        counted().where('stage_due_at', '>=', p.now).where('stage_due_at', '<=', p.soon).as('due_soon'),
+        counted().where('created_at', '>=', p.week).as('week'),
+        counted().where('created_at', '>=', p.month).as('month'),
+      ])
+    }),
+    stays: e.prepare(() =>
+      db
+        .selectFrom('stage_changes as c')
+        .innerJoin('applications as a', 'a.id', 'c.application_id')
+        .select([
+          'c.from_stage as stage',
+          'c.at as left_at',
+          sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
+        ]),
+    ),
+    auditCount: e.prepare(() => db.selectFrom('audit_log').select(count().as('n'))),
+    auditPage: e.prepare((p: { limit: number; offset: number }) =>
+      db
+        .selectFrom('audit_log as l')
+        .leftJoin('team_members as m', 'm.id', 'l.member_id')
+        .selectAll('l')
+        .select('m.name as member_name')
+        .orderBy('l.at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  }
+
+  /** The list's filter over `applications a`; empty when nothing narrows it. */
+  function filters(s: ListShape, p: ListValues): Expression<SqlBool>[] {
+    const conditions: Expression<SqlBool>[] = []
+    // Masked rows are listed apart (maskedTail) and never match any filter; most members have none,
+    // and then the queries are those without conflicts.
+    if (s.masked) conditions.push(e.notInList('a.id', p.masked))
+    if (s.search) conditions.push(e.searchTextContains('a', p.key))
+    if (s.stage) conditions.push(sql<SqlBool>`a.stage = ${p.stage}`)
+    if (s.productStage) conditions.push(sql<SqlBool>`${formField('productStage')} = ${p.productStage}`)
+    if (s.due === 'overdue') conditions.push(sql<SqlBool>`a.stage_due_at < ${p.now}`)
+    else if (s.due === 'due_soon') conditions.push(sql<SqlBool>`a.stage_due_at >= ${p.now} and a.stage_due_at <= ${p.soon}`)
+    if (s.unreviewed) {
+      conditions.push(sql<SqlBool>`not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = ${p.viewer})`)
+    }
+    if (s.assignedToMe) {
+      conditions.push(sql<SqlBool>`exists (select 1 from assignments s where s.application_id = a.id and s.member_id = ${p.viewer})`)
+    }
+    return conditions
+  }
+  const where = (s: ListShape, p: ListValues) => <Q extends OverApplications>(query: Q): Q => {
+    const conditions = filters(s, p)
+    return (conditions.length === 0 ? query : query.where((eb) => eb.and(conditions))) as Q
+  }
+  const applications = () => db.selectFrom('applications as a')
+  /** The applications whose average the viewer may see (score order), from the reviews' side. */
+  const scored = (s: ListShape, p: ListValues) => {
+    const reviewed = db.selectFrom('application_reviews').select('application_id')
+    return db
+      .selectFrom((s.admin ? reviewed.distinct() : reviewed.where('member_id', '=', p.viewer)).as('r'))
+      .innerJoin('applications as a', 'a.id', 'r.application_id')
+  }
+  // The list's queries, one prepared query per shape (filters set, sort, admin or not).
+  const list = {
+    count: prepareByShape(e, (s: ListShape, p: ListValues) => applications().select(count().as('n')).$call(where(s, p))),
+    page: prepareByShape(e, (s: ListShape & { sort: Exclude<ApplicationSort, 'score_desc'> }, p: ListValues) =>
+      applications()
+        // One pass over the search index gives both the page and the total.
+        .select(['a.id', s.search ? sql<number | string>`count(*) over ()`.as('n') : sql<null>`null`.as('n')])
+        .$call(where(s, p))
+        .$call(ORDER_BY[s.sort](e))
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+    scoredCount: prepareByShape(e, (s: ListShape, p: ListValues) => scored(s, p).select(count().as('n')).$call(where(s, p))),
+    scoredPage: prepareByShape(e, (s: ListShape, p: ListValues) =>
+      scored(s, p)
+        .select(['a.id', sql<number | string>`count(*) over ()`.as('n')])
+        .$call(where(s, p))
+        .orderBy(sql`(select avg(${reviewMeanSql}) from application_reviews v where v.application_id = a.id and ${countedReview})`, 'desc')
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+    // Those without a visible average, newest first, straight off the created_at index: a hidden
+    // average sorts as none, so the order cannot give it away.
+    unscoredPage: prepareByShape(e, (s: ListShape, p: ListValues) =>
+      applications()
+        .select('a.id')
+        .where(
+          s.admin
+            ? sql<SqlBool>`not exists (select 1 from application_reviews s where s.application_id = a.id)`
+            : sql<SqlBool>`not exists (select 1 from application_reviews s where s.application_id = a.id and s.member_id = ${p.viewer})`,
+        )
+        .$call(where(s, p))
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  }
+
+  /** The applications the viewer has an active conflict with (ADR 0107). */
+  const maskedFor = async (viewer: string) => (!isUuid(viewer) ? [] : (await e.all(q.masked({ viewer }))).map((r) => r.application_id))
+
+  /** The viewer's masked rows after the others (ADR 0107): their total and the ids the page still has room for. */
+  async function maskedTail(query: ApplicationListQuery, masked: readonly string[], othersTotal: number, room: number) {
+    if ((query.masked ?? 'left_out') === 'left_out' || isFiltered(query) || masked.length === 0) return { total: 0, ids: [] as string[] }
+    if (room <= 0) return { total: masked.length, ids: [] }
+    const skip = Math.max(0, (query.page - 1) * query.pageSize - othersTotal)
+    const rows = await e.all(q.maskedPage({ ids: [...masked], limit: room, offset: skip }))
+    return { total: masked.length, ids: rows.map((r) => r.id) }
+  }
+
+  const self: ReviewStore = {
+    async listApplications(query) {
+      const viewer = query.viewer.memberId
+      const masked = await maskedFor(viewer)
+      const key = query.q === undefined ? '' : searchKey(query.q)
+      const shape: ListShape = {
+        masked: masked.length > 0,
+        search: key !== '',
+        stage: query.stage !== undefined,
+        productStage: query.productStage !== undefined,
+        due: query.due ?? null,
+        unreviewed: query.unreviewed === true,
+        assignedToMe: query.assignedToMe === true,
+        admin: query.viewer.isAdmin,
+      }
+      const offset = (query.page - 1) * query.pageSize
+      const values = (limit = 0, skip = 0): ListValues => ({
+        viewer,
+        masked: [...masked],
+        key,
+        stage: query.stage ?? '',
+        productStage: query.productStage ?? '',
+        now: query.now,
+        soon: new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS),
+        limit,
+        offset: skip,
+      })
+      const countOf = async (bound: Bound<{ n: number | string }>) => toNumber((await e.first(bound))!.n)
+      const page = async (limit: number, skip: number, bound: (v: ListValues) => Bound<{ id: string; n?: number | string | null }>) =>
+        limit <= 0 ? [] : e.all(bound(values(limit, skip)))
+      let ids: string[]
+      let total: number
+      if (query.sort === 'score_desc') {
+        // Two ordered runs instead of one sort of every row with its aggregate: first the
+        // applications whose average the viewer may see, highest first, then the others.
+        total = await countOf(list.count(shape, values()))
+        const first = await page(query.pageSize, offset, (v) => list.scoredPage(shape, v))
+        const scoredTotal = first.length > 0 ? toNumber(first[0]!.n!) : await countOf(list.scoredCount(shape, values()))
+        const rest = await page(query.pageSize - first.length, Math.max(0, offset - scoredTotal), (v) => list.unscoredPage(shape, v))
+        ids = [...first, ...rest].map((r) => r.id)
+      } else {
+        const rows = await page(query.pageSize, offset, (v) => list.page({ ...shape, sort: query.sort as Exclude<ApplicationSort, 'score_desc'> }, v))
+        total = shape.search
+          ? rows.length > 0
+            ? toNumber(rows[0]!.n!)
+            : offset === 0
+              ? 0
+              : await countOf(list.count(shape, values()))
+          : await countOf(list.count(shape, values()))
+        ids = rows.map((r) => r.id)
+      }
+      const tail = await maskedTail(query, masked, total, query.pageSize - ids.length)
+      ids = [...ids, ...tail.ids]
+      total += tail.total
+      if (ids.length === 0) return { items: [], total }
+      // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
+      const rows = await e.all(q.listRows({ ids, viewer }))
+      const items = inOrder(ids, rows).map((row) => {
+        const mine = toNumber(row.mine) === 1
+        // HotCRP-style: a reviewer sees the scores once they have reviewed; an admin always does.
+        const visible = query.viewer.isAdmin || mine
+        return {
+          id: row.id,
+          reference: row.reference,
+          companyName: row.company_name,
+          tradeName: row.trade_name,
+          founderName: row.founder_name,
+          city: row.city,
+          productStage: row.product_stage as ProductStage,
+          stage: row.stage,
+          createdAt: toDate(row.created_at),
+          stageDueAt: toDateOrNull(row.stage_due_at),
+          reviewCount: toNumber(row.review_count),
+          myReview: mine,
+          average: visible && row.average !== null ? toNumber(row.average) : null,
+          spread: visible && row.spread !== null ? toNumber(row.spread) : null,
+        }
+      })
+      return { items, total }
+    },
+
+    async getApplication(id) {
+      if (!isUuid(id)) return null
+      const row = await e.first(q.record({ id }))
+      return row ? toRecord(row) : null
+    },
+
+    async transition(applicationId, request) {
+      // One path for one move and many (ADR 0108): the same lock, compare-and-set and writes.
+      return (await self.transitionMany([{ ...request, applicationId }]))[0]!
+    },
+
+    async transitionMany(moves) {
+      const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
+      if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
+      return e.transaction(function* (tx) {
+        const plan = planMoves(moves, yield* tx.all(q.lockForMove({ ids })))
+        if (plan.updates.length === 0) return plan.outcomes
+        yield* tx.run(q.move({ rows: plan.updates }))
+        yield* tx.run(q.recordChanges({ rows: plan.changes }))
+        yield* tx.run(insertAudit(plan.audits))
+        // The founder stores are not converted yet: their writes, per engine, in this transaction.
+        const mails = plan.mails
+        if (mails.length > 0) {
+          yield* tx.native({
+            sqlite: (statement) => mails.forEach((m) => writeFounderMailSqlite(statement, m.applicationId, m.write, m.at)),
+            postgres: (on) => writeFounderMailsPostgres(on, mails),
+          })
+        }
+        return plan.outcomes
+      })
+    },
+
+    async getApplications(ids) {
+      const valid = ids.filter(isUuid)
+      if (valid.length === 0) return []
+      return (await e.all(q.records({ ids: valid }))).map(toRecord)
+    },
+
+    async upsertReview(applicationId, memberId, input, at) {
+      if (!isUuid(applicationId)) return null
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(q.applicationHeld({ id: applicationId })))) return null
+        const s = input.scores
+        const row: ReviewColumns = {
+          application_id: applicationId,
+          member_id: memberId,
+          producto_validado: s.productoValidado,
+          primeros_clientes: s.primerosClientes,
+          modelo_escalable: s.modeloEscalable,
+          founders_comprometidos: s.foundersComprometidos,
+          apertura_participacion: s.aperturaParticipacion,
+          comments: storedComments(input.comments),
+          recommendation: input.recommendation,
+          overall_comment: input.overallComment,
+          created_at: at,
+          updated_at: at,
+        }
+        const inserted = yield* tx.upsert(q.upsertReview(row), q.reviewExists({ applicationId, memberId }))
+        yield* tx.run(insertAudit([{ at, memberId, action: 'review.submitted', applicationId, detail: { updated: !inserted } }]))
+        return toReview((yield* tx.first(q.review({ applicationId, memberId })))!)
+      })
+    },
+
+    async addNote(applicationId, memberId, body, at) {
+      if (!isUuid(applicationId)) return null
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(q.applicationHeld({ id: applicationId })))) return null
+        const id = timeOrderedId()
+        yield* tx.run(q.addNote({ id, applicationId, memberId, body, at }))
+        yield* tx.run(insertAudit([{ at, memberId, action: 'note.added', applicationId, detail: { noteId: id } }]))
+        return toNote((yield* tx.first(q.note({ id })))!)
+      })
+    },
+
+    async listReviews(applicationId) {
+      if (!isUuid(applicationId)) return []
+      return (await e.all(q.reviews({ applicationId }))).map(toReview)
+    },
+
+    async listNotes(applicationId) {
+      if (!isUuid(applicationId)) return []
+      return (await e.all(q.notes({ applicationId }))).map(toNote)
+    },
+
+    async listStageChanges(applicationId) {
+      if (!isUuid(applicationId)) return []
+      const rows = await e.all(q.stageChanges({ applicationId }))
+      return rows.map((row) => ({
+        id: row.id,
+        from: row.from_stage,
+        to: row.to_stage,
+        reason: row.reason,
+        member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
+        at: toDate(row.at),
+      }))
+    },
+
+    async overview({ now, weekStart, monthStart }) {
+      const byStage = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>
+      for (const r of await e.all(q.byStage({}))) byStage[r.stage] = toNumber(r.n)
+      const soon = new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS)
+      const counts = (await e.first(q.counts({ now, soon, week: weekStart, month: monthStart })))!
+      const stays = await e.all(q.stays({}))
+      return {
+        byStage,
+        overdue: toNumber(counts.overdue!),
+        dueSoon: toNumber(counts.due_soon!),
+        receivedThisWeek: toNumber(counts.week!),
+        receivedThisMonth: toNumber(counts.month!),
+        medianDaysInStage: mediansByStage(stays.map((s) => ({ stage: s.stage, ms: toDate(s.left_at).getTime() - toDate(s.entered_at).getTime() }))),
+      }
+    },
+
+    async appendAudit(entry) {
+      await e.run(insertAudit([entry]))
+    },
+
+    async listAudit(page, pageSize) {
+      const total = toNumber((await e.first(q.auditCount({})))!.n)
+      const rows = await e.all(q.auditPage({ limit: pageSize, offset: (page - 1) * pageSize }))
+      const items = rows.map((row) => ({
+        id: row.id,
+        at: toDate(row.at),
+        member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
+        action: row.action as AuditAction,
+        applicationId: row.application_id,
+        detail: fromJson(row.detail) as AuditDetail,
+      }))
+      return { items, total }
+    },
+  }
+  return self
+}
+
+/**
+ * A batch of moves decided in plain code against the locked rows: each
+ * move's compare-and-set sees the stage as the moves before it left it (an
+ * application named twice moves through both, or the second conflicts), and
+ * what to write for the moves that pass.
+ */
+function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[]) {
+  const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
+  const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
+  const changes: { id: string; application_id: string; from_stage: Stage; to_stage: Stage; reason: string | null; member_id: string | null; at: Date }[] = []
+  const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
+  const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
+  const outcomes = moves.map((m): TransitionOutcome => {
+    const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
+    if (!row) return { status: 'not_found' }
+    const { from, to, at } = m
+    if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+    const dueAt = stageDueAt(to, at, row.receivedAt)
+    row.stage = to
+    // The last move of an application is the one its row keeps.
+    updates.set(m.applicationId, { id: m.applicationId, stage: to, at, due: dueAt })
+    changes.push({ id: timeOrderedId(), application_id: m.applicationId, from_stage: from, to_stage: to, reason: m.reason, member_id: m.memberId, at })
+    // The reason is free text and may quote the founder: the trail keeps only the stages.
+    audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
+    if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
+    return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+  })
+  return { outcomes, updates: [...updates.values()], changes, audits, mails }
+}
