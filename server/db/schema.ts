@@ -303,6 +303,28 @@ export interface DocumentBlobsTable {
   content: Uint8Array
 }
 
+/** One tus upload in progress, counted against the application's caps (ADR 0119). */
+export interface DocumentUploadsTable {
+  /** tus's upload id (32 hex digits). */
+  id: string
+  application_id: Uuid
+  item_key: string
+  size_bytes: Int64
+  created_at: Time
+}
+
+/** A titular's Ley 1581 request (ADR 0122); outlives its application (application_id set null). */
+export interface DataRequestsTable {
+  id: Uuid
+  application_id: Uuid | null
+  reference: string
+  kind: 'consulta' | 'reclamo' | 'supresion'
+  opened_at: Time
+  due_at: Time
+  closed_at: Time<null>
+  closed_by: Uuid | null
+}
+
 export interface BackupRunsTable {
   id: Uuid
   slot: Time<null>
@@ -339,6 +361,8 @@ export interface Database {
   documents: DocumentsTable
   document_blobs: DocumentBlobsTable
   backup_runs: BackupRunsTable
+  document_uploads: DocumentUploadsTable
+  data_requests: DataRequestsTable
 }
 
 /**
@@ -526,5 +550,22 @@ export const COLUMN_KINDS: ColumnKinds = {
     size_bytes: 'int64?',
     file: 'text?',
     error: 'text?',
+  },
+  document_uploads: {
+    id: 'text',
+    application_id: 'uuid',
+    item_key: 'text',
+    size_bytes: 'int64',
+    created_at: 'time',
+  },
+  data_requests: {
+    id: 'uuid',
+    application_id: 'uuid?',
+    reference: 'text',
+    kind: 'text',
+    opened_at: 'time',
+    due_at: 'time',
+    closed_at: 'time?',
+    closed_by: 'uuid?',
   },
 }
