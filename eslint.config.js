@@ -2,6 +2,33 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
+import { readdirSync } from 'node:fs'
+
+/**
+ * The server's layers (docs/decisions/0125-server-layers.md), lowest first:
+ * domain/ < server/db < server/shared < server/features/<name> < the
+ * composition root (server/*.ts, cli/, edge/). A layer imports only those
+ * below it, and a feature never another feature: one zone per feature, read
+ * from the folder, so a new feature is held by the rule the day it appears.
+ */
+const FEATURES = readdirSync('server/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+const here = (glob) => `${import.meta.dirname}/${glob}`
+// The composition root: the server's own files, the command line, the edge function, the test helpers,
+// and the entry point of a feature's child process (*-main.ts).
+const ROOT = ['server/*.ts', 'server/cli/**', 'server/edge/**', 'server/testing/**', 'server/**/*-main.ts'].map(here)
+const layerZones = [
+  { target: './server/db', from: [here('server/shared/**'), here('server/features/**'), ...ROOT], message: 'server/db is the lowest layer: it imports domain/ only.' },
+  { target: './server/shared', from: [here('server/features/**'), ...ROOT], message: 'server/shared may import server/db and domain/, never a feature or the composition root.' },
+  ...FEATURES.map((name) => ({
+    target: `./server/features/${name}`,
+    from: [here('server/features/**'), ...ROOT],
+    except: [here(`server/features/${name}/**`)],
+    message: `A feature imports server/shared, server/db and domain/, never another feature nor the composition root: move what ${name} needs to server/shared, or pass it in from server/compose.ts.`,
+  })),
+]
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'e2e-artifacts', 'data', 'supabase/functions/**/*.js'] },
@@ -39,5 +66,20 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**'] }] },
+  },
+  {
+    // Production code only: a test or a test helper may put any parts together.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/testing/**', 'server/**/*-contract.ts', 'server/**/*-main.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 )

@@ -1,14 +1,14 @@
 /**
  * The contract of the overview's "Estado del sistema" (GET
  * /equipo/api/overview/machinery, docs/workspace.md): the server builds this
- * answer (server/workspace/machinery/routes.ts) and the browser reads it
+ * answer (server/features/workspace/machinery/routes.ts) and the browser reads it
  * (src/workspace/api/machinery-queries.ts). One definition, so the two cannot
  * drift apart. Types and constants only; times are ISO strings, as JSON
  * carries them.
  */
 
 /**
- * Every kind of e-mail the outbox carries (server/storage/store.ts says
+ * Every kind of e-mail the outbox carries (server/db/stores/application-store.ts says
  * which of them hold a personal link and are blanked once sent).
  */
 export const MAIL_KINDS = [

@@ -9,14 +9,14 @@ export const PRIVACY_POLICY_VERSION = '2026-11-23.2'
 
 /**
  * Months after an application is closed as not selected or withdrawn when its
- * personal data is deleted (server/jobs/retention.ts). The policy text states
+ * personal data is deleted (server/features/retention/retention.ts). The policy text states
  * this number; RETENTION_MONTHS overrides it on the server, so an operator who
  * changes one changes the other and bumps the version.
  */
 export const RETENTION_MONTHS_DEFAULT = 12
 
 /**
- * The scheduled backups (server/backup/): one every BACKUP_INTERVAL_HOURS,
+ * The scheduled backups (server/features/backup/): one every BACKUP_INTERVAL_HOURS,
  * the newest BACKUP_KEEP kept, so deleted data leaves the last backup within
  * BACKUP_KEEP × BACKUP_INTERVAL_HOURS. The policy text states that time; an
  * operator who changes either variable changes the text and bumps the version.

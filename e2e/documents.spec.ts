@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
-import { samples } from '../server/documents/testing/tus.ts'
-import { seedFounder } from '../server/founder/testing.ts'
-import { openSqliteStore } from '../server/storage/sqlite-store.ts'
+import { samples } from '../server/features/documents/testing/tus.ts'
+import { seedFounder } from '../server/testing/seed-founder.ts'
+import { openSqliteStore } from '../server/db/sqlite-store.ts'
 import { expect, inviteFromCli, newMemberContext, signInWithLink, test } from './fixtures/workspace.ts'
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')

@@ -6,12 +6,12 @@
  * name and a link into the workspace, never the founder's personal data.
  */
 import { expect, test } from '@playwright/test'
-import { readMigrations } from '../server/storage/postgres-migration-files.ts'
-import { openPostgresStore } from '../server/storage/postgres-store.ts'
-import { createTestDatabase, requirePostgres } from '../server/storage/postgres-test-database.ts'
+import { readMigrations } from '../server/db/migrations/postgres-files.ts'
+import { openPostgresStore } from '../server/db/postgres-store.ts'
+import { createTestDatabase, requirePostgres } from '../server/db/testing/postgres-test-database.ts'
 import { newSubmission } from '../server/testing/fixtures.ts'
 import { startSmtpSink } from '../server/testing/smtp-sink.ts'
-import { insertMember } from '../server/workspace/testing/members.ts'
+import { insertMember } from '../server/db/testing/members.ts'
 import { startServer } from './fixtures/server.ts'
 
 const SITE = 'https://equipo.catalitico.example'

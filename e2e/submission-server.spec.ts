@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { test, expect } from '@playwright/test'
 import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
-import { openSqliteStore } from '../server/storage/sqlite-store.ts'
+import { openSqliteStore } from '../server/db/sqlite-store.ts'
 import { validBody } from '../server/testing/fixtures.ts'
 import { startServer } from './fixtures/server.ts'
 

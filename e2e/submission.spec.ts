@@ -9,7 +9,7 @@ import PostalMime from 'postal-mime'
 import { SUBMIT_LABEL } from '../domain/messages.ts'
 import { PROGRAMME_NAME } from '../domain/programme.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
-import { openSqliteStore } from '../server/storage/sqlite-store.ts'
+import { openSqliteStore } from '../server/db/sqlite-store.ts'
 import { FIELD_GROUPS } from '../src/features/application-form/field-specs.ts'
 import { expect, test } from './fixtures/test.ts'
 

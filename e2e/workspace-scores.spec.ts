@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test'
 import { join } from 'node:path'
 import { SELECTION_CRITERIA } from '../domain/programme.ts'
-import { openSqliteStore } from '../server/storage/sqlite-store.ts'
+import { openSqliteStore } from '../server/db/sqlite-store.ts'
 import { newSubmission } from '../server/testing/fixtures.ts'
 import { expect, inviteFromCli, newMemberContext, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadDotEnv } from '../server/env.ts'
+import { loadDotEnv } from '../server/shared/env.ts'
 
 const INPUTS = [
   'src',
@@ -21,7 +21,7 @@ const INPUTS = [
   'scripts/build.ts',
   'scripts/build-upload-script.ts',
   // The documents page's script is built from here (scripts/build-upload-script.ts).
-  'server/documents/client',
+  'server/features/documents/client',
   // Vite reads VITE_* variables from these too.
   '.env',
   '.env.local',

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { UPLOAD_SCRIPT_MANIFEST, uploadScriptPath } from '../server/documents/upload-script.ts'
+import { UPLOAD_SCRIPT_MANIFEST, uploadScriptPath } from '../server/features/documents/upload-script.ts'
 import { buildUploadScript } from './build-upload-script.ts'
 
 const dirs: string[] = []

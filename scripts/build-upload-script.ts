@@ -1,15 +1,15 @@
 /**
- * The founder's documents page's script (server/documents/client/upload.ts +
+ * The founder's documents page's script (server/features/documents/client/upload.ts +
  * tus-js-client), built by Vite as its own entry into dist/client/assets
  * with a content hash: served as an immutable static file, apart from the
  * landing's and the workspace's module graphs, so neither loads any of it.
  * The hashed path goes to DIST_DIR/documents-script.json (outside the served
- * folder), which the server reads at start-up (server/documents/upload-script.ts).
+ * folder), which the server reads at start-up (server/features/documents/upload-script.ts).
  */
 import { writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { build, type Rolldown } from 'vite'
-import { UPLOAD_SCRIPT_MANIFEST, type UploadScriptManifest } from '../server/documents/upload-script.ts'
+import { UPLOAD_SCRIPT_MANIFEST, type UploadScriptManifest } from '../server/features/documents/upload-script.ts'
 
 export async function buildUploadScript(distDir: string): Promise<UploadScriptManifest> {
   const output = (await build({
@@ -22,7 +22,7 @@ export async function buildUploadScript(distDir: string): Promise<UploadScriptMa
       copyPublicDir: false,
       target: 'es2020',
       rolldownOptions: {
-        input: 'server/documents/client/upload.ts',
+        input: 'server/features/documents/client/upload.ts',
         output: { format: 'iife', entryFileNames: 'assets/documentos-[hash].js' },
       },
     },

@@ -3,14 +3,14 @@
  * call it in-process with `app.request()` and real parts of their choosing.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { FunctionEnv } from './function/send-application-email.ts'
-import { securityHeaders } from './http/security-headers.ts'
-import { refuseUnknownTransferCodings } from './http/transfer-coding.ts'
-import type { StaticSite } from './http/static-site.ts'
-import type { Log } from './log.ts'
-import type { ApplicationStore } from './storage/store.ts'
-import { WORKSPACE_API_PATH, type WorkspaceEnv } from './workspace/context.ts'
-import { STATUS_PAGE_PATH } from './founder/status-mail.ts'
+import type { FunctionEnv } from './features/submission/send-application-email.ts'
+import { securityHeaders } from './shared/http/security-headers.ts'
+import { refuseUnknownTransferCodings } from './shared/http/transfer-coding.ts'
+import type { StaticSite } from './shared/http/static-site.ts'
+import type { Log } from './shared/log.ts'
+import type { ApplicationStore } from './db/stores/application-store.ts'
+import { WORKSPACE_API_PATH, type WorkspaceEnv } from './shared/auth/context.ts'
+import { STATUS_PAGE_PATH } from './shared/pipeline/status-mail.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 
@@ -18,21 +18,21 @@ export interface AppDeps {
   /** The built site; without it (tests of the API) unknown paths get a JSON 404. */
   site?: StaticSite
   store: ApplicationStore
-  /** The send-application-email function (server/function/send-application-email.ts). */
+  /** The send-application-email function (server/features/submission/send-application-email.ts). */
   sendApplicationEmail: Hono<FunctionEnv>
   log: Log
   /** Origins the page may call besides its own (CSP connect-src), e.g. a Supabase project. */
   connectSrc?: readonly string[]
-  /** Send Strict-Transport-Security: the public site is https (server/env.ts servedOverHttps). */
+  /** Send Strict-Transport-Security: the public site is https (server/shared/env.ts servedOverHttps). */
   hsts?: boolean
   /** Counts the requests in flight (the outbox worker gives way to them). */
   gauge?: RequestGauge
-  /** The team workspace's API (server/workspace/api.ts), mounted at /equipo/api. */
+  /** The team workspace's API (server/features/workspace/api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
-  /** Everything under /postulacion: the status pages and the documents (server/founder/founder-app.ts). */
+  /** Everything under /postulacion: the status pages and the documents (server/features/founder/founder-app.ts). */
   founder?: Hono
   /**
-   * Prometheus metrics (server/metrics/), only when METRICS_TOKEN is set:
+   * Prometheus metrics (server/features/metrics/), only when METRICS_TOKEN is set:
    * `observe` counts every request by route pattern, `endpoint` is GET /metrics.
    */
   metrics?: { observe: MiddlewareHandler; endpoint: Hono }

@@ -8,10 +8,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { documentsFrom } from '../compose.ts'
-import { backupDir, documentsDir, readConfig } from '../env.ts'
-import { openSqliteStore } from '../storage/sqlite-store.ts'
-import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
+import { documentsFrom } from './compose.ts'
+import { backupDir, documentsDir, readConfig } from './shared/env.ts'
+import { openSqliteStore } from './db/sqlite-store.ts'
+import { openWorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { startBackgroundJobs } from './background-jobs.ts'
 
 const dirs: string[] = []

@@ -4,14 +4,14 @@
  * One list, so a job cannot be started in one process and forgotten in the
  * other, nor left running when either stops.
  */
-import { backupJobFrom } from '../backup/compose.ts'
-import { reminderJobFrom, retentionJobFrom } from '../compose.ts'
-import type { Documents } from '../documents/service.ts'
-import type { Config } from '../env.ts'
-import type { FounderStore } from '../founder/founder-store.ts'
-import { jsonLog } from '../log.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import { createDocumentCleanupJob } from './document-cleanup.ts'
+import { backupJobFrom } from './features/backup/compose.ts'
+import { reminderJobFrom, retentionJobFrom } from './compose.ts'
+import type { Documents } from './features/documents/service.ts'
+import type { Config } from './shared/env.ts'
+import type { FounderStore } from './db/stores/founder-store.ts'
+import { jsonLog } from './shared/log.ts'
+import type { ApplicationStore } from './db/stores/application-store.ts'
+import { createDocumentCleanupJob } from './features/documents/cleanup-job.ts'
 
 export interface BackgroundJobsDeps {
   founders: FounderStore
@@ -21,7 +21,7 @@ export interface BackgroundJobsDeps {
 }
 
 export interface BackgroundJobs {
-  /** Stops every job, each pass in progress aborted or finished first (server/jobs/periodic.ts). */
+  /** Stops every job, each pass in progress aborted or finished first (server/shared/jobs/periodic.ts). */
   stop(): Promise<void>
 }
 
@@ -31,7 +31,7 @@ export function startBackgroundJobs(config: Config, store: ApplicationStore, dep
     reminderJobFrom(config, store, { onQueued: deps.wakeOutbox }),
     // Closed applications lose their personal data after RETENTION_MONTHS.
     retentionJobFrom(config, deps.founders),
-    // One backup per BACKUP_INTERVAL_HOURS across all instances (server/backup/schedule.ts).
+    // One backup per BACKUP_INTERVAL_HOURS across all instances (server/features/backup/schedule.ts).
     backupJobFrom(config, store),
     // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.
     createDocumentCleanupJob({ documents: deps.documents, log: jsonLog }),

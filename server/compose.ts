@@ -5,44 +5,44 @@
  * CLI and the benchmarks, so they all run the same thing.
  */
 import { hostname } from 'node:os'
-import type { Config } from './env.ts'
-import { documentsDir, outboxDir, servedOverHttps, siteOrigin } from './env.ts'
-import { founderDocumentRoutes } from './documents/founder-routes.ts'
-import { createDocuments, type Documents } from './documents/service.ts'
-import { teamDocumentRoutes } from './documents/team-routes.ts'
-import { uploadScriptPath } from './documents/upload-script.ts'
-import { documentsLinkHtml } from './founder/status-page-html.ts'
-import { functionDepsFromConfig, mailConfigFrom } from './function/deps-from-config.ts'
+import type { Config } from './shared/env.ts'
+import { documentsDir, outboxDir, servedOverHttps, siteOrigin } from './shared/env.ts'
+import { founderDocumentRoutes } from './features/documents/founder-routes.ts'
+import { createDocuments, type Documents } from './features/documents/service.ts'
+import { teamDocumentRoutes } from './features/documents/team-routes.ts'
+import { uploadScriptPath } from './features/documents/upload-script.ts'
+import { documentsLinkHtml } from './features/founder/status-page-html.ts'
+import { functionDepsFromConfig, mailConfigFrom } from './features/submission/deps-from-config.ts'
 import type { Hono } from 'hono'
-import { founderDraftRoutes } from './founder/draft-routes.ts'
-import { founderStatusRoutes } from './founder/status-page.ts'
-import type { FounderStore } from './founder/founder-store.ts'
-import { createRetentionJob } from './jobs/retention.ts'
-import type { FounderMailConfig } from './founder/status-mail.ts'
-import type { SendApplicationEmailDeps } from './function/send-application-email.ts'
-import { clientIpResolver } from './http/client-ip.ts'
-import { createFileSender } from './mail/file-sender.ts'
-import type { MailSender } from './mail/sender.ts'
-import { createSmtpSender } from './mail/smtp-sender.ts'
-import { jsonLog, type Log } from './log.ts'
-import { createOutboxWorker } from './outbox/worker.ts'
-import { metricsEndpoint } from './metrics/endpoint.ts'
-import { createMetrics, type Metrics } from './metrics/metrics.ts'
-import type { ApplicationStore } from './storage/store.ts'
-import type { WorkspaceDeps } from './workspace/deps.ts'
-import type { TeamStore } from './workspace/storage/team-store.ts'
-import { createWorkspaceApi } from './workspace/api.ts'
-import { dataRequestRoutes } from './workspace/data-requests/routes.ts'
-import { bulkRoutes } from './workspace/review/bulk-routes.ts'
-import { reviewRoutes } from './workspace/review/routes.ts'
-import { scoringRoutes } from './workspace/review/scoring-routes.ts'
-import { createReminderJob, type ReminderJob } from './workspace/reminders/reminder-job.ts'
-import { guardApplicationsAgainstConflicts } from './workspace/conflicts/guard.ts'
-import { conflictRoutes } from './workspace/conflicts/routes.ts'
-import { pendingRoutes } from './workspace/pending/routes.ts'
-import { machineryRoutes } from './workspace/machinery/routes.ts'
-import type { BackupStatusReader } from './backup/status.ts'
-import { openWorkspaceStores, type WorkspaceStores } from './workspace/storage/open-workspace-stores.ts'
+import { founderDraftRoutes } from './features/workspace/founder-mail/routes.ts'
+import { founderStatusRoutes } from './features/founder/status-page.ts'
+import type { FounderStore } from './db/stores/founder-store.ts'
+import { createRetentionJob } from './features/retention/retention.ts'
+import type { FounderMailConfig } from './shared/pipeline/status-mail.ts'
+import type { SendApplicationEmailDeps } from './features/submission/send-application-email.ts'
+import { clientIpResolver } from './shared/http/client-ip.ts'
+import { createFileSender } from './shared/mail/file-sender.ts'
+import type { MailSender } from './shared/mail/sender.ts'
+import { createSmtpSender } from './shared/mail/smtp-sender.ts'
+import { jsonLog, type Log } from './shared/log.ts'
+import { createOutboxWorker } from './features/outbox/worker.ts'
+import { metricsEndpoint } from './features/metrics/endpoint.ts'
+import { createMetrics, type Metrics } from './features/metrics/metrics.ts'
+import type { ApplicationStore } from './db/stores/application-store.ts'
+import type { WorkspaceDeps } from './features/workspace/deps.ts'
+import type { TeamStore } from './db/stores/team-store.ts'
+import { createWorkspaceApi } from './features/workspace/api.ts'
+import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
+import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
+import { reviewRoutes } from './features/workspace/review/routes.ts'
+import { scoringRoutes } from './features/workspace/review/scoring-routes.ts'
+import { createReminderJob, type ReminderJob } from './features/workspace/reminders/reminder-job.ts'
+import { guardApplicationsAgainstConflicts } from './features/workspace/conflicts/guard.ts'
+import { conflictRoutes } from './features/workspace/conflicts/routes.ts'
+import { pendingRoutes } from './features/workspace/pending/routes.ts'
+import { machineryRoutes } from './features/workspace/machinery/routes.ts'
+import type { BackupStatusReader } from './db/stores/backup-runs.ts'
+import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
 
 export function functionDepsFrom(
   config: Config,
@@ -139,7 +139,7 @@ export function documentsFrom(
   })
 }
 
-/** The founder's documents page and API, mounted at /postulacion (server/documents/founder-routes.ts). */
+/** The founder's documents page and API, mounted at /postulacion (server/features/documents/founder-routes.ts). */
 export function founderDocumentsFrom(
   config: Config,
   founders: FounderStore,
@@ -171,7 +171,7 @@ export function workspaceApiFrom(
   store: ApplicationStore,
   extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & {
     documents?: Documents
-    /** The backup job's record (server/backup/status.ts); without it the overview says no backup is recorded. */
+    /** The backup job's record (server/db/stores/backup-runs.ts); without it the overview says no backup is recorded. */
     backups?: BackupStatusReader
   } = {},
 ): {
@@ -221,7 +221,7 @@ export function workspaceApiFrom(
     teamEmail: config.TEAM_EMAIL,
     clientIp: deps.clientIp,
     now: routeDeps.now,
-    // At due diligence the status page leads to the documents' checklist (server/documents/founder-routes.ts).
+    // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
@@ -230,7 +230,7 @@ export function workspaceApiFrom(
   return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
 }
 
-/** The retention job (server/jobs/retention.ts) as the configuration describes it. */
+/** The retention job (server/features/retention/retention.ts) as the configuration describes it. */
 export function retentionJobFrom(config: Config, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
   return createRetentionJob({ founders, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }

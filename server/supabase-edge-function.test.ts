@@ -10,11 +10,11 @@ import { connect } from 'node:net'
 import { dirname, join, relative, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FUNCTION_NAME, IDEMPOTENCY_HEADER, MAX_BODY_BYTES } from '../domain/submission.ts'
-import { createSmtpSender } from './mail/smtp-sender.ts'
-import { createOutboxWorker } from './outbox/worker.ts'
-import { openPostgresStore } from './storage/postgres-store.ts'
-import { createTestDatabase, requirePostgres, type TestDatabase } from './storage/postgres-test-database.ts'
-import type { ApplicationStore } from './storage/store.ts'
+import { createSmtpSender } from './shared/mail/smtp-sender.ts'
+import { createOutboxWorker } from './features/outbox/worker.ts'
+import { openPostgresStore } from './db/postgres-store.ts'
+import { createTestDatabase, requirePostgres, type TestDatabase } from './db/testing/postgres-test-database.ts'
+import type { ApplicationStore } from './db/stores/application-store.ts'
 import { apiHarness, FUNCTION_URL, TEST_ANON_KEY, type ApiHarness } from './testing/api-harness.ts'
 import { EDGE_FUNCTION_DIR, PROJECT_ROOT, startEdgeFunction, type RunningEdgeFunction } from './testing/edge-function.ts'
 import { validBody } from './testing/fixtures.ts'
@@ -120,7 +120,7 @@ describe("the edge function's deno.json", () => {
   it('maps every package the entry loads, so Supabase can bundle it (no Node-only module sneaks in)', () => {
     const { imports } = JSON.parse(readFileSync(join(EDGE_FUNCTION_DIR, 'deno.json'), 'utf8')) as { imports: Record<string, string> }
     const { files, packages } = importGraph(join(EDGE_FUNCTION_DIR, 'index.ts'))
-    expect(files.map((f) => relative(PROJECT_ROOT, f))).toContain('server/function/send-application-email.ts')
+    expect(files.map((f) => relative(PROJECT_ROOT, f))).toContain('server/features/submission/send-application-email.ts')
     const unmapped = [...packages].filter((p) => !p.startsWith('node:') && !(p.split('/')[0]! in imports))
     expect(unmapped).toEqual([])
   })

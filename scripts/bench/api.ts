@@ -26,7 +26,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { freePort, startServer } from '../../e2e/fixtures/server.ts'
-import { createTestDatabase } from '../../server/storage/postgres-test-database.ts'
+import { createTestDatabase } from '../../server/db/testing/postgres-test-database.ts'
 import { validBody } from '../../server/testing/fixtures.ts'
 
 interface AutocannonResult {

@@ -12,9 +12,9 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startServer } from '../../e2e/fixtures/server.ts'
-import { addDocument } from '../../server/backup/testing/data.ts'
-import { minimalBuild, runCommand, startCommand, submissionStream } from '../../server/backup/testing/processes.ts'
-import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
+import { addDocument } from '../../server/features/backup/testing/data.ts'
+import { minimalBuild, runCommand, startCommand, submissionStream } from '../../server/features/backup/testing/processes.ts'
+import { openSqliteStore } from '../../server/db/sqlite-store.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
 
 const { values } = parseArgs({
@@ -61,7 +61,7 @@ try {
 
     const idleOut = join(work, 'idle.tar')
     const idleStarted = performance.now()
-    const idle = await runCommand('backup-cli.ts', ['--out', idleOut], { DATA_DIR: dataDir })
+    const idle = await runCommand('backup.ts', ['--out', idleOut], { DATA_DIR: dataDir })
     const idleMs = performance.now() - idleStarted
     if (idle.code !== 0) throw new Error(idle.stderr)
     console.log(`backup, no submissions: ${(idleMs / 1000).toFixed(1)} s wall (process start included), ${mb(statSync(idleOut).size)}  [load ${load()}]`)
@@ -71,7 +71,7 @@ try {
     const sealedOut = join(work, 'idle.tar.age')
     const recipient = await identityToRecipient(await generateIdentity())
     const sealedStarted = performance.now()
-    const sealed = await runCommand('backup-cli.ts', ['--out', sealedOut], { DATA_DIR: dataDir, BACKUP_KEY: recipient })
+    const sealed = await runCommand('backup.ts', ['--out', sealedOut], { DATA_DIR: dataDir, BACKUP_KEY: recipient })
     const sealedMs = performance.now() - sealedStarted
     if (sealed.code !== 0) throw new Error(sealed.stderr)
     console.log(`encrypted backup (BACKUP_KEY), no submissions: ${(sealedMs / 1000).toFixed(1)} s wall, ${mb(statSync(sealedOut).size)}  [load ${load()}]`)
@@ -87,7 +87,7 @@ try {
     const busyOut = join(work, 'busy.tar')
     const during = submissionStream(server.url, CONNECTIONS)
     const busyStarted = performance.now()
-    const busy = await startCommand('backup-cli.ts', ['--out', busyOut], { DATA_DIR: dataDir }).done
+    const busy = await startCommand('backup.ts', ['--out', busyOut], { DATA_DIR: dataDir }).done
     const busyMs = performance.now() - busyStarted
     await during.stop()
     if (busy.code !== 0) throw new Error(busy.stderr)

@@ -12,9 +12,9 @@
 import { createServer } from 'node:http'
 import { DEFAULT_COMPANY } from '../../domain/company.ts'
 import type { Application } from '../../domain/application.ts'
-import { renderApplicantConfirmation, renderTeamNotification } from '../../server/mail/templates.ts'
-import { openPostgresStore } from '../../server/storage/postgres-store.ts'
-import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
+import { renderApplicantConfirmation, renderTeamNotification } from '../../server/shared/mail/templates.ts'
+import { openPostgresStore } from '../../server/db/postgres-store.ts'
+import { openSqliteStore } from '../../server/db/sqlite-store.ts'
 import { validApplication } from '../../server/testing/fixtures.ts'
 
 const store = process.env.DATABASE_URL ? openPostgresStore(process.env.DATABASE_URL) : openSqliteStore(process.env.DB_PATH!)

@@ -22,7 +22,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { IDEMPOTENCY_HEADER } from '../../domain/submission.ts'
 import { startServer, type RunningServer } from '../../e2e/fixtures/server.ts'
-import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
+import { openSqliteStore } from '../../server/db/sqlite-store.ts'
 import { validBody } from '../../server/testing/fixtures.ts'
 import { startSmtpSink } from '../../server/testing/smtp-sink.ts'
 

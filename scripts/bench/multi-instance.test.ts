@@ -3,7 +3,7 @@
  * part-way through 200 submissions (scripts/bench/multi-instance.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { requirePostgres } from '../../server/storage/postgres-test-database.ts'
+import { requirePostgres } from '../../server/db/testing/postgres-test-database.ts'
 import { runMultiInstance } from './multi-instance.ts'
 
 const available = await requirePostgres()

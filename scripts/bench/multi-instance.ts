@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util'
 import postgres from 'postgres'
 import { startServer, type RunningServer } from '../../e2e/fixtures/server.ts'
 import { IDEMPOTENCY_HEADER } from '../../domain/submission.ts'
-import { createTestDatabase } from '../../server/storage/postgres-test-database.ts'
+import { createTestDatabase } from '../../server/db/testing/postgres-test-database.ts'
 import { validBody } from '../../server/testing/fixtures.ts'
 import { SMTPServer } from 'smtp-server'
 

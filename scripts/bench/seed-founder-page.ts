@@ -6,10 +6,10 @@
  *   BENCH_DATA_DIR=$DIR BENCH_PATH=/postulacion/$TOKEN npm run bench:web
  */
 import { join } from 'node:path'
-import { openSqliteStore } from '../../server/storage/sqlite-store.ts'
+import { openSqliteStore } from '../../server/db/sqlite-store.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
-import { openSqliteReviewStore } from '../../server/workspace/storage/sqlite-review-store.ts'
-import { randomToken, sha256Hex } from '../../server/workspace/auth/tokens.ts'
+import { openSqliteReviewStore } from '../../server/db/stores/sqlite-review-store.ts'
+import { randomToken, sha256Hex } from '../../server/shared/auth/tokens.ts'
 
 const dir = process.argv[2]
 if (!dir) throw new Error('usage: seed-founder-page.ts <data dir>')

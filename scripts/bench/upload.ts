@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startServer } from '../../e2e/fixtures/server.ts'
-import { seedFounder } from '../../server/founder/testing.ts'
-import { openStore } from '../../server/storage/open-store.ts'
-import { readConfig } from '../../server/env.ts'
-import { samples, tusClient } from '../../server/documents/testing/tus.ts'
+import { seedFounder } from '../../server/testing/seed-founder.ts'
+import { openStore } from '../../server/open-store.ts'
+import { readConfig } from '../../server/shared/env.ts'
+import { samples, tusClient } from '../../server/features/documents/testing/tus.ts'
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '25' }, runs: { type: 'string', default: '5' } } })
 const MB = Number(values.mb)

@@ -10,10 +10,10 @@
  */
 import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
-import { founderRecords, toCsv, toJson } from '../exports/applications.ts'
-import type { ApplicationStore, OutboxMessage, StoredApplication } from '../storage/store.ts'
+import { founderRecords, toCsv, toJson } from '../shared/exports.ts'
+import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
 
-export { spreadsheetSafe } from '../exports/applications.ts'
+export { spreadsheetSafe } from '../shared/exports.ts'
 
 export const USAGE = `Usage: npm run applications -- <command>
 

@@ -2,8 +2,8 @@
  * `npm run applications -- list | export --format csv|json | show --email X | delete --email X`
  * on the configured database. See applications-command.ts.
  */
-import { loadDotEnv, readConfig } from '../env.ts'
-import { openStore } from '../storage/open-store.ts'
+import { loadDotEnv, readConfig } from '../shared/env.ts'
+import { openStore } from '../open-store.ts'
 import { runApplicationsCommand } from './applications-command.ts'
 import { runCommandLine } from './run-command-line.ts'
 

@@ -1,9 +1,9 @@
-/** `npm run backup -- --out FILE` (server/backup/commands.ts). Safe while the server runs. */
+/** `npm run backup -- --out FILE` (server/features/backup/commands.ts). Safe while the server runs. */
 import { setPriority } from 'node:os'
-import { loadDotEnv, readConfig } from '../env.ts'
-import { openStore } from '../storage/open-store.ts'
-import { backupCommand } from './commands.ts'
-import { runCommandLine } from '../cli/run-command-line.ts'
+import { loadDotEnv, readConfig } from '../shared/env.ts'
+import { openStore } from '../open-store.ts'
+import { backupCommand } from '../features/backup/commands.ts'
+import { runCommandLine } from './run-command-line.ts'
 
 async function main() {
   // Background work: on a small machine the server's requests come first (nice 10).

@@ -6,10 +6,10 @@
  * change the schema.
  */
 import postgres from 'postgres'
-import { ConfigError, loadDotEnv, readConfig } from '../env.ts'
-import { openSqliteStore } from '../storage/sqlite-store.ts'
-import { readMigrations } from '../storage/postgres-migration-files.ts'
-import { applyMigrations } from '../storage/postgres-migrations.ts'
+import { ConfigError, loadDotEnv, readConfig } from '../shared/env.ts'
+import { openSqliteStore } from '../db/sqlite-store.ts'
+import { readMigrations } from '../db/migrations/postgres-files.ts'
+import { applyMigrations } from '../db/migrations/postgres.ts'
 
 async function main(): Promise<string> {
   loadDotEnv()

@@ -5,9 +5,9 @@
 import { execFile, spawn } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readMigrations } from '../storage/postgres-migration-files.ts'
-import { openPostgresStore } from '../storage/postgres-store.ts'
-import { createTestDatabase, requirePostgres, type TestDatabase } from '../storage/postgres-test-database.ts'
+import { readMigrations } from '../db/migrations/postgres-files.ts'
+import { openPostgresStore } from '../db/postgres-store.ts'
+import { createTestDatabase, requirePostgres, type TestDatabase } from '../db/testing/postgres-test-database.ts'
 import { newSubmission } from '../testing/fixtures.ts'
 import { startSmtpSink } from '../testing/smtp-sink.ts'
 

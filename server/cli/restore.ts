@@ -1,7 +1,7 @@
-/** `DATA_DIR=NEW npm run restore -- FILE [--force]` (server/backup/commands.ts). Run with the server stopped. */
-import { loadDotEnv, readConfig } from '../env.ts'
-import { restoreCommand } from './commands.ts'
-import { runCommandLine } from '../cli/run-command-line.ts'
+/** `DATA_DIR=NEW npm run restore -- FILE [--force]` (server/features/backup/commands.ts). Run with the server stopped. */
+import { loadDotEnv, readConfig } from '../shared/env.ts'
+import { restoreCommand } from '../features/backup/commands.ts'
+import { runCommandLine } from './run-command-line.ts'
 
 async function main() {
   loadDotEnv()

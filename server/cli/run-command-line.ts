@@ -7,7 +7,7 @@
  * may still be writing); `forceExit` ends it at once, for commands whose
  * worker threads or pools would otherwise keep it alive (backup, restore).
  */
-import { ConfigError } from '../env.ts'
+import { ConfigError } from '../shared/env.ts'
 
 export function runCommandLine(failurePrefix: string, main: () => Promise<number>, { forceExit = false } = {}): void {
   const end = (code: number) => {

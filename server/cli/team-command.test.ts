@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openSqliteStore } from '../storage/sqlite-store.ts'
-import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
-import { tokenFromMail } from '../workspace/testing/workspace-harness.ts'
+import { openSqliteStore } from '../db/sqlite-store.ts'
+import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
+import { tokenFromMail } from '../testing/workspace-harness.ts'
 import { runTeamCommand } from './team-command.ts'
 
 const cleanups: (() => Promise<void>)[] = []

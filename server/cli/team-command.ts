@@ -12,11 +12,11 @@
  */
 import { parseArgs } from 'node:util'
 import * as v from 'valibot'
-import { ROLES, type Role } from '../workspace/context.ts'
-import { emailSchema } from '../workspace/http.ts'
-import type { TeamMailConfig } from '../workspace/mail/sign-in-message.ts'
-import { inviteMember } from '../workspace/members/invite.ts'
-import type { TeamStore } from '../workspace/storage/team-store.ts'
+import { ROLES, type Role } from '../../domain/team.ts'
+import { emailSchema } from '../features/workspace/http.ts'
+import type { TeamMailConfig } from '../features/workspace/mail/sign-in-message.ts'
+import { inviteMember } from '../features/workspace/members/invite.ts'
+import type { TeamStore } from '../db/stores/team-store.ts'
 import type { CliIo } from './applications-command.ts'
 
 export const TEAM_USAGE = `Usage: npm run team -- <command>

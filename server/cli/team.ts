@@ -2,9 +2,9 @@
  * `npm run team -- invite --email X --role admin [--name N] | list | deactivate --email X`
  * on the configured database. See team-command.ts.
  */
-import { loadDotEnv, readConfig, siteOrigin } from '../env.ts'
-import { openStore } from '../storage/open-store.ts'
-import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
+import { loadDotEnv, readConfig, siteOrigin } from '../shared/env.ts'
+import { openStore } from '../open-store.ts'
+import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
 import { runTeamCommand } from './team-command.ts'
 import { runCommandLine } from './run-command-line.ts'
 

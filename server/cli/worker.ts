@@ -1,6 +1,6 @@
 /**
  * `npm run worker`: the outbox worker and the periodic jobs (reminders,
- * retention, backups, document cleanup: server/jobs/background-jobs.ts)
+ * retention, backups, document cleanup: server/background-jobs.ts)
  * alone, without the HTTP server. For a
  * Supabase deployment, where the edge function stores the e-mails but may not
  * send them (Supabase blocks outbound SMTP; docs/decisions/0033), or to send
@@ -11,11 +11,11 @@
  * gives the rest of its batch back.
  */
 import { documentsFrom, outboxWorkerFrom, senderFrom } from '../compose.ts'
-import { startBackgroundJobs } from '../jobs/background-jobs.ts'
-import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
-import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../env.ts'
-import { jsonLog as log } from '../log.ts'
-import { openStore } from '../storage/open-store.ts'
+import { startBackgroundJobs } from '../background-jobs.ts'
+import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
+import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../shared/env.ts'
+import { jsonLog as log } from '../shared/log.ts'
+import { openStore } from '../open-store.ts'
 
 async function main() {
   loadDotEnv()
@@ -25,7 +25,7 @@ async function main() {
   const sender = senderFrom(config)
   const worker = outboxWorkerFrom(config, store, sender)
   worker.start()
-  // The same jobs as the server's (server/jobs/background-jobs.ts). On a machine sharing the server's
+  // The same jobs as the server's (server/background-jobs.ts). On a machine sharing the server's
   // DATA_DIR the document cleanup clears expired uploads too; elsewhere it finds nothing.
   const stores = openWorkspaceStores(store)
   const jobs = startBackgroundJobs(config, store, {

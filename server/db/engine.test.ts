@@ -6,11 +6,11 @@
  * PostgreSQL.
  */
 import { describe, expect, it } from 'vitest'
-import { requirePostgres } from '../storage/postgres-test-database.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import type { SqliteStore } from '../storage/sqlite-store.ts'
-import type { PostgresStore } from '../storage/postgres-store.ts'
-import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDatabase } from '../workspace/testing/store-databases.ts'
+import { requirePostgres } from './testing/postgres-test-database.ts'
+import type { ApplicationStore } from './stores/application-store.ts'
+import type { SqliteStore } from './sqlite-store.ts'
+import type { PostgresStore } from './postgres-store.ts'
+import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDatabase } from './testing/store-databases.ts'
 import { db, prepareByShape, type Engine } from './engine.ts'
 import { postgresEngine } from './postgres.ts'
 import { fromJson, toBool, toDate } from './schema.ts'

@@ -21,7 +21,7 @@ import postgres, { type Sql } from 'postgres'
 import type { Application } from '../../domain/application.ts'
 import { stageDueAt } from '../../domain/pipeline.ts'
 import { applicationSearchText } from '../../domain/search.ts'
-import { applyMigrations, type Migration } from './postgres-migrations.ts'
+import { applyMigrations, type Migration } from './migrations/postgres.ts'
 import {
   DuplicateReferenceError,
   normalizeEmail,
@@ -32,14 +32,14 @@ import {
   type OutboxMessage,
   type SaveOutcome,
   type StoredApplication,
-} from './store.ts'
+} from './stores/application-store.ts'
 import {
   applicationFromRow,
   outboxColumns,
   messageFromRow,
   type ApplicationRow as ApplicationRowOf,
   type OutboxRow as OutboxRowOf,
-} from './rows.ts'
+} from './stores/application-rows.ts'
 
 // postgres.js already returns timestamps as Date and jsonb parsed.
 const asIs = <T>(value: T): T => value
@@ -81,7 +81,7 @@ export interface PostgresStoreOptions {
 }
 
 export interface PostgresStore extends ApplicationStore {
-  /** The pool, for the other stores that share this database (server/workspace/storage/). */
+  /** The pool, for the other stores that share this database (server/db/stores/). */
   readonly sql: Sql
 }
 

@@ -14,7 +14,7 @@
  */
 import { PostgresQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type { Sql, TransactionSql } from 'postgres'
-import type { PostgresStore } from '../storage/postgres-store.ts'
+import type { PostgresStore } from './postgres-store.ts'
 import { driveAsync, encodeLater, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new PostgresQueryCompiler()

@@ -5,8 +5,8 @@
  * against `Database` by the compiler; this checks it against the databases.
  */
 import { describe, expect, it } from 'vitest'
-import { requirePostgres } from '../storage/postgres-test-database.ts'
-import { freshPostgresDatabase, freshSqliteDatabase } from '../workspace/testing/store-databases.ts'
+import { requirePostgres } from './testing/postgres-test-database.ts'
+import { freshPostgresDatabase, freshSqliteDatabase } from './testing/store-databases.ts'
 import { COLUMN_KINDS, type ColumnKind } from './schema.ts'
 
 const available = await requirePostgres()

@@ -1,5 +1,5 @@
 /**
- * Every table of both migration sets (server/storage/sqlite-migrations.ts and
+ * Every table of both migration sets (server/db/migrations/sqlite.ts and
  * supabase/migrations/), as the Kysely `Database` the stores build their
  * queries on. Kysely writes no migrations: this file follows them, and
  * schema.test.ts checks it against both freshly migrated databases.

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { newSubmission } from '../testing/fixtures.ts'
 import { openSqliteStore } from './sqlite-store.ts'
-import { DuplicateReferenceError } from './store.ts'
-import { describeStoreContract } from './store-contract.ts'
+import { DuplicateReferenceError } from './stores/application-store.ts'
+import { describeStoreContract } from './stores/application-store-contract.ts'
 
 describeStoreContract('sqlite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'catalitico-store-'))

@@ -32,17 +32,17 @@ import {
   type OutboxMessage,
   type SaveOutcome,
   type StoredApplication,
-} from './store.ts'
+} from './stores/application-store.ts'
 import { stageDueAt } from '../../domain/pipeline.ts'
 import { applicationSearchText, searchKey } from '../../domain/search.ts'
-import { SQLITE_MIGRATIONS } from './sqlite-migrations.ts'
-import { legacyFounderLinkHashes, withoutLegacyFounderLinks } from './legacy-founder-links.ts'
+import { SQLITE_MIGRATIONS } from './migrations/sqlite.ts'
+import { legacyFounderLinkHashes, withoutLegacyFounderLinks } from './migrations/legacy-founder-links.ts'
 import {
   applicationFromRow,
   messageFromRow,
   type ApplicationRow as ApplicationRowOf,
   type OutboxRow as OutboxRowOf,
-} from './rows.ts'
+} from './stores/application-rows.ts'
 
 // ISO-8601 UTC with milliseconds: fixed width, so text order is time order.
 const iso = (d: Date) => d.toISOString()
@@ -73,7 +73,7 @@ export interface SqliteStore extends ApplicationStore {
   commits(): number
   /**
    * The connection, for the other stores that share this database file
-   * (server/workspace/storage/). Reads may use it directly; writes go
+   * (server/db/stores/). Reads may use it directly; writes go
    * through write() so they join the group commit.
    */
   readonly db: Database.Database

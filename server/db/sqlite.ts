@@ -11,8 +11,8 @@
  * it; reads outside a transaction run straight on the connection.
  */
 import { SqliteQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
-import type { SqliteStore } from '../storage/sqlite-store.ts'
-import { statementCache } from '../storage/sqlite-statements.ts'
+import type { SqliteStore } from './sqlite-store.ts'
+import { statementCache } from './sqlite-statements.ts'
 import { driveSync, encodeLater, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new SqliteQueryCompiler()

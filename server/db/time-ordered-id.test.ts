@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isUuid } from './review-store.ts'
+import { isUuid } from './stores/review-store-types.ts'
 import { timeOrderedId } from './time-ordered-id.ts'
 
 describe('timeOrderedId', () => {

@@ -1,6 +1,6 @@
 /**
  * The send-application-email function as Supabase runs it: the very same
- * Hono handler and HTTP app as the Node server (server/function/,
+ * Hono handler and HTTP app as the Node server (server/features/submission/,
  * server/app.ts), on the Supabase Postgres (SUPABASE_DB_URL) through the
  * PostgreSQL store. Only the wiring differs from server/index.ts:
  *
@@ -13,17 +13,17 @@
  *   function with the path /send-application-email; both are served.
  * - the client IP for the rate limit comes from the headers Supabase's edge sets.
  *
- * Configuration: the same variables as the Node server (server/env.ts), read
+ * Configuration: the same variables as the Node server (server/shared/env.ts), read
  * from the function's secrets; SUPABASE_DB_URL is set by Supabase itself.
  */
 import type { Context } from 'hono'
 import { createApp } from '../app.ts'
-import { ConfigError, readConfig, servedOverHttps } from '../env.ts'
-import { functionDepsFromConfig } from '../function/deps-from-config.ts'
-import { createSendApplicationEmail } from '../function/send-application-email.ts'
-import { jsonLog, type Log } from '../log.ts'
-import { openPostgresStore } from '../storage/postgres-store.ts'
-import type { ApplicationStore } from '../storage/store.ts'
+import { ConfigError, readConfig, servedOverHttps } from '../shared/env.ts'
+import { functionDepsFromConfig } from '../features/submission/deps-from-config.ts'
+import { createSendApplicationEmail } from '../features/submission/send-application-email.ts'
+import { jsonLog, type Log } from '../shared/log.ts'
+import { openPostgresStore } from '../db/postgres-store.ts'
+import type { ApplicationStore } from '../db/stores/application-store.ts'
 
 /** The path Supabase gives the function's requests. */
 export const EDGE_FUNCTION_PATH = '/send-application-email'

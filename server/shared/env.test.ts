@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_COMPANY } from '../domain/company.ts'
+import { DEFAULT_COMPANY } from '../../domain/company.ts'
 import { backupDir, CONFIG_VARIABLES, ConfigError, connectSources, readConfig } from './env.ts'
 
 describe('readConfig', () => {

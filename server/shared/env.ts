@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import * as v from 'valibot'
-import { DEFAULT_COMPANY } from '../domain/company.ts'
-import { isEmail } from '../domain/email.ts'
-import { BACKUP_INTERVAL_HOURS_DEFAULT, BACKUP_KEEP_DEFAULT, RETENTION_MONTHS_DEFAULT } from '../domain/privacy.ts'
-import { PROGRAMME_NAME } from '../domain/programme.ts'
-import { DEFAULT_ANON_KEY } from '../domain/submission.ts'
+import { DEFAULT_COMPANY } from '../../domain/company.ts'
+import { isEmail } from '../../domain/email.ts'
+import { BACKUP_INTERVAL_HOURS_DEFAULT, BACKUP_KEEP_DEFAULT, RETENTION_MONTHS_DEFAULT } from '../../domain/privacy.ts'
+import { PROGRAMME_NAME } from '../../domain/programme.ts'
+import { DEFAULT_ANON_KEY } from '../../domain/submission.ts'
 
 const wholeNumber = (min: number, max: number) =>
   v.pipe(
@@ -139,7 +139,7 @@ const EnvSchema = v.object({
   ),
   /** Months after closing (no seleccionada, retirada) when an application's personal data is deleted (docs/decisions/0092). */
   RETENTION_MONTHS: v.optional(wholeNumber(1, 120), String(RETENTION_MONTHS_DEFAULT)),
-  /** Hours between the worker's backups (server/backup/); the privacy policy states BACKUP_KEEP × this. */
+  /** Hours between the worker's backups (server/features/backup/); the privacy policy states BACKUP_KEEP × this. */
   BACKUP_INTERVAL_HOURS: v.optional(wholeNumber(1, 8760), String(BACKUP_INTERVAL_HOURS_DEFAULT)),
   /** Backups kept in BACKUP_DIR; older ones are deleted after each new one. */
   BACKUP_KEEP: v.optional(wholeNumber(1, 1000), String(BACKUP_KEEP_DEFAULT)),

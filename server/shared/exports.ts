@@ -1,11 +1,11 @@
 /**
  * What the team exports and what a founder's data request shows, in one
  * place: `npm run applications` (server/cli/applications-command.ts) and the
- * workspace (server/workspace/review/, data-requests/) give the same content.
+ * workspace (server/features/workspace/review/, data-requests/) give the same content.
  */
 import { stringify } from 'csv-stringify/sync'
 import { APPLICATION_FIELDS, FIELD_LABELS, optionLabel } from '../../domain/application.ts'
-import type { ApplicationStore, OutboxMessage, StoredApplication } from '../storage/store.ts'
+import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
 
 export function toExport(app: StoredApplication) {
   return {

@@ -1,6 +1,6 @@
 /**
  * Small file-system steps that data written to disk relies on: the uploaded
- * documents (server/documents/) and the backups (server/backup/).
+ * documents (server/features/documents/) and the backups (server/features/backup/).
  */
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'

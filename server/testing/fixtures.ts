@@ -6,7 +6,7 @@
 import type { Application } from '../../domain/application.ts'
 import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
 import type { SubmissionBody } from '../../domain/submission.ts'
-import type { NewOutboxMessage, NewSubmission } from '../storage/store.ts'
+import type { NewOutboxMessage, NewSubmission } from '../db/stores/application-store.ts'
 
 let counter = 0
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`

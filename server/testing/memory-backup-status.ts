@@ -1,5 +1,5 @@
 /** A BackupStatusReader the tests fill by hand, until the backup job's own record is wired in. */
-import type { BackupRun, BackupStatusReader } from '../backup/status.ts'
+import type { BackupRun, BackupStatusReader } from '../db/stores/backup-runs.ts'
 
 export interface MemoryBackupStatus extends BackupStatusReader {
   record(run: BackupRun): void

@@ -9,23 +9,24 @@ import PostalMime from 'postal-mime'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
-import { createApp } from '../../app.ts'
-import { founderDocumentsFrom, functionDepsFrom, workspaceApiFrom } from '../../compose.ts'
-import type { Documents } from '../../documents/service.ts'
-import { readConfig, type Config } from '../../env.ts'
-import { founderApp } from '../../founder/founder-app.ts'
-import { createSendApplicationEmail, type FunctionEnv } from '../../function/send-application-email.ts'
-import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
-import { newSession, sessionCookieName } from '../auth/sessions.ts'
-import type { Member, Role } from '../context.ts'
-import type { WorkspaceDeps } from '../deps.ts'
-import { openWorkspaceStores } from '../storage/open-workspace-stores.ts'
-import type { TeamStore } from '../storage/team-store.ts'
-import type { FounderStore } from '../../founder/founder-store.ts'
-import type { ReviewStore } from '../storage/review-store.ts'
-import type { BackupStatusReader } from '../../backup/status.ts'
-import { createFileSender } from '../../mail/file-sender.ts'
-import { createOutboxWorker } from '../../outbox/worker.ts'
+import { createApp } from '../app.ts'
+import { founderDocumentsFrom, functionDepsFrom, workspaceApiFrom } from '../compose.ts'
+import type { Documents } from '../features/documents/service.ts'
+import { readConfig, type Config } from '../shared/env.ts'
+import { founderApp } from '../features/founder/founder-app.ts'
+import { createSendApplicationEmail, type FunctionEnv } from '../features/submission/send-application-email.ts'
+import { openSqliteStore, type SqliteStore } from '../db/sqlite-store.ts'
+import { newSession, sessionCookieName } from '../features/workspace/auth/sessions.ts'
+import type { Role } from '../../domain/team.ts'
+import type { Member } from '../db/stores/team-store.ts'
+import type { WorkspaceDeps } from '../features/workspace/deps.ts'
+import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
+import type { TeamStore } from '../db/stores/team-store.ts'
+import type { FounderStore } from '../db/stores/founder-store.ts'
+import type { ReviewStore } from '../db/stores/review-store-types.ts'
+import type { BackupStatusReader } from '../db/stores/backup-runs.ts'
+import { createFileSender } from '../shared/mail/file-sender.ts'
+import { createOutboxWorker } from '../features/outbox/worker.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -60,12 +61,12 @@ export interface WorkspaceHarness {
   app: Hono<FunctionEnv>
   store: SqliteStore
   team: TeamStore
-  /** The founder's store (server/founder/): drafts, links, retention. */
+  /** The founder's store (server/features/founder/): drafts, links, retention. */
   founders: FounderStore
   reviews: ReviewStore
   config: Config
   deps: WorkspaceDeps
-  /** The due-diligence documents (server/documents/), whose founder routes are mounted at /postulacion. */
+  /** The due-diligence documents (server/features/documents/), whose founder routes are mounted at /postulacion. */
   documents: Documents
   /** Move the clock. */
   advance(ms: number): void

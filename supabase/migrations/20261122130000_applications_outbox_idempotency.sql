@@ -1,5 +1,5 @@
 -- Applications, their transactional outbox of e-mails, and idempotency keys.
--- Mirrors version 1 of the SQLite schema (server/storage/sqlite-store.ts).
+-- Mirrors version 1 of the SQLite schema (server/db/sqlite-store.ts).
 -- Applied by `supabase db push` on Supabase and by `npm run migrate` (or the
 -- server at start-up) anywhere else; both record it in
 -- supabase_migrations.schema_migrations. Never edit a published migration:

@@ -1,6 +1,6 @@
 -- The team workspace: members, sessions, sign-in links, passkeys, the review
 -- pipeline, reviews, notes and the audit log. Mirrors version 3 of the SQLite
--- schema (server/storage/sqlite-migrations.ts). Never edit a published
+-- schema (server/db/migrations/sqlite.ts). Never edit a published
 -- migration: add a new file.
 
 -- The outbox now also carries e-mails that belong to no application (sign-in

@@ -1,5 +1,5 @@
 -- The workspace's list on thousands of applications (npm run bench:workspace).
--- Mirrors version 4 of the SQLite schema (server/storage/sqlite-migrations.ts),
+-- Mirrors version 4 of the SQLite schema (server/db/migrations/sqlite.ts),
 -- with PostgreSQL's own means. Never edit a published migration: add a new file.
 
 -- Search: a substring of search_text (LIKE '%…%'), which a trigram index serves

@@ -1,7 +1,7 @@
 -- A founder's way into their status page (/postulacion/<token>), with no
 -- account: every status e-mail carries one. Only the token's SHA-256 (hex) is
 -- stored; a link works until it is revoked or its application is deleted.
--- Mirrors version 5 of the SQLite schema (server/storage/sqlite-migrations.ts).
+-- Mirrors version 5 of the SQLite schema (server/db/migrations/sqlite.ts).
 create table founder_links (
   token_hash text primary key,
   application_id uuid not null references applications (id) on delete cascade,

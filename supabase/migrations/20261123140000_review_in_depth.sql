@@ -1,6 +1,6 @@
 -- Review in depth: assignments, conflicts of interest, reminders, criterion
 -- weights and the discussion flag. Mirrors version 6 of the SQLite schema
--- (server/storage/sqlite-migrations.ts).
+-- (server/db/migrations/sqlite.ts).
 create table assignments (
   application_id uuid not null references applications (id) on delete cascade,
   member_id uuid not null references team_members (id),

@@ -1,7 +1,7 @@
 -- "Correos por enviar": the founder's e-mail of a stage change waits here until
 -- a member sends it (then it goes to the outbox) or discards it; kinds an admin
 -- chose to send straight away; and the retention job's mark.
--- Mirrors version 7 of the SQLite schema (server/storage/sqlite-migrations.ts).
+-- Mirrors version 7 of the SQLite schema (server/db/migrations/sqlite.ts).
 create table founder_mail_drafts (
   id uuid primary key,
   application_id uuid not null references applications (id) on delete cascade,

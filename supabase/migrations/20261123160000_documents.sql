@@ -2,7 +2,7 @@
 -- item (domain/documents.ts keys); a replacement takes the previous row's
 -- place. The bytes live on disk (DATA_DIR/documents) or, with several
 -- instances, in document_blobs (ADR 0095).
--- Mirrors version 8 of the SQLite schema (server/storage/sqlite-migrations.ts).
+-- Mirrors version 8 of the SQLite schema (server/db/migrations/sqlite.ts).
 create table documents (
   id text primary key,
   application_id uuid not null references applications (id) on delete cascade,

@@ -1,5 +1,5 @@
--- Mirrors SQLite migration 11 (server/storage/sqlite-migrations.ts).
--- One row per backup (server/backup/): the scheduled ones carry their interval's slot, whose
+-- Mirrors SQLite migration 11 (server/db/migrations/sqlite.ts).
+-- One row per backup (server/features/backup/): the scheduled ones carry their interval's slot, whose
 -- uniqueness makes exactly one instance take each; a manual one (npm run backup) has none.
 create table backup_runs (
   id uuid primary key,

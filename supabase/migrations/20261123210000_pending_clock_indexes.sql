@@ -1,5 +1,5 @@
 -- Narrow indexes for "Mis pendientes" (ADR 0108). Mirrors version 13 of the
--- SQLite schema (server/storage/sqlite-migrations.ts).
+-- SQLite schema (server/db/migrations/sqlite.ts).
 -- A member's assignments joined to their applications' clocks: both sides are
 -- read by index-only scans, never from the wide application rows.
 create index applications_clock on applications (id, stage, stage_due_at, created_at);

@@ -1,6 +1,6 @@
 -- A founder's personal link exists only in the e-mail that leaves for the founder (ADR 0117): the outbox
 -- worker creates it as it sends, and waiting drafts and unsent e-mails hold the placeholder instead.
--- Mirrors version 14 of the SQLite schema (server/storage/sqlite-migrations.ts, legacy-founder-links.ts).
+-- Mirrors version 14 of the SQLite schema (server/db/migrations/sqlite.ts, legacy-founder-links.ts).
 
 -- Links that sat readable in waiting drafts and unsent e-mails were never sent to anyone but could be read
 -- by the team and sat in backups: they stop working. Links already sent are left alone.

@@ -3,7 +3,7 @@
 -- database, which every instance shares, counts them against the
 -- application's caps (ADR 0119). Their bytes stay on the disk of the instance
 -- that received them (DATA_DIR/documents/incoming, ADR 0095).
--- Mirrors version 15 of the SQLite schema (server/storage/sqlite-migrations.ts).
+-- Mirrors version 15 of the SQLite schema (server/db/migrations/sqlite.ts).
 create table document_uploads (
   -- tus's upload id (32 hex digits)
   id text primary key,

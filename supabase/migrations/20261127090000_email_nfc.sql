@@ -1,5 +1,5 @@
 -- One e-mail rule (ADR 0121): addresses are matched in Unicode NFC now (domain/email.ts
--- normalizeEmail). Mirrors version 16 of the SQLite schema (server/storage/sqlite-migrations.ts).
+-- normalizeEmail). Mirrors version 16 of the SQLite schema (server/db/migrations/sqlite.ts).
 -- Never edit a published migration: add a new file.
 
 -- The stored copies, already trimmed and in lower case, follow. A member whose address would

@@ -1,5 +1,5 @@
 -- The record of Ley 1581 data requests (ADR 0122). Mirrors version 17 of the SQLite schema
--- (server/storage/sqlite-migrations.ts). Never edit a published migration: add a new file.
+-- (server/db/migrations/sqlite.ts). Never edit a published migration: add a new file.
 
 -- A titular's request under Ley 1581 (domain/data-requests.ts), opened today by a founder's deletion
 -- request from the status page and closed by an admin's deletion. The record outlives the application:

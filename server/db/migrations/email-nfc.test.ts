@@ -6,10 +6,10 @@
  * found when "josé" is typed.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { newSubmission } from '../testing/fixtures.ts'
-import { freshPostgresDatabase, freshSqliteDatabase, type TestDatabase } from '../workspace/testing/store-databases.ts'
-import { requirePostgres } from './postgres-test-database.ts'
-import type { ApplicationStore } from './store.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { freshPostgresDatabase, freshSqliteDatabase, type TestDatabase } from '../testing/store-databases.ts'
+import { requirePostgres } from '../testing/postgres-test-database.ts'
+import type { ApplicationStore } from '../stores/application-store.ts'
 
 const available = await requirePostgres()
 const DECOMPOSED = 'jose\u0301@ejemplo.co'

@@ -6,7 +6,7 @@
  * to revoke them, and the text with each link replaced by the placeholder.
  */
 import { createHash } from 'node:crypto'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 
 /** The same pattern as the PostgreSQL migration's: an absolute link to /postulacion/<token>, nothing after the token. */
 const LEGACY_LINK = /https?:\/\/[^\s"'<>]+\/postulacion\/([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/g

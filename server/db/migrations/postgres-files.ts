@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Migration } from './postgres-migrations.ts'
+import type { Migration } from './postgres.ts'
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url))
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../supabase/migrations/', import.meta.url))
 
 /** `<version>_<name>.sql`, the Supabase CLI's naming: the version is a UTC timestamp. */
 const MIGRATION_FILE_RE = /^(\d{14})_([a-z0-9_]+)\.sql$/

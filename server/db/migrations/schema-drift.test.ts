@@ -1,5 +1,5 @@
 /**
- * The SQLite schema (server/storage/sqlite-migrations.ts) and the PostgreSQL
+ * The SQLite schema (server/db/migrations/sqlite.ts) and the PostgreSQL
  * one (supabase/migrations/) are written twice; these tests compare the two,
  * freshly migrated, so that they cannot drift apart: the same tables, the
  * same columns, and the same indexes (names, columns in order, uniqueness,
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, requirePostgres, type TestDatabase } from './postgres-test-database.ts'
-import { openSqliteStore } from './sqlite-store.ts'
+import { createTestDatabase, requirePostgres, type TestDatabase } from '../testing/postgres-test-database.ts'
+import { openSqliteStore } from '../sqlite-store.ts'
 
 const available = await requirePostgres()
 

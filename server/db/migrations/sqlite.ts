@@ -355,7 +355,7 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE TABLE founder_mail_drafts (
         id TEXT PRIMARY KEY,
         application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
-        -- the stage the application moved to (server/founder/status-mail.ts)
+        -- the stage the application moved to (server/shared/pipeline/status-mail.ts)
         kind TEXT NOT NULL CHECK (kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada')),
         recipient TEXT NOT NULL,
         subject TEXT NOT NULL,
@@ -433,7 +433,7 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
     name: 'backup runs',
     // Mirrors supabase/migrations/20261123190000_backup_runs.sql.
     sql: `
-      -- One row per backup (server/backup/): the scheduled ones carry their interval's slot, whose
+      -- One row per backup (server/features/backup/): the scheduled ones carry their interval's slot, whose
       -- uniqueness makes exactly one instance take each; a manual one (npm run backup) has none.
       CREATE TABLE backup_runs (
         id TEXT PRIMARY KEY,

@@ -7,8 +7,8 @@
  *
  * Runtime-agnostic (the PostgreSQL store also runs on Deno): no node: imports.
  */
-import type { Application } from '../../domain/application.ts'
-import type { MessageKind, MessageStatus, NewOutboxMessage, OutboxMessage, StoredApplication } from './store.ts'
+import type { Application } from '../../../domain/application.ts'
+import type { MessageKind, MessageStatus, NewOutboxMessage, OutboxMessage, StoredApplication } from './application-store.ts'
 
 export interface ApplicationRow<T, F> {
   id: string

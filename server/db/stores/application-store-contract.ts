@@ -9,8 +9,8 @@
  * database, as a second server instance would.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { newSubmission } from '../testing/fixtures.ts'
-import { DuplicateReferenceError, type ApplicationStore } from './store.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { DuplicateReferenceError, type ApplicationStore } from './application-store.ts'
 
 export interface StoreHarness {
   store: ApplicationStore

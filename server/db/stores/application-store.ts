@@ -1,6 +1,6 @@
 /**
  * The storage interface every back end implements: the embedded SQLite store
- * (server/storage/sqlite-store.ts), the PostgreSQL store, and whatever the
+ * (server/db/sqlite-store.ts), the PostgreSQL store, and whatever the
  * Deno edge function runs on. The HTTP function, the outbox worker, the CLI
  * and the benchmarks only ever see this interface.
  *
@@ -8,10 +8,10 @@
  * that imports these types also loads on Deno.
  *
  * Semantics every implementation must honour are pinned down by the contract
- * test suite in server/storage/store-contract.ts.
+ * test suite in server/db/stores/application-store-contract.ts.
  */
-import type { Application } from '../../domain/application.ts'
-import { MAIL_KINDS, type MailKind } from '../../domain/machinery.ts'
+import type { Application } from '../../../domain/application.ts'
+import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
 
 // ---------------------------------------------------------------------------
 // Applications
@@ -216,4 +216,4 @@ export interface ApplicationStore {
 }
 
 /** How applications are matched by e-mail address for data requests: the one rule of domain/email.ts. */
-export { normalizeEmail } from '../../domain/email.ts'
+export { normalizeEmail } from '../../../domain/email.ts'

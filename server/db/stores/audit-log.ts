@@ -3,8 +3,8 @@
  * the change they record), one statement for any number of them. The ids
  * are time ordered, as the audit page pages by (at, id) (docs/decisions/0061).
  */
-import type { NewAuditEntry } from '../../workspace/storage/review-store.ts'
-import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
+import type { NewAuditEntry } from './review-store-types.ts'
+import { timeOrderedId } from '../time-ordered-id.ts'
 import { db, type Bound, type Engine } from '../engine.ts'
 
 interface AuditRow {

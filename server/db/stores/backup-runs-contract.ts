@@ -4,9 +4,9 @@
  * each scheduled backup. Run on a real SQLite file and the real PostgreSQL.
  */
 import { describe, expect, it } from 'vitest'
-import type { ApplicationStore } from '../storage/store.ts'
-import { harnessPerTest, type TestDatabase } from '../workspace/testing/store-databases.ts'
-import { INTERRUPTED_AFTER_MS, INTERRUPTED_ERROR, openBackupRuns, type BackupRuns } from './status.ts'
+import type { ApplicationStore } from './application-store.ts'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
+import { INTERRUPTED_AFTER_MS, INTERRUPTED_ERROR, openBackupRuns, type BackupRuns } from './backup-runs.ts'
 
 export interface BackupRunsHarness {
   runs: BackupRuns

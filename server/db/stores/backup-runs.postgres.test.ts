@@ -1,6 +1,6 @@
 import { describe } from 'vitest'
-import { requirePostgres } from '../storage/postgres-test-database.ts'
-import { freshPostgresDatabase } from '../workspace/testing/store-databases.ts'
+import { requirePostgres } from '../testing/postgres-test-database.ts'
+import { freshPostgresDatabase } from '../testing/store-databases.ts'
 import { backupRunsHarness, describeBackupRunsContract } from './backup-runs-contract.ts'
 
 const available = await requirePostgres()

@@ -4,12 +4,11 @@
  * command and the scheduled job write (BackupRuns). One implementation per
  * store, held to the same contract (backup-runs-contract.ts).
  */
-import type { BackupRun } from '../../domain/machinery.ts'
-import type { PostgresStore } from '../storage/postgres-store.ts'
-import type { SqliteStore } from '../storage/sqlite-store.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import { openPostgresBackupRuns } from './postgres-backup-runs.ts'
-import { openSqliteBackupRuns } from './sqlite-backup-runs.ts'
+import type { BackupRun } from '../../../domain/machinery.ts'
+import { db, type Engine } from '../engine.ts'
+import { engineOf } from '../engine-of.ts'
+import { toDate, toDateOrNull, toNumber, type Int64Text, type TimeText } from '../schema.ts'
+import type { ApplicationStore } from './application-store.ts'
 
 export type { BackupRun }
 
@@ -57,35 +56,68 @@ export interface BackupRuns extends BackupStatusReader {
   release(id: string): Promise<void>
 }
 
+/** backup_runs, once for both engines (ADR 0124); on SQLite the writes join the group commit. */
 export function openBackupRuns(store: ApplicationStore): BackupRuns {
-  if (store.kind === 'sqlite') return openSqliteBackupRuns(store as SqliteStore)
-  if (store.kind === 'postgres') return openPostgresBackupRuns(store as PostgresStore)
-  throw new Error(`Backups need the SQLite or PostgreSQL store, not ${store.kind}`)
+  const e: Engine = engineOf(store)
+  const select = () =>
+    db.selectFrom('backup_runs').select(['started_at', 'finished_at', 'status', 'size_bytes', 'file', 'error']).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(1)
+  const q = {
+    last: e.prepare(() => select()),
+    lastOk: e.prepare(() => select().where('status', '=', 'ok')),
+    markInterrupted: e.prepare((p: { before: Date }) =>
+      db.updateTable('backup_runs').set({ status: 'failed', error: INTERRUPTED_ERROR }).where('status', '=', 'running').where('started_at', '<', p.before),
+    ),
+    insert: e.prepare((p: { id: string; slot: Date | null; at: Date }) =>
+      db
+        .insertInto('backup_runs')
+        .values({ id: p.id, slot: p.slot, started_at: p.at, status: 'running' })
+        .onConflict((oc) => oc.doNothing()),
+    ),
+    finish: e.prepare((p: { id: string; at: Date; status: 'ok' | 'failed'; sizeBytes: number | null; file: string | null; error: string | null }) =>
+      db.updateTable('backup_runs').set({ finished_at: p.at, status: p.status, size_bytes: p.sizeBytes, file: p.file, error: p.error }).where('id', '=', p.id),
+    ),
+    release: e.prepare((p: { id: string }) => db.deleteFrom('backup_runs').where('id', '=', p.id).where('status', '=', 'running')),
+  }
+  const run = (row: { started_at: Date | TimeText; finished_at: Date | TimeText | null; status: 'running' | 'ok' | 'failed'; size_bytes: number | Int64Text | null; file: string | null; error: string | null } | undefined): BackupRun | null =>
+    row
+      ? {
+          startedAt: toDate(row.started_at).toISOString(),
+          finishedAt: toDateOrNull(row.finished_at)?.toISOString() ?? null,
+          status: row.status,
+          sizeBytes: row.size_bytes === null ? null : toNumber(row.size_bytes),
+          file: row.file,
+          error: row.error,
+        }
+      : null
+  return {
+    lastBackup: async () => run(await e.first(q.last({}))),
+    lastSuccessfulBackup: async () => run(await e.first(q.lastOk({}))),
+    start: (at, slot) =>
+      e.transaction(function* (tx) {
+        yield* tx.run(q.markInterrupted({ before: new Date(at.getTime() - INTERRUPTED_AFTER_MS) }))
+        const id = crypto.randomUUID()
+        // The slot is unique: another instance that took this interval's backup makes this insert a no-op.
+        return (yield* tx.run(q.insert({ id, slot: slot ?? null, at }))) === 1 ? id : null
+      }),
+    finish: async (id, at, outcome) => {
+      await e.run(
+        q.finish({
+          id,
+          at,
+          status: outcome.status,
+          sizeBytes: outcome.status === 'ok' ? outcome.sizeBytes : null,
+          file: outcome.status === 'ok' ? outcome.file : null,
+          error: outcome.status === 'failed' ? outcome.error : null,
+        }),
+      )
+    },
+    release: async (id) => {
+      await e.run(q.release({ id }))
+    },
+  }
 }
 
 /** The reader alone, for the overview and /metrics. */
 export function backupStatusReader(store: ApplicationStore): BackupStatusReader {
   return openBackupRuns(store)
-}
-
-export interface BackupRunRow {
-  started_at: string | Date
-  finished_at: string | Date | null
-  status: string
-  size_bytes: number | string | bigint | null
-  file: string | null
-  error: string | null
-}
-
-const isoOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString())
-
-export function backupRunFromRow(row: BackupRunRow): BackupRun {
-  return {
-    startedAt: isoOf(row.started_at),
-    finishedAt: row.finished_at === null ? null : isoOf(row.finished_at),
-    status: row.status as BackupRun['status'],
-    sizeBytes: row.size_bytes === null ? null : Number(row.size_bytes),
-    file: row.file,
-    error: row.error,
-  }
 }

@@ -7,13 +7,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Application } from '../../../domain/application.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import { runReminders } from '../reminders/reminder-job.ts'
-import type { ApplicationStore } from '../../storage/store.ts'
-import type { Member, Role } from '../context.ts'
+import { runReminders } from '../../features/workspace/reminders/reminder-job.ts'
+import type { ApplicationStore } from './application-store.ts'
+import type { Role } from '../../../domain/team.ts'
+import type { Member } from './team-store.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './open-workspace-stores.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import { insertMember } from '../testing/members.ts'
-import { APPLICATION_SORTS, type ApplicationListQuery } from './review-store.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery } from './review-store-types.ts'
 import { review as reviewInput, submission } from './review-store-contract.ts'
 
 export interface ClockStoreHarness {

@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { requirePostgres } from '../../storage/postgres-test-database.ts'
+import { requirePostgres } from '../testing/postgres-test-database.ts'
 import { freshPostgresDatabase } from '../testing/store-databases.ts'
 import { clockStoreHarness, describeClockStoreContract, describeConflictStoreContract } from './clock-store-contract.ts'
 import { describeMachineryStoreContract } from './machinery-store-contract.ts'

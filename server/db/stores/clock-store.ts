@@ -5,7 +5,7 @@
  * (postgres-clock-store.ts), both honouring clock-store-contract.ts.
  */
 import { OPEN_STAGES, STAGES, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
-import type { NewOutboxMessage } from '../../storage/store.ts'
+import type { NewOutboxMessage } from './application-store.ts'
 
 export const REMINDER_FREQUENCIES = ['daily', 'weekdays', 'off'] as const
 export type ReminderFrequency = (typeof REMINDER_FREQUENCIES)[number]

@@ -9,11 +9,11 @@
  * application's lock, and released in the transaction that takes the upload
  * in, so an upload is counted once, as in progress or as a document.
  */
-import { servedFileName, type DocumentKey, type DocumentStatus } from '../../domain/documents.ts'
-import { admit, type Admission, type PendingUpload, type UploadCaps } from './limits.ts'
-import type { PostgresStore } from '../storage/postgres-store.ts'
-import type { SqliteStore } from '../storage/sqlite-store.ts'
-import type { ApplicationStore } from '../storage/store.ts'
+import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
+import { admit, type Admission, type PendingUpload, type UploadCaps } from '../../../domain/document-limits.ts'
+import type { PostgresStore } from '../postgres-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
+import type { ApplicationStore } from './application-store.ts'
 
 export interface DocumentRecord {
   id: string

@@ -1,11 +1,11 @@
 /**
  * The founder tables' rows as the drivers return them, and their mapping to
  * the FounderStore's types, shared by the SQLite and PostgreSQL stores. As in
- * server/storage/rows.ts, `T` is the driver's timestamp type (ISO text on
+ * server/db/stores/application-rows.ts, `T` is the driver's timestamp type (ISO text on
  * SQLite, Date on postgres.js) and `B` its boolean (0/1 on SQLite).
  */
-import type { Stage } from '../../domain/pipeline.ts'
-import { STATUS_MAIL_KINDS, type StatusMailKind } from '../mail/founder-templates.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import { STATUS_MAIL_KINDS, type StatusMailKind } from '../../../domain/founder-mail.ts'
 import type { FounderDraft, FounderView } from './founder-store.ts'
 
 /** founder_mail_drafts with its application's reference (`select d.*, a.reference`). */

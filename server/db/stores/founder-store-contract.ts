@@ -5,19 +5,19 @@
  * setting; a link's view of its application; a new link revoking the old.
  */
 import { describe, expect, it } from 'vitest'
-import { dataRequestDueAt } from '../../domain/data-requests.ts'
-import type { Stage } from '../../domain/pipeline.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import { newSubmission } from '../testing/fixtures.ts'
-import type { ReviewStore } from '../workspace/storage/review-store.ts'
-import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
-import { insertMember } from '../workspace/testing/members.ts'
-import type { TestDatabase } from '../workspace/testing/store-databases.ts'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
-import { randomToken } from '../workspace/auth/tokens.ts'
-import { hashFounderToken, resolveFounderToken } from './access.ts'
+import { dataRequestDueAt } from '../../../domain/data-requests.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import type { ApplicationStore } from './application-store.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import type { ReviewStore } from './review-store-types.ts'
+import { openWorkspaceStores } from './open-workspace-stores.ts'
+import { insertMember } from '../testing/members.ts'
+import type { TestDatabase } from '../testing/store-databases.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
+import { randomToken } from '../../shared/auth/tokens.ts'
+import { hashFounderToken, resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import type { FounderStore } from './founder-store.ts'
-import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from './status-mail.ts'
+import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
 export interface FounderStoreFixture {
   store: ApplicationStore

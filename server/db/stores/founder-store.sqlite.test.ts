@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { freshSqliteDatabase } from '../workspace/testing/store-databases.ts'
+import { freshSqliteDatabase } from '../testing/store-databases.ts'
 import { founderStoreContract, founderStoreFixture } from './founder-store-contract.ts'
 
 describe('SQLite founder store', () => {

@@ -5,11 +5,11 @@
  * personal links, and the retention job's reduction of closed applications.
  * Implemented on SQLite and PostgreSQL; founder-store-contract.ts pins both.
  */
-import { APPLICATION_FIELDS } from '../../domain/application.ts'
-import type { DataRequestKind } from '../../domain/data-requests.ts'
-import type { Stage } from '../../domain/pipeline.ts'
-import type { StatusMailKind } from '../mail/founder-templates.ts'
-import type { NewOutboxMessage } from '../storage/store.ts'
+import { APPLICATION_FIELDS } from '../../../domain/application.ts'
+import type { DataRequestKind } from '../../../domain/data-requests.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import type { StatusMailKind } from '../../../domain/founder-mail.ts'
+import type { NewOutboxMessage } from './application-store.ts'
 
 export interface NewFounderDraft {
   id: string

@@ -1,12 +1,12 @@
 /**
  * The machinery's rows as both drivers return them, and their mapping,
  * shared by the SQLite and PostgreSQL MachineryStores. As in
- * server/storage/rows.ts, `T` is the driver's timestamp type; `B` is its
+ * server/db/stores/application-rows.ts, `T` is the driver's timestamp type; `B` is its
  * boolean's (0/1 on SQLite, boolean on postgres.js).
  *
  * Runtime-agnostic (the PostgreSQL store also runs on Deno): no node: imports.
  */
-import type { MessageKind } from '../../storage/store.ts'
+import type { MessageKind } from './application-store.ts'
 import type { FailedMessage, OutboxFigures } from './machinery-store.ts'
 
 /** The counts as OutboxFigures names them; the oldest pending e-mail's time as the driver returns it. */

@@ -9,7 +9,7 @@
  * "Correos por enviar" (founder_mail_drafts) wait for a person, not for the
  * machinery, and enter the outbox only once a member sends them.
  */
-import type { MessageKind } from '../../storage/store.ts'
+import type { MessageKind } from './application-store.ts'
 
 export interface OutboxFigures {
   /** Applications in the database (deletions and retention lower it). */

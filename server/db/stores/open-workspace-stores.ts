@@ -3,11 +3,11 @@
  * SQLite ones share its connection and group commit, the PostgreSQL ones its
  * pool. Other back ends (the edge function's) have no workspace.
  */
-import { openPostgresFounderStore } from '../../founder/postgres-founder-store.ts'
-import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
-import type { ApplicationStore } from '../../storage/store.ts'
+import { openPostgresFounderStore } from './postgres-founder-store.ts'
+import { openSqliteFounderStore } from './sqlite-founder-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
+import type { ApplicationStore } from './application-store.ts'
 import { openPostgresClockStore } from './postgres-clock-store.ts'
 import { openPostgresConflictStore } from './postgres-conflict-store.ts'
 import { openPostgresMachineryStore } from './postgres-machinery-store.ts'

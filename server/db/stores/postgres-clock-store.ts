@@ -5,9 +5,9 @@
  */
 import type { Sql } from 'postgres'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
 import { OPEN_STAGES_SQL, punctuality, type ClockStore, type ReminderFrequency, type ReminderRecipient } from './clock-store.ts'
-import { isUuid } from './review-store.ts'
+import { isUuid } from './review-store-types.ts'
 
 export function openPostgresClockStore(store: PostgresStore): ClockStore {
   const sql: Sql = store.sql

@@ -3,10 +3,10 @@
  * unique index conflicts_active: the loser answers 'exists'. No node: imports.
  */
 import type { Sql, TransactionSql } from 'postgres'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
 import { insertAuditPostgres } from './audit-writes.ts'
 import { conflictFromRow, declareAction, type ConflictRow, type ConflictStore } from './conflict-store.ts'
-import { isUuid } from './review-store.ts'
+import { isUuid } from './review-store-types.ts'
 
 const asIs = (d: Date) => d
 

@@ -5,10 +5,10 @@
  * `for update skip locked`, so instances running it together split the work.
  */
 import type { Sql, TransactionSql } from 'postgres'
-import type { PostgresStore } from '../storage/postgres-store.ts'
-import type { NewOutboxMessage } from '../storage/store.ts'
-import { outboxColumns } from '../storage/rows.ts'
-import { isUuid } from '../workspace/storage/review-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
+import type { NewOutboxMessage } from './application-store.ts'
+import { outboxColumns } from './application-rows.ts'
+import { isUuid } from './review-store-types.ts'
 import { draftFromRow as mapDraft, founderViewFromRows, sendImmediatelyFromRows, type DraftRow as FounderDraftRow, type LinkedApplicationRow, type MailSettingRow, type StageChangeRow } from './founder-rows.ts'
 import {
   EMPTIED_FORM_DATA,

@@ -1,9 +1,9 @@
 /** The MachineryStore on PostgreSQL. No node: imports. */
 import type { Sql } from 'postgres'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
 import { failedMessageFromRow, outboxFiguresFromRow, type FailedMessageRow, type OutboxFiguresRow } from './machinery-rows.ts'
 import type { MachineryStore } from './machinery-store.ts'
-import { isUuid } from './review-store.ts'
+import { isUuid } from './review-store-types.ts'
 
 const asDate = (value: Date) => value
 

@@ -6,13 +6,13 @@ import type { Sql } from 'postgres'
 import { OPEN_STAGES } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { DEFAULT_WEIGHTS, conflictKey, type CriterionWeights } from '../../../domain/scoring.ts'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
 import { insertAuditPostgres } from './audit-writes.ts'
-import { isUuid } from './review-store.ts'
+import { isUuid } from './review-store-types.ts'
 import { COUNTED_REVIEW_SQL } from './review-rows.ts'
 import { assignmentFromRow, scoredReviewFromRow, type AssignmentRow, type ScoredReviewRow } from './scoring-rows.ts'
 import type { ScoringStore } from './scoring-store.ts'
-import { timeOrderedId } from './time-ordered-id.ts'
+import { timeOrderedId } from '../time-ordered-id.ts'
 
 export function openPostgresScoringStore(store: PostgresStore): ScoringStore {
   const sql: Sql = store.sql

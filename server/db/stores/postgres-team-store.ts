@@ -4,11 +4,12 @@
  * check, rate-limit counters) and single-statement updates (a sign-in link is
  * used by exactly one UPDATE … WHERE used_at IS NULL).
  */
-import type { AuditAction, AuditDetail } from '../audit.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { Sql, TransactionSql } from 'postgres'
-import type { Member, Role, Session } from '../context.ts'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
-import type { NewOutboxMessage } from '../../storage/store.ts'
+import type { Role } from '../../../domain/team.ts'
+import type { Member, Session } from './team-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
+import type { NewOutboxMessage } from './application-store.ts'
 import type { NewSignInLink, Passkey, TeamStore } from './team-store.ts'
 
 interface MemberRow {

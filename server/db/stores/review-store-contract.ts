@@ -13,10 +13,11 @@ import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import type { ReviewInput } from '../../../domain/review.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
-import type { FounderMailWrite } from '../../founder/founder-store.ts'
-import type { ApplicationStore, NewSubmission } from '../../storage/store.ts'
-import type { Member, Role } from '../context.ts'
-import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store.ts'
+import type { FounderMailWrite } from './founder-store.ts'
+import type { ApplicationStore, NewSubmission } from './application-store.ts'
+import type { Role } from '../../../domain/team.ts'
+import type { Member } from './team-store.ts'
+import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store-types.ts'
 
 export interface ReviewStoreHarness {
   store: ApplicationStore

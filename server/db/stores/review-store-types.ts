@@ -14,8 +14,8 @@ import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import { searchKey } from '../../../domain/search.ts'
 import type { CriterionScores, Recommendation, ReviewInput } from '../../../domain/review.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
-import type { StoredApplication } from '../../storage/store.ts'
-import type { FounderMailWrite } from '../../founder/founder-store.ts'
+import type { StoredApplication } from './application-store.ts'
+import type { FounderMailWrite } from './founder-store.ts'
 
 export const APPLICATION_SORTS = ['received_desc', 'received_asc', 'due_asc', 'score_desc', 'company_asc'] as const
 export type ApplicationSort = (typeof APPLICATION_SORTS)[number]
@@ -128,7 +128,7 @@ export interface TransitionRequest {
   /** Null: the founder withdrawing from their status page. */
   memberId: string | null
   at: Date
-  /** The founder's e-mail of this change (server/founder/), written in the same transaction. */
+  /** The founder's e-mail of this change (server/features/founder/), written in the same transaction. */
   founderMail?: FounderMailWrite
 }
 
@@ -155,8 +155,8 @@ export interface OverviewPeriods {
   monthStart: Date
 }
 
-export { AUDIT_ACTIONS, type AuditAction, type AuditDetail } from '../audit.ts'
-import type { AuditAction, AuditDetail } from '../audit.ts'
+export { AUDIT_ACTIONS, type AuditAction, type AuditDetail } from '../../../domain/audit.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 
 export interface NewAuditEntry {
   at: Date

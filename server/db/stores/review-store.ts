@@ -1,5 +1,5 @@
 /**
- * The ReviewStore (server/workspace/storage/review-store.ts), once for both
+ * The ReviewStore (server/db/stores/review-store-types.ts), once for both
  * engines (ADR 0124): on SQLite it shares the ApplicationStore's connection
  * and group commit, on PostgreSQL its pool. A move locks its rows (forUpdate:
  * PostgreSQL's row locks; SQLite's write already holds the database) and
@@ -13,11 +13,11 @@ import type { Stage } from '../../../domain/pipeline.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt } from '../../../domain/pipeline.ts'
 import { reviewMean, type Recommendation } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
-import { writeFounderMailsPostgres } from '../../founder/postgres-founder-store.ts'
-import { writeFounderMailSqlite } from '../../founder/sqlite-founder-store.ts'
-import type { FounderMailWrite } from '../../founder/founder-store.ts'
-import { applicationFromRow } from '../../storage/rows.ts'
-import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, inOrder, storedComments } from '../../workspace/storage/review-rows.ts'
+import { writeFounderMailsPostgres } from './postgres-founder-store.ts'
+import { writeFounderMailSqlite } from './sqlite-founder-store.ts'
+import type { FounderMailWrite } from './founder-store.ts'
+import { applicationFromRow } from './application-rows.ts'
+import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, inOrder, storedComments } from './review-rows.ts'
 import {
   isFiltered,
   isUuid,
@@ -30,9 +30,9 @@ import {
   type ReviewStore,
   type TransitionOutcome,
   type TransitionRequest,
-} from '../../workspace/storage/review-store.ts'
-import { scoresFromRow } from '../../workspace/storage/scoring-rows.ts'
-import { timeOrderedId } from '../../workspace/storage/time-ordered-id.ts'
+} from './review-store-types.ts'
+import { scoresFromRow } from './scoring-rows.ts'
+import { timeOrderedId } from '../time-ordered-id.ts'
 import { db, prepareByShape, type Bound, type Engine } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, toNumber, type ApplicationReviewsTable, type TimeText } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'

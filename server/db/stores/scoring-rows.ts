@@ -1,7 +1,7 @@
 /**
  * Score and assignment rows as both drivers return them, and their mapping,
  * shared by the SQLite and PostgreSQL ScoringStores (and the ReviewStores'
- * reviews). As in server/storage/rows.ts, `T` is the driver's timestamp type.
+ * reviews). As in server/db/stores/application-rows.ts, `T` is the driver's timestamp type.
  */
 import type { CriterionScores } from '../../../domain/review.ts'
 import type { Assignment, ScoredReview } from './scoring-store.ts'

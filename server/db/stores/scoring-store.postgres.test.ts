@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { requirePostgres } from '../../storage/postgres-test-database.ts'
+import { requirePostgres } from '../testing/postgres-test-database.ts'
 import { freshPostgresDatabase } from '../testing/store-databases.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { openPostgresScoringStore } from './postgres-scoring-store.ts'

@@ -8,7 +8,7 @@
  */
 import type { CriterionScores } from '../../../domain/review.ts'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
-import type { MemberRef } from './review-store.ts'
+import type { MemberRef } from './review-store-types.ts'
 
 export interface Assignment {
   member: MemberRef

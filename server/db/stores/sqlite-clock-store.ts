@@ -1,10 +1,10 @@
 /** The ClockStore on the SQLite file; the reminder's run and its e-mail commit together through the group commit. */
 import type Database from 'better-sqlite3'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
 import { OPEN_STAGES_SQL, punctuality, type ClockStore, type ReminderFrequency, type ReminderRecipient } from './clock-store.ts'
-import { isUuid } from './review-store.ts'
-import { statementCache } from '../../storage/sqlite-statements.ts'
+import { isUuid } from './review-store-types.ts'
+import { statementCache } from '../sqlite-statements.ts'
 
 const iso = (d: Date) => d.toISOString()
 // The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.

@@ -1,9 +1,9 @@
 /** The ConflictStore on the SQLite file: writes through the group commit, each one transaction with its audit entry. */
 import type Database from 'better-sqlite3'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
 import { conflictFromRow, declareAction, type ConflictRow, type ConflictStore } from './conflict-store.ts'
-import { isUuid } from './review-store.ts'
-import { statementCache } from '../../storage/sqlite-statements.ts'
+import { isUuid } from './review-store-types.ts'
+import { statementCache } from '../sqlite-statements.ts'
 import { sqliteAuditWriter } from './audit-writes.ts'
 
 const iso = (d: Date) => d.toISOString()

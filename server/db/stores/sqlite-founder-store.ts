@@ -4,9 +4,9 @@
  * its outbox e-mail commit together.
  */
 import type Database from 'better-sqlite3'
-import type { SqliteStore } from '../storage/sqlite-store.ts'
-import type { NewOutboxMessage } from '../storage/store.ts'
-import { isUuid } from '../workspace/storage/review-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
+import type { NewOutboxMessage } from './application-store.ts'
+import { isUuid } from './review-store-types.ts'
 import { draftFromRow as mapDraft, founderViewFromRows, sendImmediatelyFromRows, type DraftRow as FounderDraftRow, type LinkedApplicationRow, type MailSettingRow, type StageChangeRow } from './founder-rows.ts'
 import {
   EMPTIED_FORM_DATA,

@@ -1,9 +1,9 @@
 /** The MachineryStore on the SQLite file: reads on the shared connection, the retry through the group commit. */
 import type Database from 'better-sqlite3'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
 import { failedMessageFromRow, outboxFiguresFromRow, type FailedMessageRow, type OutboxFiguresRow } from './machinery-rows.ts'
 import type { MachineryStore } from './machinery-store.ts'
-import { isUuid } from './review-store.ts'
+import { isUuid } from './review-store-types.ts'
 
 const toDate = (value: string) => new Date(value)
 

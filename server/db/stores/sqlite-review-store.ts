@@ -3,9 +3,9 @@
  * implementation over both engines (server/db/stores/review-store.ts), its
  * changes through the file's group commit.
  */
-import { sqliteEngine } from '../../db/sqlite.ts'
-import { openReviewStore } from '../../db/stores/review-store.ts'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
-import type { ReviewStore } from './review-store.ts'
+import { sqliteEngine } from '../sqlite.ts'
+import { openReviewStore } from './review-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
+import type { ReviewStore } from './review-store-types.ts'
 
 export const openSqliteReviewStore = (store: SqliteStore): ReviewStore => openReviewStore(sqliteEngine(store))

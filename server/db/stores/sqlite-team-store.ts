@@ -4,12 +4,13 @@
  * join its fsync'd batches (docs/decisions/0022-sqlite-group-commit.md).
  * Each write() callback runs in its own savepoint: it is one transaction.
  */
-import type { AuditAction, AuditDetail } from '../audit.ts'
-import type { Member, Role, Session } from '../context.ts'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
-import type { NewOutboxMessage } from '../../storage/store.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
+import type { Role } from '../../../domain/team.ts'
+import type { Member, Session } from './team-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
+import type { NewOutboxMessage } from './application-store.ts'
 import type { AuditEntry, NewSignInLink, Passkey, TeamStore, WebAuthnChallenge } from './team-store.ts'
-import { statementCache } from '../../storage/sqlite-statements.ts'
+import { statementCache } from '../sqlite-statements.ts'
 
 const iso = (d: Date) => d.toISOString()
 const date = (s: string) => new Date(s)

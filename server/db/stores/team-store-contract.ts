@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
-import type { Session } from '../context.ts'
-import type { ApplicationStore, NewOutboxMessage } from '../../storage/store.ts'
+import type { Session } from './team-store.ts'
+import type { ApplicationStore, NewOutboxMessage } from './application-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import type { NewMember, NewSignInLink, TeamStore } from './team-store.ts'
 

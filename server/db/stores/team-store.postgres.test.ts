@@ -1,5 +1,5 @@
 import { describe } from 'vitest'
-import { requirePostgres } from '../../storage/postgres-test-database.ts'
+import { requirePostgres } from '../testing/postgres-test-database.ts'
 import { freshPostgresDatabase } from '../testing/store-databases.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
 import { describeTeamStoreContract, teamStoreHarness } from './team-store-contract.ts'

@@ -7,8 +7,32 @@
  * sqlite-team-store.ts and postgres-team-store.ts. The semantics both honour
  * are pinned down by team-store-contract.ts.
  */
-import type { Member, Role, Session } from '../context.ts'
-import type { NewOutboxMessage } from '../../storage/store.ts'
+import type { Role } from '../../../domain/team.ts'
+import type { NewOutboxMessage } from './application-store.ts'
+
+
+export interface Member {
+  id: string
+  /** Normalised: trimmed, lower case. */
+  email: string
+  name: string
+  role: Role
+  active: boolean
+  createdAt: Date
+  lastSignInAt: Date | null
+}
+
+export interface Session {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string
+  memberId: string
+  csrfToken: string
+  authMethod: 'link' | 'passkey'
+  createdAt: Date
+  lastSeenAt: Date
+  idleExpiresAt: Date
+  expiresAt: Date
+}
 
 export interface NewMember {
   /** A UUID. */
@@ -62,7 +86,7 @@ export interface RateLimitHit {
   max: number
 }
 
-import type { AuditAction, AuditDetail } from '../audit.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 
 export interface AuditEntry {
   /** A UUID. */

@@ -3,10 +3,11 @@
  * and routes' tests and the workspace benchmark (the members' own store and
  * sign-in belong to auth/ and members/). Real rows on the real database.
  */
-import type { Member, Role } from '../context.ts'
-import type { PostgresStore } from '../../storage/postgres-store.ts'
-import type { SqliteStore } from '../../storage/sqlite-store.ts'
-import type { ApplicationStore } from '../../storage/store.ts'
+import type { Role } from '../../../domain/team.ts'
+import type { Member } from '../stores/team-store.ts'
+import type { PostgresStore } from '../postgres-store.ts'
+import type { SqliteStore } from '../sqlite-store.ts'
+import type { ApplicationStore } from '../stores/application-store.ts'
 
 let counter = 0
 

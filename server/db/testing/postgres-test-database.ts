@@ -9,8 +9,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
-import { readMigrations } from './postgres-migration-files.ts'
-import { applyMigrations } from './postgres-migrations.ts'
+import { readMigrations } from '../migrations/postgres-files.ts'
+import { applyMigrations } from '../migrations/postgres.ts'
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { readMigrations } from '../../storage/postgres-migration-files.ts'
-import { openPostgresStore, type PostgresStore } from '../../storage/postgres-store.ts'
-import { createTestDatabase } from '../../storage/postgres-test-database.ts'
-import { openSqliteStore, type SqliteStore } from '../../storage/sqlite-store.ts'
+import { readMigrations } from '../migrations/postgres-files.ts'
+import { openPostgresStore, type PostgresStore } from '../postgres-store.ts'
+import { createTestDatabase } from './postgres-test-database.ts'
+import { openSqliteStore, type SqliteStore } from '../sqlite-store.ts'
 
 export interface TestDatabase<S> {
   store: S

@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generateIdentity, identityToRecipient } from 'age-encryption'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readConfig } from '../env.ts'
-import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
+import { readConfig } from '../../shared/env.ts'
+import { openSqliteStore, type SqliteStore } from '../../db/sqlite-store.ts'
 import { backupCommand, restoreCommand } from './commands.ts'
 import { addApplication, addDocument } from './testing/data.ts'
-import { sha256OfFile } from '../files.ts'
+import { sha256OfFile } from '../../shared/files.ts'
 import { takeBackup } from './take-backup.ts'
 import { verifyArchive } from './archive.ts'
-import { SQLITE_MIGRATIONS } from '../storage/sqlite-migrations.ts'
+import { SQLITE_MIGRATIONS } from '../../db/migrations/sqlite.ts'
 
 /** The schema this code migrates to: a fresh store's version. */
 const LATEST_SCHEMA = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version))
@@ -98,7 +98,7 @@ describe('npm run backup', () => {
 })
 
 async function openBackupRunsOf(store: SqliteStore) {
-  const { openBackupRuns } = await import('./status.ts')
+  const { openBackupRuns } = await import('../../db/stores/backup-runs.ts')
   return openBackupRuns(store).lastBackup()
 }
 

@@ -5,8 +5,8 @@
  * backup must never outlive the server that started it and keep writing.
  */
 import { setPriority } from 'node:os'
-import { readConfig } from '../env.ts'
-import { openStore } from '../storage/open-store.ts'
+import { readConfig } from '../../shared/env.ts'
+import { openStore } from '../../open-store.ts'
 import { takeBackup } from './take-backup.ts'
 
 try {

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { Config } from '../env.ts'
+import type { Config } from '../../shared/env.ts'
 import type { BackupResult } from './take-backup.ts'
 
 const CHILD = fileURLToPath(new URL('./child-backup-main.ts', import.meta.url))

@@ -4,11 +4,11 @@
  * that tests run them in-process. Messages are English; no personal data.
  */
 import { resolve } from 'node:path'
-import type { Config } from '../env.ts'
-import type { ApplicationStore } from '../storage/store.ts'
+import type { Config } from '../../shared/env.ts'
+import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { BackupFileError } from './archive.ts'
 import { restoreBackup, RestoreRefused } from './restore.ts'
-import { openBackupRuns } from './status.ts'
+import { openBackupRuns } from '../../db/stores/backup-runs.ts'
 import { takeBackup } from './take-backup.ts'
 
 export interface CommandIo {

@@ -1,10 +1,10 @@
 /** The backup job and command as the configuration describes them (server/index.ts, server/cli/worker.ts, the CLI). */
-import { backupDir, type Config } from '../env.ts'
-import { jsonLog, type Log } from '../log.ts'
-import type { ApplicationStore } from '../storage/store.ts'
+import { backupDir, type Config } from '../../shared/env.ts'
+import { jsonLog, type Log } from '../../shared/log.ts'
+import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { takeBackupInChildProcess } from './child-backup.ts'
 import { createBackupJob, type BackupJob } from './schedule.ts'
-import { openBackupRuns } from './status.ts'
+import { openBackupRuns } from '../../db/stores/backup-runs.ts'
 
 /** `inProcess`: take the backup in this process (tests); by default a child process at a lower priority. */
 export function backupJobFrom(config: Config, store: ApplicationStore, extra: { log?: Log; tickMs?: number; now?: () => Date; inProcess?: boolean } = {}): BackupJob {

@@ -11,14 +11,14 @@ import Database from 'better-sqlite3'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../e2e/fixtures/server.ts'
-import { openSqliteStore } from '../storage/sqlite-store.ts'
+import { startServer, type RunningServer } from '../../../e2e/fixtures/server.ts'
+import { openSqliteStore } from '../../db/sqlite-store.ts'
 import { verifyArchive } from './archive.ts'
-import { sha256OfFile } from '../files.ts'
+import { sha256OfFile } from '../../shared/files.ts'
 import { cleanupAfterAll } from './testing/cleanup.ts'
 import { addApplication, addDocument } from './testing/data.ts'
 import { minimalBuild, runCommand, startCommand, submissionStream, submit } from './testing/processes.ts'
-import { SQLITE_MIGRATIONS } from '../storage/sqlite-migrations.ts'
+import { SQLITE_MIGRATIONS } from '../../db/migrations/sqlite.ts'
 
 /** The schema this code migrates to: a fresh store's version. */
 const LATEST_SCHEMA = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version))
@@ -61,7 +61,7 @@ describe('restore drill (SQLite, real processes)', () => {
         lastFile = file
         lastBegan = Date.now()
         const ackedBefore = stream.acknowledged.length
-        const run = await runCommand('backup-cli.ts', ['--out', file], { DATA_DIR: live.dataDir, DIST_DIR: dist })
+        const run = await runCommand('backup.ts', ['--out', file], { DATA_DIR: live.dataDir, DIST_DIR: dist })
         expect(run.stderr).toBe('')
         expect(run.code).toBe(0)
         expect(run.stdout).toMatch(new RegExp(`^Backup written to ${file} \\(\\d+\\.\\d MB, NOT encrypted: set BACKUP_KEY\\)\\.\\nContains: the database \\(schema ${LATEST_SCHEMA}, \\d+ application\\(s\\)\\), \\d+ document\\(s\\)`))
@@ -79,7 +79,7 @@ describe('restore drill (SQLite, real processes)', () => {
     expect(readdirSync(join(live.dataDir, 'backups')).filter((n) => n.startsWith('catalitico-backup-'))).toHaveLength(1)
 
     const restored = join(tempDir('catalitico-drill-restored-'), 'data')
-    const restore = await runCommand('restore-cli.ts', [lastFile], { DATA_DIR: restored })
+    const restore = await runCommand('restore.ts', [lastFile], { DATA_DIR: restored })
     expect(restore.stderr).toBe('')
     expect(restore.code).toBe(0)
     expect(restore.stdout).toContain('Every checksum matched')
@@ -116,7 +116,7 @@ describe('restore drill (SQLite, real processes)', () => {
     await store.close()
     const backups = tempDir('catalitico-kill-out-')
     const out = join(backups, 'killed.tar')
-    const { child, done } = startCommand('backup-cli.ts', ['--out', out], { DATA_DIR: dataDir })
+    const { child, done } = startCommand('backup.ts', ['--out', out], { DATA_DIR: dataDir })
     let partial: string | undefined
     while (!partial) {
       partial = readdirSync(backups).find((n) => n.includes('.partial-'))
@@ -131,7 +131,7 @@ describe('restore drill (SQLite, real processes)', () => {
     expect(readdirSync(backups).every((n) => n.startsWith('.'))).toBe(true)
     const leftover = join(backups, partial!)
     await expect(verifyArchive(leftover, undefined)).rejects.toThrow(/cut short|not a readable/)
-    const restore = await runCommand('restore-cli.ts', [leftover], { DATA_DIR: join(backups, 'restored') })
+    const restore = await runCommand('restore.ts', [leftover], { DATA_DIR: join(backups, 'restored') })
     expect(restore.code).toBe(1)
     expect(restore.stderr.trim().split('\n')).toHaveLength(1)
     expect(existsSync(join(backups, 'restored'))).toBe(false)

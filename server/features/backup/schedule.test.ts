@@ -10,9 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { DOCUMENT_KEYS } from '../../domain/documents.ts'
-import { readConfig } from '../env.ts'
-import { openSqliteStore, type SqliteStore } from '../storage/sqlite-store.ts'
+import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
+import { readConfig } from '../../shared/env.ts'
+import { openSqliteStore, type SqliteStore } from '../../db/sqlite-store.ts'
 import { backupJobFrom } from './compose.ts'
 import { addApplication, addDocument } from './testing/data.ts'
 import { rotateBackups } from './schedule.ts'
@@ -192,7 +192,7 @@ it('stopping the worker mid-backup stops its child process, removes its files an
 it('a server killed outright mid-backup does not leave its backup process writing', { timeout: 120_000 }, async () => {
   const world = await slowBackupWorld()
   const out = join(world.backups, 'catalitico-backup-20261123T001000Z.tar.age')
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/backup/testing/backup-until-killed.ts', out], { env: { ...process.env, ...world.env }, stdio: 'ignore' })
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/features/backup/testing/backup-until-killed.ts', out], { env: { ...process.env, ...world.env }, stdio: 'ignore' })
   cleanup.push(async () => void server.kill('SIGKILL'))
   const child = await pidOfBackupInProgress(world.backups)
   expect(child).not.toBe(server.pid)

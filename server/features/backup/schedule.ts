@@ -8,9 +8,9 @@
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { periodic, type PeriodicJob } from '../jobs/periodic.ts'
-import type { Log } from '../log.ts'
-import type { BackupRuns } from './status.ts'
+import { periodic, type PeriodicJob } from '../../shared/jobs/periodic.ts'
+import type { Log } from '../../shared/log.ts'
+import type { BackupRuns } from '../../db/stores/backup-runs.ts'
 import { BACKUP_FILE_RE, LEFTOVER_RE, backupFileName, takeBackup, type BackupDeps, type BackupResult } from './take-backup.ts'
 
 export const BACKUP_TICK_MS = 60_000
@@ -80,7 +80,7 @@ export async function runScheduledBackup(deps: BackupJobDeps, signal?: AbortSign
 }
 
 /**
- * The shared loop (server/jobs/periodic.ts) around runScheduledBackup. Its
+ * The shared loop (server/shared/jobs/periodic.ts) around runScheduledBackup. Its
  * stop() stops the backup in progress: the temporary files are removed and
  * the slot released (BackupRuns.release), so a server that shuts down leaves
  * no process writing into BACKUP_DIR and the next start takes the interval's

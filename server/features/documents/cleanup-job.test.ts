@@ -8,12 +8,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { documentsDir } from '../env.ts'
-import { INCOMPLETE_UPLOAD_TTL_MS } from '../documents/service.ts'
-import { samples, tusClient } from '../documents/testing/tus.ts'
-import { seedFounder } from '../founder/testing.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
-import { createDocumentCleanupJob } from './document-cleanup.ts'
+import { documentsDir } from '../../shared/env.ts'
+import { INCOMPLETE_UPLOAD_TTL_MS } from './service.ts'
+import { samples, tusClient } from './testing/tus.ts'
+import { seedFounder } from '../../testing/seed-founder.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { createDocumentCleanupJob } from './cleanup-job.ts'
 
 const MINUTE = 60_000
 const harnesses: WorkspaceHarness[] = []

@@ -6,9 +6,9 @@
  * and both are idempotent, so several processes may run it at once.
  * Logs counts only.
  */
-import type { Documents } from '../documents/service.ts'
-import type { Log } from '../log.ts'
-import { periodic } from './periodic.ts'
+import type { Documents } from './service.ts'
+import type { Log } from '../../shared/log.ts'
+import { periodic } from '../../shared/jobs/periodic.ts'
 
 export interface DocumentCleanupOptions {
   documents: Pick<Documents, 'deleteExpiredUploads' | 'sweepOrphanFiles'>

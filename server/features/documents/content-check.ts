@@ -8,7 +8,7 @@
  */
 import { open } from 'node:fs/promises'
 import { fileTypeFromFile } from 'file-type'
-import { extensionOf } from '../../domain/documents.ts'
+import { extensionOf } from '../../../domain/documents.ts'
 
 const ALLOWED: Record<string, string> = {
   'application/pdf': 'PDF',

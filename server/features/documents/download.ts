@@ -1,8 +1,8 @@
 /** The headers of every document download, for the founder and for the team alike. */
-import { extensionOf } from '../../domain/documents.ts'
-import type { DocumentRecord } from './document-store.ts'
+import { extensionOf } from '../../../domain/documents.ts'
+import type { DocumentRecord } from '../../db/stores/document-store.ts'
 
-/** Kept by the site's security headers (server/http/security-headers.ts): nothing loads, nothing runs. */
+/** Kept by the site's security headers (server/shared/http/security-headers.ts): nothing loads, nothing runs. */
 export const DOWNLOAD_CSP = "default-src 'none'; sandbox"
 
 export function attachmentHeaders(doc: DocumentRecord): Record<string, string> {

@@ -9,11 +9,11 @@
  * refused outside due diligence.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { DOCUMENT_ITEMS } from '../../domain/documents.ts'
-import { resolveFounderToken } from '../founder/access.ts'
-import type { FounderStore, FounderView } from '../founder/founder-store.ts'
-import { allowedOrigin } from '../workspace/auth/origin.ts'
-import type { DocumentRecord } from './document-store.ts'
+import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
+import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
+import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
+import { allowedOrigin } from '../../shared/auth/origin.ts'
+import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from './download.ts'
 import { documentsPage } from './page.ts'
 import type { Documents, UploadContext } from './service.ts'
@@ -25,7 +25,7 @@ export interface FounderDocumentRouteDeps {
   documents: Documents
   founders: Pick<FounderStore, 'resolveLink'>
   siteOrigin: string
-  /** The built upload script's URL path (server/documents/upload-script.ts). */
+  /** The built upload script's URL path (server/features/documents/upload-script.ts). */
   scriptPath: string
 }
 
@@ -56,7 +56,7 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
   const app = new Hono<FounderEnv>()
 
   // Only the documents' own paths: the status pages beside them resolve their token themselves, and
-  // the founder app that mounts both (server/founder/founder-app.ts) makes every answer private.
+  // the founder app that mounts both (server/features/founder/founder-app.ts) makes every answer private.
   const guard: MiddlewareHandler<FounderEnv> = async (c, next) => {
     const founder = await resolveFounderToken(founders, c.req.param('token') ?? '')
     if (!founder) {

@@ -3,8 +3,8 @@
  * JavaScript (what is in, what the team asked for); the upload forms appear
  * once the page's own script runs.
  */
-import type { DocumentStatus } from '../../domain/documents.ts'
-import { escapeHtml } from '../mail/templates.ts'
+import type { DocumentStatus } from '../../../domain/documents.ts'
+import { escapeHtml } from '../../shared/mail/templates.ts'
 
 export interface DocumentsPageInput {
   base: string

@@ -12,14 +12,14 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
-import { cleanFileName, isDocumentKey, servedFileName, type DocumentKey } from '../../domain/documents.ts'
-import { fsyncPath, sha256OfFile } from '../files.ts'
-import type { Log } from '../log.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import { bucket } from '../workspace/auth/rate-limit.ts'
-import type { TeamStore } from '../workspace/storage/team-store.ts'
+import { cleanFileName, isDocumentKey, servedFileName, type DocumentKey } from '../../../domain/documents.ts'
+import { fsyncPath, sha256OfFile } from '../../shared/files.ts'
+import type { Log } from '../../shared/log.ts'
+import type { ApplicationStore } from '../../db/stores/application-store.ts'
+import { countHits } from '../../shared/auth/rate-limit.ts'
+import type { TeamStore } from '../../db/stores/team-store.ts'
 import { checkContent } from './content-check.ts'
-import { openDocumentStore, type DocumentRecord, type DocumentStore } from './document-store.ts'
+import { openDocumentStore, type DocumentRecord, type DocumentStore } from '../../db/stores/document-store.ts'
 import {
   applicationFullMessage,
   applicationMaxBytes,
@@ -28,7 +28,7 @@ import {
   UPLOAD_CREATIONS_PER_WINDOW,
   UPLOAD_RATE_MESSAGE,
   UPLOAD_RATE_WINDOW_MS,
-} from './limits.ts'
+} from '../../../domain/document-limits.ts'
 
 export const DOCUMENT_STORAGES = ['disk', 'database'] as const
 export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
@@ -144,15 +144,13 @@ export function createDocuments(options: DocumentsOptions): Documents {
   /** Count the creation in the application's rate, then hold its place under the caps; throws the refusal. */
   async function admitUpload(context: UploadContext, upload: { id: string; itemKey: DocumentKey; size: number }) {
     const at = now()
-    const windowStart = Math.floor(at.getTime() / UPLOAD_RATE_WINDOW_MS) * UPLOAD_RATE_WINDOW_MS
-    const counted = await rateLimits.hitRateLimits(
-      [{ bucket: bucket('document-upload:application', context.applicationId), max: UPLOAD_CREATIONS_PER_WINDOW }],
-      new Date(windowStart),
+    const counted = await countHits(
+      rateLimits,
+      [{ purpose: 'document-upload:application', value: context.applicationId, max: UPLOAD_CREATIONS_PER_WINDOW }],
+      at,
+      UPLOAD_RATE_WINDOW_MS,
     )
-    if (!counted) {
-      const retryAfter = Math.max(1, Math.ceil((windowStart + UPLOAD_RATE_WINDOW_MS - at.getTime()) / 1000))
-      throw new RefusedUpload(429, 'rate_limited', UPLOAD_RATE_MESSAGE, retryAfter)
-    }
+    if (!counted.allowed) throw new RefusedUpload(429, 'rate_limited', UPLOAD_RATE_MESSAGE, counted.retryAfterSeconds)
     const admission = await docs.reserveUpload(
       { id: upload.id, applicationId: context.applicationId, itemKey: upload.itemKey, sizeBytes: upload.size, createdAt: at },
       caps,

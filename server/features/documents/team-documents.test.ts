@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { seedFounder } from '../founder/testing.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
+import { seedFounder } from '../../testing/seed-founder.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { samples, tusClient } from './testing/tus.ts'
 
 const harnesses: WorkspaceHarness[] = []

@@ -7,11 +7,11 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { DOCUMENT_ITEMS, DOCUMENT_NOTE_MAX } from '../../domain/documents.ts'
-import type { WorkspaceEnv } from '../workspace/context.ts'
-import { invalid, jsonBody, notFound, parseWith } from '../workspace/review/http.ts'
-import type { ReviewStore } from '../workspace/storage/review-store.ts'
-import type { DocumentRecord } from './document-store.ts'
+import { DOCUMENT_ITEMS, DOCUMENT_NOTE_MAX } from '../../../domain/documents.ts'
+import type { WorkspaceEnv } from '../../shared/auth/context.ts'
+import { invalid, jsonBody, notFound, parseWith } from '../../shared/http/json.ts'
+import type { ReviewStore } from '../../db/stores/review-store-types.ts'
+import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from './download.ts'
 import type { Documents } from './service.ts'
 

@@ -9,11 +9,11 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DOCUMENT_KEYS } from '../../domain/documents.ts'
-import { documentsDir } from '../env.ts'
-import { seedFounder, type SeededFounder } from '../founder/testing.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
-import { APPLICATION_BYTES_IN_DOCUMENTS, MAX_UNFINISHED_UPLOADS, UPLOAD_CREATIONS_PER_WINDOW, UPLOAD_RATE_WINDOW_MS } from './limits.ts'
+import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
+import { documentsDir } from '../../shared/env.ts'
+import { seedFounder, type SeededFounder } from '../../testing/seed-founder.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { APPLICATION_BYTES_IN_DOCUMENTS, MAX_UNFINISHED_UPLOADS, UPLOAD_CREATIONS_PER_WINDOW, UPLOAD_RATE_WINDOW_MS } from '../../../domain/document-limits.ts'
 import { samples, tusClient, type TusClient } from './testing/tus.ts'
 
 const MB = 1_048_576

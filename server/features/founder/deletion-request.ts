@@ -6,12 +6,12 @@
  * application and by client IP. See docs/decisions/0122-data-requests-record.md.
  */
 import type { Context } from 'hono'
-import { DATA_REQUEST_TERM_BUSINESS_DAYS, dataRequestDueAt } from '../../domain/data-requests.ts'
-import { escapeHtml, headerSafe } from '../mail/templates.ts'
-import { DEFAULT_SIGN_IN_LIMITS, bucket } from '../workspace/auth/rate-limit.ts'
-import type { FounderView } from './founder-store.ts'
+import { DATA_REQUEST_TERM_BUSINESS_DAYS, dataRequestDueAt } from '../../../domain/data-requests.ts'
+import { escapeHtml, headerSafe } from '../../shared/mail/templates.ts'
+import { DEFAULT_SIGN_IN_LIMITS, countHits } from '../../shared/auth/rate-limit.ts'
+import type { FounderView } from '../../db/stores/founder-store.ts'
 import { formatDay, messagePage } from './status-page-html.ts'
-import { outboxMessage } from './status-mail.ts'
+import { outboxMessage } from '../../shared/pipeline/status-mail.ts'
 import type { StatusPageDeps } from './status-page.ts'
 
 /** The `hecho` query of the status page after a deletion request: a new one, or one already open. */
@@ -26,16 +26,17 @@ export async function requestDeletion(
   const { founders } = deps
   const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
   const at = deps.now()
-  const windowStart = new Date(Math.floor(at.getTime() / limits.windowMs) * limits.windowMs)
-  const allowed = await deps.team.hitRateLimits(
+  const counted = await countHits(
+    deps.team,
     [
-      { bucket: bucket('founder-deletion:application', view.applicationId), max: limits.perAddress },
-      { bucket: bucket('founder-deletion:ip', deps.clientIp(c)), max: limits.perIp },
+      { purpose: 'founder-deletion:application', value: view.applicationId, max: limits.perAddress },
+      { purpose: 'founder-deletion:ip', value: deps.clientIp(c), max: limits.perIp },
     ],
-    windowStart,
+    at,
+    limits.windowMs,
   )
-  if (!allowed) {
-    c.header('Retry-After', String(Math.ceil((windowStart.getTime() + limits.windowMs - at.getTime()) / 1000)))
+  if (!counted.allowed) {
+    c.header('Retry-After', String(counted.retryAfterSeconds))
     const page = messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', founders.mail.company.contactEmail)
     return { refused: c.html(page, 429) }
   }

@@ -4,8 +4,8 @@
  * founder told it is already registered, then refused past the rate limit.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
-import { seedFounder } from './testing.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { seedFounder } from '../../testing/seed-founder.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -4,8 +4,8 @@
  * apostrophe or an accent gets a new link like anyone else.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { newSubmission } from '../testing/fixtures.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

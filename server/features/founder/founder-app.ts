@@ -1,6 +1,6 @@
 /**
  * Everything under /postulacion as one sub-app: the status pages
- * (status-page.ts) and the documents (server/documents/founder-routes.ts)
+ * (status-page.ts) and the documents (server/features/documents/founder-routes.ts)
  * are route sets registered on it, each with middleware scoped to its own
  * paths, and the headers every founder answer needs are set here once. The
  * token in the path is the credential, so no answer may be cached, indexed

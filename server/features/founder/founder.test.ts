@@ -6,12 +6,12 @@
  * refusing what comes from another origin or carries a wrong token.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { DUE_DILIGENCE_DOCUMENTS } from '../../domain/programme.ts'
-import { newSubmission } from '../testing/fixtures.ts'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
-import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../workspace/testing/workspace-harness.ts'
-import { sha256Hex } from '../workspace/auth/tokens.ts'
-import { expectRefused } from '../workspace/testing/refused.ts'
+import { DUE_DILIGENCE_DOCUMENTS } from '../../../domain/programme.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { sha256Hex } from '../../shared/auth/tokens.ts'
+import { expectRefused } from '../../testing/refused.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -4,11 +4,11 @@
  * one request (the stylesheet is inlined and uses the system font), in the
  * landing page's colours (src/styles.css tokens). Every value is escaped.
  */
-import { PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
-import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../domain/pipeline.ts'
-import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../domain/email.ts'
-import { escapeHtml } from '../mail/templates.ts'
-import type { FounderView } from './founder-store.ts'
+import { PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../../domain/pipeline.ts'
+import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../domain/email.ts'
+import { escapeHtml } from '../../shared/mail/templates.ts'
+import type { FounderView } from '../../db/stores/founder-store.ts'
 
 const e = escapeHtml
 
@@ -149,7 +149,7 @@ ${steps}
 <div class="card"><dl>
 ${dates}
 </dl></div>
-<!-- DOCUMENTS SECTION SLOT: the due-diligence documents (server/founder/status-page.ts StatusPageDeps.documentsSection) -->
+<!-- DOCUMENTS SECTION SLOT: the due-diligence documents (server/features/founder/status-page.ts StatusPageDeps.documentsSection) -->
 ${options.documentsHtml ?? ''}
 <h2>Tus datos</h2>
 <p>Según la Ley 1581 de 2012 puedes conocer, actualizar o pedir que suprimamos tus datos personales.</p>

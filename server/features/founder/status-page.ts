@@ -14,20 +14,20 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
-import { NormalizedEmailSchema } from '../../domain/email.ts'
-import { founderRecords } from '../exports/applications.ts'
-import { BODY_LIMITS } from '../http/body-limit.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import { allowedOrigin } from '../workspace/auth/origin.ts'
-import { DEFAULT_SIGN_IN_LIMITS, bucket, type SignInRateLimits } from '../workspace/auth/rate-limit.ts'
-import { changeStage } from '../workspace/review/change-stage.ts'
-import type { ReviewStore } from '../workspace/storage/review-store.ts'
-import type { TeamStore } from '../workspace/storage/team-store.ts'
-import { resolveFounderToken } from './access.ts'
+import { NormalizedEmailSchema } from '../../../domain/email.ts'
+import { founderRecords } from '../../shared/exports.ts'
+import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
+import type { ApplicationStore } from '../../db/stores/application-store.ts'
+import { allowedOrigin } from '../../shared/auth/origin.ts'
+import { DEFAULT_SIGN_IN_LIMITS, countHits, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
+import { changeStage } from '../../shared/pipeline/change-stage.ts'
+import type { ReviewStore } from '../../db/stores/review-store-types.ts'
+import type { TeamStore } from '../../db/stores/team-store.ts'
+import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { deletionNotice, requestDeletion } from './deletion-request.ts'
-import type { FounderStore, FounderView } from './founder-store.ts'
+import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
 import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
-import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from './status-mail.ts'
+import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
 export interface StatusPageDeps {
   store: ApplicationStore
@@ -127,16 +127,17 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const address = parsed.output
     const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
     const at = now()
-    const windowStart = new Date(Math.floor(at.getTime() / limits.windowMs) * limits.windowMs)
-    const allowed = await deps.team.hitRateLimits(
+    const counted = await countHits(
+      deps.team,
       [
-        { bucket: bucket('founder-link:address', address), max: limits.perAddress },
-        { bucket: bucket('founder-link:ip', deps.clientIp(c)), max: limits.perIp },
+        { purpose: 'founder-link:address', value: address, max: limits.perAddress },
+        { purpose: 'founder-link:ip', value: deps.clientIp(c), max: limits.perIp },
       ],
-      windowStart,
+      at,
+      limits.windowMs,
     )
-    if (!allowed) {
-      c.header('Retry-After', String(Math.ceil((windowStart.getTime() + limits.windowMs - at.getTime()) / 1000)))
+    if (!counted.allowed) {
+      c.header('Retry-After', String(counted.retryAfterSeconds))
       return c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429)
     }
     // Closed-and-reduced applications have no address left, so they are not found.

@@ -5,12 +5,12 @@
  */
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
-import { readMigrations } from '../storage/postgres-migration-files.ts'
-import { openPostgresStore, type PostgresStore } from '../storage/postgres-store.ts'
-import { createTestDatabase, requirePostgres } from '../storage/postgres-test-database.ts'
-import { newSubmission } from '../testing/fixtures.ts'
-import { openWorkspaceStores } from '../workspace/storage/open-workspace-stores.ts'
-import { sample } from './metrics-harness.ts'
+import { readMigrations } from '../../db/migrations/postgres-files.ts'
+import { openPostgresStore, type PostgresStore } from '../../db/postgres-store.ts'
+import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-test-database.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
+import { sample } from '../../testing/metrics-harness.ts'
 import { createMetrics } from './metrics.ts'
 
 const available = await requirePostgres()

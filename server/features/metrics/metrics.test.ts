@@ -5,15 +5,15 @@
  * carries a path's token, an address, a name or an id.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { memoryBackupStatus } from '../testing/memory-backup-status.ts'
-import { FUNCTION_PATH } from '../app.ts'
-import { ConfigError, readConfig } from '../env.ts'
-import { createSmtpSender } from '../mail/smtp-sender.ts'
+import { memoryBackupStatus } from '../../testing/memory-backup-status.ts'
+import { FUNCTION_PATH } from '../../app.ts'
+import { ConfigError, readConfig } from '../../shared/env.ts'
+import { createSmtpSender } from '../../shared/mail/smtp-sender.ts'
 import { createOutboxWorker } from '../outbox/worker.ts'
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink.ts'
-import { validBody } from '../testing/fixtures.ts'
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts'
+import { validBody } from '../../testing/fixtures.ts'
 import { bearerMatches } from './endpoint.ts'
-import { ANON_KEY, metricsHarness, sample, SITE, type MetricsHarness } from './metrics-harness.ts'
+import { ANON_KEY, metricsHarness, sample, SITE, type MetricsHarness } from '../../testing/metrics-harness.ts'
 
 const TOKEN = 'm3tr1cs-t0ken-for-the-tests-0123456789abcdef'
 const open: (MetricsHarness | SmtpSink)[] = []

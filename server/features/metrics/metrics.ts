@@ -15,8 +15,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { BackupStatusReader } from '../backup/status.ts'
-import type { MachineryStore } from '../workspace/storage/machinery-store.ts'
+import type { BackupStatusReader } from '../../db/stores/backup-runs.ts'
+import type { MachineryStore } from '../../db/stores/machinery-store.ts'
 
 export interface MetricsSources {
   machinery: MachineryStore

@@ -4,12 +4,12 @@
  * test process.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
-import { createSmtpSender } from '../mail/smtp-sender.ts'
-import { apiHarness, type ApiHarness } from '../testing/api-harness.ts'
-import { validBody } from '../testing/fixtures.ts'
-import { startSmtpSink } from '../testing/smtp-sink.ts'
-import { freePort } from '../../e2e/fixtures/server.ts'
+import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { createSmtpSender } from '../../shared/mail/smtp-sender.ts'
+import { apiHarness, type ApiHarness } from '../../testing/api-harness.ts'
+import { validBody } from '../../testing/fixtures.ts'
+import { startSmtpSink } from '../../testing/smtp-sink.ts'
+import { freePort } from '../../../e2e/fixtures/server.ts'
 import { createOutboxWorker, type OutboxWorkerOptions } from './worker.ts'
 
 const cleanups: (() => Promise<void>)[] = []

@@ -5,9 +5,9 @@
  * only the token's SHA-256 is kept. Web Crypto only, like the rest of the
  * worker: no node: imports.
  */
-import { carriesPersonalLink, fillPersonalLink, personalLinkUrl } from '../../domain/personal-link.ts'
-import { escapeHtml } from '../mail/templates.ts'
-import type { OutboxMessage } from '../storage/store.ts'
+import { carriesPersonalLink, fillPersonalLink, personalLinkUrl } from '../../../domain/personal-link.ts'
+import { escapeHtml } from '../../shared/mail/templates.ts'
+import type { OutboxMessage } from '../../db/stores/application-store.ts'
 
 /** 32 random bytes, base64url without padding (43 characters): the same shape as every other token here. */
 export function newLinkToken(): string {

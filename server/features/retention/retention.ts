@@ -6,9 +6,9 @@
  * rows, so several instances running it at once reduce each application once.
  * Logs counts only.
  */
-import type { FounderStore } from '../founder/founder-store.ts'
-import type { Log } from '../log.ts'
-import { periodic } from './periodic.ts'
+import type { FounderStore } from '../../db/stores/founder-store.ts'
+import type { Log } from '../../shared/log.ts'
+import { periodic } from '../../shared/jobs/periodic.ts'
 
 /** `months` calendar months before `now` (UTC), clamped to the month's last day (31 March − 1 month = 28/29 February). */
 export function retentionCutoff(now: Date, months: number): Date {

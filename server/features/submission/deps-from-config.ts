@@ -4,9 +4,9 @@
  * (server/edge/supabase-function.ts) differ only in the store, how they find
  * the client IP and what happens after a commit. No Node-only imports here.
  */
-import type { Config } from '../env.ts'
-import type { MailConfig } from '../mail/templates.ts'
-import type { ApplicationStore } from '../storage/store.ts'
+import type { Config } from '../../shared/env.ts'
+import type { MailConfig } from '../../shared/mail/templates.ts'
+import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { createRateLimiter } from './rate-limiter.ts'
 import type { SendApplicationEmailDeps } from './send-application-email.ts'
 

@@ -6,9 +6,9 @@ import { serve } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../../domain/submission.ts'
-import { apiHarness, TEST_ANON_KEY, type ApiHarness } from '../testing/api-harness.ts'
-import { validBody } from '../testing/fixtures.ts'
+import { MAX_BODY_BYTES } from '../../../domain/submission.ts'
+import { apiHarness, TEST_ANON_KEY, type ApiHarness } from '../../testing/api-harness.ts'
+import { validBody } from '../../testing/fixtures.ts'
 
 let h: ApiHarness
 let server: ReturnType<typeof serve>

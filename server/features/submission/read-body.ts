@@ -1,7 +1,7 @@
 /**
  * Reads a request body within a size and a time limit, on any runtime (Web
  * Request only). The limit on time is the function's own: the Node server
- * also bounds the whole request (server/http/node-server.ts), but the Deno
+ * also bounds the whole request (server/shared/http/node-server.ts), but the Deno
  * edge runtime gives a handler no such setting, and a client that stops
  * sending half-way must not hold the handler until the platform kills it.
  */

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APPLICATION_FIELDS } from '../../domain/application.ts'
-import { apiHarness, type ApiHarness } from '../testing/api-harness.ts'
-import { validBody } from '../testing/fixtures.ts'
-import { REFERENCE_RE } from './ids.ts'
+import { APPLICATION_FIELDS } from '../../../domain/application.ts'
+import { apiHarness, type ApiHarness } from '../../testing/api-harness.ts'
+import { validBody } from '../../testing/fixtures.ts'
+import { REFERENCE_RE } from '../../shared/ids.ts'
 
 let h: ApiHarness
 beforeAll(async () => {

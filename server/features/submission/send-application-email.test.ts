@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MAX_BODY_BYTES } from '../../domain/submission.ts'
-import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
-import { apiHarness, FUNCTION_URL, TEST_ANON_KEY, type ApiHarness } from '../testing/api-harness.ts'
-import { validBody } from '../testing/fixtures.ts'
-import { REFERENCE_RE } from './ids.ts'
+import { MAX_BODY_BYTES } from '../../../domain/submission.ts'
+import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+import { apiHarness, FUNCTION_URL, TEST_ANON_KEY, type ApiHarness } from '../../testing/api-harness.ts'
+import { validBody } from '../../testing/fixtures.ts'
+import { REFERENCE_RE } from '../../shared/ids.ts'
 
 let harnesses: ApiHarness[] = []
 afterEach(async () => {

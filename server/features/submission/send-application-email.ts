@@ -19,7 +19,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
-import { APPLICATION_FIELDS, type Application } from '../../domain/application.ts'
+import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_RE,
@@ -27,15 +27,15 @@ import {
   validateSubmission,
   type SubmissionResponse,
   type ValidationErrorResponse,
-} from '../../domain/submission.ts'
+} from '../../../domain/submission.ts'
 import {
   isHeaderSafeAddress,
   renderApplicantConfirmation,
   renderTeamNotification,
   type MailConfig,
-} from '../mail/templates.ts'
-import { DuplicateReferenceError, type ApplicationStore, type NewOutboxMessage, type SaveOutcome } from '../storage/store.ts'
-import { messageIdDomain, webIds, type Ids } from './ids.ts'
+} from '../../shared/mail/templates.ts'
+import { DuplicateReferenceError, type ApplicationStore, type NewOutboxMessage, type SaveOutcome } from '../../db/stores/application-store.ts'
+import { messageIdDomain, webIds, type Ids } from '../../shared/ids.ts'
 import type { RateLimiter } from './rate-limiter.ts'
 import { readBody } from './read-body.ts'
 

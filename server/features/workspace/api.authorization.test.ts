@@ -5,10 +5,10 @@
  * that every refused request leaves every table exactly as it was.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { SELECTION_CRITERIA } from '../../domain/programme.ts'
-import { newSubmission } from '../testing/fixtures.ts'
-import { expectRefused, type Endpoint as RefusedEndpoint } from './testing/refused.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from './testing/workspace-harness.ts'
+import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { expectRefused, type Endpoint as RefusedEndpoint } from '../../testing/refused.ts'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

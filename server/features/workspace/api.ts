@@ -16,19 +16,19 @@
  * 6. a JSON 404 for anything else.
  */
 import { Hono } from 'hono'
-import type { WorkspaceEnv } from './context.ts'
+import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { WorkspaceDeps } from './deps.ts'
-import { requireCsrfToken } from './auth/csrf.ts'
+import { requireCsrfToken } from '../../shared/auth/csrf.ts'
 import { publicAuthRoutes } from './auth/public-routes.ts'
 import { requireSession } from './auth/session-middleware.ts'
 import { sessionRoutes } from './auth/session-routes.ts'
 import { memberRoutes } from './members/routes.ts'
-import { BODY_LIMITS } from '../http/body-limit.ts'
+import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import { limitJsonBodies } from './http.ts'
 
 export type { WorkspaceDeps } from './deps.ts'
 // For the routes mounted through mountProtected.
-export { requireAdmin } from './auth/require-admin.ts'
+export { requireAdmin } from '../../shared/auth/require-admin.ts'
 export { audit, readBody } from './http.ts'
 
 export function createWorkspaceApi(deps: WorkspaceDeps): Hono<WorkspaceEnv> {

@@ -3,12 +3,12 @@
  * the configuration; tests build it with real stores of their choosing).
  */
 import type { Context, Hono } from 'hono'
-import type { Log } from '../log.ts'
-import type { WorkspaceEnv } from './context.ts'
+import type { Log } from '../../shared/log.ts'
+import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { SessionPolicy } from './auth/sessions.ts'
-import type { SignInRateLimits } from './auth/rate-limit.ts'
+import type { SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import type { TeamMailConfig } from './mail/sign-in-message.ts'
-import type { TeamStore } from './storage/team-store.ts'
+import type { TeamStore } from '../../db/stores/team-store.ts'
 
 export interface WorkspaceDeps {
   team: TeamStore
@@ -16,7 +16,7 @@ export interface WorkspaceDeps {
   siteOrigin: string
   session: SessionPolicy
   mail: TeamMailConfig
-  /** The client's IP for rate limits (server/http/client-ip.ts: X-Forwarded-For only with TRUST_PROXY). */
+  /** The client's IP for rate limits (server/shared/http/client-ip.ts: X-Forwarded-For only with TRUST_PROXY). */
   clientIp: (c: Context) => string
   log: Log
   clock?: () => Date

@@ -3,13 +3,13 @@
  * schema (422 invalid otherwise), the limit on its size (413), the audit
  * trail, and the member as JSON.
  */
-import type { AuditAction, AuditDetail } from './audit.ts'
-import { timeOrderedId } from './storage/time-ordered-id.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
+import { timeOrderedId } from '../../db/time-ordered-id.ts'
 import type { Context, MiddlewareHandler } from 'hono'
-import { limitBodies } from '../http/body-limit.ts'
+import { limitBodies } from '../../shared/http/body-limit.ts'
 import * as v from 'valibot'
-import { NormalizedEmailSchema } from '../../domain/email.ts'
-import type { Member } from './context.ts'
+import { NormalizedEmailSchema } from '../../../domain/email.ts'
+import type { Member } from '../../db/stores/team-store.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response }
@@ -28,7 +28,7 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
 }
 
 /**
- * The workspace's limit on request bodies (server/http/body-limit.ts), for
+ * The workspace's limit on request bodies (server/shared/http/body-limit.ts), for
  * every route registered after it: 413 with the workspace's error shape.
  */
 export const limitJsonBodies = (maxBytes: number): MiddlewareHandler =>

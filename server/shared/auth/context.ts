@@ -3,32 +3,9 @@
  * (auth/session-middleware.ts) has let a request through: the signed-in
  * member and their session. Routes read them with c.get('member').
  */
-export const ROLES = ['admin', 'reviewer'] as const
-export type Role = (typeof ROLES)[number]
+import type { Member, Session } from '../../db/stores/team-store.ts'
 
-export interface Member {
-  id: string
-  /** Normalised: trimmed, lower case. */
-  email: string
-  name: string
-  role: Role
-  active: boolean
-  createdAt: Date
-  lastSignInAt: Date | null
-}
-
-export interface Session {
-  /** SHA-256 (hex) of the cookie's token. */
-  id: string
-  memberId: string
-  csrfToken: string
-  authMethod: 'link' | 'passkey'
-  createdAt: Date
-  lastSeenAt: Date
-  idleExpiresAt: Date
-  expiresAt: Date
-}
-
+export type { Member, Session }
 export type WorkspaceEnv = {
   Variables: {
     member: Member

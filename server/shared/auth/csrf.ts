@@ -6,7 +6,7 @@
  * cannot read). Covers every route mounted behind it, not only auth's own.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { WorkspaceEnv } from '../context.ts'
+import type { WorkspaceEnv } from './context.ts'
 import { allowedOrigin } from './origin.ts'
 import { sameSecret } from './tokens.ts'
 

@@ -6,8 +6,8 @@
  * or revoked link or an application reduced by retention. Callers answer
  * every failure the same way, so a guess learns nothing about which links exist.
  */
-import { TOKEN_RE, sha256Hex } from '../workspace/auth/tokens.ts'
-import type { FounderStore, FounderView } from './founder-store.ts'
+import { TOKEN_RE, sha256Hex } from './tokens.ts'
+import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
 
 /** Only this is stored (founder_links.token_hash), never the token. */
 export function hashFounderToken(token: string): string {

@@ -6,7 +6,7 @@
  * address belongs to a member, so a 429 tells nothing about membership.
  */
 import type { Context } from 'hono'
-import { now, type WorkspaceDeps } from '../deps.ts'
+import type { TeamStore } from '../../db/stores/team-store.ts'
 import { sha256Hex } from './tokens.ts'
 
 export interface SignInRateLimits {
@@ -23,23 +23,43 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInRateLimits = { windowMs: 15 * 60_000,
 
 export const bucket = (purpose: string, value: string) => sha256Hex(`${purpose}:${value}`)
 
+/** A purpose (the kind of request), the value it is counted by (an address, an IP, an id) and its maximum. */
+export interface Hit {
+  purpose: string
+  value: string
+  max: number
+}
+
+export type Counted = { allowed: true } | { allowed: false; retryAfterSeconds: number }
+
 /**
- * Count the request in its buckets; when over a limit, the 429 answer to
- * send (with Retry-After), else null.
+ * The one counter of every database rate limit (ADR 0051): the request is
+ * counted in each of its buckets, all or nothing, in the window `at` falls
+ * in; when one is over its maximum, how long until the window ends. Each
+ * caller answers a refusal in its own way (JSON, an HTML page, tus's body).
  */
-export async function rateLimited(
-  c: Context,
-  deps: Pick<WorkspaceDeps, 'team' | 'clock' | 'rateLimits'>,
-  hits: { purpose: string; value: string; max: number }[],
-): Promise<Response | null> {
-  const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
-  const at = now(deps).getTime()
-  const windowStart = Math.floor(at / limits.windowMs) * limits.windowMs
-  const allowed = await deps.team.hitRateLimits(
+export async function countHits(
+  team: Pick<TeamStore, 'hitRateLimits'>,
+  hits: readonly Hit[],
+  at: Date,
+  windowMs: number,
+): Promise<Counted> {
+  const windowStart = Math.floor(at.getTime() / windowMs) * windowMs
+  const allowed = await team.hitRateLimits(
     hits.map((h) => ({ bucket: bucket(h.purpose, h.value), max: h.max })),
     new Date(windowStart),
   )
-  if (allowed) return null
-  c.header('Retry-After', String(Math.max(1, Math.ceil((windowStart + limits.windowMs - at) / 1000))))
+  return allowed ? { allowed } : { allowed, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - at.getTime()) / 1000)) }
+}
+
+/** The workspace's answer: count the request; when over a limit, the 429 to send (with Retry-After), else null. */
+export async function rateLimited(
+  c: Context,
+  deps: { team: Pick<TeamStore, 'hitRateLimits'>; clock?: () => Date; rateLimits?: SignInRateLimits },
+  hits: readonly Hit[],
+): Promise<Response | null> {
+  const counted = await countHits(deps.team, hits, deps.clock ? deps.clock() : new Date(), (deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS).windowMs)
+  if (counted.allowed) return null
+  c.header('Retry-After', String(counted.retryAfterSeconds))
   return c.json({ error: 'rate_limited', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.' }, 429)
 }

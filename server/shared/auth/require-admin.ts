@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import type { WorkspaceEnv } from '../context.ts'
+import type { WorkspaceEnv } from './context.ts'
 
 /** For admin-only routes, behind the session middleware: a reviewer gets 403 forbidden. */
 export const requireAdmin: MiddlewareHandler<WorkspaceEnv> = async (c, next) => {

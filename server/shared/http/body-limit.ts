@@ -12,7 +12,7 @@
  * @hono/node-server (at most 64 MB or 500 ms), never buffered; the tests in
  * body-limits.test.ts hold both over a real socket.
  *
- * The function (server/function/read-body.ts) counts with its own reader,
+ * The function (server/features/submission/read-body.ts) counts with its own reader,
  * which also serves Deno; the documents' tus uploads are held by tus to the
  * length each upload declared, itself at most DOCUMENT_MAX_MB.
  */

@@ -6,8 +6,8 @@ import { connect } from 'node:net'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { apiHarness, TEST_ANON_KEY, type ApiHarness } from '../testing/api-harness.ts'
-import { validBody } from '../testing/fixtures.ts'
+import { apiHarness, TEST_ANON_KEY, type ApiHarness } from '../../testing/api-harness.ts'
+import { validBody } from '../../testing/fixtures.ts'
 import { HTTP_TIMEOUTS, listen, type HttpTimeouts } from './node-server.ts'
 
 const SHORT: HttpTimeouts = { headersMs: 300, requestMs: 600, keepAliveMs: 300, checkEveryMs: 50 }

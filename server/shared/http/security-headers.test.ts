@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import { securityHeaders } from './security-headers.ts'
-import { apiHarness, type ApiHarness } from '../testing/api-harness.ts'
-import { validBody } from '../testing/fixtures.ts'
+import { apiHarness, type ApiHarness } from '../../testing/api-harness.ts'
+import { validBody } from '../../testing/fixtures.ts'
 
 let harnesses: ApiHarness[] = []
 afterEach(async () => {

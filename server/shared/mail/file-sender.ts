@@ -9,7 +9,7 @@
 import { mkdir, open, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
-import type { OutboxMessage } from '../storage/store.ts'
+import type { OutboxMessage } from '../../db/stores/application-store.ts'
 import { toMailOptions } from './mail-options.ts'
 import { SendError, type MailSender } from './sender.ts'
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_COMPANY } from '../../domain/company.ts'
-import { PROGRAMME_NAME } from '../../domain/programme.ts'
-import { STATUS_MAIL_KINDS, htmlFromEditedText, renderNewLinkMail, renderStatusMail, type FounderMailContext } from './founder-templates.ts'
+import { DEFAULT_COMPANY } from '../../../domain/company.ts'
+import { PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { STATUS_MAIL_KINDS } from '../../../domain/founder-mail.ts'
+import { htmlFromEditedText, renderNewLinkMail, renderStatusMail, type FounderMailContext } from './founder-templates.ts'
 
 const URL_ = 'https://catalitico.example/postulacion/' + 'A'.repeat(43)
 const ctx = (over: Partial<FounderMailContext> = {}): FounderMailContext => ({

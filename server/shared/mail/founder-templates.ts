@@ -8,9 +8,10 @@
  * plain text and its HTML say the same thing. A member may edit the text of
  * a draft in "Correos por enviar": htmlFromEditedText turns it back into HTML.
  */
-import { COMMITMENT_MONTHS, DUE_DILIGENCE_DOCUMENTS, MEDIA_PLAN_MONTHS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
-import type { CompanyInfo } from '../../domain/company.ts'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
+import { COMMITMENT_MONTHS, DUE_DILIGENCE_DOCUMENTS, MEDIA_PLAN_MONTHS, PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
+import type { CompanyInfo } from '../../../domain/company.ts'
+import type { StatusMailKind } from '../../../domain/founder-mail.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import {
   ACCENT,
   companyFooterHtml,
@@ -21,23 +22,6 @@ import {
   oneLine,
   type RenderedMail,
 } from './templates.ts'
-
-/** The stage changes that write to the founder: the stage the application moved to. */
-export const STATUS_MAIL_KINDS = ['sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada'] as const
-export type StatusMailKind = (typeof STATUS_MAIL_KINDS)[number]
-
-export function isStatusMailKind(value: string): value is StatusMailKind {
-  return (STATUS_MAIL_KINDS as readonly string[]).includes(value)
-}
-
-/** How the team names each kind in "Correos por enviar" and its settings. */
-export const STATUS_MAIL_LABELS: Record<StatusMailKind, string> = {
-  sesion_panel: 'Avanza a la sesión con el panel',
-  due_diligence: 'Inicio de due diligence',
-  acuerdo_firmado: 'Acuerdo firmado',
-  no_seleccionada: 'No seleccionada',
-  retirada: 'Retiro confirmado',
-}
 
 export interface FounderMailContext {
   reference: string

@@ -4,7 +4,7 @@
  * duplicate delivery is recognisable.
  */
 import type { SendMailOptions } from 'nodemailer'
-import type { OutboxMessage } from '../storage/store.ts'
+import type { OutboxMessage } from '../../db/stores/application-store.ts'
 import { headerSafe, isHeaderSafeAddress } from './templates.ts'
 
 export function toMailOptions(message: OutboxMessage): SendMailOptions {

@@ -3,7 +3,7 @@
  * imports): the Node senders live in smtp-sender.ts and file-sender.ts; an
  * HTTPS mail-API sender for Deno would implement the same interface.
  */
-import type { OutboxMessage } from '../storage/store.ts'
+import type { OutboxMessage } from '../../db/stores/application-store.ts'
 
 export interface MailSender {
   /** Deliver one message; resolve once the peer accepted it, reject with a SendError otherwise. */

@@ -2,7 +2,7 @@
  * Sends outbox messages over SMTP with nodemailer, on one pooled connection.
  */
 import nodemailer from 'nodemailer'
-import type { OutboxMessage } from '../storage/store.ts'
+import type { OutboxMessage } from '../../db/stores/application-store.ts'
 import { toMailOptions } from './mail-options.ts'
 import { SendError, type MailSender } from './sender.ts'
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_COMPANY } from '../../domain/company.ts'
-import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
-import { validApplication } from '../testing/fixtures.ts'
+import { DEFAULT_COMPANY } from '../../../domain/company.ts'
+import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+import { validApplication } from '../../testing/fixtures.ts'
 import { escapeHtml, headerSafe, renderApplicantConfirmation, renderTeamNotification, type MailContext } from './templates.ts'
 
 const config = { from: 'Catalítico <postulaciones@catalitico.example>', teamEmail: 'equipo@catalitico.example', company: DEFAULT_COMPANY }

@@ -15,9 +15,9 @@ import {
   optionLabel,
   type Application,
   type ApplicationField,
-} from '../../domain/application.ts'
-import type { CompanyInfo } from '../../domain/company.ts'
-import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../domain/programme.ts'
+} from '../../../domain/application.ts'
+import type { CompanyInfo } from '../../../domain/company.ts'
+import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
 
 
 export interface MailConfig {

@@ -3,15 +3,15 @@
  * detail page, every item of a bulk move and the founder's withdrawal from
  * their status page go through changeStage, so whatever a stage change must
  * also do happens once, here, for all of them: the audit entry, and the
- * founder's e-mail (server/founder/status-mail.ts) written in the same
+ * founder's e-mail (server/shared/pipeline/status-mail.ts) written in the same
  * transaction, to "Correos por enviar" or, when an admin set its kind to go
  * straight away, to the outbox.
  */
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { FounderStore } from '../../founder/founder-store.ts'
-import { statusMailWrite, type FounderMailConfig } from '../../founder/status-mail.ts'
-import { isStatusMailKind } from '../../mail/founder-templates.ts'
-import type { ReviewStore, TransitionOutcome } from '../storage/review-store.ts'
+import type { FounderStore } from '../../db/stores/founder-store.ts'
+import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
+import { isStatusMailKind } from '../../../domain/founder-mail.ts'
+import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store-types.ts'
 
 export interface StageChangeRequest {
   applicationId: string

@@ -5,13 +5,14 @@
  * the outbox worker when the e-mail leaves (personalLinkUrl, ADR 0117), and
  * only its hash is stored.
  */
-import type { CompanyInfo } from '../../domain/company.ts'
-import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
-import { renderNewLinkMail, renderStatusMail, type FounderMailContext, type StatusMailKind } from '../mail/founder-templates.ts'
+import type { CompanyInfo } from '../../../domain/company.ts'
+import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+import type { StatusMailKind } from '../../../domain/founder-mail.ts'
+import { renderNewLinkMail, renderStatusMail, type FounderMailContext } from '../mail/founder-templates.ts'
 import type { RenderedMail } from '../mail/templates.ts'
-import type { MessageKind, NewOutboxMessage, StoredApplication } from '../storage/store.ts'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../domain/personal-link.ts'
-import type { FounderDraft, FounderMailWrite } from './founder-store.ts'
+import type { MessageKind, NewOutboxMessage, StoredApplication } from '../../db/stores/application-store.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
+import type { FounderDraft, FounderMailWrite } from '../../db/stores/founder-store.ts'
 
 export interface FounderMailConfig {
   /** The From header. */
@@ -23,7 +24,7 @@ export interface FounderMailConfig {
   siteOrigin: string
 }
 
-export { STATUS_PAGE_PATH } from '../../domain/personal-link.ts'
+export { STATUS_PAGE_PATH } from '../../../domain/personal-link.ts'
 
 function context(app: StoredApplication, config: FounderMailConfig, founderReason?: string | null): FounderMailContext {
   return {

@@ -1,6 +1,6 @@
 /**
  * The policy tells founders how long deleted data stays in backups: the
- * default schedule's BACKUP_KEEP × BACKUP_INTERVAL_HOURS (server/env.ts takes
+ * default schedule's BACKUP_KEEP × BACKUP_INTERVAL_HOURS (server/shared/env.ts takes
  * its defaults from the same constants).
  */
 import { expect, it } from 'vitest'

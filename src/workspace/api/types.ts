@@ -109,7 +109,7 @@ export type TimelineType =
   | 'email_failed'
   | 'founder_mail'
 
-/** A founder's status e-mail in "Correos por enviar" (server/founder/draft-routes.ts). */
+/** A founder's status e-mail in "Correos por enviar" (server/features/workspace/founder-mail/routes.ts). */
 export interface FounderDraft {
   id: string
   applicationId: string

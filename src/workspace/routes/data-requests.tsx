@@ -4,7 +4,7 @@
  * export it, delete it (typed confirmation). Addresses travel in POST bodies,
  * never in URLs. Every step is in the audit log. An admin with a conflict of
  * interest on one of the titular's applications sees only their references
- * and that another admin must answer (server/workspace/data-requests/routes.ts).
+ * and that another admin must answer (server/features/workspace/data-requests/routes.ts).
  */
 import { useId, useState, type FormEvent } from 'react'
 import { isEmail } from '../../../domain/email.ts'
@@ -16,7 +16,7 @@ import { Button, FieldError, Forbidden, inputClass, labelClass, PageHeader, Pane
 import { formatDateTime } from '../lib/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 
-/** One record of the lookup (server/exports/applications.ts founderRecords). */
+/** One record of the lookup (server/shared/exports.ts founderRecords). */
 interface HeldApplication {
   id: string
   reference: string

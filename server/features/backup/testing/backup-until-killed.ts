@@ -3,7 +3,7 @@
  * (schedule.test.ts): it starts one backup in a child process, as the
  * worker does, into argv[2], and waits to be killed.
  */
-import { readConfig } from '../../env.ts'
+import { readConfig } from '../../../shared/env.ts'
 import { takeBackupInChildProcess } from '../child-backup.ts'
 
 const config = readConfig()

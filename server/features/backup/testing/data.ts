@@ -6,10 +6,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DOCUMENT_KEYS, type DocumentKey } from '../../../domain/documents.ts'
-import { openDocumentStore } from '../../documents/document-store.ts'
-import type { ApplicationStore } from '../../storage/store.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
+import { DOCUMENT_KEYS, type DocumentKey } from '../../../../domain/documents.ts'
+import { openDocumentStore } from '../../../db/stores/document-store.ts'
+import type { ApplicationStore } from '../../../db/stores/application-store.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
 
 export async function addApplication(store: ApplicationStore, createdAt = new Date()): Promise<string> {
   const sub = newSubmission({ createdAt })

@@ -7,9 +7,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_ANON_KEY } from '../../../domain/submission.ts'
+import { DEFAULT_ANON_KEY } from '../../../../domain/submission.ts'
 import { UPLOAD_SCRIPT_MANIFEST } from '../../documents/upload-script.ts'
-import { validBody } from '../../testing/fixtures.ts'
+import { validBody } from '../../../testing/fixtures.ts'
 
 export interface CommandRun {
   code: number | null
@@ -19,8 +19,8 @@ export interface CommandRun {
 }
 
 /** Start `npm run backup|restore` (without npm's own start-up) and collect its output. */
-export function startCommand(script: 'backup-cli.ts' | 'restore-cli.ts', args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<CommandRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'backup', script), ...args], {
+export function startCommand(script: 'backup.ts' | 'restore.ts', args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<CommandRun> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'cli', script), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -32,7 +32,7 @@ export function startCommand(script: 'backup-cli.ts' | 'restore-cli.ts', args: s
   return { child, done }
 }
 
-export const runCommand = (script: 'backup-cli.ts' | 'restore-cli.ts', args: string[], env: Record<string, string>) => startCommand(script, args, env).done
+export const runCommand = (script: 'backup.ts' | 'restore.ts', args: string[], env: Record<string, string>) => startCommand(script, args, env).done
 
 /** A build directory with just the pages the server needs to start (the drill tests the data, not the site). */
 export function minimalBuild(): string {
@@ -40,7 +40,7 @@ export function minimalBuild(): string {
   mkdirSync(join(dist, 'client'))
   writeFileSync(join(dist, 'client', 'index.html'), '<!doctype html><title>Catalítico</title>')
   writeFileSync(join(dist, 'client', '404.html'), '<!doctype html><title>No encontrada</title>')
-  // The founder's documents page names its script from the build's manifest (server/documents/upload-script.ts).
+  // The founder's documents page names its script from the build's manifest (server/features/documents/upload-script.ts).
   writeFileSync(join(dist, UPLOAD_SCRIPT_MANIFEST), JSON.stringify({ path: '/assets/documentos-drill.js', bytes: 0, gzipBytes: 0 }))
   return dist
 }

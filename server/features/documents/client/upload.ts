@@ -1,5 +1,5 @@
 /**
- * The documents page's own script (bundled alone by server/documents/upload-script.ts,
+ * The documents page's own script (bundled alone by server/features/documents/upload-script.ts,
  * so the landing loads none of it): each checklist item's file goes up with
  * tus, resuming after a dropped connection or a reload, with a progress bar.
  */

@@ -5,8 +5,8 @@
  * Chromium's virtual authenticator covers the browser side (e2e/).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { SoftwareAuthenticator } from '../testing/software-authenticator.ts'
-import { SITE, sessionCookieFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { SoftwareAuthenticator } from '../../../testing/software-authenticator.ts'
+import { SITE, sessionCookieFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -13,8 +13,8 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import type { Member } from '../context.ts'
-import type { Passkey, TeamStore } from '../storage/team-store.ts'
+import type { Member } from '../../../db/stores/team-store.ts'
+import type { Passkey, TeamStore } from '../../../db/stores/team-store.ts'
 
 export const RP_NAME = 'Catalítico Media for Equity'
 export const CHALLENGE_TTL_MS = 5 * 60_000

@@ -6,17 +6,17 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { now, type WorkspaceDeps } from '../deps.ts'
-import { BODY_LIMITS } from '../../http/body-limit.ts'
+import { BODY_LIMITS } from '../../../shared/http/body-limit.ts'
 import { audit, emailSchema, limitJsonBodies, readBody, sessionMemberJson } from '../http.ts'
 import { signInMessage } from '../mail/sign-in-message.ts'
-import type { Member, Session } from '../context.ts'
-import { requireSameOrigin } from './csrf.ts'
-import { allowedOrigin } from './origin.ts'
+import type { Member, Session } from '../../../db/stores/team-store.ts'
+import { requireSameOrigin } from '../../../shared/auth/csrf.ts'
+import { allowedOrigin } from '../../../shared/auth/origin.ts'
 import { finishAuthentication, relyingParty, startAuthentication } from './passkeys.ts'
-import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from './rate-limit.ts'
+import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../../shared/auth/rate-limit.ts'
 import { newSession, setSessionCookie } from './sessions.ts'
 import { newSignInLink } from './sign-in-links.ts'
-import { sha256Hex, TOKEN_RE } from './tokens.ts'
+import { sha256Hex, TOKEN_RE } from '../../../shared/auth/tokens.ts'
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000
 

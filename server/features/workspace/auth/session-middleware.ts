@@ -7,10 +7,10 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
-import type { WorkspaceEnv } from '../context.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
 import { isLive, sessionCookieName, slidIdleExpiry } from './sessions.ts'
-import { sha256Hex, TOKEN_RE } from './tokens.ts'
+import { sha256Hex, TOKEN_RE } from '../../../shared/auth/tokens.ts'
 
 export function requireSession(deps: Pick<WorkspaceDeps, 'team' | 'session' | 'clock'>): MiddlewareHandler<WorkspaceEnv> {
   return async (c, next) => {

@@ -4,11 +4,11 @@
  */
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { WorkspaceEnv } from '../context.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
 import { audit, readBody, sessionMemberJson } from '../http.ts'
-import type { Passkey } from '../storage/team-store.ts'
-import { allowedOrigin } from './origin.ts'
+import type { Passkey } from '../../../db/stores/team-store.ts'
+import { allowedOrigin } from '../../../shared/auth/origin.ts'
 import { finishRegistration, relyingParty, startRegistration } from './passkeys.ts'
 import { clearSessionCookie } from './sessions.ts'
 

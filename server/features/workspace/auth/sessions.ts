@@ -7,8 +7,8 @@
  */
 import type { Context } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import type { Session } from '../context.ts'
-import { randomToken, sha256Hex } from './tokens.ts'
+import type { Session } from '../../../db/stores/team-store.ts'
+import { randomToken, sha256Hex } from '../../../shared/auth/tokens.ts'
 
 export interface SessionPolicy {
   idleMs: number

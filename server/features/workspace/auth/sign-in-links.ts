@@ -5,9 +5,9 @@
  * member presses its button (a POST): mail scanners that fetch links cannot
  * use one up. See docs/decisions/0052-sign-in-link-button-page.md.
  */
-import type { NewSignInLink } from '../storage/team-store.ts'
-import { WORKSPACE_PAGE_PATH } from '../context.ts'
-import { randomToken, sha256Hex } from './tokens.ts'
+import type { NewSignInLink } from '../../../db/stores/team-store.ts'
+import { WORKSPACE_PAGE_PATH } from '../../../shared/auth/context.ts'
+import { randomToken, sha256Hex } from '../../../shared/auth/tokens.ts'
 
 export const SIGN_IN_LINK_MINUTES = 15
 

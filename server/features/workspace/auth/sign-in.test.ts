@@ -5,7 +5,7 @@
  * rate limits, and the session's end.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { sessionCookieFrom, tokenFromMail, workspaceHarness, type WorkspaceHarness, SITE } from '../testing/workspace-harness.ts'
+import { sessionCookieFrom, tokenFromMail, workspaceHarness, type WorkspaceHarness, SITE } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -7,10 +7,10 @@
  * the averages without the conflicted review, and the domain hint.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
-import { expectRefused } from '../testing/refused.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { SELECTION_CRITERIA } from '../../../../domain/programme.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { expectRefused } from '../../../testing/refused.ts'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

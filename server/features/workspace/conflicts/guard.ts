@@ -6,8 +6,8 @@
  * to a member with an active conflict before its handler runs.
  */
 import type { Hono, MiddlewareHandler } from 'hono'
-import type { WorkspaceEnv } from '../context.ts'
-import type { ConflictStore } from '../storage/conflict-store.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 
 export const APPLICATION_SCOPE = '/applications/:id/*'
 

@@ -6,11 +6,11 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../../../domain/conflicts.ts'
-import type { WorkspaceEnv } from '../context.ts'
-import { adminOnly, invalid, jsonBody, parseWith } from '../review/http.ts'
-import type { Conflict, ConflictStore } from '../storage/conflict-store.ts'
-import { isUuid } from '../storage/review-store.ts'
+import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../../../../domain/conflicts.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import type { Conflict, ConflictStore } from '../../../db/stores/conflict-store.ts'
+import { isUuid } from '../../../db/stores/review-store-types.ts'
 
 export interface ConflictRouteDeps {
   conflicts: ConflictStore

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { runApplicationsCommand } from '../../cli/applications-command.ts'
-import { founderRecords, toCsv } from '../../exports/applications.ts'
-import { dataRequestDueAt } from '../../../domain/data-requests.ts'
-import { openSqliteFounderStore } from '../../founder/sqlite-founder-store.ts'
-import { review, submission } from '../storage/review-store-contract.ts'
-import { openSqliteConflictStore } from '../storage/sqlite-conflict-store.ts'
+import { runApplicationsCommand } from '../../../cli/applications-command.ts'
+import { founderRecords, toCsv } from '../../../shared/exports.ts'
+import { dataRequestDueAt } from '../../../../domain/data-requests.ts'
+import { openSqliteFounderStore } from '../../../db/stores/sqlite-founder-store.ts'
+import { review, submission } from '../../../db/stores/review-store-contract.ts'
+import { openSqliteConflictStore } from '../../../db/stores/sqlite-conflict-store.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
 
 const NOW = new Date('2026-03-18T20:00:00.000Z')

@@ -12,13 +12,13 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { NormalizedEmailSchema } from '../../../domain/email.ts'
-import { founderRecords, toCsv } from '../../exports/applications.ts'
-import { normalizeEmail, type ApplicationStore } from '../../storage/store.ts'
-import type { WorkspaceEnv } from '../context.ts'
-import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../review/http.ts'
-import type { ConflictStore } from '../storage/conflict-store.ts'
-import type { AuditAction, AuditDetail, ReviewStore } from '../storage/review-store.ts'
+import { NormalizedEmailSchema } from '../../../../domain/email.ts'
+import { founderRecords, toCsv } from '../../../shared/exports.ts'
+import { normalizeEmail, type ApplicationStore } from '../../../db/stores/application-store.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
+import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store-types.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore

@@ -10,15 +10,16 @@
  */
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { STATUS_MAIL_KINDS, STATUS_MAIL_LABELS, htmlFromEditedText } from '../mail/founder-templates.ts'
-import { headerSafe } from '../mail/templates.ts'
-import { conflictRefusal } from '../workspace/conflicts/guard.ts'
-import type { WorkspaceEnv } from '../workspace/context.ts'
-import type { ConflictStore } from '../workspace/storage/conflict-store.ts'
-import { adminOnly, invalid, jsonBody, parseWith } from '../workspace/review/http.ts'
-import type { ReviewStore } from '../workspace/storage/review-store.ts'
-import type { DraftOutcome, FounderDraft, FounderStore } from './founder-store.ts'
-import { messageFromDraft, type FounderMailConfig } from './status-mail.ts'
+import { STATUS_MAIL_KINDS, STATUS_MAIL_LABELS } from '../../../../domain/founder-mail.ts'
+import { htmlFromEditedText } from '../../../shared/mail/founder-templates.ts'
+import { headerSafe } from '../../../shared/mail/templates.ts'
+import { conflictRefusal } from '../conflicts/guard.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
+import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { DraftOutcome, FounderDraft, FounderStore } from '../../../db/stores/founder-store.ts'
+import { messageFromDraft, type FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
 
 export interface DraftRouteDeps {
   reviews: ReviewStore

@@ -6,13 +6,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { backupJobFrom } from '../../backup/compose.ts'
 import { slotOf } from '../../backup/schedule.ts'
-import { INTERRUPTED_AFTER_MS, INTERRUPTED_ERROR, openBackupRuns, type BackupRuns, type BackupStatusReader } from '../../backup/status.ts'
-import { memoryBackupStatus } from '../../testing/memory-backup-status.ts'
-import { createSmtpSender } from '../../mail/smtp-sender.ts'
+import { INTERRUPTED_AFTER_MS, INTERRUPTED_ERROR, openBackupRuns, type BackupRuns, type BackupStatusReader } from '../../../db/stores/backup-runs.ts'
+import { memoryBackupStatus } from '../../../testing/memory-backup-status.ts'
+import { createSmtpSender } from '../../../shared/mail/smtp-sender.ts'
 import { createOutboxWorker } from '../../outbox/worker.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
-import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { startSmtpSink, type SmtpSink } from '../../../testing/smtp-sink.ts'
+import { SITE, workspaceHarness, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 const sinks: SmtpSink[] = []

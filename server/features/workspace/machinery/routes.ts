@@ -6,13 +6,13 @@
  * An admin may put a failed e-mail back in the queue once its cause is fixed.
  */
 import { Hono } from 'hono'
-import type { BackupRun, BackupState, Machinery } from '../../../domain/machinery.ts'
-import type { BackupStatusReader } from '../../backup/status.ts'
-import type { WorkspaceEnv } from '../context.ts'
+import type { BackupRun, BackupState, Machinery } from '../../../../domain/machinery.ts'
+import type { BackupStatusReader } from '../../../db/stores/backup-runs.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { WorkspaceDeps } from '../deps.ts'
-import { requireAdmin } from '../auth/require-admin.ts'
+import { requireAdmin } from '../../../shared/auth/require-admin.ts'
 import { audit } from '../http.ts'
-import type { MachineryStore } from '../storage/machinery-store.ts'
+import type { MachineryStore } from '../../../db/stores/machinery-store.ts'
 
 export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
   machinery: MachineryStore

@@ -2,9 +2,9 @@
  * A sign-in link or invitation as an outbox message (kind team_sign_in),
  * ready for TeamStore.createSignInLink / createMember.
  */
-import { messageIdDomain } from '../../function/ids.ts'
-import type { NewOutboxMessage } from '../../storage/store.ts'
-import type { Member } from '../context.ts'
+import { messageIdDomain } from '../../../shared/ids.ts'
+import type { NewOutboxMessage } from '../../../db/stores/application-store.ts'
+import type { Member } from '../../../db/stores/team-store.ts'
 import { signInUrl, workspaceUrl } from '../auth/sign-in-links.ts'
 import { renderInvitationMail, renderSignInMail } from './team-mail.ts'
 

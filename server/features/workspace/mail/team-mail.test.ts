@@ -4,10 +4,10 @@
  * SMTP server): the link arrives, and the outbox keeps no copy of it.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createSmtpSender } from '../../mail/smtp-sender.ts'
+import { createSmtpSender } from '../../../shared/mail/smtp-sender.ts'
 import { createOutboxWorker } from '../../outbox/worker.ts'
-import { startSmtpSink } from '../../testing/smtp-sink.ts'
-import { tokenFromMail, workspaceHarness, SITE } from '../testing/workspace-harness.ts'
+import { startSmtpSink } from '../../../testing/smtp-sink.ts'
+import { tokenFromMail, workspaceHarness, SITE } from '../../../testing/workspace-harness.ts'
 import { renderInvitationMail, renderSignInMail } from './team-mail.ts'
 
 const cleanups: (() => Promise<void>)[] = []

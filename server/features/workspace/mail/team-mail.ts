@@ -3,11 +3,11 @@
  * for, and an invitation (the same link, with a welcome). The link is the
  * only secret they hold; the outbox blanks their bodies once sent
  * (redact_after_send). Names are HTML-escaped and kept on one line, as in
- * server/mail/templates.ts.
+ * server/shared/mail/templates.ts.
  */
-import { PROGRAMME_NAME } from '../../../domain/programme.ts'
-import { ACCENT, MUTED, escapeHtml, headerSafe, htmlDocument, type RenderedMail } from '../../mail/templates.ts'
-import type { Role } from '../context.ts'
+import { PROGRAMME_NAME } from '../../../../domain/programme.ts'
+import { ACCENT, MUTED, escapeHtml, headerSafe, htmlDocument, type RenderedMail } from '../../../shared/mail/templates.ts'
+import type { Role } from '../../../../domain/team.ts'
 import { SIGN_IN_LINK_MINUTES } from '../auth/sign-in-links.ts'
 
 

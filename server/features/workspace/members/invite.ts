@@ -2,10 +2,11 @@
  * Inviting a member: the member, a sign-in link and the invitation e-mail in
  * one transaction. Shared by POST /members and `npm run team -- invite`.
  */
-import type { Member, Role } from '../context.ts'
+import type { Role } from '../../../../domain/team.ts'
+import type { Member } from '../../../db/stores/team-store.ts'
 import { newSignInLink } from '../auth/sign-in-links.ts'
 import { signInMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
-import type { TeamStore } from '../storage/team-store.ts'
+import type { TeamStore } from '../../../db/stores/team-store.ts'
 
 export interface InviteInput {
   /** Normalised (trimmed, lower case). */

@@ -4,7 +4,7 @@
  * sessions at once, the last active admin, and the audit trail.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { sessionCookieFrom, tokenFromMail, workspaceHarness, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { sessionCookieFrom, tokenFromMail, workspaceHarness, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -4,10 +4,11 @@
  */
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import { ROLES, type WorkspaceEnv } from '../context.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import { ROLES } from '../../../../domain/team.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
 import { audit, emailSchema, memberJson, readBody } from '../http.ts'
-import { requireAdmin } from '../auth/require-admin.ts'
+import { requireAdmin } from '../../../shared/auth/require-admin.ts'
 import { inviteMember } from './invite.ts'
 
 const nameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(120, 'too_long'))

@@ -5,8 +5,8 @@
  * another part of the workspace.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { newSubmission } from '../../testing/fixtures.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -5,10 +5,10 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { DUE_SOON_DAYS, dueState } from '../../../domain/pipeline.ts'
-import type { WorkspaceEnv } from '../context.ts'
-import { invalid, jsonBody, parseWith } from '../review/http.ts'
-import { REMINDER_FREQUENCIES, type ClockStore } from '../storage/clock-store.ts'
+import { DUE_SOON_DAYS, dueState } from '../../../../domain/pipeline.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import { invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { REMINDER_FREQUENCIES, type ClockStore } from '../../../db/stores/clock-store.ts'
 
 export interface PendingRouteDeps {
   clock: ClockStore

@@ -6,11 +6,11 @@
  * something to say, a run without e-mail otherwise — and ClockStore.claimReminder
  * makes it exactly one per member and day however many instances race.
  */
-import { DUE_SOON_DAYS } from '../../../domain/pipeline.ts'
-import { periodic, type PeriodicJob } from '../../jobs/periodic.ts'
-import type { Log } from '../../log.ts'
+import { DUE_SOON_DAYS } from '../../../../domain/pipeline.ts'
+import { periodic, type PeriodicJob } from '../../../shared/jobs/periodic.ts'
+import type { Log } from '../../../shared/log.ts'
 import type { TeamMailConfig } from '../mail/sign-in-message.ts'
-import type { ClockStore } from '../storage/clock-store.ts'
+import type { ClockStore } from '../../../db/stores/clock-store.ts'
 import { bogotaMoment, isWeekend } from './bogota-day.ts'
 import { reminderMessage } from './reminder-message.ts'
 
@@ -61,7 +61,7 @@ export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun |
   return result
 }
 
-/** start, stop and tick (one pass now: tests, and the first tick) of the shared loop (server/jobs/periodic.ts). */
+/** start, stop and tick (one pass now: tests, and the first tick) of the shared loop (server/shared/jobs/periodic.ts). */
 export type ReminderJob = PeriodicJob<ReminderRun | null>
 
 export function createReminderJob(deps: ReminderJobDeps & { tickMs?: number }): ReminderJob {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { PendingItem } from '../storage/clock-store.ts'
+import type { PendingItem } from '../../../db/stores/clock-store.ts'
 import { bogotaMoment, isWeekend } from './bogota-day.ts'
 import { reminderMessage, reminderSections } from './reminder-message.ts'
 

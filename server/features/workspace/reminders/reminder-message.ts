@@ -4,13 +4,13 @@
  * workspace. Company names and references only: never a founder's name,
  * e-mail, phone or anything they wrote.
  */
-import { DUE_SOON_DAYS, STAGE_LABELS } from '../../../domain/pipeline.ts'
-import { PROGRAMME_NAME } from '../../../domain/programme.ts'
-import { messageIdDomain } from '../../function/ids.ts'
-import { MUTED, escapeHtml, headerSafe, htmlDocument } from '../../mail/templates.ts'
-import type { NewOutboxMessage } from '../../storage/store.ts'
+import { DUE_SOON_DAYS, STAGE_LABELS } from '../../../../domain/pipeline.ts'
+import { PROGRAMME_NAME } from '../../../../domain/programme.ts'
+import { messageIdDomain } from '../../../shared/ids.ts'
+import { MUTED, escapeHtml, headerSafe, htmlDocument } from '../../../shared/mail/templates.ts'
+import type { NewOutboxMessage } from '../../../db/stores/application-store.ts'
 import type { TeamMailConfig } from '../mail/sign-in-message.ts'
-import type { PendingItem } from '../storage/clock-store.ts'
+import type { PendingItem } from '../../../db/stores/clock-store.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

@@ -8,14 +8,14 @@
  */
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { STAGES, STAGE_LABELS, TRANSITION_REASON_MAX, canTransition, type Stage } from '../../../domain/pipeline.ts'
-import { toCsv, toJson } from '../../exports/applications.ts'
-import type { ApplicationStore } from '../../storage/store.ts'
-import type { WorkspaceEnv } from '../context.ts'
-import type { ApplicationListRow, ReviewStore } from '../storage/review-store.ts'
-import type { ScoringStore } from '../storage/scoring-store.ts'
-import { changeStages, type ChangeStageDeps } from './change-stage.ts'
-import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from './http.ts'
+import { STAGES, STAGE_LABELS, TRANSITION_REASON_MAX, canTransition, type Stage } from '../../../../domain/pipeline.ts'
+import { toCsv, toJson } from '../../../shared/exports.ts'
+import type { ApplicationStore } from '../../../db/stores/application-store.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
+import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
+import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
 
 export interface BulkRouteDeps {

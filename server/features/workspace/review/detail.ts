@@ -4,12 +4,12 @@
  * own (admins always see them), the e-mails' delivery, and one timeline of
  * everything that happened to it.
  */
-import { allowedTransitions, dueState, type DueState, type Stage } from '../../../domain/pipeline.ts'
-import { summarizeScores, type ScoreSummary } from '../../../domain/review.ts'
-import type { MessageKind, MessageStatus, OutboxMessage } from '../../storage/store.ts'
-import type { FounderDraft } from '../../founder/founder-store.ts'
-import type { Member } from '../context.ts'
-import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../storage/review-store.ts'
+import { allowedTransitions, dueState, type DueState, type Stage } from '../../../../domain/pipeline.ts'
+import { summarizeScores, type ScoreSummary } from '../../../../domain/review.ts'
+import type { MessageKind, MessageStatus, OutboxMessage } from '../../../db/stores/application-store.ts'
+import type { FounderDraft } from '../../../db/stores/founder-store.ts'
+import type { Member } from '../../../db/stores/team-store.ts'
+import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../../../db/stores/review-store-types.ts'
 
 export type TimelineType =
   | 'received'
@@ -51,7 +51,7 @@ export interface DetailParts {
   reviews: Review[]
   notes: Note[]
   stageChanges: StageChange[]
-  /** The founder's status e-mails (server/founder/), any status. */
+  /** The founder's status e-mails (server/features/founder/), any status. */
   founderMail?: FounderDraft[]
 }
 

@@ -4,7 +4,7 @@
  * weights (domain/scoring.ts; ADR 0105). A reviewer's baseline is their own
  * reviews updated in the last NORMALISATION_WINDOW_DAYS.
  */
-import type { CriterionKey } from '../../../domain/programme.ts'
+import type { CriterionKey } from '../../../../domain/programme.ts'
 import {
   NORMALISATION_WINDOW_DAYS,
   disagreements,
@@ -15,8 +15,8 @@ import {
   zScore,
   type CriterionWeights,
   type ReviewerBaseline,
-} from '../../../domain/scoring.ts'
-import type { ScoredReview, ScoringStore } from '../storage/scoring-store.ts'
+} from '../../../../domain/scoring.ts'
+import type { ScoredReview, ScoringStore } from '../../../db/stores/scoring-store.ts'
 
 export interface FairScore {
   /** Mean of the reviews' z-scores against each reviewer's own baseline; null when none applies. */

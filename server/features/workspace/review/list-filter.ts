@@ -3,9 +3,9 @@
  * so "every application this filter returns" means the same rows in both.
  */
 import * as v from 'valibot'
-import { PRODUCT_STAGES } from '../../../domain/application.ts'
-import { STAGES } from '../../../domain/pipeline.ts'
-import type { ApplicationListQuery } from '../storage/review-store.ts'
+import { PRODUCT_STAGES } from '../../../../domain/application.ts'
+import { STAGES } from '../../../../domain/pipeline.ts'
+import type { ApplicationListQuery } from '../../../db/stores/review-store-types.ts'
 
 const QUERY_MAX = 200
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Application } from '../../../domain/application.ts'
-import { STAGES, type Stage } from '../../../domain/pipeline.ts'
-import { NOTE_MAX } from '../../../domain/review.ts'
-import { runApplicationsCommand } from '../../cli/applications-command.ts'
-import { toCsv, toJson } from '../../exports/applications.ts'
-import type { Member } from '../context.ts'
-import { review, submission } from '../storage/review-store-contract.ts'
+import type { Application } from '../../../../domain/application.ts'
+import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
+import { NOTE_MAX } from '../../../../domain/review.ts'
+import { runApplicationsCommand } from '../../../cli/applications-command.ts'
+import { toCsv, toJson } from '../../../shared/exports.ts'
+import type { Member } from '../../../db/stores/team-store.ts'
+import { review, submission } from '../../../db/stores/review-store-contract.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -5,20 +5,20 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { STAGES, TRANSITION_REASON_MAX, dueState } from '../../../domain/pipeline.ts'
-import { NOTE_MAX, ReviewInputSchema } from '../../../domain/review.ts'
-import { toCsv, toJson } from '../../exports/applications.ts'
-import type { ApplicationStore } from '../../storage/store.ts'
-import type { WorkspaceEnv } from '../context.ts'
-import type { ScoringStore } from '../storage/scoring-store.ts'
+import { STAGES, TRANSITION_REASON_MAX, dueState } from '../../../../domain/pipeline.ts'
+import { NOTE_MAX, ReviewInputSchema } from '../../../../domain/review.ts'
+import { toCsv, toJson } from '../../../shared/exports.ts'
+import type { ApplicationStore } from '../../../db/stores/application-store.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
 import { ListFilterEntries, filterQuery } from './list-filter.ts'
-import { suggestsConflict } from '../../../domain/conflicts.ts'
-import type { ConflictStore } from '../storage/conflict-store.ts'
-import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../storage/review-store.ts'
-import { changeStage, type ChangeStageDeps } from './change-stage.ts'
+import { suggestsConflict } from '../../../../domain/conflicts.ts'
+import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../../../db/stores/review-store-types.ts'
+import { changeStage, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { applicationDetail } from './detail.ts'
-import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from './http.ts'
+import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { bogotaPeriods } from './periods.ts'
 
 export interface ReviewRouteDeps {
@@ -30,7 +30,7 @@ export interface ReviewRouteDeps {
   conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
-  /** The founder's e-mails of stage changes (server/founder/); without it none is written. */
+  /** The founder's e-mails of stage changes (server/features/founder/); without it none is written. */
   founders?: ChangeStageDeps['founders']
 }
 

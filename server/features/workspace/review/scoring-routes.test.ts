@@ -3,10 +3,10 @@
  * workspace API (workspace harness: session, CSRF, SQLite file).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_WEIGHTS } from '../../../domain/scoring.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
-import { review } from '../storage/review-store-contract.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { DEFAULT_WEIGHTS } from '../../../../domain/scoring.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { review } from '../../../db/stores/review-store-contract.ts'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -5,14 +5,14 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { SELECTION_CRITERIA, type CriterionKey } from '../../../domain/programme.ts'
-import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../domain/scoring.ts'
-import { BODY_LIMITS, allowLargerBody } from '../../http/body-limit.ts'
-import type { WorkspaceEnv } from '../context.ts'
-import type { ReviewStore } from '../storage/review-store.ts'
-import type { ScoringStore } from '../storage/scoring-store.ts'
+import { SELECTION_CRITERIA, type CriterionKey } from '../../../../domain/programme.ts'
+import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../../domain/scoring.ts'
+import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from './http.ts'
+import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 
 export interface ScoringRouteDeps {
   reviews: ReviewStore

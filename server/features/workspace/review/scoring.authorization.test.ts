@@ -7,10 +7,10 @@
  * the refusals are not vacuous.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_WEIGHTS } from '../../../domain/scoring.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
-import { expectRefused, type Endpoint } from '../testing/refused.ts'
-import { workspaceHarness, type WorkspaceHarness } from '../testing/workspace-harness.ts'
+import { DEFAULT_WEIGHTS } from '../../../../domain/scoring.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { expectRefused, type Endpoint } from '../../../testing/refused.ts'
+import { workspaceHarness, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {

@@ -1,5 +1,5 @@
 /**
- * The founder's due-diligence documents (server/documents/team-routes.ts):
+ * The founder's due-diligence documents (server/features/documents/team-routes.ts):
  * which checklist items are in, with size, time and SHA-256; download one
  * (audited), accept it, or ask for a new version with a note the founder sees.
  */

@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Stage } from '../../domain/pipeline.ts'
-import type { PostgresStore } from '../storage/postgres-store.ts'
-import type { SqliteStore } from '../storage/sqlite-store.ts'
-import type { ApplicationStore } from '../storage/store.ts'
-import { newSubmission } from '../testing/fixtures.ts'
-import { hashFounderToken } from './access.ts'
+import type { PostgresStore } from '../db/postgres-store.ts'
+import type { SqliteStore } from '../db/sqlite-store.ts'
+import type { ApplicationStore } from '../db/stores/application-store.ts'
+import { newSubmission } from './fixtures.ts'
+import { hashFounderToken } from '../shared/auth/founder-link.ts'
 
 export interface SeededFounder {
   applicationId: string

@@ -6,7 +6,7 @@
  * (SQLite's single writer, PostgreSQL's row lock), so parallel creations,
  * on one instance or several, cannot go over.
  */
-import { DOCUMENT_KEYS } from '../../domain/documents.ts'
+import { DOCUMENT_KEYS } from './documents.ts'
 
 /** Unfinished uploads at once: the whole checklist in flight, and three more for a retry from another device or a file chosen again. */
 export const MAX_UNFINISHED_UPLOADS = 10
