@@ -171,6 +171,34 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
       expect(await e.all(membersIn(e, [m.id]))).toEqual([])
     })
 
+    it('tells a unique violation from other failures', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const m = member(1)
+      await e.run(insertMembers(e, [m]))
+      const failure = (query: Parameters<Engine['run']>[0]) => e.run(query).then(() => undefined, (error: unknown) => error)
+      const again = await failure(insertMembers(e, [m])) // the same id
+      const sameEmail = await failure(insertMembers(e, [{ ...member(2), email: m.email }]))
+      const noMember = await failure(db.insertInto('application_notes').values({ id: crypto.randomUUID(), application_id: crypto.randomUUID(), member_id: m.id, body: 'x', created_at: T0 }))
+      expect([again, sameEmail, noMember].map((error) => e.isUniqueViolation(error))).toEqual([true, true, false])
+      expect(noMember).toBeInstanceOf(Error)
+      expect(e.isUniqueViolation(new Error('UNIQUE constraint failed'))).toBe(false)
+    })
+
+    it('runs writes decided beforehand as one transaction (runAll): all of them, or none when one fails', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const [a, b, c] = [member(1), member(2), member(3)]
+      const rename = db.updateTable('team_members').set({ name: 'Otro' }).where(e.inList('id', [a.id, b.id]))
+      expect(await e.runAll([insertMembers(e, [a]), insertMembers(e, [b]), rename])).toEqual([1, 1, 2])
+      const failed = await e.runAll([insertMembers(e, [c]), insertMembers(e, [a]), rename]).catch((error: unknown) => error)
+      expect(e.isUniqueViolation(failed)).toBe(true)
+      expect((await e.all(membersIn(e, [a.id, b.id, c.id]))).map((r) => r.id)).toEqual([a.id, b.id])
+      // The connection is free and out of the failed transaction.
+      expect(await e.runAll([insertMembers(e, [c])])).toEqual([1])
+      expect(await e.all(membersIn(e, [c.id]))).toHaveLength(1)
+    })
+
     it('refuses to run a query through Kysely itself, where it would silently return nothing', async () => {
       await expect(db.selectFrom('team_members').selectAll().execute()).rejects.toThrow(/through an Engine/)
     })
@@ -209,6 +237,19 @@ describe('the SQLite engine, in the group commit', () => {
     expect(await e.all(membersIn(e, members.map((m) => m.id)))).toHaveLength(5)
   })
 
+  it('runs runAll in the group commit too, each call in its own savepoint', async () => {
+    const d = await database()
+    const store: SqliteStore = d.store
+    const e = sqliteEngine(store)
+    const [a, b, c] = [member(1), member(2), member(3)]
+    await e.run(insertMembers(e, [a]))
+    const before = store.commits()
+    const outcomes = await Promise.allSettled([e.runAll([insertMembers(e, [b])]), e.runAll([insertMembers(e, [c]), insertMembers(e, [a])])])
+    expect(store.commits() - before).toBe(1)
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected'])
+    expect((await e.all(membersIn(e, [a.id, b.id, c.id]))).map((r) => r.id)).toEqual([a.id, b.id])
+  })
+
   it('is the same engine, with one statement cache, for every store on a connection', async () => {
     const d = await database()
     expect(sqliteEngine(d.store)).toBe(sqliteEngine(d.store))
@@ -245,6 +286,32 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
       release()
       await first
       expect(await e.all(db.selectFrom('team_members').select('name').where('id', '=', a.id))).toEqual([{ name: 'Primero' }])
+    })
+
+    it('holds forNoKeyUpdate against other lockers, but not against a foreign key naming the row', async () => {
+      const d = await database()
+      const store: PostgresStore = d.store
+      const e = postgresEngine(store)
+      const [a, b] = [member(1), member(2)]
+      await e.run(insertMembers(e, [a, b]))
+      let release!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
+      let locked!: () => void
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      const first = e.transaction(function* (tx) {
+        yield* tx.all(membersIn(e, [a.id]).$call(e.forNoKeyUpdate))
+        yield* tx.native({ sqlite: () => undefined, postgres: async () => (locked(), await released) })
+      })
+      await isLocked
+      const free = await e.transaction(function* (tx) {
+        return yield* tx.all(membersIn(e, [a.id, b.id]).$call(e.forUpdateSkipLocked))
+      })
+      expect(free.map((r) => r.id)).toEqual([b.id])
+      // A row that references the locked one goes in while the lock is held (under forUpdate it would wait for it).
+      const session = { id: 'hash-of-a-session', member_id: a.id, csrf_token: 'csrf', auth_method: 'link' as const, created_at: T0, last_seen_at: T0, idle_expires_at: T0, expires_at: T0 }
+      expect(await e.run(db.insertInto('team_sessions').values(session))).toBe(1)
+      release()
+      await first
     })
   })
 })

@@ -227,12 +227,16 @@ export interface Dialect {
   forUpdate<Q extends AnySelect>(query: Q): Q
   forShare<Q extends AnySelect>(query: Q): Q
   forUpdateSkipLocked<Q extends AnySelect>(query: Q): Q
+  /** A row lock that the foreign-key checks of other writers (KEY SHARE) do not wait for. */
+  forNoKeyUpdate<Q extends AnySelect>(query: Q): Q
   /** For tx.upsert: `returning (xmax = 0) as inserted` on PostgreSQL; nothing on SQLite. */
   reportInserted<Q extends AnyInsert>(insert: Q): Q
   /** Byte order of a text column, as SQLite's BINARY: collate "C" on PostgreSQL, whatever the database's collation. */
   textOrder(ref: string): Expression<string>
   /** Order by `ref` ascending, nulls last, as the engine's index on it has it: `.$call(e.orderNullsLast(ref))`. */
   orderNullsLast(ref: string): <Q extends AnySelect>(query: Q) => Q
+  /** Whether a query failed on a unique key or primary key: SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, SQLSTATE 23505. */
+  isUniqueViolation(error: unknown): boolean
 }
 
 export interface Engine extends Dialect {
@@ -242,6 +246,15 @@ export interface Engine extends Dialect {
   /** One write as its own transaction; how many rows it changed. */
   run(query: Runnable<unknown>): Promise<number>
   transaction<T>(body: Body<T>): Promise<T>
+  /**
+   * Writes decided before they run (none reads another's result) as ONE
+   * transaction; how many rows each changed. SQLite: one savepoint of the
+   * group commit, as a transaction. PostgreSQL: begin, the writes and commit
+   * sent together on one connection, one round trip in all where a
+   * transaction waits for each statement (a submission's inserts). The first
+   * failing write's error reaches the caller, and nothing is written.
+   */
+  runAll(queries: readonly Runnable<unknown>[]): Promise<number[]>
   /** A query of fixed shape, built and compiled once; each call binds `p`'s values. */
   prepare<A extends object, R>(build: (p: A) => Query<R>): (args: A) => Bound<R>
   /** The text and parameters the engine would run (tests, and EXPLAIN by hand). */

@@ -14,7 +14,6 @@
  */
 import { PostgresQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type { Sql, TransactionSql } from 'postgres'
-import type { PostgresStore } from './postgres-store.ts'
 import { driveAsync, encodeLater, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new PostgresQueryCompiler()
@@ -61,13 +60,17 @@ function dialectOf(pool: Sql): Dialect {
     forUpdate: (query) => query.forUpdate() as typeof query,
     forShare: (query) => query.forShare() as typeof query,
     forUpdateSkipLocked: (query) => query.forUpdate().skipLocked() as typeof query,
+    forNoKeyUpdate: (query) => query.forNoKeyUpdate() as typeof query,
     // xmax is 0 on a row version no transaction has replaced: this statement inserted it.
     reportInserted: (insert) => insert.returning(sql<boolean>`(xmax = 0)`.as('inserted')) as typeof insert,
     // "C" so both engines order alike, and the collation of the applications_search_order index.
     textOrder: (ref) => sql<string>`${sql.ref(ref)} collate "C"`,
     orderNullsLast: (ref) => (query) => query.orderBy(ref, (o) => o.asc().nullsLast()) as typeof query,
+    isUniqueViolation: (error) => error instanceof Error && error.name === 'PostgresError' && (error as { code?: unknown }).code === UNIQUE_VIOLATION,
   }
 }
+
+const UNIQUE_VIOLATION = '23505'
 
 function compileQuery(query: Query<unknown>): Compiled {
   return compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
@@ -75,20 +78,24 @@ function compileQuery(query: Query<unknown>): Compiled {
 
 const compile = (query: Runnable<unknown>): Compiled => toRun(query, compileQuery)
 
-const engines = new WeakMap<PostgresStore, Engine>()
+/** What the engine runs on: a pool (postgres-store.ts). */
+export interface PostgresConnection {
+  readonly sql: Sql
+}
+
+const engines = new WeakMap<Sql, Engine>()
 
 /** The engine of `store`'s pool; every store on it shares one. */
-export function postgresEngine(store: PostgresStore): Engine {
-  let engine = engines.get(store)
+export function postgresEngine(store: PostgresConnection): Engine {
+  let engine = engines.get(store.sql)
   if (!engine) {
-    engine = openPostgresEngine(store)
-    engines.set(store, engine)
+    engine = openPostgresEngine(store.sql)
+    engines.set(store.sql, engine)
   }
   return engine
 }
 
-function openPostgresEngine(store: PostgresStore): Engine {
-  const pool = store.sql
+function openPostgresEngine(pool: Sql): Engine {
 
   const query = (on: Sql | TransactionSql, built: Runnable<unknown>) => {
     const compiled = compile(built)
@@ -119,6 +126,21 @@ function openPostgresEngine(store: PostgresStore): Engine {
     run: async (built) => (await query(pool, built)).count,
     transaction: <T>(body: Body<T>) =>
       pool.begin((on) => driveAsync(body, (step) => execute(on, step))) as Promise<T>,
+    async runAll(queries) {
+      // sql.begin would wait for its begin before sending the first write, and for each write
+      // its caller awaits: here everything is written to the connection at once. A failing
+      // write aborts the transaction, the writes after it fail too, and commit then rolls back.
+      const connection = await pool.reserve()
+      try {
+        const sent = [connection.unsafe('begin'), ...queries.map((q) => query(connection, q)), connection.unsafe('commit')]
+        const settled = await Promise.allSettled(sent)
+        const failed = settled.find((s) => s.status === 'rejected')
+        if (failed) throw failed.reason
+        return settled.slice(1, -1).map((s) => (s as PromiseFulfilledResult<{ count: number }>).value.count)
+      } finally {
+        connection.release()
+      }
+    },
     prepare: preparer(compileQuery),
     compile,
   }

@@ -11,7 +11,7 @@
  * it; reads outside a transaction run straight on the connection.
  */
 import { SqliteQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
-import type { SqliteStore } from './sqlite-store.ts'
+import type SqliteDatabase from 'better-sqlite3'
 import { statementCache } from './sqlite-statements.ts'
 import { driveSync, encodeLater, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
@@ -47,10 +47,13 @@ const dialect: Dialect = {
   forUpdate: (query) => query,
   forShare: (query) => query,
   forUpdateSkipLocked: (query) => query,
+  forNoKeyUpdate: (query) => query,
   reportInserted: (insert) => insert,
   textOrder: (ref) => sql.ref(ref),
   // The expression of the applications_due_order index, so the order needs no sort.
   orderNullsLast: (ref) => (query) => query.orderBy(sql`${sql.ref(ref)} is null`).orderBy(ref) as typeof query,
+  isUniqueViolation: (error) =>
+    error instanceof Error && ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes((error as { code?: unknown }).code as string),
 }
 
 function compileQuery(query: Query<unknown>): Compiled {
@@ -63,19 +66,26 @@ function compile(query: Runnable<unknown>): Compiled {
   return { sql, parameters: parameters.map(encodeParameter) }
 }
 
-const engines = new WeakMap<SqliteStore, Engine>()
+/** What the engine runs on: a connection and its group commit (sqlite-store.ts). */
+export interface SqliteConnection {
+  readonly db: SqliteDatabase.Database
+  /** Run `run` inside the next group-commit transaction (its own savepoint); resolves once durable. */
+  write<T>(run: () => T): Promise<T>
+}
+
+const engines = new WeakMap<SqliteDatabase.Database, Engine>()
 
 /** The engine of `store`'s connection; every store on it shares one, and one statement cache. */
-export function sqliteEngine(store: SqliteStore): Engine {
-  let engine = engines.get(store)
+export function sqliteEngine(store: SqliteConnection): Engine {
+  let engine = engines.get(store.db)
   if (!engine) {
     engine = openSqliteEngine(store)
-    engines.set(store, engine)
+    engines.set(store.db, engine)
   }
   return engine
 }
 
-function openSqliteEngine(store: SqliteStore): Engine {
+function openSqliteEngine(store: SqliteConnection): Engine {
   const statement = statementCache(store.db)
 
   function prepare(query: Runnable<unknown>) {
@@ -114,6 +124,7 @@ function openSqliteEngine(store: SqliteStore): Engine {
     first: async <R>(query: Runnable<R>) => all(query)[0] as R | undefined,
     run: (query) => store.write(() => run(query)),
     transaction: (body) => store.write(() => driveSync(body, execute)),
+    runAll: (queries) => store.write(() => queries.map(run)),
     prepare: preparer(compileQuery),
     compile,
   }

@@ -1,6 +1,7 @@
 /**
  * The documents' rows (schema v8) on the ApplicationStore's database, and
- * their bytes in document_blobs when DOCUMENT_STORAGE=database. A new file
+ * their bytes in document_blobs when DOCUMENT_STORAGE=database, once for both
+ * engines (ADR 0124). A new file
  * for an item replaces the previous row in the same transaction; with the
  * database storage its bytes commit in that transaction too.
  *
@@ -9,11 +10,11 @@
  * application's lock, and released in the transaction that takes the upload
  * in, so an upload is counted once, as in progress or as a document.
  */
+import { sql, type Selectable } from 'kysely'
 import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
-import { admit, type Admission, type PendingUpload, type UploadCaps } from '../../../domain/document-limits.ts'
-import type { PostgresStore } from '../postgres-store.ts'
-import type { SqliteStore } from '../sqlite-store.ts'
-import type { ApplicationStore } from './application-store.ts'
+import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
+import { db, type Engine } from '../engine.ts'
+import { toDate, toDateOrNull, toNumber, type DocumentsTable, type Int64Text } from '../schema.ts'
 
 export interface DocumentRecord {
   id: string
@@ -84,219 +85,153 @@ export interface DocumentStore {
   readBlob(documentId: string): Promise<Buffer | null>
 }
 
-interface Row {
-  id: string
-  application_id: string
-  item_key: string
-  file_name: string
-  media_type: string
-  size_bytes: number | string | bigint
-  sha256: string
-  uploaded_at: string | Date
-  status: string
-  review_note: string | null
-  reviewed_by: string | null
-  reviewed_at: string | Date | null
-}
-
-const fromRow = (r: Row): DocumentRecord => ({
+const fromRow = (r: Selectable<DocumentsTable>): DocumentRecord => ({
   id: r.id,
-  applicationId: String(r.application_id),
+  applicationId: r.application_id,
   itemKey: r.item_key as DocumentKey,
   // Rows stored before names followed the checked type (ADR 0120) are mended as they are read.
   fileName: servedFileName(r.file_name, r.media_type),
   mediaType: r.media_type,
-  sizeBytes: Number(r.size_bytes),
+  sizeBytes: toNumber(r.size_bytes),
   sha256: r.sha256,
-  uploadedAt: new Date(r.uploaded_at),
-  status: r.status as DocumentStatus,
+  uploadedAt: toDate(r.uploaded_at),
+  status: r.status,
   reviewNote: r.review_note,
-  reviewedBy: r.reviewed_by === null ? null : String(r.reviewed_by),
-  reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at),
+  reviewedBy: r.reviewed_by,
+  reviewedAt: toDateOrNull(r.reviewed_at),
 })
-
-interface UploadCountRow {
-  id: string
-  item_key: string
-  size_bytes: number | string | bigint
-}
-
-const pendingFromRow = (r: UploadCountRow): PendingUpload => ({ id: r.id, itemKey: r.item_key, sizeBytes: Number(r.size_bytes) })
-
-interface UploadRowShape {
-  application_id: string
-  item_key: string
-  created_at: string | Date
-}
-
-const uploadFromRow = (r: UploadRowShape): UploadRow => ({ applicationId: String(r.application_id), itemKey: r.item_key, createdAt: new Date(r.created_at) })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Ids come from URLs: only ours (UUIDs) can name a row. */
 const plausible = (...ids: string[]) => ids.every((id) => UUID.test(id))
 
-export function openDocumentStore(store: ApplicationStore): DocumentStore {
-  if (store.kind === 'sqlite') return sqliteDocumentStore(store as SqliteStore)
-  if (store.kind === 'postgres') return postgresDocumentStore(store as PostgresStore)
-  throw new Error(`Documents need the SQLite or PostgreSQL store, not ${store.kind}`)
-}
+export function openDocumentStore(e: Engine): DocumentStore {
+  const q = {
+    list: e.prepare((p: { applicationId: string }) =>
+      db.selectFrom('documents').selectAll().where('application_id', '=', p.applicationId).orderBy('uploaded_at').orderBy('id'),
+    ),
+    get: e.prepare((p: { applicationId: string; documentId: string }) =>
+      db.selectFrom('documents').selectAll().where('id', '=', p.documentId).where('application_id', '=', p.applicationId),
+    ),
+    takeUpload: e.prepare((p: { uploadId: string; applicationId: string }) =>
+      db.deleteFrom('document_uploads').where('id', '=', p.uploadId).where('application_id', '=', p.applicationId),
+    ),
+    replace: e.prepare((p: { applicationId: string; itemKey: string }) =>
+      db.deleteFrom('documents').where('application_id', '=', p.applicationId).where('item_key', '=', p.itemKey).returning('id'),
+    ),
+    insert: e.prepare((p: NewDocument) =>
+      db.insertInto('documents').values({
+        id: p.id,
+        application_id: p.applicationId,
+        item_key: p.itemKey,
+        file_name: p.fileName,
+        media_type: p.mediaType,
+        size_bytes: p.sizeBytes,
+        sha256: p.sha256,
+        uploaded_at: p.uploadedAt,
+      }),
+    ),
+    insertBlob: e.prepare((p: { documentId: string; content: Uint8Array }) => db.insertInto('document_blobs').values({ document_id: p.documentId, content: p.content })),
+    review: e.prepare((p: { applicationId: string; documentId: string; status: DocumentReview['status']; note: string | null; memberId: string; at: Date }) =>
+      db
+        .updateTable('documents')
+        .set({ status: p.status, review_note: p.note, reviewed_by: p.memberId, reviewed_at: p.at })
+        .where('id', '=', p.documentId)
+        .where('application_id', '=', p.applicationId)
+        .returningAll(),
+    ),
+    blob: e.prepare((p: { documentId: string }) => db.selectFrom('document_blobs').select('content').where('document_id', '=', p.documentId)),
+    // The application's row lock serialises admissions across instances. No key update: the
+    // foreign-key checks of other writers (key share) do not wait for it. SQLite's write holds the database.
+    lockApplication: e.prepare((p: { applicationId: string }) => db.selectFrom('applications').select('id').where('id', '=', p.applicationId).$call(e.forNoKeyUpdate)),
+    // Read committed: these see every admission committed before the lock was granted.
+    pending: e.prepare((p: { applicationId: string; liveSince: Date }) =>
+      db
+        .selectFrom('document_uploads')
+        .select(['id', 'item_key as itemKey', 'size_bytes'])
+        .where('application_id', '=', p.applicationId)
+        .where('created_at', '>', p.liveSince)
+        .orderBy('created_at')
+        .orderBy('id'),
+    ),
+    stored: e.prepare((p: { applicationId: string; itemKey: string }) =>
+      db
+        .selectFrom('documents')
+        .select(sql<number | Int64Text>`coalesce(sum(size_bytes), 0)`.as('bytes'))
+        .where('application_id', '=', p.applicationId)
+        .where('item_key', '<>', p.itemKey),
+    ),
+    releaseMany: e.prepare((p: { ids: string[] }) => db.deleteFrom('document_uploads').where(e.inList('id', p.ids, 'text'))),
+    reserve: e.prepare((p: NewUpload) =>
+      db.insertInto('document_uploads').values({
+        id: p.id,
+        application_id: p.applicationId,
+        item_key: p.itemKey,
+        size_bytes: p.sizeBytes,
+        created_at: p.createdAt,
+      }),
+    ),
+    upload: e.prepare((p: { uploadId: string }) => db.selectFrom('document_uploads').select(['application_id', 'item_key', 'created_at']).where('id', '=', p.uploadId)),
+    release: e.prepare((p: { uploadId: string }) => db.deleteFrom('document_uploads').where('id', '=', p.uploadId)),
+    releaseBefore: e.prepare((p: { cutoff: Date }) => db.deleteFrom('document_uploads').where('created_at', '<', p.cutoff)),
+  }
 
-function sqliteDocumentStore(store: SqliteStore): DocumentStore {
-  const { db } = store
-  const iso = (d: Date) => d.toISOString()
   return {
     async list(applicationId) {
       if (!plausible(applicationId)) return []
-      return (db.prepare('SELECT * FROM documents WHERE application_id = ? ORDER BY uploaded_at, id').all(applicationId) as Row[]).map(fromRow)
+      return (await e.all(q.list({ applicationId }))).map(fromRow)
     },
     async get(applicationId, documentId) {
       if (!plausible(applicationId, documentId)) return null
-      const row = db.prepare('SELECT * FROM documents WHERE id = ? AND application_id = ?').get(documentId, applicationId) as Row | undefined
+      const row = await e.first(q.get({ applicationId, documentId }))
       return row ? fromRow(row) : null
     },
     put(doc, { content, uploadId } = {}) {
-      return store.write(() => {
-        if (uploadId !== undefined && db.prepare('DELETE FROM document_uploads WHERE id = ? AND application_id = ?').run(uploadId, doc.applicationId).changes === 0) {
-          return null
-        }
-        const previous = db
-          .prepare('SELECT id FROM documents WHERE application_id = ? AND item_key = ?')
-          .get(doc.applicationId, doc.itemKey) as { id: string } | undefined
-        if (previous) db.prepare('DELETE FROM documents WHERE id = ?').run(previous.id)
-        db.prepare(
-          `INSERT INTO documents (id, application_id, item_key, file_name, media_type, size_bytes, sha256, uploaded_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(doc.id, doc.applicationId, doc.itemKey, doc.fileName, doc.mediaType, doc.sizeBytes, doc.sha256, iso(doc.uploadedAt))
-        if (content) db.prepare('INSERT INTO document_blobs (document_id, content) VALUES (?, ?)').run(doc.id, content)
+      return e.transaction(function* (tx) {
+        if (uploadId !== undefined && (yield* tx.run(q.takeUpload({ uploadId, applicationId: doc.applicationId }))) === 0) return null
+        const previous = yield* tx.first(q.replace({ applicationId: doc.applicationId, itemKey: doc.itemKey }))
+        yield* tx.run(q.insert(doc))
+        if (content) yield* tx.run(q.insertBlob({ documentId: doc.id, content }))
         return { replacedId: previous?.id ?? null }
       })
     },
     async review(applicationId, documentId, review) {
       if (!plausible(applicationId, documentId)) return null
-      const changed = await store.write(
-        () =>
-          db
-            .prepare(
-              `UPDATE documents SET status = ?, review_note = ?, reviewed_by = ?, reviewed_at = ?
-               WHERE id = ? AND application_id = ?`,
-            )
-            .run(review.status, review.note, review.memberId, iso(review.at), documentId, applicationId).changes,
-      )
-      return changed ? this.get(applicationId, documentId) : null
+      const row = await e.transaction(function* (tx) {
+        return yield* tx.first(q.review({ applicationId, documentId, status: review.status, note: review.note, memberId: review.memberId, at: review.at }))
+      })
+      return row ? fromRow(row) : null
     },
     async readBlob(documentId) {
-      const row = db.prepare('SELECT content FROM document_blobs WHERE document_id = ?').get(documentId) as { content: Buffer } | undefined
-      return row?.content ?? null
+      const row = await e.first(q.blob({ documentId }))
+      // Both drivers hand a blob / bytea back as a Buffer.
+      return row ? (row.content as Buffer) : null
     },
     reserveUpload(upload, caps, liveSince) {
-      // One write at a time (the group commit's transaction, BEGIN IMMEDIATE across processes): the count and the insert cannot interleave.
-      return store.write(() => {
-        if (!db.prepare('SELECT 1 FROM applications WHERE id = ?').get(upload.applicationId)) return null
-        const pending = (
-          db
-            .prepare('SELECT id, item_key, size_bytes FROM document_uploads WHERE application_id = ? AND created_at > ? ORDER BY created_at, id')
-            .all(upload.applicationId, iso(liveSince)) as UploadCountRow[]
-        ).map(pendingFromRow)
-        const { stored } = db
-          .prepare('SELECT COALESCE(SUM(size_bytes), 0) AS stored FROM documents WHERE application_id = ? AND item_key <> ?')
-          .get(upload.applicationId, upload.itemKey) as { stored: number }
-        const admission = admit(caps, pending, Number(stored), upload.itemKey, upload.sizeBytes)
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(q.lockApplication({ applicationId: upload.applicationId })))) return null
+        const pending = (yield* tx.all(q.pending({ applicationId: upload.applicationId, liveSince }))).map((r) => ({
+          id: r.id,
+          itemKey: r.itemKey,
+          sizeBytes: toNumber(r.size_bytes),
+        }))
+        const stored = (yield* tx.first(q.stored({ applicationId: upload.applicationId, itemKey: upload.itemKey })))!
+        const admission = admit(caps, pending, toNumber(stored.bytes), upload.itemKey, upload.sizeBytes)
         if (!admission.ok) return admission
-        const release = db.prepare('DELETE FROM document_uploads WHERE id = ?')
-        for (const id of admission.replaces) release.run(id)
-        db.prepare('INSERT INTO document_uploads (id, application_id, item_key, size_bytes, created_at) VALUES (?, ?, ?, ?, ?)').run(
-          upload.id,
-          upload.applicationId,
-          upload.itemKey,
-          upload.sizeBytes,
-          iso(upload.createdAt),
-        )
+        if (admission.replaces.length > 0) yield* tx.run(q.releaseMany({ ids: admission.replaces }))
+        yield* tx.run(q.reserve(upload))
         return admission
       })
     },
     async pendingUpload(uploadId) {
-      const row = db.prepare('SELECT application_id, item_key, created_at FROM document_uploads WHERE id = ?').get(uploadId) as UploadRowShape | undefined
-      return row ? uploadFromRow(row) : null
+      const row = await e.first(q.upload({ uploadId }))
+      return row ? { applicationId: row.application_id, itemKey: row.item_key, createdAt: toDate(row.created_at) } : null
     },
     async releaseUpload(uploadId) {
-      await store.write(() => db.prepare('DELETE FROM document_uploads WHERE id = ?').run(uploadId))
+      await e.run(q.release({ uploadId }))
     },
     releaseUploadsCreatedBefore(cutoff) {
-      return store.write(() => db.prepare('DELETE FROM document_uploads WHERE created_at < ?').run(iso(cutoff)).changes)
-    },
-  }
-}
-
-function postgresDocumentStore(store: PostgresStore): DocumentStore {
-  const { sql } = store
-  return {
-    async list(applicationId) {
-      if (!plausible(applicationId)) return []
-      return (await sql<Row[]>`SELECT * FROM documents WHERE application_id = ${applicationId} ORDER BY uploaded_at, id`).map(fromRow)
-    },
-    async get(applicationId, documentId) {
-      if (!plausible(applicationId, documentId)) return null
-      const [row] = await sql<Row[]>`SELECT * FROM documents WHERE id = ${documentId} AND application_id = ${applicationId}`
-      return row ? fromRow(row) : null
-    },
-    async put(doc, { content, uploadId } = {}) {
-      return sql.begin(async (tx) => {
-        if (uploadId !== undefined) {
-          const [released] = await tx`DELETE FROM document_uploads WHERE id = ${uploadId} AND application_id = ${doc.applicationId} RETURNING id`
-          if (!released) return null
-        }
-        const [previous] = await tx<{ id: string }[]>`
-          DELETE FROM documents WHERE application_id = ${doc.applicationId} AND item_key = ${doc.itemKey} RETURNING id`
-        await tx`INSERT INTO documents (id, application_id, item_key, file_name, media_type, size_bytes, sha256, uploaded_at)
-          VALUES (${doc.id}, ${doc.applicationId}, ${doc.itemKey}, ${doc.fileName}, ${doc.mediaType}, ${doc.sizeBytes}, ${doc.sha256}, ${doc.uploadedAt})`
-        if (content) await tx`INSERT INTO document_blobs (document_id, content) VALUES (${doc.id}, ${content})`
-        return { replacedId: previous?.id ?? null }
-      })
-    },
-    async review(applicationId, documentId, review) {
-      if (!plausible(applicationId, documentId)) return null
-      const [row] = await sql<Row[]>`
-        UPDATE documents SET status = ${review.status}, review_note = ${review.note}, reviewed_by = ${review.memberId}, reviewed_at = ${review.at}
-        WHERE id = ${documentId} AND application_id = ${applicationId} RETURNING *`
-      return row ? fromRow(row) : null
-    },
-    async readBlob(documentId) {
-      const [row] = await sql<{ content: Buffer }[]>`SELECT content FROM document_blobs WHERE document_id = ${documentId}`
-      return row?.content ?? null
-    },
-    async reserveUpload(upload, caps, liveSince) {
-      return sql.begin(async (tx) => {
-        // The application's row lock serialises admissions across instances. NO KEY UPDATE: the
-        // foreign-key checks of other writers (KEY SHARE) do not wait for it.
-        const [application] = await tx`SELECT id FROM applications WHERE id = ${upload.applicationId} FOR NO KEY UPDATE`
-        if (!application) return null
-        // Read committed: these see every admission committed before the lock was granted.
-        const pending = (
-          await tx<UploadCountRow[]>`
-            SELECT id, item_key, size_bytes FROM document_uploads
-            WHERE application_id = ${upload.applicationId} AND created_at > ${liveSince} ORDER BY created_at, id`
-        ).map(pendingFromRow)
-        const [stored] = await tx<{ bytes: string }[]>`
-          SELECT COALESCE(SUM(size_bytes), 0)::text AS bytes FROM documents
-          WHERE application_id = ${upload.applicationId} AND item_key <> ${upload.itemKey}`
-        const admission = admit(caps, pending, Number(stored?.bytes ?? 0), upload.itemKey, upload.sizeBytes)
-        if (!admission.ok) return admission
-        if (admission.replaces.length > 0) await tx`DELETE FROM document_uploads WHERE id = ANY(${tx.array(admission.replaces)})`
-        await tx`INSERT INTO document_uploads (id, application_id, item_key, size_bytes, created_at)
-          VALUES (${upload.id}, ${upload.applicationId}, ${upload.itemKey}, ${upload.sizeBytes}, ${upload.createdAt})`
-        return admission
-      })
-    },
-    async pendingUpload(uploadId) {
-      const [row] = await sql<UploadRowShape[]>`SELECT application_id, item_key, created_at FROM document_uploads WHERE id = ${uploadId}`
-      return row ? uploadFromRow(row) : null
-    },
-    async releaseUpload(uploadId) {
-      await sql`DELETE FROM document_uploads WHERE id = ${uploadId}`
-    },
-    async releaseUploadsCreatedBefore(cutoff) {
-      const released = await sql`DELETE FROM document_uploads WHERE created_at < ${cutoff}`
-      return released.count
+      return e.run(q.releaseBefore({ cutoff }))
     },
   }
 }

@@ -18,6 +18,7 @@ import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-test-database.ts'
 import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
 import type { PostgresStore } from '../../db/postgres-store.ts'
+import { engineOf } from '../../db/engine-of.ts'
 import { openDocumentStore } from '../../db/stores/document-store.ts'
 import { founderDocumentRoutes } from './founder-routes.ts'
 import { MAX_UNFINISHED_UPLOADS } from '../../../domain/document-limits.ts'
@@ -45,7 +46,7 @@ describe.skipIf(!available)('documents in PostgreSQL (document_blobs)', () => {
       const second = samples.png()
       expect((await tus.upload({ itemKey: 'estados_financieros', fileName: 'eeff.png', bytes: second })).status).toBe(204)
 
-      const seen = openDocumentStore(other)
+      const seen = openDocumentStore(engineOf(other))
       const [doc, ...rest] = await seen.list(founder.applicationId)
       expect(rest).toEqual([])
       expect(doc).toMatchObject({ itemKey: 'estados_financieros', sizeBytes: second.byteLength, mediaType: 'image/png' })

@@ -19,6 +19,7 @@ import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { countHits } from '../../shared/auth/rate-limit.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
 import { checkContent } from './content-check.ts'
+import { engineOf } from '../../db/engine-of.ts'
 import { openDocumentStore, type DocumentRecord, type DocumentStore } from '../../db/stores/document-store.ts'
 import {
   applicationFullMessage,
@@ -112,7 +113,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
   const { store, root, maxBytes, storage, now, log, rateLimits } = options
   const incomingDir = join(root, 'incoming')
   const filesDir = join(root, 'files')
-  const docs = openDocumentStore(store)
+  const docs = openDocumentStore(engineOf(store))
   // With an expiry, tus also answers 410 to a PATCH on an upload past it, and tells clients Upload-Expires.
   const ttlMs = options.incompleteUploadTtlMs ?? INCOMPLETE_UPLOAD_TTL_MS
   const datastore = new FileStore({ directory: incomingDir, expirationPeriodInMilliseconds: ttlMs })

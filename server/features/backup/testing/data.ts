@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DOCUMENT_KEYS, type DocumentKey } from '../../../../domain/documents.ts'
+import { engineOf } from '../../../db/engine-of.ts'
 import { openDocumentStore } from '../../../db/stores/document-store.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
@@ -26,7 +27,7 @@ export async function addDocument(store: ApplicationStore, dataDir: string, appl
   const dir = join(dataDir, 'documents', 'files', applicationId)
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, id), content)
-  await openDocumentStore(store).put({
+  await openDocumentStore(engineOf(store)).put({
     id,
     applicationId,
     itemKey,
