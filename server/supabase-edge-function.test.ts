@@ -125,10 +125,18 @@ describe("the edge function's deno.json", () => {
     expect(unmapped).toEqual([])
   })
 
+  it('never loads the SQLite engine or its driver: the stores reach PostgreSQL through postgres.ts alone', () => {
+    const { files, packages } = importGraph(join(EDGE_FUNCTION_DIR, 'index.ts'))
+    const loaded = files.map((f) => relative(PROJECT_ROOT, f))
+    expect(loaded).toEqual(expect.arrayContaining(['server/db/postgres.ts', 'server/db/stores/application-store.ts']))
+    expect(loaded.filter((f) => /sqlite|engine-of/.test(f))).toEqual([])
+    expect([...packages].filter((p) => p.includes('sqlite'))).toEqual([])
+  })
+
   it('pins every npm package to the version installed for Node, so both runtimes run the same code', () => {
     const { imports } = JSON.parse(readFileSync(join(EDGE_FUNCTION_DIR, 'deno.json'), 'utf8')) as { imports: Record<string, string> }
     const pinned = Object.entries(imports).filter(([, target]) => target.startsWith('npm:'))
-    expect(pinned.map(([name]) => name).sort()).toEqual(['hono', 'postgres', 'valibot'])
+    expect(pinned.map(([name]) => name).sort()).toEqual(['hono', 'kysely', 'postgres', 'valibot'])
     for (const [name, target] of pinned) {
       const manifest = join(PROJECT_ROOT, 'node_modules', name, 'package.json')
       const installed = (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version

@@ -171,6 +171,16 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
       expect(await e.all(membersIn(e, [m.id]))).toEqual([])
     })
 
+    it('returns the rows of a single write (runReturning)', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const [a, b] = [member(1), member(2)]
+      await e.run(insertMembers(e, [a, b]))
+      const renamed = await e.runReturning(db.updateTable('team_members').set({ name: 'Otro' }).where('id', '=', a.id).returning(['id', 'name']))
+      expect(renamed).toEqual([{ id: a.id, name: 'Otro' }])
+      expect(await e.all(db.selectFrom('team_members').select('name').orderBy('created_at'))).toEqual([{ name: 'Otro' }, { name: b.name }])
+    })
+
     it('tells a unique violation from other failures', async () => {
       const d = await database()
       const e = open(d.store)
@@ -185,18 +195,25 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
       expect(e.isUniqueViolation(new Error('UNIQUE constraint failed'))).toBe(false)
     })
 
-    it('runs writes decided beforehand as one transaction (runAll): all of them, or none when one fails', async () => {
+    it('inserts into several tables as one write (insertAll): all of them, or none when one fails', async () => {
       const d = await database()
       const e = open(d.store)
       const [a, b, c] = [member(1), member(2), member(3)]
-      const rename = db.updateTable('team_members').set({ name: 'Otro' }).where(e.inList('id', [a.id, b.id]))
-      expect(await e.runAll([insertMembers(e, [a]), insertMembers(e, [b]), rename])).toEqual([1, 1, 2])
-      const failed = await e.runAll([insertMembers(e, [c]), insertMembers(e, [a]), rename]).catch((error: unknown) => error)
+      const session = (m: MemberRow, id: string) =>
+        db.insertInto('team_sessions').values({ id, member_id: m.id, csrf_token: 'csrf', auth_method: 'link', created_at: T0, last_seen_at: T0, idle_expires_at: T0, expires_at: T0 })
+      // The session names a member inserted by the same write.
+      expect(await e.insertAll([insertMembers(e, [a, b]), session(a, 'session-a')])).toEqual([2, 1])
+      const failed = await e.insertAll([insertMembers(e, [c]), session(c, 'session-c'), insertMembers(e, [a])]).catch((error: unknown) => error)
       expect(e.isUniqueViolation(failed)).toBe(true)
       expect((await e.all(membersIn(e, [a.id, b.id, c.id]))).map((r) => r.id)).toEqual([a.id, b.id])
-      // The connection is free and out of the failed transaction.
-      expect(await e.runAll([insertMembers(e, [c])])).toEqual([1])
+      expect(await e.all(db.selectFrom('team_sessions').select('id'))).toEqual([{ id: 'session-a' }])
+      // Prepared, and again with other values: the same statement.
+      const add = e.prepare((p: { rows: MemberRow[] }) => insertMembers(e, p.rows))
+      expect(await e.insertAll([add({ rows: [c] })])).toEqual([1])
+      expect(await e.insertAll([add({ rows: [member(4), member(5)] }), session(c, 'session-c')])).toEqual([2, 1])
       expect(await e.all(membersIn(e, [c.id]))).toHaveLength(1)
+      await expect(e.insertAll([db.updateTable('team_members').set({ name: 'Otro' })])).rejects.toThrow(/inserts/)
+      await expect(e.insertAll([insertMembers(e, [member(6)]).returning('id')])).rejects.toThrow(/inserts/)
     })
 
     it('refuses to run a query through Kysely itself, where it would silently return nothing', async () => {
@@ -234,17 +251,21 @@ describe('the SQLite engine, in the group commit', () => {
     before = store.commits()
     await Promise.all(members.slice(3).map((m) => e.run(insertMembers(e, [m]))))
     expect(store.commits() - before).toBe(1)
+    before = store.commits()
+    const renamed = await Promise.all(members.slice(0, 2).map((m) => e.runReturning(db.updateTable('team_members').set({ name: 'Otro' }).where('id', '=', m.id).returning('id'))))
+    expect(store.commits() - before).toBe(1)
+    expect(renamed).toEqual(members.slice(0, 2).map((m) => [{ id: m.id }]))
     expect(await e.all(membersIn(e, members.map((m) => m.id)))).toHaveLength(5)
   })
 
-  it('runs runAll in the group commit too, each call in its own savepoint', async () => {
+  it('runs insertAll in the group commit too, each call in its own savepoint', async () => {
     const d = await database()
     const store: SqliteStore = d.store
     const e = sqliteEngine(store)
     const [a, b, c] = [member(1), member(2), member(3)]
     await e.run(insertMembers(e, [a]))
     const before = store.commits()
-    const outcomes = await Promise.allSettled([e.runAll([insertMembers(e, [b])]), e.runAll([insertMembers(e, [c]), insertMembers(e, [a])])])
+    const outcomes = await Promise.allSettled([e.insertAll([insertMembers(e, [b])]), e.insertAll([insertMembers(e, [c]), insertMembers(e, [a])])])
     expect(store.commits() - before).toBe(1)
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected'])
     expect((await e.all(membersIn(e, [a.id, b.id, c.id]))).map((r) => r.id)).toEqual([a.id, b.id])

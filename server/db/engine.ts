@@ -245,21 +245,27 @@ export interface Engine extends Dialect {
   first<R>(query: Runnable<R>): Promise<R | undefined>
   /** One write as its own transaction; how many rows it changed. */
   run(query: Runnable<unknown>): Promise<number>
+  /** One write as its own transaction, with the rows of its `returning` (PostgreSQL: one statement, no begin and commit). */
+  runReturning<R>(query: Runnable<R>): Promise<R[]>
   transaction<T>(body: Body<T>): Promise<T>
   /**
-   * Writes decided before they run (none reads another's result) as ONE
-   * transaction; how many rows each changed. SQLite: one savepoint of the
-   * group commit, as a transaction. PostgreSQL: begin, the writes and commit
-   * sent together on one connection, one round trip in all where a
-   * transaction waits for each statement (a submission's inserts). The first
-   * failing write's error reaches the caller, and nothing is written.
+   * Inserts, into one table or several, as ONE write: all of them or none;
+   * how many rows each inserted. SQLite: one savepoint of the group commit.
+   * PostgreSQL: one statement, each insert a data-modifying `with`, so one
+   * round trip where a transaction waits for each statement (a submission's
+   * application, e-mails and idempotency key); its foreign keys are checked
+   * at the statement's end, and no insert sees another's rows. Only inserts,
+   * without `returning`.
    */
-  runAll(queries: readonly Runnable<unknown>[]): Promise<number[]>
+  insertAll(inserts: readonly Runnable<unknown>[]): Promise<number[]>
   /** A query of fixed shape, built and compiled once; each call binds `p`'s values. */
   prepare<A extends object, R>(build: (p: A) => Query<R>): (args: A) => Bound<R>
   /** The text and parameters the engine would run (tests, and EXPLAIN by hand). */
   compile(query: Runnable<unknown>): Compiled
 }
+
+/** What insertAll takes, as compiled: an insert without `returning` (both compilers write their keywords in lower case). */
+export const isPlainInsert = (compiled: Compiled): boolean => compiled.sql.startsWith('insert into ') && !compiled.sql.includes(' returning ')
 
 /** Drive a transaction's body synchronously: SQLite, inside write(). A failing query is thrown into the body, so its `finally` runs. */
 export function driveSync<T>(body: Body<T>, execute: (step: Step) => unknown): T {

@@ -14,7 +14,7 @@
  */
 import { PostgresQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type { Sql, TransactionSql } from 'postgres'
-import { driveAsync, encodeLater, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
+import { driveAsync, encodeLater, isPlainInsert, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new PostgresQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
@@ -72,11 +72,55 @@ function dialectOf(pool: Sql): Dialect {
 
 const UNIQUE_VIOLATION = '23505'
 
+// Each compiled query's tree, for insertAll, which compiles a prepared query again inside its statement.
+const trees = new WeakMap<Compiled, RootOperationNode>()
+
 function compileQuery(query: Query<unknown>): Compiled {
-  return compiler.compileQuery(query.toOperationNode() as RootOperationNode, QUERY_ID)
+  const node = query.toOperationNode() as RootOperationNode
+  const compiled = compiler.compileQuery(node, QUERY_ID)
+  trees.set(compiled, node)
+  return compiled
 }
 
 const compile = (query: Runnable<unknown>): Compiled => toRun(query, compileQuery)
+
+/** Numbers its parameters after `offset` others: a query compiled to sit inside a larger statement. */
+class OffsetCompiler extends PostgresQueryCompiler {
+  constructor(private readonly offset: number) {
+    super()
+  }
+  protected override getCurrentParameterPlaceholder(): string {
+    return `$${this.offset + this.numParameters}`
+  }
+}
+
+/** The text of inserts as one statement: `with w0 as (insert … returning 1), … select (select count(*) from w0) as n0, …`. */
+function together(inserts: readonly Compiled[]): string {
+  let offset = 0
+  const parts = inserts.map((compiled, i) => {
+    const inner = new OffsetCompiler(offset).compileQuery(trees.get(compiled)!, QUERY_ID)
+    offset += inner.parameters.length
+    return `w${i} as (${inner.sql} returning 1)`
+  })
+  return `with ${parts.join(', ')} select ${inserts.map((_, i) => `(select count(*) from w${i}) as n${i}`).join(', ')}`
+}
+
+interface Together {
+  text?: string
+  next: WeakMap<Compiled, Together>
+}
+// The statement of each sequence of prepared inserts, built once: a trie on their compiled queries.
+const togetherCache: Together = { next: new WeakMap() }
+
+function togetherText(inserts: readonly Compiled[]): string {
+  let node = togetherCache
+  for (const compiled of inserts) {
+    let next = node.next.get(compiled)
+    if (!next) node.next.set(compiled, (next = { next: new WeakMap() }))
+    node = next
+  }
+  return (node.text ??= together(inserts))
+}
 
 /** What the engine runs on: a pool (postgres-store.ts). */
 export interface PostgresConnection {
@@ -124,22 +168,22 @@ function openPostgresEngine(pool: Sql): Engine {
     all: async <R>(built: Runnable<R>) => (await query(pool, built)) as unknown as R[],
     first: async <R>(built: Runnable<R>) => (await query(pool, built))[0] as R | undefined,
     run: async (built) => (await query(pool, built)).count,
+    runReturning: async <R>(built: Runnable<R>) => (await query(pool, built)) as unknown as R[],
     transaction: <T>(body: Body<T>) =>
       pool.begin((on) => driveAsync(body, (step) => execute(on, step))) as Promise<T>,
-    async runAll(queries) {
-      // sql.begin would wait for its begin before sending the first write, and for each write
-      // its caller awaits: here everything is written to the connection at once. A failing
-      // write aborts the transaction, the writes after it fail too, and commit then rolls back.
-      const connection = await pool.reserve()
-      try {
-        const sent = [connection.unsafe('begin'), ...queries.map((q) => query(connection, q)), connection.unsafe('commit')]
-        const settled = await Promise.allSettled(sent)
-        const failed = settled.find((s) => s.status === 'rejected')
-        if (failed) throw failed.reason
-        return settled.slice(1, -1).map((s) => (s as PromiseFulfilledResult<{ count: number }>).value.count)
-      } finally {
-        connection.release()
-      }
+    async insertAll(inserts) {
+      if (inserts.length === 0) return []
+      // One statement, one implicit transaction, one round trip (and one write to the socket:
+      // postgres.js writes each query of 1 kB or more at once, a system call each).
+      const runs = inserts.map((q) => {
+        if ('compiled' in q) return { compiled: q.compiled, parameters: compile(q).parameters }
+        const compiled = compileQuery(q)
+        return { compiled, parameters: compiled.parameters }
+      })
+      if (!runs.every((r) => isPlainInsert(r.compiled))) throw new TypeError('insertAll takes inserts without returning')
+      const text = togetherText(runs.map((r) => r.compiled))
+      const [counts] = await pool.unsafe(text, runs.flatMap((r) => r.parameters) as never[], { prepare: true })
+      return runs.map((_, i) => Number((counts as Record<string, string>)[`n${i}`]))
     },
     prepare: preparer(compileQuery),
     compile,

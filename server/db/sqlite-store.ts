@@ -1,5 +1,8 @@
 /**
- * The embedded default store: one SQLite file (better-sqlite3).
+ * The embedded default store: one SQLite file (better-sqlite3). This file is
+ * the connection (opening, pragmas, the group commit, migrations); the
+ * store's queries are written once for both engines in
+ * server/db/stores/application-store.ts.
  *
  * Durability: WAL journal with synchronous=FULL, so every commit is fsynced to
  * the WAL before saveSubmission resolves; an answered application survives
@@ -20,44 +23,11 @@
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Application } from '../../domain/application.ts'
-import {
-  DuplicateReferenceError,
-  normalizeEmail,
-  type ApplicationStore,
-  type DeletionCloser,
-  type DeletionReport,
-  type MessageStatus,
-  type NewSubmission,
-  type OutboxMessage,
-  type SaveOutcome,
-  type StoredApplication,
-} from './stores/application-store.ts'
-import { stageDueAt } from '../../domain/pipeline.ts'
-import { applicationSearchText, searchKey } from '../../domain/search.ts'
+import { normalizeEmail, openApplicationStore, type ApplicationStore } from './stores/application-store.ts'
+import { searchKey } from '../../domain/search.ts'
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.ts'
 import { legacyFounderLinkHashes, withoutLegacyFounderLinks } from './migrations/legacy-founder-links.ts'
-import {
-  applicationFromRow,
-  messageFromRow,
-  type ApplicationRow as ApplicationRowOf,
-  type OutboxRow as OutboxRowOf,
-} from './stores/application-rows.ts'
-
-// ISO-8601 UTC with milliseconds: fixed width, so text order is time order.
-const iso = (d: Date) => d.toISOString()
-const date = (s: string) => new Date(s)
-
-type ApplicationRow = ApplicationRowOf<string, string>
-type OutboxRow = OutboxRowOf<string>
-
-const toApplication = (row: ApplicationRow): StoredApplication => applicationFromRow(row, date, (value) => JSON.parse(value) as Application)
-
-const toMessage = (row: OutboxRow): OutboxMessage => messageFromRow(row, date)
-
-// A settled e-mail that carried a secret (a sign-in link) keeps its envelope but not its body.
-const REDACT = `text_body = CASE WHEN redact_after_send = 1 THEN '' ELSE text_body END,
-           html_body = CASE WHEN redact_after_send = 1 THEN '' ELSE html_body END`
+import { sqliteEngine, type SqliteConnection } from './sqlite.ts'
 
 export interface SqliteStoreOptions {
   /** How long a writer waits for another process's lock before failing. */
@@ -66,19 +36,18 @@ export interface SqliteStoreOptions {
   maxBatch?: number
 }
 
-export interface SqliteStore extends ApplicationStore {
+export interface SqliteStore extends ApplicationStore, SqliteConnection {
+  readonly kind: 'sqlite'
   /** The connection's durability settings, for tests and diagnostics. */
   durability(): { journalMode: string; synchronous: 'OFF' | 'NORMAL' | 'FULL' | 'EXTRA' }
   /** Write transactions committed so far (each one fsync): shows the grouping at work. */
   commits(): number
   /**
    * The connection, for the other stores that share this database file
-   * (server/db/stores/). Reads may use it directly; writes go
-   * through write() so they join the group commit.
+   * (server/db/stores/, through sqliteEngine). Reads may use it directly;
+   * writes go through write() so they join the group commit.
    */
   readonly db: Database.Database
-  /** Run `run` inside the next group-commit transaction (its own savepoint); resolves once durable. */
-  write<T>(run: () => T): Promise<T>
 }
 
 /** Open (creating if needed) the SQLite database at `path`. Call migrate() before use. */
@@ -103,115 +72,6 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   ) STRICT`)
-
-  // Statements are prepared lazily: the tables exist only after migrate().
-  const cache = new Map<string, Database.Statement>()
-  const stmt = (sql: string) => {
-    let s = cache.get(sql)
-    if (!s) {
-      s = db.prepare(sql)
-      cache.set(sql, s)
-    }
-    return s
-  }
-
-  // save, claim and remove run only through write(): the batch's savepoint is their transaction.
-  const save = (submission: NewSubmission): SaveOutcome => {
-    const { application: a, messages, idempotency } = submission
-    if (idempotency) {
-      const seen = stmt('SELECT request_hash, application_id, reference FROM idempotency_keys WHERE key = ?').get(
-        idempotency.key,
-      ) as { request_hash: string; application_id: string; reference: string } | undefined
-      if (seen) {
-        return seen.request_hash === idempotency.requestHash
-          ? { status: 'replayed', id: seen.application_id, reference: seen.reference }
-          : { status: 'key_reused' }
-      }
-    }
-    if (stmt('SELECT 1 FROM applications WHERE reference = ?').get(a.reference)) {
-      throw new DuplicateReferenceError(a.reference)
-    }
-    const createdAt = iso(a.createdAt)
-    stmt(
-      `INSERT INTO applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at,
-                                 stage, stage_entered_at, stage_due_at, search_text)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'recibida', ?, ?, ?)`,
-    ).run(
-      a.id,
-      a.reference,
-      createdAt,
-      normalizeEmail(a.formData.email),
-      JSON.stringify(a.formData),
-      a.consent.policyVersion,
-      iso(a.consent.acceptedAt),
-      createdAt,
-      iso(stageDueAt('recibida', a.createdAt, a.createdAt)!),
-      applicationSearchText({ ...a.formData, reference: a.reference }),
-    )
-    const insertMessage = stmt(
-      `INSERT INTO outbox (id, application_id, kind, message_id, sender, recipient, reply_to, subject, text_body, html_body,
-                           next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    for (const m of messages) {
-      insertMessage.run(m.id, a.id, m.kind, m.messageId, m.from, m.to, m.replyTo ?? null, m.subject, m.text, m.html, createdAt, createdAt)
-    }
-    if (idempotency) {
-      stmt('INSERT INTO idempotency_keys (key, request_hash, application_id, reference, created_at) VALUES (?, ?, ?, ?, ?)').run(
-        idempotency.key,
-        idempotency.requestHash,
-        a.id,
-        a.reference,
-        createdAt,
-      )
-    }
-    return { status: 'created', id: a.id, reference: a.reference }
-  }
-
-  const claim = (workerId: string, now: Date, limit: number, leaseMs: number) => {
-    const rows = stmt(
-      `SELECT id FROM outbox
-       WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
-       ORDER BY next_attempt_at, created_at, id
-       LIMIT ?`,
-    ).all(iso(now), iso(now), limit) as { id: string }[]
-    const lease = iso(new Date(now.getTime() + leaseMs))
-    const take = stmt('UPDATE outbox SET claimed_by = ?, lease_until = ? WHERE id = ? RETURNING *')
-    return rows.map((r) => toMessage(take.get(workerId, lease, r.id) as OutboxRow))
-  }
-
-  const remove = (email: string, closer: DeletionCloser): DeletionReport => {
-    const apps = stmt('SELECT id, reference, created_at FROM applications WHERE email = ? ORDER BY created_at, id').all(
-      normalizeEmail(email),
-    ) as { id: string; reference: string; created_at: string }[]
-    const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
-    let idempotencyKeys = 0
-    let dataRequestsClosed = 0
-    for (const app of apps) {
-      // Before the row goes (ON DELETE SET NULL then unlinks the request): the deletion answers it.
-      dataRequestsClosed += stmt('UPDATE data_requests SET closed_at = ?, closed_by = ? WHERE application_id = ? AND closed_at IS NULL').run(
-        iso(closer.at),
-        closer.by,
-        app.id,
-      ).changes
-      const counts = stmt('SELECT status, count(*) AS n FROM outbox WHERE application_id = ? GROUP BY status').all(app.id) as {
-        status: MessageStatus
-        n: number
-      }[]
-      for (const c of counts) messages[c.status] += c.n
-      idempotencyKeys += stmt('DELETE FROM idempotency_keys WHERE application_id = ?').run(app.id).changes
-      stmt('DELETE FROM outbox WHERE application_id = ?').run(app.id)
-      stmt('DELETE FROM applications WHERE id = ?').run(app.id)
-    }
-    return {
-      applications: apps.map((a) => ({ id: a.id, reference: a.reference, createdAt: date(a.created_at) })),
-      messages,
-      idempotencyKeys,
-      dataRequestsClosed,
-    }
-  }
-
-  const settle = (sql: string, ...params: unknown[]) => stmt(sql).run(...params).changes === 1
 
   // --- Group commit ---------------------------------------------------------
   interface Write {
@@ -274,8 +134,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     })
   }
 
-  return {
-    kind: 'sqlite',
+  const connection = {
+    kind: 'sqlite' as const,
     db,
     write,
 
@@ -300,7 +160,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
           db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
             m.version,
             m.name,
-            iso(new Date()),
+            new Date().toISOString(),
           )
         }
       }).immediate()
@@ -312,90 +172,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
 
     commits: () => commits,
 
-    saveSubmission(submission) {
-      return write(() => save(submission))
-    },
-
-    claimDueMessages(workerId, now, limit, leaseMs) {
-      return write(() => claim(workerId, now, limit, leaseMs))
-    },
-
-    markSent(id, workerId, sentAt) {
-      return write(() =>
-        settle(
-        `UPDATE outbox SET status = 'sent', settled_at = ?, claimed_by = NULL, lease_until = NULL, last_error = NULL, ${REDACT}
-         WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
-          iso(sentAt),
-          id,
-          workerId,
-        ),
-      )
-    },
-
-    reschedule(id, workerId, retry) {
-      return write(() =>
-        settle(
-        `UPDATE outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL
-         WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
-        retry.attempts,
-        iso(retry.nextAttemptAt),
-          retry.lastError,
-          id,
-          workerId,
-        ),
-      )
-    },
-
-    markFailed(id, workerId, failure) {
-      return write(() =>
-        settle(
-        `UPDATE outbox SET status = 'failed', attempts = ?, settled_at = ?, last_error = ?, claimed_by = NULL, lease_until = NULL,
-           ${REDACT}
-         WHERE id = ? AND status = 'pending' AND claimed_by = ?`,
-        failure.attempts,
-        iso(failure.failedAt),
-          failure.lastError,
-          id,
-          workerId,
-        ),
-      )
-    },
-
-    async grantPersonalLink(applicationId, tokenHash, at) {
-      await write(() => stmt('INSERT INTO founder_links (token_hash, application_id, created_at) VALUES (?, ?, ?)').run(tokenHash, applicationId, iso(at)))
-    },
-
-    async withdrawPersonalLink(tokenHash) {
-      await write(() => stmt('DELETE FROM founder_links WHERE token_hash = ?').run(tokenHash))
-    },
-
-    async listApplications() {
-      return (stmt('SELECT * FROM applications ORDER BY created_at, id').all() as ApplicationRow[]).map(toApplication)
-    },
-
-    async findByEmail(email) {
-      return (
-        stmt('SELECT * FROM applications WHERE email = ? ORDER BY created_at, id').all(normalizeEmail(email)) as ApplicationRow[]
-      ).map(toApplication)
-    },
-
-    deleteByEmail(email, closer = { by: null, at: new Date() }) {
-      return write(() => remove(email, closer))
-    },
-
-    async listMessages(filter = {}) {
-      const rows = stmt(
-        `SELECT * FROM outbox
-         WHERE (@app IS NULL OR application_id = @app) AND (@status IS NULL OR status = @status)
-         ORDER BY created_at, kind, id`,
-      ).all({ app: filter.applicationId ?? null, status: filter.status ?? null }) as OutboxRow[]
-      return rows.map(toMessage)
-    },
-
     async close() {
       // Writes already queued are committed (and their promises settled) first.
       while (queue.length > 0 && db.open) flush()
       if (db.open) db.close()
     },
   }
+  return openApplicationStore(sqliteEngine(connection), connection)
 }

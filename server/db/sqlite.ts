@@ -13,7 +13,7 @@
 import { SqliteQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type SqliteDatabase from 'better-sqlite3'
 import { statementCache } from './sqlite-statements.ts'
-import { driveSync, encodeLater, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
+import { driveSync, encodeLater, isPlainInsert, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new SqliteQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
@@ -123,8 +123,13 @@ function openSqliteEngine(store: SqliteConnection): Engine {
     all: async <R>(query: Runnable<R>) => all(query) as R[],
     first: async <R>(query: Runnable<R>) => all(query)[0] as R | undefined,
     run: (query) => store.write(() => run(query)),
+    runReturning: <R>(query: Runnable<R>) => store.write(() => all(query) as R[]),
     transaction: (body) => store.write(() => driveSync(body, execute)),
-    runAll: (queries) => store.write(() => queries.map(run)),
+    insertAll: (inserts) => {
+      const compiled = inserts.map(compile)
+      if (!compiled.every(isPlainInsert)) return Promise.reject(new TypeError('insertAll takes inserts without returning'))
+      return store.write(() => compiled.map(({ sql, parameters }) => statement(sql).run(...parameters).changes))
+    },
     prepare: preparer(compileQuery),
     compile,
   }

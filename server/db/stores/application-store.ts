@@ -1,17 +1,27 @@
 /**
- * The storage interface every back end implements: the embedded SQLite store
- * (server/db/sqlite-store.ts), the PostgreSQL store, and whatever the
- * Deno edge function runs on. The HTTP function, the outbox worker, the CLI
- * and the benchmarks only ever see this interface.
+ * The applications, their outbox and the founders' links, once for both
+ * engines (ADR 0124): the interface the HTTP function, the outbox worker, the
+ * CLI and the benchmarks see, and its one implementation over an Engine
+ * (openApplicationStore). What differs per engine is the connection's own
+ * part (StoreConnection: opening, migrating, pinging, closing), in
+ * server/db/sqlite-store.ts (with the group commit, ADR 0022) and
+ * server/db/postgres-store.ts; each of them returns the whole ApplicationStore.
  *
- * Runtime-agnostic on purpose: no node: imports here, so the function module
- * that imports these types also loads on Deno.
+ * Runtime-agnostic on purpose: no node: imports here, and no driver, so the
+ * edge function on Deno loads it with postgres.ts (never sqlite.ts).
  *
  * Semantics every implementation must honour are pinned down by the contract
  * test suite in server/db/stores/application-store-contract.ts.
  */
+import { sql, type Selectable } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
+import { normalizeEmail } from '../../../domain/email.ts'
 import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
+import { stageDueAt } from '../../../domain/pipeline.ts'
+import { applicationSearchText } from '../../../domain/search.ts'
+import { db, prepareByShape, type Engine } from '../engine.ts'
+import { fromJson, toDate, toDateOrNull, type OutboxTable } from '../schema.ts'
+import { applicationFromRow } from './application-rows.ts'
 
 // ---------------------------------------------------------------------------
 // Applications
@@ -152,7 +162,8 @@ export interface DeletionCloser {
 // The store
 // ---------------------------------------------------------------------------
 
-export interface ApplicationStore {
+/** The connection's own part, one per engine: server/db/sqlite-store.ts, server/db/postgres-store.ts. */
+export interface StoreConnection {
   /** 'sqlite', 'postgres', …: for logs and benchmark tables. */
   readonly kind: string
 
@@ -160,6 +171,11 @@ export interface ApplicationStore {
   migrate(): Promise<void>
   /** Resolve when the database answers a trivial query (GET /healthz); reject otherwise. */
   ping(): Promise<void>
+  /** Release the connection(s). The store is unusable afterwards. */
+  close(): Promise<void>
+}
+
+export interface ApplicationStore extends StoreConnection {
 
   /**
    * In ONE transaction: the application with its consent evidence, its pending
@@ -210,10 +226,342 @@ export interface ApplicationStore {
   deleteByEmail(email: string, closer?: DeletionCloser): Promise<DeletionReport>
   /** Outbox messages, oldest first, optionally of one application and/or one status. */
   listMessages(filter?: { applicationId?: string; status?: MessageStatus }): Promise<OutboxMessage[]>
-
-  /** Release the connection(s). The store is unusable afterwards. */
-  close(): Promise<void>
 }
 
 /** How applications are matched by e-mail address for data requests: the one rule of domain/email.ts. */
-export { normalizeEmail } from '../../../domain/email.ts'
+export { normalizeEmail }
+
+// ---------------------------------------------------------------------------
+// The implementation, over either engine
+// ---------------------------------------------------------------------------
+
+const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
+  id: row.id,
+  applicationId: row.application_id,
+  memberId: row.member_id,
+  kind: row.kind as MessageKind,
+  messageId: row.message_id,
+  from: row.sender,
+  to: row.recipient,
+  ...(row.reply_to === null ? {} : { replyTo: row.reply_to }),
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: toDate(row.next_attempt_at),
+  claimedBy: row.claimed_by,
+  leaseUntil: toDateOrNull(row.lease_until),
+  lastError: row.last_error,
+  createdAt: toDate(row.created_at),
+  settledAt: toDateOrNull(row.settled_at),
+})
+
+const OUTBOX_COLUMNS = [
+  'outbox.id',
+  'outbox.application_id',
+  'outbox.member_id',
+  'outbox.kind',
+  'outbox.message_id',
+  'outbox.sender',
+  'outbox.recipient',
+  'outbox.reply_to',
+  'outbox.subject',
+  'outbox.text_body',
+  'outbox.html_body',
+  'outbox.redact_after_send',
+  'outbox.status',
+  'outbox.attempts',
+  'outbox.next_attempt_at',
+  'outbox.claimed_by',
+  'outbox.lease_until',
+  'outbox.last_error',
+  'outbox.created_at',
+  'outbox.settled_at',
+] as const
+
+/** The order every listing and claim uses, so that ties never depend on the plan. */
+const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
+  a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() ||
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+// PostgreSQL text cannot hold NUL; an SMTP error message is the only value here not validated upstream.
+const storableError = (message: string) => message.replaceAll('\u0000', '')
+
+// A settled e-mail that carried a secret (a sign-in link) keeps its envelope but not its body.
+// redact_after_send is a boolean on PostgreSQL, 0 or 1 on SQLite: either is a condition.
+const redacted = (column: 'text_body' | 'html_body') => sql<string>`case when redact_after_send then '' else ${sql.ref(column)} end`
+
+const released = { claimed_by: null, lease_until: null } as const
+// Constants stay in the SQL text, as they were: the claim's partial index (outbox_due, where status =
+// 'pending') serves a generic plan of PostgreSQL's prepared statements only when the text says 'pending'.
+const PENDING = sql.lit<'pending'>('pending')
+
+interface ApplicationValues {
+  id: string
+  reference: string
+  createdAt: Date
+  email: string
+  formData: Application
+  policyVersion: string
+  acceptedAt: Date
+  dueAt: Date | null
+  searchText: string
+}
+interface MessageValues {
+  id: string
+  applicationId: string
+  kind: MessageKind
+  messageId: string
+  from: string
+  to: string
+  replyTo: string | null
+  subject: string
+  text: string
+  html: string
+  at: Date
+}
+
+/**
+ * The ApplicationStore's data, written once over `e`, joined to the
+ * connection's own part: what openSqliteStore and openPostgresStore return.
+ */
+export function openApplicationStore<C extends StoreConnection>(e: Engine, connection: C): C & ApplicationStore {
+  const q = {
+    insertApplication: e.prepare((p: ApplicationValues) =>
+      db.insertInto('applications').values({
+        id: p.id,
+        reference: p.reference,
+        created_at: p.createdAt,
+        email: p.email,
+        form_data: p.formData,
+        consent_policy_version: p.policyVersion,
+        consent_accepted_at: p.acceptedAt,
+        stage: sql.lit('recibida'),
+        stage_entered_at: p.createdAt,
+        stage_due_at: p.dueAt,
+        search_text: p.searchText,
+      }),
+    ),
+    insertMessage: e.prepare((p: MessageValues) =>
+      db.insertInto('outbox').values({
+        id: p.id,
+        application_id: p.applicationId,
+        kind: p.kind,
+        message_id: p.messageId,
+        sender: p.from,
+        recipient: p.to,
+        reply_to: p.replyTo,
+        subject: p.subject,
+        text_body: p.text,
+        html_body: p.html,
+        next_attempt_at: p.at,
+        created_at: p.at,
+      }),
+    ),
+    insertKey: e.prepare((p: { key: string; requestHash: string; applicationId: string; reference: string; at: Date }) =>
+      db.insertInto('idempotency_keys').values({ key: p.key, request_hash: p.requestHash, application_id: p.applicationId, reference: p.reference, created_at: p.at }),
+    ),
+    seenKey: e.prepare((p: { key: string }) => db.selectFrom('idempotency_keys').select(['request_hash', 'application_id', 'reference']).where('key', '=', p.key)),
+    referenceTaken: e.prepare((p: { reference: string }) => db.selectFrom('applications').select('id').where('reference', '=', p.reference)),
+    // One statement (ADR 0032): on PostgreSQL, concurrent claimers skip the rows another is
+    // locking, and a row another has just leased fails the re-checked condition.
+    claim: e.prepare((p: { workerId: string; now: Date; limit: number; leaseUntil: Date }) =>
+      db
+        .with('due', (w) =>
+          w
+            .selectFrom('outbox')
+            .select('id')
+            .where('status', '=', PENDING)
+            .where('next_attempt_at', '<=', p.now)
+            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', p.now)]))
+            .orderBy('next_attempt_at')
+            .orderBy('created_at')
+            .orderBy('id')
+            .limit(p.limit)
+            .$call(e.forUpdateSkipLocked),
+        )
+        .updateTable('outbox')
+        .set({ claimed_by: p.workerId, lease_until: p.leaseUntil })
+        .from('due')
+        .whereRef('outbox.id', '=', 'due.id')
+        // Column by column: SQLite refuses `outbox.*` in returning.
+        .returning(OUTBOX_COLUMNS),
+    ),
+    // Settling requires the caller to still hold the message: a worker whose lease was taken over changes nothing.
+    markSent: e.prepare((p: { id: string; workerId: string; at: Date }) =>
+      db
+        .updateTable('outbox')
+        .set({ status: sql.lit('sent'), settled_at: p.at, ...released, last_error: null, text_body: redacted('text_body'), html_body: redacted('html_body') })
+        .where('id', '=', p.id)
+        .where('status', '=', PENDING)
+        .where('claimed_by', '=', p.workerId),
+    ),
+    reschedule: e.prepare((p: { id: string; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }) =>
+      db
+        .updateTable('outbox')
+        .set({ attempts: p.attempts, next_attempt_at: p.nextAttemptAt, last_error: p.lastError, ...released })
+        .where('id', '=', p.id)
+        .where('status', '=', PENDING)
+        .where('claimed_by', '=', p.workerId),
+    ),
+    markFailed: e.prepare((p: { id: string; workerId: string; attempts: number; at: Date; lastError: string }) =>
+      db
+        .updateTable('outbox')
+        .set({
+          status: sql.lit('failed'),
+          attempts: p.attempts,
+          settled_at: p.at,
+          last_error: p.lastError,
+          ...released,
+          text_body: redacted('text_body'),
+          html_body: redacted('html_body'),
+        })
+        .where('id', '=', p.id)
+        .where('status', '=', PENDING)
+        .where('claimed_by', '=', p.workerId),
+    ),
+    grantLink: e.prepare((p: { tokenHash: string; applicationId: string; at: Date }) =>
+      db.insertInto('founder_links').values({ token_hash: p.tokenHash, application_id: p.applicationId, created_at: p.at }),
+    ),
+    withdrawLink: e.prepare((p: { tokenHash: string }) => db.deleteFrom('founder_links').where('token_hash', '=', p.tokenHash)),
+    applications: e.prepare(() => db.selectFrom('applications').selectAll().orderBy('created_at').orderBy('id')),
+    byEmail: e.prepare((p: { email: string }) => db.selectFrom('applications').selectAll().where('email', '=', p.email).orderBy('created_at').orderBy('id')),
+    lockByEmail: e.prepare((p: { email: string }) =>
+      db.selectFrom('applications').select(['id', 'reference', 'created_at']).where('email', '=', p.email).orderBy('created_at').orderBy('id').$call(e.forUpdate),
+    ),
+    closeRequests: e.prepare((p: { ids: string[]; by: string | null; at: Date }) =>
+      db.updateTable('data_requests').set({ closed_at: p.at, closed_by: p.by }).where(e.inList('application_id', p.ids)).where('closed_at', 'is', null),
+    ),
+    deleteMessages: e.prepare((p: { ids: string[] }) => db.deleteFrom('outbox').where(e.inList('application_id', p.ids)).returning('status')),
+    deleteKeys: e.prepare((p: { ids: string[] }) => db.deleteFrom('idempotency_keys').where(e.inList('application_id', p.ids))),
+    deleteApplications: e.prepare((p: { ids: string[] }) => db.deleteFrom('applications').where(e.inList('id', p.ids))),
+  }
+  const messages = prepareByShape(e, (shape: { app: boolean; status: boolean }, p: { app: string; status: MessageStatus }) => {
+    let query = db.selectFrom('outbox').selectAll()
+    if (shape.app) query = query.where('application_id', '=', p.app)
+    if (shape.status) query = query.where('status', '=', p.status)
+    return query.orderBy('created_at').orderBy(e.textOrder('kind')).orderBy('id')
+  })
+
+  const data: Omit<ApplicationStore, keyof StoreConnection> = {
+    async saveSubmission({ application: a, messages: mails, idempotency }) {
+      const inserts = [
+        q.insertApplication({
+          id: a.id,
+          reference: a.reference,
+          createdAt: a.createdAt,
+          email: normalizeEmail(a.formData.email),
+          formData: a.formData,
+          policyVersion: a.consent.policyVersion,
+          acceptedAt: a.consent.acceptedAt,
+          dueAt: stageDueAt('recibida', a.createdAt, a.createdAt),
+          searchText: applicationSearchText({ ...a.formData, reference: a.reference }),
+        }),
+        ...mails.map((m) =>
+          q.insertMessage({
+            id: m.id,
+            applicationId: a.id,
+            kind: m.kind,
+            messageId: m.messageId,
+            from: m.from,
+            to: m.to,
+            replyTo: m.replyTo ?? null,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            at: a.createdAt,
+          }),
+        ),
+        ...(idempotency ? [q.insertKey({ key: idempotency.key, requestHash: idempotency.requestHash, applicationId: a.id, reference: a.reference, at: a.createdAt })] : []),
+      ]
+      // No look-up of the idempotency key or the reference first: the form sends a key with
+      // every submission, and a replay (rare) or a taken reference (rarer) is found by the unique
+      // key the insert runs into, which a race between instances needs anyway. A first
+      // submission is its inserts alone: on PostgreSQL one statement, one round trip.
+      try {
+        await e.insertAll(inserts)
+      } catch (error) {
+        if (!e.isUniqueViolation(error)) throw error
+        // Nothing was stored. A key seen before answers as it did the first time, whatever else
+        // clashed; on PostgreSQL, the loser of a race for the key waited for the winner's commit.
+        if (idempotency) {
+          const seen = await e.first(q.seenKey({ key: idempotency.key }))
+          if (seen) {
+            return seen.request_hash === idempotency.requestHash
+              ? { status: 'replayed', id: seen.application_id, reference: seen.reference }
+              : { status: 'key_reused' }
+          }
+        }
+        if (await e.first(q.referenceTaken({ reference: a.reference }))) throw new DuplicateReferenceError(a.reference)
+        throw error
+      }
+      return { status: 'created', id: a.id, reference: a.reference }
+    },
+
+    async claimDueMessages(workerId, now, limit, leaseMs) {
+      const rows = await e.runReturning(q.claim({ workerId, now, limit, leaseUntil: new Date(now.getTime() + leaseMs) }))
+      return rows.map(toMessage).sort(byDueTime)
+    },
+
+    async markSent(id, workerId, sentAt) {
+      return (await e.run(q.markSent({ id, workerId, at: sentAt }))) === 1
+    },
+
+    async reschedule(id, workerId, retry) {
+      const changed = await e.run(
+        q.reschedule({ id, workerId, attempts: retry.attempts, nextAttemptAt: retry.nextAttemptAt, lastError: storableError(retry.lastError) }),
+      )
+      return changed === 1
+    },
+
+    async markFailed(id, workerId, failure) {
+      const changed = await e.run(q.markFailed({ id, workerId, attempts: failure.attempts, at: failure.failedAt, lastError: storableError(failure.lastError) }))
+      return changed === 1
+    },
+
+    async grantPersonalLink(applicationId, tokenHash, at) {
+      await e.run(q.grantLink({ tokenHash, applicationId, at }))
+    },
+
+    async withdrawPersonalLink(tokenHash) {
+      await e.run(q.withdrawLink({ tokenHash }))
+    },
+
+    async listApplications() {
+      return (await e.all(q.applications({}))).map((row) => applicationFromRow(row, toDate, fromJson))
+    },
+
+    async findByEmail(email) {
+      return (await e.all(q.byEmail({ email: normalizeEmail(email) }))).map((row) => applicationFromRow(row, toDate, fromJson))
+    },
+
+    deleteByEmail(email, closer = { by: null, at: new Date() }) {
+      return e.transaction(function* (tx) {
+        const apps = yield* tx.all(q.lockByEmail({ email: normalizeEmail(email) }))
+        const messages: Record<MessageStatus, number> = { pending: 0, sent: 0, failed: 0 }
+        if (apps.length === 0) return { applications: [], messages, idempotencyKeys: 0, dataRequestsClosed: 0 }
+        const ids = apps.map((app) => app.id)
+        // Before the rows go (on delete set null then unlinks the requests): the deletion answers them.
+        const dataRequestsClosed = yield* tx.run(q.closeRequests({ ids, by: closer.by, at: closer.at }))
+        for (const m of yield* tx.all(q.deleteMessages({ ids }))) messages[m.status] += 1
+        const idempotencyKeys = yield* tx.run(q.deleteKeys({ ids }))
+        yield* tx.run(q.deleteApplications({ ids }))
+        return {
+          applications: apps.map((app) => ({ id: app.id, reference: app.reference, createdAt: toDate(app.created_at) })),
+          messages,
+          idempotencyKeys,
+          dataRequestsClosed,
+        }
+      })
+    },
+
+    async listMessages(filter = {}) {
+      const shape = { app: filter.applicationId !== undefined, status: filter.status !== undefined }
+      const rows = await e.all(messages(shape, { app: filter.applicationId ?? '', status: filter.status ?? 'pending' }))
+      return rows.map(toMessage)
+    },
+  }
+  return Object.assign(connection, data)
+}

@@ -197,9 +197,7 @@ export function openDocumentStore(e: Engine): DocumentStore {
     },
     async review(applicationId, documentId, review) {
       if (!plausible(applicationId, documentId)) return null
-      const row = await e.transaction(function* (tx) {
-        return yield* tx.first(q.review({ applicationId, documentId, status: review.status, note: review.note, memberId: review.memberId, at: review.at }))
-      })
+      const [row] = await e.runReturning(q.review({ applicationId, documentId, status: review.status, note: review.note, memberId: review.memberId, at: review.at }))
       return row ? fromRow(row) : null
     },
     async readBlob(documentId) {
