@@ -18,12 +18,15 @@
  * To add a column (e.g. PostgreSQL), add targets to TARGETS.
  *
  * Options: --seconds N (default 10) --connections N (default 50) --only NAME
+ * --cpu-prof DIR (the real servers write a V8 CPU profile of their whole run
+ * into DIR: open it in Chrome DevTools, or `node --cpu-prof`'s usual tools)
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { freePort, startServer } from '../../e2e/fixtures/server.ts'
 import { createTestDatabase } from '../../server/db/testing/postgres-test-database.ts'
@@ -60,6 +63,10 @@ function tempDir() {
   return mkdtempSync(join(tmpdir(), 'catalitico-bench-'))
 }
 
+const PROFILE_HOOK = fileURLToPath(new URL('./cpu-profile-hook.mjs', import.meta.url))
+/** Set by --cpu-prof: where the real servers write their CPU profiles. */
+let cpuProfileDir: string | undefined
+
 /** The real server, started as `npm start` runs it, on a fresh data directory, logging to a file. */
 function realServer(name: string, ceiling: string, env: () => Promise<{ env: Record<string, string>; stop: () => Promise<void> }>): Target {
   return {
@@ -68,8 +75,12 @@ function realServer(name: string, ceiling: string, env: () => Promise<{ env: Rec
     async start() {
       const extra = await env()
       const dir = tempDir()
+      // Node refuses --cpu-prof in NODE_OPTIONS: a module loaded with --import runs the profiler instead.
+      const profile: Record<string, string> = cpuProfileDir
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${PROFILE_HOOK}`.trim(), CPU_PROFILE_DIR: cpuProfileDir }
+        : {}
       const server = await startServer(
-        { PUBLIC_ANON_KEY: ANON_KEY, RATE_LIMIT_MAX: '1000000', ...extra.env },
+        { PUBLIC_ANON_KEY: ANON_KEY, RATE_LIMIT_MAX: '1000000', ...extra.env, ...profile },
         { logFile: join(dir, 'server.log') },
       )
       return {
@@ -214,8 +225,10 @@ async function main() {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
       only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
   })
+  cpuProfileDir = values['cpu-prof']
   const seconds = Number(values.seconds)
   const connections = Number(values.connections)
   const targets = TARGETS.filter((t) => !values.only || t.name.includes(values.only) || t.ceiling?.includes(values.only) || TARGETS.some((o) => o.name.includes(values.only!) && o.ceiling === t.name))
