@@ -11,6 +11,11 @@ describe('webIds', () => {
     expect([...refs].join('')).not.toMatch(/[ILOU]/)
   })
 
+  it('changes the year at midnight in Bogotá to the millisecond, whatever the order of the calls', () => {
+    const [before, after] = [new Date('2027-01-01T04:59:59.999Z'), new Date('2027-01-01T05:00:00.000Z')]
+    expect([before, after, before, after, before].map((d) => webIds.reference(d).slice(4, 8))).toEqual(['2026', '2027', '2026', '2027', '2026'])
+  })
+
   it('makes RFC 5322 Message-IDs on the sender domain', () => {
     expect(messageIdDomain('Catalítico <postulaciones@Catalitico.example>')).toBe('catalitico.example')
     expect(webIds.messageId('catalitico.example')).toMatch(/^<[0-9a-f-]{36}@catalitico\.example>$/)

@@ -17,7 +17,11 @@ export async function readBody(request: Request, limits: { maxBytes: number; tim
   const streamed = length === null || request.headers.has('transfer-encoding')
   // The HTTP servers of Node and Deno hold a body to its Content-Length, so the header is enough.
   if (!streamed && (!/^\d+$/.test(length) || Number(length) > limits.maxBytes)) return TOO_LARGE
-  if (!request.body) return { ok: true, bytes: new Uint8Array(0) }
+  // Only a streamed body is looked at as a stream: on Node, `request.body` makes @hono/node-server
+  // build the whole web Request and a ReadableStream over the socket (about 0.1 ms a request),
+  // where arrayBuffer() alone reads the bytes straight into one buffer.
+  const stream = streamed ? request.body : null
+  if (streamed && !stream) return { ok: true, bytes: new Uint8Array(0) }
 
   let stop = () => {}
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -28,12 +32,12 @@ export async function readBody(request: Request, limits: { maxBytes: number; tim
     }, limits.timeoutMs)
   })
   let reading: Promise<BodyRead>
-  if (streamed) {
-    const reader = request.body.getReader()
+  if (stream) {
+    const reader = stream.getReader()
     stop = () => void reader.cancel().catch(() => {})
     reading = readCounting(reader, limits.maxBytes)
   } else {
-    // arrayBuffer() keeps the runtime's fast path for a body of known length.
+    // arrayBuffer() keeps the runtime's fast path for a body of known length (none: an empty buffer).
     reading = request.arrayBuffer().then((buffer): BodyRead => ({ ok: true, bytes: new Uint8Array(buffer) }))
   }
   // Once the deadline has answered, a read that fails later (the socket closed) is of no interest.

@@ -42,10 +42,12 @@ export interface MailContext {
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const ESCAPED = /[&<>"']/
 
 /** Escape text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!)
+  // Most values hold none of the five: they are returned as they are, without a new string.
+  return ESCAPED.test(value) ? value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!) : value
 }
 
 /**
@@ -123,12 +125,14 @@ export function multiline(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>')
 }
 
+// Each row's label cell, built once.
+const LABEL_CELLS = SHOWN_FIELDS.map(
+  (f) =>
+    `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:${MUTED};font-weight:normal;width:40%">${escapeHtml(FIELD_LABELS[f])}</th>`,
+)
+
 function fieldTable(formData: Application): string {
-  const rows = SHOWN_FIELDS.map(
-    (f) =>
-      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:${MUTED};font-weight:normal;width:40%">${escapeHtml(FIELD_LABELS[f])}</th>` +
-      `<td style="vertical-align:top;padding:6px 0">${multiline(displayValue(f, formData))}</td></tr>`,
-  ).join('\n')
+  const rows = SHOWN_FIELDS.map((f, i) => `${LABEL_CELLS[i]}<td style="vertical-align:top;padding:6px 0">${multiline(displayValue(f, formData))}</td></tr>`).join('\n')
   return `<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">\n${rows}\n</table>`
 }
 
@@ -148,13 +152,48 @@ ${company.legalName} · ${company.website}
 Tratamos tus datos personales según la Ley 1581 de 2012 y nuestra política de tratamiento de datos (versión ${policyVersion}). Para conocer, actualizar, rectificar o suprimir tus datos, escríbenos a ${company.contactEmail}.`
 }
 
+/**
+ * What both e-mails of a submission show alike, rendered once for the two:
+ * the form's fields (text and table) and when it was received.
+ */
+interface SharedParts {
+  receivedAt: string
+  fieldText: string
+  fieldTable: string
+}
+
+const sharedParts = (ctx: MailContext): SharedParts => ({
+  receivedAt: formatReceivedAt(ctx.receivedAt),
+  fieldText: fieldText(ctx.formData),
+  fieldTable: fieldTable(ctx.formData),
+})
+
+/** Both e-mails of a submission: the confirmation to the applicant and the team's notification. */
+export function renderSubmissionMails(ctx: MailContext, config: MailConfig): { confirmation: RenderedMail; notification: RenderedMail } {
+  const shared = sharedParts(ctx)
+  return { confirmation: applicantConfirmation(ctx, config, shared), notification: teamNotification(ctx, shared) }
+}
+
 // --- The confirmation to the applicant --------------------------------------
 
+// The parts that never change, built once.
+const STAGES_TEXT = PROCESS_STAGES.map((s) => `${s.number}. ${s.title} (${s.duration}): ${s.description}`).join('\n')
+const DOCUMENTS_TEXT = DUE_DILIGENCE_DOCUMENTS.map((doc) => `- ${doc}`).join('\n')
+const STAGES_HTML = PROCESS_STAGES.map(
+  (s) =>
+    `<li style="margin:0 0 8px"><strong>${escapeHtml(s.title)}</strong> <span style="color:${MUTED}">(${escapeHtml(s.duration)})</span><br>${escapeHtml(s.description)}</li>`,
+).join('\n')
+const DOCUMENTS_HTML = DUE_DILIGENCE_DOCUMENTS.map((doc) => `<li>${escapeHtml(doc)}</li>`).join('\n')
+
 export function renderApplicantConfirmation(ctx: MailContext, config: MailConfig): RenderedMail {
+  return applicantConfirmation(ctx, config, sharedParts(ctx))
+}
+
+function applicantConfirmation(ctx: MailContext, config: MailConfig, shared: SharedParts): RenderedMail {
   const { formData: d, reference } = ctx
   const subject = headerSafe(`Recibimos tu postulación a ${PROGRAMME_NAME} (${reference})`)
   const greeting = `Hola, ${oneLine(d.founderName)}:`
-  const intro = `Recibimos la postulación de ${oneLine(d.tradeName)} a ${PROGRAMME_NAME} el ${formatReceivedAt(ctx.receivedAt)}.`
+  const intro = `Recibimos la postulación de ${oneLine(d.tradeName)} a ${PROGRAMME_NAME} el ${shared.receivedAt}.`
   const referenceLine = `Tu número de referencia es ${reference}. Inclúyelo si nos escribes sobre tu postulación.`
 
   const text = `${greeting}
@@ -164,14 +203,14 @@ ${intro}
 ${referenceLine}
 
 QUÉ SIGUE
-${PROCESS_STAGES.map((s) => `${s.number}. ${s.title} (${s.duration}): ${s.description}`).join('\n')}
+${STAGES_TEXT}
 
 DOCUMENTOS PARA IR PREPARANDO
 Si tu startup avanza a la etapa de due diligence, te pediremos:
-${DUE_DILIGENCE_DOCUMENTS.map((doc) => `- ${doc}`).join('\n')}
+${DOCUMENTS_TEXT}
 
 RESUMEN DE LO QUE NOS ENVIASTE
-${fieldText(d)}
+${shared.fieldText}
 
 Si algo de esta información no es correcto, responde a este correo o escríbenos a ${config.company.contactEmail}.
 
@@ -189,18 +228,15 @@ ${companyFooterText(config.company, ctx.policyVersion)}
 <p style="padding:12px 16px;background:#fff7ed;border-left:4px solid ${ACCENT}">Tu número de referencia es <strong style="font-size:18px;letter-spacing:.04em">${escapeHtml(reference)}</strong>.<br>Inclúyelo si nos escribes sobre tu postulación.</p>
 <h2 style="font-size:18px;margin:24px 0 8px">Qué sigue</h2>
 <ol style="padding-left:20px;margin:0">
-${PROCESS_STAGES.map(
-  (s) =>
-    `<li style="margin:0 0 8px"><strong>${escapeHtml(s.title)}</strong> <span style="color:${MUTED}">(${escapeHtml(s.duration)})</span><br>${escapeHtml(s.description)}</li>`,
-).join('\n')}
+${STAGES_HTML}
 </ol>
 <h2 style="font-size:18px;margin:24px 0 8px">Documentos para ir preparando</h2>
 <p style="margin:0 0 8px">Si tu startup avanza a la etapa de due diligence, te pediremos:</p>
 <ul style="padding-left:20px;margin:0">
-${DUE_DILIGENCE_DOCUMENTS.map((doc) => `<li>${escapeHtml(doc)}</li>`).join('\n')}
+${DOCUMENTS_HTML}
 </ul>
 <h2 style="font-size:18px;margin:24px 0 8px">Resumen de lo que nos enviaste</h2>
-${fieldTable(d)}
+${shared.fieldTable}
 <p style="margin-top:24px">Si algo de esta información no es correcto, responde a este correo o escríbenos a <a href="mailto:${escapeHtml(config.company.contactEmail)}">${escapeHtml(config.company.contactEmail)}</a>.</p>
 <p>El equipo de ${escapeHtml(PROGRAMME_NAME)}</p>
 ${companyFooterHtml(config.company, ctx.policyVersion)}`,
@@ -211,9 +247,13 @@ ${companyFooterHtml(config.company, ctx.policyVersion)}`,
 // --- The notification to the programme team --------------------------------
 
 export function renderTeamNotification(ctx: MailContext, _config: MailConfig): RenderedMail {
+  return teamNotification(ctx, sharedParts(ctx))
+}
+
+function teamNotification(ctx: MailContext, shared: SharedParts): RenderedMail {
   const { formData: d, reference } = ctx
   const subject = headerSafe(`Nueva postulación: ${d.tradeName} (${reference})`)
-  const summary = `${oneLine(d.founderName)} (${oneLine(d.position)}) postuló ${oneLine(d.tradeName)} el ${formatReceivedAt(ctx.receivedAt)}.`
+  const summary = `${oneLine(d.founderName)} (${oneLine(d.position)}) postuló ${oneLine(d.tradeName)} el ${shared.receivedAt}.`
   const replyHint = 'Responde a este correo para escribirle directamente al fundador.'
   const consent = `Autorizó el tratamiento de sus datos personales (política versión ${ctx.policyVersion}).`
 
@@ -221,7 +261,7 @@ export function renderTeamNotification(ctx: MailContext, _config: MailConfig): R
 Referencia: ${reference}
 ${replyHint}
 
-${fieldText(d)}
+${shared.fieldText}
 
 ${consent}
 `
@@ -229,7 +269,7 @@ ${consent}
     subject,
     `<h1 style="font-size:20px;line-height:1.25;margin:0 0 12px">Nueva postulación: ${escapeHtml(oneLine(d.tradeName))}</h1>
 <p>${escapeHtml(summary)}<br>Referencia: <strong>${escapeHtml(reference)}</strong><br><span style="color:${MUTED}">${escapeHtml(replyHint)}</span></p>
-${fieldTable(d)}
+${shared.fieldTable}
 <p style="font-size:13px;color:${MUTED};margin-top:24px">${escapeHtml(consent)}</p>`,
   )
   return { subject, text, html }
