@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_COMPANY } from '../../../domain/company.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { validApplication } from '../../testing/fixtures.ts'
-import { escapeHtml, headerSafe, renderApplicantConfirmation, renderTeamNotification, type MailContext } from './templates.ts'
+import { escapeHtml, formatReceivedAt, headerSafe, renderApplicantConfirmation, renderTeamNotification, type MailContext } from './templates.ts'
 
 const config = { from: 'Catalítico <postulaciones@catalitico.example>', teamEmail: 'equipo@catalitico.example', company: DEFAULT_COMPANY }
 const ctx = (overrides: Parameters<typeof validApplication>[0] = {}): MailContext => ({
@@ -42,6 +42,13 @@ describe('the e-mails', () => {
     const { text } = renderApplicantConfirmation(ctx(), config)
     expect(text).toContain('4 de mayo de 2026')
     expect(text).toMatch(/9:30\sa\.\sm\..*hora de Colombia/)
+  })
+
+  it('date each e-mail to its own minute, whichever was rendered before', () => {
+    const at = (iso: string) => formatReceivedAt(new Date(iso))
+    const times = ['2026-05-04T14:30:59.999Z', '2026-05-04T14:31:00.000Z', '2026-05-04T14:30:00.000Z', '2026-05-05T14:30:30.000Z'].map(at)
+    expect(times.map((t) => /(\d+:\d+)/.exec(t)![1])).toEqual(['9:30', '9:31', '9:30', '9:30'])
+    expect(times[3]).toContain('5 de mayo de 2026')
   })
 
   it('show the enumerations by their Spanish labels and skip the hidden fields', () => {
