@@ -233,6 +233,11 @@ export interface Dialect {
   textOrder(ref: string): Expression<string>
   /** Order by `ref` ascending, nulls last, as the engine's index on it has it: `.$call(e.orderNullsLast(ref))`. */
   orderNullsLast(ref: string): <Q extends AnySelect>(query: Q) => Q
+  /**
+   * The database's own clock, to write a time no app clock decides (a reminder's e-mail is due now,
+   * whatever the worker's clock says): now() on PostgreSQL; on SQLite the same ISO text toISOString writes.
+   */
+  now(): RawBuilder<Date>
 }
 
 export interface Engine extends Dialect {

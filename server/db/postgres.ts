@@ -66,6 +66,7 @@ function dialectOf(pool: Sql): Dialect {
     // "C" so both engines order alike, and the collation of the applications_search_order index.
     textOrder: (ref) => sql<string>`${sql.ref(ref)} collate "C"`,
     orderNullsLast: (ref) => (query) => query.orderBy(ref, (o) => o.asc().nullsLast()) as typeof query,
+    now: () => sql<Date>`now()`,
   }
 }
 

@@ -51,6 +51,7 @@ const dialect: Dialect = {
   textOrder: (ref) => sql.ref(ref),
   // The expression of the applications_due_order index, so the order needs no sort.
   orderNullsLast: (ref) => (query) => query.orderBy(sql`${sql.ref(ref)} is null`).orderBy(ref) as typeof query,
+  now: () => sql<Date>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
 }
 
 function compileQuery(query: Query<unknown>): Compiled {
