@@ -151,8 +151,9 @@ type AnyInsert = InsertQueryBuilder<any, any, any>
 
 /**
  * The one escape hatch: the same step written per engine, for code that
- * still speaks its driver (the founder stores' writes until they are
- * converted). Both halves must do the same thing.
+ * still speaks its driver (a store not converted yet). Both halves must do
+ * the same thing. A converted store's writes join another store's
+ * transaction as its own generator steps instead (founderMailWriter).
  */
 export interface Native<T> {
   /** Runs synchronously inside the group commit, with the connection's statement cache. */

@@ -3,9 +3,18 @@
  * the change they record), one statement for any number of them. The ids
  * are time ordered, as the audit page pages by (at, id) (docs/decisions/0061).
  */
-import type { NewAuditEntry } from './review-store-types.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { timeOrderedId } from '../time-ordered-id.ts'
 import { db, type Bound, type Engine } from '../engine.ts'
+
+export interface NewAuditEntry {
+  at: Date
+  /** Null for what the system or a founder did. */
+  memberId: string | null
+  action: AuditAction
+  applicationId: string | null
+  detail?: AuditDetail
+}
 
 interface AuditRow {
   id: string

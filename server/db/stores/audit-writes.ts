@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3'
 import type { Sql, TransactionSql } from 'postgres'
-import type { NewAuditEntry } from './review-store-types.ts'
+import type { NewAuditEntry } from './audit-log.ts'
 import { timeOrderedId } from '../time-ordered-id.ts'
 
 const INSERT_SQLITE = 'INSERT INTO audit_log (id, at, member_id, action, application_id, detail) VALUES (?, ?, ?, ?, ?, ?)'

@@ -3,22 +3,19 @@
  * SQLite ones share its connection and group commit, the PostgreSQL ones its
  * pool. Other back ends (the edge function's) have no workspace.
  */
-import { openPostgresFounderStore } from './postgres-founder-store.ts'
-import { openSqliteFounderStore } from './sqlite-founder-store.ts'
 import type { PostgresStore } from '../postgres-store.ts'
 import type { SqliteStore } from '../sqlite-store.ts'
 import type { ApplicationStore } from './application-store.ts'
-import { openPostgresClockStore } from './postgres-clock-store.ts'
+import { engineOf } from '../engine-of.ts'
+import { openClockStore } from './clock-store.ts'
+import { openFounderStore } from './founder-store.ts'
+import { openReviewStore } from './review-store.ts'
+import { openScoringStore } from './scoring-store.ts'
 import { openPostgresConflictStore } from './postgres-conflict-store.ts'
 import { openPostgresMachineryStore } from './postgres-machinery-store.ts'
-import { openPostgresReviewStore } from './postgres-review-store.ts'
-import { openPostgresScoringStore } from './postgres-scoring-store.ts'
 import { createPostgresTeamStore } from './postgres-team-store.ts'
-import { openSqliteClockStore } from './sqlite-clock-store.ts'
 import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
 import { openSqliteMachineryStore } from './sqlite-machinery-store.ts'
-import { openSqliteReviewStore } from './sqlite-review-store.ts'
-import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
 import { createSqliteTeamStore } from './sqlite-team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
@@ -26,11 +23,11 @@ export function openWorkspaceStores(store: ApplicationStore) {
     const sqlite = store as SqliteStore
     return {
       team: createSqliteTeamStore(sqlite),
-      review: openSqliteReviewStore(sqlite),
-      scoring: openSqliteScoringStore(sqlite),
+      review: openReviewStore(engineOf(store)),
+      scoring: openScoringStore(engineOf(store)),
       conflicts: openSqliteConflictStore(sqlite),
-      clock: openSqliteClockStore(sqlite),
-      founder: openSqliteFounderStore(sqlite),
+      clock: openClockStore(engineOf(store)),
+      founder: openFounderStore(engineOf(store)),
       machinery: openSqliteMachineryStore(sqlite),
     }
   }
@@ -38,11 +35,11 @@ export function openWorkspaceStores(store: ApplicationStore) {
     const postgres = store as PostgresStore
     return {
       team: createPostgresTeamStore(postgres),
-      review: openPostgresReviewStore(postgres),
-      scoring: openPostgresScoringStore(postgres),
+      review: openReviewStore(engineOf(store)),
+      scoring: openScoringStore(engineOf(store)),
       conflicts: openPostgresConflictStore(postgres),
-      clock: openPostgresClockStore(postgres),
-      founder: openPostgresFounderStore(postgres),
+      clock: openClockStore(engineOf(store)),
+      founder: openFounderStore(engineOf(store)),
       machinery: openPostgresMachineryStore(postgres),
     }
   }

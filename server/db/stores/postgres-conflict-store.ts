@@ -6,7 +6,7 @@ import type { Sql, TransactionSql } from 'postgres'
 import type { PostgresStore } from '../postgres-store.ts'
 import { insertAuditPostgres } from './audit-writes.ts'
 import { conflictFromRow, declareAction, type ConflictRow, type ConflictStore } from './conflict-store.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 const asIs = (d: Date) => d
 

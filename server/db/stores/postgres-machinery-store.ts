@@ -3,7 +3,7 @@ import type { Sql } from 'postgres'
 import type { PostgresStore } from '../postgres-store.ts'
 import { failedMessageFromRow, outboxFiguresFromRow, type FailedMessageRow, type OutboxFiguresRow } from './machinery-rows.ts'
 import type { MachineryStore } from './machinery-store.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 const asDate = (value: Date) => value
 

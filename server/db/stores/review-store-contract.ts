@@ -17,7 +17,7 @@ import type { FounderMailWrite } from './founder-store.ts'
 import type { ApplicationStore, NewSubmission } from './application-store.ts'
 import type { Role } from '../../../domain/team.ts'
 import type { Member } from './team-store.ts'
-import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store-types.ts'
+import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store.ts'
 
 export interface ReviewStoreHarness {
   store: ApplicationStore

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3'
 import type { SqliteStore } from '../sqlite-store.ts'
 import { conflictFromRow, declareAction, type ConflictRow, type ConflictStore } from './conflict-store.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 import { statementCache } from '../sqlite-statements.ts'
 import { sqliteAuditWriter } from './audit-writes.ts'
 

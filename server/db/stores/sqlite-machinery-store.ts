@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3'
 import type { SqliteStore } from '../sqlite-store.ts'
 import { failedMessageFromRow, outboxFiguresFromRow, type FailedMessageRow, type OutboxFiguresRow } from './machinery-rows.ts'
 import type { MachineryStore } from './machinery-store.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 const toDate = (value: string) => new Date(value)
 

@@ -10,7 +10,7 @@ import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../../../../
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { Conflict, ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { isUuid } from '../../../db/stores/review-store-types.ts'
+import { isUuid } from '../../../db/time-ordered-id.ts'
 
 export interface ConflictRouteDeps {
   conflicts: ConflictStore

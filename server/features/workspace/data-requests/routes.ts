@@ -18,7 +18,7 @@ import { normalizeEmail, type ApplicationStore } from '../../../db/stores/applic
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore

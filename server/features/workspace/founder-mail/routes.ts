@@ -17,7 +17,7 @@ import { conflictRefusal } from '../conflicts/guard.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
-import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { DraftOutcome, FounderDraft, FounderStore } from '../../../db/stores/founder-store.ts'
 import { messageFromDraft, type FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
 

@@ -12,7 +12,7 @@ import { STAGES, STAGE_LABELS, TRANSITION_REASON_MAX, canTransition, type Stage 
 import { toCsv, toJson } from '../../../shared/exports.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'

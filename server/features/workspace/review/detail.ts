@@ -9,7 +9,7 @@ import { summarizeScores, type ScoreSummary } from '../../../../domain/review.ts
 import type { MessageKind, MessageStatus, OutboxMessage } from '../../../db/stores/application-store.ts'
 import type { FounderDraft } from '../../../db/stores/founder-store.ts'
 import type { Member } from '../../../db/stores/team-store.ts'
-import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../../../db/stores/review-store-types.ts'
+import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../../../db/stores/review-store.ts'
 
 export type TimelineType =
   | 'received'

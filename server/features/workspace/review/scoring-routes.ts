@@ -9,7 +9,7 @@ import { SELECTION_CRITERIA, type CriterionKey } from '../../../../domain/progra
 import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../../domain/scoring.ts'
 import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
