@@ -13,19 +13,19 @@ import { openPostgresConflictStore } from './postgres-conflict-store.ts'
 import { openPostgresMachineryStore } from './postgres-machinery-store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { openPostgresScoringStore } from './postgres-scoring-store.ts'
-import { createPostgresTeamStore } from './postgres-team-store.ts'
 import { openSqliteClockStore } from './sqlite-clock-store.ts'
 import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
 import { openSqliteMachineryStore } from './sqlite-machinery-store.ts'
+import { engineOf } from '../engine-of.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
 import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
-import { createSqliteTeamStore } from './sqlite-team-store.ts'
+import { openTeamStore } from './team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
   if (store.kind === 'sqlite') {
     const sqlite = store as SqliteStore
     return {
-      team: createSqliteTeamStore(sqlite),
+      team: openTeamStore(engineOf(store)),
       review: openSqliteReviewStore(sqlite),
       scoring: openSqliteScoringStore(sqlite),
       conflicts: openSqliteConflictStore(sqlite),
@@ -37,7 +37,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
   if (store.kind === 'postgres') {
     const postgres = store as PostgresStore
     return {
-      team: createPostgresTeamStore(postgres),
+      team: openTeamStore(engineOf(store)),
       review: openPostgresReviewStore(postgres),
       scoring: openPostgresScoringStore(postgres),
       conflicts: openPostgresConflictStore(postgres),
