@@ -9,12 +9,11 @@ import type { PostgresStore } from '../postgres-store.ts'
 import type { SqliteStore } from '../sqlite-store.ts'
 import type { ApplicationStore } from './application-store.ts'
 import { openPostgresClockStore } from './postgres-clock-store.ts'
-import { openPostgresConflictStore } from './postgres-conflict-store.ts'
 import { openPostgresMachineryStore } from './postgres-machinery-store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { openPostgresScoringStore } from './postgres-scoring-store.ts'
 import { openSqliteClockStore } from './sqlite-clock-store.ts'
-import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
+import { openConflictStore } from './conflict-store.ts'
 import { openSqliteMachineryStore } from './sqlite-machinery-store.ts'
 import { engineOf } from '../engine-of.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
@@ -28,7 +27,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       team: openTeamStore(engineOf(store)),
       review: openSqliteReviewStore(sqlite),
       scoring: openSqliteScoringStore(sqlite),
-      conflicts: openSqliteConflictStore(sqlite),
+      conflicts: openConflictStore(engineOf(store)),
       clock: openSqliteClockStore(sqlite),
       founder: openSqliteFounderStore(sqlite),
       machinery: openSqliteMachineryStore(sqlite),
@@ -40,7 +39,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       team: openTeamStore(engineOf(store)),
       review: openPostgresReviewStore(postgres),
       scoring: openPostgresScoringStore(postgres),
-      conflicts: openPostgresConflictStore(postgres),
+      conflicts: openConflictStore(engineOf(store)),
       clock: openPostgresClockStore(postgres),
       founder: openPostgresFounderStore(postgres),
       machinery: openPostgresMachineryStore(postgres),

@@ -18,8 +18,8 @@ import { bulkRoutes } from '../review/bulk-routes.ts'
 import type { ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { reviewRoutes } from '../review/routes.ts'
 import { scoringRoutes } from '../review/scoring-routes.ts'
-import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { openSqliteConflictStore } from '../../../db/stores/sqlite-conflict-store.ts'
+import { openConflictStore, type ConflictStore } from '../../../db/stores/conflict-store.ts'
+import { engineOf } from '../../../db/engine-of.ts'
 import { openSqliteReviewStore } from '../../../db/stores/sqlite-review-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
@@ -102,7 +102,7 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   await store.migrate()
   const reviews = openSqliteReviewStore(store)
   const clock = { now: start }
-  const app = reviewApp({ store, reviews, scoring: openSqliteScoringStore(store), conflicts: openSqliteConflictStore(store), now: () => clock.now })
+  const app = reviewApp({ store, reviews, scoring: openSqliteScoringStore(store), conflicts: openConflictStore(engineOf(store)), now: () => clock.now })
   return {
     app,
     store,
