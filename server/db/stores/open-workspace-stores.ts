@@ -9,12 +9,11 @@ import type { PostgresStore } from '../postgres-store.ts'
 import type { SqliteStore } from '../sqlite-store.ts'
 import type { ApplicationStore } from './application-store.ts'
 import { openPostgresClockStore } from './postgres-clock-store.ts'
-import { openPostgresMachineryStore } from './postgres-machinery-store.ts'
 import { openPostgresReviewStore } from './postgres-review-store.ts'
 import { openPostgresScoringStore } from './postgres-scoring-store.ts'
 import { openSqliteClockStore } from './sqlite-clock-store.ts'
 import { openConflictStore } from './conflict-store.ts'
-import { openSqliteMachineryStore } from './sqlite-machinery-store.ts'
+import { openMachineryStore } from './machinery-store.ts'
 import { engineOf } from '../engine-of.ts'
 import { openSqliteReviewStore } from './sqlite-review-store.ts'
 import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
@@ -30,7 +29,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       conflicts: openConflictStore(engineOf(store)),
       clock: openSqliteClockStore(sqlite),
       founder: openSqliteFounderStore(sqlite),
-      machinery: openSqliteMachineryStore(sqlite),
+      machinery: openMachineryStore(engineOf(store)),
     }
   }
   if (store.kind === 'postgres') {
@@ -42,7 +41,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
       conflicts: openConflictStore(engineOf(store)),
       clock: openPostgresClockStore(postgres),
       founder: openPostgresFounderStore(postgres),
-      machinery: openPostgresMachineryStore(postgres),
+      machinery: openMachineryStore(engineOf(store)),
     }
   }
   throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
