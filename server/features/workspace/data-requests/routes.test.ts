@@ -3,7 +3,8 @@ import { runApplicationsCommand } from '../../../cli/applications-command.ts'
 import { founderRecords, toCsv } from '../../../shared/exports.ts'
 import { dataRequestDueAt } from '../../../../domain/data-requests.ts'
 import { review, submission } from '../../../db/stores/review-store-contract.ts'
-import { openSqliteConflictStore } from '../../../db/stores/sqlite-conflict-store.ts'
+import { openConflictStore } from '../../../db/stores/conflict-store.ts'
+import { engineOf } from '../../../db/engine-of.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
 import { engineOf } from '../../../db/engine-of.ts'
 import { openFounderStore } from '../../../db/stores/founder-store.ts'
@@ -164,7 +165,7 @@ describe('data-request routes', () => {
     const { h, admin, founderApps } = await setup()
     const other = await h.addMember('admin', 'Otra Admin')
     const [conflictedApp, freeApp] = founderApps as [typeof founderApps[0], typeof founderApps[0]]
-    await openSqliteConflictStore(h.store).declare({ applicationId: conflictedApp.id, memberId: admin.id, kind: 'comercial', note: 'Invertí en ella', declaredBy: admin.id, at: NOW })
+    await openConflictStore(engineOf(h.store)).declare({ applicationId: conflictedApp.id, memberId: admin.id, kind: 'comercial', note: 'Invertí en ella', declaredBy: admin.id, at: NOW })
     const before = snapshot(h)
 
     const lookup = await h.call(admin, 'POST', '/data-requests/lookup', { email: FOUNDER })

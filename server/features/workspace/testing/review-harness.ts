@@ -18,8 +18,7 @@ import { bulkRoutes } from '../review/bulk-routes.ts'
 import type { ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { reviewRoutes } from '../review/routes.ts'
 import { scoringRoutes } from '../review/scoring-routes.ts'
-import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { openSqliteConflictStore } from '../../../db/stores/sqlite-conflict-store.ts'
+import { openConflictStore, type ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { PostgresStore } from '../../../db/postgres-store.ts'
 import { openSqliteStore, type SqliteStore } from '../../../db/sqlite-store.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
@@ -101,7 +100,7 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   await store.migrate()
   const reviews = openReviewStore(engineOf(store))
   const clock = { now: start }
-  const app = reviewApp({ store, reviews, scoring: openScoringStore(engineOf(store)), conflicts: openSqliteConflictStore(store), now: () => clock.now })
+  const app = reviewApp({ store, reviews, scoring: openScoringStore(engineOf(store)), conflicts: openConflictStore(engineOf(store)), now: () => clock.now })
   return {
     app,
     store,
