@@ -1,6 +1,6 @@
 /**
  * The contract every ReviewStore honours, run on a real SQLite file and on
- * the real PostgreSQL (sqlite-review-store.test.ts, postgres-review-store.test.ts).
+ * the real PostgreSQL (review-store.sqlite.test.ts, review-store.postgres.test.ts).
  * The factory opens a FRESH, migrated database per test; openSecond opens
  * another ApplicationStore + ReviewStore on the same database, as a second
  * server instance would.
