@@ -98,7 +98,7 @@ function punctuality(stays: readonly Stay[]): StagePunctuality {
 /** The open stages as literals (constants, never input), so the planner sees them. */
 const openStage = sql<SqlBool>`a.stage in (${sql.join(OPEN_STAGES.map((s) => sql.lit(s)))})`
 
-const NOTHING_PENDING: PendingPage = { items: [], total: 0, overdue: 0, dueSoon: 0, waitingForMe: 0 }
+const nothingPending = (): PendingPage => ({ items: [], total: 0, overdue: 0, dueSoon: 0, waitingForMe: 0 })
 
 export function openClockStore(e: Engine): ClockStore {
   const q = {
@@ -209,10 +209,10 @@ export function openClockStore(e: Engine): ClockStore {
 
   return {
     async pending(memberId, query) {
-      if (!isUuid(memberId)) return NOTHING_PENDING
+      if (!isUuid(memberId)) return nothingPending()
       const rows = await e.all(q.pending({ memberId, now: query.now, soon: query.dueSoonUntil, limit: query.limit }))
       const counts = rows[0]
-      if (!counts) return NOTHING_PENDING
+      if (!counts) return nothingPending()
       const items = rows.map((r) => ({
         id: r.id,
         reference: r.reference,
