@@ -15,11 +15,13 @@
  */
 export type Wire<T> = T extends Date
   ? string
-  : T extends readonly (infer U)[]
+  : T extends (infer U)[]
     ? Wire<U>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T
+    : T extends readonly (infer U)[]
+      ? readonly Wire<U>[]
+      : T extends object
+        ? { [K in keyof T]: Wire<T[K]> }
+        : T
 
 /**
  * `value` typed as JSON will carry it, to hand to `c.json` and check against
