@@ -1,5 +1,5 @@
 /**
- * The workspace API's contract (docs/decisions/0126-workspace-api-contract.md):
+ * The workspace API's contract (docs/decisions/0127-workspace-api-contract.md):
  * every request and answer between the workspace's browser
  * (src/workspace/api/) and its server (server/features/workspace/,
  * server/features/documents/team-routes.ts) is defined once, in the files of

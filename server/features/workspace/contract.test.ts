@@ -1,5 +1,5 @@
 /**
- * The workspace API's contract (domain/workspace-api/, ADR 0126) against
+ * The workspace API's contract (domain/workspace-api/, ADR 0127) against
  * what the server really sends. Type-level: `npm run typecheck` runs these
  * (vitest only sees them pass). Each handler already checks its answer with
  * `satisfies`, which catches a field missing or of the wrong type; these
