@@ -16,7 +16,7 @@ import type { ConflictKind } from '../../../domain/conflicts.ts'
 import { db, prepareByShape, type Engine, type Tx } from '../engine.ts'
 import { toDate, toDateOrNull } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export interface Conflict {
   id: string

@@ -13,7 +13,7 @@ import { sql } from 'kysely'
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
 import type { MessageKind } from './application-store.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export interface OutboxFigures {
   /** Applications in the database (deletions and retention lower it). */

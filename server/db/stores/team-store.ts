@@ -18,7 +18,7 @@ import { db, type Engine, type Tx } from '../engine.ts'
 import { fromJson, toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
 import type { NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
-import { isUuid } from './review-store-types.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export interface Member {
   id: string

@@ -6,7 +6,6 @@ import { review, submission } from '../../../db/stores/review-store-contract.ts'
 import { openConflictStore } from '../../../db/stores/conflict-store.ts'
 import { engineOf } from '../../../db/engine-of.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
-import { engineOf } from '../../../db/engine-of.ts'
 import { openFounderStore } from '../../../db/stores/founder-store.ts'
 
 const NOW = new Date('2026-03-18T20:00:00.000Z')
