@@ -13,8 +13,9 @@ import { toBool, toDate, toDateOrNull, toNumber, type TimeText } from '../schema
 import { isUuid } from '../time-ordered-id.ts'
 import type { NewOutboxMessage } from './application-store.ts'
 
-export const REMINDER_FREQUENCIES = ['daily', 'weekdays', 'off'] as const
-export type ReminderFrequency = (typeof REMINDER_FREQUENCIES)[number]
+import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
+
+export { REMINDER_FREQUENCIES, type ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 
 export interface PendingItem {
   id: string
