@@ -58,3 +58,8 @@ export interface Machinery {
     waiting: { count: number; retrying: number; oldestQueuedAt: string | null; oldestAgeSeconds: number | null; attention: boolean }
   }
 }
+
+/** POST /overview/machinery/mail/:id/retry: the e-mail is pending again. */
+export interface MailRetried {
+  retried: true
+}

@@ -20,10 +20,11 @@ import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import { samples } from '../server/features/documents/testing/tus.ts'
 import { openSqliteStore } from '../server/db/sqlite-store.ts'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../server/testing/smtp-sink.ts'
-import { openSqliteReviewStore } from '../server/db/stores/sqlite-review-store.ts'
 import { expect, test as base } from './fixtures/test.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
 import { inviteFromCli, submitApplication } from './fixtures/workspace.ts'
+import { engineOf } from '../server/db/engine-of.ts'
+import { openReviewStore } from '../server/db/stores/review-store.ts'
 
 const test = base.extend<{ origin: string }, { chain: { server: RunningServer; sink: SmtpSink } }>({
   chain: [
@@ -104,7 +105,7 @@ test('stage change → e-mail reviewed and sent → founder uploads the checklis
   const email = `fundadora.${Date.now()}@startup.example`
   const { id, reference } = await submitApplication(request, origin, { email, tradeName: 'Cadena Viva' })
   const store = openSqliteStore(join(server.dataDir, 'catalitico.sqlite'))
-  const reviews = openSqliteReviewStore(store)
+  const reviews = openReviewStore(engineOf(store))
   for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel']] as const) {
     expect((await reviews.transition(id, { from, to, reason: null, memberId: null, at: new Date() })).status).toBe('moved')
   }

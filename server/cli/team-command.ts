@@ -18,6 +18,7 @@ import type { TeamMailConfig } from '../features/workspace/mail/sign-in-message.
 import { inviteMember } from '../features/workspace/members/invite.ts'
 import type { TeamStore } from '../db/stores/team-store.ts'
 import type { CliIo } from './applications-command.ts'
+import { timeOrderedId } from '../db/time-ordered-id.ts'
 
 export const TEAM_USAGE = `Usage: npm run team -- <command>
 
@@ -108,7 +109,8 @@ export async function runTeamCommand(argv: string[], deps: TeamCommandDeps, io: 
       if (outcome.status === 'last_admin') return fail('Refused: this is the last active admin. Invite another admin first.', 1)
       if (outcome.status === 'not_found') return fail(`No member has the address ${address}.`, 1)
       await deps.team.appendAudit({
-        id: crypto.randomUUID(),
+        // Time ordered: the audit page pages by (at, id) (ADR 0061).
+        id: timeOrderedId(),
         at: now(),
         memberId: null,
         action: 'member.deactivated',

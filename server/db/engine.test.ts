@@ -216,6 +216,24 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
       await expect(e.insertAll([insertMembers(e, [member(6)]).returning('id')])).rejects.toThrow(/inserts/)
     })
 
+    it('writes the database’s own clock as the engine writes any time: read back, compared and ordered alike', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const m = member(1)
+      const before = new Date(Date.now() - 60_000)
+      await e.run(insertMembers(e, [m]))
+      await e.run(db.updateTable('team_members').set({ created_at: e.now() }).where('id', '=', m.id))
+      const after = new Date(Date.now() + 60_000)
+      const [row] = await e.all(db.selectFrom('team_members').select('created_at').where('id', '=', m.id))
+      // SQLite holds ISO-8601 text with milliseconds, as toISOString writes it, so text order is time order.
+      if (e.kind === 'sqlite') expect(row!.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      const written = toDate(row!.created_at)
+      expect(written.getTime()).toBeGreaterThan(before.getTime())
+      expect(written.getTime()).toBeLessThan(after.getTime())
+      const between = db.selectFrom('team_members').select('id').where('created_at', '>', before).where('created_at', '<', after)
+      expect(await e.all(between)).toEqual([{ id: m.id }])
+    })
+
     it('refuses to run a query through Kysely itself, where it would silently return nothing', async () => {
       await expect(db.selectFrom('team_members').selectAll().execute()).rejects.toThrow(/through an Engine/)
     })

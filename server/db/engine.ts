@@ -151,8 +151,9 @@ type AnyInsert = InsertQueryBuilder<any, any, any>
 
 /**
  * The one escape hatch: the same step written per engine, for code that
- * still speaks its driver (the founder stores' writes until they are
- * converted). Both halves must do the same thing.
+ * still speaks its driver (a store not converted yet). Both halves must do
+ * the same thing. A converted store's writes join another store's
+ * transaction as its own generator steps instead (founderMailWriter).
  */
 export interface Native<T> {
   /** Runs synchronously inside the group commit, with the connection's statement cache. */
@@ -237,6 +238,11 @@ export interface Dialect {
   orderNullsLast(ref: string): <Q extends AnySelect>(query: Q) => Q
   /** Whether a query failed on a unique key or primary key: SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, SQLSTATE 23505. */
   isUniqueViolation(error: unknown): boolean
+  /**
+   * The database's own clock, to write a time no app clock decides (a reminder's e-mail is due now,
+   * whatever the worker's clock says): now() on PostgreSQL; on SQLite the same ISO text toISOString writes.
+   */
+  now(): RawBuilder<Date>
 }
 
 export interface Engine extends Dialect {

@@ -67,6 +67,7 @@ function dialectOf(pool: Sql): Dialect {
     textOrder: (ref) => sql<string>`${sql.ref(ref)} collate "C"`,
     orderNullsLast: (ref) => (query) => query.orderBy(ref, (o) => o.asc().nullsLast()) as typeof query,
     isUniqueViolation: (error) => error instanceof Error && error.name === 'PostgresError' && (error as { code?: unknown }).code === UNIQUE_VIOLATION,
+    now: () => sql<Date>`now()`,
   }
 }
 

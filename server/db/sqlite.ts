@@ -54,6 +54,7 @@ const dialect: Dialect = {
   orderNullsLast: (ref) => (query) => query.orderBy(sql`${sql.ref(ref)} is null`).orderBy(ref) as typeof query,
   isUniqueViolation: (error) =>
     error instanceof Error && ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes((error as { code?: unknown }).code as string),
+  now: () => sql<Date>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
 }
 
 function compileQuery(query: Query<unknown>): Compiled {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isUuid } from './stores/review-store-types.ts'
-import { timeOrderedId } from './time-ordered-id.ts'
+import { isUuid, timeOrderedId } from './time-ordered-id.ts'
 
 describe('timeOrderedId', () => {
   it('gives version-7 UUIDs that sort in the order they were made, even within one millisecond', () => {

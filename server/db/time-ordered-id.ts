@@ -31,3 +31,10 @@ export function timeOrderedId(): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids come from URLs: anything but a UUID cannot name a row (and would be an error on PostgreSQL). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}

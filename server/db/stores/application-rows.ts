@@ -8,7 +8,7 @@
  * Runtime-agnostic (the PostgreSQL store also runs on Deno): no node: imports.
  */
 import type { Application } from '../../../domain/application.ts'
-import type { NewOutboxMessage, StoredApplication } from './application-store.ts'
+import type { StoredApplication } from './application-store.ts'
 
 export interface ApplicationRow<T, F> {
   id: string
@@ -32,16 +32,3 @@ export function applicationFromRow<T, F>(
     consent: { policyVersion: row.consent_policy_version, acceptedAt: date(row.consent_accepted_at) },
   }
 }
-
-/** A new outbox message's columns as both stores' inserts name them (the delivery columns are each insert's own). */
-export const outboxColumns = (m: NewOutboxMessage) => ({
-  id: m.id,
-  kind: m.kind,
-  message_id: m.messageId,
-  sender: m.from,
-  recipient: m.to,
-  reply_to: m.replyTo ?? null,
-  subject: m.subject,
-  text_body: m.text,
-  html_body: m.html,
-})

@@ -3,9 +3,18 @@
  * the change they record), one statement for any number of them. The ids
  * are time ordered, as the audit page pages by (at, id) (docs/decisions/0061).
  */
-import type { NewAuditEntry } from './review-store-types.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { timeOrderedId } from '../time-ordered-id.ts'
 import { db, type Bound, type Engine } from '../engine.ts'
+
+export interface NewAuditEntry {
+  at: Date
+  /** Null for what the system or a founder did. */
+  memberId: string | null
+  action: AuditAction
+  applicationId: string | null
+  detail?: AuditDetail
+}
 
 interface AuditRow {
   id: string
@@ -18,8 +27,12 @@ interface AuditRow {
 
 const COLUMNS = { id: 'uuid', at: 'timestamptz', member_id: 'uuid', action: 'text', application_id: 'uuid', detail: 'jsonb' } as const
 
-/** The insert of `engine`, prepared: `yield* tx.run(insertAudit(entries))`. */
-export function auditWriter(e: Engine): (entries: readonly NewAuditEntry[]) => Bound<unknown> {
+/**
+ * The insert of `engine`, prepared: `yield* tx.run(insertAudit(entries))`.
+ * An entry's id is made here unless it brings one (the team store's
+ * appendAudit takes its caller's).
+ */
+export function auditWriter(e: Engine): (entries: readonly (NewAuditEntry & { id?: string })[]) => Bound<unknown> {
   const insert = e.prepare((p: { rows: AuditRow[] }) =>
     db
       .insertInto('audit_log')
@@ -29,7 +42,7 @@ export function auditWriter(e: Engine): (entries: readonly NewAuditEntry[]) => B
   return (entries) =>
     insert({
       rows: entries.map((entry) => ({
-        id: timeOrderedId(),
+        id: entry.id ?? timeOrderedId(),
         at: entry.at,
         member_id: entry.memberId,
         action: entry.action,

@@ -14,7 +14,7 @@ import type { Member } from './team-store.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './open-workspace-stores.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import { insertMember } from '../testing/members.ts'
-import { APPLICATION_SORTS, type ApplicationListQuery } from './review-store-types.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery } from './review-store.ts'
 import { review as reviewInput, submission } from './review-store-contract.ts'
 
 export interface ClockStoreHarness {

@@ -6,8 +6,17 @@
  *
  * isConflicted / conflictedMembers / conflictedApplications are what every
  * other part asks (the route guard, assignments, reminders, averages).
+ *
+ * Written once for both engines (ADR 0124). Two declarations at once meet
+ * the partial unique index conflicts_active: the loser answers 'exists'.
+ * Its contract is in clock-store-contract.ts (describeConflictStoreContract).
  */
+import type { InferResult } from 'kysely'
 import type { ConflictKind } from '../../../domain/conflicts.ts'
+import { db, prepareByShape, type Engine, type Tx } from '../engine.ts'
+import { toDate, toDateOrNull } from '../schema.ts'
+import { auditWriter } from './audit-log.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export interface Conflict {
   id: string
@@ -55,34 +64,141 @@ export interface ConflictStore {
   list(filter: { applicationId?: string; memberId?: string; activeOnly?: boolean }): Promise<Conflict[]>
 }
 
-export interface ConflictRow<T> {
-  id: string
-  application_id: string
-  member_id: string
-  kind: ConflictKind
-  note: string
-  declared_by: string
-  declared_at: T
-  lifted_at: T | null
-  lifted_by: string | null
-  lift_reason: string | null
-}
-
-export function conflictFromRow<T>(r: ConflictRow<T>, date: (v: T) => Date): Conflict {
-  return {
-    id: r.id,
-    applicationId: r.application_id,
-    memberId: r.member_id,
-    kind: r.kind,
-    note: r.note,
-    declaredBy: r.declared_by,
-    declaredAt: date(r.declared_at),
-    liftedAt: r.lifted_at === null ? null : date(r.lifted_at),
-    liftedBy: r.lifted_by,
-    liftReason: r.lift_reason,
-  }
-}
+const conflicts = () => db.selectFrom('conflicts').selectAll()
+type ConflictRow = InferResult<ReturnType<typeof conflicts>>[number]
+const toConflict = (r: ConflictRow): Conflict => ({
+  id: r.id,
+  applicationId: r.application_id,
+  memberId: r.member_id,
+  kind: r.kind,
+  note: r.note,
+  declaredBy: r.declared_by,
+  declaredAt: toDate(r.declared_at),
+  liftedAt: toDateOrNull(r.lifted_at),
+  liftedBy: r.lifted_by,
+  liftReason: r.lift_reason,
+})
 
 /** The audit action of a declaration: by the member themself, or recorded by an admin. */
-export const declareAction = (c: Pick<NewConflict, 'memberId' | 'declaredBy'>) =>
+const declareAction = (c: Pick<NewConflict, 'memberId' | 'declaredBy'>) =>
   c.memberId === c.declaredBy ? ('conflict.declared' as const) : ('conflict.recorded' as const)
+
+export function openConflictStore(e: Engine): ConflictStore {
+  const insertAudit = auditWriter(e)
+  const q = {
+    byId: e.prepare((p: { id: string }) => conflicts().where('id', '=', p.id)),
+    lock: e.prepare((p: { id: string }) => conflicts().where('id', '=', p.id).$call(e.forUpdate)),
+    active: e.prepare((p: { applicationId: string; memberId: string }) =>
+      conflicts().where('application_id', '=', p.applicationId).where('member_id', '=', p.memberId).where('lifted_at', 'is', null),
+    ),
+    // The route guard asks this on every request about an application.
+    isConflicted: e.prepare((p: { applicationId: string; memberId: string }) =>
+      db.selectFrom('conflicts').select('id').where('member_id', '=', p.memberId).where('application_id', '=', p.applicationId).where('lifted_at', 'is', null),
+    ),
+    application: e.prepare((p: { id: string }) => db.selectFrom('applications').select('id').where('id', '=', p.id)),
+    member: e.prepare((p: { id: string }) => db.selectFrom('team_members').select('id').where('id', '=', p.id)),
+    // The member's active conflict with the application is unique (conflicts_active): a second one is a no-op.
+    insert: e.prepare((p: { id: string; applicationId: string; memberId: string; kind: ConflictKind; note: string; declaredBy: string; at: Date }) =>
+      db
+        .insertInto('conflicts')
+        .values({
+          id: p.id,
+          application_id: p.applicationId,
+          member_id: p.memberId,
+          kind: p.kind,
+          note: p.note,
+          declared_by: p.declaredBy,
+          declared_at: p.at,
+        })
+        .onConflict((oc) => oc.columns(['application_id', 'member_id']).where('lifted_at', 'is', null).doNothing()),
+    ),
+    unassign: e.prepare((p: { applicationId: string; memberId: string }) =>
+      db.deleteFrom('assignments').where('application_id', '=', p.applicationId).where('member_id', '=', p.memberId),
+    ),
+    lift: e.prepare((p: { id: string; at: Date; memberId: string; reason: string }) =>
+      db.updateTable('conflicts').set({ lifted_at: p.at, lifted_by: p.memberId, lift_reason: p.reason }).where('id', '=', p.id),
+    ),
+    conflictedMembers: e.prepare((p: { applicationId: string }) =>
+      db.selectFrom('conflicts').select('member_id as id').where('application_id', '=', p.applicationId).where('lifted_at', 'is', null),
+    ),
+    conflictedApplications: e.prepare((p: { memberId: string }) =>
+      db.selectFrom('conflicts').select('application_id as id').where('member_id', '=', p.memberId).where('lifted_at', 'is', null),
+    ),
+  }
+  const list = prepareByShape(e, (s: { application: boolean; member: boolean; activeOnly: boolean }, p: { applicationId: string; memberId: string }) => {
+    let query = conflicts()
+    if (s.application) query = query.where('application_id', '=', p.applicationId)
+    if (s.member) query = query.where('member_id', '=', p.memberId)
+    if (s.activeOnly) query = query.where('lifted_at', 'is', null)
+    return query.orderBy('declared_at', 'desc').orderBy('id', 'desc')
+  })
+  function* byId(tx: Tx, id: string) {
+    return toConflict((yield* tx.first(q.byId({ id })))!)
+  }
+
+  return {
+    async declare(input) {
+      const { applicationId, memberId } = input
+      if (!isUuid(applicationId) || !isUuid(memberId)) return { status: 'not_found' }
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(q.application({ id: applicationId }))) || !(yield* tx.first(q.member({ id: memberId })))) {
+          return { status: 'not_found' as const }
+        }
+        const id = crypto.randomUUID()
+        if ((yield* tx.run(q.insert({ ...input, id }))) === 0) {
+          return { status: 'exists' as const, conflict: toConflict((yield* tx.first(q.active({ applicationId, memberId })))!) }
+        }
+        yield* tx.run(q.unassign({ applicationId, memberId }))
+        // The note is free text and may name people: the trail keeps the kind only.
+        yield* tx.run(
+          insertAudit([
+            { at: input.at, memberId: input.declaredBy, action: declareAction(input), applicationId, detail: { conflictId: id, kind: input.kind, memberId } },
+          ]),
+        )
+        return { status: 'declared' as const, conflict: yield* byId(tx, id) }
+      })
+    },
+
+    async lift(conflictId, by) {
+      if (!isUuid(conflictId)) return { status: 'not_found' }
+      return e.transaction(function* (tx) {
+        const row = yield* tx.first(q.lock({ id: conflictId }))
+        if (!row) return { status: 'not_found' as const }
+        if (row.lifted_at !== null) return { status: 'already_lifted' as const }
+        yield* tx.run(q.lift({ id: conflictId, at: by.at, memberId: by.memberId, reason: by.reason }))
+        yield* tx.run(
+          insertAudit([{ at: by.at, memberId: by.memberId, action: 'conflict.lifted', applicationId: row.application_id, detail: { conflictId, memberId: row.member_id } }]),
+        )
+        return { status: 'lifted' as const, conflict: yield* byId(tx, conflictId) }
+      })
+    },
+
+    async get(conflictId) {
+      if (!isUuid(conflictId)) return null
+      const row = await e.first(q.byId({ id: conflictId }))
+      return row ? toConflict(row) : null
+    },
+
+    async isConflicted(memberId, applicationId) {
+      if (!isUuid(memberId) || !isUuid(applicationId)) return false
+      return (await e.first(q.isConflicted({ applicationId, memberId }))) !== undefined
+    },
+
+    async conflictedMembers(applicationId) {
+      if (!isUuid(applicationId)) return new Set()
+      return new Set((await e.all(q.conflictedMembers({ applicationId }))).map((r) => r.id))
+    },
+
+    async conflictedApplications(memberId) {
+      if (!isUuid(memberId)) return new Set()
+      return new Set((await e.all(q.conflictedApplications({ memberId }))).map((r) => r.id))
+    },
+
+    async list(filter) {
+      const { applicationId, memberId } = filter
+      if ((applicationId !== undefined && !isUuid(applicationId)) || (memberId !== undefined && !isUuid(memberId))) return []
+      const shape = { application: applicationId !== undefined, member: memberId !== undefined, activeOnly: filter.activeOnly === true }
+      return (await e.all(list(shape, { applicationId: applicationId ?? '', memberId: memberId ?? '' }))).map(toConflict)
+    },
+  }
+}

@@ -2,13 +2,24 @@
  * The founder's side of the pipeline, stored next to the review store (same
  * connection, same transactions): "Correos por enviar" (the drafts of the
  * status e-mails), the per-kind setting to send straight away, the founder's
- * personal links, and the retention job's reduction of closed applications.
- * Implemented on SQLite and PostgreSQL; founder-store-contract.ts pins both.
+ * personal links, the record of data requests, and the retention job's
+ * reduction of closed applications. Written once for both engines (ADR
+ * 0124); founder-store-contract.ts pins it on both.
+ *
+ * A draft is settled under a row lock (PostgreSQL; SQLite's write holds the
+ * database) and only while it is still a draft, so two members sending it
+ * at once put one e-mail in the outbox; the retention job claims its rows
+ * with `for update skip locked`, so instances running it together split the
+ * work.
  */
-import { APPLICATION_FIELDS } from '../../../domain/application.ts'
+import { sql, type InferResult, type SqlBool } from 'kysely'
+import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { StatusMailKind } from '../../../domain/founder-mail.ts'
+import { STATUS_MAIL_KINDS, type StatusMailKind } from '../../../domain/founder-mail.ts'
+import { db, type Engine, type Step, type Tx } from '../engine.ts'
+import { toBool, toDate, toDateOrNull } from '../schema.ts'
+import { isUuid } from '../time-ordered-id.ts'
 import type { NewOutboxMessage } from './application-store.ts'
 
 export interface NewFounderDraft {
@@ -137,31 +148,406 @@ export type NewDataRequest = Pick<DataRequest, 'id' | 'kind' | 'openedAt' | 'due
 
 export type OpenDataRequestOutcome = { status: 'opened'; request: DataRequest } | { status: 'already_open'; request: DataRequest }
 
-export interface DataRequestRow<T> {
-  id: string
-  application_id: string | null
-  reference: string
-  kind: DataRequestKind
-  opened_at: T
-  due_at: T
-  closed_at: T | null
-  closed_by: string | null
-}
-
-export function dataRequestFromRow<T>(r: DataRequestRow<T>, date: (v: T) => Date): DataRequest {
-  return {
-    id: r.id,
-    applicationId: r.application_id,
-    reference: r.reference,
-    kind: r.kind,
-    openedAt: date(r.opened_at),
-    dueAt: date(r.due_at),
-    closedAt: r.closed_at === null ? null : date(r.closed_at),
-    closedBy: r.closed_by,
-  }
-}
-
 export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const satisfies readonly Stage[]
 
 /** What form_data becomes once reduced: every field present and empty, so every reader still works. */
 export const EMPTIED_FORM_DATA: Readonly<Record<string, string>> = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, '']))
+
+/** An e-mail about an application, as the outbox's batch insert takes it: due at once, its body kept (below). */
+interface OutboxRow {
+  id: string
+  application_id: string
+  kind: string
+  message_id: string
+  sender: string
+  recipient: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  at: Date
+}
+const OUTBOX_COLUMNS = {
+  id: 'uuid',
+  application_id: 'uuid',
+  kind: 'text',
+  message_id: 'text',
+  sender: 'text',
+  recipient: 'text',
+  reply_to: 'text',
+  subject: 'text',
+  text_body: 'text',
+  html_body: 'text',
+  at: 'timestamptz',
+} as const
+
+const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): OutboxRow => ({
+  id: m.id,
+  application_id: applicationId,
+  kind: m.kind,
+  message_id: m.messageId,
+  sender: m.from,
+  recipient: m.to,
+  reply_to: m.replyTo ?? null,
+  subject: m.subject,
+  text_body: m.text,
+  html_body: m.html,
+  at,
+})
+
+/**
+ * E-mails about applications into the outbox, one statement for any number.
+ * No body holds a secret (the founder's link is a placeholder until the
+ * e-mail leaves, ADR 0117), so none is blanked after sending
+ * (redact_after_send keeps its default, false) and a failed one can be sent
+ * again from "Estado del sistema".
+ */
+function outboxInsert(e: Engine) {
+  return e.prepare((p: { rows: OutboxRow[] }) =>
+    db
+      .insertInto('outbox')
+      .columns(['id', 'application_id', 'kind', 'message_id', 'sender', 'recipient', 'reply_to', 'subject', 'text_body', 'html_body', 'next_attempt_at', 'created_at'])
+      .expression(
+        db
+          .selectFrom(e.rows(OUTBOX_COLUMNS, p.rows).as('r'))
+          .select(['r.id', 'r.application_id', 'r.kind', 'r.message_id', 'r.sender', 'r.recipient', 'r.reply_to', 'r.subject', 'r.text_body', 'r.html_body', 'r.at as next_attempt_at', 'r.at as created_at']),
+      ),
+  )
+}
+
+interface DraftInsertRow {
+  id: string
+  application_id: string
+  kind: StatusMailKind
+  recipient: string
+  subject: string
+  text_body: string
+  html_body: string
+  status: 'draft' | 'sent'
+  created_at: Date
+  settled_at: Date | null
+  outbox_id: string | null
+}
+const DRAFT_COLUMNS = {
+  id: 'uuid',
+  application_id: 'uuid',
+  kind: 'text',
+  recipient: 'text',
+  subject: 'text',
+  text_body: 'text',
+  html_body: 'text',
+  status: 'text',
+  created_at: 'timestamptz',
+  settled_at: 'timestamptz',
+  outbox_id: 'uuid',
+} as const
+
+/** The founder e-mails of stage changes, as a transition has them. */
+export type FounderMailWrites = readonly { applicationId: string; write: FounderMailWrite; at: Date }[]
+
+/**
+ * What stage changes write for their founders, as steps of the caller's own
+ * transaction (the review store's transitionMany): `yield*
+ * writeFounderMails(tx, writes)`. One draft per change and an outbox row for
+ * each sent straight away, in two statements for any number (a bulk move,
+ * ADR 0108).
+ */
+export function founderMailWriter(e: Engine): (tx: Tx, writes: FounderMailWrites) => Generator<Step, void, unknown> {
+  const insertOutbox = outboxInsert(e)
+  const insertDrafts = e.prepare((p: { rows: DraftInsertRow[] }) =>
+    db
+      .insertInto('founder_mail_drafts')
+      .columns(['id', 'application_id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'status', 'created_at', 'settled_at', 'outbox_id'])
+      .expression(
+        db
+          .selectFrom(e.rows(DRAFT_COLUMNS, p.rows).as('r'))
+          .select(['r.id', 'r.application_id', 'r.kind', 'r.recipient', 'r.subject', 'r.text_body', 'r.html_body', 'r.status', 'r.created_at', 'r.settled_at', 'r.outbox_id']),
+      ),
+  )
+  return function* writeFounderMails(tx, writes) {
+    if (writes.length === 0) return
+    const sent = writes.flatMap((w) => (w.write.sendNow ? [outboxRow(w.applicationId, w.write.sendNow, w.at)] : []))
+    if (sent.length > 0) yield* tx.run(insertOutbox({ rows: sent }))
+    const drafts = writes.map(({ applicationId, write, at }): DraftInsertRow => {
+      const d = write.draft
+      const sentNow = write.sendNow !== null
+      // Sent straight away, the draft stays as the timeline's record, without the body.
+      return {
+        id: d.id,
+        application_id: applicationId,
+        kind: d.kind,
+        recipient: d.to,
+        subject: d.subject,
+        text_body: sentNow ? '' : d.text,
+        html_body: sentNow ? '' : d.html,
+        status: sentNow ? 'sent' : 'draft',
+        created_at: at,
+        settled_at: sentNow ? at : null,
+        outbox_id: write.sendNow?.id ?? null,
+      }
+    })
+    yield* tx.run(insertDrafts({ rows: drafts }))
+  }
+}
+
+const draftsWithReference = () =>
+  db.selectFrom('founder_mail_drafts as d').innerJoin('applications as a', 'a.id', 'd.application_id').selectAll('d').select('a.reference')
+type DraftRow = InferResult<ReturnType<typeof draftsWithReference>>[number]
+const toDraft = (r: DraftRow): FounderDraft => ({
+  id: r.id,
+  applicationId: r.application_id,
+  reference: r.reference,
+  kind: r.kind,
+  to: r.recipient,
+  subject: r.subject,
+  text: r.text_body,
+  html: r.html_body,
+  status: r.status,
+  createdAt: toDate(r.created_at),
+  editedAt: toDateOrNull(r.edited_at),
+  settledAt: toDateOrNull(r.settled_at),
+  settledBy: r.settled_by,
+})
+
+const dataRequests = () => db.selectFrom('data_requests').selectAll()
+type DataRequestRow = InferResult<ReturnType<typeof dataRequests>>[number]
+const toDataRequest = (r: DataRequestRow): DataRequest => ({
+  id: r.id,
+  applicationId: r.application_id,
+  reference: r.reference,
+  kind: r.kind,
+  openedAt: toDate(r.opened_at),
+  dueAt: toDate(r.due_at),
+  closedAt: toDateOrNull(r.closed_at),
+  closedBy: r.closed_by,
+})
+
+const closedStages = sql<SqlBool>`stage in (${sql.join(RETAINED_CLOSED_STAGES.map((s) => sql.lit(s)))})`
+
+export function openFounderStore(e: Engine): FounderStore {
+  const insertOutbox = outboxInsert(e)
+  const byApplications = (table: 'outbox' | 'founder_mail_drafts' | 'founder_links' | 'application_notes' | 'idempotency_keys' | 'documents') =>
+    e.prepare((p: { ids: string[] }) => db.deleteFrom(table).where(e.inList('application_id', p.ids)))
+  const q = {
+    waitingDrafts: e.prepare(() => draftsWithReference().where('d.status', '=', 'draft').orderBy('d.created_at').orderBy('d.id')),
+    drafts: e.prepare((p: { applicationId: string }) => draftsWithReference().where('d.application_id', '=', p.applicationId).orderBy('d.created_at').orderBy('d.id')),
+    draft: e.prepare((p: { id: string }) => draftsWithReference().where('d.id', '=', p.id)),
+    // The draft's row alone: locking the joined application too would queue behind its stage changes.
+    lockDraft: e.prepare((p: { id: string }) => db.selectFrom('founder_mail_drafts').select('id').where('id', '=', p.id).$call(e.forUpdate)),
+    editDraft: e.prepare((p: { id: string; subject: string; text: string; html: string; memberId: string; at: Date }) =>
+      db
+        .updateTable('founder_mail_drafts')
+        .set({ subject: p.subject, text_body: p.text, html_body: p.html, edited_by: p.memberId, edited_at: p.at })
+        .where('id', '=', p.id)
+        .where('status', '=', 'draft'),
+    ),
+    // Settled, the draft keeps no body: the outbox has what was sent.
+    settleDraft: e.prepare((p: { id: string; status: 'sent' | 'discarded'; memberId: string; at: Date; outboxId: string | null }) =>
+      db
+        .updateTable('founder_mail_drafts')
+        .set({ status: p.status, text_body: '', html_body: '', settled_by: p.memberId, settled_at: p.at, outbox_id: p.outboxId })
+        .where('id', '=', p.id)
+        .where('status', '=', 'draft'),
+    ),
+    settings: e.prepare(() => db.selectFrom('founder_mail_settings').select(['kind', 'send_immediately'])),
+    setSetting: e.prepare((p: { kind: StatusMailKind; value: boolean; memberId: string; at: Date }) =>
+      db
+        .insertInto('founder_mail_settings')
+        .values({ kind: p.kind, send_immediately: p.value, updated_by: p.memberId, updated_at: p.at })
+        .onConflict((c) =>
+          c.column('kind').doUpdateSet((eb) => ({
+            send_immediately: eb.ref('excluded.send_immediately'),
+            updated_by: eb.ref('excluded.updated_by'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        ),
+    ),
+    linked: e.prepare((p: { tokenHash: string }) =>
+      db
+        .selectFrom('founder_links as l')
+        .innerJoin('applications as a', 'a.id', 'l.application_id')
+        .select(['a.id', 'a.reference', 'a.stage', 'a.created_at', 'a.stage_entered_at', 'a.stage_due_at'])
+        .where('l.token_hash', '=', p.tokenHash)
+        .where('l.revoked_at', 'is', null)
+        .where('a.anonymized_at', 'is', null),
+    ),
+    changes: e.prepare((p: { applicationId: string }) =>
+      db.selectFrom('stage_changes').select(['to_stage', 'at']).where('application_id', '=', p.applicationId).orderBy('at').orderBy('id'),
+    ),
+    revokeLinks: e.prepare((p: { applicationId: string; at: Date }) =>
+      db.updateTable('founder_links').set({ revoked_at: p.at }).where('application_id', '=', p.applicationId).where('revoked_at', 'is', null),
+    ),
+    // Rows another instance is reducing right now are skipped, not waited for: it will finish them.
+    claimClosed: e.prepare((p: { before: Date }) =>
+      db
+        .selectFrom('applications')
+        .select('id')
+        .where('anonymized_at', 'is', null)
+        .where(closedStages)
+        .where('stage_entered_at', '<', p.before)
+        .$call(e.forUpdateSkipLocked),
+    ),
+    dropOutbox: byApplications('outbox'),
+    dropDrafts: byApplications('founder_mail_drafts'),
+    dropLinks: byApplications('founder_links'),
+    dropNotes: byApplications('application_notes'),
+    dropIdempotencyKeys: byApplications('idempotency_keys'),
+    // The due-diligence documents' rows (and stored bytes); files on disk go with the documents' sweep.
+    dropDocuments: byApplications('documents'),
+    blankReviews: e.prepare((p: { ids: string[] }) =>
+      db
+        .updateTable('application_reviews')
+        .set({ comments: sql<Record<string, string>>`'{}'`, overall_comment: '' })
+        .where(e.inList('application_id', p.ids)),
+    ),
+    blankConflicts: e.prepare((p: { ids: string[] }) => db.updateTable('conflicts').set({ note: '', lift_reason: null }).where(e.inList('application_id', p.ids))),
+    blankReasons: e.prepare((p: { ids: string[] }) => db.updateTable('stage_changes').set({ reason: null }).where(e.inList('application_id', p.ids))),
+    // The personal data is gone: an open deletion request is answered (by no member: the retention job).
+    answerDeletions: e.prepare((p: { ids: string[]; at: Date }) =>
+      db
+        .updateTable('data_requests')
+        .set({ closed_at: p.at })
+        .where(e.inList('application_id', p.ids))
+        .where('kind', '=', 'supresion')
+        .where('closed_at', 'is', null),
+    ),
+    reduce: e.prepare((p: { ids: string[]; formData: Application; at: Date }) =>
+      db
+        .updateTable('applications')
+        .set({ form_data: p.formData, email: '', search_text: sql<string>`lower(reference)`, anonymized_at: p.at })
+        .where(e.inList('id', p.ids))
+        .where('anonymized_at', 'is', null),
+    ),
+    // Two requests at once: the partial unique index (data_requests_open) lets one insert; the other finds it.
+    openRequest: e.prepare((p: NewDataRequest) =>
+      db
+        .insertInto('data_requests')
+        .values({ id: p.id, application_id: p.applicationId, reference: p.reference, kind: p.kind, opened_at: p.openedAt, due_at: p.dueAt })
+        .onConflict((c) => c.columns(['application_id', 'kind']).where('closed_at', 'is', null).doNothing())
+        .returningAll(),
+    ),
+    openedRequest: e.prepare((p: { applicationId: string; kind: DataRequestKind }) =>
+      dataRequests().where('application_id', '=', p.applicationId).where('kind', '=', p.kind).where('closed_at', 'is', null),
+    ),
+    requests: e.prepare((p: { reference: string }) => dataRequests().where('reference', '=', p.reference).orderBy('opened_at').orderBy('id')),
+  }
+
+  /** Compare-and-set on status = 'draft', under the draft's row lock. */
+  const settle = (id: string, change: (tx: Tx, draft: FounderDraft) => Generator<Step, unknown, unknown>): Promise<DraftOutcome> =>
+    e.transaction(function* (tx): Generator<Step, DraftOutcome, unknown> {
+      if (!(yield* tx.first(q.lockDraft({ id })))) return { status: 'not_found' }
+      const draft = toDraft((yield* tx.first(q.draft({ id })))!)
+      if (draft.status !== 'draft') return { status: 'conflict', draft }
+      yield* change(tx, draft)
+      return { status: 'ok', draft: toDraft((yield* tx.first(q.draft({ id })))!) }
+    })
+
+  return {
+    async listWaitingDrafts() {
+      return (await e.all(q.waitingDrafts({}))).map(toDraft)
+    },
+
+    async listDrafts(applicationId) {
+      if (!isUuid(applicationId)) return []
+      return (await e.all(q.drafts({ applicationId }))).map(toDraft)
+    },
+
+    async getDraft(id) {
+      if (!isUuid(id)) return null
+      const row = await e.first(q.draft({ id }))
+      return row ? toDraft(row) : null
+    },
+
+    async editDraft(id, edit, memberId, at) {
+      if (!isUuid(id)) return { status: 'not_found' }
+      return settle(id, function* (tx) {
+        yield* tx.run(q.editDraft({ id, subject: edit.subject, text: edit.text, html: edit.html, memberId, at }))
+      })
+    },
+
+    async sendDraft(id, message, memberId, at) {
+      if (!isUuid(id)) return { status: 'not_found' }
+      return settle(id, function* (tx, draft) {
+        const m = message(draft)
+        yield* tx.run(insertOutbox({ rows: [outboxRow(draft.applicationId, m, at)] }))
+        yield* tx.run(q.settleDraft({ id, status: 'sent', memberId, at, outboxId: m.id }))
+      })
+    },
+
+    async discardDraft(id, memberId, at) {
+      if (!isUuid(id)) return { status: 'not_found' }
+      return settle(id, function* (tx) {
+        yield* tx.run(q.settleDraft({ id, status: 'discarded', memberId, at, outboxId: null }))
+      })
+    },
+
+    async sendImmediately() {
+      // Every kind, false unless its row says otherwise.
+      const result = Object.fromEntries(STATUS_MAIL_KINDS.map((k) => [k, false])) as Record<StatusMailKind, boolean>
+      for (const r of await e.all(q.settings({}))) result[r.kind] = toBool(r.send_immediately)
+      return result
+    },
+
+    async setSendImmediately(kind, value, memberId, at) {
+      await e.run(q.setSetting({ kind, value, memberId, at }))
+    },
+
+    async resolveLink(tokenHash) {
+      const row = await e.first(q.linked({ tokenHash }))
+      if (!row) return null
+      const changes = await e.all(q.changes({ applicationId: row.id }))
+      return {
+        applicationId: row.id,
+        reference: row.reference,
+        stage: row.stage,
+        receivedAt: toDate(row.created_at),
+        stageEnteredAt: toDate(row.stage_entered_at!),
+        stageDueAt: toDateOrNull(row.stage_due_at),
+        changes: changes.map((c) => ({ to: c.to_stage, at: toDate(c.at) })),
+      }
+    },
+
+    async issueLink(applicationId, message, at) {
+      await e.transaction(function* (tx) {
+        // A founder who asks for a new link may have lost the old one where others can read it.
+        yield* tx.run(q.revokeLinks({ applicationId, at }))
+        yield* tx.run(insertOutbox({ rows: [outboxRow(applicationId, message, at)] }))
+      })
+    },
+
+    async queueMessage(applicationId, message, at) {
+      await e.run(insertOutbox({ rows: [outboxRow(applicationId, message, at)] }))
+    },
+
+    reduceClosedBefore(closedBefore, at) {
+      // On SQLite one write transaction runs at a time, and the anonymized_at check makes a rerun (or another process) a no-op.
+      return e.transaction(function* (tx) {
+        const ids = (yield* tx.all(q.claimClosed({ before: closedBefore }))).map((r) => r.id)
+        if (ids.length === 0) return { reduced: 0 }
+        for (const drop of [q.dropOutbox, q.dropDrafts, q.dropLinks, q.dropNotes, q.dropIdempotencyKeys, q.dropDocuments]) yield* tx.run(drop({ ids }))
+        for (const blank of [q.blankReviews, q.blankConflicts, q.blankReasons]) yield* tx.run(blank({ ids }))
+        yield* tx.run(q.answerDeletions({ ids, at }))
+        yield* tx.run(q.reduce({ ids, formData: EMPTIED_FORM_DATA as unknown as Application, at }))
+        return { reduced: ids.length }
+      })
+    },
+
+    openDataRequest(request, notice) {
+      return e.transaction(function* (tx): Generator<Step, OpenDataRequestOutcome, unknown> {
+        const opened = yield* tx.first(q.openRequest(request))
+        if (opened) {
+          yield* tx.run(insertOutbox({ rows: [outboxRow(request.applicationId, notice, request.openedAt)] }))
+          return { status: 'opened', request: toDataRequest(opened) }
+        }
+        const open = yield* tx.first(q.openedRequest({ applicationId: request.applicationId, kind: request.kind }))
+        // Closed between the two statements (an admin deleting right then): nothing is left to ask for.
+        if (!open) throw new Error('data request closed while being opened')
+        return { status: 'already_open', request: toDataRequest(open) }
+      })
+    },
+
+    async listDataRequests(reference) {
+      return (await e.all(q.requests({ reference }))).map(toDataRequest)
+    },
+  }
+}

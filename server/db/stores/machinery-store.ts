@@ -2,14 +2,18 @@
  * The state of the machinery an admin watches (docs/workspace.md "Estado del
  * sistema") and /metrics exports: the outbox's depth, its oldest waiting
  * e-mail, the e-mails that failed for good, and how many applications the
- * database holds. On SQLite (sqlite-machinery-store.ts) and PostgreSQL
- * (postgres-machinery-store.ts), both honouring machinery-store-contract.ts.
+ * database holds. Written once for both engines (ADR 0124), held to
+ * machinery-store-contract.ts.
  *
  * Only the outbox counts as "waiting to leave": the founder's drafts in
  * "Correos por enviar" (founder_mail_drafts) wait for a person, not for the
  * machinery, and enter the outbox only once a member sends them.
  */
+import { sql } from 'kysely'
+import { db, type Engine } from '../engine.ts'
+import { toBool, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
 import type { MessageKind } from './application-store.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export interface OutboxFigures {
   /** Applications in the database (deletions and retention lower it). */
@@ -50,4 +54,95 @@ export interface MachineryStore {
    * such failed, retryable e-mail (already retried, sent, blanked, unknown).
    */
   retryFailed(id: string, at: Date): Promise<{ applicationId: string | null } | null>
+}
+
+/** How many rows of the outbox match `condition`: count() skips the nulls of the others. */
+const countOf = (condition: string) => sql<number | string>`count(case when ${sql.raw(condition)} then 1 end)`
+
+export function openMachineryStore(e: Engine): MachineryStore {
+  const q = {
+    figures: e.prepare(() =>
+      db
+        .selectFrom('outbox')
+        .select([
+          db.selectFrom('applications').select(sql<number | string>`count(*)`.as('n')).as('applications'),
+          countOf(`status = 'pending'`).as('pending'),
+          countOf(`status = 'sent'`).as('sent'),
+          countOf(`status = 'failed'`).as('failed'),
+          countOf(`status = 'pending' and attempts > 0`).as('retrying'),
+          countOf('attempts > 0').as('retried'),
+          sql<Date | TimeText | null>`min(case when status = 'pending' then created_at end)`.as('oldest'),
+        ]),
+    ),
+    failedCount: e.prepare(() => db.selectFrom('outbox').select(sql<number | string>`count(*)`.as('n')).where('status', '=', 'failed')),
+    failedPage: e.prepare((p: { limit: number }) =>
+      db
+        .selectFrom('outbox as o')
+        .leftJoin('applications as a', 'a.id', 'o.application_id')
+        .select([
+          'o.id',
+          'o.kind',
+          'o.application_id',
+          'a.reference',
+          // ->> reads a field alike from jsonb and from SQLite's JSON text.
+          sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
+          'o.attempts',
+          'o.last_error',
+          'o.settled_at',
+          'o.redact_after_send',
+        ])
+        .where('o.status', '=', 'failed')
+        .orderBy('o.settled_at', (o) => o.desc().nullsLast())
+        .orderBy('o.id', 'desc')
+        .limit(p.limit),
+    ),
+    // Only a failed e-mail whose body was kept: a sign-in link's was blanked.
+    retry: e.prepare((p: { id: string; at: Date }) =>
+      db
+        .updateTable('outbox')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: p.at, settled_at: null, claimed_by: null, lease_until: null })
+        .where('id', '=', p.id)
+        .where('status', '=', 'failed')
+        .where('redact_after_send', '=', false)
+        .returning('application_id'),
+    ),
+  }
+
+  return {
+    async outboxFigures() {
+      const r = (await e.first(q.figures({})))!
+      return {
+        applications: toNumber(r.applications!),
+        pending: toNumber(r.pending),
+        sent: toNumber(r.sent),
+        failed: toNumber(r.failed),
+        retrying: toNumber(r.retrying),
+        retried: toNumber(r.retried),
+        oldestPendingAt: toDateOrNull(r.oldest),
+      }
+    },
+    async failedMessages(limit) {
+      const [rows, count] = await Promise.all([e.all(q.failedPage({ limit })), e.first(q.failedCount({}))])
+      return {
+        total: toNumber(count!.n),
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as MessageKind,
+          applicationId: r.application_id,
+          reference: r.reference,
+          companyName: r.company_name,
+          attempts: r.attempts,
+          lastError: r.last_error,
+          failedAt: toDateOrNull(r.settled_at),
+          // A sign-in link's body is blanked when it fails: it cannot go again as it is.
+          retryable: !toBool(r.redact_after_send),
+        })),
+      }
+    },
+    async retryFailed(id, at) {
+      if (!isUuid(id)) return null
+      const row = await e.transaction((tx) => tx.first(q.retry({ id, at })))
+      return row ? { applicationId: row.application_id } : null
+    },
+  }
 }

@@ -1,52 +1,31 @@
 /**
- * The workspace's stores on the same database as the ApplicationStore: the
- * SQLite ones share its connection and group commit, the PostgreSQL ones its
- * pool. Other back ends (the edge function's) have no workspace.
+ * The workspace's stores on the same database as the ApplicationStore, each
+ * written once over both engines (ADR 0124): on SQLite they share its
+ * connection and group commit, on PostgreSQL its pool. Other back ends (the
+ * edge function's) have no workspace.
  */
-import { openPostgresFounderStore } from './postgres-founder-store.ts'
-import { openSqliteFounderStore } from './sqlite-founder-store.ts'
-import type { PostgresStore } from '../postgres-store.ts'
-import type { SqliteStore } from '../sqlite-store.ts'
+import { engineOf } from '../engine-of.ts'
 import type { ApplicationStore } from './application-store.ts'
-import { openPostgresClockStore } from './postgres-clock-store.ts'
-import { openPostgresConflictStore } from './postgres-conflict-store.ts'
-import { openPostgresMachineryStore } from './postgres-machinery-store.ts'
-import { openPostgresReviewStore } from './postgres-review-store.ts'
-import { openPostgresScoringStore } from './postgres-scoring-store.ts'
-import { createPostgresTeamStore } from './postgres-team-store.ts'
-import { openSqliteClockStore } from './sqlite-clock-store.ts'
-import { openSqliteConflictStore } from './sqlite-conflict-store.ts'
-import { openSqliteMachineryStore } from './sqlite-machinery-store.ts'
-import { openSqliteReviewStore } from './sqlite-review-store.ts'
-import { openSqliteScoringStore } from './sqlite-scoring-store.ts'
-import { createSqliteTeamStore } from './sqlite-team-store.ts'
+import { openClockStore } from './clock-store.ts'
+import { openConflictStore } from './conflict-store.ts'
+import { openFounderStore } from './founder-store.ts'
+import { openMachineryStore } from './machinery-store.ts'
+import { openReviewStore } from './review-store.ts'
+import { openScoringStore } from './scoring-store.ts'
+import { openTeamStore } from './team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
-  if (store.kind === 'sqlite') {
-    const sqlite = store as SqliteStore
-    return {
-      team: createSqliteTeamStore(sqlite),
-      review: openSqliteReviewStore(sqlite),
-      scoring: openSqliteScoringStore(sqlite),
-      conflicts: openSqliteConflictStore(sqlite),
-      clock: openSqliteClockStore(sqlite),
-      founder: openSqliteFounderStore(sqlite),
-      machinery: openSqliteMachineryStore(sqlite),
-    }
+  if (store.kind !== 'sqlite' && store.kind !== 'postgres') throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
+  const e = engineOf(store)
+  return {
+    team: openTeamStore(e),
+    review: openReviewStore(e),
+    scoring: openScoringStore(e),
+    conflicts: openConflictStore(e),
+    clock: openClockStore(e),
+    founder: openFounderStore(e),
+    machinery: openMachineryStore(e),
   }
-  if (store.kind === 'postgres') {
-    const postgres = store as PostgresStore
-    return {
-      team: createPostgresTeamStore(postgres),
-      review: openPostgresReviewStore(postgres),
-      scoring: openPostgresScoringStore(postgres),
-      conflicts: openPostgresConflictStore(postgres),
-      clock: openPostgresClockStore(postgres),
-      founder: openPostgresFounderStore(postgres),
-      machinery: openPostgresMachineryStore(postgres),
-    }
-  }
-  throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
 }
 
 export type WorkspaceStores = ReturnType<typeof openWorkspaceStores>

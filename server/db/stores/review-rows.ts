@@ -1,9 +1,11 @@
 /**
- * SQL and helpers of the review tables shared by the stores that read them:
- * the ReviewStore (server/db/stores/review-store.ts) and the ScoringStores.
- * The SQL is the same text on both engines.
+ * What the stores that read the review tables share: the ReviewStore
+ * (server/db/stores/review-store.ts) and the ScoringStore (scoring-store.ts).
+ * Apart from both, so neither store imports the other. The SQL is the same
+ * text on both engines.
  */
 import type { CriterionKey } from '../../../domain/programme.ts'
+import type { CriterionScores } from '../../../domain/review.ts'
 
 /** A criterion's weight in SQL: its criterion_weights row, 1 without one (domain/scoring.ts DEFAULT_WEIGHT); 1.0 so SQLite never divides integers. */
 const weightSql = (key: CriterionKey) => `coalesce((select weight from criterion_weights where criterion = '${key}'), 1.0)`
@@ -33,13 +35,19 @@ export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.$
 export const COUNTED_REVIEW_SQL =
   'NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = v.application_id AND k.member_id = v.member_id AND k.lifted_at IS NULL)'
 
-/** Only the comments actually written: an empty one is the same as none. */
-export function storedComments(comments: Partial<Record<CriterionKey, string>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(comments ?? {}).filter(([, text]) => text !== undefined && text !== ''))
+/** The five criteria's columns of application_reviews. */
+export interface ScoreColumns {
+  producto_validado: number
+  primeros_clientes: number
+  modelo_escalable: number
+  founders_comprometidos: number
+  apertura_participacion: number
 }
 
-/** Put rows fetched by id back in the order of `ids`. */
-export function inOrder<R extends { id: string }>(ids: readonly string[], rows: readonly R[]): R[] {
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
-}
+export const scoresFromRow = (r: ScoreColumns): CriterionScores => ({
+  productoValidado: r.producto_validado,
+  primerosClientes: r.primeros_clientes,
+  modeloEscalable: r.modelo_escalable,
+  foundersComprometidos: r.founders_comprometidos,
+  aperturaParticipacion: r.apertura_participacion,
+})

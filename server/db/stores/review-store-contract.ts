@@ -1,6 +1,6 @@
 /**
  * The contract every ReviewStore honours, run on a real SQLite file and on
- * the real PostgreSQL (sqlite-review-store.test.ts, postgres-review-store.test.ts).
+ * the real PostgreSQL (review-store.sqlite.test.ts, review-store.postgres.test.ts).
  * The factory opens a FRESH, migrated database per test; openSecond opens
  * another ApplicationStore + ReviewStore on the same database, as a second
  * server instance would.
@@ -17,7 +17,7 @@ import type { FounderMailWrite } from './founder-store.ts'
 import type { ApplicationStore, NewSubmission } from './application-store.ts'
 import type { Role } from '../../../domain/team.ts'
 import type { Member } from './team-store.ts'
-import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store-types.ts'
+import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store.ts'
 
 export interface ReviewStoreHarness {
   store: ApplicationStore

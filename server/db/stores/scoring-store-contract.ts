@@ -10,7 +10,7 @@ import type { ApplicationStore } from './application-store.ts'
 import type { Role } from '../../../domain/team.ts'
 import type { Member } from './team-store.ts'
 import { review, submission } from './review-store-contract.ts'
-import type { ReviewStore } from './review-store-types.ts'
+import type { ReviewStore } from './review-store.ts'
 import type { ScoringStore } from './scoring-store.ts'
 
 export interface ScoringStoreHarness {

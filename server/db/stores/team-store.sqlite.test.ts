@@ -1,5 +1,6 @@
+import { engineOf } from '../engine-of.ts'
 import { freshSqliteDatabase } from '../testing/store-databases.ts'
-import { createSqliteTeamStore } from './sqlite-team-store.ts'
+import { openTeamStore } from './team-store.ts'
 import { describeTeamStoreContract, teamStoreHarness } from './team-store-contract.ts'
 
-describeTeamStoreContract('sqlite', async () => teamStoreHarness(await freshSqliteDatabase(), createSqliteTeamStore))
+describeTeamStoreContract('sqlite', async () => teamStoreHarness(await freshSqliteDatabase(), (store) => openTeamStore(engineOf(store))))

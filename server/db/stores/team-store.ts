@@ -3,13 +3,22 @@
  * members, sessions, sign-in links, passkeys, WebAuthn challenges, the
  * rate-limit counters shared by every instance, and the audit log.
  *
- * Two implementations share the ApplicationStore's connection:
- * sqlite-team-store.ts and postgres-team-store.ts. The semantics both honour
- * are pinned down by team-store-contract.ts.
+ * Written once for both engines (ADR 0124): on SQLite it shares the
+ * ApplicationStore's connection and group commit, on PostgreSQL its pool.
+ * Races between instances are settled by the database: row locks (the
+ * last-admin check), upserts that count only below the max (rate limits)
+ * and single-statement compare-and-sets (a sign-in link is used by exactly
+ * one UPDATE … WHERE used_at IS NULL). The semantics are pinned down by
+ * team-store-contract.ts.
  */
+import { sql, type InferResult } from 'kysely'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { Role } from '../../../domain/team.ts'
+import { db, type Engine, type Tx } from '../engine.ts'
+import { fromJson, toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
 import type { NewOutboxMessage } from './application-store.ts'
-
+import { auditWriter } from './audit-log.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export interface Member {
   id: string
@@ -85,8 +94,6 @@ export interface RateLimitHit {
   bucket: string
   max: number
 }
-
-import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 
 export interface AuditEntry {
   /** A UUID. */
@@ -185,4 +192,387 @@ export interface TeamStore {
   appendAudit(entry: AuditEntry): Promise<void>
   /** Newest first. */
   listAudit(page: { offset: number; limit: number }): Promise<AuditPage>
+}
+
+const members = () =>
+  db.selectFrom('team_members').select(['id', 'email', 'name', 'role', 'active', 'created_at', 'last_sign_in_at'])
+type MemberRow = InferResult<ReturnType<typeof members>>[number]
+const toMember = (r: MemberRow): Member => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: r.role,
+  active: toBool(r.active),
+  createdAt: toDate(r.created_at),
+  lastSignInAt: toDateOrNull(r.last_sign_in_at),
+})
+
+// The session and its member in one read: every signed-in request makes it.
+const sessions = () =>
+  db
+    .selectFrom('team_sessions as s')
+    .innerJoin('team_members as m', 'm.id', 's.member_id')
+    .selectAll('s')
+    .select(['m.email', 'm.name', 'm.role', 'm.active', 'm.created_at as member_created_at', 'm.last_sign_in_at'])
+type SessionRow = InferResult<ReturnType<typeof sessions>>[number]
+const toSession = (r: SessionRow): { session: Session; member: Member } => ({
+  session: {
+    id: r.id,
+    memberId: r.member_id,
+    csrfToken: r.csrf_token,
+    authMethod: r.auth_method,
+    createdAt: toDate(r.created_at),
+    lastSeenAt: toDate(r.last_seen_at),
+    idleExpiresAt: toDate(r.idle_expires_at),
+    expiresAt: toDate(r.expires_at),
+  },
+  member: toMember({ ...r, id: r.member_id, created_at: r.member_created_at }),
+})
+
+const passkeys = () => db.selectFrom('team_passkeys').selectAll()
+type PasskeyRow = InferResult<ReturnType<typeof passkeys>>[number]
+const toPasskey = (r: PasskeyRow): Passkey => ({
+  id: r.id,
+  memberId: r.member_id,
+  publicKey: r.public_key,
+  counter: toNumber(r.counter),
+  transports: fromJson(r.transports),
+  deviceType: r.device_type,
+  backedUp: toBool(r.backed_up),
+  name: r.name,
+  createdAt: toDate(r.created_at),
+  lastUsedAt: toDateOrNull(r.last_used_at),
+})
+
+/** Thrown inside a transaction to roll it back; never escapes the store. */
+class Refused extends Error {}
+
+export function openTeamStore(e: Engine): TeamStore {
+  const insertAudit = auditWriter(e)
+  const q = {
+    member: e.prepare((p: { id: string }) => members().where('id', '=', p.id)),
+    memberByEmail: e.prepare((p: { email: string }) => members().where('email', '=', p.email)),
+    members: e.prepare(() => members().orderBy(e.textOrder('name')).orderBy(e.textOrder('email'))),
+    // The address is unique: a taken one makes this insert a no-op.
+    insertMember: e.prepare((p: { id: string; email: string; name: string; role: Role; createdAt: Date; invitedBy: string | null }) =>
+      db
+        .insertInto('team_members')
+        .values({ id: p.id, email: p.email, name: p.name, role: p.role, active: true, created_at: p.createdAt, invited_by: p.invitedBy })
+        .onConflict((oc) => oc.column('email').doNothing()),
+    ),
+    // Every active admin and the member, in id order: two admins demoting each other at once cannot both pass the check.
+    lockAdmins: e.prepare((p: { id: string }) =>
+      db
+        .selectFrom('team_members')
+        .select('id')
+        .where((eb) => eb.or([eb.and([eb('role', '=', 'admin'), eb('active', '=', true)]), eb('id', '=', p.id)]))
+        .orderBy('id')
+        .$call(e.forUpdate),
+    ),
+    otherActiveAdmins: e.prepare((p: { id: string }) =>
+      db
+        .selectFrom('team_members')
+        .select(sql<number | string>`count(*)`.as('n'))
+        .where('role', '=', 'admin')
+        .where('active', '=', true)
+        .where('id', '<>', p.id),
+    ),
+    setMember: e.prepare((p: { id: string; role: Role; active: boolean; deactivatedAt: Date | null }) =>
+      db.updateTable('team_members').set({ role: p.role, active: p.active, deactivated_at: p.deactivatedAt }).where('id', '=', p.id),
+    ),
+    // Still inactive: the time it was deactivated stays.
+    setRole: e.prepare((p: { id: string; role: Role }) => db.updateTable('team_members').set({ role: p.role }).where('id', '=', p.id)),
+    insertLink: e.prepare((p: { tokenHash: string; memberId: string; createdAt: Date; expiresAt: Date }) =>
+      db.insertInto('team_sign_in_links').values({ token_hash: p.tokenHash, member_id: p.memberId, created_at: p.createdAt, expires_at: p.expiresAt }),
+    ),
+    // A sign-in link's body holds its token: blanked once sent or given up.
+    enqueueMail: e.prepare(
+      (p: { id: string; memberId: string; kind: string; messageId: string; from: string; to: string; replyTo: string | null; subject: string; text: string; html: string; at: Date }) =>
+        db.insertInto('outbox').values({
+          id: p.id,
+          application_id: null,
+          member_id: p.memberId,
+          kind: p.kind,
+          message_id: p.messageId,
+          sender: p.from,
+          recipient: p.to,
+          reply_to: p.replyTo,
+          subject: p.subject,
+          text_body: p.text,
+          html_body: p.html,
+          redact_after_send: true,
+          next_attempt_at: p.at,
+          created_at: p.at,
+        }),
+    ),
+    // Compare-and-set: of concurrent completions, only one finds the link unused.
+    useLink: e.prepare((p: { tokenHash: string; at: Date }) =>
+      db
+        .updateTable('team_sign_in_links')
+        .set({ used_at: p.at })
+        .where('token_hash', '=', p.tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', p.at)
+        .where('member_id', 'in', db.selectFrom('team_members').select('id').where('active', '=', true))
+        .returning('member_id'),
+    ),
+    insertSession: e.prepare((p: Session) =>
+      db.insertInto('team_sessions').values({
+        id: p.id,
+        member_id: p.memberId,
+        csrf_token: p.csrfToken,
+        auth_method: p.authMethod,
+        created_at: p.createdAt,
+        last_seen_at: p.lastSeenAt,
+        idle_expires_at: p.idleExpiresAt,
+        expires_at: p.expiresAt,
+      }),
+    ),
+    signedIn: e.prepare((p: { id: string; at: Date }) => db.updateTable('team_members').set({ last_sign_in_at: p.at }).where('id', '=', p.id)),
+    session: e.prepare((p: { id: string }) => sessions().where('s.id', '=', p.id)),
+    touchSession: e.prepare((p: { id: string; lastSeenAt: Date; idleExpiresAt: Date }) =>
+      db.updateTable('team_sessions').set({ last_seen_at: p.lastSeenAt, idle_expires_at: p.idleExpiresAt }).where('id', '=', p.id),
+    ),
+    deleteSession: e.prepare((p: { id: string }) => db.deleteFrom('team_sessions').where('id', '=', p.id)),
+    deleteMemberSessions: e.prepare((p: { memberId: string }) => db.deleteFrom('team_sessions').where('member_id', '=', p.memberId)),
+    addPasskey: e.prepare((p: Passkey) =>
+      db.insertInto('team_passkeys').values({
+        id: p.id,
+        member_id: p.memberId,
+        public_key: p.publicKey,
+        counter: p.counter,
+        transports: p.transports,
+        device_type: p.deviceType,
+        backed_up: p.backedUp,
+        name: p.name,
+        created_at: p.createdAt,
+        last_used_at: p.lastUsedAt,
+      }),
+    ),
+    passkey: e.prepare((p: { id: string }) => passkeys().where('id', '=', p.id)),
+    passkeys: e.prepare((p: { memberId: string }) => passkeys().where('member_id', '=', p.memberId).orderBy('created_at').orderBy(e.textOrder('id'))),
+    usePasskey: e.prepare((p: { id: string; counter: number; at: Date }) =>
+      db.updateTable('team_passkeys').set({ counter: p.counter, last_used_at: p.at }).where('id', '=', p.id),
+    ),
+    deletePasskey: e.prepare((p: { id: string; memberId: string }) => db.deleteFrom('team_passkeys').where('id', '=', p.id).where('member_id', '=', p.memberId)),
+    createChallenge: e.prepare((p: WebAuthnChallenge) =>
+      db.insertInto('webauthn_challenges').values({ id: p.id, challenge: p.challenge, purpose: p.purpose, member_id: p.memberId, expires_at: p.expiresAt }),
+    ),
+    takeChallenge: e.prepare((p: { id: string }) => db.deleteFrom('webauthn_challenges').where('id', '=', p.id).returningAll()),
+    // Counts only below the max: a full bucket's upsert changes nothing and returns no row.
+    hit: e.prepare((p: { bucket: string; windowStart: Date; max: number }) =>
+      db
+        .insertInto('rate_limit_counters')
+        .values({ bucket: p.bucket, window_start: p.windowStart, hits: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['bucket', 'window_start'])
+            .doUpdateSet({ hits: sql<number>`rate_limit_counters.hits + 1` })
+            .where('rate_limit_counters.hits', '<', p.max),
+        )
+        .returning('hits'),
+    ),
+    expireSessions: e.prepare((p: { now: Date }) =>
+      db.deleteFrom('team_sessions').where((eb) => eb.or([eb('expires_at', '<=', p.now), eb('idle_expires_at', '<=', p.now)])),
+    ),
+    expireLinks: e.prepare((p: { now: Date }) => db.deleteFrom('team_sign_in_links').where('expires_at', '<=', p.now)),
+    expireChallenges: e.prepare((p: { now: Date }) => db.deleteFrom('webauthn_challenges').where('expires_at', '<=', p.now)),
+    expireRateWindows: e.prepare((p: { before: Date }) => db.deleteFrom('rate_limit_counters').where('window_start', '<', p.before)),
+    auditCount: e.prepare(() => db.selectFrom('audit_log').select(sql<number | string>`count(*)`.as('n'))),
+    auditPage: e.prepare((p: { limit: number; offset: number }) =>
+      db
+        .selectFrom('audit_log as a')
+        .leftJoin('team_members as m', 'm.id', 'a.member_id')
+        .selectAll('a')
+        .select('m.name as member_name')
+        .orderBy('a.at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  }
+
+  function* insertLink(tx: Tx, link: NewSignInLink, m: NewOutboxMessage) {
+    yield* tx.run(q.insertLink(link))
+    yield* tx.run(
+      q.enqueueMail({
+        id: m.id,
+        memberId: link.memberId,
+        kind: m.kind,
+        messageId: m.messageId,
+        from: m.from,
+        to: m.to,
+        replyTo: m.replyTo ?? null,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        at: link.createdAt,
+      }),
+    )
+  }
+  function* insertSession(tx: Tx, s: Session) {
+    yield* tx.run(q.insertSession(s))
+    yield* tx.run(q.signedIn({ id: s.memberId, at: s.createdAt }))
+  }
+  function* memberIn(tx: Tx, id: string) {
+    const row = yield* tx.first(q.member({ id }))
+    return row ? toMember(row) : null
+  }
+
+  return {
+    createMember(m, invitation) {
+      return e.transaction(function* (tx) {
+        if ((yield* tx.run(q.insertMember(m))) === 0) return false
+        if (invitation) yield* insertLink(tx, invitation.link, invitation.message)
+        return true
+      })
+    },
+
+    async getMember(id) {
+      if (!isUuid(id)) return null
+      const row = await e.first(q.member({ id }))
+      return row ? toMember(row) : null
+    },
+
+    async findMemberByEmail(email) {
+      const row = await e.first(q.memberByEmail({ email }))
+      return row ? toMember(row) : null
+    },
+
+    async listMembers() {
+      return (await e.all(q.members({}))).map(toMember)
+    },
+
+    async updateMember(id, change, at) {
+      if (!isUuid(id)) return { status: 'not_found' }
+      return e.transaction(function* (tx) {
+        yield* tx.all(q.lockAdmins({ id }))
+        const before = yield* memberIn(tx, id)
+        if (!before) return { status: 'not_found' as const }
+        const role = change.role ?? before.role
+        const active = change.active ?? before.active
+        if (before.role === 'admin' && before.active && (role !== 'admin' || !active)) {
+          const others = yield* tx.first(q.otherActiveAdmins({ id }))
+          if (toNumber(others!.n) === 0) return { status: 'last_admin' as const }
+        }
+        if (active || before.active) yield* tx.run(q.setMember({ id, role, active, deactivatedAt: active ? null : at }))
+        else yield* tx.run(q.setRole({ id, role }))
+        if (!active) yield* tx.run(q.deleteMemberSessions({ memberId: id }))
+        return { status: 'updated' as const, member: (yield* memberIn(tx, id))!, before }
+      })
+    },
+
+    async createSignInLink(link, message) {
+      await e.transaction((tx) => insertLink(tx, link, message))
+    },
+
+    completeSignIn(tokenHash, session) {
+      return e.transaction(function* (tx) {
+        const used = yield* tx.first(q.useLink({ tokenHash, at: session.createdAt }))
+        if (!used) return null
+        yield* insertSession(tx, { ...session, memberId: used.member_id })
+        return yield* memberIn(tx, used.member_id)
+      })
+    },
+
+    async createSession(session) {
+      await e.transaction((tx) => insertSession(tx, session))
+    },
+
+    async getSession(id) {
+      const row = await e.first(q.session({ id }))
+      return row ? toSession(row) : null
+    },
+
+    async touchSession(id, lastSeenAt, idleExpiresAt) {
+      await e.run(q.touchSession({ id, lastSeenAt, idleExpiresAt }))
+    },
+
+    async deleteSession(id) {
+      await e.run(q.deleteSession({ id }))
+    },
+
+    async deleteMemberSessions(memberId) {
+      return isUuid(memberId) ? e.run(q.deleteMemberSessions({ memberId })) : 0
+    },
+
+    async addPasskey(passkey) {
+      await e.run(q.addPasskey(passkey))
+    },
+
+    async getPasskey(id) {
+      const row = await e.first(q.passkey({ id }))
+      return row ? toPasskey(row) : null
+    },
+
+    async listPasskeys(memberId) {
+      if (!isUuid(memberId)) return []
+      return (await e.all(q.passkeys({ memberId }))).map(toPasskey)
+    },
+
+    async recordPasskeyUse(id, counter, at) {
+      await e.run(q.usePasskey({ id, counter, at }))
+    },
+
+    async deletePasskey(id, memberId) {
+      return isUuid(memberId) && (await e.run(q.deletePasskey({ id, memberId }))) === 1
+    },
+
+    async createChallenge(challenge) {
+      await e.run(q.createChallenge(challenge))
+    },
+
+    async takeChallenge(id, purpose, now) {
+      if (!isUuid(id)) return null
+      // Deleted whatever it holds: a challenge is used once, even a wrong or late one.
+      const row = await e.transaction((tx) => tx.first(q.takeChallenge({ id })))
+      if (!row || row.purpose !== purpose || toDate(row.expires_at).getTime() <= now.getTime()) return null
+      return { id: row.id, challenge: row.challenge, purpose, memberId: row.member_id, expiresAt: toDate(row.expires_at) }
+    },
+
+    async hitRateLimits(hits, windowStart) {
+      try {
+        await e.transaction(function* (tx) {
+          for (const h of hits) {
+            // A full bucket rolls back the hits already counted in the others.
+            if (!(yield* tx.first(q.hit({ bucket: h.bucket, windowStart, max: h.max })))) throw new Refused()
+          }
+        })
+        return true
+      } catch (err) {
+        if (err instanceof Refused) return false
+        throw err
+      }
+    },
+
+    async deleteExpired(now, rateWindowsBefore) {
+      await e.transaction(function* (tx) {
+        yield* tx.run(q.expireSessions({ now }))
+        yield* tx.run(q.expireLinks({ now }))
+        yield* tx.run(q.expireChallenges({ now }))
+        yield* tx.run(q.expireRateWindows({ before: rateWindowsBefore }))
+      })
+    },
+
+    async appendAudit(entry) {
+      await e.run(insertAudit([entry]))
+    },
+
+    async listAudit({ offset, limit }) {
+      const rows = await e.all(q.auditPage({ limit, offset }))
+      const total = toNumber((await e.first(q.auditCount({})))!.n)
+      return {
+        total,
+        items: rows.map((r) => ({
+          id: r.id,
+          at: toDate(r.at),
+          memberId: r.member_id,
+          action: r.action as AuditAction,
+          applicationId: r.application_id,
+          detail: fromJson(r.detail) as AuditDetail,
+          memberName: r.member_name,
+        })),
+      }
+    },
+  }
 }

@@ -11,19 +11,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { openPostgresFounderStore } from '../../db/stores/postgres-founder-store.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
 import { openPostgresStore } from '../../db/postgres-store.ts'
 import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-test-database.ts'
 import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
 import type { PostgresStore } from '../../db/postgres-store.ts'
-import { engineOf } from '../../db/engine-of.ts'
 import { openDocumentStore } from '../../db/stores/document-store.ts'
 import { founderDocumentRoutes } from './founder-routes.ts'
 import { MAX_UNFINISHED_UPLOADS } from '../../../domain/document-limits.ts'
 import { createDocuments } from './service.ts'
 import { samples, tusClient } from './testing/tus.ts'
+import { engineOf } from '../../db/engine-of.ts'
+import { openFounderStore } from '../../db/stores/founder-store.ts'
 
 const SITE = 'https://catalitico.example'
 const available = await requirePostgres()
@@ -37,7 +37,7 @@ describe.skipIf(!available)('documents in PostgreSQL (document_blobs)', () => {
     try {
       const documents = createDocuments({ store, root, maxBytes: 5 * 1_048_576, storage: 'database', now: () => new Date(), log: () => {}, rateLimits: openWorkspaceStores(store).team })
       const app = new Hono()
-      app.route('/postulacion', founderDocumentRoutes({ documents, founders: openPostgresFounderStore(store), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
+      app.route('/postulacion', founderDocumentRoutes({ documents, founders: openFounderStore(engineOf(store)), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
       const founder = await seedFounder(store)
       const tus = tusClient(async (url, init) => app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
 
@@ -84,7 +84,7 @@ describe.skipIf(!available)('upload caps with two instances on one PostgreSQL', 
       const root = mkdtempSync(join(tmpdir(), 'catalitico-docs-pg-'))
       const documents = createDocuments({ store, root, maxBytes: 64 * 1024, storage: 'database', now: () => new Date(), log: () => {}, rateLimits: openWorkspaceStores(store).team })
       const app = new Hono()
-      app.route('/postulacion', founderDocumentRoutes({ documents, founders: openPostgresFounderStore(store), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
+      app.route('/postulacion', founderDocumentRoutes({ documents, founders: openFounderStore(engineOf(store)), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
       made.push({ store, root, app, documents })
     }
     return {

@@ -6,11 +6,11 @@
  *   POST /applications/:id/documents/:documentId/review { status: accepted | new_version_requested, note } (audited)
  */
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import { DOCUMENT_ITEMS, DOCUMENT_NOTE_MAX } from '../../../domain/documents.ts'
+import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
+import { DocumentReviewSchema, type DocumentChecklist, type TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import { invalid, jsonBody, notFound, parseWith } from '../../shared/http/json.ts'
-import type { ReviewStore } from '../../db/stores/review-store-types.ts'
+import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from './download.ts'
 import type { Documents } from './service.ts'
@@ -21,20 +21,9 @@ export interface TeamDocumentRouteDeps {
   now: () => Date
 }
 
-const ReviewSchema = v.pipe(
-  v.strictObject({
-    status: v.picklist(['accepted', 'new_version_requested'], 'Elige aceptar o pedir una versión nueva.'),
-    note: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(DOCUMENT_NOTE_MAX, 'La nota es demasiado larga.')))),
-  }),
-  v.forward(
-    v.check((r) => r.status !== 'new_version_requested' || !!r.note, 'Escribe qué debe cambiar en la nueva versión.'),
-    ['note'],
-  ),
-)
-
 const documentNotFound = { error: 'not_found', message: 'No encontramos este documento.' }
 
-export function teamView(doc: DocumentRecord) {
+export function teamView(doc: DocumentRecord): TeamDocument {
   return {
     id: doc.id,
     fileName: doc.fileName,
@@ -62,7 +51,7 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
         const doc = docs.find((d) => d.itemKey === item.key)
         return { ...item, document: doc ? teamView(doc) : null }
       }),
-    })
+    } satisfies DocumentChecklist)
   })
 
   app.get('/applications/:id/documents/:documentId/file', async (c) => {
@@ -80,7 +69,7 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
   })
 
   app.post('/applications/:id/documents/:documentId/review', async (c) => {
-    const parsed = parseWith(ReviewSchema, await jsonBody(c))
+    const parsed = parseWith(DocumentReviewSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
     const at = now()
     const memberId = c.get('member').id
@@ -99,7 +88,7 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
       applicationId: doc.applicationId,
       detail: { documentId: doc.id, itemKey: doc.itemKey, status },
     })
-    return c.json(teamView(doc))
+    return c.json(teamView(doc) satisfies TeamDocument)
   })
 
   return app

@@ -11,9 +11,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { dataRequestDueAt } from '../../../domain/data-requests.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { FounderStore } from '../../db/stores/founder-store.ts'
-import { openPostgresFounderStore } from '../../db/stores/postgres-founder-store.ts'
-import { openSqliteFounderStore } from '../../db/stores/sqlite-founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
 import { readMigrations } from '../../db/migrations/postgres-files.ts'
@@ -22,11 +19,11 @@ import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-t
 import { openSqliteStore } from '../../db/sqlite-store.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
-import { openPostgresReviewStore } from '../../db/stores/postgres-review-store.ts'
-import type { ReviewStore } from '../../db/stores/review-store-types.ts'
-import { openSqliteReviewStore } from '../../db/stores/sqlite-review-store.ts'
 import { insertMember } from '../../db/testing/members.ts'
 import { createRetentionJob, retentionCutoff } from './retention.ts'
+import { engineOf } from '../../db/engine-of.ts'
+import { openFounderStore, type FounderStore } from '../../db/stores/founder-store.ts'
+import { openReviewStore, type ReviewStore } from '../../db/stores/review-store.ts'
 
 const available = await requirePostgres()
 
@@ -203,13 +200,13 @@ describeRetention('SQLite', async () => {
   const opened = [store]
   return {
     store,
-    reviews: openSqliteReviewStore(store),
-    founders: openSqliteFounderStore(store),
+    reviews: openReviewStore(engineOf(store)),
+    founders: openFounderStore(engineOf(store)),
     second: async () => {
       const second = openSqliteStore(join(dir, 'catalitico.sqlite'))
       await second.migrate()
       opened.push(second)
-      return openSqliteFounderStore(second)
+      return openFounderStore(engineOf(second))
     },
     dispose: async () => {
       for (const o of opened) await o.close()
@@ -227,12 +224,12 @@ describe.skipIf(!available)('PostgreSQL (the real server)', () => {
     const opened = [store]
     return {
       store,
-      reviews: openPostgresReviewStore(store),
-      founders: openPostgresFounderStore(store),
+      reviews: openReviewStore(engineOf(store)),
+      founders: openFounderStore(engineOf(store)),
       second: async () => {
         const second = openPostgresStore(db.url, { migrations })
         opened.push(second)
-        return openPostgresFounderStore(second)
+        return openFounderStore(engineOf(second))
       },
       dispose: async () => {
         for (const o of opened) await o.close()

@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { limitBodies } from '../../shared/http/body-limit.ts'
 import * as v from 'valibot'
 import { NormalizedEmailSchema } from '../../../domain/email.ts'
+import type { SessionMember, TeamMember } from '../../../domain/workspace-api/team.ts'
 import type { Member } from '../../db/stores/team-store.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
 
@@ -53,10 +54,10 @@ export async function audit(
 }
 
 /** The signed-in member as the browser sees it (GET /session, sign-in answers). */
-export const sessionMemberJson = (m: Member) => ({ id: m.id, email: m.email, name: m.name, role: m.role })
+export const sessionMemberJson = (m: Member): SessionMember => ({ id: m.id, email: m.email, name: m.name, role: m.role })
 
 /** A member in the member list. */
-export const memberJson = (m: Member) => ({
+export const memberJson = (m: Member): TeamMember => ({
   id: m.id,
   email: m.email,
   name: m.name,

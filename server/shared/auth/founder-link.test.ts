@@ -12,10 +12,9 @@ import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-t
 import { openSqliteStore, type SqliteStore } from '../../db/sqlite-store.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { hashFounderToken, resolveFounderToken } from './founder-link.ts'
-import type { FounderStore } from '../../db/stores/founder-store.ts'
-import { openPostgresFounderStore } from '../../db/stores/postgres-founder-store.ts'
-import { openSqliteFounderStore } from '../../db/stores/sqlite-founder-store.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
+import { engineOf } from '../../db/engine-of.ts'
+import { openFounderStore, type FounderStore } from '../../db/stores/founder-store.ts'
 
 async function contract(store: ApplicationStore, founders: FounderStore, markReduced: (id: string) => Promise<void>) {
   const resolve = (token: string) => resolveFounderToken(founders, token)
@@ -42,7 +41,7 @@ describe('resolveFounderToken', () => {
     const store = openSqliteStore(join(dir, 'db.sqlite'))
     try {
       await store.migrate()
-      await contract(store, openSqliteFounderStore(store), async (id) => {
+      await contract(store, openFounderStore(engineOf(store)), async (id) => {
         await (store as SqliteStore).write(() => store.db.prepare('UPDATE applications SET anonymized_at = ? WHERE id = ?').run(new Date().toISOString(), id))
       })
     } finally {
@@ -55,7 +54,7 @@ describe('resolveFounderToken', () => {
     const db = await createTestDatabase()
     const store = openPostgresStore(db.url)
     try {
-      await contract(store, openPostgresFounderStore(store), async (id) => {
+      await contract(store, openFounderStore(engineOf(store)), async (id) => {
         await (store as PostgresStore).sql`UPDATE applications SET anonymized_at = now() WHERE id = ${id}`
       })
     } finally {

@@ -11,7 +11,7 @@ import type { Stage } from '../../../domain/pipeline.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
-import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store-types.ts'
+import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
 
 export interface StageChangeRequest {
   applicationId: string

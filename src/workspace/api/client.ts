@@ -4,6 +4,8 @@
  * state-changing request. A 401 anywhere sends the member to the sign-in
  * page (`onUnauthenticated`).
  */
+import type { ErrorAnswer } from '../../../domain/workspace-api/wire.ts'
+
 export const API_BASE = '/equipo/api'
 
 export class ApiError extends Error {
@@ -67,7 +69,8 @@ async function errorFrom(res: Response): Promise<ApiError> {
   } catch {
     /* not JSON: keep the status */
   }
-  const { error, message } = (body ?? {}) as { error?: string; message?: string }
+  // Usually an ErrorAnswer; a proxy's page or an empty body leaves only the status.
+  const { error, message } = (body ?? {}) as Partial<ErrorAnswer>
   return new ApiError(res.status, error ?? `http_${res.status}`, message ?? defaultMessage(res.status, error), body)
 }
 

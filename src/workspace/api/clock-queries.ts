@@ -4,47 +4,9 @@
  * next to queries.ts, with the same invalidation rule.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ConflictKind } from '../../../domain/conflicts.ts'
-import type { DueState, Stage } from '../../../domain/pipeline.ts'
+import type { OnTime, PendingList, ReminderFrequency, ReminderRequest, Reminders } from '../../../domain/workspace-api/clock.ts'
+import type { ConflictAnswer, ConflictList, DeclareConflict, LiftConflict } from '../../../domain/workspace-api/conflicts.ts'
 import { api } from './client.ts'
-
-export type ReminderFrequency = 'daily' | 'weekdays' | 'off'
-
-export interface PendingItem {
-  id: string
-  reference: string
-  companyName: string
-  stage: Stage
-  stageDueAt: string | null
-  dueState: DueState
-  assignedAt: string
-  waitingForMe: boolean
-}
-
-export interface PendingList {
-  items: PendingItem[]
-  total: number
-  counts: { overdue: number; dueSoon: number; waitingForMe: number }
-}
-
-export interface Conflict {
-  id: string
-  applicationId: string
-  memberId: string
-  kind: ConflictKind
-  note: string
-  declaredBy: string
-  declaredAt: string
-  liftedAt: string | null
-  liftedBy: string | null
-  liftReason: string | null
-}
-
-export interface OnTime {
-  since: string
-  days: number
-  byStage: Partial<Record<Stage, { left: number; onTime: number; share: number | null }>>
-}
 
 export const clockKeys = {
   pending: ['pending'] as const,
@@ -58,13 +20,13 @@ export function usePending() {
 }
 
 export function useReminderFrequency() {
-  return useQuery({ queryKey: clockKeys.reminders, queryFn: ({ signal }) => api<{ frequency: ReminderFrequency }>('/me/reminders', { signal }) })
+  return useQuery({ queryKey: clockKeys.reminders, queryFn: ({ signal }) => api<Reminders>('/me/reminders', { signal }) })
 }
 
 export function useSetReminderFrequency() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (frequency: ReminderFrequency) => api<{ frequency: ReminderFrequency }>('/me/reminders', { method: 'PUT', body: { frequency } }),
+    mutationFn: (frequency: ReminderFrequency) => api<Reminders>('/me/reminders', { method: 'PUT', body: { frequency } satisfies ReminderRequest }),
     onSuccess: (data) => client.setQueryData(clockKeys.reminders, data),
   })
 }
@@ -76,7 +38,7 @@ export function useOnTime() {
 export function useConflicts(applicationId: string, enabled: boolean) {
   return useQuery({
     queryKey: clockKeys.conflicts(applicationId),
-    queryFn: ({ signal }) => api<{ items: Conflict[] }>(`/conflicts?applicationId=${encodeURIComponent(applicationId)}`, { signal }),
+    queryFn: ({ signal }) => api<ConflictList>(`/conflicts?applicationId=${encodeURIComponent(applicationId)}`, { signal }),
     enabled,
   })
 }
@@ -84,8 +46,8 @@ export function useConflicts(applicationId: string, enabled: boolean) {
 export function useDeclareConflict() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { applicationId: string; kind: ConflictKind; note: string; memberId?: string }) =>
-      api<{ conflict: Conflict }>('/conflicts', { method: 'POST', body }),
+    mutationFn: (body: DeclareConflict) =>
+      api<ConflictAnswer>('/conflicts', { method: 'POST', body }),
     onSettled: () =>
       Promise.all(['conflicts', 'application', 'applications', 'pending'].map((prefix) => client.invalidateQueries({ queryKey: [prefix] }))),
   })
@@ -94,8 +56,8 @@ export function useDeclareConflict() {
 export function useLiftConflict() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api<{ conflict: Conflict }>(`/conflicts/${encodeURIComponent(id)}/lift`, { method: 'POST', body: { reason } }),
+    mutationFn: ({ id, reason }: LiftConflict & { id: string }) =>
+      api<ConflictAnswer>(`/conflicts/${encodeURIComponent(id)}/lift`, { method: 'POST', body: { reason } satisfies LiftConflict }),
     onSettled: () =>
       Promise.all(['conflicts', 'application', 'applications', 'pending'].map((prefix) => client.invalidateQueries({ queryKey: [prefix] }))),
   })

@@ -3,10 +3,8 @@
  * "Estado del sistema"): its own hooks, next to queries.ts, with the same rule.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { FailedMail, Machinery, MailKind } from '../../../domain/machinery.ts'
+import type { Machinery, MailRetried } from '../../../domain/machinery.ts'
 import { api } from './client.ts'
-
-export type { FailedMail, Machinery, MailKind }
 
 export const machineryKey = ['overview', 'machinery'] as const
 
@@ -22,7 +20,7 @@ export function useMachinery() {
 export function useRetryFailedMail() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api<{ retried: true }>(`/overview/machinery/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => api<MailRetried>(`/overview/machinery/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: machineryKey }),
   })
 }

@@ -1,28 +1,33 @@
 /**
  * Server state (TanStack Query): one hook per read, one per write. Writes
  * invalidate what they change, so every screen shows the server's truth.
+ * Requests and answers are the contract's (domain/workspace-api/), the
+ * server's own types: never a copy.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ReviewInput } from '../../../domain/review.ts'
-import type { Stage } from '../../../domain/pipeline.ts'
-import { api, request, setCsrfToken } from './client.ts'
+import type { DocumentChecklist, DocumentReview, TeamDocument } from '../../../domain/workspace-api/documents.ts'
+import type {
+  EditDraft,
+  FounderDraftAnswer,
+  FounderDraftList,
+  FounderMailSettingRequest,
+  FounderMailSettings,
+  SentAll,
+} from '../../../domain/workspace-api/founder-mail.ts'
 import type {
   ApplicationDetail,
   ApplicationPage,
   AuditPage,
-  DocumentChecklist,
-  FounderDraft,
-  FounderMailSetting,
-  Note,
+  NoteAnswer,
+  NoteRequest,
   Overview,
-  Passkey,
-  Review,
-  Role,
-  SessionInfo,
-  TeamDocument,
-  TeamMember,
+  ReviewAnswer,
+  TransitionRequest,
   TransitionResult,
-} from './types.ts'
+} from '../../../domain/workspace-api/review.ts'
+import type { InviteMember, MemberAnswer, MemberList, PasskeyList, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
+import { api, request, setCsrfToken } from './client.ts'
 
 export const keys = {
   session: ['session'] as const,
@@ -76,7 +81,7 @@ function useInvalidate() {
 export function useTransition(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { from: Stage; to: Stage; reason?: string; founderReason?: string }) =>
+    mutationFn: (body: TransitionRequest) =>
       api<TransitionResult>(`/applications/${encodeURIComponent(id)}/transitions`, { method: 'POST', body }),
     onSettled: () => invalidate('application', 'applications', 'overview'),
   })
@@ -86,7 +91,7 @@ export function useSubmitReview(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (body: ReviewInput) =>
-      api<{ review: Review }>(`/applications/${encodeURIComponent(id)}/review`, { method: 'PUT', body }),
+      api<ReviewAnswer>(`/applications/${encodeURIComponent(id)}/review`, { method: 'PUT', body }),
     // 'scoring': the detail's assignment panel (who has scored, the fair scores).
     onSuccess: () => invalidate('application', 'applications', 'scoring'),
   })
@@ -95,8 +100,8 @@ export function useSubmitReview(id: string) {
 export function useAddNote(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { body: string }) =>
-      api<{ note: Note }>(`/applications/${encodeURIComponent(id)}/notes`, { method: 'POST', body }),
+    mutationFn: (body: NoteRequest) =>
+      api<NoteAnswer>(`/applications/${encodeURIComponent(id)}/notes`, { method: 'POST', body }),
     onSuccess: () => invalidate('application'),
   })
 }
@@ -111,7 +116,7 @@ export function useDocuments(applicationId: string) {
 export function useReviewDocument(applicationId: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: ({ documentId, ...body }: { documentId: string; status: 'accepted' | 'new_version_requested'; note?: string }) =>
+    mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
       api<TeamDocument>(
         `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}/review`,
         { method: 'POST', body },
@@ -121,14 +126,14 @@ export function useReviewDocument(applicationId: string) {
 }
 
 export function useMembers() {
-  return useQuery({ queryKey: keys.members, queryFn: ({ signal }) => api<{ members: TeamMember[] }>('/members', { signal }) })
+  return useQuery({ queryKey: keys.members, queryFn: ({ signal }) => api<MemberList>('/members', { signal }) })
 }
 
 export function useInviteMember() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { email: string; name: string; role: Role }) =>
-      api<{ member: TeamMember }>('/members', { method: 'POST', body }),
+    mutationFn: (body: InviteMember) =>
+      api<MemberAnswer>('/members', { method: 'POST', body }),
     onSuccess: () => invalidate('members'),
   })
 }
@@ -136,14 +141,14 @@ export function useInviteMember() {
 export function useUpdateMember() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; role?: Role; active?: boolean }) =>
-      api<{ member: TeamMember }>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, ...body }: UpdateMember & { id: string }) =>
+      api<MemberAnswer>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSettled: () => invalidate('members'),
   })
 }
 
 export function usePasskeys() {
-  return useQuery({ queryKey: keys.passkeys, queryFn: ({ signal }) => api<{ passkeys: Passkey[] }>('/passkeys', { signal }) })
+  return useQuery({ queryKey: keys.passkeys, queryFn: ({ signal }) => api<PasskeyList>('/passkeys', { signal }) })
 }
 
 export function useRemovePasskey() {
@@ -167,20 +172,20 @@ export function useAudit(page: number) {
 export function useFounderDrafts() {
   return useQuery({
     queryKey: keys.founderDrafts,
-    queryFn: ({ signal }) => api<{ items: FounderDraft[]; withheld: number }>('/founder-mail/drafts', { signal }),
+    queryFn: ({ signal }) => api<FounderDraftList>('/founder-mail/drafts', { signal }),
   })
 }
 
 export function useFounderDraftAction() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (input: { id: string; action: 'send' | 'discard' } | { id: string; action: 'edit'; subject: string; text: string }) =>
+    mutationFn: (input: { id: string; action: 'send' | 'discard' } | ({ id: string; action: 'edit' } & EditDraft)) =>
       input.action === 'edit'
-        ? api<{ draft: FounderDraft }>(`/founder-mail/drafts/${encodeURIComponent(input.id)}`, {
+        ? api<FounderDraftAnswer>(`/founder-mail/drafts/${encodeURIComponent(input.id)}`, {
             method: 'PUT',
-            body: { subject: input.subject, text: input.text },
+            body: { subject: input.subject, text: input.text } satisfies EditDraft,
           })
-        : api<{ draft: FounderDraft }>(`/founder-mail/drafts/${encodeURIComponent(input.id)}/${input.action}`, { method: 'POST', body: {} }),
+        : api<FounderDraftAnswer>(`/founder-mail/drafts/${encodeURIComponent(input.id)}/${input.action}`, { method: 'POST', body: {} }),
     onSettled: () => invalidate('founder-drafts', 'application'),
   })
 }
@@ -188,7 +193,7 @@ export function useFounderDraftAction() {
 export function useSendAllFounderDrafts() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api<{ sent: number }>('/founder-mail/drafts/send-all', { method: 'POST', body: {} }),
+    mutationFn: () => api<SentAll>('/founder-mail/drafts/send-all', { method: 'POST', body: {} }),
     onSettled: () => invalidate('founder-drafts', 'application'),
   })
 }
@@ -196,14 +201,14 @@ export function useSendAllFounderDrafts() {
 export function useFounderMailSettings() {
   return useQuery({
     queryKey: keys.founderMailSettings,
-    queryFn: ({ signal }) => api<{ items: FounderMailSetting[] }>('/founder-mail/settings', { signal }),
+    queryFn: ({ signal }) => api<FounderMailSettings>('/founder-mail/settings', { signal }),
   })
 }
 
 export function useSetFounderMailSetting() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { kind: string; sendImmediately: boolean }) => api('/founder-mail/settings', { method: 'PUT', body }),
+    mutationFn: (body: FounderMailSettingRequest) => api<FounderMailSettingRequest>('/founder-mail/settings', { method: 'PUT', body }),
     onSettled: () => invalidate('founder-mail-settings'),
   })
 }

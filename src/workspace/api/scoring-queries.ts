@@ -1,31 +1,25 @@
 /** Server state for assignments, weights, "Para discutir", "Repartir" and bulk work (docs/workspace.md). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { Stage } from '../../../domain/pipeline.ts'
-import type { CriterionKey } from '../../../domain/programme.ts'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
+import type {
+  ApplicationScoring,
+  AssignAnswer,
+  AssignOutcome,
+  AssignRequest,
+  BulkApplied,
+  BulkApplyRequest,
+  BulkPreview,
+  BulkPreviewRequest,
+  DiscussionCleared,
+  PlanItem,
+  PlanRequest,
+  Proposal,
+  Taken,
+  Unassigned,
+  WeightsAnswer,
+  WeightsRequest,
+} from '../../../domain/workspace-api/scoring.ts'
 import { api } from './client.ts'
-import type { MemberRef } from './types.ts'
-
-export interface ApplicationScoring {
-  assignments: { member: MemberRef; assignedBy: MemberRef; assignedAt: string; reviewed: boolean }[]
-  reviewers: { member: MemberRef; reviewedAt: string }[]
-  scores: {
-    weighted: number | null
-    normalised: number | null
-    reviews: { memberId: string; score: number; z: number | null }[]
-    disagreements: CriterionKey[]
-    discussion: boolean
-  } | null
-}
-
-export type PlanItem = { applicationId: string; memberId: string }
-export type BulkFilter = Record<string, string>
-export type BulkAction = { type: 'move'; to: Stage } | { type: 'close'; reason: string } | { type: 'assign'; memberIds: string[] }
-export interface BulkPreview {
-  total: number
-  eligible: number
-  refused: { stage: Stage; count: number; message: string }[]
-}
 
 function useInvalidate() {
   const client = useQueryClient()
@@ -33,13 +27,13 @@ function useInvalidate() {
 }
 
 export function useWeights() {
-  return useQuery({ queryKey: ['weights'], queryFn: ({ signal }) => api<{ weights: CriterionWeights }>('/weights', { signal }) })
+  return useQuery({ queryKey: ['weights'], queryFn: ({ signal }) => api<WeightsAnswer>('/weights', { signal }) })
 }
 
 export function useSaveWeights() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (weights: CriterionWeights) => api<{ weights: CriterionWeights }>('/weights', { method: 'PUT', body: { weights } }),
+    mutationFn: (weights: CriterionWeights) => api<WeightsAnswer>('/weights', { method: 'PUT', body: { weights } satisfies WeightsRequest }),
     onSuccess: () => invalidate('weights', 'applications', 'scoring'),
   })
 }
@@ -54,7 +48,7 @@ export function useScoring(id: string) {
 export function useAssign(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (memberIds: string[]) => api(`/applications/${encodeURIComponent(id)}/assignments`, { method: 'POST', body: { memberIds } }),
+    mutationFn: (memberIds: string[]) => api<AssignAnswer>(`/applications/${encodeURIComponent(id)}/assignments`, { method: 'POST', body: { memberIds } satisfies AssignRequest }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -63,7 +57,7 @@ export function useUnassign(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (memberId: string) =>
-      api(`/applications/${encodeURIComponent(id)}/assignments/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
+      api<Unassigned>(`/applications/${encodeURIComponent(id)}/assignments/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -71,7 +65,7 @@ export function useUnassign(id: string) {
 export function useTake(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api(`/applications/${encodeURIComponent(id)}/take`, { method: 'POST', body: {} }),
+    mutationFn: () => api<Taken>(`/applications/${encodeURIComponent(id)}/take`, { method: 'POST', body: {} }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -79,7 +73,7 @@ export function useTake(id: string) {
 export function useClearDiscussion(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api(`/applications/${encodeURIComponent(id)}/discussion/clear`, { method: 'POST', body: {} }),
+    mutationFn: () => api<DiscussionCleared>(`/applications/${encodeURIComponent(id)}/discussion/clear`, { method: 'POST', body: {} }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -87,7 +81,7 @@ export function useClearDiscussion(id: string) {
 export function useProposal(enabled: boolean) {
   return useQuery({
     queryKey: ['proposal'],
-    queryFn: ({ signal }) => api<{ plan: PlanItem[] }>('/assignments/proposal', { signal }),
+    queryFn: ({ signal }) => api<Proposal>('/assignments/proposal', { signal }),
     enabled,
     staleTime: 0,
   })
@@ -96,22 +90,21 @@ export function useProposal(enabled: boolean) {
 export function useConfirmProposal() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (plan: PlanItem[]) => api<{ added: number }>('/assignments/proposal/confirm', { method: 'POST', body: { plan } }),
+    mutationFn: (plan: PlanItem[]) => api<AssignOutcome>('/assignments/proposal/confirm', { method: 'POST', body: { plan } satisfies PlanRequest }),
     onSettled: () => invalidate('proposal', 'applications', 'scoring'),
   })
 }
 
 export function useBulkPreview() {
   return useMutation({
-    mutationFn: (body: { filter: BulkFilter; action: BulkAction }) => api<BulkPreview>('/bulk/preview', { method: 'POST', body }),
+    mutationFn: (body: BulkPreviewRequest) => api<BulkPreview>('/bulk/preview', { method: 'POST', body }),
   })
 }
 
 export function useBulkApply() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: { filter: BulkFilter; action: BulkAction; expected: number }) =>
-      api<BulkPreview & { done: number }>('/bulk/apply', { method: 'POST', body }),
+    mutationFn: (body: BulkApplyRequest) => api<BulkApplied>('/bulk/apply', { method: 'POST', body }),
     onSettled: () => invalidate('applications', 'overview', 'application', 'scoring'),
   })
 }

@@ -1,7 +1,7 @@
 /** The frame of every signed-in page: skip link, header with navigation and the member, main. */
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { ROLE_LABELS } from '../api/types.ts'
+import { ROLE_LABELS } from '../../../domain/team.ts'
 import { paths } from '../paths.ts'
 import { useMember } from './require-session.tsx'
 import { SignOutButton } from './sign-out.tsx'

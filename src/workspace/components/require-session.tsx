@@ -7,7 +7,7 @@ import { createContext, useContext, type ReactNode } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { ApiError } from '../api/client.ts'
 import { useSession } from '../api/queries.ts'
-import type { SessionMember } from '../api/types.ts'
+import type { SessionMember } from '../../../domain/workspace-api/team.ts'
 import { paths } from '../paths.ts'
 import { Loading, QueryError } from './ui.tsx'
 

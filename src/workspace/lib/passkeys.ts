@@ -11,29 +11,37 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
 import { api } from '../api/client.ts'
-import type { Passkey, SessionMember } from '../api/types.ts'
+import type {
+  AddPasskey,
+  Passkey,
+  PasskeyAdded,
+  PasskeyChallenge,
+  PasskeyVerify,
+  SessionMember,
+  SignedIn,
+} from '../../../domain/workspace-api/team.ts'
 
 export async function signInWithPasskey(): Promise<SessionMember> {
-  const { challengeId, options } = await api<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
+  const { challengeId, options } = await api<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>>(
     '/auth/passkey/options',
     { method: 'POST', body: {}, public: true },
   )
   const response = await startAuthentication({ optionsJSON: options })
-  const { member } = await api<{ member: SessionMember }>('/auth/passkey/verify', {
+  const { member } = await api<SignedIn>('/auth/passkey/verify', {
     method: 'POST',
-    body: { challengeId, response },
+    body: { challengeId, response } satisfies PasskeyVerify,
     public: true,
   })
   return member
 }
 
 export async function addPasskey(name: string): Promise<Passkey> {
-  const { challengeId, options } = await api<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+  const { challengeId, options } = await api<PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>>(
     '/passkeys/options',
     { method: 'POST', body: {} },
   )
   const response = await startRegistration({ optionsJSON: options })
-  const { passkey } = await api<{ passkey: Passkey }>('/passkeys', { method: 'POST', body: { challengeId, response, name } })
+  const { passkey } = await api<PasskeyAdded>('/passkeys', { method: 'POST', body: { challengeId, response, name } satisfies AddPasskey })
   return passkey
 }
 

@@ -8,6 +8,15 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { isEmail } from '../../../domain/email.ts'
+import type {
+  DataRequestConflict,
+  DataRequestLookup,
+  DeleteRequest,
+  DeletionReport,
+  ExportRequest,
+  HeldApplication,
+  LookupRequest,
+} from '../../../domain/workspace-api/data-requests.ts'
 import { notify } from '../../lib/toast.tsx'
 import { api, download, request } from '../api/client.ts'
 import { useMember } from '../components/require-session.tsx'
@@ -16,37 +25,14 @@ import { Button, FieldError, Forbidden, inputClass, labelClass, PageHeader, Pane
 import { formatDateTime } from '../lib/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 
-/** One record of the lookup (server/shared/exports.ts founderRecords). */
-interface HeldApplication {
-  id: string
-  reference: string
-  receivedAt: string
-  formData: { companyName?: string; tradeName?: string }
-  emails?: unknown[]
-}
-
-interface DeletionReport {
-  applications: { id: string; reference: string }[]
-  messages: Record<string, number>
-}
-
 /** The lookup's answer to an admin with a conflict of interest: references only, no contents. */
-interface ConflictAnswer {
-  conflictOfInterest: true
-  message: string
-  applications: { id: string; reference: string; conflicted: boolean }[]
+function conflictIn(result: DataRequestLookup | null): DataRequestConflict | null {
+  return result !== null && !Array.isArray(result) ? result : null
 }
 
-function conflictIn(result: unknown): ConflictAnswer | null {
-  return (result as { conflictOfInterest?: unknown } | null)?.conflictOfInterest === true ? (result as ConflictAnswer) : null
-}
-
-/** The lookup answers what the CLI prints: a list of applications (or an object holding one). */
-function applicationsIn(result: unknown): HeldApplication[] {
-  if (Array.isArray(result)) return result as HeldApplication[]
-  if (conflictIn(result)) return []
-  const list = (result as { applications?: unknown } | null)?.applications
-  return Array.isArray(list) ? (list as HeldApplication[]) : []
+/** The lookup answers what the CLI prints: the titular's applications. */
+function applicationsIn(result: DataRequestLookup | null): HeldApplication[] {
+  return Array.isArray(result) ? result : []
 }
 
 export function DataRequestsPage() {
@@ -55,7 +41,7 @@ export function DataRequestsPage() {
   const id = useId()
   const [email, setEmail] = useState('')
   const [searched, setSearched] = useState<string | null>(null)
-  const [result, setResult] = useState<unknown>(null)
+  const [result, setResult] = useState<DataRequestLookup | null>(null)
   const [error, setError] = useState<string>()
   const [pending, setPending] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
@@ -74,7 +60,7 @@ export function DataRequestsPage() {
     setPending(true)
     setDeleted(null)
     try {
-      setResult(await api('/data-requests/lookup', { method: 'POST', body: { email: address } }))
+      setResult(await api<DataRequestLookup>('/data-requests/lookup', { method: 'POST', body: { email: address } satisfies LookupRequest }))
       setSearched(address)
     } catch (err) {
       notify('error', { title: 'No pudimos buscar', description: (err as Error).message })
@@ -86,7 +72,7 @@ export function DataRequestsPage() {
   async function exportAs(format: 'json' | 'csv') {
     if (!searched) return
     try {
-      const res = await request('/data-requests/export', { method: 'POST', body: { email: searched, format } })
+      const res = await request('/data-requests/export', { method: 'POST', body: { email: searched, format } satisfies ExportRequest })
       await download(res, `datos-personales.${format}`)
     } catch (err) {
       notify('error', { title: 'No pudimos exportar', description: (err as Error).message })
@@ -97,7 +83,7 @@ export function DataRequestsPage() {
     if (!searched) return
     setPending(true)
     try {
-      const report = await api<DeletionReport>('/data-requests/delete', { method: 'POST', body: { email: searched, confirm: searched } })
+      const report = await api<DeletionReport>('/data-requests/delete', { method: 'POST', body: { email: searched, confirm: searched } satisfies DeleteRequest })
       setDeleted(report)
       setResult(null)
       setConfirmDelete(false)

@@ -15,7 +15,7 @@ import {
   useSendAllFounderDrafts,
   useSetFounderMailSetting,
 } from '../api/queries.ts'
-import type { FounderDraft } from '../api/types.ts'
+import type { FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { useMember } from '../components/require-session.tsx'
 import { Button, Loading, PageHeader, Panel, QueryError, inputClass, labelClass } from '../components/ui.tsx'
 import { formatDateTime } from '../lib/format.ts'

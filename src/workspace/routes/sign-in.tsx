@@ -5,6 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { isEmail } from '../../../domain/email.ts'
+import type { LinkComplete, LinkRequest, LinkRequested, SignedIn } from '../../../domain/workspace-api/team.ts'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { api, ApiError } from '../api/client.ts'
@@ -103,7 +104,7 @@ function CompleteLink({ token, onDone, onInvalid }: {
     setPending(true)
     setError(null)
     try {
-      await api('/auth/link/complete', { method: 'POST', body: { token }, public: true })
+      await api<SignedIn>('/auth/link/complete', { method: 'POST', body: { token } satisfies LinkComplete, public: true })
       await onDone()
     } catch (err) {
       setPending(false)
@@ -145,7 +146,7 @@ function RequestLink() {
     setError(undefined)
     setState('pending')
     try {
-      await api('/auth/link', { method: 'POST', body: { email: email.trim() }, public: true })
+      await api<LinkRequested>('/auth/link', { method: 'POST', body: { email: email.trim() } satisfies LinkRequest, public: true })
       setState('sent')
     } catch (err) {
       setState('idle')

@@ -11,10 +11,13 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { Member } from '../../../db/stores/team-store.ts'
 import type { Passkey, TeamStore } from '../../../db/stores/team-store.ts'
+import type { PasskeyChallenge } from '../../../../domain/workspace-api/team.ts'
 
 export const RP_NAME = 'Catalítico Media for Equity'
 export const CHALLENGE_TTL_MS = 5 * 60_000
@@ -28,7 +31,12 @@ export interface RelyingParty {
 
 export const relyingParty = (origin: string): RelyingParty => ({ origin, rpID: new URL(origin).hostname })
 
-export async function startRegistration(team: TeamStore, member: Member, rp: RelyingParty, now: Date) {
+export async function startRegistration(
+  team: TeamStore,
+  member: Member,
+  rp: RelyingParty,
+  now: Date,
+): Promise<PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>> {
   const existing = await team.listPasskeys(member.id)
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -92,7 +100,7 @@ export async function finishRegistration(
   return passkey
 }
 
-export async function startAuthentication(team: TeamStore, rp: RelyingParty, now: Date) {
+export async function startAuthentication(team: TeamStore, rp: RelyingParty, now: Date): Promise<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>> {
   const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' })
   const challengeId = crypto.randomUUID()
   await team.createChallenge({

@@ -4,10 +4,10 @@
  * tells whether an address belongs to the team.
  */
 import { Hono, type Context } from 'hono'
-import * as v from 'valibot'
 import { now, type WorkspaceDeps } from '../deps.ts'
 import { BODY_LIMITS } from '../../../shared/http/body-limit.ts'
-import { audit, emailSchema, limitJsonBodies, readBody, sessionMemberJson } from '../http.ts'
+import { audit, limitJsonBodies, readBody, sessionMemberJson } from '../http.ts'
+import { LinkCompleteSchema, LinkRequestSchema, PasskeyVerifySchema, type LinkRequested, type SignedIn } from '../../../../domain/workspace-api/team.ts'
 import { signInMessage } from '../mail/sign-in-message.ts'
 import type { Member, Session } from '../../../db/stores/team-store.ts'
 import { requireSameOrigin } from '../../../shared/auth/csrf.ts'
@@ -24,7 +24,7 @@ const HOUSEKEEPING_EVERY_MS = 10 * 60_000
 export async function signedIn(c: Context, deps: WorkspaceDeps, member: Member, token: string, session: Omit<Session, 'memberId'>) {
   setSessionCookie(c, token, session, deps.session)
   await audit(deps, { memberId: member.id, action: 'session.signed_in', detail: { method: session.authMethod } })
-  return c.json({ member: sessionMemberJson(member) })
+  return c.json({ member: sessionMemberJson(member) } satisfies SignedIn)
 }
 
 export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
@@ -43,7 +43,7 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
   app.use(requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
 
   app.post('/link', async (c) => {
-    const body = await readBody(c, v.object({ email: emailSchema }))
+    const body = await readBody(c, LinkRequestSchema)
     if (!body.ok) return body.response
     const { email } = body.value
     const refused = await rateLimited(c, deps, [
@@ -59,11 +59,11 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
       deps.onMailQueued?.()
     }
     await housekeeping(at)
-    return c.json({ ok: true }, 202)
+    return c.json({ ok: true } satisfies LinkRequested, 202)
   })
 
   app.post('/link/complete', async (c) => {
-    const body = await readBody(c, v.object({ token: v.string() }))
+    const body = await readBody(c, LinkCompleteSchema)
     if (!body.ok) return body.response
     const invalid = () => c.json({ error: 'invalid_link', message: 'El enlace no es válido, ya se usó o venció. Pide uno nuevo.' }, 400)
     if (!TOKEN_RE.test(body.value.token)) return invalid()
@@ -81,7 +81,7 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
   })
 
   app.post('/passkey/verify', async (c) => {
-    const body = await readBody(c, v.object({ challengeId: v.string(), response: v.unknown() }))
+    const body = await readBody(c, PasskeyVerifySchema)
     if (!body.ok) return body.response
     const origin = allowedOrigin(c, deps.siteOrigin)!
     const at = now(deps)

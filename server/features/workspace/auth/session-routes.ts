@@ -3,16 +3,16 @@
  * session and CSRF middleware (api.ts).
  */
 import type { Hono } from 'hono'
-import * as v from 'valibot'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
 import { audit, readBody, sessionMemberJson } from '../http.ts'
 import type { Passkey } from '../../../db/stores/team-store.ts'
+import { AddPasskeySchema, type Passkey as PasskeyJson, type PasskeyAdded, type PasskeyList, type SessionInfo } from '../../../../domain/workspace-api/team.ts'
 import { allowedOrigin } from '../../../shared/auth/origin.ts'
 import { finishRegistration, relyingParty, startRegistration } from './passkeys.ts'
 import { clearSessionCookie } from './sessions.ts'
 
-const passkeyJson = (p: Passkey) => ({
+const passkeyJson = (p: Passkey): PasskeyJson => ({
   id: p.id,
   name: p.name,
   createdAt: p.createdAt.toISOString(),
@@ -22,7 +22,7 @@ const passkeyJson = (p: Passkey) => ({
 const DEFAULT_PASSKEY_NAME = 'Llave de acceso'
 
 export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
-  app.get('/session', (c) => c.json({ member: sessionMemberJson(c.get('member')), csrfToken: c.get('session').csrfToken }))
+  app.get('/session', (c) => c.json({ member: sessionMemberJson(c.get('member')), csrfToken: c.get('session').csrfToken } satisfies SessionInfo))
 
   app.post('/session/logout', async (c) => {
     await deps.team.deleteSession(c.get('session').id)
@@ -40,7 +40,7 @@ export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
 
   app.get('/passkeys', async (c) => {
     const passkeys = await deps.team.listPasskeys(c.get('member').id)
-    return c.json({ passkeys: passkeys.map(passkeyJson) })
+    return c.json({ passkeys: passkeys.map(passkeyJson) } satisfies PasskeyList)
   })
 
   app.post('/passkeys/options', async (c) => {
@@ -50,14 +50,7 @@ export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
   })
 
   app.post('/passkeys', async (c) => {
-    const body = await readBody(
-      c,
-      v.object({
-        challengeId: v.string(),
-        response: v.unknown(),
-        name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'too_long')), ''),
-      }),
-    )
+    const body = await readBody(c, AddPasskeySchema)
     if (!body.ok) return body.response
     const member = c.get('member')
     const origin = allowedOrigin(c, deps.siteOrigin)!
@@ -70,7 +63,7 @@ export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
     )
     if (!passkey) return c.json({ error: 'invalid_passkey', message: 'No pudimos registrar la llave de acceso.' }, 400)
     await audit(deps, { memberId: member.id, action: 'passkey.added', detail: { passkeyId: passkey.id } })
-    return c.json({ passkey: passkeyJson(passkey) }, 201)
+    return c.json({ passkey: passkeyJson(passkey) } satisfies PasskeyAdded, 201)
   })
 
   app.delete('/passkeys/:id', async (c) => {

@@ -5,42 +5,32 @@
  * with an application the guard will refuse them from then on.
  */
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../../../../domain/conflicts.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import {
+  ConflictListQuerySchema,
+  DeclareConflictSchema,
+  LiftConflictSchema,
+  type Conflict as ConflictJson,
+  type ConflictAnswer,
+  type ConflictList,
+} from '../../../../domain/workspace-api/conflicts.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { Conflict, ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { isUuid } from '../../../db/stores/review-store-types.ts'
 
 export interface ConflictRouteDeps {
   conflicts: ConflictStore
   now: () => Date
 }
 
-const uuid = v.pipe(v.string(), v.check(isUuid, 'invalid_id'))
-
-const DeclareSchema = v.strictObject({
-  applicationId: uuid,
-  kind: v.picklist(CONFLICT_KINDS),
-  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CONFLICT_NOTE_MAX)), ''),
-  /** Someone else: an admin recording it for them. Omitted: the member themself. */
-  memberId: v.optional(uuid),
-})
-
-const LiftSchema = v.strictObject({
-  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'Escribe el motivo.'), v.maxLength(LIFT_REASON_MAX)),
-})
-
-const ListSchema = v.object({ applicationId: v.optional(uuid), memberId: v.optional(uuid) })
-
-export const conflictJson = (c: Conflict) => ({ ...c })
+export const conflictJson = (c: Conflict): ConflictJson => wire({ ...c })
 
 export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
   const { conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   app.post('/conflicts', async (c) => {
-    const parsed = parseWith(DeclareSchema, await jsonBody(c))
+    const parsed = parseWith(DeclareConflictSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues, 'Elige el tipo de conflicto.')
     const member = c.get('member')
     const memberId = parsed.value.memberId ?? member.id
@@ -59,12 +49,12 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
     if (outcome.status === 'exists') {
       return c.json({ error: 'conflict_exists', message: 'Ya hay un conflicto declarado.', conflict: conflictJson(outcome.conflict) }, 409)
     }
-    return c.json({ conflict: conflictJson(outcome.conflict) }, 201)
+    return c.json({ conflict: conflictJson(outcome.conflict) } satisfies ConflictAnswer, 201)
   })
 
   // A reviewer sees their own; an admin everyone's (filtered by application or member).
   app.get('/conflicts', async (c) => {
-    const parsed = parseWith(ListSchema, c.req.query())
+    const parsed = parseWith(ConflictListQuerySchema, c.req.query())
     if (!parsed.ok) return invalid(c, parsed.issues)
     const member = c.get('member')
     const memberId = member.role === 'admin' ? parsed.value.memberId : member.id
@@ -72,11 +62,11 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
       ...(parsed.value.applicationId ? { applicationId: parsed.value.applicationId } : {}),
       ...(memberId ? { memberId } : {}),
     })
-    return c.json({ items: items.map(conflictJson) })
+    return c.json({ items: items.map(conflictJson) } satisfies ConflictList)
   })
 
   app.post('/conflicts/:conflictId/lift', adminOnly, async (c) => {
-    const parsed = parseWith(LiftSchema, await jsonBody(c))
+    const parsed = parseWith(LiftConflictSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues, 'Escribe el motivo para levantar el conflicto.')
     const member = c.get('member')
     const conflict = await conflicts.get(c.req.param('conflictId'))
@@ -88,7 +78,7 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
     const outcome = await conflicts.lift(conflict.id, { memberId: member.id, reason: parsed.value.reason, at: now() })
     if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos ese conflicto.' }, 404)
     if (outcome.status === 'already_lifted') return c.json({ error: 'already_lifted', message: 'Este conflicto ya fue levantado.' }, 409)
-    return c.json({ conflict: conflictJson(outcome.conflict) })
+    return c.json({ conflict: conflictJson(outcome.conflict) } satisfies ConflictAnswer)
   })
 
   return app

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { runApplicationsCommand } from '../../../cli/applications-command.ts'
 import { founderRecords, toCsv } from '../../../shared/exports.ts'
 import { dataRequestDueAt } from '../../../../domain/data-requests.ts'
-import { openSqliteFounderStore } from '../../../db/stores/sqlite-founder-store.ts'
 import { review, submission } from '../../../db/stores/review-store-contract.ts'
-import { openSqliteConflictStore } from '../../../db/stores/sqlite-conflict-store.ts'
+import { openConflictStore } from '../../../db/stores/conflict-store.ts'
+import { engineOf } from '../../../db/engine-of.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
+import { openFounderStore } from '../../../db/stores/founder-store.ts'
 
 const NOW = new Date('2026-03-18T20:00:00.000Z')
 const FOUNDER = 'titular.privada@founder.example.co'
@@ -163,7 +164,7 @@ describe('data-request routes', () => {
     const { h, admin, founderApps } = await setup()
     const other = await h.addMember('admin', 'Otra Admin')
     const [conflictedApp, freeApp] = founderApps as [typeof founderApps[0], typeof founderApps[0]]
-    await openSqliteConflictStore(h.store).declare({ applicationId: conflictedApp.id, memberId: admin.id, kind: 'comercial', note: 'Invertí en ella', declaredBy: admin.id, at: NOW })
+    await openConflictStore(engineOf(h.store)).declare({ applicationId: conflictedApp.id, memberId: admin.id, kind: 'comercial', note: 'Invertí en ella', declaredBy: admin.id, at: NOW })
     const before = snapshot(h)
 
     const lookup = await h.call(admin, 'POST', '/data-requests/lookup', { email: FOUNDER })
@@ -211,7 +212,7 @@ describe('data-request routes', () => {
 
   it("closes the titular's open deletion request when an admin deletes, keeping its record", async () => {
     const { h, admin, founderApps, other } = await setup()
-    const founders = openSqliteFounderStore(h.store)
+    const founders = openFounderStore(engineOf(h.store))
     const open = (app: { id: string; reference: string }) =>
       founders.openDataRequest(
         { id: crypto.randomUUID(), applicationId: app.id, reference: app.reference, kind: 'supresion', openedAt: NOW, dueAt: dataRequestDueAt('supresion', NOW) },

@@ -11,14 +11,14 @@
  * (docs/decisions/0123-data-requests-and-conflicts.md).
  */
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import { NormalizedEmailSchema } from '../../../../domain/email.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import { DeleteSchema, ExportSchema, LookupSchema, type DataRequestLookup, type DeletionReport } from '../../../../domain/workspace-api/data-requests.ts'
 import { founderRecords, toCsv } from '../../../shared/exports.ts'
 import { normalizeEmail, type ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore
@@ -33,13 +33,6 @@ export const dataRequestConflictRefusal = {
   message:
     'Declaraste un conflicto de interés con una postulación de este titular: no puedes ver, exportar ni eliminar sus datos. Otra persona administradora sin conflicto debe atender esta solicitud.',
 } as const
-
-// The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must this.
-const email = NormalizedEmailSchema
-
-const LookupSchema = v.strictObject({ email })
-const ExportSchema = v.strictObject({ email, format: v.picklist(['json', 'csv']) })
-const DeleteSchema = v.strictObject({ email, confirm: v.string() })
 
 export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
   const { store, reviews, conflicts, now } = deps
@@ -79,10 +72,10 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
         conflictOfInterest: true,
         message: dataRequestConflictRefusal.message,
         applications: records.map((r) => ({ id: r.id, reference: r.reference, conflicted: conflicted.has(r.id) })),
-      })
+      } satisfies DataRequestLookup)
     }
     await audit(memberId, 'data_request.looked_up', ids)
-    return c.json(records)
+    return c.json(records satisfies DataRequestLookup)
   })
 
   /** Refuse (403, audited) an export or a deletion when the member is conflicted on any of the titular's applications. */
@@ -127,7 +120,7 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
       report.applications.map((a) => a.id),
       { emails: pending + sent + failed, idempotencyKeys: report.idempotencyKeys, dataRequestsClosed: report.dataRequestsClosed },
     )
-    return c.json(report)
+    return c.json(wire(report) satisfies DeletionReport)
   })
 
   return app

@@ -9,15 +9,26 @@
  * out and says how many there are, for someone else to handle.
  */
 import { Hono, type Context } from 'hono'
-import * as v from 'valibot'
 import { STATUS_MAIL_KINDS, STATUS_MAIL_LABELS } from '../../../../domain/founder-mail.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import {
+  EditDraftSchema,
+  FounderMailSettingSchema,
+  SUBJECT_MAX,
+  type FounderDraft as FounderDraftJson,
+  type FounderDraftAnswer,
+  type FounderDraftList,
+  type FounderMailSettingRequest,
+  type FounderMailSettings,
+  type SentAll,
+} from '../../../../domain/workspace-api/founder-mail.ts'
 import { htmlFromEditedText } from '../../../shared/mail/founder-templates.ts'
 import { headerSafe } from '../../../shared/mail/templates.ts'
 import { conflictRefusal } from '../conflicts/guard.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
-import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { DraftOutcome, FounderDraft, FounderStore } from '../../../db/stores/founder-store.ts'
 import { messageFromDraft, type FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
 
@@ -30,22 +41,9 @@ export interface DraftRouteDeps {
   onMailQueued?: () => void
 }
 
-const SUBJECT_MAX = 200
-const TEXT_MAX = 20_000
-
-const EditSchema = v.strictObject({
-  subject: v.pipe(v.string(), v.trim(), v.minLength(1, 'El asunto está vacío.'), v.maxLength(SUBJECT_MAX)),
-  text: v.pipe(v.string(), v.trim(), v.minLength(1, 'El correo está vacío.'), v.maxLength(TEXT_MAX)),
-})
-
-const SettingsSchema = v.strictObject({
-  kind: v.picklist(STATUS_MAIL_KINDS),
-  sendImmediately: v.boolean(),
-})
-
 /** What the list and the reader show of a draft. */
-function shown(d: FounderDraft) {
-  return {
+function shown(d: FounderDraft): FounderDraftJson {
+  return wire({
     id: d.id,
     applicationId: d.applicationId,
     reference: d.reference,
@@ -59,7 +57,7 @@ function shown(d: FounderDraft) {
     createdAt: d.createdAt,
     editedAt: d.editedAt,
     settledAt: d.settledAt,
-  }
+  })
 }
 
 export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
@@ -80,7 +78,7 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
         409,
       )
     }
-    return c.json({ draft: shown(outcome.draft) })
+    return c.json({ draft: shown(outcome.draft) } satisfies FounderDraftAnswer)
   }
 
   const audit = (memberId: string, action: 'founder_mail.edited' | 'founder_mail.sent' | 'founder_mail.discarded', d: FounderDraft, at: Date) =>
@@ -91,20 +89,20 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     const drafts = await founders.store.listWaitingDrafts()
     const items = drafts.filter((d) => !masked.has(d.applicationId))
     // How many drafts wait for someone without the member's conflicts: never which ones.
-    return c.json({ items: items.map(shown), withheld: drafts.length - items.length })
+    return c.json({ items: items.map(shown), withheld: drafts.length - items.length } satisfies FounderDraftList)
   })
 
   app.get('/founder-mail/drafts/:id', async (c) => {
     const draft = await founders.store.getDraft(c.req.param('id'))
     if (!draft) return c.json({ error: 'not_found', message: 'No encontramos este correo.' }, 404)
     if (await conflicts.isConflicted(c.get('member').id, draft.applicationId)) return c.json(conflictRefusal, 403)
-    return c.json({ draft: shown(draft) })
+    return c.json({ draft: shown(draft) } satisfies FounderDraftAnswer)
   })
 
   app.put('/founder-mail/drafts/:id', async (c) => {
     const refused = await refusedFor(c, c.req.param('id'))
     if (refused) return refused
-    const parsed = parseWith(EditSchema, await jsonBody(c))
+    const parsed = parseWith(EditDraftSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues, 'El asunto y el texto no pueden estar vacíos.')
     const subject = headerSafe(parsed.value.subject, SUBJECT_MAX)
     const { text } = parsed.value
@@ -153,23 +151,23 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
       }
     }
     if (sent > 0) deps.onMailQueued?.()
-    return c.json({ sent })
+    return c.json({ sent } satisfies SentAll)
   })
 
   app.get('/founder-mail/settings', async (c) => {
     const sendImmediately = await founders.store.sendImmediately()
-    return c.json({ items: STATUS_MAIL_KINDS.map((kind) => ({ kind, label: STATUS_MAIL_LABELS[kind], sendImmediately: sendImmediately[kind] })) })
+    return c.json({ items: STATUS_MAIL_KINDS.map((kind) => ({ kind, label: STATUS_MAIL_LABELS[kind], sendImmediately: sendImmediately[kind] })) } satisfies FounderMailSettings)
   })
 
   app.put('/founder-mail/settings', adminOnly, async (c) => {
-    const parsed = parseWith(SettingsSchema, await jsonBody(c))
+    const parsed = parseWith(FounderMailSettingSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
     const { kind, sendImmediately } = parsed.value
     const at = now()
     const memberId = c.get('member').id
     await founders.store.setSendImmediately(kind, sendImmediately, memberId, at)
     await reviews.appendAudit({ at, memberId, action: 'founder_mail.setting_changed', applicationId: null, detail: { kind, sendImmediately } })
-    return c.json({ kind, sendImmediately })
+    return c.json({ kind, sendImmediately } satisfies FounderMailSettingRequest)
   })
 
   return app

@@ -6,7 +6,7 @@
  * An admin may put a failed e-mail back in the queue once its cause is fixed.
  */
 import { Hono } from 'hono'
-import type { BackupRun, BackupState, Machinery } from '../../../../domain/machinery.ts'
+import type { BackupRun, BackupState, Machinery, MailRetried } from '../../../../domain/machinery.ts'
 import type { BackupStatusReader } from '../../../db/stores/backup-runs.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { WorkspaceDeps } from '../deps.ts'
@@ -83,7 +83,7 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
       { memberId: c.get('member').id, action: 'outbox.retried', applicationId: retried.applicationId, detail: { outboxId: id } },
     )
     deps.onMailQueued?.()
-    return c.json({ retried: true })
+    return c.json({ retried: true } satisfies MailRetried)
   })
 
   return app

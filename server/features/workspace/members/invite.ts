@@ -7,6 +7,7 @@ import type { Member } from '../../../db/stores/team-store.ts'
 import { newSignInLink } from '../auth/sign-in-links.ts'
 import { signInMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
 import type { TeamStore } from '../../../db/stores/team-store.ts'
+import { timeOrderedId } from '../../../db/time-ordered-id.ts'
 
 export interface InviteInput {
   /** Normalised (trimmed, lower case). */
@@ -30,7 +31,8 @@ export async function inviteMember(
   if (!(await team.createMember(member, { link, message }))) return { status: 'member_exists' }
   const created = await team.getMember(member.id)
   await team.appendAudit({
-    id: crypto.randomUUID(),
+    // Time ordered: the audit page pages by (at, id) (ADR 0061).
+    id: timeOrderedId(),
     at: now,
     memberId: invitedBy?.id ?? null,
     action: 'member.invited',

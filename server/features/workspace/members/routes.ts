@@ -3,38 +3,29 @@
  * deactivate and reactivate. Behind the session and CSRF middleware (api.ts).
  */
 import type { Hono } from 'hono'
-import * as v from 'valibot'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { ROLES } from '../../../../domain/team.ts'
+import { InviteMemberSchema, UpdateMemberSchema, type MemberAnswer, type MemberList } from '../../../../domain/workspace-api/team.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
-import { audit, emailSchema, memberJson, readBody } from '../http.ts'
+import { audit, memberJson, readBody } from '../http.ts'
 import { requireAdmin } from '../../../shared/auth/require-admin.ts'
 import { inviteMember } from './invite.ts'
 
-const nameSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(120, 'too_long'))
-
 export function memberRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
-  app.get('/members', async (c) => c.json({ members: (await deps.team.listMembers()).map(memberJson) }))
+  app.get('/members', async (c) => c.json({ members: (await deps.team.listMembers()).map(memberJson) } satisfies MemberList))
 
   app.post('/members', requireAdmin, async (c) => {
-    const body = await readBody(c, v.object({ email: emailSchema, name: nameSchema, role: v.picklist(ROLES, 'invalid_role') }))
+    const body = await readBody(c, InviteMemberSchema)
     if (!body.ok) return body.response
     const outcome = await inviteMember(deps.team, deps.mail, body.value, c.get('member'), now(deps))
     if (outcome.status === 'member_exists') {
       return c.json({ error: 'member_exists', message: 'Ya hay una persona del equipo con ese correo.' }, 409)
     }
     deps.onMailQueued?.()
-    return c.json({ member: memberJson(outcome.member) }, 201)
+    return c.json({ member: memberJson(outcome.member) } satisfies MemberAnswer, 201)
   })
 
   app.patch('/members/:id', requireAdmin, async (c) => {
-    const body = await readBody(
-      c,
-      v.pipe(
-        v.object({ role: v.optional(v.picklist(ROLES, 'invalid_role')), active: v.optional(v.boolean()) }),
-        v.check((b) => b.role !== undefined || b.active !== undefined, 'nothing_to_change'),
-      ),
-    )
+    const body = await readBody(c, UpdateMemberSchema)
     if (!body.ok) return body.response
     const outcome = await deps.team.updateMember(c.req.param('id'), body.value, now(deps))
     if (outcome.status === 'not_found') return c.json({ error: 'not_found' }, 404)
@@ -49,6 +40,6 @@ export function memberRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void
     if (before.active !== member.active) {
       await audit(deps, { memberId: actor, action: member.active ? 'member.reactivated' : 'member.deactivated', detail: { memberId: member.id } })
     }
-    return c.json({ member: memberJson(member) })
+    return c.json({ member: memberJson(member) } satisfies MemberAnswer)
   })
 }

@@ -4,11 +4,12 @@
  * share of stays that ended within their promised time.
  */
 import { Hono } from 'hono'
-import * as v from 'valibot'
 import { DUE_SOON_DAYS, dueState } from '../../../../domain/pipeline.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import { ReminderSchema, type OnTime, type PendingList, type Reminders } from '../../../../domain/workspace-api/clock.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
-import { REMINDER_FREQUENCIES, type ClockStore } from '../../../db/stores/clock-store.ts'
+import type { ClockStore } from '../../../db/stores/clock-store.ts'
 
 export interface PendingRouteDeps {
   clock: ClockStore
@@ -21,8 +22,6 @@ export const PENDING_LIMIT = 100
 /** The overview's window for the punctuality figures. */
 export const PUNCTUALITY_DAYS = 90
 
-const ReminderSchema = v.strictObject({ frequency: v.picklist(REMINDER_FREQUENCIES) })
-
 export function pendingRoutes(deps: PendingRouteDeps): Hono<WorkspaceEnv> {
   const { clock, now } = deps
   const app = new Hono<WorkspaceEnv>()
@@ -34,34 +33,38 @@ export function pendingRoutes(deps: PendingRouteDeps): Hono<WorkspaceEnv> {
       dueSoonUntil: new Date(at.getTime() + DUE_SOON_DAYS * DAY_MS),
       limit: PENDING_LIMIT,
     })
-    return c.json({
-      items: page.items.map((i) => ({ ...i, dueState: dueState(i.stageDueAt, at) })),
-      total: page.total,
-      counts: { overdue: page.overdue, dueSoon: page.dueSoon, waitingForMe: page.waitingForMe },
-    })
+    return c.json(
+      wire({
+        items: page.items.map((i) => ({ ...i, dueState: dueState(i.stageDueAt, at) })),
+        total: page.total,
+        counts: { overdue: page.overdue, dueSoon: page.dueSoon, waitingForMe: page.waitingForMe },
+      }) satisfies PendingList,
+    )
   })
 
   app.get('/me/reminders', async (c) => {
-    return c.json({ frequency: await clock.reminderFrequency(c.get('member').id) })
+    return c.json({ frequency: await clock.reminderFrequency(c.get('member').id) } satisfies Reminders)
   })
 
   app.put('/me/reminders', async (c) => {
     const parsed = parseWith(ReminderSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues, 'Elige cada día, solo días hábiles o nunca.')
     await clock.setReminderFrequency(c.get('member').id, parsed.value.frequency)
-    return c.json({ frequency: parsed.value.frequency })
+    return c.json({ frequency: parsed.value.frequency } satisfies Reminders)
   })
 
   app.get('/overview/on-time', async (c) => {
     const since = new Date(now().getTime() - PUNCTUALITY_DAYS * DAY_MS)
     const byStage = await clock.stagePunctuality(since)
-    return c.json({
-      since,
-      days: PUNCTUALITY_DAYS,
-      byStage: Object.fromEntries(
-        Object.entries(byStage).map(([stage, s]) => [stage, { ...s, share: s.left === 0 ? null : s.onTime / s.left }]),
-      ),
-    })
+    return c.json(
+      wire({
+        since,
+        days: PUNCTUALITY_DAYS,
+        byStage: Object.fromEntries(
+          Object.entries(byStage).map(([stage, s]) => [stage, { ...s, share: s.left === 0 ? null : s.onTime / s.left }]),
+        ),
+      }) satisfies OnTime,
+    )
   })
 
   return app

@@ -8,11 +8,12 @@
  */
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { STAGES, STAGE_LABELS, TRANSITION_REASON_MAX, canTransition, type Stage } from '../../../../domain/pipeline.ts'
+import { STAGE_LABELS, canTransition, type Stage } from '../../../../domain/pipeline.ts'
+import { BulkActionSchema, BulkApplyEntries, BulkPreviewEntries, type BulkApplied, type BulkPreview } from '../../../../domain/workspace-api/scoring.ts'
 import { toCsv, toJson } from '../../../shared/exports.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
@@ -35,32 +36,12 @@ export const BULK_MAX = 5_000
  */
 export const BULK_CHUNK = 250
 
-const ActionSchema = v.variant('type', [
-  v.strictObject({ type: v.literal('move'), to: v.picklist(STAGES) }),
-  v.strictObject({
-    type: v.literal('close'),
-    reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'Escribe el motivo del cierre.'), v.maxLength(TRANSITION_REASON_MAX)),
-  }),
-  v.strictObject({ type: v.literal('assign'), memberIds: v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.minLength(1), v.maxLength(20)) }),
-])
-type Action = v.InferOutput<typeof ActionSchema>
-
-const PreviewSchema = v.strictObject({ filter: ListFilterSchema, action: ActionSchema })
-const ApplySchema = v.strictObject({
-  filter: ListFilterSchema,
-  action: ActionSchema,
-  /** The number the confirmation stated: if the filter now gives another, nothing is done (409). */
-  expected: v.pipe(v.number(), v.integer(), v.minValue(0)),
-})
+// The filter is the list's own; the rest of each body is the contract's (domain/workspace-api/scoring.ts).
+const PreviewSchema = v.strictObject({ filter: ListFilterSchema, ...BulkPreviewEntries })
+const ApplySchema = v.strictObject({ filter: ListFilterSchema, ...BulkApplyEntries })
 const ExportQuerySchema = v.object(ListFilterEntries)
 
-export interface BulkPreview {
-  total: number
-  /** How many the action applies to. */
-  eligible: number
-  /** The others, grouped by why (their current stage). */
-  refused: { stage: Stage; count: number; message: string }[]
-}
+type Action = v.InferOutput<typeof BulkActionSchema>
 
 const targetOf = (action: Action): Stage | null => (action.type === 'move' ? action.to : action.type === 'close' ? 'no_seleccionada' : null)
 
@@ -106,7 +87,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     if (!parsed.ok) return invalid(c, parsed.issues)
     const rows = await resolve(c, parsed.value.filter)
     if (!rows) return tooMany(c)
-    return c.json(preview(rows, parsed.value.action))
+    return c.json(preview(rows, parsed.value.action) satisfies BulkPreview)
   })
 
   app.post('/bulk/apply', adminOnly, async (c) => {
@@ -126,7 +107,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     if (action.type === 'assign') {
       const pairs = rows.flatMap((r) => action.memberIds.map((m) => ({ applicationId: r.id, memberId: m })))
       const outcome = await scoring.assign(pairs, memberId, now())
-      return c.json({ ...before, done: outcome.added, skipped: outcome.skipped })
+      return c.json({ ...before, done: outcome.added, skipped: outcome.skipped } satisfies BulkApplied)
     }
     const to = targetOf(action)!
     const reason = action.type === 'close' ? action.reason : null
@@ -143,7 +124,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
         else changedMeanwhile++
       }
     }
-    return c.json({ ...before, done, changedMeanwhile })
+    return c.json({ ...before, done, changedMeanwhile } satisfies BulkApplied)
   })
 
   for (const format of ['csv', 'json'] as const) {

@@ -4,45 +4,21 @@
  * own (admins always see them), the e-mails' delivery, and one timeline of
  * everything that happened to it.
  */
-import { allowedTransitions, dueState, type DueState, type Stage } from '../../../../domain/pipeline.ts'
-import { summarizeScores, type ScoreSummary } from '../../../../domain/review.ts'
-import type { MessageKind, MessageStatus, OutboxMessage } from '../../../db/stores/application-store.ts'
+import { allowedTransitions, dueState } from '../../../../domain/pipeline.ts'
+import { summarizeScores } from '../../../../domain/review.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import type { ApplicationDetail, TimelineType } from '../../../../domain/workspace-api/review.ts'
+import type { OutboxMessage } from '../../../db/stores/application-store.ts'
 import type { FounderDraft } from '../../../db/stores/founder-store.ts'
 import type { Member } from '../../../db/stores/team-store.ts'
-import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../../../db/stores/review-store-types.ts'
+import type { ApplicationRecord, MemberRef, Note, Review, StageChange } from '../../../db/stores/review-store.ts'
 
-export type TimelineType =
-  | 'received'
-  | 'stage_changed'
-  | 'review_submitted'
-  | 'note_added'
-  | 'email_sent'
-  | 'email_failed'
-  /** A founder's status e-mail written to "Correos por enviar" (detail.status: draft, sent or discarded). */
-  | 'founder_mail'
-
+/** A timeline entry before it goes on the wire (its time still a Date, to sort by). */
 export interface TimelineEvent {
   at: Date
   type: TimelineType
   member: MemberRef | null
   detail: Record<string, unknown>
-}
-
-export interface ApplicationDetail {
-  id: string
-  reference: string
-  createdAt: Date
-  formData: ApplicationRecord['application']['formData']
-  consent: ApplicationRecord['application']['consent']
-  stage: Stage
-  stageEnteredAt: Date
-  stageDueAt: Date | null
-  dueState: DueState
-  allowedTransitions: Stage[]
-  emails: { kind: MessageKind; status: MessageStatus; attempts: number; createdAt: Date; settledAt: Date | null; lastError: string | null }[]
-  reviews: { mine: Review | null; others: Review[] | null; summary: ScoreSummary | null }
-  notes: Note[]
-  timeline: TimelineEvent[]
 }
 
 export interface DetailParts {
@@ -55,12 +31,13 @@ export interface DetailParts {
   founderMail?: FounderDraft[]
 }
 
-export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): ApplicationDetail {
+/** The detail's answer but for suggestConflict (routes.ts adds it). */
+export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): Omit<ApplicationDetail, 'suggestConflict'> {
   const { record, messages, reviews, notes } = parts
   const app = record.application
   const mine = reviews.find((r) => r.member.id === viewer.id) ?? null
   const visible = viewer.role === 'admin' || mine !== null
-  return {
+  return wire({
     id: app.id,
     reference: app.reference,
     createdAt: app.createdAt,
@@ -86,7 +63,7 @@ export function applicationDetail(parts: DetailParts, viewer: Member, now: Date)
     },
     notes,
     timeline: timeline(parts),
-  }
+  })
 }
 
 /** Oldest first; events at the same instant keep the order of the pipeline (received, stages, reviews, notes, e-mails). */

@@ -5,7 +5,7 @@
 import * as v from 'valibot'
 import { PRODUCT_STAGES } from '../../../../domain/application.ts'
 import { STAGES } from '../../../../domain/pipeline.ts'
-import type { ApplicationListQuery } from '../../../db/stores/review-store-types.ts'
+import type { ApplicationListQuery } from '../../../db/stores/review-store.ts'
 
 const QUERY_MAX = 200
 

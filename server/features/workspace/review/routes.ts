@@ -5,8 +5,20 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { STAGES, TRANSITION_REASON_MAX, dueState } from '../../../../domain/pipeline.ts'
+import { dueState } from '../../../../domain/pipeline.ts'
 import { NOTE_MAX, ReviewInputSchema } from '../../../../domain/review.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import {
+  NoteSchema,
+  TransitionSchema,
+  type ApplicationDetail,
+  type ApplicationPage,
+  type AuditPage,
+  type NoteAnswer,
+  type Overview,
+  type ReviewAnswer,
+  type TransitionResult,
+} from '../../../../domain/workspace-api/review.ts'
 import { toCsv, toJson } from '../../../shared/exports.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
@@ -15,7 +27,7 @@ import { fairScores } from './fair-scores.ts'
 import { ListFilterEntries, filterQuery } from './list-filter.ts'
 import { suggestsConflict } from '../../../../domain/conflicts.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../../../db/stores/review-store-types.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../../../db/stores/review-store.ts'
 import { changeStage, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { applicationDetail } from './detail.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
@@ -50,17 +62,6 @@ const ListQuerySchema = v.object({
   pageSize: v.optional(pageNumber(PAGE_SIZE_MAX)),
 })
 
-const TransitionSchema = v.strictObject({
-  from: v.picklist(STAGES),
-  to: v.picklist(STAGES),
-  reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
-  founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
-})
-
-const NoteSchema = v.strictObject({
-  body: v.pipe(v.string(), v.trim(), v.minLength(1, 'La nota está vacía.'), v.maxLength(NOTE_MAX)),
-})
-
 const AuditQuerySchema = v.object({ page: v.optional(pageNumber(1_000_000)) })
 
 /** What a member sees of an application they are conflicted with: its reference, nothing else. */
@@ -76,7 +77,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
 
   app.get('/overview', async (c) => {
     const at = now()
-    return c.json(await reviews.overview({ now: at, ...bogotaPeriods(at) }))
+    return c.json((await reviews.overview({ now: at, ...bogotaPeriods(at) })) satisfies Overview)
   })
 
   app.get('/applications', async (c) => {
@@ -114,7 +115,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       const f = fair.get(item.id)
       return {
         ...item,
-        conflicted: false,
+        conflicted: false as const,
         dueState: dueState(item.stageDueAt, at),
         normalised: visible ? (f?.normalised ?? null) : null,
         discussion: visible ? (f?.discussion ?? false) : false,
@@ -133,7 +134,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       )
     }
     const items = shown.map((item) => (conflicted.has(item.id) ? conflictedListRow(item) : item))
-    return c.json({ items, total: result.total, page, pageSize })
+    return c.json(wire({ items, total: result.total, page, pageSize }) satisfies ApplicationPage)
   })
 
   app.get('/applications/:id', async (c) => {
@@ -158,7 +159,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges, founderMail }, member, at),
       // A hint only: the member decides whether to declare (docs/decisions/0101).
       suggestConflict: suggestsConflict(member.email, record.application.formData.email),
-    })
+    } satisfies ApplicationDetail)
   })
 
   app.post('/applications/:id/transitions', async (c) => {
@@ -184,7 +185,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
         409,
       )
     }
-    return c.json({ stage: outcome.stage, stageEnteredAt: outcome.stageEnteredAt, stageDueAt: outcome.stageDueAt })
+    return c.json(wire({ stage: outcome.stage, stageEnteredAt: outcome.stageEnteredAt, stageDueAt: outcome.stageDueAt }) satisfies TransitionResult)
   })
 
   app.put('/applications/:id/review', async (c) => {
@@ -192,7 +193,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa la evaluación: cada criterio va de 1 a 5.')
     const review = await reviews.upsertReview(c.req.param('id'), c.get('member').id, parsed.value, now())
     if (!review) return notFound(c)
-    return c.json({ review })
+    return c.json(wire({ review }) satisfies ReviewAnswer)
   })
 
   app.post('/applications/:id/notes', async (c) => {
@@ -200,7 +201,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     if (!parsed.ok) return invalid(c, parsed.issues, `La nota debe tener entre 1 y ${NOTE_MAX} caracteres.`)
     const note = await reviews.addNote(c.req.param('id'), c.get('member').id, parsed.value.body, now())
     if (!note) return notFound(c)
-    return c.json({ note }, 201)
+    return c.json(wire({ note }) satisfies NoteAnswer, 201)
   })
 
   for (const format of ['csv', 'json'] as const) {
@@ -228,7 +229,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     if (!parsed.ok) return invalid(c, parsed.issues)
     const page = parsed.value.page ?? 1
     const result = await reviews.listAudit(page, AUDIT_PAGE_SIZE)
-    return c.json({ ...result, page, pageSize: AUDIT_PAGE_SIZE })
+    return c.json(wire({ ...result, page, pageSize: AUDIT_PAGE_SIZE }) satisfies AuditPage)
   })
 
   return app

@@ -4,12 +4,25 @@
  * middleware like the review routes.
  */
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import { SELECTION_CRITERIA, type CriterionKey } from '../../../../domain/programme.ts'
 import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../../domain/scoring.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import {
+  AssignSchema,
+  PLAN_MAX,
+  PlanSchema,
+  WeightsSchema,
+  type ApplicationScoring,
+  type AssignAnswer,
+  type AssignOutcome,
+  type DiscussionCleared,
+  type Proposal,
+  type Taken,
+  type Unassigned,
+  type WeightsAnswer,
+} from '../../../../domain/workspace-api/scoring.ts'
 import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
+import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
@@ -20,21 +33,6 @@ export interface ScoringRouteDeps {
   now: () => Date
 }
 
-/** Most members one request assigns to one application. */
-const MEMBERS_MAX = 20
-/** Most pairs one "Repartir" plan holds. */
-export const PLAN_MAX = 5_000
-
-const weight = v.pipe(v.number(), v.finite(), v.gtValue(0), v.maxValue(WEIGHT_MAX))
-const WeightsSchema = v.strictObject({
-  weights: v.strictObject(Object.fromEntries(SELECTION_CRITERIA.map((c) => [c.key, weight])) as Record<CriterionKey, typeof weight>),
-})
-const uuid = v.pipe(v.string(), v.uuid())
-const AssignSchema = v.strictObject({ memberIds: v.pipe(v.array(uuid), v.minLength(1), v.maxLength(MEMBERS_MAX)) })
-const PlanSchema = v.strictObject({
-  plan: v.pipe(v.array(v.strictObject({ applicationId: uuid, memberId: uuid })), v.maxLength(PLAN_MAX)),
-})
-
 const samePlan = (a: readonly { applicationId: string; memberId: string }[], b: typeof a) =>
   a.length === b.length && a.every((p, i) => p.applicationId === b[i]!.applicationId && p.memberId === b[i]!.memberId)
 
@@ -42,14 +40,14 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
   const { reviews, scoring, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/weights', async (c) => c.json({ weights: await scoring.getWeights() }))
+  app.get('/weights', async (c) => c.json({ weights: await scoring.getWeights() } satisfies WeightsAnswer))
 
   app.put('/weights', adminOnly, async (c) => {
     const parsed = parseWith(WeightsSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues, `Cada peso debe ser mayor que 0 y como máximo ${WEIGHT_MAX}.`)
     const weights: CriterionWeights = parsed.value.weights
     await scoring.setWeights(weights, c.get('member').id, now())
-    return c.json({ weights })
+    return c.json({ weights } satisfies WeightsAnswer)
   })
 
   /** Who is assigned, who has scored, and the fair scores (hidden like the average until the viewer has scored). */
@@ -61,7 +59,7 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
     const reviewed = new Set(reviewList.map((r) => r.member.id))
     const visible = member.role === 'admin' || reviewed.has(member.id)
     const fair = (await fairScores(scoring, [id], now())).get(id)!
-    return c.json({
+    return c.json(wire({
       assignments: assignments.map((a) => ({ ...a, reviewed: reviewed.has(a.member.id) })),
       reviewers: reviewList.map((r) => ({ member: r.member, reviewedAt: r.updatedAt })),
       scores: visible
@@ -73,7 +71,7 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
             discussion: fair.discussion,
           }
         : null,
-    })
+    }) satisfies ApplicationScoring)
   })
 
   app.post('/applications/:id/assignments', adminOnly, async (c) => {
@@ -86,13 +84,13 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
       c.get('member').id,
       now(),
     )
-    return c.json({ ...outcome, assignments: await scoring.listAssignments(id) })
+    return c.json(wire({ ...outcome, assignments: await scoring.listAssignments(id) }) satisfies AssignAnswer)
   })
 
   app.delete('/applications/:id/assignments/:memberId', adminOnly, async (c) => {
     const removed = await scoring.unassign({ applicationId: c.req.param('id'), memberId: c.req.param('memberId') }, c.get('member').id, now())
     if (!removed) return c.json({ error: 'not_found', message: 'Esa asignación no existe.' }, 404)
-    return c.json({ removed: true })
+    return c.json({ removed: true } satisfies Unassigned)
   })
 
   /** A member takes an application nobody is assigned to yet. */
@@ -105,7 +103,7 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
     const me = c.get('member').id
     const outcome = await scoring.assign([{ applicationId: id, memberId: me }], me, now())
     if (outcome.added === 0) return c.json({ error: 'conflict', message: 'No puedes tomar esta postulación.' }, 409)
-    return c.json({ assignments: await scoring.listAssignments(id) })
+    return c.json(wire({ assignments: await scoring.listAssignments(id) }) satisfies Taken)
   })
 
   app.post('/applications/:id/discussion/clear', adminOnly, async (c) => {
@@ -113,11 +111,11 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
     const reviewList = await reviews.listReviews(id)
     const fingerprint = scoresFingerprint(reviewList.map((r) => ({ memberId: r.member.id, scores: r.scores })))
     if (!(await scoring.clearDiscussion(id, fingerprint, c.get('member').id, now()))) return notFound(c)
-    return c.json({ discussion: false })
+    return c.json({ discussion: false } satisfies DiscussionCleared)
   })
 
   /** "Repartir": the plan for the current state, to show the admin; nothing is written. */
-  app.get('/assignments/proposal', adminOnly, async (c) => c.json({ plan: await currentPlan() }))
+  app.get('/assignments/proposal', adminOnly, async (c) => c.json({ plan: await currentPlan() } satisfies Proposal))
 
   /** Applies exactly the plan the admin saw, or nothing if the state has changed since (409 stale). */
   app.post('/assignments/proposal/confirm', adminOnly, allowLargerBody(BODY_LIMITS.assignmentPlan), async (c) => {
@@ -131,7 +129,7 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
       )
     }
     const outcome = await scoring.assign(plan, c.get('member').id, now())
-    return c.json(outcome)
+    return c.json(outcome satisfies AssignOutcome)
   })
 
   async function currentPlan() {

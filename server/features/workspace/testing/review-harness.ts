@@ -18,16 +18,14 @@ import { bulkRoutes } from '../review/bulk-routes.ts'
 import type { ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { reviewRoutes } from '../review/routes.ts'
 import { scoringRoutes } from '../review/scoring-routes.ts'
-import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { openSqliteConflictStore } from '../../../db/stores/sqlite-conflict-store.ts'
-import { openSqliteReviewStore } from '../../../db/stores/sqlite-review-store.ts'
-import type { ReviewStore } from '../../../db/stores/review-store-types.ts'
-import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
-import { openSqliteScoringStore } from '../../../db/stores/sqlite-scoring-store.ts'
+import { openConflictStore, type ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { PostgresStore } from '../../../db/postgres-store.ts'
 import { openSqliteStore, type SqliteStore } from '../../../db/sqlite-store.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import { insertMember } from '../../../db/testing/members.ts'
+import { engineOf } from '../../../db/engine-of.ts'
+import { openReviewStore, type ReviewStore } from '../../../db/stores/review-store.ts'
+import { openScoringStore, type ScoringStore } from '../../../db/stores/scoring-store.ts'
 
 const MEMBER_HEADER = 'X-Test-Member'
 
@@ -100,9 +98,9 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   const dir = mkdtempSync(join(tmpdir(), 'catalitico-workspace-'))
   const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
   await store.migrate()
-  const reviews = openSqliteReviewStore(store)
+  const reviews = openReviewStore(engineOf(store))
   const clock = { now: start }
-  const app = reviewApp({ store, reviews, scoring: openSqliteScoringStore(store), conflicts: openSqliteConflictStore(store), now: () => clock.now })
+  const app = reviewApp({ store, reviews, scoring: openScoringStore(engineOf(store)), conflicts: openConflictStore(engineOf(store)), now: () => clock.now })
   return {
     app,
     store,

@@ -8,7 +8,7 @@ import { DOCUMENT_NOTE_MAX } from '../../../../domain/documents.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { API_BASE } from '../../api/client.ts'
 import { useDocuments, useReviewDocument } from '../../api/queries.ts'
-import type { TeamDocument } from '../../api/types.ts'
+import type { TeamDocument } from '../../../../domain/workspace-api/documents.ts'
 import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 

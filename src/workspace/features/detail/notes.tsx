@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { NOTE_MAX } from '../../../../domain/review.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useAddNote } from '../../api/queries.ts'
-import type { Note } from '../../api/types.ts'
+import type { Note } from '../../../../domain/workspace-api/review.ts'
 import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 

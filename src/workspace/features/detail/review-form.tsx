@@ -17,7 +17,7 @@ import {
 } from '../../../../domain/review.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useSubmitReview } from '../../api/queries.ts'
-import type { Review } from '../../api/types.ts'
+import type { Review } from '../../../../domain/workspace-api/review.ts'
 import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
 
 const SCORES = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => SCORE_MIN + i)

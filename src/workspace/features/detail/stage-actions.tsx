@@ -9,7 +9,7 @@ import { NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, type Stag
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
 import { useTransition } from '../../api/queries.ts'
-import type { ApplicationDetail } from '../../api/types.ts'
+import type { ApplicationDetail } from '../../../../domain/workspace-api/review.ts'
 import { DueDate, StageBadge } from '../../components/badges.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel } from '../../components/ui.tsx'

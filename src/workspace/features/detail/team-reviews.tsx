@@ -4,7 +4,7 @@
  */
 import { SELECTION_CRITERIA } from '../../../../domain/programme.ts'
 import { RECOMMENDATION_LABELS, reviewMean } from '../../../../domain/review.ts'
-import type { ApplicationDetail, Review } from '../../api/types.ts'
+import type { ApplicationDetail, Review } from '../../../../domain/workspace-api/review.ts'
 import { Panel } from '../../components/ui.tsx'
 import { formatDateTime, formatScore } from '../../lib/format.ts'
 

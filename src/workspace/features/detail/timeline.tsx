@@ -1,7 +1,7 @@
 /** One timeline of everything that happened to the application, newest first. */
 import { isStage, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { isRecommendation, RECOMMENDATION_LABELS } from '../../lib/recommendation.ts'
-import type { EmailStatus, TimelineEntry, TimelineType } from '../../api/types.ts'
+import type { EmailStatus, TimelineEntry, TimelineType } from '../../../../domain/workspace-api/review.ts'
 import { Panel } from '../../components/ui.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 

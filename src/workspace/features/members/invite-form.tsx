@@ -4,7 +4,7 @@ import { isEmail } from '../../../../domain/email.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
 import { useInviteMember } from '../../api/queries.ts'
-import { ROLE_LABELS, ROLES, type Role } from '../../api/types.ts'
+import { ROLE_LABELS, ROLES, type Role } from '../../../../domain/team.ts'
 import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
 
 type Errors = Partial<Record<'name' | 'email', string>>

@@ -1,0 +1,64 @@
+/**
+ * A founder's Ley 1581 request, answered by an admin from the workspace
+ * (docs/workspace.md "Data requests"; server/features/workspace/data-requests/routes.ts).
+ * Addresses travel in POST bodies, never in URLs. Times are ISO strings (wire.ts).
+ */
+import * as v from 'valibot'
+import type { Application } from '../application.ts'
+import { NormalizedEmailSchema } from '../email.ts'
+import type { MailKind } from '../machinery.ts'
+
+// The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must these.
+const email = NormalizedEmailSchema
+
+/** POST /data-requests/lookup → DataRequestLookup */
+export const LookupSchema = v.strictObject({ email })
+export type LookupRequest = v.InferInput<typeof LookupSchema>
+
+/** POST /data-requests/export → the file, as an attachment. */
+export const ExportSchema = v.strictObject({ email, format: v.picklist(['json', 'csv']) })
+export type ExportRequest = v.InferInput<typeof ExportSchema>
+
+/** POST /data-requests/delete → DeletionReport; `confirm` is the same address, typed again. */
+export const DeleteSchema = v.strictObject({ email, confirm: v.string() })
+export type DeleteRequest = v.InferInput<typeof DeleteSchema>
+
+/** An e-mail about an application, as the export lists it. */
+export interface HeldEmail {
+  kind: MailKind
+  to: string
+  /** pending, sent or failed. */
+  status: string
+  attempts: number
+  messageId: string
+  settledAt: string | null
+}
+
+/** One application of the titular: what `npm run applications -- show` prints (server/shared/exports.ts). */
+export interface HeldApplication {
+  id: string
+  reference: string
+  receivedAt: string
+  consent: { policyVersion: string; acceptedAt: string }
+  formData: Application
+  emails: HeldEmail[]
+}
+
+/** The lookup's answer to an admin with a conflict of interest on one of them: references only (ADR 0123). */
+export interface DataRequestConflict {
+  conflictOfInterest: true
+  message: string
+  applications: { id: string; reference: string; conflicted: boolean }[]
+}
+
+export type DataRequestLookup = HeldApplication[] | DataRequestConflict
+
+/** What a deletion removed (the audit log stays). */
+export interface DeletionReport {
+  applications: { id: string; reference: string; createdAt: string }[]
+  /** Removed e-mails by status: pending ones will never be sent. */
+  messages: Record<string, number>
+  idempotencyKeys: number
+  /** The titular's open data requests closed by this deletion. */
+  dataRequestsClosed: number
+}

@@ -1,0 +1,39 @@
+/**
+ * The team's side of the due-diligence documents (docs/workspace.md
+ * "Documents"; server/features/documents/team-routes.ts). Times are ISO
+ * strings (wire.ts).
+ */
+import * as v from 'valibot'
+import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentStatus } from '../documents.ts'
+
+/** A document as the team sees it, and POST …/review's answer. */
+export interface TeamDocument {
+  id: string
+  fileName: string
+  mediaType: string
+  sizeBytes: number
+  sha256: string
+  uploadedAt: string
+  status: DocumentStatus
+  reviewNote: string | null
+  reviewedBy: string | null
+  reviewedAt: string | null
+}
+
+/** GET /applications/:id/documents: one item per SPEC §9 document. */
+export interface DocumentChecklist {
+  items: (DocumentItem & { document: TeamDocument | null })[]
+}
+
+/** POST /applications/:id/documents/:documentId/review (audited). */
+export const DocumentReviewSchema = v.pipe(
+  v.strictObject({
+    status: v.picklist(['accepted', 'new_version_requested'], 'Elige aceptar o pedir una versión nueva.'),
+    note: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(DOCUMENT_NOTE_MAX, 'La nota es demasiado larga.')))),
+  }),
+  v.forward(
+    v.check((r) => r.status !== 'new_version_requested' || !!r.note, 'Escribe qué debe cambiar en la nueva versión.'),
+    ['note'],
+  ),
+)
+export type DocumentReview = v.InferInput<typeof DocumentReviewSchema>

@@ -1,0 +1,184 @@
+/**
+ * The workspace API's review routes (docs/workspace.md "Review";
+ * server/features/workspace/review/routes.ts and detail.ts): the overview,
+ * the list, an application's detail, stage moves, reviews, notes and the
+ * audit log. Times are ISO strings (wire.ts).
+ */
+import * as v from 'valibot'
+import type { Application, ProductStage } from '../application.ts'
+import type { AuditAction, AuditDetail } from '../audit.ts'
+import type { MailKind } from '../machinery.ts'
+import { STAGES, TRANSITION_REASON_MAX, type DueState, type Stage } from '../pipeline.ts'
+import type { CriterionKey } from '../programme.ts'
+import { NOTE_MAX, type CriterionScores, type Recommendation, type ScoreSummary } from '../review.ts'
+
+export interface MemberRef {
+  id: string
+  name: string
+}
+
+/** GET /overview */
+export interface Overview {
+  byStage: Record<Stage, number>
+  overdue: number
+  dueSoon: number
+  receivedThisWeek: number
+  receivedThisMonth: number
+  /** Median days of the completed stays in each stage; null with none. */
+  medianDaysInStage: Record<Stage, number | null>
+}
+
+/** A row of GET /applications. */
+export interface ApplicationListItem {
+  id: string
+  reference: string
+  companyName: string
+  tradeName: string
+  founderName: string
+  city: string
+  productStage: ProductStage
+  stage: Stage
+  createdAt: string
+  stageDueAt: string | null
+  dueState: DueState
+  reviewCount: number
+  myReview: boolean
+  /** Mean of the reviews' means; null without reviews or while hidden from the viewer. */
+  average: number | null
+  spread: number | null
+  /** The mean of the reviews' per-reviewer z-scores (ADR 0105); null when it does not apply or is hidden. */
+  normalised: number | null
+  /** "Para discutir". */
+  discussion: boolean
+  conflicted: false
+}
+
+/** An application the viewer declared a conflict with: its reference only (ADR 0107). */
+export interface ConflictedListItem {
+  id: string
+  reference: string
+  conflicted: true
+}
+
+/** GET /applications */
+export interface ApplicationPage {
+  items: (ApplicationListItem | ConflictedListItem)[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+/** One member's review (PUT /applications/:id/review answers `{ review }`). */
+export interface Review {
+  applicationId: string
+  member: MemberRef
+  scores: CriterionScores
+  comments: Partial<Record<CriterionKey, string>>
+  recommendation: Recommendation
+  overallComment: string
+  /** The mean of the five scores. */
+  mean: number
+  createdAt: string
+  updatedAt: string
+}
+
+export interface ReviewAnswer {
+  review: Review
+}
+
+export interface Note {
+  id: string
+  member: MemberRef
+  body: string
+  createdAt: string
+}
+
+/** POST /applications/:id/notes: `201 { note }`. */
+export const NoteSchema = v.strictObject({
+  body: v.pipe(v.string(), v.trim(), v.minLength(1, 'La nota está vacía.'), v.maxLength(NOTE_MAX)),
+})
+export type NoteRequest = v.InferInput<typeof NoteSchema>
+export interface NoteAnswer {
+  note: Note
+}
+
+export type TimelineType =
+  | 'received'
+  | 'stage_changed'
+  | 'review_submitted'
+  | 'note_added'
+  | 'email_sent'
+  | 'email_failed'
+  /** A founder's status e-mail written to "Correos por enviar" (detail.status: draft, sent or discarded). */
+  | 'founder_mail'
+
+export interface TimelineEntry {
+  at: string
+  type: TimelineType
+  member: MemberRef | null
+  detail: Record<string, unknown>
+}
+
+/** An e-mail about the application, as the outbox holds it. */
+export interface EmailStatus {
+  kind: MailKind
+  /** pending, sent or failed. */
+  status: string
+  attempts: number
+  createdAt: string
+  settledAt: string | null
+  lastError: string | null
+}
+
+/** GET /applications/:id (the view is audited) */
+export interface ApplicationDetail {
+  id: string
+  reference: string
+  createdAt: string
+  formData: Application
+  consent: { policyVersion: string; acceptedAt: string }
+  stage: Stage
+  stageEnteredAt: string
+  stageDueAt: string | null
+  dueState: DueState
+  allowedTransitions: Stage[]
+  emails: EmailStatus[]
+  /** The others' reviews and the summary stay null for a reviewer until they have submitted their own. */
+  reviews: { mine: Review | null; others: Review[] | null; summary: ScoreSummary | null }
+  notes: Note[]
+  /** Oldest first. */
+  timeline: TimelineEntry[]
+  /** The member's e-mail domain is the founder's: a hint to declare a conflict, never a block. */
+  suggestConflict: boolean
+}
+
+/** POST /applications/:id/transitions: `409 { error: "conflict", stage }` when the stage is no longer `from`. */
+export const TransitionSchema = v.strictObject({
+  from: v.picklist(STAGES),
+  to: v.picklist(STAGES),
+  reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
+  founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
+})
+export type TransitionRequest = v.InferInput<typeof TransitionSchema>
+export interface TransitionResult {
+  stage: Stage
+  stageEnteredAt: string
+  stageDueAt: string | null
+}
+
+export interface AuditEntry {
+  id: string
+  at: string
+  member: MemberRef | null
+  action: AuditAction
+  applicationId: string | null
+  detail: AuditDetail
+}
+
+/** GET /audit?page (admins), newest first. */
+export interface AuditPage {
+  items: AuditEntry[]
+  total: number
+  page: number
+  pageSize: number
+}
