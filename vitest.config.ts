@@ -10,5 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two workers on this 2-core machine (Vitest's default is cores - 1 = one): most files wait on
+    // disks, sockets and child processes, and the servers and command lines the tests start run from
+    // the built bundle, not tsx (ADR 0133).
+    maxWorkers: 2,
   },
 })

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   APPLICATION_FIELDS,
   EQUITY_PERCENTAGE_MAX,
   EQUITY_PERCENTAGE_MIN,
   FIELD_LABELS,
-  FOUNDING_YEAR_MAX,
   FOUNDING_YEAR_MIN,
+  currentYearInBogota,
+  foundingYearMax,
   HIDDEN_FIELDS,
   INPUT_FIELDS,
   LEGAL_RESTRICTIONS,
@@ -175,14 +176,41 @@ describe('length limits (both sides of every limit)', () => {
   })
 })
 
-describe('foundingYear', () => {
-  it(`accepts ${FOUNDING_YEAR_MIN} and ${FOUNDING_YEAR_MAX}, rejects the years just outside`, () => {
+/** The stored value of one field when it passes: the canonical reading (ADR 0135). */
+function storedOf(field: ApplicationField, value: string): string {
+  const result = validateApplication(sampleApplication({ [field]: value }))
+  expect(result.ok, `${field}=${value} should pass`).toBe(true)
+  return result.ok ? result.value[field] : ''
+}
+
+describe('foundingYear: from 2000 to the current year in Bogotá (ADR 0136)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it(`accepts ${FOUNDING_YEAR_MIN} and the current year, rejects the years just outside`, () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-25T12:00:00Z'))
     expect(FOUNDING_YEAR_MIN).toBe(2000)
-    expect(FOUNDING_YEAR_MAX).toBe(2024)
+    expect(foundingYearMax()).toBe(2026)
     expect(errorOf('foundingYear', '1999')).toBe('out_of_range')
     expect(errorOf('foundingYear', '2000')).toBeUndefined()
-    expect(errorOf('foundingYear', '2024')).toBeUndefined()
-    expect(errorOf('foundingYear', '2025')).toBe('out_of_range')
+    expect(errorOf('foundingYear', '2025')).toBeUndefined()
+    expect(errorOf('foundingYear', '2026')).toBeUndefined()
+    expect(errorOf('foundingYear', '2027')).toBe('out_of_range')
+  })
+
+  it('moves with the clock, in Bogotá time: at 23:00 of 31 December in Bogotá, next year is still refused', () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    // 2031-01-01T04:00Z is 2030-12-31 23:00 in Bogotá (UTC−5).
+    vi.setSystemTime(new Date('2031-01-01T04:00:00Z'))
+    expect(currentYearInBogota()).toBe(2030)
+    expect(errorOf('foundingYear', '2030')).toBeUndefined()
+    expect(errorOf('foundingYear', '2031')).toBe('out_of_range')
+    // An hour later it is 2031 in Bogotá too.
+    vi.setSystemTime(new Date('2031-01-01T05:00:00Z'))
+    expect(errorOf('foundingYear', '2031')).toBeUndefined()
+    expect(errorOf('foundingYear', '2032')).toBe('out_of_range')
   })
 
   it.each(['20.5', '2o2o', '-200', '2e3', 'año'])('rejects %j as not a whole number', (value) => {
@@ -205,7 +233,19 @@ describe('equityPercentage', () => {
   it('accepts up to two decimals, with a dot or a comma', () => {
     expect(errorOf('equityPercentage', '12.5')).toBeUndefined()
     expect(errorOf('equityPercentage', '12,75')).toBeUndefined()
-    expect(errorOf('equityPercentage', '1.125')).toBe('invalid_number')
+    expect(errorOf('equityPercentage', '1.125')).toBe('ambiguous_number')
+  })
+
+  it('reads a decimal comma as a decimal: "4,5" is stored as 4.5, never 45 (ADR 0135)', () => {
+    expect(storedOf('equityPercentage', '4,5')).toBe('4.5')
+    expect(storedOf('equityPercentage', '4.5')).toBe('4.5')
+    expect(storedOf('equityPercentage', '7,5')).toBe('7.5')
+    expect(storedOf('equityPercentage', '12,75')).toBe('12.75')
+    expect(storedOf('equityPercentage', '10')).toBe('10')
+  })
+
+  it.each(['4.500', '4,500', '1.2,5'])('refuses %j as ambiguous: no silent thousands in a percentage', (value) => {
+    expect(errorOf('equityPercentage', value)).toBe('ambiguous_number')
   })
 
   it.each(['-5', '10%', 'diez', '1e1', '.5'])('rejects %j as not a number', (value) => {
@@ -219,8 +259,18 @@ describe('activeUsers', () => {
     expect(errorOf('activeUsers', '-1')).toBe('invalid_integer')
   })
 
-  it.each(['1.500', '1,500', '12.5', 'muchos', '1e3'])('rejects %j as not a whole number', (value) => {
+  it.each(['12.5', '12,5', 'muchos', '1e3', '1 500', '1.5.00'])('rejects %j as not a whole number', (value) => {
     expect(errorOf('activeUsers', value)).toBe('invalid_integer')
+  })
+
+  it('reads Colombian thousands: "1.500" is 1500, "1.250.000" is 1250000', () => {
+    expect(storedOf('activeUsers', '1.500')).toBe('1500')
+    expect(storedOf('activeUsers', '1.250.000')).toBe('1250000')
+    expect(storedOf('activeUsers', '1200')).toBe('1200')
+  })
+
+  it.each(['1,500', '1,250,000', '1.250,000'])('refuses %j as ambiguous (a comma is a decimal in Colombia)', (value) => {
+    expect(errorOf('activeUsers', value)).toBe('ambiguous_number')
   })
 })
 
@@ -236,8 +286,21 @@ describe('revenue (USD, last 12 months)', () => {
     expect(errorOf('revenue', '1500,5')).toBeUndefined()
   })
 
-  it.each(['1.500.000', '250.000', 'USD 100', '$100', '100k', '1,500,000'])('rejects %j (separators, symbols or words)', (value) => {
+  it.each(['USD 100', '$100', '100k', '85 000', '1.5.0', '-85.000'])('rejects %j (symbols, words or stray separators)', (value) => {
     expect(errorOf('revenue', value)).toBe('invalid_number')
+  })
+
+  it('reads Colombian thousands and decimal commas (ADR 0135)', () => {
+    expect(storedOf('revenue', '85.000')).toBe('85000')
+    expect(storedOf('revenue', '1.250.000')).toBe('1250000')
+    expect(storedOf('revenue', '1.250.000,50')).toBe('1250000.50')
+    expect(storedOf('revenue', '1500,5')).toBe('1500.5')
+    expect(storedOf('revenue', '1500.50')).toBe('1500.50')
+    expect(storedOf('revenue', '185000')).toBe('185000')
+  })
+
+  it.each(['85,000', '1,500,000', '1,250.50', '1.250,000', '1,250.000'])('refuses %j as ambiguous or mixed', (value) => {
+    expect(errorOf('revenue', value)).toBe('ambiguous_number')
   })
 })
 

@@ -5,12 +5,25 @@
  */
 import * as v from 'valibot'
 import { isEmail } from './email.ts'
+import { bogotaClock } from './format.ts'
+import { readAmount, readCount, readDecimal, readYear, type NumberReading } from './numbers.ts'
 
 // ---------------------------------------------------------------------------
 // Business limits (SPEC §9). Change the programme's rules here, in one line.
 // ---------------------------------------------------------------------------
 export const FOUNDING_YEAR_MIN = 2000
-export const FOUNDING_YEAR_MAX = 2024
+/** The calendar year in Bogotá at `now` (domain/format.ts's Bogotá clock, ADR 0136). */
+export function currentYearInBogota(now: Date = new Date()): number {
+  return bogotaClock(now)!.year
+}
+
+/**
+ * The latest founding year accepted: the current year in Bogotá, read at the
+ * moment of the check (the SPEC's "2000 to 2024" was written in 2024; ADR 0136).
+ */
+export function foundingYearMax(now: Date = new Date()): number {
+  return currentYearInBogota(now)
+}
 export const EQUITY_PERCENTAGE_MIN = 1
 export const EQUITY_PERCENTAGE_MAX = 49
 /** The revenue field is in this currency, over this many months. */
@@ -117,7 +130,7 @@ export const FIELD_LABELS: Record<ApplicationField, string> = {
   website: 'Sitio web',
   city: 'Ciudad principal de operación',
   foundingYear: 'Año de fundación',
-  founderName: 'Nombre completo del fundador principal',
+  founderName: 'Nombre completo de la persona fundadora principal',
   position: 'Cargo',
   email: 'Correo electrónico',
   phone: 'Teléfono o WhatsApp',
@@ -128,7 +141,7 @@ export const FIELD_LABELS: Record<ApplicationField, string> = {
   salesChannels: 'Canales de venta',
   revenue: `Ingresos de los últimos ${REVENUE_PERIOD_MONTHS} meses (${REVENUE_CURRENCY})`,
   mediaExpectations: 'Expectativas de exposición en medios',
-  foundersInfo: 'Información de los fundadores',
+  foundersInfo: 'Información del equipo fundador',
   currentInvestors: 'Inversionistas actuales',
   equityPercentage: 'Porcentaje de participación ofrecido (%)',
   legalRestrictions: 'Restricciones legales para ceder participación',
@@ -168,6 +181,7 @@ export const ERROR_CODES = [
   'invalid_phone',
   'invalid_integer',
   'invalid_number',
+  'ambiguous_number',
   'out_of_range',
   'invalid_option',
   'must_be_empty',
@@ -176,8 +190,6 @@ export const ERROR_CODES = [
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
-const INTEGER_RE = /^\d+$/
-const DECIMAL_RE = /^\d+(?:[.,]\d{1,2})?$/
 // A host with a dot and an optional http(s) scheme, path, query or fragment.
 // Founders often type "miempresa.co" without the scheme: that is accepted.
 const WEBSITE_RE = /^(?:https?:\/\/)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}(?::\d{2,5})?(?:[/?#]\S*)?$/iu
@@ -186,8 +198,6 @@ const PHONE_RE = /^\+?[\d\s().-]+$/
 // Control characters (other than tab and newlines) have no place in any answer.
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
-
-const toNumber = (s: string) => Number(s.replace(',', '.'))
 
 /** A string field: trimmed check for emptiness, capped length, no control characters. */
 function text(field: ApplicationField, required: boolean) {
@@ -207,20 +217,35 @@ function formatted(field: ApplicationField, required: boolean, ok: (s: string) =
   )
 }
 
-function integerIn(field: ApplicationField, min: number, max: number) {
+/**
+ * A number field read by one of domain/numbers.ts's readers (ADR 0135): the
+ * reading must succeed (else `invalid` or `ambiguous_number`), fall within
+ * [min, max()] (max read at the moment of the check), and the output is the
+ * canonical reading ("4,5" → "4.5", "85.000" → "85000"), which is what is stored.
+ */
+function numberIn(
+  field: ApplicationField,
+  read: (s: string) => NumberReading,
+  invalid: 'invalid_integer' | 'invalid_number',
+  min: number,
+  max: () => number,
+) {
+  const readingOf = (s: string) => read(s.trim())
   return v.pipe(
-    formatted(field, true, (s) => INTEGER_RE.test(s), 'invalid_integer'),
-    v.check((s) => s.trim() === '' || !INTEGER_RE.test(s.trim()) || (Number(s) >= min && Number(s) <= max), 'out_of_range'),
-  )
-}
-
-function decimalIn(field: ApplicationField, min: number, max: number) {
-  return v.pipe(
-    formatted(field, true, (s) => DECIMAL_RE.test(s), 'invalid_number'),
-    v.check(
-      (s) => s.trim() === '' || !DECIMAL_RE.test(s.trim()) || (toNumber(s.trim()) >= min && toNumber(s.trim()) <= max),
-      'out_of_range',
-    ),
+    text(field, true),
+    v.check((s) => {
+      const r = readingOf(s)
+      return s.trim() === '' || r.ok || r.problem === 'ambiguous'
+    }, invalid),
+    v.check((s) => s.trim() === '' || readingOf(s).ok, 'ambiguous_number'),
+    v.check((s) => {
+      const r = readingOf(s)
+      return !r.ok || (r.number >= min && r.number <= max())
+    }, 'out_of_range'),
+    v.transform((s) => {
+      const r = readingOf(s)
+      return r.ok ? r.value : s
+    }),
   )
 }
 
@@ -239,7 +264,7 @@ export const ApplicationSchema = v.strictObject(
     tradeName: text('tradeName', true),
     website: formatted('website', false, (s) => WEBSITE_RE.test(s), 'invalid_url'),
     city: text('city', true),
-    foundingYear: integerIn('foundingYear', FOUNDING_YEAR_MIN, FOUNDING_YEAR_MAX),
+    foundingYear: numberIn('foundingYear', readYear, 'invalid_integer', FOUNDING_YEAR_MIN, () => foundingYearMax()),
     founderName: text('founderName', true),
     position: text('position', true),
     // The one e-mail rule (domain/email.ts), shared with every place that takes or matches an address.
@@ -253,13 +278,13 @@ export const ApplicationSchema = v.strictObject(
     problemSolution: text('problemSolution', true),
     valueProposition: text('valueProposition', true),
     productStage: option('productStage', PRODUCT_STAGES),
-    activeUsers: integerIn('activeUsers', ACTIVE_USERS_MIN, Number.MAX_SAFE_INTEGER),
+    activeUsers: numberIn('activeUsers', readCount, 'invalid_integer', ACTIVE_USERS_MIN, () => Number.MAX_SAFE_INTEGER),
     salesChannels: text('salesChannels', true),
-    revenue: decimalIn('revenue', REVENUE_MIN, Number.MAX_SAFE_INTEGER),
+    revenue: numberIn('revenue', readAmount, 'invalid_number', REVENUE_MIN, () => Number.MAX_SAFE_INTEGER),
     mediaExpectations: text('mediaExpectations', true),
     foundersInfo: mustBeEmpty,
     currentInvestors: mustBeEmpty,
-    equityPercentage: decimalIn('equityPercentage', EQUITY_PERCENTAGE_MIN, EQUITY_PERCENTAGE_MAX),
+    equityPercentage: numberIn('equityPercentage', readDecimal, 'invalid_number', EQUITY_PERCENTAGE_MIN, () => EQUITY_PERCENTAGE_MAX),
     legalRestrictions: option('legalRestrictions', LEGAL_RESTRICTIONS),
     supportNeeded: text('supportNeeded', true),
   } satisfies Record<ApplicationField, v.GenericSchema<string>>,

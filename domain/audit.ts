@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   /** An export or a deletion refused: the admin has a conflict of interest with one of the titular's applications. */
   'data_request.refused',
   'stage.changed',
+  /** "Acuerdo firmado" confirmed with required due-diligence documents missing: which, and the member's reason (ADR 0139). */
+  'stage.signed_with_documents_missing',
   'review.submitted',
   'note.added',
   'assignment.added',

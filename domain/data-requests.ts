@@ -20,6 +20,13 @@ export const DATA_REQUEST_TERM_BUSINESS_DAYS: Readonly<Record<DataRequestKind, n
   supresion: 15,
 }
 
+/** How the workspace names each kind ("Datos personales"). */
+export const DATA_REQUEST_KIND_LABELS: Readonly<Record<DataRequestKind, string>> = {
+  consulta: 'Consulta',
+  reclamo: 'Reclamo',
+  supresion: 'Supresión de datos',
+}
+
 /** When a request opened at `openedAt` must be answered (the end of that business day, Bogotá). */
 export function dataRequestDueAt(kind: DataRequestKind, openedAt: Date): Date {
   return endOfBusinessDaysAfter(openedAt, DATA_REQUEST_TERM_BUSINESS_DAYS[kind])

@@ -42,6 +42,13 @@ export function isDocumentKey(value: unknown): value is DocumentKey {
 export const DOCUMENT_STATUSES = ['received', 'accepted', 'new_version_requested'] as const
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 
+/** How the founder's pages name each state of a document (the documents page, the copy of their data). */
+export const DOCUMENT_STATUS_FOUNDER_LABELS: Record<DocumentStatus, string> = {
+  received: 'Recibido, en revisión',
+  accepted: 'Aceptado',
+  new_version_requested: 'Te pedimos una versión nueva',
+}
+
 export const DOCUMENT_NOTE_MAX = 1000
 export const FILE_NAME_MAX = 120
 
@@ -147,4 +154,26 @@ export function servedFileName(name: string, mediaType: string): string {
   }
   stem = trimEnd(clip(stem, FILE_NAME_MAX - ext.length - 1)) || 'documento'
   return `${stem}.${ext}`
+}
+
+/**
+ * The required items (not "(si aplica)") without a usable document: none
+ * uploaded, or only one the team asked to replace. "Acuerdo firmado" with any
+ * of them missing needs an explicit confirmation with a reason (ADR 0139).
+ */
+export function missingRequiredDocuments(documents: readonly { itemKey: string; status: DocumentStatus }[]): DocumentItem[] {
+  const usable = new Set(documents.filter((d) => d.status !== 'new_version_requested').map((d) => d.itemKey))
+  return DOCUMENT_ITEMS.filter((item) => !item.optional && !usable.has(item.key))
+}
+
+/** The stage whose move checks the due-diligence documents. */
+export const DOCUMENTS_CHECKED_STAGE = 'acuerdo_firmado'
+
+/** How long the reason for signing with documents missing may be. */
+export const MISSING_DOCUMENTS_REASON_MAX = 1000
+
+/** The API's refusal of such a move without the confirmation: what is missing, in the team's words. */
+export function missingDocumentsMessage(items: readonly DocumentItem[]): string {
+  const list = items.map((d) => d.label).join('; ')
+  return `Faltan documentos obligatorios de due diligence: ${list}. Para marcar «Acuerdo firmado» igual, confirma y escribe el motivo.`
 }

@@ -3,6 +3,8 @@
  * which stage changes write to the founder, and how the team names each kind.
  * Shared by the stores, the server's templates and the workspace's screens.
  */
+import { formatDateTime } from './format.ts'
+import { STAGE_LABELS, type Stage } from './pipeline.ts'
 
 /** The stage changes that write to the founder: the stage the application moved to. */
 export const STATUS_MAIL_KINDS = ['sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada'] as const
@@ -19,4 +21,32 @@ export const STATUS_MAIL_LABELS: Record<StatusMailKind, string> = {
   acuerdo_firmado: 'Acuerdo firmado',
   no_seleccionada: 'No seleccionada',
   retirada: 'Retiro confirmado',
+}
+
+/**
+ * Every founder e-mail that waits in "Correos por enviar" (or goes at once when
+ * its kind is set so): the stage changes', and the team's request for a new
+ * version of a due-diligence document (no stage change: the application stays
+ * where it is).
+ */
+export const FOUNDER_MAIL_KINDS = [...STATUS_MAIL_KINDS, 'documento_nueva_version'] as const
+export type FounderMailKind = (typeof FOUNDER_MAIL_KINDS)[number]
+
+export const FOUNDER_MAIL_LABELS: Record<FounderMailKind, string> = {
+  ...STATUS_MAIL_LABELS,
+  documento_nueva_version: 'Nueva versión de un documento',
+}
+
+/**
+ * What the team reads of a draft a later stage change replaced (ADR 0138):
+ * "Reemplazado por el cambio a «No seleccionada» el 23 de noviembre de 2026, 10:05 a. m.; no se envió."
+ * (the time never ends the sentence: "a. m." has its own period).
+ */
+export function supersededNote(to: Stage, at: Date): string {
+  return `Reemplazado por el cambio a «${STAGE_LABELS[to]}» el ${formatDateTime(at)}; no se envió.`
+}
+
+/** Why a waiting draft cannot be sent: its application is now at `stage`, not at the stage it announces. */
+export function staleDraftMessage(kind: FounderMailKind, stage: Stage): string {
+  return `Este correo anuncia «${FOUNDER_MAIL_LABELS[kind]}», pero la postulación ahora está en «${STAGE_LABELS[stage]}». No se envió: descártalo.`
 }

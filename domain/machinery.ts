@@ -18,6 +18,8 @@ export const MAIL_KINDS = [
   'team_reminder',
   'founder_status',
   'founder_link',
+  'founder_data_deleted',
+  'team_founder_activity',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -41,7 +43,10 @@ export interface FailedMail {
   /** Null for team e-mails (sign-in links, reminders). */
   applicationId: string | null
   reference: string | null
+  /** The legal name. */
   companyName: string | null
+  /** The trade name, which the workspace shows first (domain/company-name.ts). */
+  tradeName: string | null
   attempts: number
   /** The mail server's reason (a status code and category, never the message). */
   lastError: string | null

@@ -6,8 +6,8 @@ import {
   ACTIVE_USERS_MIN,
   EQUITY_PERCENTAGE_MAX,
   EQUITY_PERCENTAGE_MIN,
-  FOUNDING_YEAR_MAX,
   FOUNDING_YEAR_MIN,
+  foundingYearMax,
   MAX_LENGTH,
   REVENUE_MIN,
   type ApplicationField,
@@ -34,11 +34,26 @@ export const SUBMITTING_LABEL = 'Enviando aplicación...'
 export const CONSENT_REQUIRED_MESSAGE = 'Debes autorizar el tratamiento de tus datos personales para enviar tu aplicación.'
 export const CONSENT_OUTDATED_MESSAGE = 'La política de datos cambió. Recarga la página, revísala y vuelve a autorizar.'
 
-const RANGE_MESSAGES: Partial<Record<ApplicationField, string>> = {
-  foundingYear: `Escribe un año entre ${FOUNDING_YEAR_MIN} y ${FOUNDING_YEAR_MAX}.`,
-  equityPercentage: `Escribe un porcentaje entre ${EQUITY_PERCENTAGE_MIN} y ${EQUITY_PERCENTAGE_MAX}.`,
-  activeUsers: `Escribe un número igual o mayor que ${ACTIVE_USERS_MIN}.`,
-  revenue: `Escribe un número igual o mayor que ${REVENUE_MIN}.`,
+const RANGE_MESSAGES: Partial<Record<ApplicationField, () => string>> = {
+  // The upper limit is the current year in Bogotá, read when the message is shown (ADR 0136).
+  foundingYear: () => `Escribe un año entre ${FOUNDING_YEAR_MIN} y ${foundingYearMax()}.`,
+  equityPercentage: () => `Escribe un porcentaje entre ${EQUITY_PERCENTAGE_MIN} y ${EQUITY_PERCENTAGE_MAX}.`,
+  activeUsers: () => `Escribe un número igual o mayor que ${ACTIVE_USERS_MIN}.`,
+  revenue: () => `Escribe un número igual o mayor que ${REVENUE_MIN}.`,
+}
+
+/** How each number field is written, said the same way in every message (ADR 0135). */
+const NUMBER_EXAMPLES: Partial<Record<ApplicationField, string>> = {
+  activeUsers: 'Escribe un número entero, sin decimales: por ejemplo 1500 o 1.500.',
+  revenue: 'Escribe solo el número: por ejemplo 85000, 85.000 o 1.250.000,50.',
+  equityPercentage: `Escribe un porcentaje entre ${EQUITY_PERCENTAGE_MIN} y ${EQUITY_PERCENTAGE_MAX}, con hasta 2 decimales: por ejemplo 4,5.`,
+}
+
+/** When a number has more than one reading ("85,000"): never guessed, the founder is asked (ADR 0135). */
+const AMBIGUOUS_MESSAGES: Partial<Record<ApplicationField, string>> = {
+  activeUsers: 'No sabemos si son miles o decimales. Usa punto para los miles: por ejemplo 1.500.',
+  revenue: 'No sabemos si son miles o decimales. Usa punto para los miles y coma para los decimales: por ejemplo 85.000 o 1.250.000,50.',
+  equityPercentage: `No sabemos cómo leer ese número. ${NUMBER_EXAMPLES.equityPercentage!}`,
 }
 
 /** The Spanish message shown under a field for an error code. */
@@ -55,14 +70,14 @@ export function errorMessage(field: ApplicationField, code: ErrorCode): string {
     case 'invalid_phone':
       return 'Escribe un teléfono válido, con indicativo si es de fuera de Colombia (7 a 15 dígitos).'
     case 'invalid_integer':
-      return field === 'foundingYear' ? RANGE_MESSAGES.foundingYear! : 'Escribe un número entero, sin puntos ni comas.'
+      if (field === 'foundingYear') return RANGE_MESSAGES.foundingYear!()
+      return NUMBER_EXAMPLES[field] ?? 'Escribe un número entero, sin decimales.'
     case 'invalid_number':
-      // In Colombia the dot separates thousands ("1.500.000"), which a number cannot carry.
-      return field === 'equityPercentage'
-        ? `${RANGE_MESSAGES.equityPercentage!} Puedes usar hasta 2 decimales.`
-        : 'Escribe solo números, sin separadores de miles (por ejemplo 250000 o 1500.50).'
+      return NUMBER_EXAMPLES[field] ?? 'Escribe solo el número.'
+    case 'ambiguous_number':
+      return AMBIGUOUS_MESSAGES[field] ?? 'No sabemos cómo leer ese número. Escríbelo solo con cifras.'
     case 'out_of_range':
-      return RANGE_MESSAGES[field] ?? 'El valor está fuera del rango permitido.'
+      return RANGE_MESSAGES[field]?.() ?? 'El valor está fuera del rango permitido.'
     case 'invalid_option':
       return 'Selecciona una de las opciones de la lista.'
     case 'must_be_empty':

@@ -12,9 +12,11 @@ export const PERSONAL_LINK_PLACEHOLDER = '[enlace personal]'
 /**
  * The e-mail kinds that go to the founder and get a personal link in place of
  * the placeholder. Only these: a team e-mail that quotes the founder's words
- * (which could hold the placeholder's text) never receives a link.
+ * (which could hold the placeholder's text) never receives a link. The
+ * submission's confirmation is one of them (issue 19, ADR 0137): the founder
+ * can follow their application from the first day.
  */
-export const PERSONAL_LINK_KINDS = ['founder_status', 'founder_link'] as const
+export const PERSONAL_LINK_KINDS = ['founder_status', 'founder_link', 'applicant_confirmation'] as const
 
 export function carriesPersonalLink(kind: string): boolean {
   return (PERSONAL_LINK_KINDS as readonly string[]).includes(kind)

@@ -20,7 +20,7 @@ export const SELECTION_CRITERIA = [
   { key: 'productoValidado', title: 'Producto validado en el mercado' },
   { key: 'primerosClientes', title: 'Primeros clientes o usuarios activos' },
   { key: 'modeloEscalable', title: 'Modelo escalable' },
-  { key: 'foundersComprometidos', title: 'Founders comprometidos' },
+  { key: 'foundersComprometidos', title: 'Equipo fundador comprometido' },
   { key: 'aperturaParticipacion', title: 'Apertura a ceder participación' },
 ] as const
 export type CriterionKey = (typeof SELECTION_CRITERIA)[number]['key']

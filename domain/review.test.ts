@@ -1,14 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { ReviewInputSchema, reviewMean, summarizeScores, type CriterionScores } from './review.ts'
+import { ReviewInputSchema, reviewMean, summarizeScores } from './review.ts'
+import { scores } from './testing/scores.ts'
 
-const scores = (p: number, c: number, m: number, f: number, a: number): CriterionScores => ({
-  productoValidado: p,
-  primerosClientes: c,
-  modeloEscalable: m,
-  foundersComprometidos: f,
-  aperturaParticipacion: a,
-})
 
 const validInput = () => ({
   scores: scores(4, 3, 5, 4, 2),

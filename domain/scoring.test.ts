@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CriterionScores } from './review.ts'
+import { scores } from './testing/scores.ts'
 import {
   DEFAULT_WEIGHTS,
   conflictKey,
@@ -14,13 +14,6 @@ import {
   zScore,
 } from './scoring.ts'
 
-const scores = (p: number, c: number, m: number, f: number, a: number): CriterionScores => ({
-  productoValidado: p,
-  primerosClientes: c,
-  modeloEscalable: m,
-  foundersComprometidos: f,
-  aperturaParticipacion: a,
-})
 
 describe('weightedMean', () => {
   it('is the plain mean with equal weights', () => {

@@ -23,15 +23,16 @@ describe('searchKey', () => {
 })
 
 describe('applicationSearchText', () => {
-  it('holds company, trade name, founder, e-mail and reference in one key that a reduced query finds', () => {
+  it('holds company, trade name, founder, e-mail, reference and city in one key that a reduced query finds', () => {
     const key = applicationSearchText({
       companyName: 'Café Orgánico de Nariño S.A.S.',
       tradeName: 'Cafeína',
       founderName: 'Íñigo Peña',
       email: 'inigo@cafe.example.co',
       reference: 'CAT-2026-ABC123',
+      city: 'San Juan de Pasto',
     })
-    expect(key).toBe('cafe organico de narino s.a.s. cafeina inigo pena inigo@cafe.example.co cat-2026-abc123')
-    for (const q of ['NARIÑO', 'iñigo peña', 'cat-2026-abc', 'cafeína', '@cafe.example']) expect(key).toContain(searchKey(q))
+    expect(key).toBe('cafe organico de narino s.a.s. cafeina inigo pena inigo@cafe.example.co cat-2026-abc123 san juan de pasto')
+    for (const q of ['NARIÑO', 'iñigo peña', 'cat-2026-abc', 'cafeína', '@cafe.example', 'pasto']) expect(key).toContain(searchKey(q))
   })
 })

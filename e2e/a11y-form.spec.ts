@@ -1,7 +1,9 @@
 /**
  * axe-core on the application form in the states a founder meets: empty,
  * with every error showing, with the policy dialog open, and confirmed.
- * No serious or critical violation is allowed.
+ * No serious or critical violation is allowed. And in its three looks the
+ * form never scrolls sideways at the widths the issue names (the screenshots
+ * for people are a walk: e2e/walks/screenshots.walk.ts).
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -43,4 +45,32 @@ test('the confirmation panel and the toasts', async ({ page }) => {
   await page.getByRole('button', { name: SUBMIT }).click()
   await expect(page.getByText('CAT-A11Y-0001')).toBeVisible()
   expect(await seriousViolations(page, 'body')).toEqual([])
+})
+
+test('the form, empty, with errors and confirmed, does not scroll sideways at 360, 768 or 1280 px', async ({ page }) => {
+  const noSidewaysScroll = async (look: string) => {
+    for (const width of [360, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `the form ${look} at ${width} px: no horizontal scroll`).toBeLessThanOrEqual(0)
+    }
+  }
+  await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill({ json: { id: 'app_1', reference: 'CAT-7K2M-9QXD' } }))
+  await page.setViewportSize({ width: 360, height: 900 })
+  await openForm(page)
+  await page.evaluate(() => document.fonts.ready)
+  await noSidewaysScroll('empty')
+
+  await fillForm(page, { companyName: 'Huerta Viva S.A.S.', email: 'maria@huertaviva', foundingYear: '1999' }, { consent: false })
+  await page.getByRole('button', { name: SUBMIT }).click()
+  await expect(page.getByRole('group', { name: /Revisa \d+ campos antes de enviar/ })).toBeFocused()
+  await noSidewaysScroll('with errors')
+
+  await page.reload()
+  await openForm(page)
+  await page.getByRole('button', { name: 'Descartar borrador' }).click()
+  await fillForm(page)
+  await page.getByRole('button', { name: SUBMIT }).click()
+  await expect(page.getByRole('region', { name: 'Recibimos tu postulación' })).toBeFocused()
+  await noSidewaysScroll('confirmed')
 })

@@ -1,4 +1,8 @@
-/** axe-core in Chromium: no serious or critical violation on the landing page or the 404 page. */
+/**
+ * axe-core in Chromium: no serious or critical violation on the landing page
+ * or the 404 page; and neither scrolls sideways at the widths the issue names
+ * (the screenshots for people are a walk: e2e/walks/screenshots.walk.ts).
+ */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures/test.ts'
@@ -33,4 +37,23 @@ test('the skip link moves keyboard users past the header', async ({ page }) => {
   await expect(skip).toBeVisible()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/#contenido$/)
+})
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+
+test('the landing page loads with no console error and no sideways scroll at 360, 768 and 1280 px', async ({ page, consoleErrors }) => {
+  for (const width of [360, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/')
+    await page.evaluate(() => document.fonts.ready)
+    expect(await sideways(page), `the landing page is wider than the viewport at ${width} px`).toBeLessThanOrEqual(0)
+  }
+  expect(consoleErrors).toEqual([])
+})
+
+test('the 404 page does not scroll sideways at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/no-existe')
+  await page.evaluate(() => document.fonts.ready)
+  expect(await sideways(page)).toBeLessThanOrEqual(0)
 })

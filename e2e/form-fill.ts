@@ -1,27 +1,15 @@
 /**
- * Helpers for the application-form specs: a `test` whose server allows many
- * submissions (the form specs send more than the default rate limit), and
- * ways to find, fill and read the form as a person does, by its labels.
+ * Helpers for the application-form specs: ways to find, fill and read the
+ * form as a person does, by its labels. (The worker's server allows many
+ * submissions: e2e/fixtures/test.ts.)
  */
 import type { Page, Request, Route } from '@playwright/test'
 import { INPUT_FIELDS, type Application } from '../domain/application.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { FIELD_SPECS, type InputField } from '../src/features/application-form/field-specs.ts'
-import { startServer } from './fixtures/server.ts'
-import { test as base, expect } from './fixtures/test.ts'
+import { expect } from './fixtures/test.ts'
 
-export const test = base.extend({
-  server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer({ RATE_LIMIT_MAX: '1000' })
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
-export { expect }
+export { test, expect } from './fixtures/test.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 export const SUBMIT = 'Enviar aplicación'

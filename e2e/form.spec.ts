@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { APPLICATION_FIELDS, INPUT_FIELDS } from '../domain/application.ts'
+import { APPLICATION_FIELDS, INPUT_FIELDS, currentYearInBogota } from '../domain/application.ts'
 import { TOASTS } from '../domain/messages.ts'
 import { PRIVACY_POLICY_VERSION } from '../domain/privacy.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
@@ -26,6 +26,9 @@ import {
   sampleInputs,
   test,
 } from './form-fill.ts'
+
+/** This year in Bogotá, as the form's limit reads it (ADR 0136). */
+const bogotaYear = () => currentYearInBogota()
 
 const EMPTY_INPUTS = Object.fromEntries(INPUT_FIELDS.map((field) => [field, '']))
 
@@ -73,20 +76,21 @@ test.describe('the form as served', () => {
     }
     await controlOf(page, 'email').fill('')
     await expect(controlOf(page, 'phone')).toHaveAttribute('type', 'tel')
-    for (const [field, min, max] of [
-      ['foundingYear', '2000', '2024'],
-      ['equityPercentage', '1', '49'],
+    // Numeric (SPEC §5) as a number keyboard and the shared reading, not type="number": the browser's
+    // own locale would read "4,5" as 45 before the form sees it (ADR 0135).
+    for (const [field, mode] of [
+      ['foundingYear', 'numeric'],
+      ['activeUsers', 'numeric'],
+      ['revenue', 'decimal'],
+      ['equityPercentage', 'decimal'],
     ] as const) {
-      await expect(controlOf(page, field)).toHaveAttribute('type', 'number')
-      await expect(controlOf(page, field)).toHaveAttribute('min', min)
-      await expect(controlOf(page, field)).toHaveAttribute('max', max)
+      await expect(controlOf(page, field)).toHaveAttribute('type', 'text')
+      await expect(controlOf(page, field)).toHaveAttribute('inputmode', mode)
     }
-    await expect(controlOf(page, 'activeUsers')).toHaveAttribute('type', 'number')
-    await expect(controlOf(page, 'revenue')).toHaveAttribute('type', 'number')
     await expect(controlOf(page, 'companyName')).toHaveAttribute('maxlength', '150')
     await expect(controlOf(page, 'problemSolution')).toHaveAttribute('maxlength', '2000')
 
-    for (const legend of ['La empresa', 'Fundador y contacto', 'Producto y tracción', 'Inversión y acompañamiento']) {
+    for (const legend of ['La empresa', 'Persona fundadora y contacto', 'Producto y tracción', 'Inversión y acompañamiento']) {
       await expect(page.getByRole('group', { name: legend })).toBeVisible()
     }
     await expect(form).toContainText('en el siguiente paso del proceso')
@@ -101,10 +105,10 @@ test.describe('the form as served', () => {
     await expect(page.getByRole('button', { name: SUBMIT })).toBeDisabled()
     await controlOf(page, 'companyName').fill('Huerta Viva S.A.S.')
     await controlOf(page, 'companyName').press('Enter')
-    await page.waitForTimeout(300)
-    expect(new URL(page.url()).search).toBe('')
     release()
     await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
+    // A native submission would have left for /?companyName=… and lost the value (the Enter's navigation starts before React does).
+    expect(new URL(page.url()).search).toBe('')
     await expect(controlOf(page, 'companyName')).toHaveValue('Huerta Viva S.A.S.')
   })
 
@@ -123,6 +127,8 @@ test.describe('the form as served', () => {
 test.describe('checks before sending', () => {
   test('everything filled but the two dropdowns: the exact toast and no request', async ({ page }) => {
     const calls = recordCalls(page)
+    // A request, if one left, would be held unanswered: the button would then read "Enviando aplicación...".
+    await holdRequests(page, `**${FUNCTION_PATH}`)
     await openForm(page)
     await fillForm(page, sampleApplication({ productStage: '', legalRestrictions: '' }))
     await page.getByRole('button', { name: SUBMIT }).click()
@@ -131,7 +137,7 @@ test.describe('checks before sending', () => {
     await expect(page.getByText(TOASTS.requiredFields.description, { exact: true })).toBeVisible()
     await expect(controlOf(page, 'productStage')).toHaveAttribute('aria-invalid', 'true')
     await expect(controlOf(page, 'legalRestrictions')).toHaveAccessibleDescription(/Selecciona una opción\./)
-    await page.waitForTimeout(300)
+    await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
     expect(calls).toHaveLength(0)
   })
 
@@ -163,12 +169,12 @@ test.describe('checks before sending', () => {
     const summary = page.getByRole('group', { name: 'Revisa 3 campos antes de enviar' })
     await expect(summary).toBeFocused()
     await expect(summary).toContainText('Correo electrónico: Escribe un correo válido, por ejemplo nombre@empresa.com.')
-    await expect(summary).toContainText('Año de fundación: Escribe un año entre 2000 y 2024.')
+    await expect(summary).toContainText(`Año de fundación: Escribe un año entre 2000 y ${bogotaYear()}.`)
     await expect(summary).toContainText('Porcentaje de participación ofrecido (%): Escribe un porcentaje entre 1 y 49.')
 
     await expect(controlOf(page, 'email')).toHaveAttribute('aria-invalid', 'true')
     await expect(controlOf(page, 'email')).toHaveAccessibleDescription(/Escribe un correo válido/)
-    await expect(controlOf(page, 'foundingYear')).toHaveAccessibleDescription(/Escribe un año entre 2000 y 2024\./)
+    await expect(controlOf(page, 'foundingYear')).toHaveAccessibleDescription(new RegExp(`Escribe un año entre 2000 y ${bogotaYear()}\\.`))
     await expect(controlOf(page, 'equityPercentage')).toHaveAccessibleDescription(/Escribe un porcentaje entre 1 y 49\./)
     // Not an empty-field problem: the 'Campos requeridos' toast is for empty fields.
     await expect(page.getByText(TOASTS.requiredFields.title)).toHaveCount(0)
@@ -249,9 +255,9 @@ test.describe('sending', () => {
     )
     await openForm(page)
     await fillForm(page)
+    // Both clicks and the Enter are handled by the page before these calls return: a second request would be held by now.
     await page.getByRole('button', { name: SUBMIT }).dblclick()
     await page.keyboard.press('Enter')
-    await page.waitForTimeout(300)
     release()
     await expect(page.getByText('CAT-ONCE-0001')).toBeVisible()
     expect(calls).toHaveLength(1)
@@ -319,6 +325,40 @@ test.describe('sending', () => {
     // Personal data stays out of the server's logs.
     expect(server.output()).not.toContain('maria@huertaviva.example')
     expect(consoleErrors).toEqual([])
+  })
+})
+
+test.describe('numbers as a Colombian writes them (ADR 0135)', () => {
+  for (const locale of ['es-CO', 'en-US']) {
+    test(`in a ${locale} browser, "4,5", "7.5" and "85.000" are sent as typed and accepted (the server reads them: send-application-email.test.ts)`, async ({ browser, server }) => {
+      const context = await browser.newContext({ locale, baseURL: server.url })
+      const page = await context.newPage()
+      try {
+        await openForm(page)
+        for (const [equityPercentage, revenue, activeUsers] of [['4,5', '85.000', '1.500'], ['7.5', '1.250.000,50', '1200']] as const) {
+          await fillForm(page, sampleApplication({ equityPercentage, revenue, activeUsers }))
+          const [request] = await Promise.all([
+            page.waitForRequest((r) => new URL(r.url()).pathname === FUNCTION_PATH && r.method() === 'POST'),
+            page.getByRole('button', { name: SUBMIT }).click(),
+          ])
+          // What the founder typed leaves the browser untouched: no locale of the browser reads it first.
+          expect((request.postDataJSON() as { formData: Record<string, string> }).formData).toMatchObject({ equityPercentage, revenue, activeUsers })
+          expect((await request.response())!.status()).toBe(200)
+          await page.getByRole('button', { name: 'Enviar otra postulación' }).click()
+        }
+      } finally {
+        await context.close()
+      }
+    })
+  }
+
+  test('"85,000" is refused with a Spanish message and nothing is sent', async ({ page }) => {
+    const calls = recordCalls(page)
+    await openForm(page)
+    await fillForm(page, sampleApplication({ revenue: '85,000' }))
+    await page.getByRole('button', { name: SUBMIT }).click()
+    await expect(controlOf(page, 'revenue')).toHaveAccessibleDescription(/No sabemos si son miles o decimales/)
+    expect(calls).toHaveLength(0)
   })
 })
 

@@ -1,37 +1,47 @@
 /**
- * The founder's next step as one chain, in Chromium against the real server
- * with its e-mail going to a real SMTP server (server/testing/smtp-sink.ts)
- * in this process:
- *   a member moves an application to due diligence in the workspace → the
- *   founder's e-mail waits in "Correos por enviar", is read and sent → the
- *   founder opens the link from the message the SMTP server received → sees
- *   the stage → uploads every checklist item, one cut part-way and resumed
- *   (tus) → the team sees each, downloads it (same SHA-256) and accepts it →
- *   marks the agreement → the founder's e-mail and page say so.
- * The earlier stages are written through the review store (no e-mail), so
- * the 60 s budget goes to the chain itself; the server and the SMTP server
- * start once per worker, outside that budget.
+ * The founder's side, end to end in Chromium against the real server: the
+ * one founder spec (issue 18: founder-status.spec.ts and documents.spec.ts
+ * merged in, ADR 0130).
+ *
+ * 1. The next step as one chain, with the server's e-mail going to a real
+ *    SMTP server (server/testing/smtp-sink.ts) in this process:
+ *    a member moves an application to due diligence in the workspace → the
+ *    founder's e-mail waits in "Correos por enviar", is read and sent → the
+ *    founder opens the link from the message the SMTP server received → sees
+ *    the stage → opens the documents page, whose script is the build's hashed
+ *    asset the landing never loads → uploads every checklist item, one cut
+ *    part-way and resumed (tus) → the team sees each, downloads it (same
+ *    SHA-256) and accepts it → marks the agreement → the founder's e-mail and
+ *    page say so. The earlier stages are written through the review store (no
+ *    e-mail); this server and the SMTP server start once per worker.
+ * 2. On the worker's shared server, with e-mail as .eml files in the outbox: a
+ *    stage change reviewed and sent from "Correos por enviar", the founder's
+ *    page (headers, axe, no sideways scroll at 360/768/1280 px) and the
+ *    withdrawal with its confirmation; a wrong link and a forged form post;
+ *    the cap of unfinished uploads, explained in Spanish (ADR 0119).
  */
+import AxeBuilder from '@axe-core/playwright'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import { samples } from '../server/features/documents/testing/tus.ts'
 import { openSqliteStore } from '../server/db/sqlite-store.ts'
+import { seedFounder } from '../server/testing/seed-founder.ts'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../server/testing/smtp-sink.ts'
-import { expect, test as base } from './fixtures/test.ts'
+import { test as base } from './fixtures/test.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
-import { inviteFromCli, submitApplication } from './fixtures/workspace.ts'
+import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openReviewStore } from '../server/db/stores/review-store.ts'
 
-const test = base.extend<{ origin: string }, { chain: { server: RunningServer; sink: SmtpSink } }>({
+const chainTest = base.extend<{ origin: string }, { chain: { server: RunningServer; sink: SmtpSink } }>({
   chain: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const sink = await startSmtpSink()
-      const server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: sink.url })
+      const server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: sink.url }, { from: 'bundle' })
       await use({ server, sink })
       await server.stop()
       await sink.close()
@@ -43,7 +53,6 @@ const test = base.extend<{ origin: string }, { chain: { server: RunningServer; s
   baseURL: async ({ origin }, use) => use(origin),
 })
 
-const ADMIN = 'directora.cadena@catalitico.example'
 const PART = 4 * 1024 * 1024
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 
@@ -94,13 +103,15 @@ async function reviewAndSend(page: Page, sink: SmtpSink, card: string, to: strin
   return new URL(/https?:\/\/\S+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(mail.parsed.text ?? '')![0]).pathname
 }
 
-test('stage change → e-mail reviewed and sent → founder uploads the checklist (one upload resumed) → team downloads and accepts → agreement → founder sees it', async ({
+chainTest('stage change → e-mail reviewed and sent → founder uploads the checklist (one upload resumed) → team downloads and accepts → agreement → founder sees it', async ({
   page,
   browser,
   chain,
   origin,
   request,
 }) => {
+  // The whole chain, with the documents page's checks and a 8 MB upload: room on a busy shared machine.
+  chainTest.setTimeout(120_000)
   const { server, sink } = chain
   const email = `fundadora.${Date.now()}@startup.example`
   const { id, reference } = await submitApplication(request, origin, { email, tradeName: 'Cadena Viva' })
@@ -112,7 +123,8 @@ test('stage change → e-mail reviewed and sent → founder uploads the checklis
   await store.close()
 
   // The team moves it to due diligence; the founder's e-mail is reviewed, then sent.
-  await inviteFromCli(server, ADMIN, 'admin', 'Directora Cadena')
+  const ADMIN = uniqueEmail('directora.cadena')
+  await addMember(server, ADMIN, 'admin', 'Directora Cadena')
   await signIn(page, sink, ADMIN)
   await page.goto(`/equipo/postulaciones/${id}`)
   await move(page, 'Mover a Due diligence y acuerdo')
@@ -123,15 +135,35 @@ test('stage change → e-mail reviewed and sent → founder uploads the checklis
   const founderPage = await founder.newPage()
   const errors: string[] = []
   founderPage.on('pageerror', (err) => errors.push(err.message))
+
+  // (from documents.spec.ts) The landing loads nothing of the documents page (its script is its own file under /postulacion/).
+  const landingRequests: string[] = []
+  const recordRequest = (r: { url: () => string }) => landingRequests.push(new URL(r.url()).pathname)
+  founderPage.on('request', recordRequest)
+  await founderPage.goto('/', { waitUntil: 'networkidle' })
+  founderPage.off('request', recordRequest)
+  expect(landingRequests.length).toBeGreaterThan(0)
+  expect(landingRequests.filter((path) => path.startsWith('/postulacion'))).toEqual([])
+  for (const path of landingRequests.filter((p) => p.endsWith('.js'))) {
+    expect(await (await founderPage.request.get(path)).text(), path).not.toContain('Tus-Resumable')
+  }
+
   await founderPage.goto(link)
   await expect(founderPage.getByRole('heading', { level: 1 })).toHaveText('Due diligence y acuerdo')
   await expect(founderPage.locator('p.ref')).toHaveText(reference)
   await expect(founderPage.locator('li[aria-current="step"]')).toContainText('Etapa 3.')
   await founderPage.getByRole('link', { name: 'Subir mis documentos' }).click()
   await expect(founderPage.getByRole('heading', { level: 1 })).toHaveText('Documentos de due diligence')
+  // (from documents.spec.ts) Its script is a hashed asset of the build, cached for good, and not one the landing requested.
+  const src = (await founderPage.locator('script[src]').getAttribute('src'))!
+  expect(src).toMatch(/^\/assets\/documentos-[\w-]+\.js$/)
+  expect(landingRequests).not.toContain(src)
+  const script = await founderPage.request.get(src)
+  expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+  expect(await script.text()).toContain('Tus-Resumable')
 
-  // Small files, but the pitch deck spans two tus parts so that its second part can be cut once.
-  const files = new Map(DOCUMENT_ITEMS.map((item) => [item.key, samples.pdf(item.key === 'pitch_deck' ? PART + 64 * 1024 : 8_000 + item.key.length)]))
+  // Small files, but the pitch deck spans three tus parts so that its second part can be cut once and the third follows.
+  const files = new Map(DOCUMENT_ITEMS.map((item) => [item.key, samples.pdf(item.key === 'pitch_deck' ? 2 * PART + 64 * 1024 : 8_000 + item.key.length)]))
   const patchOffsets: number[] = []
   let dropped = false
   await founderPage.route('**/api/subidas/*', async (route) => {
@@ -152,9 +184,9 @@ test('stage change → e-mail reviewed and sent → founder uploads the checklis
     await reloaded
     await expect(founderPage.locator('li', { has: founderPage.locator(`form[data-item="${item.key}"]`) })).toContainText('Recibido, en revisión')
   }
-  // Cut after the first part, resumed from the server's offset (not from 0).
+  // Cut after the first part, resumed from the server's offset (not from 0), then on to the third part.
   expect(dropped).toBe(true)
-  expect(patchOffsets.slice(0, 3)).toEqual([0, PART, PART])
+  expect(patchOffsets.slice(0, 4)).toEqual([0, PART, PART, 2 * PART])
 
   // The team sees every item, downloads it (same bytes) and accepts it.
   await page.goto(`/equipo/postulaciones/${id}`)
@@ -179,4 +211,135 @@ test('stage change → e-mail reviewed and sent → founder uploads the checklis
   }
   await founder.close()
   expect(errors).toEqual([])
+})
+
+/**
+ * The decoded text of the .eml files of `kind` to `address` (quoted-printable soft breaks joined): the worker's
+ * server is shared, so other tests' e-mails may be there too.
+ */
+function mails(dataDir: string, kind: string, address: string): string[] {
+  const dir = join(dataDir, 'outbox')
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml') && f.includes(kind))
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((text) => text.includes(address))
+}
+
+/** Waits until the outbox holds `count` such e-mails, and returns them. */
+async function waitForMail(dataDir: string, kind: string, address: string, count: number): Promise<string[]> {
+  await expect.poll(() => mails(dataDir, kind, address).length, { timeout: 15_000, message: `${count} ${kind} e-mail(s) to the founder` }).toBeGreaterThanOrEqual(count)
+  return mails(dataDir, kind, address)
+}
+
+test('a stage change in the workspace, the e-mail reviewed and sent from "Correos por enviar", the founder reads the right stage and withdraws', async ({
+  page,
+  ws,
+  origin,
+  request,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const email = `fundadora.${Date.now()}@startup.example`
+  const { id, reference } = await submitApplication(request, origin, { email, tradeName: 'Huerta Viva' })
+
+  const ADMIN = uniqueEmail('directora')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
+  await signInWithLink(page, ws, ADMIN)
+  await page.goto(`/equipo/postulaciones/${id}`)
+  await move(page, 'Mover a Validación preliminar')
+  await move(page, 'Mover a Sesión con panel de expertos')
+
+  // Nothing leaves before a member sends it.
+  await page.getByRole('link', { name: 'Correos por enviar' }).click()
+  const card = page.getByRole('article', { name: `Avanza a la sesión con el panel, ${reference}` })
+  await expect(card).toBeVisible()
+  expect(mails(ws.dataDir, 'founder_status', email)).toEqual([])
+  await card.getByText('Leer el correo').click()
+  // The team reads where the founder's link goes, never the link itself (ADR 0117).
+  await expect(card.locator('pre')).toContainText('[enlace personal]')
+  await expect(card.locator('pre')).not.toContainText('/postulacion/')
+  await card.getByRole('button', { name: 'Enviar', exact: true }).click()
+  await expect(page.getByText('No hay correos por enviar.')).toBeVisible()
+
+  const [mail] = await waitForMail(ws.dataDir, 'founder_status', email, 1)
+  expect(mail).toContain(email)
+  const link = /https?:\/\/[^\s"<>]+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(mail!)![0]
+  const path = new URL(link).pathname
+
+  // The founder, in a browser of their own (no team cookie), opens their link.
+  const founder = await browser.newContext({ baseURL: origin, locale: 'es-CO' })
+  const founderPage = await founder.newPage()
+  const errors: string[] = []
+  founderPage.on('console', (msg) => void (msg.type() === 'error' && errors.push(msg.text())))
+  const res = await founderPage.goto(path)
+  expect(res!.headers()['x-robots-tag']).toBe('noindex, nofollow')
+  expect(res!.headers()['referrer-policy']).toBe('no-referrer')
+  await expect(founderPage.getByRole('heading', { level: 1 })).toHaveText('Sesión con panel de expertos')
+  await expect(founderPage.locator('p.ref')).toHaveText(reference)
+  await expect(founderPage.locator('li[aria-current="step"]')).toContainText('Etapa 2.')
+
+  const axe = await new AxeBuilder({ page: founderPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+
+  for (const width of [360, 768, 1280]) {
+    await founderPage.setViewportSize({ width, height: 800 })
+    const overflow = await founderPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow, `horizontal scroll at ${width} px`).toBeLessThanOrEqual(0)
+  }
+
+  await founderPage.getByRole('button', { name: 'Retirar mi postulación' }).click()
+  await expect(founderPage.getByRole('heading', { level: 1 })).toHaveText('¿Retirar tu postulación?')
+  await founderPage.getByRole('button', { name: 'Sí, retirar mi postulación' }).click()
+  await expect(founderPage.getByRole('heading', { level: 1 })).toHaveText('Retirada')
+  await expect(founderPage.getByRole('button', { name: 'Retirar mi postulación' })).toHaveCount(0)
+
+  // The withdrawal's confirmation goes at once; the team sees the stage.
+  const sent = await waitForMail(ws.dataDir, 'founder_status', email, 2)
+  expect(sent.some((m) => /retiro/i.test(m))).toBe(true)
+  await page.goto(`/equipo/postulaciones/${id}`)
+  await expect(page.getByRole('region', { name: 'Etapa', exact: true })).toContainText('Retirada')
+  await founder.close()
+  expect(errors).toEqual([])
+})
+
+test('a wrong link shows the Spanish 404 page, and a form posted from another site is refused', async ({ page }) => {
+  const res = await page.goto(`/postulacion/${'A'.repeat(43)}`)
+  expect(res!.status()).toBe(404)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Este enlace no es válido')
+  const refused = await page.request.post(`/postulacion/${'A'.repeat(43)}/retirar`, {
+    form: { confirm: '1' },
+    headers: { origin: 'https://evil.example' },
+  })
+  expect(refused.status()).toBe(403)
+})
+
+test('a founder over the cap of unfinished uploads reads why on the page, in Spanish (ADR 0119)', async ({ page, ws, origin }) => {
+  const store = openSqliteStore(join(ws.dataDir, 'catalitico.sqlite'))
+  const founder = await seedFounder(store)
+  await store.close()
+  // Ten uploads started elsewhere (another device, a script) and never finished, none for the RUT.
+  const b64 = (s: string) => Buffer.from(s).toString('base64')
+  for (let i = 0; i < 10; i++) {
+    const itemKey = DOCUMENT_ITEMS[i % 6]!.key
+    const res = await page.request.post(`/postulacion/${founder.token}/api/subidas`, {
+      headers: { 'Tus-Resumable': '1.0.0', Origin: origin, 'Upload-Length': '4096', 'Upload-Metadata': `filename ${b64('x.pdf')},itemKey ${b64(itemKey)}` },
+    })
+    expect(res.status()).toBe(201)
+  }
+
+  await page.goto(`/postulacion/${founder.token}/documentos`)
+  const form = page.locator('form[data-item="rut"]')
+  await form.locator('input[type=file]').setInputFiles({ name: 'rut.pdf', mimeType: 'application/pdf', buffer: samples.pdf(20_000) })
+  await expect(form.getByRole('status')).toHaveText(
+    'Tienes 10 subidas sin terminar, el máximo a la vez. Para continuar una, vuelve a elegir el mismo archivo en ese documento; las que no termines se borran a las 24 horas.',
+  )
+  await expect(form.locator('input[type=file]')).toBeEnabled()
+  // A new file for an item with an unfinished upload replaces it, and goes in.
+  const pitch = page.locator('form[data-item="pitch_deck"]')
+  const reloaded = page.waitForEvent('load')
+  await pitch.locator('input[type=file]').setInputFiles({ name: 'pitch.pdf', mimeType: 'application/pdf', buffer: samples.pdf(30_000) })
+  await reloaded
+  await expect(page.locator('li', { has: pitch })).toContainText('Recibido, en revisión')
 })

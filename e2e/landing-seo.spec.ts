@@ -1,6 +1,8 @@
 /**
  * What search engines and link previews read: the prerendered <head>, the
- * crawler files and the icons, all from the production server.
+ * crawler files and the icons, all from the production server. The crawler
+ * files' contents are tested without a browser in
+ * server/served/built-site.test.ts (ADR 0132).
  */
 import { DEFAULT_COMPANY } from '../domain/company.ts'
 import { PROGRAMME_NAME } from '../domain/programme.ts'
@@ -46,18 +48,6 @@ test('the 404 page is kept out of search results', async ({ page }) => {
   await page.goto('/no-existe')
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
-})
-
-test('robots.txt and sitemap.xml point at the configured site URL', async ({ request }) => {
-  const robots = await request.get('/robots.txt')
-  expect(robots.status()).toBe(200)
-  expect(robots.headers()['content-type']).toContain('text/plain')
-  expect(await robots.text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
-
-  const sitemap = await request.get('/sitemap.xml')
-  expect(sitemap.status()).toBe(200)
-  expect(sitemap.headers()['content-type']).toContain('application/xml')
-  expect(await sitemap.text()).toContain(`<loc>${SITE_URL}/</loc>`)
 })
 
 test('every icon and image the head refers to is served', async ({ page, request }) => {

@@ -15,7 +15,7 @@ const SECTION_HEADINGS = [
   'Medios Propios Disponibles',
   'A quién va dirigido',
   'Tres etapas, con fechas claras',
-  'Lo que recibes si eres seleccionado',
+  'Lo que recibes si tu startup es seleccionada',
   'Un modelo probado en otros mercados',
   'Postula tu startup',
   '¿Listo para que todo el país conozca tu startup?',
@@ -170,7 +170,9 @@ test('no application script loads until the reader nears the form', async ({ pag
   // The form's prerendered markup waits inert in a template until then (docs/decisions/0085).
   await expect(page.locator('form')).toHaveCount(0)
   await page.mouse.wheel(0, 400)
-  await page.waitForTimeout(300)
+  // Scrolled, and two frames rendered since: the intersection observers have reported what the scroll brought into view.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
   expect(scripts, 'a little scrolling in the hero loads nothing').toEqual([])
   await expect(page.locator('form')).toHaveCount(0)
 

@@ -6,7 +6,10 @@
 import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
-import { expect, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+import { addMember, expect, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+
+// The screenshots show this test's applications alone: an empty server of its own.
+test.use({ ownServer: true })
 
 const ADMIN = 'directora@catalitico.example'
 const DIR = 'e2e-artifacts/screenshots'
@@ -35,7 +38,7 @@ test('sign-in, overview, list, detail and members: no serious axe violation, scr
   for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
     apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))
   }
-  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
 
   for (const width of [1280, 768]) {
     const anonymous = await browser.newContext({ baseURL: origin, locale: 'es-CO', viewport: { width, height: 900 } })

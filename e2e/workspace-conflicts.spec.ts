@@ -9,9 +9,17 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import { expect, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
 
-const ADMIN = 'directora@catalitico.example'
+// The worker's server is shared: each test has its own members.
+let ADMIN = ''
+let REVIEWER = ''
+let REVIEWER_NAME = ''
+test.beforeEach(() => {
+  ADMIN = uniqueEmail('directora')
+  REVIEWER = uniqueEmail('evaluadora')
+  REVIEWER_NAME = uniqueName('Evaluadora')
+})
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
@@ -20,14 +28,12 @@ async function seriousViolations(page: Page) {
 
 const focusIsInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement))
 
-const REVIEWER = 'evaluadora@catalitico.example'
-
-// The server fixture starts inside this budget too; the machine is shared.
+// The machine is shared.
 test.describe.configure({ timeout: 150_000 })
 
 test('a reviewer who declares a conflict is refused the application everywhere', async ({ page, ws, origin, request }) => {
   const app = await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
-  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluadora Uno')
+  await addMember(ws, REVIEWER, 'reviewer', REVIEWER_NAME)
   await signInWithLink(page, ws, REVIEWER)
 
   await page.goto(`/equipo/postulaciones/${app.id}`)
@@ -87,8 +93,8 @@ test('a reviewer who declares a conflict is refused the application everywhere',
 
 test('an admin records a conflict for a reviewer and lifts it with a reason, in accessible dialogs', async ({ page, ws, origin, request }) => {
   const app = await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.' })
-  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
-  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluadora Uno')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
+  await addMember(ws, REVIEWER, 'reviewer', REVIEWER_NAME)
   await signInWithLink(page, ws, ADMIN)
   page.on('dialog', (d) => {
     throw new Error(`unexpected native ${d.type()} dialog`)
@@ -96,7 +102,7 @@ test('an admin records a conflict for a reviewer and lifts it with a reason, in 
 
   await page.goto(`/equipo/postulaciones/${app.id}`)
   const panel = page.getByRole('region', { name: 'Conflicto de interés' })
-  await panel.getByLabel('Persona').selectOption({ label: 'Evaluadora Uno' })
+  await panel.getByLabel('Persona').selectOption({ label: REVIEWER_NAME })
   await panel.getByLabel('Tipo').selectOption('personal')
   // Recording one for someone else does not close the page to the admin: no question asked.
   await panel.getByRole('button', { name: 'Registrar conflicto' }).click()
@@ -104,7 +110,7 @@ test('an admin records a conflict for a reviewer and lifts it with a reason, in 
 
   const lift = panel.getByRole('button', { name: 'Levantar' })
   await lift.click()
-  const dialog = page.getByRole('dialog', { name: '¿Levantar el conflicto de Evaluadora Uno?' })
+  const dialog = page.getByRole('dialog', { name: `¿Levantar el conflicto de ${REVIEWER_NAME}?` })
   await expect(dialog).toBeVisible()
   const reason = dialog.getByLabel('¿Por qué se levanta este conflicto?')
   await expect(reason).toBeFocused()

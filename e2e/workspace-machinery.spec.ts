@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
 import { startServer } from './fixtures/server.ts'
-import { expect, inviteFromCli, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
+import { addMember, expect, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
 
 const ADMIN = 'directora@catalitico.example'
 const REVIEWER = 'evaluador@catalitico.example'
@@ -22,8 +22,9 @@ const test = base.extend<{ sink: SmtpSink }>({
     await use(sink)
     await sink.close()
   },
+  // Its own server per test, with the sink as its mail server: /metrics counts the whole database.
   ws: async ({ sink }, use) => {
-    const server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: sink.url, OUTBOX_MAX_ATTEMPTS: '1', METRICS_TOKEN }, { startTimeoutMs: 60_000 })
+    const server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: sink.url, OUTBOX_MAX_ATTEMPTS: '1', METRICS_TOKEN }, { from: 'bundle' })
     await use(server)
     await server.stop()
   },
@@ -48,7 +49,7 @@ async function signIn(page: Page, sink: SmtpSink, email: string) {
 
 test('an admin sees an e-mail that failed for good in the overview and opens its application', async ({ page, ws, origin, request, sink }) => {
   const app = await submitApplication(request, origin, { companyName: 'Rebote Andino S.A.S.', tradeName: 'Rebote', email: FOUNDER })
-  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
 
   await signIn(page, sink, ADMIN)
 
@@ -79,7 +80,7 @@ test('an admin sees an e-mail that failed for good in the overview and opens its
 
 test('a reviewer does not see Estado del sistema', async ({ browser, ws, origin, request, sink }) => {
   await submitApplication(request, origin, { email: FOUNDER })
-  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
+  await addMember(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
   const { context, page } = await newMemberContext(browser, origin)
   await signIn(page, sink, REVIEWER)
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()

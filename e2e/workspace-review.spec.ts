@@ -7,8 +7,8 @@
 import type { Page } from '@playwright/test'
 import { SELECTION_CRITERIA } from '../domain/programme.ts'
 import {
+  addMember,
   expect,
-  inviteFromCli,
   newMemberContext,
   nextSignInMail,
   signInWithLink,
@@ -16,11 +16,14 @@ import {
   test,
 } from './fixtures/workspace.ts'
 
+// The overview's totals count the whole database: an empty server of its own.
+test.use({ ownServer: true })
+
 const ADMIN = 'directora@catalitico.example'
 const REVIEWER = 'evaluador@catalitico.example'
 
 async function openApplication(page: Page, tradeName: string) {
-  await page.getByRole('link', { name: 'Postulaciones', exact: true }).click()
+  await page.getByRole('link', { name: /^Postulaciones( |$)/ }).click()
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(tradeName)
   await page.getByRole('button', { name: 'Buscar', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(tradeName).replace(/%20/g, '\\+')}`))
@@ -42,11 +45,17 @@ async function review(page: Page, scores: number[], recommendation: string) {
   await form.getByRole('button', { name: /Enviar evaluación|Actualizar mi evaluación/ }).click()
 }
 
-async function move(page: Page, action: string, reason?: string) {
+async function move(page: Page, action: string, reason?: string, signingWithoutDocuments?: string) {
   await page.getByRole('button', { name: action }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   if (reason) await dialog.getByRole('textbox', { name: /^Motivo/ }).fill(reason)
+  if (signingWithoutDocuments) {
+    // No due-diligence document was uploaded: the signature asks for a confirmation and a reason (ADR 0139).
+    await expect(dialog).toContainText('Faltan documentos obligatorios de due diligence:')
+    await dialog.getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
+    await dialog.getByLabel(/Por qué se firma sin ellos/).fill(signingWithoutDocuments)
+  }
   await dialog.getByRole('button', { name: /Confirmar|Cerrar postulación/ }).click()
   await expect(dialog).toBeHidden()
 }
@@ -59,7 +68,7 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   await submitApplication(request, origin, { tradeName: 'Ruta Andina', companyName: 'Ruta Andina S.A.S.' })
 
   // The admin signs in and invites the reviewer from the members page.
-  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
   await signInWithLink(page, ws, ADMIN)
   await page.getByRole('link', { name: 'Equipo', exact: true }).click()
   const invite = page.getByRole('region', { name: 'Invitar a un miembro' })
@@ -87,7 +96,7 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   await expect(page.getByRole('region', { name: 'Historial' })).toContainText('Evaluación enviada')
 
   // The reviewer sees neither the admin's scores nor the average before their own review.
-  await r.getByRole('link', { name: 'Postulaciones', exact: true }).click()
+  await r.getByRole('link', { name: /^Postulaciones( |$)/ }).click()
   await expect(r.getByRole('row').filter({ hasText: 'Huerta Viva' })).toContainText('Oculto hasta tu evaluación')
   await openApplication(r, 'Huerta Viva')
   const team = r.getByRole('region', { name: 'Evaluaciones del equipo' })
@@ -97,7 +106,7 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   await expect(team).toContainText('Directora Programa')
   // The admin's mean is 4.0 and the reviewer's 3.0: 3.5 on average, 1.0 apart.
   await expect(team).toContainText('3,5 ± 1,0')
-  await r.getByRole('link', { name: 'Postulaciones', exact: true }).click()
+  await r.getByRole('link', { name: /^Postulaciones( |$)/ }).click()
   await expect(r.getByRole('row').filter({ hasText: 'Huerta Viva' })).not.toContainText('Oculto')
 
   // Notes are shared within the team.
@@ -115,15 +124,17 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   await r.reload()
   await move(r, 'Mover a Due diligence y acuerdo')
   await page.reload()
-  await move(page, 'Mover a Acuerdo firmado')
+  await move(page, 'Mover a Acuerdo firmado', undefined, 'Los documentos llegan con la firma notarial.')
   await expect(stagePanel(page)).toContainText('Acuerdo firmado')
   await expect(stagePanel(page)).toContainText('Esta postulación está cerrada.')
   const history = page.getByRole('region', { name: 'Historial' })
   await expect(history).toContainText('Motivo: Encaje claro con los medios.')
-  await expect(history.getByText('Cambio de etapa')).toHaveCount(4)
+  await expect(history.getByText('Cambio de etapa', { exact: true })).toHaveCount(4)
 
   // The reviewer's page still shows due diligence: their stale move is refused, and the page catches up.
   await r.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
+  await r.getByRole('dialog').getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
+  await r.getByRole('dialog').getByLabel(/Por qué se firma sin ellos/).fill('Los documentos llegan con la firma notarial.')
   await r.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
   await expect(r.getByText('La etapa ya cambió')).toBeVisible()
   await expect(stagePanel(r)).toContainText('Esta postulación está cerrada.')

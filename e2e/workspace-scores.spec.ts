@@ -9,9 +9,11 @@ import { join } from 'node:path'
 import { SELECTION_CRITERIA } from '../domain/programme.ts'
 import { openSqliteStore } from '../server/db/sqlite-store.ts'
 import { newSubmission } from '../server/testing/fixtures.ts'
-import { expect, inviteFromCli, newMemberContext, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+import { addMember, expect, newMemberContext, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
 
-// The server starts inside the fixture, before a test's own setTimeout applies: a busy shared machine needs room.
+// "Repartir" deals every unassigned application and the bulk move takes the whole filter: each test has an empty server of its own.
+test.use({ ownServer: true })
+// That server starts inside the test's budget: a busy shared machine needs room.
 test.describe.configure({ timeout: 180_000 })
 
 const ADMIN = 'directora@catalitico.example'
@@ -29,17 +31,17 @@ async function review(page: Page, score: number) {
 
 test('a reviewer assigned by Repartir finds the application on the "Mis pendientes" page and scores it', async ({ page, ws, browser, origin, request }) => {
   await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
-  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
-  await inviteFromCli(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
+  await addMember(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
   await signInWithLink(page, ws, ADMIN)
-  await page.getByRole('link', { name: 'Postulaciones', exact: true }).click()
+  await page.getByRole('link', { name: /^Postulaciones( |$)/ }).click()
 
   await page.getByRole('button', { name: 'Repartir' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByRole('list', { name: 'Reparto propuesto' })).toContainText('Evaluador Uno: 1')
   await dialog.getByRole('button', { name: 'Asignar 1' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('status').filter({ hasText: 'Listo: 1 asignadas.' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Listo: 1 postulación asignada.' })).toBeVisible()
 
   const reviewer = await newMemberContext(browser, origin)
   const r = reviewer.page
@@ -56,7 +58,7 @@ test('a reviewer assigned by Repartir finds the application on the "Mis pendient
   await expect(panel).toContainText('Evaluador Uno · pendiente')
   await review(r, 4)
   await expect(panel).toContainText('Evaluador Uno · ya evaluó')
-  await expect(panel).toContainText('Puntaje ponderado: 4.00')
+  await expect(panel).toContainText('Puntaje ponderado: 4,0')
   // Back on the page: scored, it no longer waits for them (and is not due within 3 days), so it has left the list.
   await r.getByRole('link', { name: 'Mis pendientes', exact: true }).click()
   await expect(r.getByText('No tienes pendientes.', { exact: false })).toBeVisible()
@@ -71,7 +73,7 @@ test('an admin moves a filtered list of 200 applications with one confirmation',
   store.db.prepare("UPDATE applications SET stage = 'retirada', stage_due_at = NULL WHERE rowid = (SELECT min(rowid) FROM applications)").run()
   await store.close()
 
-  await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
+  await addMember(ws, ADMIN, 'admin', 'Directora Programa')
   await signInWithLink(page, ws, ADMIN)
   await page.goto('/equipo/postulaciones?stage=recibida')
   await page.getByRole('button', { name: 'Seleccionar las 200 postulaciones del filtro' }).click()

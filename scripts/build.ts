@@ -8,13 +8,16 @@
  *   2. an SSR bundle of src/entry-server.tsx (dist/ssr),
  *   3. prerendering: `/` and the 404 page rendered into the client HTML,
  *      with their head, inlined styles and crawler files (scripts/prerender.ts),
- *   4. a stamp of the inputs, so `npm start` knows when the build is stale.
+ *   4. the server and the CLIs the tests spawn, bundled with esbuild into
+ *      dist/server with the list of their sources (scripts/server-bundle.ts, ADR 0130),
+ *   5. a stamp of the inputs, so `npm start` knows when the build is stale.
  */
 import { build, loadEnv } from 'vite'
 import { siteConfigFrom } from '../src/config/site-config.ts'
 import { buildUploadScript } from './build-upload-script.ts'
 import { prerender } from './prerender.ts'
 import { DIST_DIR, writeBuildStamp } from './build-stamp.ts'
+import { buildServerBundle, serverBundleDir } from './server-bundle.ts'
 
 try {
   // The same sources Vite bakes into the bundle: the environment, then .env files.
@@ -40,5 +43,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: `${DIST_DIR}/ssr`, emptyOutDir: true, copyPublicDir: false },
 })
 await prerender(DIST_DIR)
+const serverBundle = await buildServerBundle(DIST_DIR)
+console.log(`build: server bundle ${serverBundleDir(DIST_DIR)}: ${serverBundle.files} sources, ${serverBundle.bytes} B`)
 writeBuildStamp()
 console.log(`build: done (${DIST_DIR}/client)`)

@@ -42,3 +42,13 @@ export function startBackgroundJobs(config: Config, store: ApplicationStore, dep
     stop: async () => void (await Promise.all(jobs.map((job) => job.stop()))),
   }
 }
+
+/** How either process ends after a signal: the jobs, the outbox worker, the mail sender, then the database; then exit. */
+export async function stopAndExit(parts: { jobs: BackgroundJobs; worker: { stop(): Promise<void> }; sender: { close(): Promise<void> }; store: { close(): Promise<void> } }): Promise<void> {
+  await parts.jobs.stop()
+  await parts.worker.stop()
+  await parts.sender.close()
+  await parts.store.close()
+  jsonLog({ level: 'info', msg: 'stopped' })
+  process.exit(0)
+}

@@ -33,6 +33,10 @@ import type { WorkspaceDeps } from './features/workspace/deps.ts'
 import type { TeamStore } from './db/stores/team-store.ts'
 import { createWorkspaceApi } from './features/workspace/api.ts'
 import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
+import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
+import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
+import { DOCUMENT_ITEMS } from '../domain/documents.ts'
+import type { DocumentRecord } from './db/stores/document-store.ts'
 import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
 import { reviewRoutes } from './features/workspace/review/routes.ts'
 import { scoringRoutes } from './features/workspace/review/scoring-routes.ts'
@@ -43,6 +47,8 @@ import { pendingRoutes } from './features/workspace/pending/routes.ts'
 import { machineryRoutes } from './features/workspace/machinery/routes.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
+import { openDocumentStore } from './db/stores/document-store.ts'
+import { engineOf } from './db/engine-of.ts'
 
 export function functionDepsFrom(
   config: Config,
@@ -126,9 +132,10 @@ export function documentsFrom(
   config: Config,
   store: ApplicationStore,
   team: Pick<TeamStore, 'hitRateLimits'>,
-  extra: { now?: () => Date; log?: Log } = {},
+  extra: { now?: () => Date; log?: Log; onStored?: (doc: DocumentRecord) => Promise<void> } = {},
 ): Documents {
   return createDocuments({
+    ...(extra.onStored ? { onStored: extra.onStored } : {}),
     store,
     rateLimits: team,
     root: documentsDir(config),
@@ -190,10 +197,27 @@ export function workspaceApiFrom(
     conflicts: stores.conflicts,
     clock: stores.clock,
     founders,
+    // Checked before "Acuerdo firmado" (ADR 0139).
+    documents: openDocumentStore(engineOf(store)),
     now: extra.clock ?? (() => new Date()),
   }
+  const activityDeps = { store, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }
   const {
-    documents = documentsFrom(config, store, stores.team, { now: routeDeps.now, ...(extra.log ? { log: extra.log } : {}) }),
+    documents = documentsFrom(config, store, stores.team, {
+      now: routeDeps.now,
+      ...(extra.log ? { log: extra.log } : {}),
+      // The members concerned are told of each stored document (ADR 0142).
+      onStored: async (doc) => {
+        const record = await stores.review.getApplication(doc.applicationId)
+        if (!record) return
+        await tellTeamOfFounderActivity(activityDeps, {
+          applicationId: doc.applicationId,
+          reference: record.application.reference,
+          kind: 'document_uploaded',
+          documentLabel: DOCUMENT_ITEMS.find((i) => i.key === doc.itemKey)?.label ?? doc.itemKey,
+        })
+      },
+    }),
     backups,
     ...workspaceExtra
   } = extra
@@ -209,8 +233,9 @@ export function workspaceApiFrom(
       api.route('/', scoringRoutes(routeDeps))
       api.route('/', bulkRoutes(routeDeps))
       api.route('/', founderDraftRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
-      api.route('/', dataRequestRoutes(routeDeps))
-      api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, now: routeDeps.now }))
+      api.route('/', dataRequestRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
+      api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
+      api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({

@@ -10,7 +10,10 @@ import type { DueState, Stage } from '../pipeline.ts'
 export interface PendingItem {
   id: string
   reference: string
+  /** The legal name. */
   companyName: string
+  /** The trade name, the one the workspace shows first (domain/company-name.ts). */
+  tradeName: string
   stage: Stage
   stageDueAt: string | null
   dueState: DueState

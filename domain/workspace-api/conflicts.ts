@@ -5,19 +5,23 @@
  */
 import * as v from 'valibot'
 import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX, type ConflictKind } from '../conflicts.ts'
+import type { Wire } from './wire.ts'
 
-export interface Conflict {
+/** A conflict as the server holds it (server/db/stores/conflict-store.ts); the API carries it as `Conflict`. */
+export interface ConflictRecord {
   id: string
   applicationId: string
   memberId: string
   kind: ConflictKind
   note: string
   declaredBy: string
-  declaredAt: string
-  liftedAt: string | null
+  declaredAt: Date
+  liftedAt: Date | null
   liftedBy: string | null
   liftReason: string | null
 }
+
+export type Conflict = Wire<ConflictRecord>
 
 const id = v.pipe(v.string(), v.uuid('invalid_id'))
 

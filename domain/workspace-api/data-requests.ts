@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import type { Application } from '../application.ts'
 import { NormalizedEmailSchema } from '../email.ts'
 import type { MailKind } from '../machinery.ts'
+import type { DataRequestKind } from '../data-requests.ts'
 
 // The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must these.
 const email = NormalizedEmailSchema
@@ -61,4 +62,24 @@ export interface DeletionReport {
   idempotencyKeys: number
   /** The titular's open data requests closed by this deletion. */
   dataRequestsClosed: number
+}
+
+/** One open request, as "Datos personales" lists it: GET /data-requests/open → OpenDataRequests. */
+export interface OpenDataRequest {
+  id: string
+  reference: string
+  kind: DataRequestKind
+  kindLabel: string
+  openedAt: string
+  /** The end (23:59:59.999 in Bogotá) of the last business day the law gives (domain/data-requests.ts). */
+  dueAt: string
+  /** Past dueAt at the time of the answer. */
+  overdue: boolean
+  /** The asking admin declared a conflict of interest on its application: another admin must answer (ADR 0123). */
+  conflicted: boolean
+}
+
+export interface OpenDataRequests {
+  checkedAt: string
+  items: OpenDataRequest[]
 }

@@ -4,29 +4,56 @@
  * that sends a kind straight away. Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'
-import { STATUS_MAIL_KINDS, type StatusMailKind } from '../founder-mail.ts'
+import { FOUNDER_MAIL_KINDS, type FounderMailKind } from '../founder-mail.ts'
+import type { Stage } from '../pipeline.ts'
 
 /** A founder's status e-mail as the list and the reader show it. */
 export interface FounderDraft {
   id: string
   applicationId: string
   reference: string
-  kind: StatusMailKind
+  kind: FounderMailKind
   kindLabel: string
   to: string
   subject: string
   text: string
   html: string
-  status: 'draft' | 'sent' | 'discarded'
+  /** 'superseded': a later stage change replaced it before anyone sent it (ADR 0138). */
+  status: 'draft' | 'sent' | 'discarded' | 'superseded'
   createdAt: string
   editedAt: string | null
   settledAt: string | null
+  /** When superseded: the stage the application moved to, at settledAt. */
+  supersededTo: Stage | null
+  /** When superseded, the team's sentence saying so: "Reemplazado por el cambio a «No seleccionada» el …". */
+  supersededNote: string | null
 }
 
-/** GET /founder-mail/drafts: the waiting ones the member may see; `withheld` counts those of their conflicts. */
+/**
+ * GET /founder-mail/drafts: the waiting ones the member may see; `withheld`
+ * counts those of their conflicts; `replaced`, the drafts a later stage
+ * change superseded in the last SUPERSEDED_SHOWN_DAYS days, newest first.
+ */
 export interface FounderDraftList {
   items: FounderDraft[]
   withheld: number
+  replaced: FounderDraft[]
+}
+
+/** How long "Correos por enviar" keeps saying that a draft was replaced. */
+export const SUPERSEDED_SHOWN_DAYS = 14
+
+/** GET /founder-mail/count: how many founder e-mails wait for the member (the menu's and Resumen's count; their conflicts aside). */
+export interface FounderDraftCount {
+  waiting: number
+}
+
+/** `409 { error: "stale_stage", stage, message, draft }`: the draft no longer matches its application's stage; nothing was sent. */
+export interface StaleDraftRefusal {
+  error: 'stale_stage'
+  message: string
+  stage: Stage
+  draft: FounderDraft
 }
 
 /** GET /founder-mail/drafts/:id, PUT it, POST …/send and …/discard: `409 { error: "conflict", draft }` once settled. */
@@ -44,13 +71,24 @@ export const EditDraftSchema = v.strictObject({
 })
 export type EditDraft = v.InferInput<typeof EditDraftSchema>
 
-/** POST /founder-mail/drafts/send-all */
+/**
+ * POST /founder-mail/drafts/send-all: the drafts the member confirmed (the
+ * dialog named how many and to whom). Only those are sent, and only while
+ * still waiting and matching their application's stage.
+ */
+export const SendAllSchema = v.strictObject({
+  ids: v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.minLength(1, 'No hay correos para enviar.'), v.maxLength(1_000)),
+})
+export type SendAllRequest = v.InferInput<typeof SendAllSchema>
+
+/** What send-all did: `skipped` were settled by someone else, superseded or no longer matching their stage meanwhile. */
 export interface SentAll {
   sent: number
+  skipped: number
 }
 
 export interface FounderMailSetting {
-  kind: StatusMailKind
+  kind: FounderMailKind
   label: string
   sendImmediately: boolean
 }
@@ -62,7 +100,7 @@ export interface FounderMailSettings {
 
 /** PUT /founder-mail/settings (admins): answers the same. */
 export const FounderMailSettingSchema = v.strictObject({
-  kind: v.picklist(STATUS_MAIL_KINDS),
+  kind: v.picklist(FOUNDER_MAIL_KINDS),
   sendImmediately: v.boolean(),
 })
 export type FounderMailSettingRequest = v.InferInput<typeof FounderMailSettingSchema>

@@ -6,11 +6,13 @@
  */
 import * as v from 'valibot'
 import type { Application, ProductStage } from '../application.ts'
-import type { AuditAction, AuditDetail } from '../audit.ts'
+import { AUDIT_ACTIONS, type AuditAction, type AuditDetail } from '../audit.ts'
 import type { MailKind } from '../machinery.ts'
 import { STAGES, TRANSITION_REASON_MAX, type DueState, type Stage } from '../pipeline.ts'
+import { MISSING_DOCUMENTS_REASON_MAX, type DocumentKey } from '../documents.ts'
 import type { CriterionKey } from '../programme.ts'
 import { NOTE_MAX, type CriterionScores, type Recommendation, type ScoreSummary } from '../review.ts'
+import type { Wire } from './wire.ts'
 
 export interface MemberRef {
   id: string
@@ -68,8 +70,8 @@ export interface ApplicationPage {
   pageSize: number
 }
 
-/** One member's review (PUT /applications/:id/review answers `{ review }`). */
-export interface Review {
+/** One member's review as the server holds it (server/db/stores/review-store.ts). */
+export interface ReviewRecord {
   applicationId: string
   member: MemberRef
   scores: CriterionScores
@@ -78,20 +80,24 @@ export interface Review {
   overallComment: string
   /** The mean of the five scores. */
   mean: number
-  createdAt: string
-  updatedAt: string
+  createdAt: Date
+  updatedAt: Date
 }
+
+/** One member's review (PUT /applications/:id/review answers `{ review }`). */
+export type Review = Wire<ReviewRecord>
 
 export interface ReviewAnswer {
   review: Review
 }
 
-export interface Note {
+export interface NoteRecord {
   id: string
   member: MemberRef
   body: string
-  createdAt: string
+  createdAt: Date
 }
+export type Note = Wire<NoteRecord>
 
 /** POST /applications/:id/notes: `201 { note }`. */
 export const NoteSchema = v.strictObject({
@@ -153,11 +159,29 @@ export interface ApplicationDetail {
 }
 
 /** POST /applications/:id/transitions: `409 { error: "conflict", stage }` when the stage is no longer `from`. */
+/**
+ * "Acuerdo firmado" with required due-diligence documents missing: the
+ * member confirms it and says why (ADR 0139); the reason goes to the audit log.
+ */
+export const MissingDocumentsConfirmationSchema = v.strictObject({
+  confirmed: v.literal(true),
+  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'Escribe por qué se firma sin esos documentos.'), v.maxLength(MISSING_DOCUMENTS_REASON_MAX)),
+})
+export type MissingDocumentsConfirmation = v.InferInput<typeof MissingDocumentsConfirmationSchema>
+
+/** `409 { error: "documents_missing", message, missing }`: the move to acuerdo_firmado needs the confirmation; nothing changed. */
+export interface DocumentsMissingRefusal {
+  error: 'documents_missing'
+  message: string
+  missing: { key: DocumentKey; label: string }[]
+}
+
 export const TransitionSchema = v.strictObject({
   from: v.picklist(STAGES),
   to: v.picklist(STAGES),
   reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
   founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
+  missingDocuments: v.optional(v.nullable(MissingDocumentsConfirmationSchema)),
 })
 export type TransitionRequest = v.InferInput<typeof TransitionSchema>
 export interface TransitionResult {
@@ -166,19 +190,43 @@ export interface TransitionResult {
   stageDueAt: string | null
 }
 
-export interface AuditEntry {
+/** An audit log entry as the server holds it (server/db/stores/review-store.ts). */
+export interface AuditRecord {
   id: string
-  at: string
+  at: Date
   member: MemberRef | null
   action: AuditAction
   applicationId: string | null
+  /** The application's reference; null without one, or once the application was deleted. */
+  reference: string | null
   detail: AuditDetail
 }
+export type AuditEntry = Wire<AuditRecord>
 
-/** GET /audit?page (admins), newest first. */
+const AUDIT_DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+const auditDate = v.pipe(v.string(), v.regex(AUDIT_DATE_RE))
+
+/**
+ * GET /audit's query (admins): each filter optional, all of them together.
+ * `member`: who acted (a member's id); `action`: one of AUDIT_ACTIONS;
+ * `application`: a reference (any case) or an application's id; `from` and
+ * `to`: days in Bogotá (YYYY-MM-DD), both included.
+ */
+export const AuditQuerySchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.minValue(1))),
+  member: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64))),
+  action: v.optional(v.picklist(AUDIT_ACTIONS)),
+  application: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64))),
+  from: v.optional(auditDate),
+  to: v.optional(auditDate),
+})
+export type AuditQuery = v.InferInput<typeof AuditQuerySchema>
+
+/** GET /audit (admins), newest first, with the names of the members the details name (detail.memberId). */
 export interface AuditPage {
   items: AuditEntry[]
   total: number
   page: number
   pageSize: number
+  memberNames: Record<string, string>
 }

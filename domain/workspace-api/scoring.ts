@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { STAGES, TRANSITION_REASON_MAX, type Stage } from '../pipeline.ts'
 import { SELECTION_CRITERIA, type CriterionKey } from '../programme.ts'
 import { WEIGHT_MAX, type CriterionWeights } from '../scoring.ts'
-import type { MemberRef } from './review.ts'
+import { MissingDocumentsConfirmationSchema, type MemberRef } from './review.ts'
 
 /** GET /weights, and PUT /weights's answer. */
 export interface WeightsAnswer {
@@ -115,11 +115,21 @@ export type BulkFilter = Record<string, string>
  * The rest of POST /bulk/preview's and POST /bulk/apply's bodies: the server
  * reads them with these entries and the list's filter schema.
  */
-export const BulkPreviewEntries = { action: BulkActionSchema }
+/** Rows picked one by one in the list (their ids): the action takes only those the filter also returns. */
+const BulkIds = v.optional(v.pipe(v.array(v.pipe(v.string(), v.uuid())), v.minLength(1), v.maxLength(1_000)))
+
+export const BulkPreviewEntries = { action: BulkActionSchema, ids: BulkIds }
 export const BulkApplyEntries = {
   action: BulkActionSchema,
+  ids: BulkIds,
   /** The number the confirmation stated: if the filter now gives another, nothing is done (409 stale). */
   expected: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  /**
+   * A move to acuerdo_firmado where some lack required due-diligence
+   * documents: confirmed with one reason for all, recorded for each (ADR 0139).
+   * Without it such a move is refused (409 documents_missing) and nothing moves.
+   */
+  missingDocuments: v.optional(MissingDocumentsConfirmationSchema),
 }
 
 /** POST /bulk/preview (admins) → BulkPreview */
@@ -134,6 +144,12 @@ export interface BulkPreview {
   eligible: number
   /** The others, grouped by why (their current stage). */
   refused: { stage: Stage; count: number; message: string }[]
+  /** How many of the selection each stage could take: the bar offers only moves that apply to some. */
+  eligibleByStage: Record<Stage, number>
+  /** Whether the move writes each founder an e-mail (to "Correos por enviar", or straight away). */
+  founderMail: boolean
+  /** A move to acuerdo_firmado: how many of the eligible lack required due-diligence documents. */
+  documentsMissing: number
 }
 
 /** POST /bulk/apply: the moves done, or the assignments added. */

@@ -26,8 +26,12 @@ export interface SignedIn {
   member: SessionMember
 }
 
-/** POST /auth/link: `202 { ok: true }`, whether or not the address is a member's. */
-export const LinkRequestSchema = v.object({ email: NormalizedEmailSchema })
+/**
+ * POST /auth/link: `202 { ok: true }`, whether or not the address is a member's.
+ * `returnTo`: the workspace path the member was opening (return-path.ts); the
+ * e-mailed link brings them back to it. An unsafe one is dropped, not refused.
+ */
+export const LinkRequestSchema = v.object({ email: NormalizedEmailSchema, returnTo: v.optional(v.string()) })
 export type LinkRequest = v.InferInput<typeof LinkRequestSchema>
 export interface LinkRequested {
   ok: true

@@ -138,6 +138,20 @@ interface Row {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
+/** 20 warm-up calls (the last one's count is `total`), then RUNS timed ones: their p50 and p95. */
+async function timed<A>(call: () => Promise<A>, count: (answer: A) => number) {
+  let total = 0
+  for (let i = 0; i < 20; i++) total = count(await call())
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now()
+    await call()
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  return { total, p50: percentile(times, 50), p95: percentile(times, 95) }
+}
+
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
   const stores = openWorkspaceStores(store)
   const reviews = stores.review
@@ -159,16 +173,8 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
       if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`)
       return (await res.json()) as { total: number; items: unknown[] }
     }
-    let total = 0
-    for (let i = 0; i < 20; i++) total = (await call()).total
-    const times: number[] = []
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now()
-      await call()
-      times.push(performance.now() - t)
-    }
-    times.sort((a, b) => a - b)
-    rows.push({ target, query: name, p50: percentile(times, 50), p95: percentile(times, 95), total })
+    const { total, p50, p95 } = await timed(call, (answer) => answer.total)
+    rows.push({ target, query: name, p50, p95, total })
   }
   rows.push(await measurePending(target, store))
   return rows
@@ -339,16 +345,8 @@ async function measurePending(target: string, store: ApplicationStore): Promise<
     if (res.status !== 200) throw new Error(`Mis pendientes: HTTP ${res.status}`)
     return (await res.json()) as { items: unknown[] }
   }
-  let total = 0
-  for (let i = 0; i < 20; i++) total = (await call()).items.length
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await call()
-    times.push(performance.now() - t)
-  }
-  times.sort((a, b) => a - b)
-  return { target, query: `Mis pendientes (${PENDING_MEMBERS} members, ${mine.length} assigned)`, p50: percentile(times, 50), p95: percentile(times, 95), total }
+  const { total, p50, p95 } = await timed(call, (answer) => answer.items.length)
+  return { target, query: `Mis pendientes (${PENDING_MEMBERS} members, ${mine.length} assigned)`, p50, p95, total }
 }
 
 async function applicationIds(store: ApplicationStore): Promise<string[]> {
@@ -357,31 +355,7 @@ async function applicationIds(store: ApplicationStore): Promise<string[]> {
 }
 
 async function main() {
-  const rows: Row[] = []
-  if (!args.only || args.only === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'catalitico-bench-workspace-'))
-    const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
-    try {
-      await store.migrate()
-      rows.push(...(await measure('sqlite', store)))
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-  if (!args.only || args.only === 'postgres') {
-    if (!(await postgresAvailable())) console.error('PostgreSQL is not reachable: skipping it (set TEST_DATABASE_URL)')
-    else {
-      const db = await createTestDatabase()
-      const store = openPostgresStore(db.url, { migrations: readMigrations() })
-      try {
-        rows.push(...(await measure('postgres', store)))
-      } finally {
-        await store.close()
-        await db.drop()
-      }
-    }
-  }
+  const rows: Row[] = (await onEachStore(measure)).flat()
   const header = ['target', 'query (page of 50)', 'matches', 'p50 ms', 'p95 ms', `p95 <= ${GOAL_P95_MS} ms`]
   const table = [
     header,

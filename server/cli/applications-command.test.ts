@@ -1,27 +1,16 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
-import { openSqliteStore } from '../db/sqlite-store.ts'
+import { describe, expect, it } from 'vitest'
+import { freshSqliteDatabase, harnessPerTest } from '../db/testing/store-databases.ts'
 import type { ApplicationStore } from '../db/stores/application-store.ts'
 import { newSubmission } from '../testing/fixtures.ts'
 import { runApplicationsCommand, spreadsheetSafe } from './applications-command.ts'
+import { nodeArgs } from '../../e2e/fixtures/server.ts'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!()
-})
+const database = harnessPerTest(freshSqliteDatabase)
 
 async function storeWith(count: number, customise?: (i: number, s: ReturnType<typeof newSubmission>) => void) {
-  const dir = mkdtempSync(join(tmpdir(), 'catalitico-cli-'))
-  const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
-  cleanups.push(async () => {
-    await store.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
-  await store.migrate()
+  const { dir, store } = await database()
   for (let i = 0; i < count; i++) {
     const s = newSubmission({ createdAt: new Date(Date.UTC(2026, 4, 1 + i, 15)) })
     customise?.(i, s)
@@ -115,6 +104,26 @@ describe('npm run applications', () => {
     expect(again.out).toBe('No application found for borrar@andina.example.co; nothing was removed.\n')
   })
 
+  it("delete --email with the founders' e-mail settings: queues the titular's confirmation, tied to no application", async () => {
+    const { store } = await storeWith(1, (_i, s) => {
+      s.application.formData.email = 'borrar@andina.example.co'
+    })
+    const [doomed] = await store.findByEmail('borrar@andina.example.co')
+    const founderMail = {
+      from: 'Catalítico <postulaciones@catalitico.example>',
+      replyTo: 'postulaciones@catalitico.example',
+      company: { legalName: 'Catalítico Ventures S.A.S.', website: 'https://catalitico.example', contactEmail: 'postulaciones@catalitico.example' },
+      siteOrigin: 'https://catalitico.example',
+    }
+    let out = ''
+    expect(await runApplicationsCommand(['delete', '--email', 'borrar@andina.example.co'], store, { out: (t) => void (out += t), err: () => {}, founderMail })).toBe(0)
+    expect(out).toContain("Queued the titular's confirmation that their data was deleted")
+    const [mail, ...more] = await store.listMessages()
+    expect(more).toEqual([])
+    expect(mail).toMatchObject({ kind: 'founder_data_deleted', applicationId: null, to: 'borrar@andina.example.co', status: 'pending' })
+    expect(mail!.subject).toBe(`Eliminamos tus datos personales (${doomed!.reference})`)
+  })
+
   it("show and delete --email: o'brien@… and josé@… as the form took them, however typed; a non-address is refused", async () => {
     const { store } = await storeWith(2, (i, s) => {
       s.application.formData.email = i === 0 ? "o'brien@ejemplo.co" : 'josé@ejemplo.co'
@@ -139,7 +148,7 @@ describe('npm run applications', () => {
 
   it('runs as `npm run applications` on the database in DATA_DIR', async () => {
     const { dir } = await storeWith(1)
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/applications.ts', 'export', '--format', 'json'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...nodeArgs('applications', 'bundle'), 'export', '--format', 'json'], {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
     })
     expect(JSON.parse(stdout)).toHaveLength(1)

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
 import { founderRecords, toCsv, toJson } from '../shared/exports.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
+import { dataDeletedMessage, type FounderMailConfig } from '../shared/pipeline/status-mail.ts'
 
 export { spreadsheetSafe } from '../shared/exports.ts'
 
@@ -28,6 +29,8 @@ The database is the configured one (DATABASE_URL, else DATA_DIR/catalitico.sqlit
 export interface CliIo {
   out: (text: string) => void
   err: (text: string) => void
+  /** The founders' e-mail settings: given, `delete` queues the titular's confirmation (ADR 0141). */
+  founderMail?: FounderMailConfig
 }
 
 /** Run one command; resolves to the process exit code. */
@@ -90,7 +93,9 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
     case 'delete': {
       const email = needEmail()
       if (!email) return 2
-      const report = await store.deleteByEmail(email)
+      // The titular is told it is done (sent by the server's outbox worker), as when an admin deletes.
+      const confirmation = io.founderMail ? dataDeletedMessage(await store.findByEmail(email), io.founderMail) : undefined
+      const report = await store.deleteByEmail(email, { by: null, at: new Date(), ...(confirmation ? { confirmation } : {}) })
       if (report.applications.length === 0) {
         io.out(`No application found for ${email}; nothing was removed.\n`)
         return 0
@@ -101,6 +106,7 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
         ...report.applications.map((a) => `  ${a.reference}  received ${a.createdAt.toISOString()}  id ${a.id}`),
         `Removed ${pending + sent + failed} e-mail(s): ${pending} pending (will not be sent), ${sent} sent, ${failed} failed.`,
         `Removed ${report.idempotencyKeys} idempotency record(s).`,
+        ...(confirmation ? [`Queued the titular's confirmation that their data was deleted (sent by the server's outbox worker).`] : []),
         'Copies already delivered to mailboxes (the team inbox, the founder) are outside this database.',
       ]
       io.out(lines.join('\n') + '\n')

@@ -10,11 +10,14 @@ import { openPostgresStore } from '../db/postgres-store.ts'
 import { createTestDatabase, requirePostgres, type TestDatabase } from '../db/testing/postgres-test-database.ts'
 import { newSubmission } from '../testing/fixtures.ts'
 import { startSmtpSink } from '../testing/smtp-sink.ts'
+import { nodeArgs } from '../../e2e/fixtures/server.ts'
+import type { ServerEntry } from '../../scripts/server-bundle.ts'
 
 const available = await requirePostgres()
 
-function cli(script: string, databaseUrl: string, ...argv: string[]) {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...argv], {
+// The commands run from the server bundle (npm run build; ADR 0130): the same code, without tsx's start-up.
+function cli(command: ServerEntry, databaseUrl: string, ...argv: string[]) {
+  return promisify(execFile)(process.execPath, [...nodeArgs(command, 'bundle'), ...argv], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
   })
 }
@@ -29,17 +32,17 @@ describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
     const db = await createTestDatabase({ migrated: false })
     databases.push(db)
     const versions = readMigrations().map((m) => m.version)
-    const first = await cli('server/cli/migrate.ts', db.url)
+    const first = await cli('migrate', db.url)
     expect(versions.length).toBeGreaterThanOrEqual(2)
     expect(first.stdout).toMatch(
       new RegExp(`^Applied ${versions.length} migration\\(s\\) to PostgreSQL database catalitico_test_\\w+ on 127\\.0\\.0\\.1: ${versions.join(', ')}\\.$`, 'm'),
     )
-    const second = await cli('server/cli/migrate.ts', db.url)
+    const second = await cli('migrate', db.url)
     expect(second.stdout).toContain(`is up to date (${versions.length} migration(s) already applied)`)
   })
 
   it('npm run migrate fails with a one-line reason and exit code 1 when the database is unreachable', async () => {
-    const failed = await cli('server/cli/migrate.ts', 'postgres://postgres@127.0.0.1:1/none').catch((err: unknown) => err)
+    const failed = await cli('migrate', 'postgres://postgres@127.0.0.1:1/none').catch((err: unknown) => err)
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringMatching(/^Migration failed: .*ECONNREFUSED/) })
   })
 
@@ -52,13 +55,13 @@ describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
     await store.saveSubmission(mine)
     await store.saveSubmission(other)
 
-    const exported = await cli('server/cli/applications.ts', db.url, 'export', '--format', 'json')
+    const exported = await cli('applications', db.url, 'export', '--format', 'json')
     expect((JSON.parse(exported.stdout) as { id: string }[]).map((a) => a.id).sort()).toEqual(
       [mine.application.id, other.application.id].sort(),
     )
-    const shown = await cli('server/cli/applications.ts', db.url, 'show', '--email', 'fundadora@andina.example.co')
+    const shown = await cli('applications', db.url, 'show', '--email', 'fundadora@andina.example.co')
     expect(shown.stdout).toContain(mine.application.reference)
-    const deleted = await cli('server/cli/applications.ts', db.url, 'delete', '--email', 'FUNDADORA@andina.example.co')
+    const deleted = await cli('applications', db.url, 'delete', '--email', 'FUNDADORA@andina.example.co')
     expect(deleted.stdout).toContain(mine.application.reference)
 
     expect((await store.listApplications()).map((a) => a.id)).toEqual([other.application.id])
@@ -73,7 +76,7 @@ describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
     const sink = await startSmtpSink()
     const submission = newSubmission()
     await store.saveSubmission(submission)
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/cli/worker.ts'], {
+    const worker = spawn(process.execPath, nodeArgs('worker', 'bundle'), {
       env: { ...process.env, DATABASE_URL: db.url, SMTP_URL: sink.url },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -1,45 +1,34 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
-import { openSqliteStore } from '../db/sqlite-store.ts'
+import { describe, expect, it } from 'vitest'
+import { freshSqliteDatabase, harnessPerTest } from '../db/testing/store-databases.ts'
 import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
 import { tokenFromMail } from '../testing/workspace-harness.ts'
 import { runTeamCommand } from './team-command.ts'
+import { nodeArgs } from '../../e2e/fixtures/server.ts'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!()
-})
+const database = harnessPerTest(freshSqliteDatabase)
 
 const MAIL = { from: 'Catalítico <equipo@catalitico.example>', siteOrigin: 'https://catalitico.example' }
 
 async function setUp() {
-  const dir = mkdtempSync(join(tmpdir(), 'catalitico-team-cli-'))
-  const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
-  cleanups.push(async () => {
-    await store.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
-  await store.migrate()
-  const { team } = openWorkspaceStores(store)
+  const { dir, store } = await database()
+  const { team, review } = openWorkspaceStores(store)
   const run = async (...argv: string[]) => {
     let out = ''
     let err = ''
     const code = await runTeamCommand(argv, { team, mail: MAIL }, { out: (t) => void (out += t), err: (t) => void (err += t) })
     return { code, out, err }
   }
-  return { dir, store, team, run }
+  return { dir, store, team, review, run }
 }
 
 describe('npm run team', () => {
   it('invite: adds the member and queues the invitation, printing nothing secret', async () => {
-    const { store, team, run } = await setUp()
+    const { store, team, review, run } = await setUp()
     const { code, out, err } = await run('invite', '--email', ' Ana@Catalitico.example ', '--role', 'admin', '--name', 'Ana Pérez')
     expect(code).toBe(0)
-    expect(out).toBe('Invitation sent to ana@catalitico.example (admin); the link expires in 15 minutes.\n')
+    expect(out).toBe('Invitation sent to ana@catalitico.example (admin); the invitation expires in 7 days.\n')
     const member = await team.findMemberByEmail('ana@catalitico.example')
     expect(member).toMatchObject({ name: 'Ana Pérez', role: 'admin', active: true })
     const [mail] = await store.listMessages()
@@ -47,7 +36,7 @@ describe('npm run team', () => {
     const token = tokenFromMail(mail!.text)
     expect(mail!.text).toContain('https://catalitico.example/equipo/entrar#token=')
     expect(out + err).not.toContain(token)
-    expect((await team.listAudit({ offset: 0, limit: 10 })).items).toMatchObject([{ action: 'member.invited', memberId: null }])
+    expect((await review.listAudit(1, 10)).items).toMatchObject([{ action: 'member.invited', member: null }])
   })
 
   it('invite: defaults the name to the address before the @, and refuses an address already in the team', async () => {
@@ -103,13 +92,13 @@ describe('npm run team', () => {
     const { dir, store } = await setUp()
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/team.ts', 'invite', '--email', 'ana@catalitico.example', '--role', 'admin'],
+      [...nodeArgs('team', 'bundle'), 'invite', '--email', 'ana@catalitico.example', '--role', 'admin'],
       { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', VITE_SITE_URL: 'https://catalitico.example' } },
     )
-    expect(stdout).toContain('the link expires in 15 minutes')
+    expect(stdout).toContain('the invitation expires in 7 days')
     const [mail] = await store.listMessages()
     expect(stdout).not.toContain(tokenFromMail(mail!.text))
-    const failed = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/cli/team.ts', 'invite', '--email', 'x'], {
+    const failed = await promisify(execFile)(process.execPath, [...nodeArgs('team', 'bundle'), 'invite', '--email', 'x'], {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
     }).catch((e: { code: number; stderr: string }) => e)
     expect(failed).toMatchObject({ code: 2, stderr: 'invite needs --email with one e-mail address, e.g. --email ana@example.co\n' })

@@ -6,7 +6,7 @@
  *   list
  *   deactivate --email X
  *
- * `invite` only queues the invitation (a sign-in link, valid 15 minutes) in
+ * `invite` only queues the invitation (a sign-in link, valid 7 days) in
  * the outbox: the running server's worker, or `npm run worker`, sends it.
  * Nothing secret is printed. Operator messages are in English.
  */
@@ -16,6 +16,7 @@ import { ROLES, type Role } from '../../domain/team.ts'
 import { emailSchema } from '../features/workspace/http.ts'
 import type { TeamMailConfig } from '../features/workspace/mail/sign-in-message.ts'
 import { inviteMember } from '../features/workspace/members/invite.ts'
+import { INVITATION_LINK_DAYS } from '../features/workspace/auth/sign-in-links.ts'
 import type { TeamStore } from '../db/stores/team-store.ts'
 import type { CliIo } from './applications-command.ts'
 import { timeOrderedId } from '../db/time-ordered-id.ts'
@@ -24,7 +25,7 @@ export const TEAM_USAGE = `Usage: npm run team -- <command>
 
 Commands:
   invite --email ADDRESS --role admin|reviewer [--name "NAME"]
-                              Add a member and queue their invitation (a sign-in link, valid 15 minutes)
+                              Add a member and queue their invitation (a sign-in link, valid 7 days)
   list                        One line per member
   deactivate --email ADDRESS  Deactivate a member and end their sessions
 
@@ -80,7 +81,7 @@ export async function runTeamCommand(argv: string[], deps: TeamCommandDeps, io: 
       if (name.length === 0 || name.length > 120) return fail('--name must be 1-120 characters')
       const outcome = await inviteMember(deps.team, deps.mail, { email: address, name, role: values.role as Role }, null, now())
       if (outcome.status === 'member_exists') return fail(`A member with the address ${address} already exists.`, 1)
-      io.out(`Invitation sent to ${address} (${values.role}); the link expires in 15 minutes.\n`)
+      io.out(`Invitation sent to ${address} (${values.role}); the invitation expires in ${INVITATION_LINK_DAYS} days.\n`)
       io.err('The e-mail leaves through the outbox: keep `npm start` running, or run `npm run worker`.\n')
       return 0
     }

@@ -11,7 +11,7 @@
  * gives the rest of its batch back.
  */
 import { documentsFrom, outboxWorkerFrom, senderFrom } from '../compose.ts'
-import { startBackgroundJobs } from '../background-jobs.ts'
+import { startBackgroundJobs, stopAndExit } from '../background-jobs.ts'
 import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
 import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../shared/env.ts'
 import { jsonLog as log } from '../shared/log.ts'
@@ -46,12 +46,7 @@ async function main() {
     if (stopping) return
     stopping = true
     log({ level: 'info', msg: 'shutting down', signal })
-    await jobs.stop()
-    await worker.stop()
-    await sender.close()
-    await store.close()
-    log({ level: 'info', msg: 'stopped' })
-    process.exit(0)
+    await stopAndExit({ jobs, worker, sender, store })
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))

@@ -11,7 +11,8 @@ import type { ApplicationStore } from './stores/application-store.ts'
 import type { SqliteStore } from './sqlite-store.ts'
 import type { PostgresStore } from './postgres-store.ts'
 import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDatabase } from './testing/store-databases.ts'
-import { db, prepareByShape, type Engine } from './engine.ts'
+import { sql } from 'kysely'
+import { db, prepareByShape, type Engine, type Runnable } from './engine.ts'
 import { postgresEngine } from './postgres.ts'
 import { fromJson, toBool, toDate } from './schema.ts'
 import { sqliteEngine } from './sqlite.ts'
@@ -19,6 +20,8 @@ import { sqliteEngine } from './sqlite.ts'
 const available = await requirePostgres()
 
 const T0 = new Date('2026-03-02T15:00:00.123Z')
+/** The advisory lock a held-open transaction waits on (heldOpen). */
+const GATE = 180_134
 
 interface MemberRow {
   id: string
@@ -301,47 +304,56 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
   describe('row locks', () => {
     const database = harnessPerTest(() => freshPostgresDatabase())
 
-    it('holds forUpdate until commit: another transaction skips the locked row (skipLocked)', async () => {
-      const d = await database()
-      const store: PostgresStore = d.store
+    /**
+     * An engine transaction that takes `lock`, then waits, its locks held, until `release()`;
+     * `after` runs in it once released. It waits on an advisory lock the test holds on a
+     * connection of its own.
+     */
+    async function heldOpen(store: PostgresStore, lock: Runnable<unknown>, after: Runnable<unknown>[] = []) {
+      const e = postgresEngine(store)
+      const gate = await store.sql.reserve()
+      await gate`select pg_advisory_lock(${GATE})`
+      const done = e.transaction(function* (tx) {
+        yield* tx.all(lock)
+        yield* tx.all(db.selectNoFrom(sql`pg_advisory_xact_lock(${GATE})`.as('gate')))
+        for (const query of after) yield* tx.run(query)
+      })
+      // Once it queues for the gate, it holds `lock`.
+      const waiting = () =>
+        gate`select 1 from pg_locks where locktype = 'advisory' and objid = ${GATE} and not granted
+             and database = (select oid from pg_database where datname = current_database())`
+      while ((await waiting()).length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      return async () => {
+        await gate`select pg_advisory_unlock(${GATE})`
+        gate.release()
+        await done
+      }
+    }
+
+    async function twoMembers() {
+      const store: PostgresStore = (await database()).store
       const e = postgresEngine(store)
       const [a, b] = [member(1), member(2)]
       await e.run(insertMembers(e, [a, b]))
-      let release!: () => void
-      const released = new Promise<void>((resolve) => (release = resolve))
-      let locked!: () => void
-      const isLocked = new Promise<void>((resolve) => (locked = resolve))
-      const first = e.transaction(function* (tx) {
-        yield* tx.all(membersIn(e, [a.id]).$call(e.forUpdate))
-        // Hold the lock until the test has looked.
-        yield* tx.native({ sqlite: () => undefined, postgres: async () => (locked(), await released) })
-        yield* tx.run(db.updateTable('team_members').set({ name: 'Primero' }).where('id', '=', a.id))
-      })
-      await isLocked
+      return { store, e, a, b }
+    }
+
+    it('holds forUpdate until commit: another transaction skips the locked row (skipLocked)', async () => {
+      const { store, e, a, b } = await twoMembers()
+      const release = await heldOpen(store, membersIn(e, [a.id]).$call(e.forUpdate), [
+        db.updateTable('team_members').set({ name: 'Primero' }).where('id', '=', a.id),
+      ])
       const free = await e.transaction(function* (tx) {
         return yield* tx.all(membersIn(e, [a.id, b.id]).$call(e.forUpdateSkipLocked))
       })
       expect(free.map((r) => r.id)).toEqual([b.id])
-      release()
-      await first
+      await release()
       expect(await e.all(db.selectFrom('team_members').select('name').where('id', '=', a.id))).toEqual([{ name: 'Primero' }])
     })
 
     it('holds forNoKeyUpdate against other lockers, but not against a foreign key naming the row', async () => {
-      const d = await database()
-      const store: PostgresStore = d.store
-      const e = postgresEngine(store)
-      const [a, b] = [member(1), member(2)]
-      await e.run(insertMembers(e, [a, b]))
-      let release!: () => void
-      const released = new Promise<void>((resolve) => (release = resolve))
-      let locked!: () => void
-      const isLocked = new Promise<void>((resolve) => (locked = resolve))
-      const first = e.transaction(function* (tx) {
-        yield* tx.all(membersIn(e, [a.id]).$call(e.forNoKeyUpdate))
-        yield* tx.native({ sqlite: () => undefined, postgres: async () => (locked(), await released) })
-      })
-      await isLocked
+      const { store, e, a, b } = await twoMembers()
+      const release = await heldOpen(store, membersIn(e, [a.id]).$call(e.forNoKeyUpdate))
       const free = await e.transaction(function* (tx) {
         return yield* tx.all(membersIn(e, [a.id, b.id]).$call(e.forUpdateSkipLocked))
       })
@@ -349,8 +361,7 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
       // A row that references the locked one goes in while the lock is held (under forUpdate it would wait for it).
       const session = { id: 'hash-of-a-session', member_id: a.id, csrf_token: 'csrf', auth_method: 'link' as const, created_at: T0, last_seen_at: T0, idle_expires_at: T0, expires_at: T0 }
       expect(await e.run(db.insertInto('team_sessions').values(session))).toBe(1)
-      release()
-      await first
+      await release()
     })
   })
 })

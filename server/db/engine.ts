@@ -51,8 +51,6 @@ import {
   type SqlBool,
 } from 'kysely'
 // Type-only: erased at run time, so Deno never loads better-sqlite3.
-import type SqliteDatabase from 'better-sqlite3'
-import type { TransactionSql } from 'postgres'
 import type { Database } from './schema.ts'
 
 /** Kysely's own execution path is closed: a query run with .execute() would silently return nothing. */
@@ -149,25 +147,11 @@ type AnySelect = SelectQueryBuilder<any, any, any>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyInsert = InsertQueryBuilder<any, any, any>
 
-/**
- * The one escape hatch: the same step written per engine, for code that
- * still speaks its driver (a store not converted yet). Both halves must do
- * the same thing. A converted store's writes join another store's
- * transaction as its own generator steps instead (founderMailWriter).
- */
-export interface Native<T> {
-  /** Runs synchronously inside the group commit, with the connection's statement cache. */
-  sqlite: (statement: (sql: string) => SqliteDatabase.Statement) => T
-  /** Runs inside the transaction's sql.begin. */
-  postgres: (tx: TransactionSql) => Promise<T>
-}
-
-/** What a transaction's body yields to its engine: one query (or native step) at a time. */
+/** What a transaction's body yields to its engine: one query at a time. */
 export type Step =
   | { kind: 'all'; query: Runnable<unknown> }
   | { kind: 'run'; query: Runnable<unknown> }
   | { kind: 'upsert'; insert: Runnable<unknown>; existing: Runnable<unknown> }
-  | { kind: 'native'; native: Native<unknown> }
 
 export type Body<T> = (tx: Tx) => Generator<Step, T, unknown>
 
@@ -193,9 +177,6 @@ export const tx = {
    */
   *upsert(insert: Runnable<unknown>, existing: Runnable<unknown>): Generator<Step, boolean, unknown> {
     return (yield { kind: 'upsert', insert, existing }) as boolean
-  },
-  *native<T>(native: Native<T>): Generator<Step, T, unknown> {
-    return (yield { kind: 'native', native: native as Native<unknown> }) as T
   },
 }
 export type Tx = typeof tx

@@ -6,8 +6,7 @@
  * (forUpdate, forShare, forUpdateSkipLocked) hold until it commits.
  *
  * Not kysely-postgres-js: it reserves a connection for every query and runs
- * them unprepared, and its transactions are Kysely's, not sql.begin, so code
- * still written against postgres.js (a Native step) could not join them
+ * them unprepared, and its transactions are Kysely's, not sql.begin
  * (ADR 0124).
  *
  * Runtime-agnostic: no node: imports (the edge function on Deno loads it).
@@ -158,8 +157,6 @@ function openPostgresEngine(pool: Sql): Engine {
         if (typeof row?.inserted !== 'boolean') throw new Error('tx.upsert: build the insert with .$call(e.reportInserted)')
         return row.inserted
       }
-      case 'native':
-        return step.native.postgres(on)
     }
   }
 

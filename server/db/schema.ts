@@ -256,7 +256,7 @@ export interface CriterionWeightsTable {
   updated_at: Time
 }
 
-type FounderMailKind = 'sesion_panel' | 'due_diligence' | 'acuerdo_firmado' | 'no_seleccionada' | 'retirada'
+type FounderMailKind = 'sesion_panel' | 'due_diligence' | 'acuerdo_firmado' | 'no_seleccionada' | 'retirada' | 'documento_nueva_version'
 
 export interface FounderMailDraftsTable {
   id: Uuid
@@ -273,6 +273,8 @@ export interface FounderMailDraftsTable {
   settled_by: Uuid | null
   settled_at: Time<null>
   outbox_id: Uuid | null
+  /** The stage a later change moved the application to, replacing this draft before it was sent (ADR 0138). */
+  superseded_to: Stage | null
 }
 
 export interface FounderMailSettingsTable {
@@ -325,6 +327,19 @@ export interface DataRequestsTable {
   closed_by: Uuid | null
 }
 
+export interface FounderActivityTable {
+  id: Uuid
+  application_id: Uuid
+  kind: 'document_uploaded' | 'withdrawn' | 'deletion_requested'
+  at: Time
+}
+
+export interface FounderActivitySeenTable {
+  member_id: Uuid
+  application_id: Uuid
+  seen_at: Time
+}
+
 export interface BackupRunsTable {
   id: Uuid
   slot: Time<null>
@@ -363,6 +378,8 @@ export interface Database {
   backup_runs: BackupRunsTable
   document_uploads: DocumentUploadsTable
   data_requests: DataRequestsTable
+  founder_activity: FounderActivityTable
+  founder_activity_seen: FounderActivitySeenTable
 }
 
 /**
@@ -524,6 +541,7 @@ export const COLUMN_KINDS: ColumnKinds = {
     settled_by: 'uuid?',
     settled_at: 'time?',
     outbox_id: 'uuid?',
+    superseded_to: 'text?',
   },
   founder_mail_settings: { kind: 'text', send_immediately: 'bool', updated_by: 'uuid?', updated_at: 'time' },
   documents: {
@@ -568,4 +586,6 @@ export const COLUMN_KINDS: ColumnKinds = {
     closed_at: 'time?',
     closed_by: 'uuid?',
   },
+  founder_activity: { id: 'uuid', application_id: 'uuid', kind: 'text', at: 'time' },
+  founder_activity_seen: { member_id: 'uuid', application_id: 'uuid', seen_at: 'time' },
 }

@@ -2,65 +2,39 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { freshSqliteDatabase, harnessPerTest } from './testing/store-databases.ts'
 import { newSubmission } from '../testing/fixtures.ts'
 import { openSqliteStore } from './sqlite-store.ts'
 import { DuplicateReferenceError } from './stores/application-store.ts'
 import { describeStoreContract } from './stores/application-store-contract.ts'
 
 describeStoreContract('sqlite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'catalitico-store-'))
-  const path = join(dir, 'catalitico.db')
-  const opened = [openSqliteStore(path)]
-  await opened[0]!.migrate()
-  return {
-    store: opened[0]!,
-    openSecond: async () => {
-      const s = openSqliteStore(path)
-      opened.push(s)
-      await s.migrate()
-      return s
-    },
-    dispose: async () => {
-      for (const s of opened) await s.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
+  const d = await freshSqliteDatabase()
+  return { store: d.store, openSecond: d.openAnother, dispose: d.dispose }
 })
+
+const database = harnessPerTest(freshSqliteDatabase)
 
 describe('sqlite store durability settings', () => {
   it('runs in WAL mode with synchronous=FULL', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalitico-store-'))
-    const store = openSqliteStore(join(dir, 'x.db'))
-    try {
-      await store.migrate()
-      expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 'FULL' })
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const { store } = await database()
+    expect(store.durability()).toEqual({ journalMode: 'wal', synchronous: 'FULL' })
   })
 })
 
 describe('sqlite store group commit', () => {
   it('commits concurrent writes together, and a failing write rolls back alone', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalitico-store-'))
-    const store = openSqliteStore(join(dir, 'x.db'))
-    try {
-      await store.migrate()
-      const before = store.commits()
-      const subs = Array.from({ length: 40 }, (_, i) => newSubmission({ reference: i === 7 ? 'CAT-2026-SAME00' : undefined }))
-      const clash = newSubmission({ reference: 'CAT-2026-SAME00' })
-      const outcomes = await Promise.allSettled([...subs, clash].map((s) => store.saveSubmission(s)))
+    const { store } = await database()
+    const before = store.commits()
+    const subs = Array.from({ length: 40 }, (_, i) => newSubmission({ reference: i === 7 ? 'CAT-2026-SAME00' : undefined }))
+    const clash = newSubmission({ reference: 'CAT-2026-SAME00' })
+    const outcomes = await Promise.allSettled([...subs, clash].map((s) => store.saveSubmission(s)))
 
-      expect(store.commits() - before).toBe(1)
-      expect(outcomes.slice(0, 40).every((o) => o.status === 'fulfilled')).toBe(true)
-      expect(outcomes[40]).toMatchObject({ status: 'rejected', reason: expect.any(DuplicateReferenceError) })
-      expect(await store.listApplications()).toHaveLength(40)
-      expect(await store.listMessages({ applicationId: clash.application.id })).toEqual([])
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    expect(store.commits() - before).toBe(1)
+    expect(outcomes.slice(0, 40).every((o) => o.status === 'fulfilled')).toBe(true)
+    expect(outcomes[40]).toMatchObject({ status: 'rejected', reason: expect.any(DuplicateReferenceError) })
+    expect(await store.listApplications()).toHaveLength(40)
+    expect(await store.listMessages({ applicationId: clash.application.id })).toEqual([])
   })
 
   it('commits writes still queued when it is closed', async () => {

@@ -113,8 +113,6 @@ function openSqliteEngine(store: SqliteConnection): Engine {
         run(step.insert)
         return !existed
       }
-      case 'native':
-        return step.native.sqlite(statement)
     }
   }
 

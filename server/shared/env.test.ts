@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_COMPANY } from '../../domain/company.ts'
-import { backupDir, CONFIG_VARIABLES, ConfigError, connectSources, readConfig } from './env.ts'
+import { backupDir, CONFIG_VARIABLES, ConfigError, connectSources, readConfig, siteOrigin } from './env.ts'
 
 describe('readConfig', () => {
   it('uses the documented defaults: embedded SQLite in ./data, files for e-mail', () => {
@@ -20,6 +20,14 @@ describe('readConfig', () => {
       COMPANY_LEGAL_NAME: DEFAULT_COMPANY.legalName,
     })
     expect(readConfig({}).SMTP_URL).toBeUndefined()
+  })
+
+  it('without VITE_SITE_URL, the site (and every e-mailed link) follows PORT; with it, VITE_SITE_URL (issue 19)', () => {
+    expect(siteOrigin(readConfig({}))).toBe('http://localhost:3000')
+    expect(siteOrigin(readConfig({ PORT: '4000' }))).toBe('http://localhost:4000')
+    expect(siteOrigin(readConfig({ PORT: '4000', VITE_SITE_URL: '' }))).toBe('http://localhost:4000')
+    expect(siteOrigin(readConfig({ PORT: '4000', VITE_SITE_URL: 'https://catalitico.co' }))).toBe('https://catalitico.co')
+    expect(siteOrigin(readConfig({ PORT: '4000', VITE_SITE_URL: 'http://localhost:3000' }))).toBe('http://localhost:3000')
   })
 
   it('reads lists, URLs and numbers', () => {

@@ -164,17 +164,27 @@ const EnvSchema = v.object({
   VITE_BACKEND_URL: v.optional(httpUrl),
   /**
    * The site's public URL, as the build bakes it into the page. The server
-   * uses it for links in e-mails (the workspace's sign-in links), and sends
-   * HSTS and Secure cookies when it is https (TLS ends at a proxy in front).
+   * uses it for links in e-mails (sign-in links, invitations, the founder's
+   * link), and sends HSTS and Secure cookies when it is https (TLS ends at a
+   * proxy in front). Unset: http://localhost:<PORT>, the port the server
+   * listens on (and the one the CLI reads), see defaultSiteUrl.
    */
-  VITE_SITE_URL: v.optional(httpUrl, 'http://localhost:3000'),
+  VITE_SITE_URL: v.optional(httpUrl),
 })
 
 /** Every variable the server reads; each is documented in .env.example. */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries)
 
 type RawConfig = v.InferOutput<typeof EnvSchema>
-export type Config = Omit<RawConfig, 'DATABASE_URL'> & { database: DatabaseConfig }
+export type Config = Omit<RawConfig, 'DATABASE_URL' | 'VITE_SITE_URL'> & { database: DatabaseConfig; VITE_SITE_URL: string }
+
+/**
+ * The site's URL when VITE_SITE_URL is unset: this machine, on the port the
+ * server listens on, so `PORT=4000 npm start` e-mails links to :4000 (issue 19).
+ */
+export function defaultSiteUrl(port: number): string {
+  return `http://localhost:${port}`
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -192,8 +202,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     const shown = /(URL|TOKEN|KEY)$/.test(name) && name !== 'PUBLIC_ANON_KEY' ? '(value hidden)' : `(got ${JSON.stringify(issue.input)})`
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} ${shown}`)
   }
-  const { DATABASE_URL, ...rest } = result.output
-  return { ...rest, database: parseDatabaseUrl(DATABASE_URL, rest.DATA_DIR) }
+  const { DATABASE_URL, VITE_SITE_URL, ...rest } = result.output
+  return { ...rest, VITE_SITE_URL: VITE_SITE_URL ?? defaultSiteUrl(rest.PORT), database: parseDatabaseUrl(DATABASE_URL, rest.DATA_DIR) }
 }
 
 function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {

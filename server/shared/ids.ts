@@ -1,12 +1,12 @@
 /**
  * Identifiers, from the Web Crypto API only (Node and Deno alike).
  */
+import { bogotaClock } from '../../domain/format.ts'
 
 /** Crockford's base 32 without I, L, O, U: nothing to misread when a founder dictates it. */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 export const REFERENCE_RE = /^CAT-\d{4}-[0-9A-HJKMNP-TV-Z]{6}$/
 
-const BOGOTA_YEAR = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Bogota', year: 'numeric' })
 const HOUR_MS = 3_600_000
 
 /**
@@ -20,7 +20,7 @@ let yearText = ''
 function bogotaYear(now: Date): string {
   const hour = Math.floor(now.getTime() / HOUR_MS)
   if (hour !== yearHour) {
-    yearText = BOGOTA_YEAR.format(now)
+    yearText = String(bogotaClock(now)!.year)
     yearHour = hour
   }
   return yearText

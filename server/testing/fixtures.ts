@@ -7,6 +7,7 @@ import type { Application } from '../../domain/application.ts'
 import { PRIVACY_POLICY_VERSION } from '../../domain/privacy.ts'
 import type { SubmissionBody } from '../../domain/submission.ts'
 import type { NewOutboxMessage, NewSubmission } from '../db/stores/application-store.ts'
+import type { Passkey } from '../db/stores/team-store.ts'
 
 let counter = 0
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -76,4 +77,9 @@ export function newSubmission(
       ? { idempotency: { key: options.idempotencyKey, requestHash: options.requestHash ?? 'hash-a' } }
       : {}),
   }
+}
+
+/** A passkey row for a test that needs one to exist (its key is never checked). */
+export function storedPasskey(id: string, memberId: string, createdAt: Date): Passkey {
+  return { id, memberId, publicKey: 'AAAA', counter: 0, transports: [], deviceType: 'singleDevice', backedUp: false, name: 'Llave', createdAt, lastUsedAt: null }
 }

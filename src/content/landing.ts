@@ -159,7 +159,7 @@ export const PROCESS: SectionCopy & {
 export const BENEFITS: SectionCopy & { cards: readonly Card[]; commitment: { value: string; unit: string; title: string; text: string } } = {
   id: BENEFITS_ANCHOR,
   eyebrow: 'Beneficios',
-  title: 'Lo que recibes si eres seleccionado',
+  title: 'Lo que recibes si tu startup es seleccionada',
   cards: [
     {
       icon: 'megaphone',
@@ -231,6 +231,10 @@ export const FINAL_CTA = {
   questions: {
     title: '¿Tienes preguntas?',
     text: 'Nuestro equipo puede resolver tus dudas sobre el programa, el proceso y las condiciones de inversión.',
+    /** Followed by the configured contact e-mail (VITE_COMPANY_CONTACT_EMAIL) as a mailto: link. */
+    contact: 'Escríbenos a',
+    statusBefore: '¿Ya postulaste? Sigue tu postulación con el enlace personal que te enviamos por correo. Si lo perdiste,',
+    statusLink: 'pide un enlace nuevo',
   },
 } as const
 
@@ -239,4 +243,8 @@ export const FOOTER = {
   operatedBy: 'Un programa del venture builder',
   websiteLabel: 'Sitio web',
   newTab: '(se abre en una pestaña nueva)',
+  statusLink: 'Consulta tu postulación',
 } as const
+
+/** The founder's pages (server/features/founder): /postulacion asks for a lost personal link. */
+export const STATUS_RECOVERY_PATH = '/postulacion'

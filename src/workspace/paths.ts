@@ -1,3 +1,5 @@
+import { workspaceReturnPath } from '../../domain/workspace-api/return-path.ts'
+
 /** Where the workspace lives; routes inside it are relative to this base (wouter). */
 export const WORKSPACE_BASE = '/equipo'
 
@@ -13,10 +15,7 @@ export const paths = {
   founderMail: '/correos-por-enviar',
 }
 
-/** A same-workspace path to return to after signing in; anything else is ignored (no open redirect). */
+/** A same-workspace path to return to after signing in; anything else is ignored (no open redirect, ADR 0148). */
 export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || value.startsWith('/entrar')) {
-    return paths.overview
-  }
-  return value
+  return workspaceReturnPath(value) ?? paths.overview
 }

@@ -19,7 +19,7 @@ import { createOutboxWorker } from '../../features/outbox/worker.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { randomToken } from '../../shared/auth/tokens.ts'
 import { openWorkspaceStores } from '../stores/open-workspace-stores.ts'
-import { freshPostgresDatabase, freshSqliteDatabase, type TestDatabase } from '../testing/store-databases.ts'
+import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import { requirePostgres } from '../testing/postgres-test-database.ts'
 import type { ApplicationStore } from '../stores/application-store.ts'
 
@@ -78,27 +78,22 @@ async function legacyRowsThenMigration(db: TestDatabase<ApplicationStore>, rerun
 }
 
 describe('the migration that takes founder links out of stored e-mails', () => {
+  const onSqlite = harnessPerTest(freshSqliteDatabase)
+  const onPostgres = harnessPerTest(() => freshPostgresDatabase())
+
   it('on SQLite', async () => {
-    const db = await freshSqliteDatabase()
-    try {
-      await legacyRowsThenMigration(db, async () => {
-        await db.exec('DELETE FROM schema_migrations WHERE version = 14')
-        await db.store.migrate()
-      })
-    } finally {
-      await db.dispose()
-    }
+    const db = await onSqlite()
+    await legacyRowsThenMigration(db, async () => {
+      await db.exec('DELETE FROM schema_migrations WHERE version = 14')
+      await db.store.migrate()
+    })
   })
 
   it.skipIf(!postgres)('on PostgreSQL', async () => {
-    const db = await freshPostgresDatabase()
-    try {
-      await legacyRowsThenMigration(db, async () => {
-        await db.exec("DELETE FROM supabase_migrations.schema_migrations WHERE version = '20261125100000'")
-        await db.store.migrate()
-      })
-    } finally {
-      await db.dispose()
-    }
+    const db = await onPostgres()
+    await legacyRowsThenMigration(db, async () => {
+      await db.exec("DELETE FROM supabase_migrations.schema_migrations WHERE version = '20261125100000'")
+      await db.store.migrate()
+    })
   })
 })

@@ -7,7 +7,13 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Migration } from './postgres.ts'
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../supabase/migrations/', import.meta.url))
+/** `true` in the server bundle (esbuild's define; server/shared/bundle.ts, which this layer may not import). */
+declare const SERVER_BUNDLE: boolean | undefined
+
+/** The server bundle carries a copy of them beside it (scripts/server-bundle.ts). */
+export const MIGRATIONS_DIR = fileURLToPath(
+  new URL(typeof SERVER_BUNDLE !== 'undefined' && SERVER_BUNDLE ? './supabase-migrations/' : '../../../supabase/migrations/', import.meta.url),
+)
 
 /** `<version>_<name>.sql`, the Supabase CLI's naming: the version is a UTC timestamp. */
 const MIGRATION_FILE_RE = /^(\d{14})_([a-z0-9_]+)\.sql$/

@@ -541,4 +541,96 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX data_requests_due ON data_requests (due_at) WHERE closed_at IS NULL;
     `,
   },
+  // Version 18 was never released (it was renumbered 21 before landing): the runner applies versions in
+  // order and needs no unbroken sequence.
+  {
+    version: 19,
+    name: "founders' activity told to the team (badge), and the founder's e-mail asking for a document's new version",
+    // Mirrors supabase/migrations/20261128110000_founder_activity.sql (ADR 0142).
+    sql: `
+      -- A founder's e-mail kind that is no stage change: the team asked for a new version of a document.
+      -- SQLite cannot alter a CHECK: both tables are rebuilt (nothing references them).
+      CREATE TABLE founder_mail_drafts_v19 (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        -- the stage the application moved to, or documento_nueva_version (domain/founder-mail.ts)
+        kind TEXT NOT NULL CHECK (kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada', 'documento_nueva_version')),
+        recipient TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'sent', 'discarded')),
+        created_at TEXT NOT NULL,
+        edited_by TEXT REFERENCES team_members (id),
+        edited_at TEXT,
+        settled_by TEXT REFERENCES team_members (id),
+        settled_at TEXT,
+        outbox_id TEXT
+      ) STRICT;
+      INSERT INTO founder_mail_drafts_v19 SELECT id, application_id, kind, recipient, subject, text_body, html_body, status,
+        created_at, edited_by, edited_at, settled_by, settled_at, outbox_id FROM founder_mail_drafts;
+      DROP TABLE founder_mail_drafts;
+      ALTER TABLE founder_mail_drafts_v19 RENAME TO founder_mail_drafts;
+      CREATE INDEX founder_mail_drafts_waiting ON founder_mail_drafts (created_at, id) WHERE status = 'draft';
+      CREATE INDEX founder_mail_drafts_application ON founder_mail_drafts (application_id, created_at);
+
+      CREATE TABLE founder_mail_settings_v19 (
+        kind TEXT PRIMARY KEY CHECK (kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada', 'documento_nueva_version')),
+        send_immediately INTEGER NOT NULL CHECK (send_immediately IN (0, 1)),
+        updated_by TEXT REFERENCES team_members (id),
+        updated_at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO founder_mail_settings_v19 SELECT kind, send_immediately, updated_by, updated_at FROM founder_mail_settings;
+      DROP TABLE founder_mail_settings;
+      ALTER TABLE founder_mail_settings_v19 RENAME TO founder_mail_settings;
+
+      -- What a founder did that the team should see (domain/founder-activity.ts): a badge on the application
+      -- until each member concerned opens it. Part of the application: deleted with it.
+      CREATE TABLE founder_activity (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('document_uploaded', 'withdrawn', 'deletion_requested')),
+        at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX founder_activity_application ON founder_activity (application_id, at);
+      -- When a member last opened an application: its activity before then is seen.
+      CREATE TABLE founder_activity_seen (
+        member_id TEXT NOT NULL REFERENCES team_members (id) ON DELETE CASCADE,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        seen_at TEXT NOT NULL,
+        PRIMARY KEY (member_id, application_id)
+      ) STRICT;
+      `,
+    },
+    {
+    version: 20,
+    name: 'the workspace search covers the city',
+    // Mirrors supabase/migrations/20261128120000_search_city.sql.
+    sql: `
+      -- applications.search_text now ends with the city (domain/search.ts applicationSearchText): the rows
+      -- written before get it appended. Anonymised rows keep their reference only.
+      UPDATE applications SET search_text = search_key(search_text || ' ' || coalesce(json_extract(form_data, '$.city'), ''))
+        WHERE anonymized_at IS NULL AND coalesce(json_extract(form_data, '$.city'), '') <> '';
+    `,
+  },
+  {
+    version: 21,
+    name: 'a later stage change supersedes the waiting founder e-mail',
+    // Mirrors supabase/migrations/20261128130000_superseded_founder_mail.sql (ADR 0138).
+    sql: `
+      -- Set on a draft a later stage change replaced before anyone sent it: the stage the application
+      -- moved to. Such a draft is settled as 'discarded' (by the member who made the change, NULL for
+      -- the founder's withdrawal) and "Correos por enviar" says it was replaced, by which change.
+      ALTER TABLE founder_mail_drafts ADD COLUMN superseded_to TEXT;
+      -- Drafts already waiting beside a later change (issue 19: "avanzas a la sesión" and "no fuiste
+      -- seleccionada" for one founder) are superseded now, as of the application's current stage.
+      UPDATE founder_mail_drafts
+        SET status = 'discarded', text_body = '', html_body = '',
+            superseded_to = (SELECT a.stage FROM applications a WHERE a.id = founder_mail_drafts.application_id),
+            settled_at = (SELECT coalesce(a.stage_entered_at, a.created_at) FROM applications a WHERE a.id = founder_mail_drafts.application_id)
+        WHERE status = 'draft'
+          AND kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada')
+          AND kind <> (SELECT a.stage FROM applications a WHERE a.id = founder_mail_drafts.application_id);
+    `,
+  },
 ]

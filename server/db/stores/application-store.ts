@@ -156,6 +156,11 @@ export interface DeletionReport {
 export interface DeletionCloser {
   by: string | null
   at: Date
+  /**
+   * The titular's confirmation that their data is gone (kind founder_data_deleted), written in the
+   * same transaction when something was deleted, tied to no application (the rows are gone).
+   */
+  confirmation?: NewOutboxMessage
 }
 
 // ---------------------------------------------------------------------------
@@ -309,19 +314,25 @@ interface ApplicationValues {
   dueAt: Date | null
   searchText: string
 }
-interface MessageValues {
-  id: string
-  applicationId: string
-  kind: MessageKind
-  messageId: string
-  from: string
-  to: string
-  replyTo: string | null
-  subject: string
-  text: string
-  html: string
-  at: Date
-}
+/** A NewOutboxMessage as a prepared insert's values (its reply-to null when it has none). */
+export type MessageValues = Omit<NewOutboxMessage, 'replyTo'> & { replyTo: string | null }
+
+/**
+ * An e-mail's own columns in an outbox insert, for every store that queues one
+ * (this one, the team's sign-in links, the reminders); each adds whom it
+ * belongs to and when it is due. `p`'s fields are a prepared query's placeholders.
+ */
+export const messageColumns = (p: MessageValues) => ({
+  id: p.id,
+  kind: p.kind,
+  message_id: p.messageId,
+  sender: p.from,
+  recipient: p.to,
+  reply_to: p.replyTo,
+  subject: p.subject,
+  text_body: p.text,
+  html_body: p.html,
+})
 
 /**
  * The ApplicationStore's data, written once over `e`, joined to the
@@ -344,21 +355,8 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
         search_text: p.searchText,
       }),
     ),
-    insertMessage: e.prepare((p: MessageValues) =>
-      db.insertInto('outbox').values({
-        id: p.id,
-        application_id: p.applicationId,
-        kind: p.kind,
-        message_id: p.messageId,
-        sender: p.from,
-        recipient: p.to,
-        reply_to: p.replyTo,
-        subject: p.subject,
-        text_body: p.text,
-        html_body: p.html,
-        next_attempt_at: p.at,
-        created_at: p.at,
-      }),
+    insertMessage: e.prepare((p: MessageValues & { applicationId: string; at: Date }) =>
+      db.insertInto('outbox').values({ ...messageColumns(p), application_id: p.applicationId, next_attempt_at: p.at, created_at: p.at }),
     ),
     insertKey: e.prepare((p: { key: string; requestHash: string; applicationId: string; reference: string; at: Date }) =>
       db.insertInto('idempotency_keys').values({ key: p.key, request_hash: p.requestHash, application_id: p.applicationId, reference: p.reference, created_at: p.at }),
@@ -437,6 +435,9 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
     deleteMessages: e.prepare((p: { ids: string[] }) => db.deleteFrom('outbox').where(e.inList('application_id', p.ids)).returning('status')),
     deleteKeys: e.prepare((p: { ids: string[] }) => db.deleteFrom('idempotency_keys').where(e.inList('application_id', p.ids))),
     deleteApplications: e.prepare((p: { ids: string[] }) => db.deleteFrom('applications').where(e.inList('id', p.ids))),
+    insertLooseMessage: e.prepare((p: MessageValues & { at: Date }) =>
+      db.insertInto('outbox').values({ ...messageColumns(p), application_id: null, next_attempt_at: p.at, created_at: p.at }),
+    ),
   }
   const messages = prepareByShape(e, (shape: { app: boolean; status: boolean }, p: { app: string; status: MessageStatus }) => {
     let query = db.selectFrom('outbox').selectAll()
@@ -460,19 +461,7 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
           searchText: applicationSearchText({ ...a.formData, reference: a.reference }),
         }),
         ...mails.map((m) =>
-          q.insertMessage({
-            id: m.id,
-            applicationId: a.id,
-            kind: m.kind,
-            messageId: m.messageId,
-            from: m.from,
-            to: m.to,
-            replyTo: m.replyTo ?? null,
-            subject: m.subject,
-            text: m.text,
-            html: m.html,
-            at: a.createdAt,
-          }),
+          q.insertMessage({ ...m, replyTo: m.replyTo ?? null, applicationId: a.id, at: a.createdAt }),
         ),
         ...(idempotency ? [q.insertKey({ key: idempotency.key, requestHash: idempotency.requestHash, applicationId: a.id, reference: a.reference, at: a.createdAt })] : []),
       ]
@@ -548,6 +537,12 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
         for (const m of yield* tx.all(q.deleteMessages({ ids }))) messages[m.status] += 1
         const idempotencyKeys = yield* tx.run(q.deleteKeys({ ids }))
         yield* tx.run(q.deleteApplications({ ids }))
+        const m = closer.confirmation
+        if (m) {
+          yield* tx.run(
+            q.insertLooseMessage({ id: m.id, kind: m.kind, messageId: m.messageId, from: m.from, to: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, html: m.html, at: closer.at }),
+          )
+        }
         return {
           applications: apps.map((app) => ({ id: app.id, reference: app.reference, createdAt: toDate(app.created_at) })),
           messages,

@@ -231,8 +231,8 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       const admin = await h.addMember('admin')
       const ana = await h.addMember('reviewer')
       // Received at T0: recibida is due at T0 + 14 days.
-      const waiting = await savedApplication(h.store, at(0), { companyName: 'Espera S.A.S.' })
-      const reviewedDueSoon = await savedApplication(h.store, at(-1), { companyName: 'Pronto S.A.S.' })
+      const waiting = await savedApplication(h.store, at(0), { companyName: 'Espera S.A.S.', tradeName: '' })
+      const reviewedDueSoon = await savedApplication(h.store, at(-1), { companyName: 'Pronto S.A.S.', tradeName: 'Pronto' })
       const reviewedLater = await savedApplication(h.store, at(5), { companyName: 'Tarde S.A.S.' })
       const conflicted = await savedApplication(h.store, at(0))
       const closed = await savedApplication(h.store, at(0))
@@ -247,9 +247,9 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       await assign(h, conflicted.id, ana, admin)
       // Now = day 11: the window (3 days) reaches day 14, where `waiting` and `reviewedDueSoon` (day 13) fall.
       const page = await h.stores.clock.pending(ana.id, { now: at(11), dueSoonUntil: at(14), limit: 50 })
-      expect(page.items.map((i) => [i.companyName, i.waitingForMe])).toEqual([
-        ['Pronto S.A.S.', false],
-        ['Espera S.A.S.', true],
+      expect(page.items.map((i) => [i.companyName, i.tradeName, i.waitingForMe])).toEqual([
+        ['Pronto S.A.S.', 'Pronto', false],
+        ['Espera S.A.S.', '', true],
       ])
       expect(page.items[0]).toMatchObject({ id: reviewedDueSoon.id, reference: reviewedDueSoon.reference, stage: 'recibida', stageDueAt: at(13) })
       expect([page.total, page.overdue, page.dueSoon, page.waitingForMe]).toEqual([2, 0, 2, 1])
@@ -289,7 +289,7 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       const admin = await h.addMember('admin')
       const ana = await h.addMember('reviewer', 'Ana')
       await h.addMember('reviewer', 'Sin pendientes')
-      const app = await savedApplication(h.store, at(0), { companyName: 'Café Andino S.A.S.' })
+      const app = await savedApplication(h.store, at(0), { companyName: 'Café Andino S.A.S.', tradeName: 'Café Andino' })
       await assign(h, app.id, ana, admin)
       const second = await h.openSecond()
       // 07:30 in Bogotá on day 12.
@@ -302,7 +302,7 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       const reminders = (await h.store.listMessages({})).filter((m) => m.kind === 'team_reminder')
       expect(reminders).toHaveLength(1)
       expect(reminders[0]).toMatchObject({ to: ana.email, memberId: ana.id, applicationId: null })
-      expect(reminders[0]!.text).toContain('Café Andino S.A.S.')
+      expect(reminders[0]!.text).toContain(' · Café Andino — ') // the trade name (issue 19)
       expect(reminders[0]!.text).toContain(`https://catalitico.example/equipo/postulaciones/${app.id}`)
       expect(reminders[0]!.text).not.toContain(app.formData.founderName)
       expect(reminders[0]!.text).not.toContain(app.formData.email)

@@ -11,7 +11,7 @@ import { OPEN_STAGES, STAGES, stageDueAt, type Stage } from '../../../domain/pip
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDate, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
-import type { NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 
 import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 
@@ -21,6 +21,7 @@ export interface PendingItem {
   id: string
   reference: string
   companyName: string
+  tradeName: string
   stage: Stage
   stageDueAt: Date | null
   assignedAt: Date
@@ -145,7 +146,11 @@ export function openClockStore(e: Engine): ClockStore {
         .selectFrom('p')
         .innerJoin('applications as a', 'a.id', 'p.id')
         .selectAll('p')
-        .select(['a.reference', sql<string>`a.form_data ->> 'companyName'`.as('company_name')])
+        .select([
+          'a.reference',
+          sql<string>`a.form_data ->> 'companyName'`.as('company_name'),
+          sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+        ])
         .$call(e.orderNullsLast('p.stage_due_at'))
         .orderBy('p.created_at')
         .orderBy('p.id'),
@@ -170,23 +175,10 @@ export function openClockStore(e: Engine): ClockStore {
         .onConflict((c) => c.doNothing()),
     ),
     // The outbox runs on the real clock: a reminder decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
-    queue: e.prepare((p: { id: string; memberId: string; kind: string; messageId: string; from: string; to: string; replyTo: string | null; subject: string; text: string; html: string }) =>
-      db.insertInto('outbox').values({
-        id: p.id,
-        application_id: null,
-        member_id: p.memberId,
-        kind: p.kind,
-        message_id: p.messageId,
-        sender: p.from,
-        recipient: p.to,
-        reply_to: p.replyTo,
-        subject: p.subject,
-        text_body: p.text,
-        html_body: p.html,
-        redact_after_send: false,
-        next_attempt_at: e.now(),
-        created_at: e.now(),
-      }),
+    queue: e.prepare((p: MessageValues & { memberId: string }) =>
+      db
+        .insertInto('outbox')
+        .values({ ...messageColumns(p), application_id: null, member_id: p.memberId, redact_after_send: false, next_attempt_at: e.now(), created_at: e.now() }),
     ),
     stays: e.prepare((p: { since: Date }) =>
       db
@@ -218,6 +210,7 @@ export function openClockStore(e: Engine): ClockStore {
         id: r.id,
         reference: r.reference,
         companyName: r.company_name,
+        tradeName: r.trade_name ?? '',
         stage: r.stage,
         stageDueAt: toDateOrNull(r.stage_due_at),
         assignedAt: toDate(r.assigned_at),
@@ -252,18 +245,7 @@ export function openClockStore(e: Engine): ClockStore {
         if ((yield* tx.run(q.claim({ memberId: run.memberId, day: run.day, outboxId: m?.id ?? null, at: run.at }))) === 0) return false
         if (m) {
           yield* tx.run(
-            q.queue({
-              id: m.id,
-              memberId: run.memberId,
-              kind: m.kind,
-              messageId: m.messageId,
-              from: m.from,
-              to: m.to,
-              replyTo: m.replyTo ?? null,
-              subject: m.subject,
-              text: m.text,
-              html: m.html,
-            }),
+            q.queue({ ...m, replyTo: m.replyTo ?? null, memberId: run.memberId }),
           )
         }
         return true

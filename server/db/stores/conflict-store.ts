@@ -13,23 +13,13 @@
  */
 import type { InferResult } from 'kysely'
 import type { ConflictKind } from '../../../domain/conflicts.ts'
+import type { ConflictRecord } from '../../../domain/workspace-api/conflicts.ts'
 import { db, prepareByShape, type Engine, type Tx } from '../engine.ts'
 import { toDate, toDateOrNull } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
-export interface Conflict {
-  id: string
-  applicationId: string
-  memberId: string
-  kind: ConflictKind
-  note: string
-  declaredBy: string
-  declaredAt: Date
-  liftedAt: Date | null
-  liftedBy: string | null
-  liftReason: string | null
-}
+export type Conflict = ConflictRecord
 
 export interface NewConflict {
   applicationId: string

@@ -121,6 +121,52 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
     })
   })
 
+  it('a later stage change supersedes the waiting draft of its application (a bulk move too), and a draft that no longer matches the stage is not sent', async () => {
+    await withFixture(async (f) => {
+      const member = await insertMember(f.store, 'admin')
+      const subs = [newSubmission({ createdAt: T0 }), newSubmission({ createdAt: T0 }), newSubmission({ createdAt: T0 })]
+      for (const s of subs) await f.store.saveSubmission(s)
+      const ids = subs.map((s) => s.application.id)
+      const write = (to: 'sesion_panel' | 'no_seleccionada', i: number) => statusMailWrite(to, subs[i]!.application, MAIL, { sendNow: false })
+      for (const id of ids) expect((await f.reviews.transition(id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: member.id, at: at(1) })).status).toBe('moved')
+      // The bulk move: three drafts "avanzas a la sesión".
+      const toPanel = await f.reviews.transitionMany(ids.map((id, i) => ({ applicationId: id, from: 'validacion_preliminar' as const, to: 'sesion_panel' as const, reason: null, memberId: member.id, at: at(2), founderMail: write('sesion_panel', i) })))
+      expect(toPanel.map((o) => o.status)).toEqual(['moved', 'moved', 'moved'])
+      const panelDrafts = await f.founders.listWaitingDrafts()
+      expect(panelDrafts).toHaveLength(3)
+      // Two of them closed as no_seleccionada, in one batch: their panel drafts are superseded, the new ones wait.
+      const closed = await f.reviews.transitionMany(
+        [0, 1].map((i) => ({ applicationId: ids[i]!, from: 'sesion_panel' as const, to: 'no_seleccionada' as const, reason: 'x', memberId: member.id, at: at(3), founderMail: write('no_seleccionada', i) })),
+      )
+      expect(closed.map((o) => o.status)).toEqual(['moved', 'moved'])
+      const waiting = await f.founders.listWaitingDrafts()
+      expect(waiting.map((d) => [d.applicationId, d.kind]).sort()).toEqual(
+        [[ids[0], 'no_seleccionada'], [ids[1], 'no_seleccionada'], [ids[2], 'sesion_panel']].sort(),
+      )
+      for (const i of [0, 1]) {
+        const [old, current] = await f.founders.listDrafts(ids[i]!)
+        expect(old).toMatchObject({ kind: 'sesion_panel', status: 'superseded', supersededTo: 'no_seleccionada', settledAt: at(3), settledBy: member.id, text: '', html: '' })
+        expect(current).toMatchObject({ kind: 'no_seleccionada', status: 'draft', supersededTo: null })
+        // A superseded draft is settled: it is neither sent nor discarded again.
+        expect(await f.founders.sendDraft(old!.id, (d) => messageFromDraft(d, MAIL), member.id, at(4))).toMatchObject({ status: 'conflict' })
+      }
+      const superseded = await f.founders.listSupersededSince(at(3))
+      expect(superseded.map((d) => d.applicationId).sort()).toEqual([ids[0], ids[1]].sort())
+      expect(await f.founders.listSupersededSince(at(4))).toEqual([])
+
+      // A waiting draft whose application is at another stage (written before superseding existed) is refused.
+      const sub = newSubmission({ createdAt: T0 })
+      await f.store.saveSubmission(sub)
+      await f.reviews.transition(sub.application.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: member.id, at: at(1) })
+      const mismatched = statusMailWrite('sesion_panel', sub.application, MAIL, { sendNow: false })
+      await f.reviews.transition(sub.application.id, { from: 'validacion_preliminar', to: 'no_seleccionada', reason: null, memberId: member.id, at: at(2), founderMail: mismatched })
+      const stale = await f.founders.sendDraft(mismatched.draft.id, (d) => messageFromDraft(d, MAIL), member.id, at(5))
+      expect(stale).toMatchObject({ status: 'stale', stage: 'no_seleccionada', draft: { status: 'draft' } })
+      expect(await founderMails(f, sub.application.id)).toEqual([])
+      expect((await f.founders.getDraft(mismatched.draft.id))!.status).toBe('draft')
+    })
+  })
+
   it('stores the per-kind setting to send straight away', async () => {
     await withFixture(async (f) => {
       const member = await insertMember(f.store, 'admin')
@@ -247,6 +293,42 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
         expect(await f.founders.listDataRequests(other.application.reference)).toEqual([
           { ...untouched.request, applicationId: null, closedAt: expect.any(Date), closedBy: null },
         ])
+      })
+    })
+
+    it('lists the open requests, the one due first first, and no closed one', async () => {
+      await withFixture(async (f) => {
+        const subs = [newSubmission({ createdAt: T0 }), newSubmission({ createdAt: T0, email: 'cerrar@founder.example.co' }), newSubmission({ createdAt: T0 })]
+        for (const s of subs) await f.store.saveSubmission(s)
+        // Opened at 20, 10 and 0 days (in that order): due in the reverse order.
+        const late = await f.founders.openDataRequest(deletion(subs[0]!.application, 20 * 24 * 60), notice())
+        await f.founders.openDataRequest(deletion(subs[1]!.application, 10 * 24 * 60), notice())
+        const early = await f.founders.openDataRequest(deletion(subs[2]!.application, 1), notice())
+        await f.store.deleteByEmail('cerrar@founder.example.co')
+        expect(await f.founders.listOpenDataRequests()).toEqual([early.request, late.request])
+      })
+    })
+
+    it("writes the titular's confirmation with the deletion, tied to no application, and only when something was deleted", async () => {
+      await withFixture(async (f) => {
+        const mine = newSubmission({ createdAt: T0, email: 'confirmar@founder.example.co' })
+        await f.store.saveSubmission(mine)
+        const confirmation = (id: string) => ({
+          id,
+          kind: 'founder_data_deleted' as const,
+          messageId: `<${id}@catalitico.example>`,
+          from: 'equipo@catalitico.example',
+          to: 'confirmar@founder.example.co',
+          subject: 'Eliminamos tus datos',
+          text: 'Listo.',
+          html: '<p>Listo.</p>',
+        })
+        const first = crypto.randomUUID()
+        await f.store.deleteByEmail('confirmar@founder.example.co', { by: null, at: at(5), confirmation: confirmation(first) })
+        const again = crypto.randomUUID()
+        await f.store.deleteByEmail('confirmar@founder.example.co', { by: null, at: at(6), confirmation: confirmation(again) })
+        const sent = (await f.store.listMessages()).filter((m) => m.kind === 'founder_data_deleted')
+        expect(sent.map((m) => [m.id, m.applicationId, m.to, m.status])).toEqual([[first, null, 'confirmar@founder.example.co', 'pending']])
       })
     })
   })

@@ -16,7 +16,7 @@ import { sql, type InferResult, type SqlBool } from 'kysely'
 import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import { STATUS_MAIL_KINDS, type StatusMailKind } from '../../../domain/founder-mail.ts'
+import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { toBool, toDate, toDateOrNull } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
@@ -24,7 +24,7 @@ import type { NewOutboxMessage } from './application-store.ts'
 
 export interface NewFounderDraft {
   id: string
-  kind: StatusMailKind
+  kind: FounderMailKind
   to: string
   subject: string
   text: string
@@ -43,13 +43,14 @@ export interface FounderMailWrite {
   sendNow: NewOutboxMessage | null
 }
 
-export type DraftStatus = 'draft' | 'sent' | 'discarded'
+/** 'superseded': discarded by a later stage change of its application before anyone sent it (ADR 0138). */
+export type DraftStatus = 'draft' | 'sent' | 'discarded' | 'superseded'
 
 export interface FounderDraft {
   id: string
   applicationId: string
   reference: string
-  kind: StatusMailKind
+  kind: FounderMailKind
   to: string
   subject: string
   text: string
@@ -59,9 +60,16 @@ export interface FounderDraft {
   editedAt: Date | null
   settledAt: Date | null
   settledBy: string | null
+  /** Set when superseded: the stage the later change moved the application to (settledAt is when). */
+  supersededTo: Stage | null
 }
 
-export type DraftOutcome = { status: 'ok'; draft: FounderDraft } | { status: 'not_found' } | { status: 'conflict'; draft: FounderDraft }
+export type DraftOutcome =
+  | { status: 'ok'; draft: FounderDraft }
+  | { status: 'not_found' }
+  | { status: 'conflict'; draft: FounderDraft }
+  /** The draft is waiting but its application is no longer at the stage it announces: nothing was sent (ADR 0138). */
+  | { status: 'stale'; draft: FounderDraft; stage: Stage }
 
 export interface FounderView {
   applicationId: string
@@ -81,6 +89,8 @@ export interface RetentionResult {
 export interface FounderStore {
   /** Waiting drafts, oldest first. */
   listWaitingDrafts(): Promise<FounderDraft[]>
+  /** Drafts superseded by a later stage change since `since`, newest first ("Correos por enviar" says so). */
+  listSupersededSince(since: Date): Promise<FounderDraft[]>
   /** Every draft of an application (any status), oldest first: the detail page's timeline. */
   listDrafts(applicationId: string): Promise<FounderDraft[]>
   getDraft(id: string): Promise<FounderDraft | null>
@@ -89,14 +99,16 @@ export interface FounderStore {
   /**
    * Send a waiting draft: in one transaction, its e-mail into the outbox
    * (`message` carries the draft's current subject and bodies) and the draft
-   * marked sent. Conflict when it was already sent or discarded.
+   * marked sent. Conflict when it was already sent or discarded; stale,
+   * sending nothing, when its application is no longer at the stage the
+   * draft announces (ADR 0138).
    */
   sendDraft(id: string, message: (draft: FounderDraft) => NewOutboxMessage, memberId: string, at: Date): Promise<DraftOutcome>
   discardDraft(id: string, memberId: string, at: Date): Promise<DraftOutcome>
 
   /** The kinds set to go without review. */
-  sendImmediately(): Promise<Record<StatusMailKind, boolean>>
-  setSendImmediately(kind: StatusMailKind, value: boolean, memberId: string, at: Date): Promise<void>
+  sendImmediately(): Promise<Record<FounderMailKind, boolean>>
+  setSendImmediately(kind: FounderMailKind, value: boolean, memberId: string, at: Date): Promise<void>
 
   /** The application a link opens: null when unknown, revoked, or its application reduced by retention. */
   resolveLink(tokenHash: string): Promise<FounderView | null>
@@ -109,6 +121,8 @@ export interface FounderStore {
 
   /** Put an e-mail about the application in the outbox (the team's notice of a founder's deletion request). */
   queueMessage(applicationId: string, message: NewOutboxMessage, at: Date): Promise<void>
+  /** A founder e-mail that is no stage change's (a document's new version asked for): its draft, or sent at once. */
+  writeFounderMail(applicationId: string, write: FounderMailWrite, at: Date): Promise<void>
 
   /**
    * Reduce every application closed as no_seleccionada or retirada before
@@ -127,6 +141,8 @@ export interface FounderStore {
   openDataRequest(request: NewDataRequest, notice: NewOutboxMessage): Promise<OpenDataRequestOutcome>
   /** The requests about the application of that reference, open and closed, oldest first: after its deletion too. */
   listDataRequests(reference: string): Promise<DataRequest[]>
+  /** Every open request, the one due first first (the workspace's "Datos personales"). */
+  listOpenDataRequests(): Promise<DataRequest[]>
 }
 
 /** A titular's request under Ley 1581 (domain/data-requests.ts, docs/decisions/0122-data-requests-record.md). */
@@ -218,7 +234,7 @@ function outboxInsert(e: Engine) {
 interface DraftInsertRow {
   id: string
   application_id: string
-  kind: StatusMailKind
+  kind: FounderMailKind
   recipient: string
   subject: string
   text_body: string
@@ -291,7 +307,7 @@ export function founderMailWriter(e: Engine): (tx: Tx, writes: FounderMailWrites
 }
 
 const draftsWithReference = () =>
-  db.selectFrom('founder_mail_drafts as d').innerJoin('applications as a', 'a.id', 'd.application_id').selectAll('d').select('a.reference')
+  db.selectFrom('founder_mail_drafts as d').innerJoin('applications as a', 'a.id', 'd.application_id').selectAll('d').select(['a.reference', 'a.stage'])
 type DraftRow = InferResult<ReturnType<typeof draftsWithReference>>[number]
 const toDraft = (r: DraftRow): FounderDraft => ({
   id: r.id,
@@ -302,12 +318,50 @@ const toDraft = (r: DraftRow): FounderDraft => ({
   subject: r.subject,
   text: r.text_body,
   html: r.html_body,
-  status: r.status,
+  status: r.superseded_to !== null ? 'superseded' : r.status,
   createdAt: toDate(r.created_at),
   editedAt: toDateOrNull(r.edited_at),
   settledAt: toDateOrNull(r.settled_at),
   settledBy: r.settled_by,
+  supersededTo: r.superseded_to,
 })
+
+/** A stage change as it supersedes the waiting drafts of its application: the application's last move in a batch. */
+export interface SupersedingChange {
+  applicationId: string
+  to: Stage
+  memberId: string | null
+  at: Date
+}
+
+/**
+ * What a stage change does to the founder e-mails still waiting for its
+ * application, as steps of the transition's own transaction, before the
+ * change's own e-mail is written: they announce a stage the application has
+ * left, so they are settled as discarded with the stage that replaced them
+ * (ADR 0138). One statement per (stage, member, instant): one for a bulk move.
+ */
+export function draftSuperseder(e: Engine): (tx: Tx, changes: readonly SupersedingChange[]) => Generator<Step, void, unknown> {
+  const supersede = e.prepare((p: { ids: string[]; to: Stage; memberId: string | null; at: Date }) =>
+    db
+      .updateTable('founder_mail_drafts')
+      .set({ status: 'discarded', superseded_to: p.to, settled_by: p.memberId, settled_at: p.at, text_body: '', html_body: '' })
+      .where(e.inList('application_id', p.ids))
+      // The e-mails that announce a stage; a request for a document's new version is no stage's.
+      .where('kind', 'in', STATUS_MAIL_KINDS)
+      .where('status', '=', 'draft'),
+  )
+  return function* supersedeDrafts(tx, changes) {
+    const groups = new Map<string, { ids: string[]; to: Stage; memberId: string | null; at: Date }>()
+    for (const c of changes) {
+      const key = `${c.to} ${c.memberId ?? ''} ${c.at.toISOString()}`
+      const group = groups.get(key) ?? { ids: [], to: c.to, memberId: c.memberId, at: c.at }
+      group.ids.push(c.applicationId)
+      groups.set(key, group)
+    }
+    for (const group of groups.values()) yield* tx.run(supersede(group))
+  }
+}
 
 const dataRequests = () => db.selectFrom('data_requests').selectAll()
 type DataRequestRow = InferResult<ReturnType<typeof dataRequests>>[number]
@@ -326,10 +380,14 @@ const closedStages = sql<SqlBool>`stage in (${sql.join(RETAINED_CLOSED_STAGES.ma
 
 export function openFounderStore(e: Engine): FounderStore {
   const insertOutbox = outboxInsert(e)
+  const writeMails = founderMailWriter(e)
   const byApplications = (table: 'outbox' | 'founder_mail_drafts' | 'founder_links' | 'application_notes' | 'idempotency_keys' | 'documents') =>
     e.prepare((p: { ids: string[] }) => db.deleteFrom(table).where(e.inList('application_id', p.ids)))
   const q = {
     waitingDrafts: e.prepare(() => draftsWithReference().where('d.status', '=', 'draft').orderBy('d.created_at').orderBy('d.id')),
+    supersededSince: e.prepare((p: { since: Date }) =>
+      draftsWithReference().where('d.superseded_to', 'is not', null).where('d.settled_at', '>=', p.since).orderBy('d.settled_at', 'desc').orderBy('d.id', 'desc'),
+    ),
     drafts: e.prepare((p: { applicationId: string }) => draftsWithReference().where('d.application_id', '=', p.applicationId).orderBy('d.created_at').orderBy('d.id')),
     draft: e.prepare((p: { id: string }) => draftsWithReference().where('d.id', '=', p.id)),
     // The draft's row alone: locking the joined application too would queue behind its stage changes.
@@ -350,7 +408,7 @@ export function openFounderStore(e: Engine): FounderStore {
         .where('status', '=', 'draft'),
     ),
     settings: e.prepare(() => db.selectFrom('founder_mail_settings').select(['kind', 'send_immediately'])),
-    setSetting: e.prepare((p: { kind: StatusMailKind; value: boolean; memberId: string; at: Date }) =>
+    setSetting: e.prepare((p: { kind: FounderMailKind; value: boolean; memberId: string; at: Date }) =>
       db
         .insertInto('founder_mail_settings')
         .values({ kind: p.kind, send_immediately: p.value, updated_by: p.memberId, updated_at: p.at })
@@ -430,21 +488,31 @@ export function openFounderStore(e: Engine): FounderStore {
       dataRequests().where('application_id', '=', p.applicationId).where('kind', '=', p.kind).where('closed_at', 'is', null),
     ),
     requests: e.prepare((p: { reference: string }) => dataRequests().where('reference', '=', p.reference).orderBy('opened_at').orderBy('id')),
+    openRequests: e.prepare(() => dataRequests().where('closed_at', 'is', null).orderBy('due_at').orderBy('id')),
   }
 
-  /** Compare-and-set on status = 'draft', under the draft's row lock. */
-  const settle = (id: string, change: (tx: Tx, draft: FounderDraft) => Generator<Step, unknown, unknown>): Promise<DraftOutcome> =>
+  /**
+   * Compare-and-set on status = 'draft', under the draft's row lock; `change`
+   * may answer an outcome of its own instead (then it changed nothing).
+   */
+  const settle = (id: string, change: (tx: Tx, draft: FounderDraft, stage: Stage) => Generator<Step, DraftOutcome | void, unknown>): Promise<DraftOutcome> =>
     e.transaction(function* (tx): Generator<Step, DraftOutcome, unknown> {
       if (!(yield* tx.first(q.lockDraft({ id })))) return { status: 'not_found' }
-      const draft = toDraft((yield* tx.first(q.draft({ id })))!)
+      const row = (yield* tx.first(q.draft({ id })))!
+      const draft = toDraft(row)
       if (draft.status !== 'draft') return { status: 'conflict', draft }
-      yield* change(tx, draft)
+      const refused = yield* change(tx, draft, row.stage)
+      if (refused) return refused
       return { status: 'ok', draft: toDraft((yield* tx.first(q.draft({ id })))!) }
     })
 
   return {
     async listWaitingDrafts() {
       return (await e.all(q.waitingDrafts({}))).map(toDraft)
+    },
+
+    async listSupersededSince(since) {
+      return (await e.all(q.supersededSince({ since }))).map(toDraft)
     },
 
     async listDrafts(applicationId) {
@@ -467,7 +535,9 @@ export function openFounderStore(e: Engine): FounderStore {
 
     async sendDraft(id, message, memberId, at) {
       if (!isUuid(id)) return { status: 'not_found' }
-      return settle(id, function* (tx, draft) {
+      return settle(id, function* (tx, draft, stage) {
+        // A stage change supersedes the waiting drafts in its own transaction; this catches any left behind.
+        if (isStatusMailKind(draft.kind) && draft.kind !== stage) return { status: 'stale', draft, stage }
         const m = message(draft)
         yield* tx.run(insertOutbox({ rows: [outboxRow(draft.applicationId, m, at)] }))
         yield* tx.run(q.settleDraft({ id, status: 'sent', memberId, at, outboxId: m.id }))
@@ -483,7 +553,7 @@ export function openFounderStore(e: Engine): FounderStore {
 
     async sendImmediately() {
       // Every kind, false unless its row says otherwise.
-      const result = Object.fromEntries(STATUS_MAIL_KINDS.map((k) => [k, false])) as Record<StatusMailKind, boolean>
+      const result = Object.fromEntries(FOUNDER_MAIL_KINDS.map((k) => [k, false])) as Record<FounderMailKind, boolean>
       for (const r of await e.all(q.settings({}))) result[r.kind] = toBool(r.send_immediately)
       return result
     },
@@ -519,6 +589,12 @@ export function openFounderStore(e: Engine): FounderStore {
       await e.run(insertOutbox({ rows: [outboxRow(applicationId, message, at)] }))
     },
 
+    async writeFounderMail(applicationId, write, at) {
+      await e.transaction(function* (tx) {
+        yield* writeMails(tx, [{ applicationId, write, at }])
+      })
+    },
+
     reduceClosedBefore(closedBefore, at) {
       // On SQLite one write transaction runs at a time, and the anonymized_at check makes a rerun (or another process) a no-op.
       return e.transaction(function* (tx) {
@@ -548,6 +624,10 @@ export function openFounderStore(e: Engine): FounderStore {
 
     async listDataRequests(reference) {
       return (await e.all(q.requests({ reference }))).map(toDataRequest)
+    },
+
+    async listOpenDataRequests() {
+      return (await e.all(q.openRequests({}))).map(toDataRequest)
     },
   }
 }

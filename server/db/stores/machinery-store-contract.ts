@@ -75,6 +75,7 @@ export function describeMachineryStoreContract(name: string, open: () => Promise
             applicationId: owner.id,
             reference: owner.reference,
             companyName: owner.formData.companyName,
+            tradeName: owner.formData.tradeName,
             attempts: 3,
             lastError: '550 5.1.1 mailbox unavailable',
             failedAt: new Date(T0.getTime() + 12 * MIN),

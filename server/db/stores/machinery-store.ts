@@ -36,6 +36,7 @@ export interface FailedMessage {
   applicationId: string | null
   reference: string | null
   companyName: string | null
+  tradeName: string | null
   attempts: number
   /** The mail server's reason (a status code and category, never the message). */
   lastError: string | null
@@ -86,6 +87,7 @@ export function openMachineryStore(e: Engine): MachineryStore {
           'a.reference',
           // ->> reads a field alike from jsonb and from SQLite's JSON text.
           sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
+          sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
           'o.attempts',
           'o.last_error',
           'o.settled_at',
@@ -131,6 +133,7 @@ export function openMachineryStore(e: Engine): MachineryStore {
           applicationId: r.application_id,
           reference: r.reference,
           companyName: r.company_name,
+          tradeName: r.trade_name,
           attempts: r.attempts,
           lastError: r.last_error,
           failedAt: toDateOrNull(r.settled_at),

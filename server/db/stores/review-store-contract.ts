@@ -5,6 +5,7 @@
  * another ApplicationStore + ReviewStore on the same database, as a second
  * server instance would.
  */
+import { scores } from '../../../domain/testing/scores.ts'
 import { describe, expect, it } from 'vitest'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import { insertMember } from '../testing/members.ts'
@@ -17,7 +18,7 @@ import type { FounderMailWrite } from './founder-store.ts'
 import type { ApplicationStore, NewSubmission } from './application-store.ts'
 import type { Role } from '../../../domain/team.ts'
 import type { Member } from './team-store.ts'
-import type { ApplicationListQuery, ReviewStore, Viewer } from './review-store.ts'
+import type { ApplicationListQuery, AuditFilter, ReviewStore, Viewer } from './review-store.ts'
 
 export interface ReviewStoreHarness {
   store: ApplicationStore
@@ -53,7 +54,7 @@ type ReviewExtra = Omit<Partial<ReviewInput>, 'comments'> & { comments?: Partial
 export function review(p: number, c: number, m: number, f: number, a: number, extra: ReviewExtra = {}): ReviewInput {
   // As the schema's output may hold it: comments only for some criteria.
   return {
-    scores: { productoValidado: p, primerosClientes: c, modeloEscalable: m, foundersComprometidos: f, aperturaParticipacion: a },
+    scores: scores(p, c, m, f, a),
     recommendation: 'discutir',
     overallComment: '',
     ...extra,
@@ -284,11 +285,11 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await asB()).toMatchObject({ reviewCount: 2, myReview: true, average: 4, spread: 2 })
     })
 
-    it('finds applications by company, trade name, founder, e-mail or reference, ignoring accents and case', async () => {
+    it('finds applications by company, trade name, founder, e-mail, reference or city, ignoring accents and case', async () => {
       const h = await harness()
       const viewer = { memberId: (await h.addMember('reviewer')).id, isAdmin: false }
-      const cafe = await saved(h, at(0), { companyName: 'Café Orgánico de Nariño S.A.S.', tradeName: 'Cafeína', founderName: 'Íñigo Peña' }, 'CAT-2026-CAFE01')
-      const other = await saved(h, at(1), { companyName: 'Logística Ágil', tradeName: 'Ruta', founderName: 'Ana Gómez', email: 'ana@ruta.example.co' })
+      const cafe = await saved(h, at(0), { companyName: 'Café Orgánico de Nariño S.A.S.', tradeName: 'Cafeína', founderName: 'Íñigo Peña', city: 'Pasto' }, 'CAT-2026-CAFE01')
+      const other = await saved(h, at(1), { companyName: 'Logística Ágil', tradeName: 'Ruta', founderName: 'Ana Gómez', email: 'ana@ruta.example.co', city: 'Medellín' })
       const ids = async (q: string) => (await list(h, viewer, { q })).items.map((i) => i.id)
       expect(await ids('narino')).toEqual([cafe.id])
       expect(await ids('NARIÑO')).toEqual([cafe.id])
@@ -297,6 +298,9 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await ids('cat-2026-cafe')).toEqual([cafe.id])
       expect(await ids('ANA@RUTA')).toEqual([other.id])
       expect(await ids('logistica agil')).toEqual([other.id])
+      // The city (issue 19): accents and case ignored as for the rest.
+      expect(await ids('MEDELLIN')).toEqual([other.id])
+      expect(await ids('pasto')).toEqual([cafe.id])
       expect(await ids('zz-nada')).toEqual([])
       // LIKE wildcards are plain characters here
       expect(await ids('%')).toEqual([])
@@ -476,10 +480,31 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
         member: { id: m.id, name: 'Ana' },
         action: 'applications.exported',
         applicationId: null,
+        reference: null,
         detail: { format: 'csv', count: 3 },
       })
-      expect(first.items[1]).toMatchObject({ at: at(4), member: null, applicationId: appId, detail: {} })
+      expect(first.items[1]).toMatchObject({ at: at(4), member: null, applicationId: appId, reference: null, detail: {} })
       expect((await h.reviews.listAudit(2, 4)).items.map((e) => e.at)).toEqual([at(1), at(0)])
+    })
+
+    it('filters the audit log by member, action, application (id or reference) and time, with the reference and the names its details name', async () => {
+      const h = await harness()
+      const ana = await h.addMember('admin', 'Ana')
+      const beto = await h.addMember('reviewer', 'Beto')
+      const app = await saved(h, at(0), {}, 'CAT-2026-AUDIT1')
+      await h.reviews.appendAudit({ at: at(1), memberId: ana.id, action: 'application.viewed', applicationId: app.id })
+      await h.reviews.appendAudit({ at: at(2), memberId: beto.id, action: 'application.viewed', applicationId: app.id })
+      await h.reviews.appendAudit({ at: at(3), memberId: ana.id, action: 'member.role_changed', applicationId: null, detail: { memberId: beto.id, from: 'reviewer', to: 'admin' } })
+      const list = async (filter: AuditFilter) => (await h.reviews.listAudit(1, 10, filter)).items.map((e) => [e.at, e.member?.name, e.reference])
+      expect(await list({ memberId: beto.id })).toEqual([[at(2), 'Beto', 'CAT-2026-AUDIT1']])
+      expect(await list({ action: 'member.role_changed' })).toEqual([[at(3), 'Ana', null]])
+      expect(await list({ applicationId: app.id, memberId: ana.id })).toEqual([[at(1), 'Ana', 'CAT-2026-AUDIT1']])
+      expect(await list({ reference: 'CAT-2026-AUDIT1' })).toHaveLength(2)
+      expect(await list({ from: at(2), to: at(3) })).toEqual([[at(2), 'Beto', 'CAT-2026-AUDIT1']])
+      expect(await list({ memberId: 'not-a-uuid' })).toEqual([])
+      const page = await h.reviews.listAudit(1, 1, { memberId: ana.id })
+      expect([page.total, page.items.length]).toEqual([2, 1])
+      expect(page.memberNames).toEqual({ [beto.id]: 'Beto' })
     })
 
     it("deletes a founder's applications by e-mail along with their reviews, notes and stage changes; the audit trail stays", async () => {

@@ -18,9 +18,10 @@ import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { ProductStage } from '../../../domain/application.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
-import { reviewMean, type CriterionScores, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
+import { reviewMean, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
-import { founderMailWriter, type FounderMailWrite } from './founder-store.ts'
+import type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
+import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
 import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, scoresFromRow } from './review-rows.ts'
@@ -99,30 +100,7 @@ export interface ApplicationRecord {
   stageDueAt: Date | null
 }
 
-export interface MemberRef {
-  id: string
-  name: string
-}
-
-export interface Review {
-  applicationId: string
-  member: MemberRef
-  scores: CriterionScores
-  comments: Partial<Record<CriterionKey, string>>
-  recommendation: Recommendation
-  overallComment: string
-  /** The mean of the five scores. */
-  mean: number
-  createdAt: Date
-  updatedAt: Date
-}
-
-export interface Note {
-  id: string
-  member: MemberRef
-  body: string
-  createdAt: Date
-}
+export type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 
 export interface StageChange {
   id: string
@@ -152,15 +130,6 @@ export type TransitionOutcome =
   | { status: 'conflict'; stage: Stage }
   | { status: 'not_found' }
 
-export interface Overview {
-  byStage: Record<Stage, number>
-  overdue: number
-  dueSoon: number
-  receivedThisWeek: number
-  receivedThisMonth: number
-  /** Median days of the completed stays in each stage (from stage_changes); null with none. */
-  medianDaysInStage: Record<Stage, number | null>
-}
 
 export interface OverviewPeriods {
   now: Date
@@ -169,13 +138,25 @@ export interface OverviewPeriods {
   monthStart: Date
 }
 
-export interface AuditEntry {
-  id: string
-  at: Date
-  member: MemberRef | null
-  action: AuditAction
-  applicationId: string | null
-  detail: AuditDetail
+
+/** What narrows the audit log; every part optional, all of them together. */
+export interface AuditFilter {
+  /** Who acted. */
+  memberId?: string
+  action?: AuditAction
+  /** The application, by id. */
+  applicationId?: string
+  /** The application, by reference (as stored: upper case). */
+  reference?: string
+  /** From this instant on (inclusive). */
+  from?: Date
+  /** Before this instant (exclusive). */
+  to?: Date
+}
+
+/** A page of the audit log, and the names of the members its details name (detail.memberId). */
+export interface AuditLogPage extends Page<AuditEntry> {
+  memberNames: Record<string, string>
 }
 
 export interface Page<T> {
@@ -215,8 +196,38 @@ export interface ReviewStore {
   listStageChanges(applicationId: string): Promise<StageChange[]>
   overview(periods: OverviewPeriods): Promise<Overview>
   appendAudit(entry: NewAuditEntry): Promise<void>
-  /** Newest first. */
-  listAudit(page: number, pageSize: number): Promise<Page<AuditEntry>>
+  /** Newest first, narrowed by `filter`. */
+  listAudit(page: number, pageSize: number, filter?: AuditFilter): Promise<AuditLogPage>
+}
+
+/** Which of the audit log's filters are set: one prepared query per combination. */
+interface AuditShape {
+  member: boolean
+  action: boolean
+  application: boolean
+  reference: boolean
+  from: boolean
+  to: boolean
+}
+interface AuditValues {
+  memberId: string
+  action: string
+  applicationId: string
+  reference: string
+  from: Date
+  to: Date
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over `audit_log l` left-joined with `applications a`
+function auditWhere<Q extends SelectQueryBuilder<any, any, any>>(shape: AuditShape, p: AuditValues, query: Q): Q {
+  let q = query
+  if (shape.member) q = q.where(sql.ref('l.member_id'), '=', p.memberId) as Q
+  if (shape.action) q = q.where(sql.ref('l.action'), '=', p.action) as Q
+  if (shape.application) q = q.where(sql.ref('l.application_id'), '=', p.applicationId) as Q
+  if (shape.reference) q = q.where(sql.ref('a.reference'), '=', p.reference) as Q
+  if (shape.from) q = q.where(sql.ref('l.at'), '>=', p.from) as Q
+  if (shape.to) q = q.where(sql.ref('l.at'), '<', p.to) as Q
+  return q
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -309,6 +320,7 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q
 export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
   const writeFounderMails = founderMailWriter(e)
+  const supersedeDrafts = draftSuperseder(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
     // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
@@ -444,18 +456,20 @@ export function openReviewStore(e: Engine): ReviewStore {
           sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
         ]),
     ),
-    auditCount: e.prepare(() => db.selectFrom('audit_log').select(count().as('n'))),
-    auditPage: e.prepare((p: { limit: number; offset: number }) =>
-      db
-        .selectFrom('audit_log as l')
+    auditCount: prepareByShape(e, (shape: AuditShape, p: AuditValues) =>
+      auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id')).select(count().as('n')),
+    ),
+    auditPage: prepareByShape(e, (shape: AuditShape, p: AuditValues & { limit: number; offset: number }) =>
+      auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id'))
         .leftJoin('team_members as m', 'm.id', 'l.member_id')
         .selectAll('l')
-        .select('m.name as member_name')
+        .select(['m.name as member_name', 'a.reference as reference'])
         .orderBy('l.at', 'desc')
         .orderBy('l.id', 'desc')
         .limit(p.limit)
         .offset(p.offset),
     ),
+    memberNames: e.prepare((p: { ids: string[] }) => db.selectFrom('team_members').select(['id', 'name']).where(e.inList('id', p.ids))),
   }
 
   /** The list's filter over `applications a`; empty when nothing narrows it. */
@@ -643,6 +657,8 @@ export function openReviewStore(e: Engine): ReviewStore {
         yield* tx.run(q.move({ rows: plan.updates }))
         yield* tx.run(q.recordChanges({ rows: plan.changes }))
         yield* tx.run(insertAudit(plan.audits))
+        // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
+        yield* supersedeDrafts(tx, plan.superseding)
         yield* writeFounderMails(tx, plan.mails)
         return plan.outcomes
       })
@@ -733,18 +749,41 @@ export function openReviewStore(e: Engine): ReviewStore {
       await e.run(insertAudit([entry]))
     },
 
-    async listAudit(page, pageSize) {
-      const total = toNumber((await e.first(q.auditCount({})))!.n)
-      const rows = await e.all(q.auditPage({ limit: pageSize, offset: (page - 1) * pageSize }))
+    async listAudit(page, pageSize, filter = {}) {
+      // An id that is no uuid matches nothing (PostgreSQL would refuse to compare it).
+      if ((filter.memberId !== undefined && !isUuid(filter.memberId)) || (filter.applicationId !== undefined && !isUuid(filter.applicationId))) {
+        return { items: [], total: 0, memberNames: {} }
+      }
+      const shape: AuditShape = {
+        member: filter.memberId !== undefined,
+        action: filter.action !== undefined,
+        application: filter.applicationId !== undefined,
+        reference: filter.reference !== undefined,
+        from: filter.from !== undefined,
+        to: filter.to !== undefined,
+      }
+      const values: AuditValues = {
+        memberId: filter.memberId ?? '',
+        action: filter.action ?? '',
+        applicationId: filter.applicationId ?? '',
+        reference: filter.reference ?? '',
+        from: filter.from ?? new Date(0),
+        to: filter.to ?? new Date(0),
+      }
+      const total = toNumber((await e.first(q.auditCount(shape, values)))!.n)
+      const rows = await e.all(q.auditPage(shape, { ...values, limit: pageSize, offset: (page - 1) * pageSize }))
       const items = rows.map((row) => ({
         id: row.id,
         at: toDate(row.at),
         member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
         action: row.action as AuditAction,
         applicationId: row.application_id,
+        reference: row.reference,
         detail: fromJson(row.detail) as AuditDetail,
       }))
-      return { items, total }
+      const named = [...new Set(items.map((i) => i.detail.memberId).filter((id): id is string => typeof id === 'string' && isUuid(id)))]
+      const memberNames = named.length === 0 ? {} : Object.fromEntries((await e.all(q.memberNames({ ids: named }))).map((m) => [m.id, m.name]))
+      return { items, total, memberNames }
     },
   }
   return self
@@ -777,7 +816,10 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
     return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
   })
-  return { outcomes, updates: [...updates.values()], changes, audits, mails }
+  // Each moved application's last change is the one that supersedes its waiting e-mails.
+  const last = new Map<string, SupersedingChange>()
+  for (const c of changes) last.set(c.application_id, { applicationId: c.application_id, to: c.to_stage, memberId: c.member_id, at: c.at })
+  return { outcomes, updates: [...updates.values()], changes, audits, mails, superseding: [...last.values()] }
 }
 
 /** Whether `query` narrows the list by anything; a masked row never matches such a filter. */

@@ -10,6 +10,8 @@ import type { Session } from './team-store.ts'
 import type { ApplicationStore, NewOutboxMessage } from './application-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import type { NewMember, NewSignInLink, TeamStore } from './team-store.ts'
+import { engineOf } from '../engine-of.ts'
+import { openReviewStore } from './review-store.ts'
 
 export interface TeamStoreHarness {
   store: ApplicationStore
@@ -344,23 +346,24 @@ export function describeTeamStoreContract(name: string, open: () => Promise<Team
       for (let i = 0; i < 5; i++) expect(await team.hitRateLimits([{ bucket: 'b', max: 5 }], T0)).toBe(true)
     })
 
-    it('appends audit entries and lists them newest first with the member name', async () => {
-      const { team } = await harness()
+    it('appends audit entries, read back newest first with the member name', async () => {
+      const { store, team } = await harness()
+      const audit = openReviewStore(engineOf(store))
       const ana = newMember({ name: 'Ana' })
       await team.createMember(ana)
       const appId = crypto.randomUUID()
       await team.appendAudit({ id: crypto.randomUUID(), at: T0, memberId: ana.id, action: 'member.invited', applicationId: null, detail: { memberId: ana.id } })
       await team.appendAudit({ id: crypto.randomUUID(), at: at(1), memberId: null, action: 'application.viewed', applicationId: appId, detail: {} })
       await team.appendAudit({ id: crypto.randomUUID(), at: at(2), memberId: ana.id, action: 'session.signed_in', applicationId: null, detail: { method: 'link' } })
-      const page = await team.listAudit({ offset: 0, limit: 2 })
+      const page = await audit.listAudit(1, 2)
       expect(page.total).toBe(3)
-      expect(page.items.map((e) => [e.action, e.memberName])).toEqual([
+      expect(page.items.map((e) => [e.action, e.member?.name ?? null])).toEqual([
         ['session.signed_in', 'Ana'],
         ['application.viewed', null],
       ])
       expect(page.items[0]!.detail).toEqual({ method: 'link' })
       expect(page.items[1]!.applicationId).toBe(appId)
-      expect((await team.listAudit({ offset: 2, limit: 2 })).items.map((e) => e.action)).toEqual(['member.invited'])
+      expect((await audit.listAudit(2, 2)).items.map((e) => e.action)).toEqual(['member.invited'])
     })
   })
 }

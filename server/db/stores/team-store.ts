@@ -16,7 +16,7 @@ import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { Role } from '../../../domain/team.ts'
 import { db, type Engine, type Tx } from '../engine.ts'
 import { fromJson, toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
-import type { NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
@@ -107,11 +107,6 @@ export interface AuditEntry {
   detail: AuditDetail
 }
 
-export interface AuditPage {
-  items: (AuditEntry & { memberName: string | null })[]
-  total: number
-}
-
 export type MemberChange = { role?: Role; active?: boolean }
 
 export type MemberChangeOutcome =
@@ -190,8 +185,6 @@ export interface TeamStore {
 
   // --- Audit log -------------------------------------------------------------
   appendAudit(entry: AuditEntry): Promise<void>
-  /** Newest first. */
-  listAudit(page: { offset: number; limit: number }): Promise<AuditPage>
 }
 
 const members = () =>
@@ -286,24 +279,10 @@ export function openTeamStore(e: Engine): TeamStore {
       db.insertInto('team_sign_in_links').values({ token_hash: p.tokenHash, member_id: p.memberId, created_at: p.createdAt, expires_at: p.expiresAt }),
     ),
     // A sign-in link's body holds its token: blanked once sent or given up.
-    enqueueMail: e.prepare(
-      (p: { id: string; memberId: string; kind: string; messageId: string; from: string; to: string; replyTo: string | null; subject: string; text: string; html: string; at: Date }) =>
-        db.insertInto('outbox').values({
-          id: p.id,
-          application_id: null,
-          member_id: p.memberId,
-          kind: p.kind,
-          message_id: p.messageId,
-          sender: p.from,
-          recipient: p.to,
-          reply_to: p.replyTo,
-          subject: p.subject,
-          text_body: p.text,
-          html_body: p.html,
-          redact_after_send: true,
-          next_attempt_at: p.at,
-          created_at: p.at,
-        }),
+    enqueueMail: e.prepare((p: MessageValues & { memberId: string; at: Date }) =>
+      db
+        .insertInto('outbox')
+        .values({ ...messageColumns(p), application_id: null, member_id: p.memberId, redact_after_send: true, next_attempt_at: p.at, created_at: p.at }),
     ),
     // Compare-and-set: of concurrent completions, only one finds the link unused.
     useLink: e.prepare((p: { tokenHash: string; at: Date }) =>
@@ -378,36 +357,12 @@ export function openTeamStore(e: Engine): TeamStore {
     expireLinks: e.prepare((p: { now: Date }) => db.deleteFrom('team_sign_in_links').where('expires_at', '<=', p.now)),
     expireChallenges: e.prepare((p: { now: Date }) => db.deleteFrom('webauthn_challenges').where('expires_at', '<=', p.now)),
     expireRateWindows: e.prepare((p: { before: Date }) => db.deleteFrom('rate_limit_counters').where('window_start', '<', p.before)),
-    auditCount: e.prepare(() => db.selectFrom('audit_log').select(sql<number | string>`count(*)`.as('n'))),
-    auditPage: e.prepare((p: { limit: number; offset: number }) =>
-      db
-        .selectFrom('audit_log as a')
-        .leftJoin('team_members as m', 'm.id', 'a.member_id')
-        .selectAll('a')
-        .select('m.name as member_name')
-        .orderBy('a.at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(p.limit)
-        .offset(p.offset),
-    ),
   }
 
   function* insertLink(tx: Tx, link: NewSignInLink, m: NewOutboxMessage) {
     yield* tx.run(q.insertLink(link))
     yield* tx.run(
-      q.enqueueMail({
-        id: m.id,
-        memberId: link.memberId,
-        kind: m.kind,
-        messageId: m.messageId,
-        from: m.from,
-        to: m.to,
-        replyTo: m.replyTo ?? null,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-        at: link.createdAt,
-      }),
+      q.enqueueMail({ ...m, replyTo: m.replyTo ?? null, memberId: link.memberId, at: link.createdAt }),
     )
   }
   function* insertSession(tx: Tx, s: Session) {
@@ -556,23 +511,6 @@ export function openTeamStore(e: Engine): TeamStore {
 
     async appendAudit(entry) {
       await e.run(insertAudit([entry]))
-    },
-
-    async listAudit({ offset, limit }) {
-      const rows = await e.all(q.auditPage({ limit, offset }))
-      const total = toNumber((await e.first(q.auditCount({})))!.n)
-      return {
-        total,
-        items: rows.map((r) => ({
-          id: r.id,
-          at: toDate(r.at),
-          memberId: r.member_id,
-          action: r.action as AuditAction,
-          applicationId: r.application_id,
-          detail: fromJson(r.detail) as AuditDetail,
-          memberName: r.member_name,
-        })),
-      }
     },
   }
 }

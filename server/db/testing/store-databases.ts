@@ -25,7 +25,8 @@ export interface TestDatabase<S> {
   dispose(): Promise<void>
 }
 
-export async function freshSqliteDatabase(): Promise<TestDatabase<SqliteStore>> {
+/** `dir` holds the file as DATA_DIR would (catalitico.sqlite): a command line run on it finds it. */
+export async function freshSqliteDatabase(): Promise<TestDatabase<SqliteStore> & { dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'catalitico-contract-'))
   const path = join(dir, 'catalitico.sqlite')
   const opened: SqliteStore[] = []
@@ -37,6 +38,7 @@ export async function freshSqliteDatabase(): Promise<TestDatabase<SqliteStore>> 
   }
   const store = await openAnother()
   return {
+    dir,
     store,
     openAnother,
     exec: async (sql, params = []) => void store.db.prepare(sql).run(...params),
@@ -77,14 +79,14 @@ export async function freshPostgresDatabase(options: { max?: number } = {}): Pro
 }
 
 /** A contract suite's `harness()`: opens one per call and disposes of every one after each test, last first. */
-export function harnessPerTest<H extends { dispose: () => Promise<void> }>(open: () => Promise<H>): () => Promise<H> {
+export function harnessPerTest<H extends { dispose: () => Promise<void> }, A extends unknown[] = []>(open: (...args: A) => Promise<H>): (...args: A) => Promise<H> {
   let opened: H[] = []
   afterEach(async () => {
     for (const h of opened.reverse()) await h.dispose()
     opened = []
   })
-  return async () => {
-    const h = await open()
+  return async (...args) => {
+    const h = await open(...args)
     opened.push(h)
     return h
   }

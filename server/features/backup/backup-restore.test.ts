@@ -198,7 +198,7 @@ describe('a backup older than the code', () => {
   it('is restored and migrated forward to the current schema', async () => {
     const source = await sourceWithData()
     // The code before schema 11: no backup_runs table, nor what later migrations added (undo each new one here).
-    source.store.db.exec('DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DELETE FROM schema_migrations WHERE version > 10')
+    source.store.db.exec('DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; DELETE FROM schema_migrations WHERE version > 10')
     const out = join(tempDir(), 'old.tar')
     const { manifest } = await takeBackup({ config: source.config, store: source.store, now: () => new Date() }, out)
     expect(manifest.schemaVersion).toBe(10)

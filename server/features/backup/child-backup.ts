@@ -7,10 +7,12 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { runsFromServerBundle } from '../../shared/bundle.ts'
 import type { Config } from '../../shared/env.ts'
 import type { BackupResult } from './take-backup.ts'
 
-const CHILD = fileURLToPath(new URL('./child-backup-main.ts', import.meta.url))
+// From the server bundle, the child is its own bundled file beside it; from the sources, the TypeScript file.
+const CHILD = fileURLToPath(new URL(runsFromServerBundle ? './child-backup-main.js' : './child-backup-main.ts', import.meta.url))
 
 /** The parent's own configuration goes to the child, whatever the environment says. */
 function childEnv(config: Config): NodeJS.ProcessEnv {
@@ -37,8 +39,8 @@ const KILL_AFTER_MS = 5_000
 export const takeBackupInChildProcess = (config: Config) => (out: string, signal?: AbortSignal): Promise<BackupResult> =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
-    // The parent's execArgv carries tsx's loader when it was started through tsx; otherwise add it.
-    const loader = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : ['--import', 'tsx']
+    // The parent's execArgv carries tsx's loader when it was started through tsx; otherwise add it (the bundle needs none).
+    const loader = runsFromServerBundle ? [] : process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : ['--import', 'tsx']
     const child = spawn(process.execPath, [...loader, CHILD, out], { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: childEnv(config) })
     // The channel must not keep this process alive; the child's exit is what we wait for.
     child.channel?.unref()

@@ -47,7 +47,6 @@ interface DocumentRow {
 
 export const POSTGRES_NOT_INCLUDED =
   'the PostgreSQL database: back it up with the provider point-in-time recovery or pg_dump -Fc (docs/operations.md), before this file'
-export const DATABASE_STORAGE_NOTE = 'documents kept in the database (DOCUMENT_STORAGE=database) are inside the database part'
 
 /**
  * `signal` stops the backup between steps (the snapshot thread at once):

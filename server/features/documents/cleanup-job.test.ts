@@ -10,10 +10,11 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { documentsDir } from '../../shared/env.ts'
 import { INCOMPLETE_UPLOAD_TTL_MS } from './service.ts'
-import { samples, tusClient } from './testing/tus.ts'
+import { founderTus, samples } from './testing/tus.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { createDocumentCleanupJob } from './cleanup-job.ts'
+import { nodeArgs } from '../../../e2e/fixtures/server.ts'
 
 const MINUTE = 60_000
 const harnesses: WorkspaceHarness[] = []
@@ -39,7 +40,7 @@ describe('document cleanup job', () => {
     // tus judges an upload's expiry on the wall clock (HEAD, PATCH), the cleanup on the harness's.
     h.syncToWallClock()
     const founder = await seedFounder(h.store)
-    const tus = tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+    const tus = founderTus(h.app, founder.token, SITE)
     const partial = async (itemKey: string) => {
       const bytes = samples.pdf(60_000)
       const created = await tus.create({ itemKey, fileName: `${itemKey}.pdf`, length: bytes.byteLength })
@@ -88,7 +89,7 @@ describe('document cleanup job', () => {
     upload(expired, new Date(Date.now() - INCOMPLETE_UPLOAD_TTL_MS - 10 * MINUTE))
     upload(fresh, new Date(Date.now() - MINUTE))
 
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'server/cli/worker.ts'], {
+    const worker = spawn(process.execPath, [...nodeArgs('worker', 'bundle')], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

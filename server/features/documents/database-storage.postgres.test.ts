@@ -15,13 +15,14 @@ import { seedFounder } from '../../testing/seed-founder.ts'
 import { openPostgresStore } from '../../db/postgres-store.ts'
 import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-test-database.ts'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
 import type { PostgresStore } from '../../db/postgres-store.ts'
 import { openDocumentStore } from '../../db/stores/document-store.ts'
 import { founderDocumentRoutes } from './founder-routes.ts'
 import { MAX_UNFINISHED_UPLOADS } from '../../../domain/document-limits.ts'
 import { createDocuments } from './service.ts'
-import { samples, tusClient } from './testing/tus.ts'
+import { founderTus, samples, type TusClient } from './testing/tus.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import { openFounderStore } from '../../db/stores/founder-store.ts'
 
@@ -39,7 +40,7 @@ describe.skipIf(!available)('documents in PostgreSQL (document_blobs)', () => {
       const app = new Hono()
       app.route('/postulacion', founderDocumentRoutes({ documents, founders: openFounderStore(engineOf(store)), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
       const founder = await seedFounder(store)
-      const tus = tusClient(async (url, init) => app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+      const tus = founderTus(app, founder.token, SITE)
 
       const first = samples.pdf(200_000)
       expect((await tus.upload({ itemKey: 'estados_financieros', fileName: 'eeff.pdf', bytes: first })).status).toBe(204)
@@ -76,7 +77,8 @@ describe.skipIf(!available)('documents in PostgreSQL (document_blobs)', () => {
 })
 
 describe.skipIf(!available)('upload caps with two instances on one PostgreSQL', () => {
-  async function instances() {
+  /** Two instances (two pools, two disks) on one new database, and a founder's client on each. */
+  const instances = harnessPerTest(async () => {
     const db = await createTestDatabase()
     const made: { store: PostgresStore; root: string; app: Hono; documents: ReturnType<typeof createDocuments> }[] = []
     for (let i = 0; i < 2; i++) {
@@ -87,8 +89,12 @@ describe.skipIf(!available)('upload caps with two instances on one PostgreSQL', 
       app.route('/postulacion', founderDocumentRoutes({ documents, founders: openFounderStore(engineOf(store)), siteOrigin: SITE, scriptPath: '/assets/documentos-test.js' }))
       made.push({ store, root, app, documents })
     }
+    const founder = await seedFounder(made[0]!.store)
+    const [a, b] = made.map((m) => founderTus(m.app, founder.token, SITE)) as [TusClient, TusClient]
     return {
       made,
+      a,
+      b,
       async dispose() {
         for (const m of made) {
           await m.store.close()
@@ -97,74 +103,56 @@ describe.skipIf(!available)('upload caps with two instances on one PostgreSQL', 
         await db.drop()
       },
     }
-  }
+  })
 
   it('creations racing through both instances for the last place: one gets it', async () => {
-    const { made, dispose } = await instances()
-    try {
-      const founder = await seedFounder(made[0]!.store)
-      const [a, b] = made.map((m) => tusClient(async (url, init) => m.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE))
-      const [first, second, ...racing] = DOCUMENT_KEYS
-      for (let i = 0; i < MAX_UNFINISHED_UPLOADS - 1; i++) {
-        expect((await (i % 2 ? a! : b!).create({ itemKey: i % 2 ? first! : second!, fileName: 'x.pdf', length: 1024 })).status).toBe(201)
-      }
-      const answers = await Promise.all(racing.map((itemKey, i) => (i % 2 ? a! : b!).create({ itemKey, fileName: 'x.pdf', length: 1024 })))
-      expect(answers.map((r) => r.status).sort()).toEqual([201, 429, 429, 429, 429])
-      const [count] = await made[0]!.store.sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM document_uploads`
-      expect(count?.n).toBe(MAX_UNFINISHED_UPLOADS)
-    } finally {
-      await dispose()
+    const { made, a, b } = await instances()
+    const [first, second, ...racing] = DOCUMENT_KEYS
+    for (let i = 0; i < MAX_UNFINISHED_UPLOADS - 1; i++) {
+      expect((await (i % 2 ? a : b).create({ itemKey: i % 2 ? first! : second!, fileName: 'x.pdf', length: 1024 })).status).toBe(201)
     }
+    const answers = await Promise.all(racing.map((itemKey, i) => (i % 2 ? a : b).create({ itemKey, fileName: 'x.pdf', length: 1024 })))
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 429, 429, 429, 429])
+    const [count] = await made[0]!.store.sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM document_uploads`
+    expect(count?.n).toBe(MAX_UNFINISHED_UPLOADS)
   })
 
   it('stored bytes count from the database: past 14 times the largest document, creations on either instance are refused', async () => {
-    const { made, dispose } = await instances()
-    try {
-      const founder = await seedFounder(made[0]!.store)
-      const [a, b] = made.map((m) => tusClient(async (url, init) => m.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE))
-      const max = 64 * 1024
-      for (const itemKey of DOCUMENT_KEYS) expect((await a!.upload({ itemKey, fileName: 'x.pdf', bytes: samples.pdf(max) })).status).toBe(204)
-      for (let i = 0; i < 7; i++) expect((await b!.create({ itemKey: i % 2 ? 'pitch_deck' : 'cap_table', fileName: 'x.pdf', length: max })).status).toBe(201)
-      const answers = await Promise.all(DOCUMENT_KEYS.slice(2).map((itemKey, i) => (i % 2 ? a! : b!).create({ itemKey, fileName: 'x.pdf', length: max })))
-      expect(answers.map((r) => r.status).sort()).toEqual([201, 413, 413, 413, 413])
-    } finally {
-      await dispose()
-    }
+    const { a, b } = await instances()
+    const max = 64 * 1024
+    for (const itemKey of DOCUMENT_KEYS) expect((await a.upload({ itemKey, fileName: 'x.pdf', bytes: samples.pdf(max) })).status).toBe(204)
+    for (let i = 0; i < 7; i++) expect((await b.create({ itemKey: i % 2 ? 'pitch_deck' : 'cap_table', fileName: 'x.pdf', length: max })).status).toBe(201)
+    const answers = await Promise.all(DOCUMENT_KEYS.slice(2).map((itemKey, i) => (i % 2 ? a : b).create({ itemKey, fileName: 'x.pdf', length: max })))
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 413, 413, 413, 413])
   })
 
   it('an upload replaced through the other instance takes no more bytes there, and its cleanup removes it', async () => {
-    const { made, dispose } = await instances()
-    try {
-      const founder = await seedFounder(made[0]!.store)
-      const [a, b] = made.map((m) => tusClient(async (url, init) => m.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE))
-      const onB = async (itemKey: string) => {
-        const location = (await b!.create({ itemKey, fileName: 'x.pdf', length: 4096 })).headers.get('location')!
-        expect((await b!.patch(location, 0, samples.pdf(4096).subarray(0, 1000))).status).toBe(204)
-        return { location, id: location.split('/').pop()! }
-      }
-      const resumed = await onB('rut')
-      const abandoned = await onB('pitch_deck')
-      for (let i = 0; i < MAX_UNFINISHED_UPLOADS - 2; i++) expect((await a!.create({ itemKey: DOCUMENT_KEYS[1 + (i % 5)]!, fileName: 'x.pdf', length: 1024 })).status).toBe(201)
-      // At the cap, new files for the same items through instance A replace the two whose bytes are on B.
-      expect((await a!.create({ itemKey: 'rut', fileName: 'x.pdf', length: 4096 })).status).toBe(201)
-      expect((await a!.create({ itemKey: 'pitch_deck', fileName: 'x.pdf', length: 4096 })).status).toBe(201)
-      const incomingB = join(made[1]!.root, 'incoming')
-      expect(readdirSync(incomingB).sort()).toEqual([resumed.id, `${resumed.id}.json`, abandoned.id, `${abandoned.id}.json`].sort())
-
-      // Resumed on B: refused, and its bytes leave B's disk.
-      expect((await b!.patch(resumed.location, 1000, samples.pdf(4096).subarray(1000))).status).toBe(404)
-      expect(readdirSync(incomingB).sort()).toEqual([abandoned.id, `${abandoned.id}.json`].sort())
-      // Never asked for again: B's cleanup takes it for replaced once it is old enough to be sure.
-      expect(await made[1]!.documents.deleteExpiredUploads()).toBe(0)
-      const info = join(incomingB, `${abandoned.id}.json`)
-      writeFileSync(info, JSON.stringify({ ...JSON.parse(readFileSync(info, 'utf8')), creation_date: new Date(Date.now() - 20 * 60_000).toISOString() }))
-      expect(await made[1]!.documents.deleteExpiredUploads()).toBe(1)
-      expect(readdirSync(incomingB)).toEqual([])
-      // Instance A's uploads are untouched, rows and all.
-      const [count] = await made[0]!.store.sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM document_uploads`
-      expect(count?.n).toBe(MAX_UNFINISHED_UPLOADS)
-    } finally {
-      await dispose()
+    const { made, a, b } = await instances()
+    const onB = async (itemKey: string) => {
+      const location = (await b.create({ itemKey, fileName: 'x.pdf', length: 4096 })).headers.get('location')!
+      expect((await b.patch(location, 0, samples.pdf(4096).subarray(0, 1000))).status).toBe(204)
+      return { location, id: location.split('/').pop()! }
     }
+    const resumed = await onB('rut')
+    const abandoned = await onB('pitch_deck')
+    for (let i = 0; i < MAX_UNFINISHED_UPLOADS - 2; i++) expect((await a.create({ itemKey: DOCUMENT_KEYS[1 + (i % 5)]!, fileName: 'x.pdf', length: 1024 })).status).toBe(201)
+    // At the cap, new files for the same items through instance A replace the two whose bytes are on B.
+    expect((await a.create({ itemKey: 'rut', fileName: 'x.pdf', length: 4096 })).status).toBe(201)
+    expect((await a.create({ itemKey: 'pitch_deck', fileName: 'x.pdf', length: 4096 })).status).toBe(201)
+    const incomingB = join(made[1]!.root, 'incoming')
+    expect(readdirSync(incomingB).sort()).toEqual([resumed.id, `${resumed.id}.json`, abandoned.id, `${abandoned.id}.json`].sort())
+
+    // Resumed on B: refused, and its bytes leave B's disk.
+    expect((await b.patch(resumed.location, 1000, samples.pdf(4096).subarray(1000))).status).toBe(404)
+    expect(readdirSync(incomingB).sort()).toEqual([abandoned.id, `${abandoned.id}.json`].sort())
+    // Never asked for again: B's cleanup takes it for replaced once it is old enough to be sure.
+    expect(await made[1]!.documents.deleteExpiredUploads()).toBe(0)
+    const info = join(incomingB, `${abandoned.id}.json`)
+    writeFileSync(info, JSON.stringify({ ...JSON.parse(readFileSync(info, 'utf8')), creation_date: new Date(Date.now() - 20 * 60_000).toISOString() }))
+    expect(await made[1]!.documents.deleteExpiredUploads()).toBe(1)
+    expect(readdirSync(incomingB)).toEqual([])
+    // Instance A's uploads are untouched, rows and all.
+    const [count] = await made[0]!.store.sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM document_uploads`
+    expect(count?.n).toBe(MAX_UNFINISHED_UPLOADS)
   })
 })

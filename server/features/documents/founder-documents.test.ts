@@ -6,29 +6,20 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
 import { documentsDir } from '../../shared/env.ts'
 import { seedFounder, type SeededFounder } from '../../testing/seed-founder.ts'
 import { HARNESS_UPLOAD_SCRIPT, SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
-import { samples, tusClient } from './testing/tus.ts'
+import { founderUploading } from './testing/founder-uploads.ts'
+import { founderTus, samples } from './testing/tus.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
-async function setup(env: Record<string, string> = {}) {
-  const h = await workspaceHarness(env)
-  harnesses.push(h)
-  // The sweep compares the files' times on disk with the harness's clock.
-  h.syncToWallClock()
-  const founder = await seedFounder(h.store)
-  return { h, founder, tus: clientFor(h, founder) }
-}
+const setup = async (env: Record<string, string> = {}) => founderUploading(await openWorkspaceHarness(env))
 
-const clientFor = (h: WorkspaceHarness, founder: Pick<SeededFounder, 'token'>) =>
-  tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+const clientFor = (h: WorkspaceHarness, founder: Pick<SeededFounder, 'token'>) => founderTus(h.app, founder.token, SITE)
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 

@@ -17,7 +17,7 @@ import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from './download.ts'
 import { documentsPage } from './page.ts'
 import type { Documents, UploadContext } from './service.ts'
-import { UPLOAD_ID } from './service.ts'
+import { documentFields, UPLOAD_ID } from './service.ts'
 
 export const FOUNDER_PATH = '/postulacion'
 
@@ -39,16 +39,7 @@ const WRONG_STAGE = {
 }
 
 export function founderView(doc: DocumentRecord) {
-  return {
-    id: doc.id,
-    fileName: doc.fileName,
-    mediaType: doc.mediaType,
-    sizeBytes: doc.sizeBytes,
-    sha256: doc.sha256,
-    uploadedAt: doc.uploadedAt.toISOString(),
-    status: doc.status,
-    reviewNote: doc.status === 'new_version_requested' ? doc.reviewNote : null,
-  }
+  return { ...documentFields(doc), reviewNote: doc.status === 'new_version_requested' ? doc.reviewNote : null }
 }
 
 export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<FounderEnv> {

@@ -3,7 +3,8 @@
  * JavaScript (what is in, what the team asked for); the upload forms appear
  * once the page's own script runs.
  */
-import type { DocumentStatus } from '../../../domain/documents.ts'
+import { DOCUMENT_STATUS_FOUNDER_LABELS, type DocumentStatus } from '../../../domain/documents.ts'
+import { formatBytes, formatDateTime } from '../../../domain/format.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 
 export interface DocumentsPageInput {
@@ -20,15 +21,8 @@ export interface DocumentsPageInput {
   }[]
 }
 
-const STATUS_LABEL: Record<DocumentStatus, string> = {
-  received: 'Recibido, en revisión',
-  accepted: 'Aceptado',
-  new_version_requested: 'Te pedimos una versión nueva',
-}
+const STATUS_LABEL: Record<DocumentStatus, string> = DOCUMENT_STATUS_FOUNDER_LABELS
 
-const bogota = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium', timeStyle: 'short' })
-export const sizeLabel = (bytes: number) =>
-  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`
 
 export function documentsPage(input: DocumentsPageInput): string {
   const e = escapeHtml
@@ -36,7 +30,7 @@ export function documentsPage(input: DocumentsPageInput): string {
     .map((item) => {
       const d = item.document
       const state = d
-        ? `<p><a href="${e(`${input.base}/api/documentos/${d.id}/archivo`)}">${e(d.fileName)}</a> · ${sizeLabel(d.sizeBytes)} · ${e(bogota.format(new Date(d.uploadedAt)))}</p>
+        ? `<p><a href="${e(`${input.base}/api/documentos/${d.id}/archivo`)}">${e(d.fileName)}</a> · ${formatBytes(d.sizeBytes)} · ${e(formatDateTime(d.uploadedAt))}</p>
 <p class="state state-${d.status}">${STATUS_LABEL[d.status]}</p>${d.reviewNote ? `<p class="note">Nota del equipo: ${e(d.reviewNote)}</p>` : ''}`
         : `<p class="state">${item.optional ? 'Pendiente (si aplica)' : 'Pendiente'}</p>`
       const form = input.canUpload

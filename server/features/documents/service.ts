@@ -31,6 +31,19 @@ import {
   UPLOAD_RATE_WINDOW_MS,
 } from '../../../domain/document-limits.ts'
 
+/** What the founder's page and the workspace both show of a stored document; each adds its own. */
+export function documentFields(doc: DocumentRecord) {
+  return {
+    id: doc.id,
+    fileName: doc.fileName,
+    mediaType: doc.mediaType,
+    sizeBytes: doc.sizeBytes,
+    sha256: doc.sha256,
+    uploadedAt: doc.uploadedAt.toISOString(),
+    status: doc.status,
+  }
+}
+
 export const DOCUMENT_STORAGES = ['disk', 'database'] as const
 export type DocumentStorage = (typeof DOCUMENT_STORAGES)[number]
 
@@ -46,6 +59,11 @@ export interface DocumentsOptions {
   rateLimits: Pick<TeamStore, 'hitRateLimits'>
   /** How long an unfinished upload may wait to be resumed before deleteExpiredUploads removes it (ADR 0097). */
   incompleteUploadTtlMs?: number
+  /**
+   * Called once a document is stored (the team is told, ADR 0142). Its failure is logged and never
+   * fails the upload: the document is safely in.
+   */
+  onStored?: (doc: DocumentRecord) => Promise<void>
 }
 
 /** A day: a founder whose phone lost the connection comes back to it the same day or starts over. */
@@ -225,7 +243,15 @@ export function createDocuments(options: DocumentsOptions): Documents {
     const { replacedId } = stored
     if (replacedId && storage === 'disk') await rm(fileOf({ applicationId, id: replacedId }), { force: true })
     log({ level: 'info', msg: 'document stored', applicationId, documentId: doc.id, itemKey, sizeBytes: size })
-    return (await docs.get(applicationId, doc.id))!
+    const record = (await docs.get(applicationId, doc.id))!
+    if (options.onStored) {
+      try {
+        await options.onStored(record)
+      } catch (err) {
+        log({ level: 'error', msg: 'telling the team of a stored document failed', applicationId, documentId: doc.id, error: (err as Error).message })
+      }
+    }
+    return record
   }
 
   const tus = new Server({

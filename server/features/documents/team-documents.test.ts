@@ -4,21 +4,18 @@
  * refused), the audited download, and a review the founder then sees.
  */
 import { createHash } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
-import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
-import { samples, tusClient } from './testing/tus.ts'
+import { SITE, workspaceHarness } from '../../testing/workspace-harness.ts'
+import { founderTus, samples } from './testing/tus.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
 async function setup() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const founder = await seedFounder(h.store)
-  const tus = tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+  const tus = founderTus(h.app, founder.token, SITE)
   const bytes = samples.pdf(10_000)
   expect((await tus.upload({ itemKey: 'rut', fileName: 'rut.pdf', bytes })).status).toBe(204)
   const list = await h.app.request(`${SITE}/postulacion/${founder.token}/api/documentos`)
@@ -81,7 +78,7 @@ describe('team documents', () => {
 
   it('a file uploaded as estados_financieros.pdf.bat is listed and downloaded as estados_financieros.pdf, and so is one stored before under that name', async () => {
     const { h, founder, member } = await setup()
-    const tus = tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+    const tus = founderTus(h.app, founder.token, SITE)
     expect((await tus.upload({ itemKey: 'estados_financieros', fileName: 'estados_financieros.pdf.bat', bytes: samples.pdf(5000) })).status).toBe(204)
     // As if stored before names followed the checked type (ADR 0120).
     await h.store.write(() => h.store.db.prepare("UPDATE documents SET file_name = 'rut.pdf.hta' WHERE item_key = 'rut'").run())

@@ -13,25 +13,24 @@ import { invalid, jsonBody, notFound, parseWith } from '../../shared/http/json.t
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from './download.ts'
-import type { Documents } from './service.ts'
+import type { FounderStore } from '../../db/stores/founder-store.ts'
+import { documentVersionMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { documentFields, type Documents } from './service.ts'
 
 export interface TeamDocumentRouteDeps {
   documents: Documents
   reviews: ReviewStore
+  /** The founder's e-mail when a new version is asked for (ADR 0142); without it none is written. */
+  founders?: { store: Pick<FounderStore, 'sendImmediately' | 'writeFounderMail'>; mail: FounderMailConfig }
   now: () => Date
+  onMailQueued?: () => void
 }
 
 const documentNotFound = { error: 'not_found', message: 'No encontramos este documento.' }
 
 export function teamView(doc: DocumentRecord): TeamDocument {
   return {
-    id: doc.id,
-    fileName: doc.fileName,
-    mediaType: doc.mediaType,
-    sizeBytes: doc.sizeBytes,
-    sha256: doc.sha256,
-    uploadedAt: doc.uploadedAt.toISOString(),
-    status: doc.status,
+    ...documentFields(doc),
     reviewNote: doc.reviewNote,
     reviewedBy: doc.reviewedBy,
     reviewedAt: doc.reviewedAt?.toISOString() ?? null,
@@ -39,7 +38,7 @@ export function teamView(doc: DocumentRecord): TeamDocument {
 }
 
 export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceEnv> {
-  const { documents, reviews, now } = deps
+  const { documents, reviews, founders, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   app.get('/applications/:id/documents', async (c) => {
@@ -88,6 +87,14 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
       applicationId: doc.applicationId,
       detail: { documentId: doc.id, itemKey: doc.itemKey, status },
     })
+    const application = founders && status === 'new_version_requested' ? (await reviews.getApplication(doc.applicationId))?.application : undefined
+    if (founders && application) {
+      // "Correos por enviar" like a stage change's e-mail, or at once when an admin set the kind so.
+      const sendNow = (await founders.store.sendImmediately()).documento_nueva_version
+      const label = DOCUMENT_ITEMS.find((i) => i.key === doc.itemKey)?.label ?? doc.itemKey
+      await founders.store.writeFounderMail(doc.applicationId, documentVersionMailWrite(application, founders.mail, { documentLabel: label, note: doc.reviewNote, sendNow }), at)
+      if (sendNow) deps.onMailQueued?.()
+    }
     return c.json(teamView(doc) satisfies TeamDocument)
   })
 

@@ -34,7 +34,7 @@ function stallingBody(head: Uint8Array): ReadableStream<Uint8Array> {
 
 describe('kill -9 during uploads', () => {
   it('keeps every acknowledged upload intact and resumes the others', { timeout: 90_000 }, async () => {
-    const first = await startServer({}, { startTimeoutMs: 60_000 })
+    const first = await startServer({}, { startTimeoutMs: 60_000, from: 'bundle' })
     servers.push(first)
     dataDir = first.dataDir
     const db = openSqliteStore(join(first.dataDir, 'catalitico.sqlite'))
@@ -76,7 +76,7 @@ describe('kill -9 during uploads', () => {
     first.process.kill('SIGKILL')
     await new Promise((r) => first.process.once('exit', r))
 
-    const second = await startServer({}, { dataDir: first.dataDir, startTimeoutMs: 60_000 })
+    const second = await startServer({}, { dataDir: first.dataDir, startTimeoutMs: 60_000, from: 'bundle' })
     servers.push(second)
 
     for (const a of acknowledged) {

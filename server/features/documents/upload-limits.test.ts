@@ -8,31 +8,22 @@
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
 import { documentsDir } from '../../shared/env.ts'
 import { seedFounder, type SeededFounder } from '../../testing/seed-founder.ts'
 import { SITE, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { APPLICATION_BYTES_IN_DOCUMENTS, MAX_UNFINISHED_UPLOADS, UPLOAD_CREATIONS_PER_WINDOW, UPLOAD_RATE_WINDOW_MS } from '../../../domain/document-limits.ts'
-import { samples, tusClient, type TusClient } from './testing/tus.ts'
+import { founderUploading } from './testing/founder-uploads.ts'
+import { founderTus, samples, type TusClient } from './testing/tus.ts'
 
 const MB = 1_048_576
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
-async function setup(env: Record<string, string> = {}) {
-  const h = await workspaceHarness(env)
-  harnesses.push(h)
-  // tus judges an upload's expiry on the wall clock, the caps on the harness's.
-  h.syncToWallClock()
-  const founder = await seedFounder(h.store)
-  return { h, founder, tus: clientFor(h, founder) }
-}
+const setup = async (env: Record<string, string> = {}) => founderUploading(await openWorkspaceHarness(env))
 
-const clientFor = (h: WorkspaceHarness, founder: Pick<SeededFounder, 'token'>): TusClient =>
-  tusClient(async (url, init) => h.app.request(url, init), `${SITE}/postulacion/${founder.token}`, SITE)
+const clientFor = (h: WorkspaceHarness, founder: Pick<SeededFounder, 'token'>) => founderTus(h.app, founder.token, SITE)
 
 /** Start an upload and send none of its bytes: an unfinished upload. */
 async function unfinished(tus: TusClient, itemKey: string, length: number): Promise<string> {

@@ -10,8 +10,10 @@ import { DATA_REQUEST_TERM_BUSINESS_DAYS, dataRequestDueAt } from '../../../doma
 import { escapeHtml, headerSafe } from '../../shared/mail/templates.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits } from '../../shared/auth/rate-limit.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
-import { formatDay, messagePage } from './status-page-html.ts'
+import { formatDate } from '../../../domain/format.ts'
+import { messagePage } from './status-page-html.ts'
 import { outboxMessage } from '../../shared/pipeline/status-mail.ts'
+import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { StatusPageDeps } from './status-page.ts'
 
 /** The `hecho` query of the status page after a deletion request: a new one, or one already open. */
@@ -53,7 +55,11 @@ export async function requestDeletion(
     applicationId: view.applicationId,
     detail: { alreadyOpen: outcome.status === 'already_open' },
   })
-  if (outcome.status === 'opened') deps.onMailQueued?.()
+  if (outcome.status === 'opened') {
+    deps.onMailQueued?.()
+    // Beyond the notice to the team's address: the members concerned, by e-mail and a badge (ADR 0142).
+    await tellTeamOfFounderActivity(deps, { applicationId: view.applicationId, reference: view.reference, kind: 'deletion_requested' })
+  }
   return { done: outcome.status === 'opened' ? DELETION_DONE.opened : DELETION_DONE.alreadyOpen }
 }
 
@@ -62,25 +68,25 @@ export async function deletionNotice(deps: StatusPageDeps, view: FounderView, do
   if (done !== DELETION_DONE.opened && done !== DELETION_DONE.alreadyOpen) return null
   const open = (await deps.founders.store.listDataRequests(view.reference)).find((r) => r.kind === 'supresion' && r.closedAt === null)
   if (!open) return null
-  const due = formatDay(open.dueAt)
+  const due = formatDate(open.dueAt)
   return done === DELETION_DONE.opened
     ? `Recibimos tu solicitud de supresión de datos. El equipo te responderá por correo a más tardar el ${due}.`
-    : `Tu solicitud de supresión ya está registrada desde el ${formatDay(open.openedAt)} y el equipo la está atendiendo: no hace falta enviarla de nuevo. Te responderemos por correo a más tardar el ${due}.`
+    : `Tu solicitud de supresión ya está registrada desde el ${formatDate(open.openedAt)} y el equipo la está atendiendo: no hace falta enviarla de nuevo. Te responderemos por correo a más tardar el ${due}.`
 }
 
 const DAYS = DATA_REQUEST_TERM_BUSINESS_DAYS.supresion
 
 /** The team's notice: the reference and the due date only; an admin finds the rest in the workspace's data requests. */
 function teamNotice(reference: string, dueAt: Date) {
-  const due = formatDay(dueAt)
+  const due = formatDate(dueAt)
   return {
     subject: headerSafe(`Solicitud de supresión de datos (${reference})`),
     text: `El titular de la postulación ${reference} pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).
 
 Plazo para responder: hasta el ${due} (${DAYS} días hábiles).
 
-Complétala en el espacio de trabajo: Solicitudes de datos → buscar por el correo de la postulación ${reference} → Suprimir.
+Atiéndela en el espacio de trabajo, en «Datos personales»: allí aparece con su plazo entre las solicitudes abiertas; busca por el correo de la postulación ${reference} y elimina sus datos. Al eliminarlos, le confirmamos al titular por correo.
 `,
-    html: `<!doctype html><html lang="es-CO"><body><p>El titular de la postulación <strong>${escapeHtml(reference)}</strong> pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).</p><p>Plazo para responder: hasta el <strong>${escapeHtml(due)}</strong> (${DAYS} días hábiles).</p><p>Complétala en el espacio de trabajo: Solicitudes de datos → buscar por el correo de la postulación → Suprimir.</p></body></html>`,
+    html: `<!doctype html><html lang="es-CO"><body><p>El titular de la postulación <strong>${escapeHtml(reference)}</strong> pidió desde su página de estado que suprimamos sus datos personales (Ley 1581 de 2012).</p><p>Plazo para responder: hasta el <strong>${escapeHtml(due)}</strong> (${DAYS} días hábiles).</p><p>Atiéndela en el espacio de trabajo, en «Datos personales»: allí aparece con su plazo entre las solicitudes abiertas; busca por el correo de la postulación y elimina sus datos. Al eliminarlos, le confirmamos al titular por correo.</p></body></html>`,
   }
 }

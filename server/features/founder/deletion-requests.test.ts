@@ -52,6 +52,12 @@ describe('the deletion request from the status page', () => {
     // Opened on Monday 23 November 2026 (Bogotá): 15 business days, 8 December a holiday, end on 15 December.
     expect(notices[0]!.text).toContain('Plazo para responder: hasta el 15 de diciembre de 2026 (15 días hábiles).')
     expect(h.mailsQueued - before).toBe(1)
+    // It names the menu item as the workspace names it (src/workspace/components/layout.tsx), and no link.
+    for (const body of [notices[0]!.text, notices[0]!.html]) {
+      expect(body).toContain('«Datos personales»')
+      expect(body).not.toContain('Solicitudes de datos')
+      expect(body).not.toMatch(/https?:\/\/|\/postulacion\//)
+    }
 
     const [request, ...more] = await h.founders.listDataRequests(founder.reference)
     expect(more).toEqual([])

@@ -12,6 +12,10 @@ import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { sha256Hex } from '../../shared/auth/tokens.ts'
 import { expectRefused } from '../../testing/refused.ts'
+import type { FounderDraftList } from '../../../domain/workspace-api/founder-mail.ts'
+import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
+import { openDocumentStore } from '../../db/stores/document-store.ts'
+import { engineOf } from '../../db/engine-of.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -161,11 +165,29 @@ describe('status e-mails through "Correos por enviar"', () => {
     ]) {
       await expectRefused(h, e, reviewer, 403, 'conflict_of_interest')
     }
-    expect(await (await h.call('POST', '/founder-mail/drafts/send-all', { as: reviewer, body: {} })).json()).toEqual({ sent: 1 })
+    // Asked to send them all, naming the conflicted one too: only the other leaves.
+    const ids = drafts.map((d) => d.id)
+    expect(await (await h.call('POST', '/founder-mail/drafts/send-all', { as: reviewer, body: { ids } })).json()).toEqual({ sent: 1, skipped: 1 })
     expect((await h.founders.listWaitingDrafts()).map((d) => d.id)).toEqual([conflicted.id])
     // Someone without the conflict sees and sends it.
     const forAdmin = (await (await h.call('GET', '/founder-mail/drafts', { as: admin })).json()) as { items: { id: string }[]; withheld: number }
     expect([forAdmin.items.map((d) => d.id), forAdmin.withheld]).toEqual([[conflicted.id], 0])
+  })
+
+  it('counts the founder e-mails waiting for the member (the menu and Resumen), their conflicts aside', async () => {
+    const { h, admin, reviewer } = await setUp()
+    const count = async (as: SignedIn) => ((await (await h.call('GET', '/founder-mail/count', { as })).json()) as { waiting: number }).waiting
+    expect(await count(admin)).toBe(0)
+    const [mine, other] = [await application(h), await application(h)]
+    for (const app of [mine, other]) await move(h, admin, app.id, TO_PANEL)
+    expect((await h.call('POST', '/conflicts', { as: reviewer, body: { applicationId: mine.id, kind: 'personal' } })).status).toBe(201)
+    expect([await count(admin), await count(reviewer)]).toEqual([2, 1])
+    // A later change replaces a waiting e-mail rather than adding one.
+    await move(h, admin, other.id, [['sesion_panel', 'no_seleccionada']])
+    expect(await count(admin)).toBe(2)
+    const [first] = await h.founders.listWaitingDrafts()
+    expect((await h.call('POST', `/founder-mail/drafts/${first!.id}/send`, { as: admin, body: {} })).status).toBe(200)
+    expect(await count(admin)).toBe(1)
   })
 
   it('discard leaves the outbox empty; send all sends every waiting draft', async () => {
@@ -175,11 +197,73 @@ describe('status e-mails through "Correos por enviar"', () => {
     const drafts = await h.founders.listWaitingDrafts()
     const ofA = drafts.find((d) => d.applicationId === a.id)!
     expect((await h.call('POST', `/founder-mail/drafts/${ofA.id}/discard`, { as: admin, body: {} })).status).toBe(200)
-    const all = await h.call('POST', '/founder-mail/drafts/send-all', { as: admin, body: {} })
-    expect(await all.json()).toEqual({ sent: 2 })
+    const all = await h.call('POST', '/founder-mail/drafts/send-all', { as: admin, body: { ids: drafts.map((d) => d.id) } })
+    expect(await all.json()).toEqual({ sent: 2, skipped: 1 })
     expect(await founderMail(h, a.id)).toEqual([])
     expect((await founderMail(h, b.id)).map((m) => m.kind)).toEqual(['founder_status'])
     expect((await founderMail(h, c.id)).map((m) => m.kind)).toEqual(['founder_status'])
+  })
+
+  it('issue 19: bulk-move four to the panel, close two as not selected, send all: each founder receives only the e-mail of their current stage', async () => {
+    const { h, admin } = await setUp()
+    const apps = [await application(h), await application(h), await application(h), await application(h)]
+    const filter = { stage: 'validacion_preliminar' }
+    for (const app of apps) await move(h, admin, app.id, [['recibida', 'validacion_preliminar']])
+    const bulk = await h.call('POST', '/bulk/apply', { as: admin, body: { filter, action: { type: 'move', to: 'sesion_panel' }, expected: 4 } })
+    expect(bulk.status).toBe(200)
+    expect(await h.founders.listWaitingDrafts()).toHaveLength(4)
+    const [closedA, closedB] = apps
+    for (const app of [closedA!, closedB!]) {
+      await move(h, admin, app.id, [['sesion_panel', 'no_seleccionada']], { reason: 'Interno', founderReason: 'Buscamos más tracción.' })
+    }
+
+    // "Correos por enviar": one e-mail per founder, the one of the current stage; the replaced ones say so.
+    const list = (await (await h.call('GET', '/founder-mail/drafts', { as: admin })).json()) as FounderDraftList
+    const kindOf = new Map(list.items.map((d) => [d.applicationId, d.kind]))
+    expect(list.items).toHaveLength(4)
+    expect(apps.map((a) => kindOf.get(a.id))).toEqual(['no_seleccionada', 'no_seleccionada', 'sesion_panel', 'sesion_panel'])
+    expect(list.replaced.map((d) => [d.applicationId, d.kind, d.status, d.supersededTo]).sort()).toEqual(
+      [[closedA!.id, 'sesion_panel', 'superseded', 'no_seleccionada'], [closedB!.id, 'sesion_panel', 'superseded', 'no_seleccionada']].sort(),
+    )
+    expect(list.replaced[0]!.supersededNote).toBe('Reemplazado por el cambio a «No seleccionada» el 23 de noviembre de 2026, 10:00\u00a0a.\u00a0m.; no se envió.')
+    // A replaced draft can no longer be sent on its own either.
+    const replacedSend = await h.call('POST', `/founder-mail/drafts/${list.replaced[0]!.id}/send`, { as: admin, body: {} })
+    expect(replacedSend.status).toBe(409)
+
+    // "Enviar todos" sends what the dialog confirmed, nothing when it confirmed nothing.
+    expect((await h.call('POST', '/founder-mail/drafts/send-all', { as: admin, body: {} })).status).toBe(422)
+    const sent = await h.call('POST', '/founder-mail/drafts/send-all', { as: admin, body: { ids: list.items.map((d) => d.id) } })
+    expect(await sent.json()).toEqual({ sent: 4, skipped: 0 })
+
+    const subjectOf = new Map(list.items.map((d) => [d.applicationId, d.subject]))
+    const replacedSubject = new Map(list.replaced.map((d) => [d.applicationId, d.subject]))
+    expect(subjectOf.get(closedA!.id)).not.toBe(replacedSubject.get(closedA!.id))
+    for (const app of apps) {
+      const outbox = await founderMail(h, app.id)
+      expect(outbox.map((m) => [m.to, m.subject]), app.reference).toEqual([[app.formData.email, subjectOf.get(app.id)]])
+    }
+    // What leaves the outbox: per founder, exactly that one e-mail (the fixtures' own submission e-mails aside).
+    const delivered = (await h.deliverMail()).filter((m) => !m.subject.startsWith('Asunto de '))
+    for (const app of apps) expect(delivered.filter((m) => m.to === app.formData.email).map((m) => m.subject)).toEqual([subjectOf.get(app.id)])
+    expect(delivered).toHaveLength(4)
+  })
+
+  it('refuses to send a waiting draft that no longer matches its application’s stage, saying why in Spanish', async () => {
+    const { h, admin } = await setUp()
+    const app = await application(h)
+    await move(h, admin, app.id, TO_PANEL)
+    const [draft] = await h.founders.listWaitingDrafts()
+    // A draft left waiting beside a later change (as before superseding existed): the move written without it.
+    await h.reviews.transition(app.id, { from: 'sesion_panel', to: 'no_seleccionada', reason: null, memberId: null, at: h.now() })
+    h.store.db.prepare("UPDATE founder_mail_drafts SET status = 'draft', superseded_to = NULL, text_body = 'Hola' WHERE id = ?").run(draft!.id)
+    const res = await h.call('POST', `/founder-mail/drafts/${draft!.id}/send`, { as: admin, body: {} })
+    expect(res.status).toBe(409)
+    const body = (await res.json()) as { error: string; stage: string; message: string }
+    expect(body).toMatchObject({ error: 'stale_stage', stage: 'no_seleccionada' })
+    expect(body.message).toBe('Este correo anuncia «Avanza a la sesión con el panel», pero la postulación ahora está en «No seleccionada». No se envió: descártalo.')
+    expect(await founderMail(h, app.id)).toEqual([])
+    expect(await (await h.call('POST', '/founder-mail/drafts/send-all', { as: admin, body: { ids: [draft!.id] } })).json()).toEqual({ sent: 0, skipped: 1 })
+    expect(await founderMail(h, app.id)).toEqual([])
   })
 
   it('an admin setting sends a kind straight to the outbox; the founder reason (not the internal one) goes to a not-selected founder', async () => {
@@ -329,9 +413,9 @@ describe('the status page /postulacion/<token>', () => {
 
   it('downloads everything held (the data-request export) and records a deletion request for the team', async () => {
     const { h, app, token } = await withLink()
-    const res = await page(h, `/postulacion/${token}/datos`, { method: 'POST' })
+    const res = await page(h, `/postulacion/${token}/datos`, { method: 'POST', form: { formato: 'json' } })
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="mis-datos-${app.reference}.json"`)
-    const records = (await res.json()) as { reference: string; formData: { email: string } }[]
+    const records = ((await res.json()) as { applications: { reference: string; formData: { email: string } }[] }).applications
     expect(records.map((r) => [r.reference, r.formData.email])).toEqual([[app.reference, app.formData.email]])
 
     // A GET, as a mail scanner following links sends, only shows the confirmation (or nothing) and changes nothing.
@@ -381,5 +465,86 @@ describe('the status page and the documents', () => {
     const html = await (await page(h, `/postulacion/${token}`)).text()
     expect(html).toContain(`href="/postulacion/${token}/documentos"`)
     expect((await page(h, `/postulacion/${token}/documentos`)).status).toBe(200)
+  })
+
+  describe("the founder's copy of their data (Ley 1581)", () => {
+    async function withDocument() {
+      const { h, admin } = await setUp()
+      const app = await application(h)
+      await move(h, admin, app.id, [...TO_PANEL, ['sesion_panel', 'due_diligence']])
+      const token = await linkSentTo(h, admin, app)
+      await openDocumentStore(engineOf(h.store)).put(
+        { id: crypto.randomUUID(), applicationId: app.id, itemKey: DOCUMENT_ITEMS[0]!.key, fileName: 'certificado.pdf', mediaType: 'application/pdf', sizeBytes: 245_760, sha256: 'a'.repeat(64), uploadedAt: h.now() },
+        { content: Buffer.from('%PDF-1.4') },
+      )
+      return { h, app, token }
+    }
+
+    it('is a Spanish page by default: labelled fields, stage history, documents, and the two downloads beside it', async () => {
+      const { h, app, token } = await withDocument()
+      const res = await page(h, `/postulacion/${token}/datos`, { method: 'POST' })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(res.headers.get('content-disposition')).toBeNull()
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      const html = await res.text()
+      expect(html).toContain('<h1>Tus datos personales</h1>')
+      // The form's own labels, not its keys; the option's label, not its code.
+      expect(html).toContain(`<th scope="row">Razón social</th><td>${app.formData.companyName}</td>`)
+      expect(html).toContain('<th scope="row">Correo electrónico</th>')
+      expect(html).not.toMatch(/>(companyName|formData|receivedAt|policyVersion)</)
+      expect(html).toContain('<th scope="row">Etapa actual</th><td>Due diligence y acuerdo</td>')
+      expect(html).toContain('de «Recibida» a «Validación preliminar»')
+      expect(html).toContain('de «Sesión con panel de expertos» a «Due diligence y acuerdo»')
+      expect(html).toContain(DOCUMENT_ITEMS[0]!.label)
+      expect(html).toContain('certificado.pdf')
+      expect(html).toContain('240\u00a0KB')
+      expect(html).toContain('Recibido, en revisión')
+      expect(html).toContain('Confirmación de tu postulación')
+      // The machine-readable copy and a file of this page, both POST forms on the page.
+      expect(html).toContain(`<form method="post" action="/postulacion/${token}/datos"><input type="hidden" name="formato" value="json">`)
+      expect(html).toContain(`<form method="post" action="/postulacion/${token}/datos"><input type="hidden" name="formato" value="html">`)
+    })
+
+    it('holds the same content as JSON with English keys, and as an HTML file to keep, each audited', async () => {
+      const { h, app, token } = await withDocument()
+      const json = await page(h, `/postulacion/${token}/datos`, { method: 'POST', form: { formato: 'json' } })
+      const copy = (await json.json()) as { applications: Record<string, unknown>[] }
+      expect(copy.applications).toHaveLength(1)
+      expect(copy.applications[0]).toMatchObject({
+        reference: app.reference,
+        stage: 'due_diligence',
+        stageHistory: [
+          { from: 'recibida', to: 'validacion_preliminar' },
+          { from: 'validacion_preliminar', to: 'sesion_panel' },
+          { from: 'sesion_panel', to: 'due_diligence' },
+        ],
+        documents: [{ item: DOCUMENT_ITEMS[0]!.key, fileName: 'certificado.pdf', sizeBytes: 245_760, status: 'received', reviewNote: null }],
+      })
+      const file = await page(h, `/postulacion/${token}/datos`, { method: 'POST', form: { formato: 'html' } })
+      expect(file.headers.get('content-disposition')).toBe(`attachment; filename="mis-datos-${app.reference}.html"`)
+      const kept = await file.text()
+      expect(kept).toContain('<h1>Tus datos personales</h1>')
+      // The kept file carries no form and no link: it holds no key to the status page.
+      expect(kept).not.toContain(token)
+      expect(kept).not.toContain('<form')
+      const audit = (await h.reviews.listAudit(1, 50)).items.filter((e) => e.action === 'founder.data_downloaded')
+      expect(audit.map((e) => e.detail.format).sort()).toEqual(['html', 'json'])
+    })
+
+    it('answers a GET (a mail scanner), a wrong link and another origin with nothing of the data', async () => {
+      const { h, app, token } = await withDocument()
+      for (const res of [
+        await page(h, `/postulacion/${token}/datos`),
+        await page(h, `/postulacion/${'x'.repeat(43)}/datos`, { method: 'POST' }),
+        await page(h, `/postulacion/${token}/datos`, { method: 'POST', origin: 'https://evil.example' }),
+      ]) {
+        expect([403, 404]).toContain(res.status)
+        const body = await res.text()
+        expect(body).not.toContain(app.formData.companyName)
+        expect(body).not.toContain('certificado.pdf')
+      }
+      expect((await h.reviews.listAudit(1, 50)).items.filter((e) => e.action === 'founder.data_downloaded')).toEqual([])
+    })
   })
 })

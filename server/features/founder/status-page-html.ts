@@ -7,13 +7,11 @@
 import { PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
 import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../../domain/pipeline.ts'
 import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../domain/email.ts'
+import { formatDate } from '../../../domain/format.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 
 const e = escapeHtml
-
-const DAY = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long' })
-export const formatDay = (d: Date) => DAY.format(d)
 
 // The landing's tokens (ink, accent, paper); the system font avoids a font download on a phone.
 const CSS = `
@@ -49,7 +47,7 @@ input[name=email]{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid 
 footer{max-width:42rem;margin:0 auto;padding:0 1.25rem 2rem;font-size:.875rem;color:var(--ink-600)}
 `
 
-export function page(title: string, body: string, contactEmail: string): string {
+export function page(title: string, body: string, contactEmail: string, extraCss = ''): string {
   return `<!doctype html>
 <html lang="es-CO">
 <head>
@@ -58,7 +56,7 @@ export function page(title: string, body: string, contactEmail: string): string 
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${e(title)} · ${e(PROGRAMME_NAME)}</title>
-<style>${CSS}</style>
+<style>${CSS}${extraCss}</style>
 </head>
 <body>
 <header><p>${e(PROGRAMME_NAME)}</p></header>
@@ -92,7 +90,7 @@ const NEXT: Record<Stage, string> = {
     'Prepara y envíanos los documentos de la due diligence. Al revisarlos, firmamos el acuerdo y definimos tu plan de exposición en medios.',
   acuerdo_firmado: 'El acuerdo está firmado. Te presentaremos al equipo que acompañará tu plan de exposición en medios.',
   no_seleccionada:
-    'Esta vez tu postulación no fue seleccionada. Gracias por tu interés: puedes volver a postular en una próxima convocatoria.',
+    'Esta vez tu postulación no fue seleccionada. Gracias por tu interés: la convocatoria está abierta todo el año y puedes volver a postular cuando tu startup haya avanzado.',
   retirada: 'Tu postulación está retirada y no seguiremos evaluándola.',
 }
 
@@ -126,9 +124,9 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
 <p style="margin:.35rem 0 0"><strong>Etapa ${s.number}. ${e(s.title)}</strong> <span class="muted">(${e(s.duration)})</span></p></li>`
   }).join('\n')
   const dates = [
-    `<dt>Recibida</dt><dd>${e(formatDay(view.receivedAt))}</dd>`,
-    ...view.changes.map((c) => `<dt>${e(STAGE_LABELS[c.to])}</dt><dd>${e(formatDay(c.at))}</dd>`),
-    ...(view.stageDueAt ? [`<dt>Respuesta estimada</dt><dd>antes del ${e(formatDay(view.stageDueAt))}</dd>`] : []),
+    `<dt>Recibida</dt><dd>${e(formatDate(view.receivedAt))}</dd>`,
+    ...view.changes.map((c) => `<dt>${e(STAGE_LABELS[c.to])}</dt><dd>${e(formatDate(c.at))}</dd>`),
+    ...(view.stageDueAt ? [`<dt>Respuesta estimada</dt><dd>antes del ${e(formatDate(view.stageDueAt))}</dd>`] : []),
   ].join('\n')
   const withdraw = closed
     ? ''
@@ -153,7 +151,7 @@ ${dates}
 ${options.documentsHtml ?? ''}
 <h2>Tus datos</h2>
 <p>Según la Ley 1581 de 2012 puedes conocer, actualizar o pedir que suprimamos tus datos personales.</p>
-<form method="post" action="${e(base)}/datos"><button type="submit">Descargar mis datos</button></form>
+<form method="post" action="${e(base)}/datos"><button type="submit">Ver y descargar mis datos</button></form>
 <form method="get" action="${e(base)}/supresion"><button type="submit">Pedir que borremos mis datos</button></form>
 ${withdraw}
 <h2>¿Dudas?</h2>

@@ -15,12 +15,15 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as v from 'valibot'
 import { NormalizedEmailSchema } from '../../../domain/email.ts'
-import { founderRecords } from '../../shared/exports.ts'
+import { founderCopy, founderCopyHtml, founderCopyJson } from './data-copy.ts'
+import { openDocumentStore, type DocumentStore } from '../../db/stores/document-store.ts'
+import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { allowedOrigin } from '../../shared/auth/origin.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
+import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
 import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
@@ -46,6 +49,8 @@ export interface StatusPageDeps {
    * page, or null. The page renders it in its marked slot when given.
    */
   documentsSection?: (view: FounderView, token: string) => Promise<string | null>
+  /** The documents' rows, for the founder's copy of their data (default: the store's own database). */
+  documents?: Pick<DocumentStore, 'list'>
 }
 
 
@@ -116,6 +121,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
       404,
     )
 
+  const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
   const resolve = (c: Context) => resolveFounderToken(founders.store, c.req.param('token') ?? '')
 
   app.get('/', (c) => c.html(requestLinkPage(contact)))
@@ -175,33 +181,53 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
       { reviews: deps.reviews, now, founders },
       { applicationId: view.applicationId, from: view.stage, to: 'retirada', reason: null, memberId: null },
     )
-    if (outcome.status === 'moved') deps.onMailQueued?.()
+    if (outcome.status === 'moved') {
+      deps.onMailQueued?.()
+      await tellTeamOfFounderActivity(deps, { applicationId: view.applicationId, reference: view.reference, kind: 'withdrawn' })
+    }
     if (outcome.status === 'not_found') return notFound(c)
     // Moved, or already closed (a second click): either way the page shows where it stands.
     return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
   })
 
+  // The founder's copy of their data: a Spanish page to read (the default), the same page as a file to keep
+  // (formato=html), or the same content as JSON (formato=json). A POST, audited: a mail scanner's GET never
+  // reaches it (GET answers 404).
   app.post('/:token/datos', formPost, async (c) => {
     const view = await resolve(c)
     if (!view) return notFound(c)
     const application = (await deps.reviews.getApplication(view.applicationId))?.application
     if (!application) return notFound(c)
-    const records = await founderRecords(deps.store, application.formData.email)
+    const form = await c.req.parseBody()
+    const format = form.formato === 'json' ? 'json' : form.formato === 'html' ? 'html' : 'page'
+    const at = now()
+    const copy = await founderCopy({ store: deps.store, reviews: deps.reviews, documents }, application.formData.email, at)
     await deps.reviews.appendAudit({
-      at: now(),
+      at,
       memberId: null,
       action: 'founder.data_downloaded',
       applicationId: view.applicationId,
-      detail: { found: records.length },
+      detail: { found: copy.applications.length, format },
     })
-    return new Response(JSON.stringify(records, null, 2) + '\n', {
+    const headers = {
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Referrer-Policy': 'no-referrer',
+    }
+    const name = `mis-datos-${view.reference}`
+    if (format === 'json') {
+      return new Response(founderCopyJson(copy), {
+        headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}.json"` },
+      })
+    }
+    const base = `${STATUS_PAGE_PATH}/${c.req.param('token')}`
+    const html = founderCopyHtml(copy, { contactEmail: contact, actionBase: format === 'page' ? base : null })
+    return new Response(html, {
       headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="mis-datos-${view.reference}.json"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-        'X-Robots-Tag': 'noindex, nofollow',
-        'Referrer-Policy': 'no-referrer',
+        ...headers,
+        'Content-Type': 'text/html; charset=utf-8',
+        ...(format === 'html' ? { 'Content-Disposition': `attachment; filename="${name}.html"` } : {}),
       },
     })
   })

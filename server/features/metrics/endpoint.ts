@@ -9,8 +9,6 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Metrics } from './metrics.ts'
 
-export const METRICS_PATH = '/metrics'
-
 const digest = (s: string) => createHash('sha256').update(s).digest()
 
 export function bearerMatches(header: string | undefined, token: string): boolean {

@@ -3,6 +3,7 @@
  * outbox worker, the nodemailer SMTP sender, and a real SMTP server in the
  * test process.
  */
+import { formatMoney } from '../../../domain/format.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
 import { createSmtpSender } from '../../shared/mail/smtp-sender.ts'
@@ -104,7 +105,7 @@ describe('e-mails of a submission over real SMTP', () => {
       expect(notification.parsed.text).toContain(label)
     }
     expect(notification.parsed.text).toContain(body.formData.phone)
-    expect(notification.parsed.text).toContain(`${body.formData.revenue} USD`)
+    expect(notification.parsed.text).toContain(formatMoney(Number(body.formData.revenue), 'USD'))
 
     const stored = await h.store.listMessages({ applicationId: id })
     expect(stored.every((m) => m.status === 'sent')).toBe(true)

@@ -5,7 +5,7 @@
  * only the token's SHA-256 is kept. Web Crypto only, like the rest of the
  * worker: no node: imports.
  */
-import { carriesPersonalLink, fillPersonalLink, personalLinkUrl } from '../../../domain/personal-link.ts'
+import { PERSONAL_LINK_PLACEHOLDER, carriesPersonalLink, fillPersonalLink, personalLinkUrl } from '../../../domain/personal-link.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 import type { OutboxMessage } from '../../db/stores/application-store.ts'
 
@@ -23,9 +23,13 @@ export async function linkTokenHash(token: string): Promise<string> {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Whether the worker must create a link for this message before sending it. */
+/**
+ * Whether the worker must create a link for this message before sending it: a
+ * founder's kind, of an application, with a place for the link (a confirmation
+ * queued before it carried one, ADR 0137, gets no link that would go nowhere).
+ */
 export function needsPersonalLink(message: OutboxMessage): message is OutboxMessage & { applicationId: string } {
-  return carriesPersonalLink(message.kind) && message.applicationId !== null
+  return carriesPersonalLink(message.kind) && message.applicationId !== null && message.text.includes(PERSONAL_LINK_PLACEHOLDER)
 }
 
 /** The message as it leaves: the placeholder replaced by the founder's link, in both parts. */

@@ -4,19 +4,14 @@
  * RETENTION_MONTHS ago are reduced to reference, dates and outcome; a rerun,
  * or two instances at once, reduce nothing twice.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dataRequestDueAt } from '../../../domain/data-requests.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import { statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
-import { readMigrations } from '../../db/migrations/postgres-files.ts'
-import { openPostgresStore } from '../../db/postgres-store.ts'
-import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-test-database.ts'
-import { openSqliteStore } from '../../db/sqlite-store.ts'
+import { requirePostgres } from '../../db/testing/postgres-test-database.ts'
+import { freshPostgresDatabase, freshSqliteDatabase, type TestDatabase } from '../../db/testing/store-databases.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { insertMember } from '../../db/testing/members.ts'
@@ -193,48 +188,17 @@ async function everything(s: Stores, id: string) {
   }
 }
 
-describeRetention('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'catalitico-retention-'))
-  const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
-  await store.migrate()
-  const opened = [store]
-  return {
-    store,
-    reviews: openReviewStore(engineOf(store)),
-    founders: openFounderStore(engineOf(store)),
-    second: async () => {
-      const second = openSqliteStore(join(dir, 'catalitico.sqlite'))
-      await second.migrate()
-      opened.push(second)
-      return openFounderStore(engineOf(second))
-    },
-    dispose: async () => {
-      for (const o of opened) await o.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
+/** Retention's stores on a fresh test database of either engine. */
+const storesOn = <S extends ApplicationStore>(db: TestDatabase<S>): Stores => ({
+  store: db.store,
+  reviews: openReviewStore(engineOf(db.store)),
+  founders: openFounderStore(engineOf(db.store)),
+  second: async () => openFounderStore(engineOf(await db.openAnother())),
+  dispose: db.dispose,
 })
 
+describeRetention('SQLite', async () => storesOn(await freshSqliteDatabase()))
+
 describe.skipIf(!available)('PostgreSQL (the real server)', () => {
-  describeRetention('postgres', async () => {
-    const db = await createTestDatabase()
-    const migrations = readMigrations()
-    const store = openPostgresStore(db.url, { migrations })
-    await store.migrate()
-    const opened = [store]
-    return {
-      store,
-      reviews: openReviewStore(engineOf(store)),
-      founders: openFounderStore(engineOf(store)),
-      second: async () => {
-        const second = openPostgresStore(db.url, { migrations })
-        opened.push(second)
-        return openFounderStore(engineOf(second))
-      },
-      dispose: async () => {
-        for (const o of opened) await o.close()
-        await db.drop()
-      },
-    }
-  })
+  describeRetention('postgres', async () => storesOn(await freshPostgresDatabase()))
 })

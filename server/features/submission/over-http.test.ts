@@ -12,19 +12,35 @@ import { apiHarness, TEST_ANON_KEY, type ApiHarness } from '../../testing/api-ha
 import { validBody } from '../../testing/fixtures.ts'
 
 let h: ApiHarness
-let server: ReturnType<typeof serve>
+let server: Listening
 let base: string
 beforeAll(async () => {
   h = await apiHarness()
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
-  })
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/functions/v1/send-application-email`
+  server = await listening(h)
+  base = server.url
 })
 afterAll(async () => {
-  await new Promise((r) => server.close(r))
+  await server.close()
   await h.dispose()
 })
+
+interface Listening {
+  /** The function's URL on the socket. */
+  url: string
+  close(): Promise<void>
+}
+
+/** `harness`'s app behind @hono/node-server on a free local port. */
+async function listening(harness: ApiHarness): Promise<Listening> {
+  let server!: ReturnType<typeof serve>
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: harness.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
+  })
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/functions/v1/send-application-email`,
+    close: () => new Promise<void>((resolve) => void server.close(() => resolve())),
+  }
+}
 
 /** POST raw bytes, chunked (no Content-Length) or not. */
 function post(body: string, chunked: boolean): Promise<{ status: number; body: string }> {
@@ -90,17 +106,15 @@ function exchangeWith(url: string, method: string, headers: Record<string, strin
 describe('send-application-email over HTTP: the headers of every kind of answer', () => {
   const SITE = 'https://catalitico.example'
   let limited: ApiHarness
-  let limitedServer: ReturnType<typeof serve>
+  let limitedServer: Listening
   let url: string
   beforeAll(async () => {
     limited = await apiHarness({ VITE_SITE_URL: SITE, RATE_LIMIT_MAX: '6' })
-    await new Promise<void>((resolve) => {
-      limitedServer = serve({ fetch: limited.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
-    })
-    url = `http://127.0.0.1:${(limitedServer.address() as AddressInfo).port}/functions/v1/send-application-email`
+    limitedServer = await listening(limited)
+    url = limitedServer.url
   })
   afterAll(async () => {
-    await new Promise((r) => limitedServer.close(r))
+    await limitedServer.close()
     await limited.dispose()
   })
 

@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { MAX_BODY_BYTES } from '../../../domain/submission.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { apiHarness, FUNCTION_URL, TEST_ANON_KEY, type ApiHarness } from '../../testing/api-harness.ts'
 import { validBody } from '../../testing/fixtures.ts'
 import { REFERENCE_RE } from '../../shared/ids.ts'
 
-let harnesses: ApiHarness[] = []
-afterEach(async () => {
-  for (const h of harnesses) await h.dispose()
-  harnesses = []
-})
-async function open(env: Record<string, string> = {}, extra: Parameters<typeof apiHarness>[1] = {}) {
-  const h = await apiHarness(env, extra)
-  harnesses.push(h)
-  return h
-}
+const open = harnessPerTest(apiHarness)
 
 async function expectNothingStored(h: ApiHarness) {
   expect(await h.store.listApplications()).toEqual([])
@@ -456,5 +448,66 @@ describe('send-application-email: a body that stalls', () => {
       expect(Date.now() - started).toBeLessThan(2000)
     }
     await expectNothingStored(h)
+  })
+})
+
+describe('send-application-email: numbers as a Colombian writes them (ADR 0135)', () => {
+  it('reads "4,5" as 4.5 and Colombian thousands as thousands, and stores the reading', async () => {
+    const h = await open()
+    const res = await h.post(validBody({ equityPercentage: '4,5', revenue: '1.250.000,50', activeUsers: '1.500', foundingYear: '2019' }))
+    expect(res.status).toBe(200)
+    const [app] = await h.store.listApplications()
+    expect(app!.formData).toMatchObject({ equityPercentage: '4.5', revenue: '1250000.50', activeUsers: '1500', foundingYear: '2019' })
+  })
+
+  it('"4.5", "7,5" and "85.000" are read as 4.5, 7.5 and 85000', async () => {
+    const h = await open()
+    for (const [equityPercentage, revenue] of [['4.5', '85.000'], ['7,5', '85000']] as const) {
+      const res = await h.post(validBody({ equityPercentage, revenue }))
+      expect(res.status, equityPercentage).toBe(200)
+    }
+    const stored = (await h.store.listApplications()).map((a) => [a.formData.equityPercentage, a.formData.revenue]).sort()
+    expect(stored).toEqual([['4.5', '85000'], ['7.5', '85000']])
+  })
+
+  it('422 ambiguous_number for "85,000", "1,500" and "4.500": refused, never guessed, nothing stored', async () => {
+    const h = await open()
+    const res = await h.post(validBody({ revenue: '85,000', activeUsers: '1,500', equityPercentage: '4.500' }))
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({
+      error: 'validation_failed',
+      fieldErrors: { revenue: 'ambiguous_number', activeUsers: 'ambiguous_number', equityPercentage: 'ambiguous_number' },
+    })
+    await expectNothingStored(h)
+  })
+})
+
+describe('send-application-email: the founding year is refused only after the current year in Bogotá (ADR 0136)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('2027 is refused at 23:00 of 31 December 2026 in Bogotá and accepted once it is 2027 there', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const h = await open()
+    // 2027-01-01T04:00Z is 2026-12-31 23:00 in Bogotá.
+    vi.setSystemTime(new Date('2027-01-01T04:00:00Z'))
+    const early = await h.post(validBody({ foundingYear: '2027' }))
+    expect(early.status).toBe(422)
+    expect(await early.json()).toEqual({ error: 'validation_failed', fieldErrors: { foundingYear: 'out_of_range' } })
+    expect(await h.store.listApplications()).toEqual([])
+
+    vi.setSystemTime(new Date('2027-01-01T05:30:00Z'))
+    const res = await h.post(validBody({ foundingYear: '2027' }))
+    expect(res.status).toBe(200)
+    expect((await h.store.listApplications()).map((a) => a.formData.foundingYear)).toEqual(['2027'])
+  })
+
+  it('a company founded in 2025 or 2026 can apply today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-25T15:00:00Z'))
+    const h = await open()
+    for (const foundingYear of ['2025', '2026']) expect((await h.post(validBody({ foundingYear }))).status, foundingYear).toBe(200)
+    expect((await h.post(validBody({ foundingYear: '2027' }))).status).toBe(422)
   })
 })

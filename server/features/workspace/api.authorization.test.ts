@@ -4,16 +4,14 @@
  * docs/workspace.md promises (401, then 403 csrf, then 403 forbidden), and
  * that every refused request leaves every table exactly as it was.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
+import { newSubmission, storedPasskey } from '../../testing/fixtures.ts'
 import { expectRefused, type Endpoint as RefusedEndpoint } from '../../testing/refused.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { workspaceHarness, type SignedIn } from '../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
 interface Endpoint extends RefusedEndpoint {
   /** The status when allowed (200 unless said). */
@@ -65,7 +63,8 @@ function endpoints(target: {
     { method: 'PUT', path: `/founder-mail/drafts/${toSend}`, body: { subject: 'Avanzas', text: 'Hola:\n\nAvanzas a la sesión.' } },
     { method: 'POST', path: `/founder-mail/drafts/${toSend}/send`, body: {} },
     { method: 'POST', path: `/founder-mail/drafts/${toDiscard}/discard`, body: {} },
-    { method: 'POST', path: '/founder-mail/drafts/send-all', body: {} },
+    { method: 'POST', path: '/founder-mail/drafts/send-all', body: { ids: [toSend] } },
+    { method: 'GET', path: '/founder-mail/count' },
     { method: 'GET', path: '/founder-mail/settings' },
     { method: 'PUT', path: '/founder-mail/settings', body: { kind: 'retirada', sendImmediately: true }, admin: true },
     // Last: it deletes the application the others work on.
@@ -81,8 +80,7 @@ const PUBLIC: Endpoint[] = [
 ]
 
 async function setUp() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const admin = await h.addMember({ role: 'admin', email: 'ana@catalitico.example' })
   const reviewer = await h.addMember({ role: 'reviewer' })
   const other = await h.addMember({ role: 'reviewer' })
@@ -90,18 +88,7 @@ async function setUp() {
   await h.store.saveSubmission(submission)
   const founderEmail = submission.application.formData.email
   const applicationId = submission.application.id
-  await h.team.addPasskey({
-    id: 'cGFzc2tleS1vZi1yZXZpZXdlcg',
-    memberId: reviewer.id,
-    publicKey: 'AAAA',
-    counter: 0,
-    transports: [],
-    deviceType: 'singleDevice',
-    backedUp: false,
-    name: 'Llave',
-    createdAt: h.now(),
-    lastUsedAt: null,
-  })
+  await h.team.addPasskey(storedPasskey('cGFzc2tleS1vZi1yZXZpZXdlcg', reviewer.id, h.now()))
   const adminSession = await h.signIn(admin)
   // Two applications moved to the panel, so "Correos por enviar" holds two founder e-mails.
   for (const email of ['una@startup.example', 'otra@startup.example']) {

@@ -53,8 +53,8 @@ describe('the workspace API contract', () => {
     expectTypeOf<
       Wire<ApplicationListRow & { conflicted: false; dueState: DueState; normalised: number | null; discussion: boolean }>
     >().toEqualTypeOf<ApplicationListItem>()
-    // The drafts are picked field by field: all but who settled it.
-    expectTypeOf<Omit<Wire<StoreFounderDraft>, 'settledBy'>>().toMatchTypeOf<Omit<FounderDraft, 'kindLabel'>>()
+    // The drafts are picked field by field: all but who settled it, plus the sentence saying one was replaced.
+    expectTypeOf<Omit<Wire<StoreFounderDraft>, 'settledBy'>>().toMatchTypeOf<Omit<FounderDraft, 'kindLabel' | 'supersededNote'>>()
   })
 
   it('hands the browser the WebAuthn options its own library reads', () => {
@@ -67,6 +67,7 @@ describe('the workspace API contract', () => {
       id: 'a',
       reference: 'CAT-2026-AAAAAA',
       companyName: 'Andina S.A.S.',
+      tradeName: 'Andina',
       stage: 'recibida',
       stageDueAt: null,
       assignedAt: new Date(0),

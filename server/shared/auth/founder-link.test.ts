@@ -3,13 +3,9 @@
  * opens its application; a revoked link, a near miss, the hash itself, junk,
  * and an application reduced by retention open nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openPostgresStore, type PostgresStore } from '../../db/postgres-store.ts'
-import { createTestDatabase, requirePostgres } from '../../db/testing/postgres-test-database.ts'
-import { openSqliteStore, type SqliteStore } from '../../db/sqlite-store.ts'
+import { requirePostgres } from '../../db/testing/postgres-test-database.ts'
+import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest } from '../../db/testing/store-databases.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { hashFounderToken, resolveFounderToken } from './founder-link.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
@@ -36,30 +32,20 @@ async function contract(store: ApplicationStore, founders: FounderStore, markRed
 const available = await requirePostgres()
 
 describe('resolveFounderToken', () => {
+  const sqliteDatabase = harnessPerTest(freshSqliteDatabase)
+  const postgresDatabase = harnessPerTest(() => freshPostgresDatabase())
+
   it('SQLite', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalitico-access-'))
-    const store = openSqliteStore(join(dir, 'db.sqlite'))
-    try {
-      await store.migrate()
-      await contract(store, openFounderStore(engineOf(store)), async (id) => {
-        await (store as SqliteStore).write(() => store.db.prepare('UPDATE applications SET anonymized_at = ? WHERE id = ?').run(new Date().toISOString(), id))
-      })
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
+    const { store } = await sqliteDatabase()
+    await contract(store, openFounderStore(engineOf(store)), async (id) => {
+      await store.write(() => store.db.prepare('UPDATE applications SET anonymized_at = ? WHERE id = ?').run(new Date().toISOString(), id))
+    })
   })
 
   it.skipIf(!available)('PostgreSQL', async () => {
-    const db = await createTestDatabase()
-    const store = openPostgresStore(db.url)
-    try {
-      await contract(store, openFounderStore(engineOf(store)), async (id) => {
-        await (store as PostgresStore).sql`UPDATE applications SET anonymized_at = now() WHERE id = ${id}`
-      })
-    } finally {
-      await store.close()
-      await db.drop()
-    }
+    const { store } = await postgresDatabase()
+    await contract(store, openFounderStore(engineOf(store)), async (id) => {
+      await store.sql`UPDATE applications SET anonymized_at = now() WHERE id = ${id}`
+    })
   })
 })

@@ -24,7 +24,7 @@ import { tooLargeMessage } from '../../features/documents/service.ts'
 import { samples } from '../../features/documents/testing/tus.ts'
 import { documentsDir } from '../env.ts'
 import { seedFounder, type SeededFounder } from '../../testing/seed-founder.ts'
-import { newSubmission, validBody } from '../../testing/fixtures.ts'
+import { newSubmission, storedPasskey, validBody } from '../../testing/fixtures.ts'
 import type { Member } from '../auth/context.ts'
 import { SITE, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { BODY_LIMITS } from './body-limit.ts'
@@ -51,18 +51,7 @@ interface Fixture {
 async function fixture(): Promise<Fixture> {
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const passkeyId = Buffer.from(crypto.randomUUID()).toString('base64url')
-  await h.team.addPasskey({
-    id: passkeyId,
-    memberId: admin.member.id,
-    publicKey: 'AAAA',
-    counter: 0,
-    transports: [],
-    deviceType: 'singleDevice',
-    backedUp: false,
-    name: 'Llave',
-    createdAt: h.now(),
-    lastUsedAt: null,
-  })
+  await h.team.addPasskey(storedPasskey(passkeyId, admin.member.id, h.now()))
   const moved = newSubmission({ createdAt: h.now() })
   await h.store.saveSubmission(moved)
   for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel']]) {
@@ -162,6 +151,7 @@ const ROWS: Row[] = [
   ws('POST', '/data-requests/export', () => '/data-requests/export'),
   ws('POST', '/data-requests/delete', () => '/data-requests/delete'),
   ws('POST', '/applications/:id/documents/:documentId/review', (f) => `${app(f)}/documents/${someId()}/review`),
+  ws('POST', '/applications/:id/founder-activity/seen', (f) => `${app(f)}/founder-activity/seen`),
   form(null),
   form('retirar'),
   form('datos'),

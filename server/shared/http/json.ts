@@ -3,6 +3,7 @@
  * of docs/workspace.md, the admin guard, and reading a JSON body through a
  * valibot schema.
  */
+import { formatIsoDay } from '../../../domain/format.ts'
 import type { Context } from 'hono'
 import * as v from 'valibot'
 
@@ -53,4 +54,4 @@ export function attachment(body: string, contentType: string, filename: string):
 }
 
 /** YYYY-MM-DD of `now` in Bogotá (UTC−5), for file names. */
-export const bogotaDate = (now: Date) => new Date(now.getTime() - 5 * 60 * 60 * 1000).toISOString().slice(0, 10)
+export const bogotaDate = (now: Date) => formatIsoDay(now)

@@ -115,11 +115,11 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
       )
     case 'acuerdo_firmado':
       return render(
-        `Bienvenido a ${PROGRAMME_NAME}: acuerdo firmado ${ref}`,
+        `Te damos la bienvenida a ${PROGRAMME_NAME}: acuerdo firmado ${ref}`,
         '¡Acuerdo firmado!',
         [
           hello,
-          { p: `El acuerdo media for equity con ${trade} quedó firmado. Bienvenido a ${PROGRAMME_NAME}.` },
+          { p: `El acuerdo media for equity con ${trade} quedó firmado. Te damos la bienvenida a ${PROGRAMME_NAME}.` },
           { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses, con un compromiso de ${COMMITMENT_MONTHS} meses).` },
           statusLink(),
           contact,
@@ -136,7 +136,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           hello,
           { p: `Gracias por contarnos sobre ${trade} y por el tiempo que dedicaste a tu postulación. Después de revisarla con cuidado, esta vez no fue seleccionada para continuar en ${PROGRAMME_NAME}.` },
           ...(reason ? [{ p: 'Queremos compartirte lo que más pesó en la decisión:' }, { p: reason }] : []),
-          { p: 'No es un juicio sobre tu capacidad ni sobre el futuro de tu startup: la cohorte es pequeña y el encaje con nuestros medios cuenta mucho. Puedes volver a postular en una próxima convocatoria.' },
+          { p: 'No es un juicio sobre tu capacidad ni sobre el futuro de tu startup: acompañamos pocas startups a la vez y el encaje con nuestros medios cuenta mucho. La convocatoria está abierta todo el año: puedes volver a postular cuando tu startup haya avanzado.' },
           statusLink('Tu página de estado sigue disponible; desde ella puedes descargar o pedir que borremos tus datos:'),
           contact,
           signature,
@@ -151,7 +151,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         [
           hello,
           { p: `Confirmamos que la postulación de ${trade} (${ctx.reference}) quedó retirada de ${PROGRAMME_NAME}. No seguiremos evaluándola.` },
-          { p: 'Si fue un error o cambias de opinión, escríbenos y lo conversamos; también puedes postular de nuevo en una próxima convocatoria.' },
+          { p: 'Si fue un error o cambias de opinión, escríbenos y lo conversamos; la convocatoria está abierta todo el año y puedes volver a postular cuando quieras.' },
           statusLink('Desde tu página de estado puedes descargar o pedir que borremos tus datos:'),
           contact,
           signature,
@@ -197,4 +197,50 @@ export function htmlFromEditedText(subject: string, text: string): string {
       return `<p>${linked}</p>`
     })
   return htmlDocument(headerSafe(subject), paragraphs.join('\n'))
+}
+
+/**
+ * The titular's confirmation that an admin deleted their data (Ley 1581, a
+ * reclamo de supresión answered). It holds no link: there is nothing left to open.
+ */
+export function renderDataDeletedMail(ctx: { founderName: string; references: readonly string[]; company: CompanyInfo; policyVersion: string }): RenderedMail {
+  const several = ctx.references.length > 1
+  const refs = ctx.references.join(', ')
+  return render(
+    `Eliminamos tus datos personales (${refs})`,
+    'Eliminamos tus datos personales',
+    [
+      { p: `Hola, ${oneLine(ctx.founderName)}:` },
+      {
+        p: several
+          ? `Tal como lo pediste, eliminamos los datos personales de tus postulaciones ${refs}: el formulario, los documentos, las evaluaciones, las notas y los correos.`
+          : `Tal como lo pediste, eliminamos los datos personales de tu postulación ${refs}: el formulario, los documentos, las evaluaciones, las notas y los correos.`,
+      },
+      { p: 'Conservamos solo el registro de que lo hicimos (la referencia y la fecha), sin tus datos, como lo exige la Ley 1581 de 2012. Tu enlace personal ya no abre nada.' },
+      { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail}.` },
+      { p: `El equipo de ${PROGRAMME_NAME}` },
+    ],
+    { reference: refs, founderName: ctx.founderName, tradeName: '', statusUrl: '', company: ctx.company, policyVersion: ctx.policyVersion },
+  )
+}
+
+/**
+ * The team asked for a new version of a due-diligence document: which one,
+ * the team's note as the founder will read it, and the way to upload it
+ * (the status page, through the personal link the worker adds as it leaves).
+ */
+export function renderDocumentVersionMail(ctx: FounderMailContext, request: { documentLabel: string; note: string | null }): RenderedMail {
+  const note = request.note?.trim()
+  return render(
+    `Te pedimos una versión nueva de un documento (${ctx.reference})`,
+    'Te pedimos una versión nueva de un documento',
+    [
+      { p: `Hola, ${oneLine(ctx.founderName)}:` },
+      { p: `Revisamos los documentos de due diligence de ${oneLine(ctx.tradeName)} (${ctx.reference}) y necesitamos una versión nueva de este: ${request.documentLabel}.` },
+      ...(note ? [{ p: `Lo que nos falta: ${note}` }] : []),
+      statusLink('Súbela desde la página de tu postulación, en «Documentos de due diligence»; reemplaza a la anterior:'),
+      { p: `Si tienes dudas, responde a este correo. El equipo de ${PROGRAMME_NAME}` },
+    ],
+    ctx,
+  )
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { FIELD_LABELS } from '../../../domain/application.ts'
 import { DEFAULT_COMPANY } from '../../../domain/company.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { validApplication } from '../../testing/fixtures.ts'
@@ -51,11 +52,24 @@ describe('the e-mails', () => {
     expect(times[3]).toContain('5 de mayo de 2026')
   })
 
+  it('write money, percentages and counts as Colombians read them ("US$ 85.000", "7,5 %"), the evening with one "p. m."', () => {
+    const mail = renderTeamNotification(ctx({ revenue: '85000', equityPercentage: '7.5', activeUsers: '12000' }), config)
+    const text = mail.text.replace(/\u00a0/g, ' ')
+    expect(text).toContain('US$ 85.000')
+    expect(text).toContain('7,5 %')
+    expect(text).toContain('12.000')
+    expect(text).not.toContain('85000 USD')
+    expect(text).not.toContain('7.5 %')
+    expect(mail.html.replace(/\u00a0/g, ' ')).toContain('US$ 85.000')
+    // 01:26 UTC is 8:26 p. m. of the day before in Bogotá.
+    expect(formatReceivedAt(new Date('2026-11-26T01:26:00Z')).replace(/\u00a0/g, ' ')).toBe('25 de noviembre de 2026, 8:26 p. m. (hora de Colombia)')
+  })
+
   it('show the enumerations by their Spanish labels and skip the hidden fields', () => {
     const { text } = renderTeamNotification(ctx({ productStage: 'scaling', legalRestrictions: 'partial' }), config)
     expect(text).toContain('Escalando')
     expect(text).toContain('Algunas restricciones')
-    expect(text).not.toContain('Información de los fundadores')
+    expect(text).not.toContain(FIELD_LABELS.foundersInfo)
   })
 
   it('put the founder-chosen website into text only, never into a link', () => {

@@ -11,12 +11,13 @@ import {
   APPLICATION_FIELDS,
   FIELD_LABELS,
   HIDDEN_FIELDS,
-  REVENUE_CURRENCY,
-  optionLabel,
   type Application,
   type ApplicationField,
 } from '../../../domain/application.ts'
 import type { CompanyInfo } from '../../../domain/company.ts'
+import { fieldValueText } from '../../../domain/field-display.ts'
+import { formatDateTime } from '../../../domain/format.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
 
 
@@ -70,12 +71,6 @@ export function isHeaderSafeAddress(address: string): boolean {
   return /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/.test(address)
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('es-CO', {
-  timeZone: 'America/Bogota',
-  dateStyle: 'long',
-  timeStyle: 'short',
-})
-
 let formattedMinute = NaN
 let formatted = ''
 
@@ -85,24 +80,15 @@ export function formatReceivedAt(date: Date): string {
   // 1914): every instant of a UTC minute reads alike, so one formatting (some 10 µs) serves it.
   const minute = Math.floor(date.getTime() / 60_000)
   if (minute !== formattedMinute) {
-    formatted = `${DATE_FORMAT.format(date)} (hora de Colombia)`
+    formatted = `${formatDateTime(date)} (hora de Colombia)`
     formattedMinute = minute
   }
   return formatted
 }
 
-/** A field's value as a person reads it: enumeration labels, currency, percent. */
+/** A field's value as a person reads it (domain/field-display.ts): enumeration labels, money, percent. */
 export function displayValue(field: ApplicationField, formData: Application): string {
-  const raw = formData[field].trim()
-  if (raw === '') return '—'
-  switch (field) {
-    case 'revenue':
-      return `${raw} ${REVENUE_CURRENCY}`
-    case 'equityPercentage':
-      return `${raw} %`
-    default:
-      return optionLabel(field, raw)
-  }
+  return fieldValueText(field, formData[field])
 }
 
 const SHOWN_FIELDS = APPLICATION_FIELDS.filter((f) => !(HIDDEN_FIELDS as readonly string[]).includes(f))
@@ -205,12 +191,18 @@ function applicantConfirmation(ctx: MailContext, config: MailConfig, shared: Sha
   const greeting = `Hola, ${oneLine(d.founderName)}:`
   const intro = `Recibimos la postulación de ${oneLine(d.tradeName)} a ${PROGRAMME_NAME} el ${shared.receivedAt}.`
   const referenceLine = `Tu número de referencia es ${reference}. Inclúyelo si nos escribes sobre tu postulación.`
+  // The placeholder becomes the founder's personal link as the e-mail leaves (the outbox worker, ADR 0117, 0137).
+  const statusLine = 'En tu página personal ves en qué punto está tu postulación, en todo momento. El enlace es solo para ti: no lo compartas.'
 
   const text = `${greeting}
 
 ${intro}
 
 ${referenceLine}
+
+SIGUE TU POSTULACIÓN
+${statusLine}
+${PERSONAL_LINK_PLACEHOLDER}
 
 QUÉ SIGUE
 ${STAGES_TEXT}
@@ -236,6 +228,9 @@ ${companyFooterText(config.company, ctx.policyVersion)}
 <p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p style="padding:12px 16px;background:#fff7ed;border-left:4px solid ${ACCENT}">Tu número de referencia es <strong style="font-size:18px;letter-spacing:.04em">${escapeHtml(reference)}</strong>.<br>Inclúyelo si nos escribes sobre tu postulación.</p>
+<h2 style="font-size:18px;margin:24px 0 8px">Sigue tu postulación</h2>
+<p style="margin:0 0 12px">${escapeHtml(statusLine)}</p>
+<p style="margin:0"><a href="${PERSONAL_LINK_PLACEHOLDER}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:${ACCENT};color:#ffffff;font-weight:bold;text-decoration:none">Ver mi postulación</a></p>
 <h2 style="font-size:18px;margin:24px 0 8px">Qué sigue</h2>
 <ol style="padding-left:20px;margin:0">
 ${STAGES_HTML}
@@ -264,7 +259,7 @@ function teamNotification(ctx: MailContext, shared: SharedParts): RenderedMail {
   const { formData: d, reference } = ctx
   const subject = headerSafe(`Nueva postulación: ${d.tradeName} (${reference})`)
   const summary = `${oneLine(d.founderName)} (${oneLine(d.position)}) postuló ${oneLine(d.tradeName)} el ${shared.receivedAt}.`
-  const replyHint = 'Responde a este correo para escribirle directamente al fundador.'
+  const replyHint = 'Responde a este correo para escribirle directamente a la persona fundadora.'
   const consent = `Autorizó el tratamiento de sus datos personales (política versión ${ctx.policyVersion}).`
 
   const text = `${summary}

@@ -8,6 +8,9 @@
  * straight away, to the outbox.
  */
 import type { Stage } from '../../../domain/pipeline.ts'
+import { DOCUMENTS_CHECKED_STAGE, missingDocumentsMessage, missingRequiredDocuments, type DocumentItem } from '../../../domain/documents.ts'
+import type { DocumentsMissingRefusal } from '../../../domain/workspace-api/review.ts'
+import type { DocumentStore } from '../../db/stores/document-store.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
@@ -24,6 +27,24 @@ export interface StageChangeRequest {
   founderReason?: string | null
   /** Null: the founder withdrawing from their status page. */
   memberId: string | null
+  /**
+   * To acuerdo_firmado with required due-diligence documents missing: the
+   * member's explicit confirmation and why (ADR 0139). Without it such a move
+   * is refused; with it, it is recorded in the audit log.
+   */
+  missingDocuments?: { confirmed: true; reason: string } | null
+}
+
+/** Refused: the move to acuerdo_firmado lacks these required documents and was not confirmed with a reason. */
+export interface DocumentsMissingOutcome {
+  status: 'documents_missing'
+  missing: DocumentItem[]
+}
+export type StageChangeOutcome = TransitionOutcome | DocumentsMissingOutcome
+
+/** The API's 409 body for such a refusal (the single move and the bulk one). */
+export function documentsMissingRefusal(missing: readonly DocumentItem[]): DocumentsMissingRefusal {
+  return { error: 'documents_missing', message: missingDocumentsMessage(missing), missing: missing.map((d) => ({ key: d.key, label: d.label })) }
 }
 
 export interface ChangeStageDeps {
@@ -31,10 +52,12 @@ export interface ChangeStageDeps {
   now: () => Date
   /** Without it (tests of the review routes alone), no e-mail is written. */
   founders?: { store: FounderStore; mail: FounderMailConfig }
+  /** The due-diligence documents, checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
+  documents?: Pick<DocumentStore, 'list'>
 }
 
 /** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
-export async function changeStage(deps: ChangeStageDeps, request: StageChangeRequest): Promise<TransitionOutcome> {
+export async function changeStage(deps: ChangeStageDeps, request: StageChangeRequest): Promise<StageChangeOutcome> {
   return (await changeStages(deps, [request]))[0]!
 }
 
@@ -44,8 +67,27 @@ export async function changeStage(deps: ChangeStageDeps, request: StageChangeReq
  * records read in one query and the moves written in one transaction
  * (ReviewStore.transitionMany, ADR 0108). Outcomes in the order of `requests`.
  */
-export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<TransitionOutcome[]> {
+export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<StageChangeOutcome[]> {
   const at = deps.now()
+  // "Acuerdo firmado" with required documents missing: refused unless confirmed with a reason (ADR 0139).
+  const missing = new Map<StageChangeRequest, DocumentItem[]>()
+  if (deps.documents) {
+    for (const r of requests) {
+      if (r.to !== DOCUMENTS_CHECKED_STAGE) continue
+      const items = missingRequiredDocuments(await deps.documents.list(r.applicationId))
+      if (items.length > 0) missing.set(r, items)
+    }
+  }
+  const refused = requests.map((r): DocumentsMissingOutcome | null => {
+    const items = missing.get(r)
+    return items && !(r.missingDocuments?.confirmed && r.missingDocuments.reason.trim() !== '') ? { status: 'documents_missing', missing: items } : null
+  })
+  if (refused.some((o) => o !== null)) {
+    const rest = requests.filter((_, i) => refused[i] === null)
+    const done = rest.length > 0 ? await changeStages(deps, rest) : []
+    let k = 0
+    return refused.map((o) => o ?? done[k++]!)
+  }
   const mailed = new Set(deps.founders ? requests.filter((r) => isStatusMailKind(r.to)) : [])
   const records = new Map((await deps.reviews.getApplications([...mailed].map((r) => r.applicationId))).map((r) => [r.application.id, r]))
   // A founder who withdraws is waiting for the confirmation now; the team's moves follow the per-kind setting.
@@ -77,5 +119,17 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
   })
   const moved = moves.length > 0 ? await deps.reviews.transitionMany(moves) : []
   moves.forEach((m, k) => (outcomes[m.index] = moved[k]!))
+  // Signed with documents missing, confirmed: on the record, with what was missing and the member's reason.
+  for (const [i, request] of requests.entries()) {
+    const items = missing.get(request)
+    if (!items || outcomes[i]?.status !== 'moved') continue
+    await deps.reviews.appendAudit({
+      at,
+      memberId: request.memberId,
+      action: 'stage.signed_with_documents_missing',
+      applicationId: request.applicationId,
+      detail: { missing: items.map((d) => d.key), reason: request.missingDocuments!.reason.trim() },
+    })
+  }
   return outcomes as TransitionOutcome[]
 }

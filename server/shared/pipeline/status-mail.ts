@@ -8,7 +8,7 @@
 import type { CompanyInfo } from '../../../domain/company.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import type { StatusMailKind } from '../../../domain/founder-mail.ts'
-import { renderNewLinkMail, renderStatusMail, type FounderMailContext } from '../mail/founder-templates.ts'
+import { renderDataDeletedMail, renderDocumentVersionMail, renderNewLinkMail, renderStatusMail, type FounderMailContext } from '../mail/founder-templates.ts'
 import type { RenderedMail } from '../mail/templates.ts'
 import type { MessageKind, NewOutboxMessage, StoredApplication } from '../../db/stores/application-store.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
@@ -66,4 +66,35 @@ export function statusMailWrite(
 /** The e-mail answering "perdí mi enlace"; its link is created as it leaves. */
 export function newLinkMessage(app: StoredApplication, config: FounderMailConfig): NewOutboxMessage {
   return outboxMessage('founder_link', app.formData.email.trim(), renderNewLinkMail(context(app, config)), config)
+}
+
+/** The founder's e-mail when the team asks for a new version of a document: a draft, or sent at once when its kind is set so. */
+export function documentVersionMailWrite(
+  app: StoredApplication,
+  config: FounderMailConfig,
+  options: { documentLabel: string; note: string | null; sendNow: boolean },
+): FounderMailWrite {
+  const mail = renderDocumentVersionMail(context(app, config), options)
+  const to = app.formData.email.trim()
+  return {
+    draft: { id: crypto.randomUUID(), kind: 'documento_nueva_version', to, ...mail },
+    sendNow: options.sendNow ? outboxMessage('founder_status', to, mail, config) : null,
+  }
+}
+
+/**
+ * The titular's confirmation that their data is gone, from the applications about to be deleted
+ * (the address on file, the first one's name, every reference); undefined when there are none.
+ * Written in the deletion's own transaction (ApplicationStore.deleteByEmail, ADR 0141).
+ */
+export function dataDeletedMessage(apps: readonly StoredApplication[], config: FounderMailConfig): NewOutboxMessage | undefined {
+  const first = apps[0]
+  if (!first) return undefined
+  const mail = renderDataDeletedMail({
+    founderName: first.formData.founderName,
+    references: apps.map((a) => a.reference),
+    company: config.company,
+    policyVersion: PRIVACY_POLICY_VERSION,
+  })
+  return outboxMessage('founder_data_deleted', first.formData.email.trim(), mail, config)
 }

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react'
 import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES } from '../../../domain/programme.ts'
+import { STATUS_RECOVERY_PATH } from '../../content/landing.ts'
 
 /**
  * Shown in place of the form once the application is stored: the reference
@@ -44,8 +45,18 @@ export function ConfirmationPanel({
             </p>
           )}
           <p className="mt-2 text-ink-700">
-            Te enviamos una confirmación a <strong className="font-semibold wrap-anywhere text-ink-900">{email}</strong>. Si no la ves en
-            unos minutos, revisa la carpeta de spam.
+            Te enviamos una confirmación a <strong className="font-semibold wrap-anywhere text-ink-900">{email}</strong> con tu enlace
+            personal para seguir tu postulación. Si no la ves en unos minutos, revisa la carpeta de spam.
+          </p>
+          <p className="mt-2 text-ink-700">
+            ¿No te llegó o perdiste el enlace?{' '}
+            <a
+              href={STATUS_RECOVERY_PATH}
+              className="font-semibold text-accent-700 underline decoration-accent-700/40 underline-offset-4 hover:decoration-accent-700"
+            >
+              Pide un enlace nuevo
+            </a>
+            .
           </p>
         </div>
       </div>

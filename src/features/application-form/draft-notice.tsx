@@ -1,4 +1,4 @@
-const SAVED_AT = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeStyle: 'short' })
+import { formatDateTime, sentence } from '../../../domain/format.ts'
 
 /** Tells the founder that the values on screen come from a saved draft, and lets them start over. */
 export function DraftNotice({ savedAt, onDiscard }: { savedAt: number; onDiscard: () => void }) {
@@ -8,8 +8,8 @@ export function DraftNotice({ savedAt, onDiscard }: { savedAt: number; onDiscard
       className="flex flex-col gap-3 rounded-2xl border border-ink-200 bg-ink-50 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
     >
       <p className="text-[0.9375rem] text-ink-800">
-        <strong className="font-semibold text-ink-950">Recuperamos tu borrador</strong> guardado el {SAVED_AT.format(savedAt)}. Revisa los
-        datos y envíalos cuando estés listo.
+        <strong className="font-semibold text-ink-950">Recuperamos tu borrador</strong> {sentence(`guardado el ${formatDateTime(savedAt)}`)} Revisa
+        los datos y envíalos cuando quieras.
       </p>
       <button
         type="button"

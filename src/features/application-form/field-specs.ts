@@ -8,7 +8,6 @@ import {
   EQUITY_PERCENTAGE_MAX,
   EQUITY_PERCENTAGE_MIN,
   FIELD_LABELS,
-  FOUNDING_YEAR_MAX,
   FOUNDING_YEAR_MIN,
   INPUT_FIELDS,
   LEGAL_RESTRICTIONS,
@@ -17,8 +16,6 @@ import {
   OPTIONAL_FIELDS,
   PRODUCT_STAGES,
   PRODUCT_STAGE_LABELS,
-  ACTIVE_USERS_MIN,
-  REVENUE_MIN,
   type ApplicationField,
 } from '../../../domain/application.ts'
 import { EMAIL_INPUT_PATTERN } from '../../../domain/email.ts'
@@ -35,15 +32,13 @@ interface BaseSpec {
 
 export interface InputSpec extends BaseSpec {
   control: 'input'
-  type: 'text' | 'url' | 'tel' | 'number'
+  /** Never 'number': see the number fields below (ADR 0135). */
+  type: 'text' | 'url' | 'tel'
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
   pattern?: string
   autoCapitalize?: 'none'
   spellCheck?: boolean
   placeholder?: string
-  min?: number
-  max?: number
-  step?: number | 'any'
 }
 
 export interface TextareaSpec extends BaseSpec {
@@ -108,22 +103,23 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
         autoComplete: 'address-level2',
       },
       {
+        // Number fields are text inputs with a number keyboard: a browser's type="number" reads "4,5"
+        // and "85.000" by its own locale (45, 85) before the form sees them; domain/numbers.ts reads
+        // them instead, the same way as the server (ADR 0135).
         control: 'input',
-        type: 'number',
+        type: 'text',
         name: 'foundingYear',
         label: FIELD_LABELS.foundingYear,
-        hint: `Entre ${FOUNDING_YEAR_MIN} y ${FOUNDING_YEAR_MAX}.`,
+        // The page is prerendered: the hint names no year, the check uses the current one (ADR 0136).
+        hint: `Desde ${FOUNDING_YEAR_MIN} hasta el año en curso.`,
         inputMode: 'numeric',
-        min: FOUNDING_YEAR_MIN,
-        max: FOUNDING_YEAR_MAX,
-        step: 1,
         autoComplete: 'off',
       },
     ],
   },
   {
     id: 'fundador',
-    legend: 'Fundador y contacto',
+    legend: 'Persona fundadora y contacto',
     description: 'Quién lidera la startup y cómo te contactamos.',
     fields: [
       {
@@ -195,13 +191,11 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       },
       {
         control: 'input',
-        type: 'number',
+        type: 'text',
         name: 'activeUsers',
         label: FIELD_LABELS.activeUsers,
-        hint: 'Una cifra aproximada está bien. Solo números.',
+        hint: 'Una cifra aproximada está bien, por ejemplo 1.500.',
         inputMode: 'numeric',
-        min: ACTIVE_USERS_MIN,
-        step: 1,
         autoComplete: 'off',
       },
       {
@@ -213,13 +207,11 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       },
       {
         control: 'input',
-        type: 'number',
+        type: 'text',
         name: 'revenue',
         label: FIELD_LABELS.revenue,
-        hint: 'En dólares (USD), sin puntos de miles. Escribe 0 si aún no facturas.',
+        hint: 'En dólares (USD), por ejemplo 85.000 o 1.250.000,50. Escribe 0 si aún no facturas.',
         inputMode: 'decimal',
-        min: REVENUE_MIN,
-        step: 'any',
         autoComplete: 'off',
       },
     ],
@@ -238,14 +230,11 @@ export const FIELD_GROUPS: readonly FieldGroup[] = [
       },
       {
         control: 'input',
-        type: 'number',
+        type: 'text',
         name: 'equityPercentage',
         label: FIELD_LABELS.equityPercentage,
-        hint: `Entre ${EQUITY_PERCENTAGE_MIN} % y ${EQUITY_PERCENTAGE_MAX} %. Es una referencia: se define en el acuerdo.`,
+        hint: `Entre ${EQUITY_PERCENTAGE_MIN} % y ${EQUITY_PERCENTAGE_MAX} %, por ejemplo 4,5. Es una referencia: se define en el acuerdo.`,
         inputMode: 'decimal',
-        min: EQUITY_PERCENTAGE_MIN,
-        max: EQUITY_PERCENTAGE_MAX,
-        step: 'any',
         autoComplete: 'off',
       },
       {

@@ -10,9 +10,6 @@ const CONTROL =
   'focus-visible:border-accent-600 focus-visible:outline-offset-1 ' +
   'aria-invalid:border-danger-700 aria-invalid:bg-[#fffbfa] aria-invalid:hover:border-danger-700'
 
-/** Number inputs without spinners: the arrow keys still step; the spinners are tiny targets on phones. */
-const NO_SPINNERS = '[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none'
-
 export function errorId(field: ApplicationField): string {
   return `${controlId(field)}-error`
 }
@@ -75,11 +72,8 @@ export function FormField({ spec, error }: { spec: FieldSpec; error: string | un
             autoCapitalize={spec.autoCapitalize}
             spellCheck={spec.spellCheck}
             placeholder={spec.placeholder}
-            min={spec.min}
-            max={spec.max}
-            step={spec.step}
             autoComplete={spec.autoComplete}
-            className={`${CONTROL} h-12 ${spec.type === 'number' ? NO_SPINNERS : ''}`}
+            className={`${CONTROL} h-12`}
           />
         )}
         {spec.control === 'textarea' && (

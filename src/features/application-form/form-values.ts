@@ -43,17 +43,13 @@ export function toApplication(values: InputValues): Application {
 }
 
 /**
- * The error code of one field, or undefined. A number input holding text the
- * browser cannot parse reports an empty value; validity.badInput tells it
- * apart from a field left empty, so the founder reads "write a number", not
- * "this field is required".
+ * The error code of one field, or undefined. The number fields are text
+ * inputs, so the value is what the founder typed ("4,5", "85.000") and the
+ * shared rules read it exactly as the server will (ADR 0135).
  */
 export function checkField(form: HTMLFormElement, field: InputField): ErrorCode | undefined {
   const el = controlOf(form, field)
   if (!el) return undefined
-  if (el instanceof HTMLInputElement && el.validity.badInput) {
-    return field === 'foundingYear' || field === 'activeUsers' ? 'invalid_integer' : 'invalid_number'
-  }
   return validateField(field, el.value.trim())
 }
 

@@ -10,9 +10,11 @@ import type { DocumentChecklist, DocumentReview, TeamDocument } from '../../../d
 import type {
   EditDraft,
   FounderDraftAnswer,
+  FounderDraftCount,
   FounderDraftList,
   FounderMailSettingRequest,
   FounderMailSettings,
+  SendAllRequest,
   SentAll,
 } from '../../../domain/workspace-api/founder-mail.ts'
 import type {
@@ -37,7 +39,7 @@ export const keys = {
   documents: (id: string) => ['documents', id] as const,
   members: ['members'] as const,
   passkeys: ['passkeys'] as const,
-  audit: (page: number) => ['audit', page] as const,
+  audit: (query: string) => ['audit', query] as const,
   founderDrafts: ['founder-drafts'] as const,
   founderMailSettings: ['founder-mail-settings'] as const,
 }
@@ -83,7 +85,8 @@ export function useTransition(id: string) {
   return useMutation({
     mutationFn: (body: TransitionRequest) =>
       api<TransitionResult>(`/applications/${encodeURIComponent(id)}/transitions`, { method: 'POST', body }),
-    onSettled: () => invalidate('application', 'applications', 'overview'),
+    // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138).
+    onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts'),
   })
 }
 
@@ -159,10 +162,11 @@ export function useRemovePasskey() {
   })
 }
 
-export function useAudit(page: number) {
+/** `query`: GET /audit's query string (AuditQuery: page, member, action, application, from, to). */
+export function useAudit(query: string) {
   return useQuery({
-    queryKey: keys.audit(page),
-    queryFn: ({ signal }) => api<AuditPage>(`/audit?page=${page}`, { signal }),
+    queryKey: keys.audit(query),
+    queryFn: ({ signal }) => api<AuditPage>(`/audit${query ? `?${query}` : ''}`, { signal }),
     placeholderData: (previous) => previous,
   })
 }
@@ -190,10 +194,20 @@ export function useFounderDraftAction() {
   })
 }
 
+/** How many founder e-mails wait for the member: the menu's and Resumen's count (refreshed with the drafts). */
+export function useFounderDraftCount() {
+  return useQuery({
+    queryKey: [...keys.founderDrafts, 'count'],
+    queryFn: ({ signal }) => api<FounderDraftCount>('/founder-mail/count', { signal }),
+    refetchInterval: 60_000,
+  })
+}
+
+/** Send the drafts the member confirmed in the dialog, and only those (ADR 0138). */
 export function useSendAllFounderDrafts() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api<SentAll>('/founder-mail/drafts/send-all', { method: 'POST', body: {} }),
+    mutationFn: (ids: string[]) => api<SentAll>('/founder-mail/drafts/send-all', { method: 'POST', body: { ids } satisfies SendAllRequest }),
     onSettled: () => invalidate('founder-drafts', 'application'),
   })
 }

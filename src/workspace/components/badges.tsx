@@ -3,7 +3,7 @@
  * never by colour alone (WCAG 1.4.1).
  */
 import { STAGE_LABELS, type DueState, type Stage } from '../../../domain/pipeline.ts'
-import { formatDate, formatScore } from '../lib/format.ts'
+import { formatDate, formatScore } from '../../../domain/format.ts'
 import { cn } from './ui.tsx'
 
 const STAGE_TONE: Record<Stage, string> = {

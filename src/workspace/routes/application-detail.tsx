@@ -12,13 +12,45 @@ import { ReviewForm } from '../features/detail/review-form.tsx'
 import { StageActions } from '../features/detail/stage-actions.tsx'
 import { TeamReviews } from '../features/detail/team-reviews.tsx'
 import { EmailStatuses, Timeline } from '../features/detail/timeline.tsx'
-import { formatDate, formatDateTime } from '../lib/format.ts'
+import { formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
+import { useMarkSeen } from '../features/founder-activity/founder-activity.tsx'
+
+/** The parts the page jumps to (issue 19: on a phone the page is several screens tall). */
+const PARTS = { datos: 'datos', documentos: 'documentos', evaluacion: 'evaluacion', notas: 'notas', historial: 'historial' } as const
+/** Clear of the sticky jump links when scrolled to; each part's panels keep their own gaps. */
+const PART_CLASS = 'flex scroll-mt-16 flex-col gap-4'
+
+/** In the page's order on a phone; sticky at the top while the page scrolls. */
+function JumpLinks() {
+  const links: [string, string][] = [
+    [PARTS.datos, 'Datos'],
+    [PARTS.documentos, 'Documentos'],
+    [PARTS.historial, 'Historial'],
+    [PARTS.evaluacion, 'Evaluación'],
+    [PARTS.notas, 'Notas'],
+  ]
+  return (
+    <nav aria-label="Partes de la postulación" className="sticky top-0 z-10 -mx-4 mb-4 border-b border-ink-200 bg-ink-50/95 px-2 py-1.5 backdrop-blur sm:px-4 lg:static lg:mx-0 lg:rounded-lg lg:border lg:bg-white lg:px-3 lg:py-2">
+      <ul className="flex flex-wrap justify-between gap-x-1 text-sm sm:justify-start">
+        {links.map(([id, label]) => (
+          <li key={id} className="shrink-0">
+            <a href={`#${id}`} className="block rounded px-1.5 py-1.5 font-semibold text-ink-800 underline-offset-2 hover:bg-ink-100 hover:underline sm:px-2.5">
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
 
 export function ApplicationDetailPage() {
   const { id } = useParams<{ id: string }>()
   const detail = useApplication(id)
+  // Opened: what the founder did since this member last looked is seen (the badge goes).
+  useMarkSeen(id, detail.isSuccess)
   useTitle(detail.data ? `${detail.data.reference} · ${detail.data.formData.tradeName || detail.data.formData.companyName}` : 'Postulación')
 
   const back = (
@@ -47,21 +79,32 @@ export function ApplicationDetailPage() {
           </span>
         }
       />
+      <JumpLinks />
       {/* One column on narrow screens (stage first, then the application, then judging it); two on wide ones. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
           <StageActions application={app} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <ApplicationFields formData={app.formData} />
-          <Documents applicationId={app.id} />
-          <Timeline entries={app.timeline} />
+          <div id={PARTS.datos} className={PART_CLASS}>
+            <ApplicationFields formData={app.formData} />
+          </div>
+          <div id={PARTS.documentos} className={PART_CLASS}>
+            <Documents applicationId={app.id} />
+          </div>
+          <div id={PARTS.historial} className={PART_CLASS}>
+            <Timeline entries={app.timeline} />
+          </div>
         </div>
         <div className="flex min-w-0 flex-col gap-4 self-start lg:col-start-2 lg:row-start-2">
           <AssignmentPanel applicationId={app.id} />
-          <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
+          <div id={PARTS.evaluacion} className={PART_CLASS}>
+            <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
+          </div>
           <TeamReviews reviews={app.reviews} />
-          <Notes applicationId={app.id} notes={app.notes} />
+          <div id={PARTS.notas} className={PART_CLASS}>
+            <Notes applicationId={app.id} notes={app.notes} />
+          </div>
           <ConflictsPanel applicationId={app.id} suggest={app.suggestConflict} />
           <EmailStatuses emails={app.emails} />
           <Panel title="Consentimiento">

@@ -12,12 +12,14 @@ import { useApplications } from '../api/queries.ts'
 import { DueDate, ScoreSummaryText, StageBadge } from '../components/badges.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Button, inputClass, labelClass, Loading, PageHeader, QueryError } from '../components/ui.tsx'
-import { formatCount, formatDate } from '../lib/format.ts'
+import { countOf, formatDate } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 import { BulkBar } from '../features/scoring/bulk-bar.tsx'
+import { ApplicationCards } from '../features/list/application-cards.tsx'
 import { DiscussionBadge, NORMALISED_EXPLANATION, formatZ } from '../features/scoring/normalised.tsx'
 import { Repartir } from '../features/scoring/repartir.tsx'
+import { ActivityBadge, useFounderActivity } from '../features/founder-activity/founder-activity.tsx'
 import { WeightsSettings } from '../features/scoring/weights-settings.tsx'
 
 export const SORTS = {
@@ -37,7 +39,15 @@ export function ApplicationsPage() {
   const [params, setParams] = useSearchParams()
   const query = params.toString()
   const list = useApplications(query)
+  const activity = useFounderActivity()
+  const unseen = new Map((activity.data?.items ?? []).map((a) => [a.applicationId, a]))
   const page = Number(params.get('page') ?? '1') || 1
+  // Rows ticked one by one (admins, for bulk work); a new filter or page starts with none.
+  const [picked, setPicked] = useState<{ query: string; ids: string[] }>({ query, ids: [] })
+  const pickedIds = picked.query === query ? picked.ids : []
+  const pick = (id: string, on: boolean) =>
+    setPicked({ query, ids: on ? [...pickedIds, id] : pickedIds.filter((p) => p !== id) })
+  const canPick = member.role === 'admin'
 
   /** Change one filter; any change but the page goes back to page 1. */
   function set(key: string, value: string | null) {
@@ -55,7 +65,7 @@ export function ApplicationsPage() {
     <>
       <PageHeader
         title="Postulaciones"
-        description={list.data ? `${formatCount(list.data.total)} ${list.data.total === 1 ? 'postulación' : 'postulaciones'}${filtered ? ' con estos filtros' : ''}.` : undefined}
+        description={list.data ? `${countOf(list.data.total, 'postulación', 'postulaciones')}${filtered ? ' con estos filtros' : ''}.` : undefined}
         actions={
           member.role === 'admin' && (
             <>
@@ -71,8 +81,8 @@ export function ApplicationsPage() {
         }
       />
       {member.role === 'admin' && <WeightsSettings />}
-      <Filters key={params.get('q') ?? ''} params={params} set={set} clear={() => setParams(new URLSearchParams())} filtered={filtered} />
-      {member.role === 'admin' && list.data && <BulkBar key={query} params={params} total={list.data.total} />}
+      <Filters params={params} set={set} clear={() => setParams(new URLSearchParams())} filtered={filtered} />
+      {member.role === 'admin' && list.data && <BulkBar key={`${query}|${pickedIds.join(',')}`} params={params} total={list.data.total} picked={pickedIds} />}
       {list.isPending ? (
         <Loading />
       ) : list.error ? (
@@ -83,14 +93,21 @@ export function ApplicationsPage() {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" aria-busy={list.isFetching}>
+          {/* Cards below 768 px, where the table's columns would leave the screen (issue 19). */}
+          <ApplicationCards items={list.data.items} page={page} />
+          <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block" aria-busy={list.isFetching}>
             <table className="w-full min-w-[42rem] text-left text-sm">
               <caption className="sr-only">Postulaciones, página {page}</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
                 <tr>
+                  {canPick && (
+                    <th scope="col" className="w-8 px-3 py-2 font-semibold">
+                      <span className="sr-only">Marcar</span>
+                    </th>
+                  )}
                   <th scope="col" className="px-3 py-2 font-semibold">Referencia</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Empresa</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Founder</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">Persona fundadora</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
                   <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
                   <th scope="col" className="px-3 py-2 font-semibold">
@@ -103,11 +120,23 @@ export function ApplicationsPage() {
                 {list.data.items.map((item) =>
                   item.conflicted ? (
                     <tr key={item.id} className="border-b border-ink-100 last:border-0">
+                      {canPick && <td className="px-3 py-2" />}
                       <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
                       <td colSpan={5} className="px-3 py-2 text-ink-700">Conflicto declarado</td>
                     </tr>
                   ) : (
                   <tr key={item.id} className="border-b border-ink-100 last:border-0 hover:bg-ink-50">
+                    {canPick && (
+                      <td className="px-3 py-2">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-ink-900"
+                          aria-label={`Marcar ${item.reference}`}
+                          checked={pickedIds.includes(item.id)}
+                          onChange={(e) => pick(item.id, e.target.checked)}
+                        />
+                      </td>
+                    )}
                     <td className="px-3 py-2 font-mono text-xs">
                       <Link href={paths.application(item.id)} className="font-semibold text-ink-900 underline underline-offset-2">
                         {item.reference}
@@ -118,6 +147,7 @@ export function ApplicationsPage() {
                       {item.tradeName && item.tradeName !== item.companyName && (
                         <span className="block text-xs text-ink-600">{item.companyName}</span>
                       )}
+                      {unseen.get(item.id) && <ActivityBadge activity={unseen.get(item.id)!} />}
                     </td>
                     <td className="px-3 py-2">
                       <span className="block">{item.founderName}</span>
@@ -133,7 +163,7 @@ export function ApplicationsPage() {
                         hidden={!item.myReview && item.average === null}
                       />
                       <span className="block text-xs text-ink-600">
-                        {item.reviewCount} {item.reviewCount === 1 ? 'evaluación' : 'evaluaciones'}
+                        {countOf(item.reviewCount, 'evaluación', 'evaluaciones')}
                         {item.myReview && ', incl. la tuya'}
                       </span>
                       {item.discussion && <DiscussionBadge />}
@@ -160,7 +190,15 @@ function Filters({ params, set, clear, filtered }: {
   filtered: boolean
 }) {
   const id = useId()
-  const [q, setQ] = useState(params.get('q') ?? '')
+  // One panel for the page's life (issue 19: a key on the search text drew a new one on every search,
+  // dropping the searcher's focus); the text follows the URL when it changes elsewhere (back, "Quitar filtros").
+  const urlQ = params.get('q') ?? ''
+  const [q, setQ] = useState(urlQ)
+  const [shownQ, setShownQ] = useState(urlQ)
+  if (shownQ !== urlQ) {
+    setShownQ(urlQ)
+    setQ(urlQ)
+  }
   function search(e: FormEvent) {
     e.preventDefault()
     set('q', q.trim() || null)
@@ -196,7 +234,7 @@ function Filters({ params, set, clear, filtered }: {
             id={`${id}-q`}
             type="search"
             className={`${inputClass} mt-1`}
-            placeholder="Empresa, nombre comercial, founder, correo o referencia"
+            placeholder="Empresa, nombre comercial, persona fundadora, correo, referencia o ciudad"
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />

@@ -1,68 +1,64 @@
-/** /equipo/auditoria (admins): who did what, when; ids and actions only, never founders' data. */
+/**
+ * /equipo/auditoria (admins): who did what, when. Entries name the member,
+ * the application by its reference and the detail in the workspace's words
+ * (lib/audit-text.ts); never a founder's data. Filters (member, action,
+ * application, dates in Bogotá) live in the URL and are applied by the
+ * server, page by page (GET /audit, AuditQuery).
+ */
+import { useId, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'wouter'
-import { useAudit } from '../api/queries.ts'
+import type { AuditEntry } from '../../../domain/workspace-api/review.ts'
+import { useAudit, useMembers } from '../api/queries.ts'
 import { useMember } from '../components/require-session.tsx'
-import { Button, Forbidden, Loading, PageHeader, QueryError } from '../components/ui.tsx'
-import { formatDateTime } from '../lib/format.ts'
+import { Button, Forbidden, inputClass, labelClass, Loading, PageHeader, QueryError } from '../components/ui.tsx'
+import { ACTION_LABELS, actionLabel, auditDetailText } from '../lib/audit-text.ts'
+import { countOf, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
-const ACTION_LABELS: Record<string, string> = {
-  'application.viewed': 'Vio una postulación',
-  'application.exported': 'Exportó una postulación',
-  'applications.exported': 'Exportó todas las postulaciones',
-  'data_request.looked_up': 'Consultó datos personales',
-  'data_request.exported': 'Exportó datos personales',
-  'data_request.deleted': 'Eliminó datos personales',
-  'data_request.refused': 'Datos personales: rechazado por conflicto de interés',
-  'stage.changed': 'Cambió la etapa',
-  'review.submitted': 'Envió una evaluación',
-  'note.added': 'Agregó una nota',
-  'member.invited': 'Invitó a un miembro',
-  'member.role_changed': 'Cambió un rol',
-  'member.deactivated': 'Desactivó a un miembro',
-  'member.reactivated': 'Reactivó a un miembro',
-  'session.signed_in': 'Inició sesión',
-  'session.signed_out_everywhere': 'Cerró sesión en todos los dispositivos',
-  'passkey.added': 'Agregó una passkey',
-  'passkey.removed': 'Quitó una passkey',
-  'founder_mail.edited': 'Editó un correo al founder',
-  'founder_mail.sent': 'Envió un correo al founder',
-  'founder_mail.discarded': 'Descartó un correo al founder',
-  'founder_mail.setting_changed': 'Cambió el envío automático de correos',
-  'founder.link_requested': 'El founder pidió un enlace nuevo',
-  'founder.data_downloaded': 'El founder descargó sus datos',
-  'founder.deletion_requested': 'El founder pidió suprimir sus datos',
-}
-
-function detailText(detail: unknown): string {
-  if (detail === null || detail === undefined) return ''
-  if (typeof detail !== 'object') return String(detail)
-  return Object.entries(detail as Record<string, unknown>)
-    .filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object')
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(' · ')
-}
+const FILTER_KEYS = ['member', 'action', 'application', 'from', 'to'] as const
+type FilterKey = (typeof FILTER_KEYS)[number]
 
 export function AuditPage() {
   useTitle('Auditoría')
   const me = useMember()
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1)
-  const audit = useAudit(page)
+  const audit = useAudit(params.toString())
   if (me.role !== 'admin') return <Forbidden />
+  const filtered = FILTER_KEYS.some((key) => params.has(key))
+
+  const goTo = (next: number) =>
+    setParams((current) => {
+      const p = new URLSearchParams(current)
+      if (next <= 1) p.delete('page')
+      else p.set('page', String(next))
+      return p
+    })
 
   return (
     <>
-      <PageHeader title="Auditoría" description="Cada consulta, exportación y eliminación de datos, y cada cambio del equipo." />
+      <PageHeader
+        title="Auditoría"
+        description={
+          audit.data
+            ? `${countOf(audit.data.total, 'registro', 'registros')}${filtered ? ' con estos filtros' : ''}. Cada consulta, exportación y eliminación de datos, y cada cambio del equipo.`
+            : 'Cada consulta, exportación y eliminación de datos, y cada cambio del equipo.'
+        }
+      />
+      <AuditFilters key={params.toString()} params={params} apply={(next) => setParams(next)} filtered={filtered} />
       {audit.isPending ? (
         <Loading />
       ) : audit.error ? (
         <QueryError error={audit.error} retry={() => void audit.refetch()} />
+      ) : audit.data.items.length === 0 ? (
+        <p className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
+          {filtered ? 'Ningún registro con estos filtros.' : 'Aún no hay registros.'}
+        </p>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white">
-            <table className="w-full min-w-[44rem] text-left text-sm">
+          <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block">
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Registro de auditoría, página {page}</caption>
               <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
                 <tr>
@@ -75,36 +71,138 @@ export function AuditPage() {
               </thead>
               <tbody>
                 {audit.data.items.map((entry) => (
-                  <tr key={entry.id} className="border-b border-ink-100 last:border-0">
+                  <tr key={entry.id} className="border-b border-ink-100 align-top last:border-0">
                     <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(entry.at)}</td>
                     <td className="px-3 py-2">{entry.member?.name ?? 'Sistema'}</td>
-                    <td className="px-3 py-2">{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                    <td className="px-3 py-2 font-mono text-xs">
-                      {entry.applicationId ? (
-                        <Link href={paths.application(entry.applicationId)} className="underline underline-offset-2">
-                          {entry.applicationId.slice(0, 8)}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
+                    <td className="px-3 py-2">{actionLabel(entry.action)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <ApplicationRef entry={entry} />
                     </td>
-                    <td className="px-3 py-2 text-xs text-ink-700">{detailText(entry.detail)}</td>
+                    <td className="px-3 py-2 text-xs text-ink-700">{auditDetailText(entry.action, entry.detail, audit.data.memberNames)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <nav aria-label="Páginas" className="mt-3 flex items-center justify-between text-sm">
-            <Button disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })}>← Anterior</Button>
+          <ol className="space-y-2 md:hidden" aria-label={`Registro de auditoría, página ${page}`}>
+            {audit.data.items.map((entry) => {
+              const detail = auditDetailText(entry.action, entry.detail, audit.data.memberNames)
+              return (
+                <li key={entry.id} className="rounded-lg border border-ink-200 bg-white p-3 text-sm">
+                  <p className="font-semibold text-ink-950">{actionLabel(entry.action)}</p>
+                  <p className="mt-0.5 text-ink-700">
+                    {entry.member?.name ?? 'Sistema'} · {formatDateTime(entry.at)}
+                  </p>
+                  {entry.applicationId && (
+                    <p className="mt-1">
+                      <ApplicationRef entry={entry} />
+                    </p>
+                  )}
+                  {detail && <p className="mt-1 text-xs text-ink-700">{detail}</p>}
+                </li>
+              )
+            })}
+          </ol>
+          <nav aria-label="Páginas" className="mt-3 flex items-center justify-between gap-2 text-sm">
+            <Button disabled={page <= 1} onClick={() => goTo(page - 1)}>← Anterior</Button>
             <span>
               Página {page} de {Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize))}
             </span>
-            <Button disabled={page * audit.data.pageSize >= audit.data.total} onClick={() => setParams({ page: String(page + 1) })}>
+            <Button disabled={page * audit.data.pageSize >= audit.data.total} onClick={() => goTo(page + 1)}>
               Siguiente →
             </Button>
           </nav>
         </>
       )}
     </>
+  )
+}
+
+function ApplicationRef({ entry }: { entry: AuditEntry }) {
+  if (!entry.applicationId) return <>—</>
+  if (!entry.reference) return <span className="text-ink-600">Postulación eliminada</span>
+  return (
+    <Link href={paths.application(entry.applicationId)} className="font-mono text-xs font-semibold underline underline-offset-2">
+      {entry.reference}
+    </Link>
+  )
+}
+
+function AuditFilters({ params, apply, filtered }: { params: URLSearchParams; apply: (next: URLSearchParams) => void; filtered: boolean }) {
+  const id = useId()
+  const members = useMembers()
+  const [values, setValues] = useState<Record<FilterKey, string>>(
+    () => Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as Record<FilterKey, string>,
+  )
+  const set = (key: FilterKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }))
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const next = new URLSearchParams()
+    for (const key of FILTER_KEYS) {
+      const value = values[key].trim()
+      if (value) next.set(key, value)
+    }
+    apply(next)
+  }
+
+  return (
+    <form role="search" aria-label="Filtrar la auditoría" className="mb-4 rounded-lg border border-ink-200 bg-white p-3" onSubmit={submit}>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <label htmlFor={`${id}-member`} className={labelClass}>Miembro</label>
+          <select id={`${id}-member`} className={`${inputClass} mt-1`} value={values.member} onChange={set('member')}>
+            <option value="">Todos</option>
+            {members.data?.members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+                {m.active ? '' : ' (inactivo)'}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-action`} className={labelClass}>Acción</label>
+          <select id={`${id}-action`} className={`${inputClass} mt-1`} value={values.action} onChange={set('action')}>
+            <option value="">Todas</option>
+            {Object.entries(ACTION_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-application`} className={labelClass}>Postulación</label>
+          <input
+            id={`${id}-application`}
+            type="search"
+            className={`${inputClass} mt-1`}
+            placeholder="Referencia, p. ej. CAT-2026-7KQ3XZ"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={values.application}
+            onChange={set('application')}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-from`} className={labelClass}>Desde</label>
+          <input id={`${id}-from`} type="date" className={`${inputClass} mt-1`} value={values.from} max={values.to || undefined} onChange={set('from')} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-to`} className={labelClass}>Hasta</label>
+          <input id={`${id}-to`} type="date" className={`${inputClass} mt-1`} value={values.to} min={values.from || undefined} onChange={set('to')} />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button type="submit" variant="primary">Filtrar</Button>
+        {filtered && (
+          <Button type="button" variant="ghost" onClick={() => apply(new URLSearchParams())}>
+            Quitar filtros
+          </Button>
+        )}
+        <p className="text-xs text-ink-600">Las fechas son de Bogotá; «Hasta» incluye ese día.</p>
+      </div>
+    </form>
   )
 }

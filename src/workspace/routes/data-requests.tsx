@@ -7,6 +7,7 @@
  * and that another admin must answer (server/features/workspace/data-requests/routes.ts).
  */
 import { useId, useState, type FormEvent } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { isEmail } from '../../../domain/email.ts'
 import type {
   DataRequestConflict,
@@ -16,13 +17,16 @@ import type {
   ExportRequest,
   HeldApplication,
   LookupRequest,
+  OpenDataRequests,
 } from '../../../domain/workspace-api/data-requests.ts'
+import { DATA_REQUEST_TERM_BUSINESS_DAYS } from '../../../domain/data-requests.ts'
+import { DueBadge } from '../components/badges.tsx'
 import { notify } from '../../lib/toast.tsx'
 import { api, download, request } from '../api/client.ts'
 import { useMember } from '../components/require-session.tsx'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { Button, FieldError, Forbidden, inputClass, labelClass, PageHeader, Panel } from '../components/ui.tsx'
-import { formatDateTime } from '../lib/format.ts'
+import { Button, FieldError, Forbidden, inputClass, labelClass, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { countOf, formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 
 /** The lookup's answer to an admin with a conflict of interest: references only, no contents. */
@@ -33,6 +37,63 @@ function conflictIn(result: DataRequestLookup | null): DataRequestConflict | nul
 /** The lookup answers what the CLI prints: the titular's applications. */
 function applicationsIn(result: DataRequestLookup | null): HeldApplication[] {
   return Array.isArray(result) ? result : []
+}
+
+/** "Se eliminó 1 postulación (CAT-…) y 3 correos.": the count and the verb agree. */
+export function deletionDone(references: string[], mails: number): string {
+  const applications =
+    references.length === 1 ? 'Se eliminó 1 postulación' : `Se eliminaron ${countOf(references.length, 'postulación', 'postulaciones')}`
+  return `${applications} (${references.join(', ') || 'ninguna'}) y ${countOf(mails, 'correo', 'correos')}.`
+}
+
+/** What the deletion takes: "su postulación" for one, "sus 3 postulaciones" for more. */
+export function deletionWarning(applications: number): string {
+  const held = applications === 1 ? 'su postulación' : `sus ${countOf(applications, 'postulación', 'postulaciones')}`
+  return `Se borran ${held}, sus evaluaciones, notas y correos.`
+}
+
+const OPEN_KEY = ['data-requests-open'] as const
+
+/**
+ * The founders' open requests with the date the law gives to answer each
+ * (domain/data-requests.ts: 10 business days for a consulta, 15 for a reclamo
+ * or a deletion), the one due first first; past that date, marked "Vencida".
+ */
+function OpenRequests() {
+  const open = useQuery({ queryKey: OPEN_KEY, queryFn: ({ signal }) => api<OpenDataRequests>('/data-requests/open', { signal }) })
+  const overdue = open.data?.items.filter((r) => r.overdue).length ?? 0
+  return (
+    <Panel title="Solicitudes abiertas" className="mb-4">
+      {open.isPending ? (
+        <Loading />
+      ) : open.isError ? (
+        <QueryError error={open.error} retry={() => void open.refetch()} />
+      ) : open.data.items.length === 0 ? (
+        <p className="text-sm text-ink-700">No hay solicitudes abiertas.</p>
+      ) : (
+        <>
+          <p className="text-sm text-ink-700">
+            Plazo legal en días hábiles (sin fines de semana ni festivos de Colombia): {DATA_REQUEST_TERM_BUSINESS_DAYS.consulta} para una
+            consulta, {DATA_REQUEST_TERM_BUSINESS_DAYS.reclamo} para un reclamo o una supresión.
+            {overdue > 0 && <strong className="text-danger-700"> {overdue === 1 ? 'Una está vencida.' : `${countOf(overdue, 'solicitud', 'solicitudes')} están vencidas.`}</strong>}
+          </p>
+          <ul className="mt-3 flex flex-col divide-y divide-ink-100 text-sm">
+            {open.data.items.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <span className="font-mono">{r.reference}</span>
+                <span>{r.kindLabel}</span>
+                <span className="text-ink-600">recibida el {formatDate(r.openedAt)}</span>
+                <span className={r.overdue ? 'font-semibold text-danger-700' : ''}>responder a más tardar el {formatDate(r.dueAt)}</span>
+                {r.overdue && <DueBadge state="overdue" />}
+                {r.conflicted && <span className="text-ink-600">· conflicto declarado: la atiende otra persona administradora</span>}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-ink-600">Busca abajo por el correo de la postulación para atenderla; al eliminar los datos, la solicitud se cierra y el titular recibe la confirmación por correo.</p>
+        </>
+      )}
+    </Panel>
+  )
 }
 
 export function DataRequestsPage() {
@@ -46,6 +107,7 @@ export function DataRequestsPage() {
   const [pending, setPending] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [deleted, setDeleted] = useState<DeletionReport | null>(null)
+  const client = useQueryClient()
 
   if (me.role !== 'admin') return <Forbidden />
 
@@ -53,7 +115,7 @@ export function DataRequestsPage() {
     e.preventDefault()
     const address = email.trim()
     if (!isEmail(address)) {
-      setError('Escribe el correo con el que el founder se postuló.')
+      setError('Escribe el correo con el que la persona fundadora se postuló.')
       return
     }
     setError(undefined)
@@ -87,7 +149,8 @@ export function DataRequestsPage() {
       setDeleted(report)
       setResult(null)
       setConfirmDelete(false)
-      notify('success', { title: 'Datos eliminados', description: 'Quedó registrado en la auditoría.' })
+      void client.invalidateQueries({ queryKey: OPEN_KEY })
+      notify('success', { title: 'Datos eliminados', description: 'Quedó registrado en la auditoría y le enviamos la confirmación al titular.' })
     } catch (err) {
       setConfirmDelete(false)
       notify('error', { title: 'No pudimos eliminar', description: (err as Error).message })
@@ -102,12 +165,13 @@ export function DataRequestsPage() {
     <>
       <PageHeader
         title="Datos personales (Ley 1581)"
-        description="Atiende la solicitud de un founder: consulta lo que guardamos, entrégaselo o elimínalo. Cada paso queda en la auditoría."
+        description="Atiende la solicitud de una persona fundadora: consulta lo que guardamos, entrégaselo o elimínalo. Cada paso queda en la auditoría."
       />
+      <OpenRequests />
       <Panel>
         <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => void lookup(e)} noValidate>
           <div className="min-w-[16rem] flex-1">
-            <label htmlFor={id} className={labelClass}>Correo del founder</label>
+            <label htmlFor={id} className={labelClass}>Correo de la persona fundadora</label>
             <input
               id={id}
               type="text"
@@ -161,7 +225,7 @@ export function DataRequestsPage() {
                   <li key={app.id ?? i}>
                     <span className="font-mono">{app.reference}</span> · {app.formData?.tradeName || app.formData?.companyName}
                     {app.receivedAt && <span className="text-ink-600"> · recibida {formatDateTime(app.receivedAt)}</span>}
-                    {app.emails && <span className="text-ink-600"> · {app.emails.length} correos</span>}
+                    {app.emails && <span className="text-ink-600"> · {countOf(app.emails.length, 'correo', 'correos')}</span>}
                   </li>
                 ))}
               </ul>
@@ -181,15 +245,16 @@ export function DataRequestsPage() {
       {deleted !== null && (
         <Panel title="Eliminación completada" className="mt-4">
           <p role="status" className="text-sm">
-            Se eliminaron {deleted.applications.length} {deleted.applications.length === 1 ? 'postulación' : 'postulaciones'} (
-            {deleted.applications.map((a) => a.reference).join(', ') || 'ninguna'}) y{' '}
-            {Object.values(deleted.messages ?? {}).reduce((a, b) => a + b, 0)} correos.
+            {deletionDone(
+              deleted.applications.map((a) => a.reference),
+              Object.values(deleted.messages ?? {}).reduce((a, b) => a + b, 0),
+            )}
           </p>
         </Panel>
       )}
       <ConfirmDialog
         open={confirmDelete}
-        title="¿Eliminar todos los datos de este founder?"
+        title="¿Eliminar todos los datos de esta persona fundadora?"
         confirmLabel="Eliminar definitivamente"
         variant="danger"
         pending={pending}
@@ -198,8 +263,8 @@ export function DataRequestsPage() {
         onClose={() => setConfirmDelete(false)}
       >
         <p>
-          Se borran sus {held.length} {held.length === 1 ? 'postulación' : 'postulaciones'}, sus evaluaciones, notas y correos.
-          No se puede deshacer. La auditoría conserva solo que se hizo, sin sus datos.
+          {deletionWarning(held.length)}
+          No se puede deshacer. La auditoría conserva solo que se hizo, sin sus datos. Le enviaremos al titular un correo que confirma la eliminación.
         </p>
       </ConfirmDialog>
     </>

@@ -15,14 +15,20 @@ import {
   useSendAllFounderDrafts,
   useSetFounderMailSetting,
 } from '../api/queries.ts'
-import type { FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
+import { SUPERSEDED_SHOWN_DAYS, type FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Button, Loading, PageHeader, Panel, QueryError, inputClass, labelClass } from '../components/ui.tsx'
-import { formatDateTime } from '../lib/format.ts'
+import { countOf, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
 function failed(err: unknown, title: string) {
+  // The draft announces a stage its application has left: the server says which, in Spanish (ADR 0138).
+  if (err instanceof ApiError && err.code === 'stale_stage') {
+    notify('error', { title: 'Este correo ya no corresponde a la etapa de la postulación', description: err.message })
+    return
+  }
   const conflict = err instanceof ApiError && err.status === 409
   notify('error', {
     title: conflict ? 'Este correo ya no está pendiente' : title,
@@ -37,6 +43,7 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
   const action = useFounderDraftAction()
   const subjectId = useId()
   const textId = useId()
+  const sendNoteId = useId()
 
   const run = (input: Parameters<typeof action.mutate>[0], done: string, error: string) =>
     action.mutate(input, {
@@ -87,8 +94,13 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
               <summary className="cursor-pointer text-sm font-semibold">Leer el correo</summary>
               <pre className="mt-2 max-h-96 overflow-auto rounded-md bg-ink-50 p-3 text-xs whitespace-pre-wrap">{draft.text}</pre>
             </details>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button variant="primary" disabled={action.isPending} onClick={() => run({ id: draft.id, action: 'send' }, 'Correo enviado', 'No pudimos enviar el correo')}>
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <Button
+                variant="primary"
+                aria-describedby={sendNoteId}
+                disabled={action.isPending}
+                onClick={() => run({ id: draft.id, action: 'send' }, 'Correo enviado', 'No pudimos enviar el correo')}
+              >
                 Enviar
               </Button>
               <Button onClick={() => setEditing(true)}>Editar</Button>
@@ -96,6 +108,9 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
                 Descartar
               </Button>
             </div>
+            <p id={sendNoteId} className="mt-2 text-xs text-ink-700">
+              «Enviar» lo manda de inmediato a {draft.to}. Una vez enviado no se puede deshacer.
+            </p>
           </>
         )}
       </article>
@@ -112,7 +127,7 @@ function Settings() {
   return (
     <Panel title="Envío automático">
       <p className="mb-3 text-sm text-ink-700">
-        Los tipos marcados se envían al founder en cuanto cambia la etapa, sin pasar por esta lista.
+        Los tipos marcados se envían a la persona fundadora en cuanto cambia la etapa, sin pasar por esta lista.
         {me.role !== 'admin' && ' Solo un administrador puede cambiarlos.'}
       </p>
       <ul className="flex flex-col gap-2">
@@ -137,29 +152,93 @@ function Settings() {
   )
 }
 
+const correos = (n: number) => countOf(n, 'correo', 'correos')
+
+/** "Enviar todos": says how many and to whom, and asks once (ADR 0138). */
+function SendAllDialog({ drafts, onClose }: { drafts: FounderDraft[]; onClose: () => void }) {
+  const sendAll = useSendAllFounderDrafts()
+  const n = drafts.length
+  return (
+    <ConfirmDialog
+      open
+      title={`¿Enviar ${correos(n)} ahora?`}
+      confirmLabel={`Enviar ${correos(n)}`}
+      pending={sendAll.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        sendAll.mutate(
+          drafts.map((d) => d.id),
+          {
+            onSuccess: (r) => {
+              notify('success', {
+                title: 'Correos enviados',
+                description:
+                  r.skipped > 0
+                    ? `${correos(r.sent)} en camino. ${correos(r.skipped)} no se ${r.skipped === 1 ? 'envió' : 'enviaron'}: ya no ${r.skipped === 1 ? 'estaba pendiente' : 'estaban pendientes'} o no ${r.skipped === 1 ? 'correspondía' : 'correspondían'} a la etapa actual.`
+                    : `${correos(r.sent)} en camino.`,
+              })
+              onClose()
+            },
+            onError: (err) => {
+              failed(err, 'No pudimos enviar los correos')
+              onClose()
+            },
+          },
+        )
+      }
+    >
+      <p>Salen de inmediato y no se puede deshacer. Cada persona fundadora recibe solo el suyo:</p>
+      <ul className="mt-2 max-h-64 list-disc overflow-auto pl-5 text-sm">
+        {drafts.map((d) => (
+          <li key={d.id}>
+            <span className="font-semibold">{d.to}</span> · {d.kindLabel} · {d.reference}
+          </li>
+        ))}
+      </ul>
+    </ConfirmDialog>
+  )
+}
+
+/** The drafts a later stage change replaced: the team sees they did not leave, and why. */
+function Replaced({ drafts }: { drafts: FounderDraft[] }) {
+  if (drafts.length === 0) return null
+  return (
+    <section aria-labelledby="reemplazados" className="mt-2">
+      <h2 id="reemplazados" className="text-sm font-bold text-ink-900">
+        Reemplazados por un cambio de etapa posterior (últimos {SUPERSEDED_SHOWN_DAYS} días)
+      </h2>
+      <ul className="mt-2 flex flex-col gap-2">
+        {drafts.map((d) => (
+          <li key={d.id} className="rounded-lg border border-dashed border-ink-300 bg-ink-50 p-3 text-sm">
+            <p className="font-semibold">
+              {d.kindLabel} ·{' '}
+              <Link href={paths.application(d.applicationId)} className="underline underline-offset-2">
+                {d.reference}
+              </Link>{' '}
+              · para {d.to}
+            </p>
+            <p className="text-ink-800">{d.supersededNote}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function FounderMailPage() {
   useTitle('Correos por enviar')
   const drafts = useFounderDrafts()
-  const sendAll = useSendAllFounderDrafts()
+  const [confirming, setConfirming] = useState(false)
   const count = drafts.data?.items.length ?? 0
   const withheld = drafts.data?.withheld ?? 0
   return (
     <>
       <PageHeader
         title="Correos por enviar"
-        description="Los correos a los founders que dejó cada cambio de etapa. Nada sale hasta que alguien del equipo lo envía. Donde dice [enlace personal], el correo lleva el enlace a la página de estado del founder, que se crea al enviarlo."
+        description="Los correos a las personas fundadoras que dejó cada cambio de etapa. Nada sale hasta que alguien del equipo lo envía. Donde dice [enlace personal], el correo lleva el enlace a la página de estado de la persona fundadora, que se crea al enviarlo."
         actions={
           count > 0 ? (
-            <Button
-              variant="primary"
-              disabled={sendAll.isPending}
-              onClick={() =>
-                sendAll.mutate(undefined, {
-                  onSuccess: (r) => notify('success', { title: 'Correos enviados', description: `${r.sent} correo(s) en camino.` }),
-                  onError: (err) => failed(err, 'No pudimos enviar los correos'),
-                })
-              }
-            >
+            <Button variant="primary" onClick={() => setConfirming(true)}>
               Enviar todos ({count})
             </Button>
           ) : undefined
@@ -187,6 +266,8 @@ export function FounderMailPage() {
               ))}
             </ul>
           )}
+          {drafts.data && <Replaced drafts={drafts.data.replaced} />}
+          {confirming && drafts.data && <SendAllDialog drafts={drafts.data.items} onClose={() => setConfirming(false)} />}
         </section>
         <Settings />
       </div>

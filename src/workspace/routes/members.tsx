@@ -15,7 +15,7 @@ import { SignOutButton, SignOutEverywhereButton } from '../components/sign-out.t
 import { Button, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { InviteForm } from '../features/members/invite-form.tsx'
 import { Passkeys } from '../features/members/passkeys.tsx'
-import { formatDateTime } from '../lib/format.ts'
+import { formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 
 type Change = { member: TeamMember; role?: Role; active?: boolean }

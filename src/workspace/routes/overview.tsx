@@ -1,12 +1,12 @@
 /** /equipo: where the pipeline stands, with links into the filtered list. */
 import { Link } from 'wouter'
 import { OPEN_STAGES, STAGE_LABELS, STAGES, STEP_DAYS, STAGE_STEP } from '../../../domain/pipeline.ts'
-import { useOverview } from '../api/queries.ts'
+import { useFounderDraftCount, useOverview } from '../api/queries.ts'
 import { MachineryPanel } from '../features/overview/machinery.tsx'
 import { OnTimePanel } from '../features/overview/on-time.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
-import { formatCount, formatCountOf, formatDays } from '../lib/format.ts'
+import { formatCount, countOf, formatDays } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
@@ -23,13 +23,14 @@ export function OverviewPage() {
 
   return (
     <>
-      <PageHeader title="Resumen" description={`${formatCountOf(open, 'postulación abierta', 'postulaciones abiertas')} en el proceso.`} />
+      <PageHeader title="Resumen" description={`${countOf(open, 'postulación abierta', 'postulaciones abiertas')} en el proceso.`} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Vencidas" value={data.overdue} href={listWith({ due: 'overdue', sort: 'due_asc' })} tone="danger" />
         <Stat label="Vencen pronto (3 días)" value={data.dueSoon} href={listWith({ due: 'due_soon', sort: 'due_asc' })} />
         <Stat label="Recibidas esta semana" value={data.receivedThisWeek} href={listWith({ sort: 'received_desc' })} />
         <Stat label="Recibidas este mes" value={data.receivedThisMonth} href={listWith({ sort: 'received_desc' })} />
       </div>
+      <WaitingFounderMail />
       {/* Admins see the machinery near the top: a failing backup or stuck e-mails should not hide below the figures. */}
       {member.role === 'admin' && <MachineryPanel />}
 
@@ -67,6 +68,28 @@ export function OverviewPage() {
       </Panel>
       <OnTimePanel />
     </>
+  )
+}
+
+/** How many founder e-mails wait in "Correos por enviar": nothing leaves until someone sends them. */
+function WaitingFounderMail() {
+  const count = useFounderDraftCount()
+  const waiting = count.data?.waiting
+  if (waiting === undefined) return null
+  return (
+    <p className="mt-3 rounded-lg border border-ink-200 bg-white p-4 text-sm">
+      {waiting === 0 ? (
+        'No hay correos a personas fundadoras esperando envío.'
+      ) : (
+        <>
+          <span className="font-bold tabular-nums">{countOf(waiting, 'correo a una persona fundadora espera', 'correos a personas fundadoras esperan')}</span>{' '}
+          que alguien del equipo {waiting === 1 ? 'lo revise y lo envíe' : 'los revise y los envíe'}.{' '}
+          <Link href={paths.founderMail} className="font-semibold underline underline-offset-2">
+            Ir a Correos por enviar
+          </Link>
+        </>
+      )}
+    </p>
   )
 }
 

@@ -1,7 +1,9 @@
 /** /equipo/pendientes: "Mis pendientes" and the member's reminder preference. */
+import { companyDisplayName, companyLegalNameAside } from '../../../domain/company-name.ts'
 import { useId } from 'react'
 import { Link } from 'wouter'
 import toast from 'react-hot-toast'
+import { countOf, formatCount, plural } from '../../../domain/format.ts'
 import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 import { usePending, useReminderFrequency, useSetReminderFrequency } from '../api/clock-queries.ts'
 import { DueDate, StageBadge } from '../components/badges.tsx'
@@ -33,9 +35,11 @@ export function PendingPage() {
           <p className="text-sm text-ink-700">No tienes pendientes. Cuando te asignen una postulación, aparecerá aquí.</p>
         </Panel>
       ) : (
-        <Panel title={`${pending.data.total} ${pending.data.total === 1 ? 'postulación' : 'postulaciones'}`}>
+        <Panel title={countOf(pending.data.total, 'postulación', 'postulaciones')}>
           <p className="mb-3 text-sm text-ink-700">
-            {pending.data.counts.overdue} vencidas · {pending.data.counts.dueSoon} vencen pronto · {pending.data.counts.waitingForMe} esperan tu evaluación
+            {countOf(pending.data.counts.overdue, 'vencida', 'vencidas')} · {formatCount(pending.data.counts.dueSoon)}{' '}
+            {plural(pending.data.counts.dueSoon, 'vence pronto', 'vencen pronto')} · {formatCount(pending.data.counts.waitingForMe)}{' '}
+            {plural(pending.data.counts.waitingForMe, 'espera tu evaluación', 'esperan tu evaluación')}
             {pending.data.total > pending.data.items.length && ` · se muestran las ${pending.data.items.length} más urgentes`}
           </p>
           <div className="overflow-x-auto">
@@ -58,7 +62,10 @@ export function PendingPage() {
                         {item.reference}
                       </Link>
                     </td>
-                    <td className="px-3 py-2 font-semibold">{item.companyName}</td>
+                    <td className="px-3 py-2">
+                      <span className="block font-semibold">{companyDisplayName(item)}</span>
+                      {companyLegalNameAside(item) && <span className="block text-xs text-ink-600">{companyLegalNameAside(item)}</span>}
+                    </td>
                     <td className="px-3 py-2"><StageBadge stage={item.stage} /></td>
                     <td className="px-3 py-2 whitespace-nowrap"><DueDate dueAt={item.stageDueAt} state={item.dueState} /></td>
                     <td className="px-3 py-2">{item.waitingForMe ? <strong>Falta tu evaluación</strong> : 'Enviada'}</td>

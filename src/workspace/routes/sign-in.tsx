@@ -12,7 +12,7 @@ import { api, ApiError } from '../api/client.ts'
 import { keys } from '../api/queries.ts'
 import { Button, FieldError, inputClass, labelClass } from '../components/ui.tsx'
 import { passkeyErrorMessage, signInWithPasskey } from '../lib/passkeys.ts'
-import { safeReturnPath } from '../paths.ts'
+import { paths, safeReturnPath } from '../paths.ts'
 
 /** Read once, then removed from the address bar and the history. */
 function takeLinkToken(): string | null {
@@ -79,7 +79,7 @@ export function SignInPage() {
                   <p className="mt-0.5">{linkError}</p>
                 </div>
               )}
-              <RequestLink />
+              <RequestLink returnTo={returnTo} />
               <div className="my-5 flex items-center gap-3 text-xs text-ink-600" aria-hidden="true">
                 <span className="h-px flex-1 bg-ink-200" />o<span className="h-px flex-1 bg-ink-200" />
               </div>
@@ -109,7 +109,7 @@ function CompleteLink({ token, onDone, onInvalid }: {
     } catch (err) {
       setPending(false)
       if (err instanceof ApiError && (err.code === 'invalid_link' || err.status === 400)) {
-        onInvalid('Los enlaces para entrar sirven una sola vez y vencen a los 15 minutos. Pide uno nuevo con tu correo.')
+        onInvalid('Los enlaces para entrar sirven una sola vez y vencen a los 15 minutos (los de una invitación, a los 7 días). Pide uno nuevo con tu correo.')
       } else {
         setError(err instanceof ApiError ? err.message : 'No pudimos completar el ingreso. Inténtalo de nuevo.')
       }
@@ -118,7 +118,7 @@ function CompleteLink({ token, onDone, onInvalid }: {
   return (
     <>
       <h1 className="text-xl font-bold text-ink-950">Tu enlace para entrar</h1>
-      <p className="mt-2 text-sm text-ink-700">Pulsa el botón para entrar con este enlace. Sirve una sola vez.</p>
+      <p className="mt-2 text-sm text-ink-700">Haz clic en el botón para entrar con este enlace. Sirve una sola vez.</p>
       <Button variant="primary" className="mt-5 w-full" disabled={pending} onClick={() => void complete()}>
         {pending ? 'Entrando…' : 'Entrar al espacio del equipo'}
       </Button>
@@ -131,7 +131,8 @@ function CompleteLink({ token, onDone, onInvalid }: {
   )
 }
 
-function RequestLink() {
+/** `returnTo`: where the e-mailed link brings the member back (the server checks it again, ADR 0148). */
+function RequestLink({ returnTo }: { returnTo: string }) {
   const id = useId()
   const [email, setEmail] = useState('')
   const [state, setState] = useState<'idle' | 'pending' | 'sent'>('idle')
@@ -146,7 +147,7 @@ function RequestLink() {
     setError(undefined)
     setState('pending')
     try {
-      await api<LinkRequested>('/auth/link', { method: 'POST', body: { email: email.trim() } satisfies LinkRequest, public: true })
+      await api<LinkRequested>('/auth/link', { method: 'POST', body: { email: email.trim(), ...(returnTo === paths.overview ? {} : { returnTo }) } satisfies LinkRequest, public: true })
       setState('sent')
     } catch (err) {
       setState('idle')

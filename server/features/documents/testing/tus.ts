@@ -16,6 +16,10 @@ export interface TusClient {
   upload(input: { itemKey: string; fileName: string; bytes: Uint8Array }): Promise<Response>
 }
 
+/** A founder's client on their link (`site`/postulacion/token), against an in-process app's `request`. */
+export const founderTus = (app: { request: (url: string, init: RequestInit) => Response | Promise<Response> }, token: string, site: string): TusClient =>
+  tusClient(async (url, init) => app.request(url, init), `${site}/postulacion/${token}`, site)
+
 export function tusClient(fetcher: Fetcher, base: string, siteOrigin: string): TusClient {
   const originHeader = (origin: string | null | undefined): Record<string, string> =>
     origin === null ? {} : { Origin: origin ?? siteOrigin }

@@ -4,14 +4,12 @@
  * discoverable sign-in, with the challenge used once and the counter kept.
  * Chromium's virtual authenticator covers the browser side (e2e/).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { SoftwareAuthenticator } from '../../../testing/software-authenticator.ts'
 import { SITE, sessionCookieFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
 type Options = { challengeId: string; options: { challenge: string; rp: { id: string; name: string }; user: { id: string; name: string }; authenticatorSelection: Record<string, unknown>; excludeCredentials: { id: string }[]; rpId?: string; allowCredentials?: unknown[]; userVerification?: string } }
 
@@ -31,8 +29,7 @@ async function passkeySignIn(h: WorkspaceHarness, authenticator: SoftwareAuthent
 }
 
 async function setUp() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const ana = await h.addMember({ email: 'ana@catalitico.example', name: 'Ana' })
   return { h, ana, session: await h.signIn(ana) }
 }

@@ -8,6 +8,7 @@ import { now, type WorkspaceDeps } from '../deps.ts'
 import { BODY_LIMITS } from '../../../shared/http/body-limit.ts'
 import { audit, limitJsonBodies, readBody, sessionMemberJson } from '../http.ts'
 import { LinkCompleteSchema, LinkRequestSchema, PasskeyVerifySchema, type LinkRequested, type SignedIn } from '../../../../domain/workspace-api/team.ts'
+import { workspaceReturnPath } from '../../../../domain/workspace-api/return-path.ts'
 import { signInMessage } from '../mail/sign-in-message.ts'
 import type { Member, Session } from '../../../db/stores/team-store.ts'
 import { requireSameOrigin } from '../../../shared/auth/csrf.ts'
@@ -55,7 +56,9 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
     const member = await deps.team.findMemberByEmail(email)
     if (member?.active) {
       const { token, link } = newSignInLink(member.id, at)
-      await deps.team.createSignInLink(link, signInMessage(deps.mail, member, token))
+      // Back to the page they were opening; an unsafe path is dropped (ADR 0148).
+      const returnTo = workspaceReturnPath(body.value.returnTo)
+      await deps.team.createSignInLink(link, signInMessage(deps.mail, member, token, undefined, returnTo))
       deps.onMailQueued?.()
     }
     await housekeeping(at)

@@ -4,16 +4,13 @@
  * expired and reused links, the same answer for members and strangers, the
  * rate limits, and the session's end.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { sessionCookieFrom, tokenFromMail, workspaceHarness, type WorkspaceHarness, SITE } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 async function harness(env: Record<string, string> = {}) {
-  const h = await workspaceHarness(env)
-  harnesses.push(h)
+  const h = await openWorkspaceHarness(env)
   return h
 }
 
@@ -101,6 +98,42 @@ describe('sign-in by link', () => {
       expect(res.status).toBe(400)
     }
     expect(h.snapshot()).toEqual(before)
+  })
+
+  it('brings the member back to the page they were opening: a workspace path rides in the link, a hostile one is dropped', async () => {
+    const h = await harness()
+    await h.addMember({ email: 'ana@catalitico.example' })
+    const seen = new Set<string>()
+    const ask = (returnTo: string) => {
+      h.advance(16 * 60_000) // past the per-address limit's window
+      return h.call('POST', '/auth/link', { body: { email: 'ana@catalitico.example', returnTo } })
+    }
+    const lastMail = async () => {
+      const fresh = (await h.store.listMessages()).filter((m) => !seen.has(m.id))
+      expect(fresh).toHaveLength(1)
+      seen.add(fresh[0]!.id)
+      return fresh[0]!
+    }
+
+    expect((await ask('/postulaciones/0193a2fe-6c00-7000-8000-000000000001?etapa=sesion_panel')).status).toBe(202)
+    const back = await lastMail()
+    expect(back.text).toMatch(
+      new RegExp(`${SITE}/equipo/entrar\\?volver=%2Fpostulaciones%2F0193a2fe-6c00-7000-8000-000000000001%3Fetapa%3Dsesion_panel#token=[A-Za-z0-9_-]{43}\\n`),
+    )
+    expect(back.html).toContain(`${SITE}/equipo/entrar?volver=%2Fpostulaciones%2F`)
+
+    for (const hostile of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/../postulacion', '/%2e%2e/x', '/entrar', ' /x']) {
+      expect((await ask(hostile)).status, hostile).toBe(202)
+      const mail = await lastMail()
+      expect(mail.text, hostile).toMatch(new RegExp(`${SITE}/equipo/entrar#token=[A-Za-z0-9_-]{43}\\n`))
+      expect(mail.text, hostile).not.toContain('volver')
+      expect(mail.text, hostile).not.toContain('evil')
+    }
+    // A link is good for 15 minutes: a fresh one with the return path signs in.
+    expect((await ask('/miembros')).status).toBe(202)
+    const fresh = await lastMail()
+    expect(fresh.text).toContain('/equipo/entrar?volver=%2Fmiembros#token=')
+    expect((await complete(h, tokenFromMail(fresh.text))).status).toBe(200)
   })
 
   it('gives exactly one session to two concurrent completions of the same link', async () => {

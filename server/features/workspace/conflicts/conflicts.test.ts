@@ -6,16 +6,14 @@
  * declare / record / lift endpoints and their authorization; the list's mask,
  * the averages without the conflicted review, and the domain hint.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { SELECTION_CRITERIA } from '../../../../domain/programme.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused } from '../../../testing/refused.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
 const reviewOf = (score: number) => ({
   scores: Object.fromEntries(SELECTION_CRITERIA.map((c) => [c.key, score])),
@@ -24,8 +22,7 @@ const reviewOf = (score: number) => ({
 })
 
 async function setUp() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const other = await h.signIn(await h.addMember({ role: 'admin' }))
   const ana = await h.signIn(await h.addMember({ role: 'reviewer' }))

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { runApplicationsCommand } from '../../../cli/applications-command.ts'
 import { founderRecords, toCsv } from '../../../shared/exports.ts'
 import { dataRequestDueAt } from '../../../../domain/data-requests.ts'
@@ -11,15 +12,10 @@ import { openFounderStore } from '../../../db/stores/founder-store.ts'
 const NOW = new Date('2026-03-18T20:00:00.000Z')
 const FOUNDER = 'titular.privada@founder.example.co'
 
-let harnesses: ReviewHarness[] = []
-afterEach(async () => {
-  for (const h of harnesses) await h.dispose()
-  harnesses = []
-})
+const openReviewHarness = harnessPerTest(reviewHarness)
 
 async function setup() {
-  const h = await reviewHarness(NOW)
-  harnesses.push(h)
+  const h = await openReviewHarness(NOW)
   const admin = await h.addMember('admin', 'Ana Admin')
   const reviewer = await h.addMember('reviewer', 'Rafa Revisor')
   const founderApps = []
@@ -227,5 +223,74 @@ describe('data-request routes', () => {
     expect(await founders.listDataRequests(other.reference)).toEqual([theirs.request])
     const [deleted] = (await h.reviews.listAudit(1, 10)).items.filter((e) => e.action === 'data_request.deleted')
     expect(deleted!.detail).toMatchObject({ dataRequestsClosed: 1 })
+  })
+
+  it('lists the open requests with the date each is due, overdue ones marked, references only', async () => {
+    const { h, admin, reviewer, founderApps, other } = await setup()
+    const founders = openFounderStore(engineOf(h.store))
+    const notice = { id: crypto.randomUUID(), kind: 'team_notification' as const, messageId: `<${crypto.randomUUID()}@x>`, from: 'a@x.co', to: 'equipo@x.co', subject: 's', text: 't', html: 'h' }
+    // Opened 30 days before NOW (Wednesday 18 March 2026): overdue; the other today: due in 15 business days.
+    const longAgo = new Date(NOW.getTime() - 30 * 86_400_000)
+    await founders.openDataRequest(
+      { id: crypto.randomUUID(), applicationId: other.id, reference: other.reference, kind: 'supresion', openedAt: NOW, dueAt: dataRequestDueAt('supresion', NOW) },
+      { ...notice, id: crypto.randomUUID() },
+    )
+    await founders.openDataRequest(
+      { id: crypto.randomUUID(), applicationId: founderApps[0]!.id, reference: founderApps[0]!.reference, kind: 'supresion', openedAt: longAgo, dueAt: dataRequestDueAt('supresion', longAgo) },
+      { ...notice, id: crypto.randomUUID(), messageId: `<${crypto.randomUUID()}@x>` },
+    )
+    await openConflictStore(engineOf(h.store)).declare({ applicationId: other.id, memberId: admin.id, kind: 'personal', note: 'Primo', declaredBy: admin.id, at: NOW })
+
+    expect((await h.call(reviewer, 'GET', '/data-requests/open')).status).toBe(403)
+    expect((await h.call(null, 'GET', '/data-requests/open')).status).toBe(401)
+    const res = await h.call(admin, 'GET', '/data-requests/open')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { items: Record<string, unknown>[] }
+    expect(body.items).toEqual([
+      {
+        id: expect.any(String),
+        reference: founderApps[0]!.reference,
+        kind: 'supresion',
+        kindLabel: 'Supresión de datos',
+        openedAt: longAgo.toISOString(),
+        dueAt: '2026-03-10T04:59:59.999Z',
+        overdue: true,
+        conflicted: false,
+      },
+      {
+        id: expect.any(String),
+        reference: other.reference,
+        kind: 'supresion',
+        kindLabel: 'Supresión de datos',
+        openedAt: NOW.toISOString(),
+        // 15 business days from Thursday 19 March 2026: San José (Monday 23) and Holy Thursday and Friday (2 and 3 April) skipped.
+        dueAt: '2026-04-14T04:59:59.999Z',
+        overdue: false,
+        conflicted: true,
+      },
+    ])
+    expect(JSON.stringify(body)).not.toContain('@')
+    // A day after its due date, the second one is overdue too.
+    h.clock.now = new Date('2026-04-14T05:00:00.000Z')
+    const later = (await (await h.call(admin, 'GET', '/data-requests/open')).json()) as { items: { overdue: boolean }[] }
+    expect(later.items.map((i) => i.overdue)).toEqual([true, true])
+  })
+
+  it('confirms the deletion to the founder by e-mail, naming the references, with no link', async () => {
+    const { h, admin, founderApps } = await setup()
+    const res = await h.call(admin, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })
+    expect(res.status).toBe(200)
+    const mails = (await h.store.listMessages()).filter((m) => m.kind === 'founder_data_deleted')
+    expect(mails).toHaveLength(1)
+    const [mail] = mails
+    expect(mail).toMatchObject({ applicationId: null, to: FOUNDER, status: 'pending' })
+    expect(mail!.subject).toBe(`Eliminamos tus datos personales (${founderApps.map((a) => a.reference).join(', ')})`)
+    expect(mail!.text).toContain('Hola, Persona Titular:')
+    expect(mail!.text).toContain(`eliminamos los datos personales de tus postulaciones ${founderApps.map((a) => a.reference).join(', ')}`)
+    expect(mail!.text).not.toContain('[enlace personal]')
+    expect(mail!.text + mail!.html).not.toContain('/postulacion')
+    // Nothing left to delete: no second confirmation.
+    await h.call(admin, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })
+    expect((await h.store.listMessages()).filter((m) => m.kind === 'founder_data_deleted')).toHaveLength(1)
   })
 })

@@ -12,7 +12,17 @@
  */
 import { Hono } from 'hono'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
-import { DeleteSchema, ExportSchema, LookupSchema, type DataRequestLookup, type DeletionReport } from '../../../../domain/workspace-api/data-requests.ts'
+import {
+  DeleteSchema,
+  ExportSchema,
+  LookupSchema,
+  type DataRequestLookup,
+  type DeletionReport,
+  type OpenDataRequests,
+} from '../../../../domain/workspace-api/data-requests.ts'
+import { DATA_REQUEST_KIND_LABELS } from '../../../../domain/data-requests.ts'
+import { dataDeletedMessage, type FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
+import type { FounderStore } from '../../../db/stores/founder-store.ts'
 import { founderRecords, toCsv } from '../../../shared/exports.ts'
 import { normalizeEmail, type ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
@@ -24,7 +34,11 @@ export interface DataRequestDeps {
   store: ApplicationStore
   reviews: ReviewStore
   conflicts: Pick<ConflictStore, 'conflictedApplications'>
+  /** The record of requests (the open ones and their due dates) and the founder's e-mails' settings. */
+  founders: { store: Pick<FounderStore, 'listOpenDataRequests'>; mail: FounderMailConfig }
   now: () => Date
+  /** Called once an e-mail is in the outbox (the server wakes its worker). */
+  onMailQueued?: () => void
 }
 
 /** The refusal of an export or a deletion, in the words of the conflict guard (conflicts/guard.ts). */
@@ -35,7 +49,7 @@ export const dataRequestConflictRefusal = {
 } as const
 
 export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
-  const { store, reviews, conflicts, now } = deps
+  const { store, reviews, conflicts, founders, now } = deps
   const app = new Hono<WorkspaceEnv>()
   app.use('/data-requests/*', adminOnly)
 
@@ -57,6 +71,28 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     const mine = await conflicts.conflictedApplications(memberId)
     return new Set(applicationIds.filter((id) => mine.has(id)))
   }
+
+  /** The open requests with the date each must be answered by; references only (no personal data). */
+  app.get('/data-requests/open', async (c) => {
+    const at = now()
+    const open = await founders.store.listOpenDataRequests()
+    const mine = open.length > 0 ? await conflicts.conflictedApplications(c.get('member').id) : new Set<string>()
+    return c.json(
+      wire({
+        checkedAt: at,
+        items: open.map((r) => ({
+          id: r.id,
+          reference: r.reference,
+          kind: r.kind,
+          kindLabel: DATA_REQUEST_KIND_LABELS[r.kind],
+          openedAt: r.openedAt,
+          dueAt: r.dueAt,
+          overdue: r.dueAt.getTime() < at.getTime(),
+          conflicted: r.applicationId !== null && mine.has(r.applicationId),
+        })),
+      }) satisfies OpenDataRequests,
+    )
+  })
 
   app.post('/data-requests/lookup', async (c) => {
     const parsed = parseWith(LookupSchema, await jsonBody(c))
@@ -111,8 +147,12 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     }
     const memberId = c.get('member').id
     if (await refusedForConflict(memberId, parsed.value.email, 'delete')) return c.json(dataRequestConflictRefusal, 403)
+    // The titular is told it is done, at the address on file, in the deletion's own transaction (written
+    // only when something is deleted); the e-mail names the references and holds no link.
+    const confirmation = dataDeletedMessage(await store.findByEmail(parsed.value.email), founders.mail)
     // The deletion answers the titular's open requests (a deletion request from the status page): closed by this admin.
-    const report = await store.deleteByEmail(parsed.value.email, { by: memberId, at: now() })
+    const report = await store.deleteByEmail(parsed.value.email, { by: memberId, at: now(), ...(confirmation ? { confirmation } : {}) })
+    if (confirmation && report.applications.length > 0) deps.onMailQueued?.()
     const { pending, sent, failed } = report.messages
     await audit(
       memberId,

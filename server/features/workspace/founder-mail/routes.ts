@@ -9,15 +9,19 @@
  * out and says how many there are, for someone else to handle.
  */
 import { Hono, type Context } from 'hono'
-import { STATUS_MAIL_KINDS, STATUS_MAIL_LABELS } from '../../../../domain/founder-mail.ts'
+import { FOUNDER_MAIL_KINDS, FOUNDER_MAIL_LABELS, staleDraftMessage, supersededNote } from '../../../../domain/founder-mail.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import {
   EditDraftSchema,
   FounderMailSettingSchema,
+  SendAllSchema,
   SUBJECT_MAX,
+  SUPERSEDED_SHOWN_DAYS,
   type FounderDraft as FounderDraftJson,
   type FounderDraftAnswer,
+  type FounderDraftCount,
   type FounderDraftList,
+  type StaleDraftRefusal,
   type FounderMailSettingRequest,
   type FounderMailSettings,
   type SentAll,
@@ -48,7 +52,7 @@ function shown(d: FounderDraft): FounderDraftJson {
     applicationId: d.applicationId,
     reference: d.reference,
     kind: d.kind,
-    kindLabel: STATUS_MAIL_LABELS[d.kind],
+    kindLabel: FOUNDER_MAIL_LABELS[d.kind],
     to: d.to,
     subject: d.subject,
     text: d.text,
@@ -57,6 +61,8 @@ function shown(d: FounderDraft): FounderDraftJson {
     createdAt: d.createdAt,
     editedAt: d.editedAt,
     settledAt: d.settledAt,
+    supersededTo: d.supersededTo,
+    supersededNote: d.supersededTo && d.settledAt ? supersededNote(d.supersededTo, d.settledAt) : null,
   })
 }
 
@@ -78,6 +84,10 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
         409,
       )
     }
+    if (outcome.status === 'stale') {
+      const { draft, stage } = outcome
+      return c.json({ error: 'stale_stage', message: staleDraftMessage(draft.kind, stage), stage, draft: shown(draft) } satisfies StaleDraftRefusal, 409)
+    }
     return c.json({ draft: shown(outcome.draft) } satisfies FounderDraftAnswer)
   }
 
@@ -88,8 +98,16 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     const masked = await conflicts.conflictedApplications(c.get('member').id)
     const drafts = await founders.store.listWaitingDrafts()
     const items = drafts.filter((d) => !masked.has(d.applicationId))
+    const since = new Date(now().getTime() - SUPERSEDED_SHOWN_DAYS * 86_400_000)
+    const replaced = (await founders.store.listSupersededSince(since)).filter((d) => !masked.has(d.applicationId))
     // How many drafts wait for someone without the member's conflicts: never which ones.
-    return c.json({ items: items.map(shown), withheld: drafts.length - items.length } satisfies FounderDraftList)
+    return c.json({ items: items.map(shown), withheld: drafts.length - items.length, replaced: replaced.map(shown) } satisfies FounderDraftList)
+  })
+
+  app.get('/founder-mail/count', async (c) => {
+    const masked = await conflicts.conflictedApplications(c.get('member').id)
+    const waiting = (await founders.store.listWaitingDrafts()).filter((d) => !masked.has(d.applicationId)).length
+    return c.json({ waiting } satisfies FounderDraftCount)
   })
 
   app.get('/founder-mail/drafts/:id', async (c) => {
@@ -134,15 +152,19 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
   })
 
   /**
-   * Send every waiting draft the member may see; one already settled by
-   * someone else is skipped, not an error, and so is one of an application
-   * the member has a conflict with.
+   * Send the waiting drafts the member confirmed (`ids`: the dialog said how
+   * many and to whom, ADR 0138). One already settled by someone else,
+   * superseded, no longer matching its application's stage, or of an
+   * application the member has a conflict with is skipped, not an error.
    */
   app.post('/founder-mail/drafts/send-all', async (c) => {
+    const parsed = parseWith(SendAllSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige los correos que quieres enviar.')
     const memberId = c.get('member').id
     const masked = await conflicts.conflictedApplications(memberId)
+    const confirmed = new Set(parsed.value.ids)
     let sent = 0
-    for (const draft of (await founders.store.listWaitingDrafts()).filter((d) => !masked.has(d.applicationId))) {
+    for (const draft of (await founders.store.listWaitingDrafts()).filter((d) => confirmed.has(d.id) && !masked.has(d.applicationId))) {
       const at = now()
       const outcome = await founders.store.sendDraft(draft.id, (d) => messageFromDraft(d, founders.mail), memberId, at)
       if (outcome.status === 'ok') {
@@ -151,12 +173,12 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
       }
     }
     if (sent > 0) deps.onMailQueued?.()
-    return c.json({ sent } satisfies SentAll)
+    return c.json({ sent, skipped: confirmed.size - sent } satisfies SentAll)
   })
 
   app.get('/founder-mail/settings', async (c) => {
     const sendImmediately = await founders.store.sendImmediately()
-    return c.json({ items: STATUS_MAIL_KINDS.map((kind) => ({ kind, label: STATUS_MAIL_LABELS[kind], sendImmediately: sendImmediately[kind] })) } satisfies FounderMailSettings)
+    return c.json({ items: FOUNDER_MAIL_KINDS.map((kind) => ({ kind, label: FOUNDER_MAIL_LABELS[kind], sendImmediately: sendImmediately[kind] })) } satisfies FounderMailSettings)
   })
 
   app.put('/founder-mail/settings', adminOnly, async (c) => {

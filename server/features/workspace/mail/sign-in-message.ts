@@ -20,8 +20,10 @@ export function signInMessage(
   member: Pick<Member, 'email' | 'name' | 'role'>,
   token: string,
   invitation?: { invitedBy: string | null },
+  /** A checked workspace path (return-path.ts) the link returns to. */
+  returnTo: string | null = null,
 ): NewOutboxMessage {
-  const input = { name: member.name, url: signInUrl(config.siteOrigin, token), workspaceUrl: workspaceUrl(config.siteOrigin) }
+  const input = { name: member.name, url: signInUrl(config.siteOrigin, token, returnTo), workspaceUrl: workspaceUrl(config.siteOrigin) }
   const mail = invitation ? renderInvitationMail({ ...input, role: member.role, invitedBy: invitation.invitedBy }) : renderSignInMail(input)
   return {
     id: crypto.randomUUID(),

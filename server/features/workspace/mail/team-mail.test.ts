@@ -31,7 +31,7 @@ describe('workspace e-mails', () => {
     expect(mail.html).toContain('lang="es-CO"')
   })
 
-  it('invitation: who invited, the role in Spanish, the same link block', () => {
+  it('invitation: who invited, the role in Spanish, the link block with its 7 days', () => {
     const mail = renderInvitationMail({
       name: 'Beto',
       url: URL_WITH_TOKEN,
@@ -43,7 +43,10 @@ describe('workspace e-mails', () => {
     expect(mail.text).toContain('Ana & Co te invitó al espacio del equipo')
     expect(mail.text).toContain('Tu rol: evaluación.')
     expect(mail.html).toContain('Ana &amp; Co te invitó')
-    expect(mail.text).toContain('15 minutos')
+    // An invitation lasts days, not a sign-in link's minutes, and says so (issue 19).
+    expect(mail.text).toContain('La invitación vence en 7 días y el enlace sirve una sola vez.')
+    expect(mail.html).toContain('La invitación vence en 7 días')
+    expect(mail.text).not.toContain('minutos')
     const fromCli = renderInvitationMail({ name: 'Ana', url: URL_WITH_TOKEN, workspaceUrl: 'x', role: 'admin', invitedBy: null })
     expect(fromCli.text).toContain('Te invitaron al espacio del equipo')
     expect(fromCli.text).toContain('Tu rol: administración.')

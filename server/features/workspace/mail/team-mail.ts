@@ -8,7 +8,7 @@
 import { PROGRAMME_NAME } from '../../../../domain/programme.ts'
 import { ACCENT, MUTED, escapeHtml, headerSafe, htmlDocument, type RenderedMail } from '../../../shared/mail/templates.ts'
 import type { Role } from '../../../../domain/team.ts'
-import { SIGN_IN_LINK_MINUTES } from '../auth/sign-in-links.ts'
+import { INVITATION_LINK_DAYS, SIGN_IN_LINK_MINUTES } from '../auth/sign-in-links.ts'
 
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'administración', reviewer: 'evaluación' }
@@ -35,8 +35,7 @@ function page(title: string, body: string): string {
 
 const oneLine = (value: string) => headerSafe(value, 120)
 
-function linkBlock(input: SignInMailInput, action: string) {
-  const expiry = `El enlace vence en ${SIGN_IN_LINK_MINUTES} minutos y sirve una sola vez.`
+function linkBlock(input: SignInMailInput, action: string, expiry: string) {
   const expired = `Si ya venció, pide uno nuevo en ${input.workspaceUrl}`
   const ignore = 'Si no fuiste tú, ignora este correo: nadie puede entrar sin abrir este enlace.'
   return {
@@ -51,8 +50,8 @@ function linkBlock(input: SignInMailInput, action: string) {
 export function renderSignInMail(input: SignInMailInput): RenderedMail {
   const subject = `Tu enlace para entrar al espacio del equipo de ${PROGRAMME_NAME}`
   const greeting = `Hola, ${oneLine(input.name)}:`
-  const intro = 'Pediste entrar al espacio del equipo. Abre el enlace y pulsa «Entrar» en la página que se abre.'
-  const link = linkBlock(input, 'Entrar al espacio del equipo')
+  const intro = 'Pediste entrar al espacio del equipo. Abre el enlace y haz clic en «Entrar» en la página que se abre.'
+  const link = linkBlock(input, 'Entrar al espacio del equipo', `El enlace vence en ${SIGN_IN_LINK_MINUTES} minutos y sirve una sola vez.`)
   return {
     subject,
     text: `${greeting}\n\n${intro}\n\n${link.text}\n\nEl equipo de ${PROGRAMME_NAME}\n`,
@@ -71,8 +70,9 @@ export function renderInvitationMail(input: InvitationMailInput): RenderedMail {
   const greeting = `Hola, ${oneLine(input.name)}:`
   const who = input.invitedBy ? `${oneLine(input.invitedBy)} te invitó` : 'Te invitaron'
   const intro = `${who} al espacio del equipo de ${PROGRAMME_NAME}, donde el equipo revisa y evalúa las postulaciones. Tu rol: ${ROLE_LABELS[input.role]}.`
-  const next = 'Abre el enlace y pulsa «Entrar» en la página que se abre. Una vez dentro podrás añadir una llave de acceso (passkey) para entrar sin correo.'
-  const link = linkBlock(input, 'Aceptar la invitación')
+  const next = 'Abre el enlace y haz clic en «Entrar» en la página que se abre. Una vez dentro podrás añadir una llave de acceso (passkey) para entrar sin correo.'
+  // An invitation waits days for someone who may not read their mail today (ADR 0147).
+  const link = linkBlock(input, 'Aceptar la invitación', `La invitación vence en ${INVITATION_LINK_DAYS} días y el enlace sirve una sola vez.`)
   return {
     subject,
     text: `${greeting}\n\n${intro}\n\n${next}\n\n${link.text}\n\nEl equipo de ${PROGRAMME_NAME}\n`,

@@ -26,7 +26,7 @@ export async function inviteMember(
   now: Date,
 ): Promise<InviteOutcome> {
   const member = { id: crypto.randomUUID(), ...input, invitedBy: invitedBy?.id ?? null, createdAt: now }
-  const { token, link } = newSignInLink(member.id, now)
+  const { token, link } = newSignInLink(member.id, now, 'invitation')
   const message = signInMessage(mail, member, token, { invitedBy: invitedBy?.name ?? null })
   if (!(await team.createMember(member, { link, message }))) return { status: 'member_exists' }
   const created = await team.getMember(member.id)

@@ -3,16 +3,13 @@
  * (member + e-mail with a sign-in link), role changes, deactivation ending
  * sessions at once, the last active admin, and the audit trail.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { sessionCookieFrom, tokenFromMail, workspaceHarness, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
+import { sessionCookieFrom, tokenFromMail, workspaceHarness } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 async function setUp() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const ana = await h.addMember({ role: 'admin', name: 'Ana', email: 'ana@catalitico.example' })
   return { h, ana, admin: await h.signIn(ana) }
 }
@@ -42,7 +39,7 @@ describe('members', () => {
     expect(mail).toMatchObject({ kind: 'team_sign_in', memberId: member.id, applicationId: null, to: 'carla@catalitico.example' })
     expect(mail!.subject).toContain('Te invitaron')
     expect(mail!.text).toContain('Ana te invitó')
-    expect(mail!.text).toContain('15 minutos')
+    expect(mail!.text).toContain('La invitación vence en 7 días')
     expect(mail!.html).toContain('Carla &lt;b&gt;')
     expect((h.store.db.prepare('SELECT redact_after_send FROM outbox').get() as { redact_after_send: number }).redact_after_send).toBe(1)
 
@@ -54,6 +51,22 @@ describe('members', () => {
     const signedIn = await h.call('POST', '/auth/link/complete', { body: { token: tokenFromMail(mail!.text) } })
     expect(signedIn.status).toBe(200)
     expect(sessionCookieFrom(signedIn)).not.toBeNull()
+  })
+
+  it('an invitation lasts 7 days (not a sign-in link\'s 15 minutes): it works on day 6, not on day 8', async () => {
+    const { h, admin } = await setUp()
+    for (const [email, later, works] of [
+      ['dana@catalitico.example', 6 * 24 * 3_600_000, true],
+      ['eva@catalitico.example', 8 * 24 * 3_600_000, false],
+    ] as const) {
+      expect((await h.call('POST', '/members', { as: admin, body: { email, name: 'X', role: 'reviewer' } })).status).toBe(201)
+      const mail = (await h.store.listMessages()).find((m) => m.to === email)!
+      const at = h.now()
+      h.advance(later)
+      const res = await h.call('POST', '/auth/link/complete', { body: { token: tokenFromMail(mail.text) } })
+      expect(res.status).toBe(works ? 200 : 400)
+      h.advance(at.getTime() - h.now().getTime())
+    }
   })
 
   it('refuses an address already in the team with 409 member_exists, and a bad body with 422, changing nothing', async () => {

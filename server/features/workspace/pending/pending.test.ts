@@ -4,24 +4,22 @@
  * middleware). Assignments are inserted as rows: their routes live in
  * another part of the workspace.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
+import { workspaceHarness, type SignedIn } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 const DAY = 24 * 60 * 60 * 1000
 
 async function setUp() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const ana = await h.signIn(await h.addMember({ role: 'reviewer' }))
-  const received = async (daysAgo: number, companyName: string) => {
+  const received = async (daysAgo: number, companyName: string, tradeName = '') => {
     const sub = newSubmission({ createdAt: new Date(h.now().getTime() - daysAgo * DAY) })
     sub.application.formData.companyName = companyName
+    sub.application.formData.tradeName = tradeName
     await h.store.saveSubmission(sub)
     return sub.application
   }
@@ -33,7 +31,7 @@ async function setUp() {
 }
 
 type PendingBody = {
-  items: { id: string; companyName: string; dueState: string; waitingForMe: boolean }[]
+  items: { id: string; companyName: string; tradeName: string; dueState: string; waitingForMe: boolean }[]
   total: number
   counts: Record<string, number>
 }
@@ -41,7 +39,7 @@ type PendingBody = {
 describe('Mis pendientes', () => {
   it('lists my assigned applications: overdue, due soon and waiting for my review; not others’, not conflicted ones', async () => {
     const { h, admin, ana, received, assign } = await setUp()
-    const overdue = await received(20, 'Vencida S.A.S.') // recibida is due 14 days after reception
+    const overdue = await received(20, 'Vencida S.A.S.', 'Vencida') // recibida is due 14 days after reception
     const soon = await received(12, 'Pronto S.A.S.')
     const fresh = await received(1, 'Nueva S.A.S.')
     const conflicted = await received(13, 'Conflicto S.A.S.')
@@ -52,10 +50,11 @@ describe('Mis pendientes', () => {
     const res = await h.call('GET', '/me/pending', { as: ana })
     expect(res.status).toBe(200)
     const body = (await res.json()) as PendingBody
-    expect(body.items.map((i) => [i.companyName, i.dueState, i.waitingForMe])).toEqual([
-      ['Vencida S.A.S.', 'overdue', true],
-      ['Pronto S.A.S.', 'due_soon', true],
-      ['Nueva S.A.S.', 'on_time', true],
+    // The trade name, as the list names them (issue 19), and the legal name beside it.
+    expect(body.items.map((i) => [i.tradeName, i.companyName, i.dueState, i.waitingForMe])).toEqual([
+      ['Vencida', 'Vencida S.A.S.', 'overdue', true],
+      ['', 'Pronto S.A.S.', 'due_soon', true],
+      ['', 'Nueva S.A.S.', 'on_time', true],
     ])
     expect(body.counts).toEqual({ overdue: 1, dueSoon: 1, waitingForMe: 3 })
     expect(body.total).toBe(3)

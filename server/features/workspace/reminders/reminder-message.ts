@@ -4,6 +4,8 @@
  * workspace. Company names and references only: never a founder's name,
  * e-mail, phone or anything they wrote.
  */
+import { companyDisplayName } from '../../../../domain/company-name.ts'
+import { countOf, formatDayMonth } from '../../../../domain/format.ts'
 import { DUE_SOON_DAYS, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../../domain/programme.ts'
 import { messageIdDomain } from '../../../shared/ids.ts'
@@ -38,12 +40,9 @@ export function reminderSections(items: readonly PendingItem[], now: Date): Remi
   return sections
 }
 
-const dueDate = (d: Date | null) =>
-  d ? new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long' }).format(d) : ''
-
 function line(item: PendingItem, origin: string) {
-  const parts = [`${item.reference} · ${headerSafe(item.companyName, 120)}`, STAGE_LABELS[item.stage]]
-  if (item.stageDueAt) parts.push(`vence el ${dueDate(item.stageDueAt)}`)
+  const parts = [`${item.reference} · ${headerSafe(companyDisplayName(item), 120)}`, STAGE_LABELS[item.stage]]
+  if (item.stageDueAt) parts.push(`vence el ${formatDayMonth(item.stageDueAt)}`)
   if (item.waitingForMe) parts.push('falta tu evaluación')
   return { text: parts.join(' — '), url: applicationUrl(origin, item.id) }
 }
@@ -66,7 +65,7 @@ export function reminderMessage(
     [`Vencen en los próximos ${DUE_SOON_DAYS} días`, sections.dueSoon],
     ['Esperan tu evaluación', sections.waiting],
   ]
-  const subject = `Tus pendientes en ${PROGRAMME_NAME}: ${total} ${total === 1 ? 'postulación' : 'postulaciones'}`
+  const subject = `Tus pendientes en ${PROGRAMME_NAME}: ${countOf(total, 'postulación', 'postulaciones')}`
   const greeting = `Hola, ${headerSafe(member.name, 120)}:`
   const settings = `Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en ${pendingUrl(config.siteOrigin)}`
   const text = [

@@ -8,19 +8,25 @@
  */
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
-import { STAGE_LABELS, canTransition, type Stage } from '../../../../domain/pipeline.ts'
+import { countOf } from '../../../../domain/format.ts'
+import { STAGES, STAGE_LABELS, canTransition, type Stage } from '../../../../domain/pipeline.ts'
+import { DOCUMENTS_CHECKED_STAGE, missingRequiredDocuments } from '../../../../domain/documents.ts'
+import { isStatusMailKind } from '../../../../domain/founder-mail.ts'
 import { BulkActionSchema, BulkApplyEntries, BulkPreviewEntries, type BulkApplied, type BulkPreview } from '../../../../domain/workspace-api/scoring.ts'
-import { toCsv, toJson } from '../../../shared/exports.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
-import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
+import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { auditedExport } from './export.ts'
 import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
 
 export interface BulkRouteDeps {
   founders?: ChangeStageDeps['founders']
+  /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
+  documents?: ChangeStageDeps['documents']
   store: ApplicationStore
   reviews: ReviewStore
   scoring: ScoringStore
@@ -45,15 +51,19 @@ type Action = v.InferOutput<typeof BulkActionSchema>
 
 const targetOf = (action: Action): Stage | null => (action.type === 'move' ? action.to : action.type === 'close' ? 'no_seleccionada' : null)
 
-function preview(rows: readonly ApplicationListRow[], action: Action): BulkPreview {
+function preview(rows: readonly ApplicationListRow[], action: Action, documentsMissing = 0): BulkPreview {
   const to = targetOf(action)
-  if (to === null) return { total: rows.length, eligible: rows.length, refused: [] }
+  const eligibleByStage = Object.fromEntries(STAGES.map((s) => [s, rows.filter((r) => canTransition(r.stage, s)).length])) as Record<Stage, number>
+  if (to === null) return { total: rows.length, eligible: rows.length, refused: [], eligibleByStage, founderMail: false, documentsMissing: 0 }
   const refused = new Map<Stage, number>()
   for (const r of rows) if (!canTransition(r.stage, to)) refused.set(r.stage, (refused.get(r.stage) ?? 0) + 1)
   const count = [...refused.values()].reduce((a, b) => a + b, 0)
   return {
     total: rows.length,
     eligible: rows.length - count,
+    eligibleByStage,
+    founderMail: isStatusMailKind(to),
+    documentsMissing,
     refused: [...refused].map(([stage, n]) => ({
       stage,
       count: n,
@@ -66,8 +76,17 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
   const { store, reviews, scoring, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
+  /** How many of the rows the action moves to acuerdo_firmado lack required documents (ADR 0139). */
+  async function lackingDocuments(rows: readonly ApplicationListRow[], action: Action): Promise<number> {
+    const to = targetOf(action)
+    if (to !== DOCUMENTS_CHECKED_STAGE || !deps.documents) return 0
+    let n = 0
+    for (const r of rows) if (canTransition(r.stage, to) && missingRequiredDocuments(await deps.documents.list(r.id)).length > 0) n++
+    return n
+  }
+
   /** Every row the filter returns, as GET /applications lists them to this member less their masked ones (ADR 0107); null when over BULK_MAX. */
-  async function resolve(c: Context<WorkspaceEnv>, filter: ListFilter) {
+  async function resolve(c: Context<WorkspaceEnv>, filter: ListFilter, ids?: readonly string[]) {
     const member = c.get('member')
     const result = await reviews.listApplications({
       ...filterQuery(filter),
@@ -77,31 +96,37 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
       now: now(),
       viewer: { memberId: member.id, isAdmin: member.role === 'admin' },
     })
-    return result.total > BULK_MAX ? null : result.items
+    if (result.total > BULK_MAX) return null
+    // Rows picked one by one: only those the filter also returns.
+    const picked = ids ? new Set(ids) : null
+    return picked ? result.items.filter((r) => picked.has(r.id)) : result.items
   }
   const tooMany = (c: Context) =>
-    invalid(c, [], `Una acción masiva toma como máximo ${BULK_MAX.toLocaleString('es-CO')} postulaciones: filtra la lista primero.`)
+    invalid(c, [], `Una acción masiva toma como máximo ${countOf(BULK_MAX, 'postulación', 'postulaciones')}: filtra la lista primero.`)
 
   app.post('/bulk/preview', adminOnly, async (c) => {
     const parsed = parseWith(PreviewSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const rows = await resolve(c, parsed.value.filter)
+    const rows = await resolve(c, parsed.value.filter, parsed.value.ids)
     if (!rows) return tooMany(c)
-    return c.json(preview(rows, parsed.value.action) satisfies BulkPreview)
+    return c.json(preview(rows, parsed.value.action, await lackingDocuments(rows, parsed.value.action)) satisfies BulkPreview)
   })
 
   app.post('/bulk/apply', adminOnly, async (c) => {
     const parsed = parseWith(ApplySchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const { filter, action, expected } = parsed.value
-    const rows = await resolve(c, filter)
+    const { filter, action, expected, ids, missingDocuments } = parsed.value
+    const rows = await resolve(c, filter, ids)
     if (!rows) return tooMany(c)
-    const before = preview(rows, action)
+    const before = preview(rows, action, await lackingDocuments(rows, action))
     if (before.eligible !== expected) {
       return c.json(
         { error: 'stale', message: 'La lista cambió desde la confirmación. Revisa el nuevo número antes de seguir.', preview: before },
         409,
       )
+    }
+    if (before.documentsMissing > 0 && !missingDocuments) {
+      return c.json({ error: 'documents_missing', message: bulkDocumentsMissingMessage(before.documentsMissing), preview: before }, 409)
     }
     const memberId = c.get('member').id
     if (action.type === 'assign') {
@@ -117,7 +142,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     for (let i = 0; i < eligible.length; i += BULK_CHUNK) {
       const outcomes = await changeStages(
         deps,
-        eligible.slice(i, i + BULK_CHUNK).map((r) => ({ applicationId: r.id, from: r.stage, to, reason, memberId })),
+        eligible.slice(i, i + BULK_CHUNK).map((r) => ({ applicationId: r.id, from: r.stage, to, reason, memberId, missingDocuments: missingDocuments ?? null })),
       )
       for (const o of outcomes) {
         if (o.status === 'moved') done++
@@ -135,18 +160,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
       if (!rows) return tooMany(c)
       const ids = new Set(rows.map((r) => r.id))
       const apps = (await store.listApplications()).filter((a) => ids.has(a.id))
-      const at = now()
-      await reviews.appendAudit({
-        at,
-        memberId: c.get('member').id,
-        action: 'applications.exported',
-        applicationId: null,
-        detail: { format, count: apps.length, filtered: true },
-      })
-      const filename = `postulaciones-filtradas-${bogotaDate(at)}.${format}`
-      return format === 'csv'
-        ? attachment(toCsv(apps), 'text/csv; charset=utf-8', filename)
-        : attachment(toJson(apps), 'application/json; charset=utf-8', filename)
+      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: true }, apps)
     })
   }
 

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import type { Application } from '../../../../domain/application.ts'
 import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
 import { NOTE_MAX } from '../../../../domain/review.ts'
@@ -13,15 +14,10 @@ const DAY = 24 * 60 * 60 * 1000
 const NOW = new Date('2026-03-18T20:00:00.000Z')
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * DAY)
 
-let harnesses: ReviewHarness[] = []
-afterEach(async () => {
-  for (const h of harnesses) await h.dispose()
-  harnesses = []
-})
+const openReviewHarness = harnessPerTest(reviewHarness)
 
 async function setup() {
-  const h = await reviewHarness(NOW)
-  harnesses.push(h)
+  const h = await openReviewHarness(NOW)
   const admin = await h.addMember('admin', 'Ana Admin')
   const reviewer = await h.addMember('reviewer', 'Rafa Revisor')
   const other = await h.addMember('reviewer', 'Olga Otra')
@@ -364,6 +360,62 @@ describe('review routes: exports and the audit log (admins)', () => {
       ['applications.exported', { format: 'json', count: 2 }, { id: admin.id, name: 'Ana Admin' }],
       ['applications.exported', { format: 'csv', count: 2 }, { id: admin.id, name: 'Ana Admin' }],
     ])
+  })
+
+  it('filters the audit log on the server by member, action, application (reference or id) and Bogotá dates, paged, with references and the names the details name', async () => {
+    const { h, admin, reviewer, other } = await setup()
+    const cafe = await saved(h, daysAgo(30))
+    const ruta = await saved(h, daysAgo(30))
+    // Bogotá is UTC−5: 2026-03-10 00:00 in Bogotá is 05:00 UTC.
+    const bogota = (day: string, time = '12:00') => new Date(`${day}T${time}:00.000-05:00`)
+    const add = (at: Date, memberId: string | null, action: 'application.viewed' | 'stage.changed' | 'member.role_changed', applicationId: string | null, detail = {}) =>
+      h.reviews.appendAudit({ at, memberId, action, applicationId, detail })
+    await add(bogota('2026-03-09', '23:59'), reviewer.id, 'application.viewed', cafe.id)
+    await add(bogota('2026-03-10', '00:00'), reviewer.id, 'stage.changed', cafe.id, { from: 'recibida', to: 'validacion_preliminar' })
+    await add(bogota('2026-03-11', '23:59'), other.id, 'application.viewed', ruta.id)
+    await add(bogota('2026-03-12', '00:00'), admin.id, 'member.role_changed', null, { memberId: other.id, from: 'reviewer', to: 'admin' })
+    for (let i = 0; i < 52; i++) await add(bogota('2026-03-13'), reviewer.id, 'application.viewed', ruta.id)
+
+    type Page = { items: { action: string; member: { name: string } | null; reference: string | null; applicationId: string | null; at: string }[]; total: number; memberNames: Record<string, string> }
+    const get = async (query: string) => {
+      const res = await h.call(admin, 'GET', `/audit?${query}`)
+      expect(res.status, query).toBe(200)
+      return json<Page>(res)
+    }
+    const actions = async (query: string) => (await get(query)).items.map((e) => [e.action, e.member?.name, e.reference])
+
+    expect(await actions(`member=${other.id}`)).toEqual([['application.viewed', 'Olga Otra', ruta.reference]])
+    expect(await actions('action=stage.changed')).toEqual([['stage.changed', 'Rafa Revisor', cafe.reference]])
+    // The reference as typed (any case, spaces), or the application's id.
+    expect(await actions(`application=%20${cafe.reference.toLowerCase()}%20`)).toEqual([
+      ['stage.changed', 'Rafa Revisor', cafe.reference],
+      ['application.viewed', 'Rafa Revisor', cafe.reference],
+    ])
+    expect((await get(`application=${cafe.id}`)).total).toBe(2)
+    expect((await get('application=CAT-0000-NADA')).total).toBe(0)
+    // Days in Bogotá, both included: the 10th starts at its midnight, the 11th ends at its last minute.
+    expect(await actions('from=2026-03-10&to=2026-03-11')).toEqual([
+      ['application.viewed', 'Olga Otra', ruta.reference],
+      ['stage.changed', 'Rafa Revisor', cafe.reference],
+    ])
+    // All together, and the names a detail names.
+    const role = await get(`member=${admin.id}&action=member.role_changed&from=2026-03-12&to=2026-03-12`)
+    expect(role.items.map((e) => [e.action, e.reference, e.applicationId])).toEqual([['member.role_changed', null, null]])
+    expect(role.memberNames).toEqual({ [other.id]: 'Olga Otra' })
+    // Paged within the filter: 52 + 1 of ruta's views by the reviewer… and the total counts the filtered set.
+    const first = await get(`application=${ruta.reference}&member=${reviewer.id}`)
+    expect([first.total, first.items.length]).toEqual([52, 50])
+    const second = await get(`application=${ruta.reference}&member=${reviewer.id}&page=2`)
+    expect(second.items).toHaveLength(2)
+    // Filters that match nothing, or are malformed.
+    expect((await get(`member=${crypto.randomUUID()}`)).total).toBe(0)
+    expect((await get('member=not-a-uuid')).total).toBe(0)
+    for (const bad of ['action=drop.table', 'from=2026-3-1', 'to=2026-02-31', 'from=ayer']) {
+      const res = await h.call(admin, 'GET', `/audit?${bad}`)
+      expect(res.status, bad).toBe(422)
+    }
+    // Still admins only.
+    expect((await h.call(reviewer, 'GET', `/audit?member=${reviewer.id}`)).status).toBe(403)
   })
 
   it('pages the audit log, newest first', async () => {

@@ -13,13 +13,13 @@ import {
   TransitionSchema,
   type ApplicationDetail,
   type ApplicationPage,
+  AuditQuerySchema,
   type AuditPage,
   type NoteAnswer,
   type Overview,
   type ReviewAnswer,
   type TransitionResult,
 } from '../../../../domain/workspace-api/review.ts'
-import { toCsv, toJson } from '../../../shared/exports.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
@@ -27,11 +27,13 @@ import { fairScores } from './fair-scores.ts'
 import { ListFilterEntries, filterQuery } from './list-filter.ts'
 import { suggestsConflict } from '../../../../domain/conflicts.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type ReviewStore } from '../../../db/stores/review-store.ts'
-import { changeStage, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
+import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type AuditFilter, type ReviewStore } from '../../../db/stores/review-store.ts'
+import { changeStage, documentsMissingRefusal, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { applicationDetail } from './detail.ts'
-import { adminOnly, attachment, bogotaDate, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
-import { bogotaPeriods } from './periods.ts'
+import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { auditedExport } from './export.ts'
+import { bogotaDayStart, bogotaPeriods } from './periods.ts'
+import { isUuid } from '../../../db/time-ordered-id.ts'
 
 export interface ReviewRouteDeps {
   store: ApplicationStore
@@ -44,6 +46,8 @@ export interface ReviewRouteDeps {
   now: () => Date
   /** The founder's e-mails of stage changes (server/features/founder/); without it none is written. */
   founders?: ChangeStageDeps['founders']
+  /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
+  documents?: ChangeStageDeps['documents']
 }
 
 export const PAGE_SIZE_DEFAULT = 50
@@ -62,7 +66,6 @@ const ListQuerySchema = v.object({
   pageSize: v.optional(pageNumber(PAGE_SIZE_MAX)),
 })
 
-const AuditQuerySchema = v.object({ page: v.optional(pageNumber(1_000_000)) })
 
 /** What a member sees of an application they are conflicted with: its reference, nothing else. */
 export const conflictedListRow = (item: ApplicationListRow) => ({
@@ -165,7 +168,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   app.post('/applications/:id/transitions', async (c) => {
     const parsed = parseWith(TransitionSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const { from, to, reason, founderReason } = parsed.value
+    const { from, to, reason, founderReason, missingDocuments } = parsed.value
     const outcome = await changeStage(deps, {
       applicationId: c.req.param('id'),
       from,
@@ -173,8 +176,10 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       reason: reason ? reason : null,
       founderReason: founderReason ? founderReason : null,
       memberId: c.get('member').id,
+      missingDocuments: missingDocuments ?? null,
     })
     if (outcome.status === 'not_found') return notFound(c)
+    if (outcome.status === 'documents_missing') return c.json(documentsMissingRefusal(outcome.missing), 409)
     if (outcome.status === 'conflict') {
       return c.json(
         {
@@ -209,26 +214,26 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       // An admin's own conflicts stay out of what they take away (ADR 0107).
       const conflicted = await conflicts.conflictedApplications(c.get('member').id)
       const apps = (await store.listApplications()).filter((a) => !conflicted.has(a.id))
-      const at = now()
-      await reviews.appendAudit({
-        at,
-        memberId: c.get('member').id,
-        action: 'applications.exported',
-        applicationId: null,
-        detail: { format, count: apps.length },
-      })
-      const filename = `postulaciones-${bogotaDate(at)}.${format}`
-      return format === 'csv'
-        ? attachment(toCsv(apps), 'text/csv; charset=utf-8', filename)
-        : attachment(toJson(apps), 'application/json; charset=utf-8', filename)
+      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: false }, apps)
     })
   }
 
   app.get('/audit', adminOnly, async (c) => {
     const parsed = parseWith(AuditQuerySchema, c.req.query())
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const page = parsed.value.page ?? 1
-    const result = await reviews.listAudit(page, AUDIT_PAGE_SIZE)
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa los filtros: las fechas van como AAAA-MM-DD.')
+    const { page = 1, member, action, application, from, to } = parsed.value
+    const since = from === undefined ? undefined : bogotaDayStart(from)
+    const until = to === undefined ? undefined : bogotaDayStart(to, 1)
+    if (since === null || until === null) return invalid(c, [], 'Esa fecha no existe en el calendario.')
+    const filter: AuditFilter = {
+      ...(member ? { memberId: member } : {}),
+      ...(action ? { action } : {}),
+      // An application by its id (the detail's link) or by the reference the admin typed.
+      ...(application ? (isUuid(application) ? { applicationId: application.toLowerCase() } : { reference: application.toUpperCase() }) : {}),
+      ...(since ? { from: since } : {}),
+      ...(until ? { to: until } : {}),
+    }
+    const result = await reviews.listAudit(page, AUDIT_PAGE_SIZE, filter)
     return c.json(wire({ ...result, page, pageSize: AUDIT_PAGE_SIZE }) satisfies AuditPage)
   })
 

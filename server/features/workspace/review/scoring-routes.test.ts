@@ -2,20 +2,17 @@
  * Assignments, "Repartir", fair scores and bulk work through the real
  * workspace API (workspace harness: session, CSRF, SQLite file).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { DEFAULT_WEIGHTS } from '../../../../domain/scoring.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { review } from '../../../db/stores/review-store-contract.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
 async function setUp(applications = 3) {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const ada = await h.signIn(await h.addMember({ role: 'reviewer' }))
   const bob = await h.signIn(await h.addMember({ role: 'reviewer' }))
@@ -142,6 +139,30 @@ describe('bulk work on a filtered list', () => {
     expect(count(h, "SELECT count(*) AS n FROM stage_changes WHERE to_stage = 'validacion_preliminar'")).toBe(5)
     expect(count(h, "SELECT count(DISTINCT application_id) AS n FROM audit_log WHERE action = 'stage.changed'")).toBe(6)
     expect(count(h, "SELECT count(*) AS n FROM applications WHERE stage = 'retirada'")).toBe(1)
+  })
+
+  it('issue 19: the preview says which moves apply to how many, and promises a founder e-mail only for a move that writes one; picked rows narrow the action', async () => {
+    const { h, admin, ids } = await setUp(3)
+    const filter = { stage: 'recibida' }
+    const preview = async (to: string, picked?: string[]) =>
+      json<{ eligible: number; founderMail: boolean; eligibleByStage: Record<string, number> }>(
+        await h.call('POST', '/bulk/preview', { as: admin, body: { filter, action: { type: 'move', to }, ...(picked ? { ids: picked } : {}) } }),
+      )
+    const toValidation = await preview('validacion_preliminar')
+    expect(toValidation).toMatchObject({ eligible: 3, founderMail: false })
+    expect(toValidation.eligibleByStage).toMatchObject({ validacion_preliminar: 3, sesion_panel: 0, due_diligence: 0, acuerdo_firmado: 0, no_seleccionada: 3, retirada: 3 })
+    expect(await preview('retirada')).toMatchObject({ founderMail: true })
+
+    // Two rows ticked in the list: only those move, and only those the filter also returns.
+    const picked = [ids[0]!, ids[2]!]
+    expect(await preview('validacion_preliminar', picked)).toMatchObject({ total: 2, eligible: 2 })
+    const done = await json<{ done: number }>(
+      await h.call('POST', '/bulk/apply', { as: admin, body: { filter, ids: picked, action: { type: 'move', to: 'validacion_preliminar' }, expected: 2 } }),
+    )
+    expect(done.done).toBe(2)
+    expect(count(h, "SELECT count(*) AS n FROM applications WHERE stage = 'recibida'")).toBe(1)
+    expect(count(h, "SELECT count(*) AS n FROM applications WHERE stage = 'recibida' AND id = ?", ids[1])).toBe(1)
+    expect(await preview('validacion_preliminar', [ids[0]!])).toMatchObject({ total: 0, eligible: 0 })
   })
 
   it('closes the filtered applications as no_seleccionada with one shared reason, and assigns and exports by filter', async () => {

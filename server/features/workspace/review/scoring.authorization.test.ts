@@ -6,20 +6,17 @@
  * refusal leaves every table as it was. Then the same requests succeed, so
  * the refusals are not vacuous.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { DEFAULT_WEIGHTS } from '../../../../domain/scoring.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused, type Endpoint } from '../../../testing/refused.ts'
-import { workspaceHarness, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
+import { workspaceHarness } from '../../../testing/workspace-harness.ts'
 
-const harnesses: WorkspaceHarness[] = []
-afterEach(async () => {
-  while (harnesses.length) await harnesses.pop()!.dispose()
-})
+const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
 async function setUp() {
-  const h = await workspaceHarness()
-  harnesses.push(h)
+  const h = await openWorkspaceHarness()
   const admin = await h.addMember({ role: 'admin' })
   const reviewer = await h.addMember({ role: 'reviewer' })
   const other = await h.addMember({ role: 'reviewer' })

@@ -26,8 +26,18 @@ import { insertMember } from '../../../db/testing/members.ts'
 import { engineOf } from '../../../db/engine-of.ts'
 import { openReviewStore, type ReviewStore } from '../../../db/stores/review-store.ts'
 import { openScoringStore, type ScoringStore } from '../../../db/stores/scoring-store.ts'
+import { openFounderStore } from '../../../db/stores/founder-store.ts'
+import type { FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
 
 const MEMBER_HEADER = 'X-Test-Member'
+
+/** The founders' e-mail settings the harness's data-request routes write with. */
+export const TEST_FOUNDER_MAIL: FounderMailConfig = {
+  from: 'Catalítico <postulaciones@catalitico.example>',
+  replyTo: 'postulaciones@catalitico.example',
+  company: { legalName: 'Catalítico Ventures S.A.S.', website: 'https://catalitico.example', contactEmail: 'postulaciones@catalitico.example' },
+  siteOrigin: 'https://catalitico.example',
+}
 
 /** Mount the workspace's review routes, signing requests in by the test header. */
 export function reviewApp(deps: {
@@ -49,7 +59,7 @@ export function reviewApp(deps: {
   api.route('/', reviewRoutes(deps))
   api.route('/', scoringRoutes(deps))
   api.route('/', bulkRoutes(deps))
-  api.route('/', dataRequestRoutes(deps))
+  api.route('/', dataRequestRoutes({ ...deps, founders: deps.founders ?? { store: openFounderStore(engineOf(deps.store)), mail: TEST_FOUNDER_MAIL } }))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }
 

@@ -12,7 +12,7 @@ import { useMembers } from '../../api/queries.ts'
 import { useMember } from '../../components/require-session.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel, inputClass, labelClass } from '../../components/ui.tsx'
-import { formatDate } from '../../lib/format.ts'
+import { formatDate } from '../../../../domain/format.ts'
 
 /** What a conflicted member sees instead of the application. */
 export function ConflictNotice() {

@@ -1,18 +1,16 @@
-/** The 21 fields of the form, in four sections, laid out for reading. */
-import {
-  FIELD_LABELS,
-  LEGAL_RESTRICTION_LABELS,
-  PRODUCT_STAGE_LABELS,
-  type Application,
-  type ApplicationField,
-  type LegalRestriction,
-  type ProductStage,
-} from '../../../../domain/application.ts'
+/**
+ * The fields the form asks, in four sections, laid out for reading. The two
+ * it sends without asking (HIDDEN_FIELDS, always empty) are not shown.
+ */
+import { FIELD_LABELS, HIDDEN_FIELDS, type Application, type ApplicationField } from '../../../../domain/application.ts'
+import { fieldValueText } from '../../../../domain/field-display.ts'
 import { Panel } from '../../components/ui.tsx'
+
+const hidden: readonly ApplicationField[] = HIDDEN_FIELDS
 
 const SECTIONS: { title: string; fields: ApplicationField[]; long?: ApplicationField[] }[] = [
   { title: 'Empresa', fields: ['companyName', 'tradeName', 'website', 'city', 'foundingYear'] },
-  { title: 'Founder', fields: ['founderName', 'position', 'email', 'phone', 'foundersInfo'] },
+  { title: 'Persona fundadora', fields: ['founderName', 'position', 'email', 'phone'] },
   {
     title: 'Producto y tracción',
     fields: ['problemSolution', 'valueProposition', 'productStage', 'activeUsers', 'salesChannels', 'revenue'],
@@ -20,17 +18,10 @@ const SECTIONS: { title: string; fields: ApplicationField[]; long?: ApplicationF
   },
   {
     title: 'Inversión y medios',
-    fields: ['equityPercentage', 'legalRestrictions', 'currentInvestors', 'mediaExpectations', 'supportNeeded'],
+    fields: ['equityPercentage', 'legalRestrictions', 'mediaExpectations', 'supportNeeded'],
     long: ['mediaExpectations', 'supportNeeded'],
   },
 ]
-
-function display(field: ApplicationField, value: string): string {
-  if (value.trim() === '') return '—'
-  if (field === 'productStage') return PRODUCT_STAGE_LABELS[value as ProductStage] ?? value
-  if (field === 'legalRestrictions') return LEGAL_RESTRICTION_LABELS[value as LegalRestriction] ?? value
-  return value
-}
 
 export function ApplicationFields({ formData }: { formData: Application }) {
   return (
@@ -38,7 +29,7 @@ export function ApplicationFields({ formData }: { formData: Application }) {
       {SECTIONS.map((section) => (
         <Panel key={section.title} title={section.title}>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-            {section.fields.map((field) => {
+            {section.fields.filter((field) => !hidden.includes(field)).map((field) => {
               const value = formData[field] ?? ''
               const long = section.long?.includes(field)
               return (
@@ -59,7 +50,7 @@ export function ApplicationFields({ formData }: { formData: Application }) {
                         {value}
                       </a>
                     ) : (
-                      display(field, value)
+                      fieldValueText(field, value)
                     )}
                   </dd>
                 </div>

@@ -10,7 +10,7 @@ import { API_BASE } from '../../api/client.ts'
 import { useDocuments, useReviewDocument } from '../../api/queries.ts'
 import type { TeamDocument } from '../../../../domain/workspace-api/documents.ts'
 import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatBytes, formatDateTime } from '../../../../domain/format.ts'
 
 const STATUS_LABEL: Record<TeamDocument['status'], string> = {
   received: 'Por revisar',
@@ -18,8 +18,6 @@ const STATUS_LABEL: Record<TeamDocument['status'], string> = {
   new_version_requested: 'Nueva versión pedida',
 }
 
-const sizeLabel = (bytes: number) =>
-  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`
 
 export function Documents({ applicationId }: { applicationId: string }) {
   const documents = useDocuments(applicationId)
@@ -67,7 +65,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
           setNote('')
           notify('success', {
             title: status === 'accepted' ? 'Documento aceptado' : 'Pedimos una nueva versión',
-            description: status === 'accepted' ? document.fileName : 'El fundador verá tu nota en su página de documentos.',
+            description: status === 'accepted' ? document.fileName : 'La persona fundadora verá tu nota en su página de documentos.',
           })
         },
         onError: (err) => notify('error', { title: 'No pudimos guardar la revisión', description: err.message }),
@@ -91,7 +89,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
         <a href={href} className="font-semibold text-ink-900 underline underline-offset-2" download>
           {document.fileName}
         </a>{' '}
-        · {sizeLabel(document.sizeBytes)} · {formatDateTime(document.uploadedAt)}
+        · {formatBytes(document.sizeBytes)} · {formatDateTime(document.uploadedAt)}
       </p>
       <p className="text-xs break-all text-ink-600">
         SHA-256 <code>{document.sha256}</code>
@@ -103,7 +101,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
       {asking ? (
         <form onSubmit={submitNote} noValidate className="mt-1">
           <label htmlFor={id} className={labelClass}>
-            Qué debe cambiar (lo verá el fundador)
+            Qué debe cambiar (lo verá la persona fundadora)
           </label>
           <textarea
             id={id}

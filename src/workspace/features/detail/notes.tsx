@@ -5,7 +5,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { useAddNote } from '../../api/queries.ts'
 import type { Note } from '../../../../domain/workspace-api/review.ts'
 import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDateTime } from '../../../../domain/format.ts'
 
 export function Notes({ applicationId, notes }: { applicationId: string; notes: Note[] }) {
   const id = useId()

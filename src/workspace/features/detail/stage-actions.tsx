@@ -8,12 +8,14 @@ import { useId, useState } from 'react'
 import { NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, type Stage } from '../../../../domain/pipeline.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
-import { useTransition } from '../../api/queries.ts'
+import { useDocuments, useTransition } from '../../api/queries.ts'
+import { DOCUMENTS_CHECKED_STAGE, MISSING_DOCUMENTS_REASON_MAX, missingRequiredDocuments } from '../../../../domain/documents.ts'
+import { isStatusMailKind } from '../../../../domain/founder-mail.ts'
 import type { ApplicationDetail } from '../../../../domain/workspace-api/review.ts'
 import { DueDate, StageBadge } from '../../components/badges.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel } from '../../components/ui.tsx'
-import { formatDate } from '../../lib/format.ts'
+import { formatDate } from '../../../../domain/format.ts'
 
 function actionLabel(from: Stage, to: Stage): string {
   if (to === 'no_seleccionada') return 'Cerrar como no seleccionada'
@@ -29,24 +31,49 @@ export function StageActions({ application }: { application: ApplicationDetail }
   const founderReasonId = useId()
   const transition = useTransition(application.id)
   const from = application.stage
+  // "Acuerdo firmado" with required documents missing: say which, and ask for a confirmation with a reason (ADR 0139).
+  const documents = useDocuments(application.id)
+  const missing = documents.data
+    ? missingRequiredDocuments(documents.data.items.flatMap((i) => (i.document ? [{ itemKey: i.key, status: i.document.status }] : [])))
+    : []
+  const [missingConfirmed, setMissingConfirmed] = useState(false)
+  const [missingReason, setMissingReason] = useState('')
+  const missingConfirmedId = useId()
+  const missingReasonId = useId()
+  const checksDocuments = target === DOCUMENTS_CHECKED_STAGE && missing.length > 0
+
+  function close() {
+    setTarget(null)
+    setMissingConfirmed(false)
+    setMissingReason('')
+  }
 
   function confirm(reason: string) {
     if (!target) return
+    if (checksDocuments && (!missingConfirmed || missingReason.trim() === '')) {
+      notify('error', { title: 'Falta tu confirmación', description: 'Marca la casilla y escribe por qué se firma sin esos documentos.' })
+      return
+    }
     transition.mutate(
       {
         from,
         to: target,
         ...(reason ? { reason } : {}),
         ...(target === 'no_seleccionada' && founderReason.trim() ? { founderReason: founderReason.trim() } : {}),
+        ...(checksDocuments ? { missingDocuments: { confirmed: true as const, reason: missingReason.trim() } } : {}),
       },
       {
         onSuccess: (result) => {
-          setTarget(null)
+          close()
           setFounderReason('')
           notify('success', { title: 'Etapa actualizada', description: `Ahora está en «${STAGE_LABELS[result.stage]}».` })
         },
         onError: (err) => {
-          setTarget(null)
+          close()
+          if (err instanceof ApiError && err.code === 'documents_missing') {
+            notify('error', { title: 'Faltan documentos', description: err.message })
+            return
+          }
           const conflict = err instanceof ApiError && err.status === 409
           notify('error', {
             title: conflict ? 'La etapa ya cambió' : 'No pudimos cambiar la etapa',
@@ -89,15 +116,40 @@ export function StageActions({ application }: { application: ApplicationDetail }
         confirmLabel={target === 'no_seleccionada' ? 'Cerrar postulación' : 'Confirmar'}
         variant={target === 'no_seleccionada' ? 'danger' : 'primary'}
         reason={{
-          label: target === 'no_seleccionada' ? 'Motivo de la decisión' : 'Motivo o comentario',
+          // The founder never reads it: what the founder reads is the e-mail.
+          label: target === 'no_seleccionada' ? 'Motivo de la decisión (interno: la persona fundadora no lo ve)' : 'Motivo o comentario (interno: la persona fundadora no lo ve)',
           required: target === 'no_seleccionada',
           maxLength: TRANSITION_REASON_MAX,
         }}
         extra={
-          target === 'no_seleccionada' && (
+          checksDocuments ? (
+            <div className="mt-4 rounded-md border border-danger-700 bg-white p-3 text-sm">
+              <p className="font-semibold text-danger-700">Faltan documentos obligatorios de due diligence:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {missing.map((d) => (
+                  <li key={d.key}>{d.label}</li>
+                ))}
+              </ul>
+              <label htmlFor={missingConfirmedId} className="mt-3 flex items-start gap-2 font-semibold text-ink-800">
+                <input id={missingConfirmedId} type="checkbox" className="mt-0.5 size-4" checked={missingConfirmed} onChange={(e) => setMissingConfirmed(e.target.checked)} />
+                Confirmo que se firma el acuerdo sin estos documentos
+              </label>
+              <label htmlFor={missingReasonId} className="mt-3 block font-semibold text-ink-800">
+                Por qué se firma sin ellos <span className="font-normal text-ink-600">(queda en la auditoría)</span>
+              </label>
+              <textarea
+                id={missingReasonId}
+                className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
+                rows={2}
+                maxLength={MISSING_DOCUMENTS_REASON_MAX}
+                value={missingReason}
+                onChange={(e) => setMissingReason(e.target.value)}
+              />
+            </div>
+          ) : target === 'no_seleccionada' && (
             <div className="mt-4">
               <label htmlFor={founderReasonId} className="block text-sm font-semibold text-ink-800">
-                Lo que le diremos al founder <span className="font-normal text-ink-600">(opcional; el motivo de arriba es interno)</span>
+                Lo que le diremos a la persona fundadora <span className="font-normal text-ink-600">(opcional; el motivo de arriba es interno)</span>
               </label>
               <textarea
                 id={founderReasonId}
@@ -112,7 +164,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
         }
         pending={transition.isPending}
         onConfirm={confirm}
-        onClose={() => setTarget(null)}
+        onClose={close}
       >
         {target && (
           <p>
@@ -120,8 +172,9 @@ export function StageActions({ application }: { application: ApplicationDetail }
             {target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada'
               ? ' Es una decisión final: la postulación queda cerrada.'
               : ''}
-            {(target === 'sesion_panel' || target === 'due_diligence' || target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada') &&
-              ' El correo al founder quedará en «Correos por enviar» para revisarlo antes de que salga.'}
+            {isStatusMailKind(target)
+              ? ' El correo a la persona fundadora quedará en «Correos por enviar» para revisarlo antes de que salga (salvo que un administrador haya activado el envío automático de este tipo).'
+              : ' Este cambio no le escribe a la persona fundadora.'}
           </p>
         )}
       </ConfirmDialog>

@@ -6,7 +6,7 @@ import { SELECTION_CRITERIA } from '../../../../domain/programme.ts'
 import { RECOMMENDATION_LABELS, reviewMean } from '../../../../domain/review.ts'
 import type { ApplicationDetail, Review } from '../../../../domain/workspace-api/review.ts'
 import { Panel } from '../../components/ui.tsx'
-import { formatDateTime, formatScore } from '../../lib/format.ts'
+import { countOf, formatDateTime, formatScore } from '../../../../domain/format.ts'
 
 export const HIDDEN_REVIEWS_TEXT = 'Las evaluaciones del equipo se muestran cuando envíes la tuya.'
 
@@ -23,7 +23,7 @@ export function TeamReviews({ reviews }: { reviews: ApplicationDetail['reviews']
               <span className="text-2xl font-bold tabular-nums">{formatScore(summary.average)}</span>
               <span className="text-ink-700"> ± {formatScore(summary.spread)}</span>
               <span className="ml-2 text-ink-600">
-                promedio de {summary.count} {summary.count === 1 ? 'evaluación' : 'evaluaciones'} (± dispersión)
+                promedio de {countOf(summary.count, 'evaluación', 'evaluaciones')} (± dispersión)
               </span>
             </p>
           ) : (

@@ -3,7 +3,7 @@ import { isStage, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { isRecommendation, RECOMMENDATION_LABELS } from '../../lib/recommendation.ts'
 import type { EmailStatus, TimelineEntry, TimelineType } from '../../../../domain/workspace-api/review.ts'
 import { Panel } from '../../components/ui.tsx'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDateTime } from '../../../../domain/format.ts'
 
 const TYPE_LABELS: Record<TimelineType, string> = {
   received: 'Postulación recibida',
@@ -12,22 +12,24 @@ const TYPE_LABELS: Record<TimelineType, string> = {
   note_added: 'Nota agregada',
   email_sent: 'Correo enviado',
   email_failed: 'Correo no entregado',
-  founder_mail: 'Correo al founder (Correos por enviar)',
+  founder_mail: 'Correo a la persona fundadora (Correos por enviar)',
 }
 
 export const EMAIL_KIND_LABELS: Record<string, string> = {
-  applicant_confirmation: 'Confirmación al founder',
+  applicant_confirmation: 'Confirmación a la persona fundadora',
   team_notification: 'Aviso al equipo',
-  founder_status: 'Correo de etapa al founder',
-  founder_link: 'Enlace nuevo al founder',
+  founder_status: 'Correo de etapa a la persona fundadora',
+  founder_link: 'Enlace nuevo para la persona fundadora',
   sesion_panel: 'Avanza a la sesión con el panel',
   due_diligence: 'Inicio de due diligence',
   acuerdo_firmado: 'Acuerdo firmado',
   no_seleccionada: 'No seleccionada',
   retirada: 'Retiro confirmado',
+  documento_nueva_version: 'Nueva versión de un documento',
+  team_founder_activity: 'Aviso al equipo de lo que hizo la persona fundadora',
 }
 
-const DRAFT_STATUS_LABELS: Record<string, string> = { draft: 'por enviar', sent: 'enviado', discarded: 'descartado' }
+const DRAFT_STATUS_LABELS: Record<string, string> = { draft: 'por enviar', sent: 'enviado', discarded: 'descartado', superseded: 'reemplazado por un cambio de etapa posterior' }
 
 export const EMAIL_STATUS_LABELS: Record<string, string> = {
   pending: 'Pendiente',

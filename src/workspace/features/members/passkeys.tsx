@@ -6,7 +6,7 @@ import { keys, usePasskeys, useRemovePasskey } from '../../api/queries.ts'
 import type { Passkey } from '../../../../domain/workspace-api/team.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
-import { formatDateTime } from '../../lib/format.ts'
+import { formatDateTime } from '../../../../domain/format.ts'
 import { addPasskey, passkeyErrorMessage } from '../../lib/passkeys.ts'
 
 const PASSKEY_NAME_MAX = 100

@@ -4,13 +4,14 @@
  * of the oldest e-mail waiting to leave. Whatever needs attention says what
  * to do next and where docs/operations.md explains it.
  */
+import { companyDisplayName } from '../../../../domain/company-name.ts'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { notify } from '../../../lib/toast.tsx'
 import type { FailedMail, Machinery, MailKind } from '../../../../domain/machinery.ts'
 import { useMachinery, useRetryFailedMail } from '../../api/machinery-queries.ts'
 import { Button, cn, Loading, Panel, QueryError } from '../../components/ui.tsx'
-import { formatCount, formatCountOf, formatDateTime } from '../../lib/format.ts'
+import { countOf, formatBytes, formatCount, formatDateTime, sentence } from '../../../../domain/format.ts'
 import { paths } from '../../paths.ts'
 
 const KIND_LABELS: Record<MailKind, string> = {
@@ -20,15 +21,15 @@ const KIND_LABELS: Record<MailKind, string> = {
   team_reminder: 'Recordatorio diario a un miembro',
   founder_status: 'Correo de estado a la persona fundadora',
   founder_link: 'Enlace nuevo para la persona fundadora',
+  founder_data_deleted: 'Confirmación de datos eliminados a la persona fundadora',
+  team_founder_activity: 'Aviso al equipo de lo que hizo una persona fundadora',
 }
-
-const megabytes = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 })
 
 export function formatAge(seconds: number): string {
   if (seconds < 60) return 'menos de un minuto'
-  if (seconds < 3600) return formatCountOf(Math.floor(seconds / 60), 'minuto', 'minutos')
-  if (seconds < 86_400) return formatCountOf(Math.floor(seconds / 3600), 'hora', 'horas')
-  return formatCountOf(Math.floor(seconds / 86_400), 'día', 'días')
+  if (seconds < 3600) return countOf(Math.floor(seconds / 60), 'minuto', 'minutos')
+  if (seconds < 86_400) return countOf(Math.floor(seconds / 3600), 'hora', 'horas')
+  return countOf(Math.floor(seconds / 86_400), 'día', 'días')
 }
 
 export function MachineryPanel() {
@@ -84,7 +85,7 @@ const Doc = ({ section }: { section: string }) => (
 function BackupPart({ backup }: { backup: Machinery['backup'] }) {
   const { state, last, lastSuccessful } = backup
   const okAt = lastSuccessful ? formatDateTime(lastSuccessful.finishedAt ?? lastSuccessful.startedAt) : null
-  const size = lastSuccessful?.sizeBytes != null ? `${megabytes.format(lastSuccessful.sizeBytes / 1_048_576)} MB` : null
+  const size = lastSuccessful?.sizeBytes != null ? formatBytes(lastSuccessful.sizeBytes) : null
   return (
     <Part title="Copia de seguridad" attention={backup.attention}>
       {state === 'none' && (
@@ -115,7 +116,7 @@ function BackupPart({ backup }: { backup: Machinery['backup'] }) {
           </NextStep>
         </>
       )}
-      {state === 'running' && <p>Hay una copia en curso desde {formatDateTime(last?.startedAt)}.</p>}
+      {state === 'running' && <p>{sentence(`Hay una copia en curso desde el ${formatDateTime(last?.startedAt)}`)}</p>}
       {state === 'ok' && (
         <p>
           Última copia correcta: {okAt}
@@ -190,8 +191,8 @@ function FailedItem({ item }: { item: FailedMail }) {
           ) : (
             'Correo del equipo'
           )}
-          {item.companyName ? ` · ${item.companyName}` : ''} · {formatDateTime(item.failedAt)} · {formatCount(item.attempts)}{' '}
-          {item.attempts === 1 ? 'intento' : 'intentos'}
+          {item.companyName !== null ? ` · ${companyDisplayName({ companyName: item.companyName, tradeName: item.tradeName ?? '' })}` : ''} · {formatDateTime(item.failedAt)} ·{' '}
+          {countOf(item.attempts, 'intento', 'intentos')}
         </p>
         {item.lastError && <p className="mt-1 font-mono text-xs text-ink-600">{item.lastError}</p>}
         {!item.retryable && (

@@ -1,9 +1,9 @@
 /** The overview's punctuality: for the last 90 days, the share of stays that ended within the promised time. */
+import { formatShare } from '../../../../domain/format.ts'
 import { OPEN_STAGES, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { useOnTime } from '../../api/clock-queries.ts'
 import { Loading, Panel, QueryError } from '../../components/ui.tsx'
 
-const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)} %`)
 
 export function OnTimePanel() {
   const onTime = useOnTime()
@@ -32,7 +32,7 @@ export function OnTimePanel() {
                   <th scope="row" className="py-2 pr-4 font-semibold">{STAGE_LABELS[stage]}</th>
                   <td className="py-2 pr-4 text-right tabular-nums">{s.left}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{s.onTime}</td>
-                  <td className="py-2 text-right tabular-nums">{percent(s.share)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatShare(s.share)}</td>
                 </tr>
               )
             })}

@@ -1,5 +1,6 @@
 /** The detail's "Asignación y puntaje": who is assigned, who has scored, the fair scores and "Para discutir". */
 import { useId, useState } from 'react'
+import { formatScore } from '../../../../domain/format.ts'
 import { SELECTION_CRITERIA } from '../../../../domain/programme.ts'
 import { useMembers } from '../../api/queries.ts'
 import { useAssign, useClearDiscussion, useScoring, useTake, useUnassign } from '../../api/scoring-queries.ts'
@@ -66,7 +67,7 @@ export function AssignmentPanel({ applicationId }: { applicationId: string }) {
       )}
       {scores && (
         <div className="mt-3 border-t border-ink-100 pt-2 text-sm">
-          <p>Puntaje ponderado: {scores.weighted === null ? '—' : scores.weighted.toFixed(2)}</p>
+          <p>Puntaje ponderado: {formatScore(scores.weighted)}</p>
           <p>Puntaje normalizado: {formatZ(scores.normalised)}</p>
           <p className="text-xs text-ink-600">{NORMALISED_EXPLANATION}</p>
           {scores.discussion && (

@@ -11,7 +11,7 @@ import type { BulkAction, BulkFilter, BulkPreview } from '../../../../domain/wor
 import { useBulkApply, useBulkPreview } from '../../api/scoring-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, inputClass, labelClass } from '../../components/ui.tsx'
-import { formatCount } from '../../lib/format.ts'
+import { countOf, formatCount, plural } from '../../../../domain/format.ts'
 
 const NOT_FILTERS = new Set(['sort', 'page', 'pageSize'])
 
@@ -21,11 +21,19 @@ export function filterOf(params: URLSearchParams): BulkFilter {
 
 type Kind = 'move' | 'close' | 'assign' | 'export'
 
-const plural = (n: number) => `${formatCount(n)} ${n === 1 ? 'postulación' : 'postulaciones'}`
+const applications = (n: number) => countOf(n, 'postulación', 'postulaciones')
 
-export function BulkBar({ params, total }: { params: URLSearchParams; total: number }) {
+/** Stages a bulk move may target (closing has its own action). */
+const MOVE_TARGETS = STAGES.filter((s) => s !== 'recibida' && s !== 'no_seleccionada')
+
+/**
+ * `picked`: rows ticked one by one in the list (their ids); when some are,
+ * the action takes those instead of the whole filter.
+ */
+export function BulkBar({ params, total, picked = [] }: { params: URLSearchParams; total: number; picked?: readonly string[] }) {
   const id = useId()
   const [selected, setSelected] = useState(false)
+  const [eligibleByStage, setEligibleByStage] = useState<Record<Stage, number> | null>(null)
   const [kind, setKind] = useState<Kind>('move')
   const [to, setTo] = useState<Stage>('validacion_preliminar')
   const [memberId, setMemberId] = useState('')
@@ -35,12 +43,35 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
   const previewing = useBulkPreview()
   const applying = useBulkApply()
   const filter = filterOf(params)
+  const ids = picked.length > 0 ? { ids: [...picked] } : {}
+  const count = picked.length > 0 ? picked.length : total
+  const offered = eligibleByStage ? MOVE_TARGETS.filter((s) => eligibleByStage[s] > 0) : MOVE_TARGETS
+
+  async function open() {
+    setSelected(true)
+    setMessage(undefined)
+    // Which moves apply to any of the selection: only those are offered.
+    try {
+      const result = await previewing.mutateAsync({ filter, ...ids, action: { type: 'move', to: 'validacion_preliminar' } })
+      setEligibleByStage(result.eligibleByStage)
+      const first = MOVE_TARGETS.find((s) => result.eligibleByStage[s] > 0)
+      if (first) setTo(first)
+    } catch {
+      setEligibleByStage(null)
+    }
+  }
 
   if (!selected) {
     return (
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Button onClick={() => { setSelected(true); setMessage(undefined) }} disabled={total === 0}>
-          Seleccionar las {plural(total)} del filtro
+        <Button onClick={() => void open()} disabled={count === 0}>
+          {picked.length === 1
+            ? 'Seleccionar la postulación marcada'
+            : picked.length > 0
+              ? `Seleccionar las ${applications(picked.length)} marcadas`
+              : total === 1
+                ? 'Seleccionar la postulación del filtro'
+                : `Seleccionar las ${applications(total)} del filtro`}
         </Button>
         {message && <p role="status" className="text-sm text-ink-800">{message}</p>}
       </div>
@@ -56,7 +87,10 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
     if (kind === 'assign' && !memberId) return setMessage('Elige a quién asignar.')
     // The reason of a close is asked in the dialog; the preview needs one, any, to validate.
     const a = action(kind === 'close' ? '—' : '')
-    const result = await previewing.mutateAsync({ filter, action: a })
+    if (kind === 'move' && offered.length === 0) return setMessage('Ninguna de estas postulaciones puede cambiar de etapa.')
+    const result = await previewing.mutateAsync({ filter, ...ids, action: a })
+    // Nothing to confirm for an action that applies to none of them: say why instead.
+    if (result.eligible === 0) return setMessage(['Esta acción no aplica a ninguna de las seleccionadas.', ...result.refused.map((r) => r.message)].join(' '))
     setPreview({ action: a, result })
   }
 
@@ -66,7 +100,11 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
 
   return (
     <section aria-label="Acción masiva" className="mb-3 rounded-lg border border-ink-300 bg-ink-50 p-3">
-      <p className="text-sm font-semibold text-ink-900">{plural(total)} seleccionadas (todas las del filtro, no solo esta página).</p>
+      <p className="text-sm font-semibold text-ink-900">
+        {picked.length > 0
+          ? `${applications(picked.length)} ${plural(picked.length, 'marcada', 'marcadas')} en la lista.`
+          : `${applications(total)} ${plural(total, 'seleccionada', 'seleccionadas')} (todas las del filtro, no solo esta página).`}
+      </p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor={`${id}-kind`} className={labelClass}>Acción</label>
@@ -80,9 +118,12 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
         {kind === 'move' && (
           <div>
             <label htmlFor={`${id}-to`} className={labelClass}>Etapa</label>
-            <select id={`${id}-to`} className={`${inputClass} mt-1`} value={to} onChange={(e) => setTo(e.target.value as Stage)}>
-              {STAGES.filter((s) => s !== 'recibida' && s !== 'no_seleccionada').map((s) => (
-                <option key={s} value={s}>{STAGE_LABELS[s]}</option>
+            <select id={`${id}-to`} className={`${inputClass} mt-1`} value={to} onChange={(e) => setTo(e.target.value as Stage)} disabled={offered.length === 0}>
+              {offered.map((s) => (
+                <option key={s} value={s}>
+                  {STAGE_LABELS[s]}
+                  {eligibleByStage ? ` (${formatCount(eligibleByStage[s])})` : ''}
+                </option>
               ))}
             </select>
           </div>
@@ -112,7 +153,7 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
             Continuar
           </Button>
         )}
-        <Button variant="ghost" onClick={() => { setSelected(false); setPreview(null) }}>
+        <Button variant="ghost" onClick={() => { setSelected(false); setPreview(null); setEligibleByStage(null) }}>
           Cancelar selección
         </Button>
       </div>
@@ -120,20 +161,26 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
       {preview && (
         <ConfirmDialog
           open
-          title={`${actionText}: ${plural(preview.result.eligible)}`}
-          confirmLabel={`${actionText} ${plural(preview.result.eligible)}`}
+          title={`${actionText}: ${applications(preview.result.eligible)}`}
+          confirmLabel={`${actionText} ${applications(preview.result.eligible)}`}
           variant={kind === 'close' ? 'danger' : 'primary'}
-          {...(kind === 'close' ? { reason: { label: 'Motivo del cierre (el mismo para todas)', required: true, maxLength: 2000 } } : {})}
+          {...(kind === 'close'
+            ? { reason: { label: 'Motivo del cierre (el mismo para todas; interno: las personas fundadoras no lo ven)', required: true, maxLength: 2000 } }
+            : preview.result.documentsMissing > 0
+              ? { reason: { label: 'Por qué se firman sin todos los documentos (queda en la auditoría)', required: true, maxLength: 1000 } }
+              : {})}
           pending={applying.isPending}
           onClose={() => setPreview(null)}
           onConfirm={(reason) => void (async () => {
             try {
               const result = await applying.mutateAsync({
                 filter,
+                ...ids,
                 action: kind === 'close' ? action(reason) : preview.action,
                 expected: preview.result.eligible,
+                ...(kind === 'move' && preview.result.documentsMissing > 0 ? { missingDocuments: { confirmed: true as const, reason } } : {}),
               })
-              setMessage(`Listo: ${plural(result.done)} ${kind === 'assign' ? 'asignadas' : 'movidas'}.`)
+              setMessage(`Listo: ${applications(result.done)} ${kind === 'assign' ? plural(result.done, 'asignada', 'asignadas') : plural(result.done, 'movida', 'movidas')}.`)
               setSelected(false)
             } catch (error) {
               setMessage(error instanceof Error ? error.message : 'No se pudo completar la acción.')
@@ -142,9 +189,24 @@ export function BulkBar({ params, total }: { params: URLSearchParams; total: num
           })()}
         >
           <p>
-            Se aplicará a {plural(preview.result.eligible)} de las {formatCount(preview.result.total)} del filtro. Cada una queda con su
-            propio registro en el historial{kind === 'assign' ? '' : ' y su propio correo al founder'}.
+            {preview.result.total === 1
+              ? `Se aplicará a la postulación ${picked.length > 0 ? 'marcada' : 'del filtro'}. Queda`
+              : `Se aplicará a ${applications(preview.result.eligible)} de las ${formatCount(preview.result.total)} ${picked.length > 0 ? 'marcadas' : 'del filtro'}. Cada una queda`}{' '}
+            con su propio registro en el historial
+            {preview.result.founderMail
+              ? ' y su propio correo a la persona fundadora, que queda en «Correos por enviar» para revisarlo antes de que salga (salvo que este tipo se envíe automáticamente).'
+              : kind === 'assign'
+                ? '.'
+                : '. Este cambio no le escribe a ninguna persona fundadora.'}
           </p>
+          {preview.result.documentsMissing > 0 && (
+            <p className="mt-2 font-semibold text-danger-700">
+              {preview.result.documentsMissing === 1
+                ? '1 de ellas no tiene todos los documentos obligatorios de due diligence.'
+                : `${formatCount(preview.result.documentsMissing)} de ellas no tienen todos los documentos obligatorios de due diligence.`}{' '}
+              Al confirmar, declaras que se firman igual; el motivo queda en la auditoría.
+            </p>
+          )}
           {preview.result.refused.length > 0 && (
             <ul className="mt-2 list-disc pl-5">
               {preview.result.refused.map((r) => (

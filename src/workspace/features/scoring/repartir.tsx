@@ -9,7 +9,7 @@ import { useMembers } from '../../api/queries.ts'
 import { useConfirmProposal, useProposal } from '../../api/scoring-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button } from '../../components/ui.tsx'
-import { formatCountOf } from '../../lib/format.ts'
+import { countOf } from '../../../../domain/format.ts'
 
 export function Repartir() {
   const [open, setOpen] = useState(false)
@@ -35,7 +35,7 @@ export function Repartir() {
           if (plan.length === 0) return setOpen(false)
           try {
             const result = await confirm.mutateAsync(plan)
-            setMessage(`Listo: ${result.added} asignadas.`)
+            setMessage(`Listo: ${countOf(result.added, 'postulación asignada', 'postulaciones asignadas')}.`)
             setOpen(false)
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) void proposal.refetch()
@@ -50,7 +50,7 @@ export function Repartir() {
         ) : (
           <>
             <p>
-              {formatCountOf(plan.length, 'postulación abierta', 'postulaciones abiertas')} sin asignar, a quien tiene menos pendientes y ningún conflicto de interés:
+              {countOf(plan.length, 'postulación abierta', 'postulaciones abiertas')} sin asignar, a quien tiene menos pendientes y ningún conflicto de interés:
             </p>
             <ul className="mt-2 list-disc pl-5" aria-label="Reparto propuesto">
               {perMember.map(([id, n]) => (

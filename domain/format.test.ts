@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  bogotaClock,
+  countOf,
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatDays,
+  formatIsoDay,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatScore,
+  formatShare,
+  formatSigned,
+  formatTime,
+  numberFromText,
+  plural,
+  sentence,
+} from './format.ts'
+
+// Read the no-break spaces the formatter puts inside "8:26 p. m.", "7,5 %" and "US$ 85.000" as plain ones.
+const plain = (s: string) => s.replace(/\u00a0/g, ' ')
+const machineZone = process.env.TZ
+
+afterEach(() => {
+  if (machineZone === undefined) delete process.env.TZ
+  else process.env.TZ = machineZone
+})
+
+describe('numbers as es-CO writes them', () => {
+  it('groups thousands with a point and writes decimals with a comma', () => {
+    expect(formatNumber(1234)).toBe('1.234')
+    expect(formatNumber(85000)).toBe('85.000')
+    expect(formatNumber(1234567.891, { maxDecimals: 2 })).toBe('1.234.567,89')
+    expect(formatNumber(4, { decimals: 2 })).toBe('4,00')
+    expect(formatNumber(-0.01, { decimals: 1 })).toBe('0,0')
+    expect(formatNumber(Number.NaN)).toBe('—')
+    expect(formatCount(12345)).toBe('12.345')
+  })
+
+  it('writes scores with one decimal and a comma, the weighted one too ("4,0", never "4.00")', () => {
+    expect(formatScore(4)).toBe('4,0')
+    expect(formatScore(3.25)).toBe('3,3')
+    expect(formatScore(null)).toBe('—')
+    expect(formatSigned(0.534)).toBe('+0,53')
+    expect(formatSigned(-1.2)).toBe('−1,20')
+    expect(formatSigned(0.001)).toBe('0,00')
+  })
+
+  it('writes percentages as "7,5 %" and shares as whole percentages', () => {
+    expect(plain(formatPercent(7.5))).toBe('7,5 %')
+    expect(plain(formatPercent(10))).toBe('10 %')
+    expect(plain(formatShare(0.875))).toBe('88 %')
+    expect(formatShare(null)).toBe('—')
+    // The figure and its sign never part at a line break.
+    expect(formatPercent(7.5)).toBe('7,5\u00a0%')
+  })
+
+  it('writes money with its symbol first and Colombian grouping ("US$ 85.000", never "85000 USD")', () => {
+    expect(plain(formatMoney(85000, 'USD'))).toBe('US$ 85.000')
+    expect(plain(formatMoney(1234.5, 'USD'))).toBe('US$ 1.234,50')
+    expect(plain(formatMoney(1500000, 'COP'))).toBe('$ 1.500.000')
+    expect(plain(formatMoney(1500000.4, 'COP'))).toBe('$ 1.500.000')
+    expect(plain(formatMoney(0, 'USD'))).toBe('US$ 0')
+  })
+
+  it('reads the form\'s stored numbers, with a point or a Colombian comma, and nothing else', () => {
+    expect(numberFromText('85000')).toBe(85000)
+    expect(numberFromText('7.5')).toBe(7.5)
+    expect(numberFromText('7,5')).toBe(7.5)
+    expect(numberFromText(' 12 ')).toBe(12)
+    expect(numberFromText('85.000,00')).toBeUndefined()
+    expect(numberFromText('unos 85 mil')).toBeUndefined()
+    expect(numberFromText('')).toBeUndefined()
+  })
+
+  it('writes file sizes with a comma', () => {
+    expect(plain(formatBytes(2_621_440))).toBe('2,5 MB')
+    expect(plain(formatBytes(300))).toBe('1 KB')
+  })
+})
+
+describe('dates on Bogotá\'s clock', () => {
+  // 01:26 UTC on 26 November is 8:26 p. m. on 25 November in Bogotá (UTC−5, no daylight saving).
+  const evening = '2026-11-26T01:26:00Z'
+
+  it('writes the Bogotá day and time while the machine runs UTC', () => {
+    process.env.TZ = 'UTC'
+    expect(new Date(evening).getDate()).toBe(26) // the machine's own day is the next one
+    expect(formatDate(evening)).toBe('25 de noviembre de 2026')
+    expect(plain(formatTime(evening))).toBe('8:26 p. m.')
+    expect(plain(formatDateTime(evening))).toBe('25 de noviembre de 2026, 8:26 p. m.')
+    expect(formatDayMonth(evening)).toBe('25 de noviembre')
+    expect(formatIsoDay(evening)).toBe('2026-11-25')
+  })
+
+  it('writes the same text in any machine time zone, and from a Date, a string or a number', () => {
+    process.env.TZ = 'Asia/Tokyo'
+    const fromDate = formatDateTime(new Date(evening))
+    process.env.TZ = 'America/Los_Angeles'
+    expect(formatDateTime(evening)).toBe(fromDate)
+    expect(formatDateTime(Date.parse(evening))).toBe(fromDate)
+  })
+
+  it('writes morning, noon and midnight hours as Colombians read them', () => {
+    expect(plain(formatTime('2026-03-02T14:05:00Z'))).toBe('9:05 a. m.')
+    expect(plain(formatTime('2026-03-02T17:00:00Z'))).toBe('12:00 p. m.')
+    expect(plain(formatTime('2026-03-02T05:00:00Z'))).toBe('12:00 a. m.')
+    expect(bogotaClock('2026-03-02T05:00:00Z')).toEqual({ year: 2026, month: 3, day: 2, hour: 0, minute: 0 })
+    expect(formatDate('2026-01-01T04:59:00Z')).toBe('31 de diciembre de 2025')
+  })
+
+  it('reads a missing or broken date as "—"', () => {
+    expect(formatDate(null)).toBe('—')
+    expect(formatDateTime(undefined)).toBe('—')
+    expect(formatDateTime('not a date')).toBe('—')
+    expect(formatIsoDay(null)).toBe('')
+  })
+
+  it('ends a sentence after "p. m." with one period, never "p. m.."', () => {
+    const text = sentence(`Guardado el ${formatDateTime(evening)}`)
+    expect(plain(text)).toBe('Guardado el 25 de noviembre de 2026, 8:26 p. m.')
+    expect(text).not.toMatch(/\.\.$/)
+    expect(sentence('Hay una copia en curso')).toBe('Hay una copia en curso.')
+    expect(sentence('¿Seguro?')).toBe('¿Seguro?')
+  })
+})
+
+describe('plurals', () => {
+  it('makes the words agree with the count', () => {
+    expect(plural(1, 'postulación', 'postulaciones')).toBe('postulación')
+    expect(plural(0, 'postulación', 'postulaciones')).toBe('postulaciones')
+    expect(countOf(1, 'postulación abierta', 'postulaciones abiertas')).toBe('1 postulación abierta')
+    expect(countOf(1200, 'postulación', 'postulaciones')).toBe('1.200 postulaciones')
+    expect(formatDays(1)).toBe('1,0 día')
+    expect(formatDays(2.5)).toBe('2,5 días')
+    expect(formatDays(null)).toBe('—')
+  })
+})

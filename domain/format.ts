@@ -1,0 +1,239 @@
+/**
+ * Numbers, money, dates and plurals as a Colombian reads them: es-CO, Bogotá time. The one formatter of
+ * the workspace, the founder's pages and the e-mails (ADR 0144); nothing else formats by hand.
+ *
+ * Dates are composed here from numeric parts (Intl gives the Bogotá wall clock, this file the words), so
+ * the browser, Node and Deno write the same text whatever their ICU version: "25 de noviembre de 2026,
+ * 8:26 p. m.". The hour and "p. m." are held together by no-break spaces, as are a figure and its "%"
+ * or currency, so a line never breaks inside them.
+ */
+
+export const LOCALE = 'es-CO'
+export const TIME_ZONE = 'America/Bogota'
+/** What an empty value reads as in a table or a sentence. */
+export const EMPTY = '—'
+
+const NBSP = '\u00a0'
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const
+
+// ---------------------------------------------------------------------------
+// Numbers
+// ---------------------------------------------------------------------------
+
+const numberFormats = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(min: number, max: number): Intl.NumberFormat {
+  const key = `${min}:${max}`
+  let format = numberFormats.get(key)
+  if (!format) {
+    // es-CO groups thousands with "." from four digits on ("1.234") and writes decimals with ",".
+    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: true })
+    numberFormats.set(key, format)
+  }
+  return format
+}
+
+export interface NumberOptions {
+  /** Exactly this many decimals ("4,0"); overrides maxDecimals. */
+  decimals?: number
+  /** At most this many decimals, trailing zeros dropped ("7,5", "8"); 0 by default. */
+  maxDecimals?: number
+}
+
+/** 1234.5 → "1.234,5"; NaN and ±Infinity read as "—". */
+export function formatNumber(value: number, { decimals, maxDecimals = 0 }: NumberOptions = {}): string {
+  if (!Number.isFinite(value)) return EMPTY
+  const text = decimals === undefined ? numberFormat(0, maxDecimals).format(value) : numberFormat(decimals, decimals).format(value)
+  // A value that rounds to zero reads "0", never "-0".
+  return text.replace(/^-(?=0(?:,0*)?$)/, '')
+}
+
+/** A count: 12345 → "12.345". */
+export function formatCount(value: number): string {
+  return formatNumber(value)
+}
+
+/** A score on the 1–5 scale, always one decimal: 4 → "4,0"; null → "—". */
+export function formatScore(value: number | null | undefined): string {
+  return value === null || value === undefined ? EMPTY : formatNumber(value, { decimals: 1 })
+}
+
+/** A signed figure with a real minus sign: 0.53 → "+0,53", -1.2 → "−1,20" (normalised scores). */
+export function formatSigned(value: number, decimals = 2): string {
+  const text = formatNumber(Math.abs(value), { decimals })
+  if (/^0(?:,0*)?$/.test(text)) return text
+  return `${value > 0 ? '+' : '−'}${text}`
+}
+
+/** Percentage points (not a share): 7.5 → "7,5 %", 10 → "10 %". */
+export function formatPercent(value: number, maxDecimals = 2): string {
+  return `${formatNumber(value, { maxDecimals })}${NBSP}%`
+}
+
+/** A share in 0..1 as a percentage: 0.875 → "88 %"; null → "—". */
+export function formatShare(share: number | null | undefined, maxDecimals = 0): string {
+  return share === null || share === undefined ? EMPTY : formatPercent(share * 100, maxDecimals)
+}
+
+export type Currency = 'COP' | 'USD'
+const CURRENCY_SYMBOL: Record<Currency, string> = { COP: '$', USD: 'US$' }
+
+/**
+ * An amount as Colombians write it: 85000 USD → "US$ 85.000", 1500000 COP → "$ 1.500.000". Whole
+ * amounts carry no decimals; others two ("US$ 1.234,50"). Pesos never show decimals.
+ */
+export function formatMoney(amount: number, currency: Currency): string {
+  if (!Number.isFinite(amount)) return EMPTY
+  const whole = currency === 'COP' || Number.isInteger(amount)
+  const figure = formatNumber(whole ? Math.round(amount) : amount, { decimals: whole ? 0 : 2 })
+  return `${amount < 0 ? '-' : ''}${CURRENCY_SYMBOL[currency]}${NBSP}${figure.replace(/^-/, '')}`
+}
+
+/**
+ * A number as the form stores it ("85000", "7.5", or "7,5" as a Colombian may type it), or undefined
+ * when the text is not a plain number (then show the text as it is: never turn it into another number).
+ */
+export function numberFromText(text: string): number | undefined {
+  const trimmed = text.trim()
+  if (!/^-?\d+(?:[.,]\d+)?$/.test(trimmed)) return undefined
+  const value = Number(trimmed.replace(',', '.'))
+  return Number.isFinite(value) ? value : undefined
+}
+
+/** File sizes: 2_500_000 → "2,4 MB", 300 → "1 KB". */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1_048_576
+    ? `${formatNumber(bytes / 1_048_576, { decimals: 1 })}${NBSP}MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))}${NBSP}KB`
+}
+
+// ---------------------------------------------------------------------------
+// Dates and times, always on Bogotá's clock
+// ---------------------------------------------------------------------------
+
+export type DateInput = Date | string | number
+
+const BOGOTA_PARTS = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+})
+
+export interface BogotaClock {
+  year: number
+  /** 1–12 */
+  month: number
+  day: number
+  /** 0–23 */
+  hour: number
+  minute: number
+}
+
+function toDate(input: DateInput): Date | undefined {
+  const date = input instanceof Date ? input : new Date(input)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/** The wall clock in Bogotá at an instant, whatever the machine's own time zone. */
+export function bogotaClock(input: DateInput): BogotaClock | undefined {
+  const date = toDate(input)
+  if (!date) return undefined
+  const parts: Record<string, number> = {}
+  for (const part of BOGOTA_PARTS.formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value)
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+  }
+}
+
+const dayText = (c: BogotaClock) => `${c.day} de ${MONTHS[c.month - 1]!} de ${c.year}`
+
+function timeText(c: BogotaClock): string {
+  const hour12 = c.hour % 12 === 0 ? 12 : c.hour % 12
+  return `${hour12}:${String(c.minute).padStart(2, '0')}${NBSP}${c.hour < 12 ? 'a.' : 'p.'}${NBSP}m.`
+}
+
+/** "25 de noviembre de 2026" (Bogotá's calendar day); null, undefined and invalid dates read "—". */
+export function formatDate(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  return clock ? dayText(clock) : EMPTY
+}
+
+/** "8:26 p. m." (Bogotá time). */
+export function formatTime(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  return clock ? timeText(clock) : EMPTY
+}
+
+/** "25 de noviembre de 2026, 8:26 p. m." (Bogotá time). */
+export function formatDateTime(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  return clock ? `${dayText(clock)}, ${timeText(clock)}` : EMPTY
+}
+
+/** "25 de noviembre" (no year), for near dates in a sentence. */
+export function formatDayMonth(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  return clock ? `${clock.day} de ${MONTHS[clock.month - 1]!}` : EMPTY
+}
+
+/** "2026-11-25": Bogotá's calendar day as an ISO date (file names, CSV cells, inputs). */
+export function formatIsoDay(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  return clock ? `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}` : ''
+}
+
+// ---------------------------------------------------------------------------
+// Words
+// ---------------------------------------------------------------------------
+
+/** The form of a word that agrees with a count: plural(1, 'postulación', 'postulaciones') → 'postulación'. */
+export function plural(count: number, one: string, many: string): string {
+  return count === 1 ? one : many
+}
+
+/** A count with the words agreeing with it: countOf(3, 'postulación', 'postulaciones') → "3 postulaciones". */
+export function countOf(count: number, one: string, many: string): string {
+  return `${formatCount(count)} ${plural(count, one, many)}`
+}
+
+/**
+ * Days as a figure with one decimal: 1 → "1,0 día", 2.5 → "2,5 días"; null → "—". Spanish takes the
+ * singular only for exactly one.
+ */
+export function formatDays(value: number | null | undefined): string {
+  if (value === null || value === undefined) return EMPTY
+  return `${formatNumber(value, { decimals: 1 })} ${plural(value, 'día', 'días')}`
+}
+
+/**
+ * Close a sentence with one period: a sentence that ends in an abbreviation ("8:26 p. m.") or a
+ * question, exclamation or ellipsis keeps its own mark ("…p. m." never becomes "…p. m..").
+ */
+export function sentence(text: string): string {
+  const trimmed = text.trimEnd()
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`
+}

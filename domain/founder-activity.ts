@@ -1,0 +1,15 @@
+/**
+ * What a founder did that the team should know (ADR 0142): a short e-mail to
+ * the members concerned (the admins and the application's assigned
+ * reviewers, never one with a conflict of interest on it) and a badge on the
+ * application until each of them opens it.
+ */
+export const FOUNDER_ACTIVITY_KINDS = ['document_uploaded', 'withdrawn', 'deletion_requested'] as const
+export type FounderActivityKind = (typeof FOUNDER_ACTIVITY_KINDS)[number]
+
+/** How the workspace names each (badges, e-mails). */
+export const FOUNDER_ACTIVITY_LABELS: Record<FounderActivityKind, string> = {
+  document_uploaded: 'Subió un documento',
+  withdrawn: 'Retiró su postulación',
+  deletion_requested: 'Pidió suprimir sus datos',
+}

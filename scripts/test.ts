@@ -1,0 +1,77 @@
+/**
+ * `npm test`: the whole suite, one step after another, each step's duration
+ * and the total printed (issue 18: at most 5 minutes on a quiet machine, 10
+ * on a busy one):
+ *
+ *   test: ensure-chromium 0 s
+ *   test: build 41 s
+ *   test: vitest 1 min 32 s
+ *   test: playwright 2 min 5 s (9 servers started)
+ *   test: total 4 min 18 s
+ *
+ * Stops at the first step that fails, with that step's exit code.
+ * Arguments go to Playwright (`npm test -- --workers=1`).
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+interface Step {
+  name: string
+  command: string
+  args: string[]
+}
+
+const bin = (name: string) => join('node_modules', '.bin', name)
+const serverStarts = join(mkdtempSync(join(tmpdir(), 'catalitico-test-')), 'server-starts.txt')
+
+const steps: Step[] = [
+  { name: 'ensure-chromium', command: process.execPath, args: ['--import', 'tsx', 'scripts/ensure-chromium.ts'] },
+  { name: 'build', command: process.execPath, args: ['--import', 'tsx', 'scripts/build.ts'] },
+  { name: 'vitest', command: bin('vitest'), args: ['run'] },
+  { name: 'playwright', command: bin('playwright'), args: ['test', ...process.argv.slice(2)] },
+]
+
+function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000)
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+}
+
+function run(step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    // E2E_SERVER_STARTS: e2e/fixtures/server.ts writes there one line per server it starts (counted for Playwright).
+    const env = step.name === 'playwright' ? { ...process.env, E2E_SERVER_STARTS: serverStarts } : process.env
+    const child = spawn(step.command, step.args, { stdio: 'inherit', env })
+    child.once('error', (err) => {
+      console.error(`test: ${step.name} could not start: ${err.message}`)
+      resolve(1)
+    })
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+function serversStarted(): number {
+  try {
+    return readFileSync(serverStarts, 'utf8').split('\n').filter(Boolean).length
+  } catch {
+    return 0
+  }
+}
+
+const started = Date.now()
+let exitCode = 0
+for (const step of steps) {
+  const stepStarted = Date.now()
+  const code = await run(step)
+  const count = serversStarted()
+  const servers = step.name === 'playwright' ? ` (${count} server${count === 1 ? '' : 's'} started)` : ''
+  console.log(`test: ${step.name} ${formatDuration(Date.now() - stepStarted)}${servers}${code === 0 ? '' : `, failed (exit code ${code})`}`)
+  if (code !== 0) {
+    exitCode = code
+    break
+  }
+}
+console.log(`test: total ${formatDuration(Date.now() - started)}${exitCode === 0 ? '' : ', failed'}`)
+rmSync(join(serverStarts, '..'), { recursive: true, force: true })
+process.exit(exitCode)

@@ -1,0 +1,188 @@
+/**
+ * The founder's copy of everything held about them (Ley 1581, art. 8: the
+ * titular's right to know their data), from POST /postulacion/<token>/datos:
+ * a Spanish page a person reads (labelled fields, stage history, documents,
+ * e-mails), and beside it the same content as JSON with English keys for a
+ * program (`formato=json`). The page is HTML rather than plain text: it
+ * opens in any browser or phone, keeps its headings and tables for a screen
+ * reader, prints (or saves as PDF) as it is, and can be saved as one file
+ * (`formato=html`). Docs: docs/decisions/0143-founder-data-copy.md.
+ *
+ * What it shows is what the data-request export shows (founderRecords: every
+ * application under the founder's address, its consent and e-mails), plus
+ * each application's stage history (stage and date; the team's internal
+ * reasons and names stay out, as on the status page) and documents.
+ */
+import { APPLICATION_FIELDS, FIELD_LABELS } from '../../../domain/application.ts'
+import { fieldValueText } from '../../../domain/field-display.ts'
+import { DOCUMENT_ITEMS, DOCUMENT_STATUS_FOUNDER_LABELS, type DocumentStatus } from '../../../domain/documents.ts'
+import type { MailKind } from '../../../domain/machinery.ts'
+import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
+import { PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { countOf, formatBytes, formatDateTime } from '../../../domain/format.ts'
+import { founderRecords } from '../../shared/exports.ts'
+import { escapeHtml } from '../../shared/mail/templates.ts'
+import type { ApplicationStore } from '../../db/stores/application-store.ts'
+import type { ReviewStore } from '../../db/stores/review-store.ts'
+import type { DocumentStore } from '../../db/stores/document-store.ts'
+import { page } from './status-page-html.ts'
+
+type HeldRecord = Awaited<ReturnType<typeof founderRecords>>[number]
+
+/** One application as the founder's copy holds it: the export's record, its stage and history, its documents. */
+export interface FounderCopyApplication extends HeldRecord {
+  stage: Stage
+  stageHistory: { from: Stage; to: Stage; at: string }[]
+  documents: {
+    item: string
+    fileName: string
+    mediaType: string
+    sizeBytes: number
+    sha256: string
+    uploadedAt: string
+    status: DocumentStatus
+    /** The team's note when it asked for a new version (the founder sees it on the documents page too). */
+    reviewNote: string | null
+  }[]
+}
+
+export interface FounderCopy {
+  generatedAt: string
+  applications: FounderCopyApplication[]
+}
+
+export async function founderCopy(
+  deps: { store: ApplicationStore; reviews: ReviewStore; documents: Pick<DocumentStore, 'list'> },
+  email: string,
+  at: Date,
+): Promise<FounderCopy> {
+  const applications: FounderCopyApplication[] = []
+  for (const record of await founderRecords(deps.store, email)) {
+    const current = await deps.reviews.getApplication(record.id)
+    const changes = await deps.reviews.listStageChanges(record.id)
+    const docs = await deps.documents.list(record.id)
+    applications.push({
+      ...record,
+      stage: current?.stage ?? 'recibida',
+      stageHistory: changes.map((c) => ({ from: c.from, to: c.to, at: c.at.toISOString() })),
+      documents: docs.map((d) => ({
+        item: d.itemKey,
+        fileName: d.fileName,
+        mediaType: d.mediaType,
+        sizeBytes: d.sizeBytes,
+        sha256: d.sha256,
+        uploadedAt: d.uploadedAt.toISOString(),
+        status: d.status,
+        reviewNote: d.status === 'new_version_requested' ? d.reviewNote : null,
+      })),
+    })
+  }
+  return { generatedAt: at.toISOString(), applications }
+}
+
+export function founderCopyJson(copy: FounderCopy): string {
+  return JSON.stringify(copy, null, 2) + '\n'
+}
+
+const when = (iso: string) => `${formatDateTime(iso)} (hora de Bogotá)`
+
+/** How the founder's copy names each e-mail kind: only kinds about an application reach it. */
+const MAIL_LABELS: Record<MailKind, string> = {
+  applicant_confirmation: 'Confirmación de tu postulación',
+  team_notification: 'Aviso al equipo',
+  team_sign_in: 'Enlace de acceso del equipo',
+  team_reminder: 'Recordatorio al equipo',
+  founder_status: 'Correo sobre tu postulación',
+  founder_link: 'Enlace nuevo a tu postulación',
+  founder_data_deleted: 'Confirmación de datos eliminados',
+  team_founder_activity: 'Aviso al equipo de lo que hiciste',
+}
+const MAIL_STATUS: Record<string, string> = { pending: 'por enviar', sent: 'enviado', failed: 'no se pudo entregar' }
+
+const e = escapeHtml
+const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</th><td>${e(value) || '<span class="muted">(vacío)</span>'}</td></tr>`
+
+const COPY_CSS = `
+table{width:100%;border-collapse:collapse;background:#fff;margin:0 0 1rem}
+th,td{text-align:left;vertical-align:top;padding:.45rem .6rem;border-bottom:1px solid var(--ink-200)}
+th[scope=row]{width:38%;color:var(--ink-600);font-weight:600}
+td{white-space:pre-wrap;overflow-wrap:anywhere}
+@media (max-width:30rem){th[scope=row],td{display:block;width:auto;border:0;padding:.15rem 0}td{padding-bottom:.6rem;border-bottom:1px solid var(--ink-200)}}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:1rem 0}.actions form{margin:0}
+@media print{.actions{display:none}}
+`
+
+function applicationHtml(app: FounderCopyApplication): string {
+  const fields = APPLICATION_FIELDS.map((f) => row(FIELD_LABELS[f], fieldValueText(f, String(app.formData[f] ?? '')))).join('\n')
+  const history = [
+    `<li>${e(when(app.receivedAt))}: recibimos tu postulación.</li>`,
+    ...app.stageHistory.map((c) => `<li>${e(when(c.at))}: de «${e(STAGE_LABELS[c.from])}» a «${e(STAGE_LABELS[c.to])}».</li>`),
+  ].join('\n')
+  const documents =
+    app.documents.length === 0
+      ? '<p class="muted">No has subido documentos.</p>'
+      : `<table><thead><tr><th scope="col">Documento</th><th scope="col">Archivo</th><th scope="col">Estado</th></tr></thead><tbody>
+${app.documents
+  .map((d) => {
+    const label = DOCUMENT_ITEMS.find((i) => i.key === d.item)?.label ?? d.item
+    const note = d.reviewNote ? `<br>Nota del equipo: ${e(d.reviewNote)}` : ''
+    return `<tr><td>${e(label)}</td><td>${e(d.fileName)}<br><span class="muted">${e(formatBytes(d.sizeBytes))}, subido el ${e(when(d.uploadedAt))}</span></td><td>${e(DOCUMENT_STATUS_FOUNDER_LABELS[d.status])}${note}</td></tr>`
+  })
+  .join('\n')}
+</tbody></table>`
+  const emails =
+    app.emails.length === 0
+      ? '<p class="muted">Ninguno.</p>'
+      : `<ul>\n${app.emails
+          .map((m) => `<li>${e(MAIL_LABELS[m.kind] ?? m.kind)}, a ${e(m.to)}: ${e(MAIL_STATUS[m.status] ?? m.status)}${m.settledAt ? ` (${e(when(m.settledAt))})` : ''}.</li>`)
+          .join('\n')}\n</ul>`
+  return `<section aria-labelledby="app-${e(app.id)}">
+<h2 id="app-${e(app.id)}">Postulación ${e(app.reference)}</h2>
+<table><tbody>
+${row('Referencia', app.reference)}
+${row('Recibida', when(app.receivedAt))}
+${row('Etapa actual', STAGE_LABELS[app.stage])}
+${row('Autorización de tratamiento de datos', `Aceptaste la política versión ${app.consent.policyVersion} el ${when(app.consent.acceptedAt)}`)}
+</tbody></table>
+<h3>Lo que escribiste en el formulario</h3>
+<table><tbody>
+${fields}
+</tbody></table>
+<h3>Historial de etapas</h3>
+<ol>
+${history}
+</ol>
+<h3>Documentos</h3>
+${documents}
+<h3>Correos sobre esta postulación</h3>
+${emails}
+</section>`
+}
+
+/**
+ * The readable copy. `actionBase` is the status page's path: given, the page
+ * carries the two download buttons (POST forms); the saved file has none.
+ */
+export function founderCopyHtml(copy: FounderCopy, options: { contactEmail: string; actionBase: string | null }): string {
+  const { actionBase } = options
+  const actions = actionBase
+    ? `<div class="actions">
+<form method="post" action="${e(actionBase)}/datos"><input type="hidden" name="formato" value="html"><button type="submit">Guardar esta copia (HTML)</button></form>
+<form method="post" action="${e(actionBase)}/datos"><input type="hidden" name="formato" value="json"><button type="submit">Descargar en JSON (para programas)</button></form>
+</div>
+<p><a href="${e(actionBase)}">Volver a mi postulación</a></p>`
+    : ''
+  const count = copy.applications.length
+  return page(
+    'Tus datos personales',
+    `<p class="eyebrow">Ley 1581 de 2012</p>
+<h1>Tus datos personales</h1>
+<p>Esta es una copia de todo lo que ${e(PROGRAMME_NAME)} guarda sobre ${count === 1 ? 'tu postulación' : `tus ${countOf(count, 'postulación', 'postulaciones')}`} con tu correo, generada el ${e(when(copy.generatedAt))}. El archivo JSON tiene los mismos datos con nombres de campo en inglés, para leerlo con un programa.</p>
+${actions}
+${copy.applications.map(applicationHtml).join('\n')}
+<h2>¿Algo no está bien?</h2>
+<p>Puedes pedir que corrijamos o borremos tus datos escribiendo a <a href="mailto:${e(options.contactEmail)}">${e(options.contactEmail)}</a>.</p>`,
+    options.contactEmail,
+    COPY_CSS,
+  )
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { AUDIT_ACTIONS } from '../../../domain/audit.ts'
+import { ACTION_LABELS, actionLabel, auditDetailText } from './audit-text.ts'
+
+const BETO = '0193a2fe-6c00-7000-8000-00000000000b'
+
+describe('the audit log in the workspace’s words', () => {
+  it('names every action in Spanish; one it does not know is shown as it is', () => {
+    for (const action of AUDIT_ACTIONS) expect(ACTION_LABELS[action], action).toMatch(/^[A-ZÁÉÍÓÚÑ]/)
+    expect(actionLabel('stage.changed')).toBe('Cambió la etapa')
+    expect(actionLabel('algo.nuevo')).toBe('algo.nuevo')
+  })
+
+  it('shows stages by the names the workspace gives them, never their keys', () => {
+    const text = auditDetailText('stage.changed', { from: 'sesion_panel', to: 'no_seleccionada' })
+    expect(text).toBe('De «Sesión con panel de expertos» a «No seleccionada»')
+    expect(text).not.toContain('sesion_panel')
+  })
+
+  it('names the member a detail is about, and roles in Spanish', () => {
+    expect(auditDetailText('member.role_changed', { memberId: BETO, from: 'reviewer', to: 'admin' }, { [BETO]: 'Beto Gómez' })).toBe(
+      'Beto Gómez · De Evaluador a Administrador',
+    )
+    expect(auditDetailText('member.invited', { memberId: BETO, role: 'reviewer' }, {})).toBe('Un miembro que ya no está en el equipo · Rol: Evaluador')
+  })
+
+  it('says exports, documents, conflicts and sign-ins plainly, and leaves ids out', () => {
+    expect(auditDetailText('applications.exported', { format: 'csv', count: 1, filtered: true })).toBe('Formato CSV · 1 postulación · con filtros')
+    expect(auditDetailText('session.signed_in', { method: 'passkey' })).toBe('Con passkey')
+    expect(auditDetailText('document.reviewed', { documentId: BETO, itemKey: 'rut', status: 'accepted' })).toMatch(/^RUT.* · Estado: aceptado$/)
+    expect(auditDetailText('conflict.declared', { conflictId: BETO, kind: 'comercial', memberId: BETO }, { [BETO]: 'Beto' })).toBe('Beto · Tipo: Inversión o relación comercial')
+    expect(auditDetailText('note.added', { noteId: BETO })).toBe('')
+    // A key this build does not know: plainly, and still never an id.
+    expect(auditDetailText('algo.nuevo', { motivo: 'faltan documentos', otro: BETO })).toBe('motivo: faltan documentos')
+  })
+})

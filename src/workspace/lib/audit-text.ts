@@ -1,0 +1,160 @@
+/**
+ * The audit log in the workspace's words (issue 19): each action as a
+ * sentence, and each entry's detail with stages, roles, members, documents
+ * and criteria by the names the workspace shows, never raw keys or ids.
+ * What a detail holds is ids and codes only (domain/audit.ts); ids that name
+ * nothing a person reads (a note's, a draft's, a file's hash) are left out.
+ */
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
+import { CONFLICT_KIND_LABELS, type ConflictKind } from '../../../domain/conflicts.ts'
+import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
+import { STATUS_MAIL_LABELS, type StatusMailKind } from '../../../domain/founder-mail.ts'
+import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
+import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
+import { ROLE_LABELS, type Role } from '../../../domain/team.ts'
+import { countOf, formatCount } from '../../../domain/format.ts'
+
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  'application.viewed': 'Vio una postulación',
+  'application.exported': 'Exportó una postulación',
+  'applications.exported': 'Exportó las postulaciones',
+  'data_request.looked_up': 'Consultó datos personales',
+  'data_request.exported': 'Exportó datos personales',
+  'data_request.deleted': 'Eliminó datos personales',
+  'data_request.refused': 'Datos personales: rechazado por conflicto de interés',
+  'stage.changed': 'Cambió la etapa',
+  'review.submitted': 'Envió una evaluación',
+  'note.added': 'Agregó una nota',
+  'assignment.added': 'Asignó una evaluación',
+  'assignment.removed': 'Quitó una asignación',
+  'weights.changed': 'Cambió los pesos de los criterios',
+  'discussion.cleared': 'Dio por discutidas las diferencias de puntaje',
+  'conflict.declared': 'Declaró un conflicto de interés',
+  'conflict.recorded': 'Registró un conflicto de interés',
+  'conflict.lifted': 'Levantó un conflicto de interés',
+  'document.downloaded': 'Descargó un documento',
+  'document.reviewed': 'Revisó un documento',
+  'member.invited': 'Invitó a un miembro',
+  'member.role_changed': 'Cambió un rol',
+  'member.deactivated': 'Desactivó a un miembro',
+  'member.reactivated': 'Reactivó a un miembro',
+  'session.signed_in': 'Inició sesión',
+  'session.signed_out_everywhere': 'Cerró sesión en todos los dispositivos',
+  'passkey.added': 'Agregó una passkey',
+  'passkey.removed': 'Quitó una passkey',
+  'founder_mail.edited': 'Editó un correo a la persona fundadora',
+  'founder_mail.sent': 'Envió un correo a la persona fundadora',
+  'founder_mail.discarded': 'Descartó un correo a la persona fundadora',
+  'founder_mail.setting_changed': 'Cambió el envío automático de correos',
+  'stage.signed_with_documents_missing': 'Marcó «Acuerdo firmado» con documentos faltantes',
+  'founder.link_requested': 'La persona fundadora pidió un enlace nuevo',
+  'founder.data_downloaded': 'La persona fundadora descargó sus datos',
+  'founder.deletion_requested': 'La persona fundadora pidió suprimir sus datos',
+  'outbox.retried': 'Reintentó un correo fallido',
+}
+
+/** The action's label; an action this build does not know is shown as it is (a newer server). */
+export function actionLabel(action: string): string {
+  return (ACTION_LABELS as Record<string, string>)[action] ?? action
+}
+
+const DOCUMENT_STATUS_LABELS: Record<string, string> = {
+  received: 'recibido',
+  accepted: 'aceptado',
+  new_version_requested: 'pidió una nueva versión',
+}
+const METHOD_LABELS: Record<string, string> = { link: 'con enlace por correo', passkey: 'con passkey' }
+const FORMAT_LABELS: Record<string, string> = { csv: 'CSV', json: 'JSON' }
+
+/** Keys that hold an id no person reads (the entry's application and member are shown apart). */
+const UNREAD_KEYS = new Set(['noteId', 'draftId', 'outboxId', 'passkeyId', 'documentId', 'conflictId', 'sha256'])
+
+const label = <K extends string>(labels: Record<K, string>, value: unknown): string | null =>
+  typeof value === 'string' && value in labels ? labels[value as K] : null
+
+/**
+ * The detail of one entry as Spanish phrases, joined with " · ".
+ * `memberNames`: the names of the members the details name (AuditPage.memberNames).
+ */
+export function auditDetailText(action: string, detail: AuditDetail | null | undefined, memberNames: Record<string, string> = {}): string {
+  if (!detail) return ''
+  const parts: string[] = []
+  const seen = new Set<string>()
+  const take = (key: string) => {
+    seen.add(key)
+    return detail[key]
+  }
+
+  const memberId = take('memberId')
+  if (typeof memberId === 'string') parts.push(memberNames[memberId] ?? 'Un miembro que ya no está en el equipo')
+
+  const from = take('from')
+  const to = take('to')
+  if (action === 'member.role_changed') {
+    const a = label<Role>(ROLE_LABELS, from)
+    const b = label<Role>(ROLE_LABELS, to)
+    if (a && b) parts.push(`De ${a} a ${b}`)
+  } else if (from !== undefined || to !== undefined) {
+    const a = label<Stage>(STAGE_LABELS, from)
+    const b = label<Stage>(STAGE_LABELS, to)
+    if (a && b) parts.push(`De «${a}» a «${b}»`)
+    else if (b) parts.push(`A «${b}»`)
+  }
+
+  const role = label<Role>(ROLE_LABELS, take('role'))
+  if (role) parts.push(`Rol: ${role}`)
+  const method = label(METHOD_LABELS, take('method'))
+  if (method) parts.push(method.charAt(0).toUpperCase() + method.slice(1))
+
+  const kind = take('kind')
+  if (action.startsWith('conflict.')) {
+    const k = label<ConflictKind>(CONFLICT_KIND_LABELS, kind)
+    if (k) parts.push(`Tipo: ${k}`)
+  } else if (action.startsWith('founder_mail.')) {
+    const k = label<StatusMailKind>(STATUS_MAIL_LABELS, kind)
+    if (k) parts.push(`Correo: ${k}`)
+  }
+
+  const itemKey = take('itemKey')
+  const item = DOCUMENT_ITEMS.find((d) => d.key === itemKey)
+  if (item) parts.push(item.label)
+  const status = label(DOCUMENT_STATUS_LABELS, take('status'))
+  if (status) parts.push(`Estado: ${status}`)
+
+  const format = label(FORMAT_LABELS, take('format'))
+  const count = take('count')
+  if (format) parts.push(`Formato ${format}`)
+  if (typeof count === 'number') parts.push(countOf(count, 'postulación', 'postulaciones'))
+  if (take('filtered') === true) parts.push('con filtros')
+
+  const found = take('found')
+  if (typeof found === 'number') parts.push(countOf(found, 'postulación encontrada', 'postulaciones encontradas'))
+  const sessions = take('sessions')
+  if (typeof sessions === 'number') parts.push(countOf(sessions, 'sesión cerrada', 'sesiones cerradas'))
+  const attempts = take('attempts')
+  if (typeof attempts === 'number') parts.push(countOf(attempts, 'intento', 'intentos'))
+
+  const updated = take('updated')
+  if (updated === true) parts.push('Actualizó su evaluación')
+  if (updated === false && action === 'review.submitted') parts.push('Primera evaluación')
+  const alreadyOpen = take('alreadyOpen')
+  if (alreadyOpen === true) parts.push('Ya había una solicitud abierta')
+  const immediately = take('sendImmediately')
+  if (immediately === true) parts.push('Se envían sin revisión')
+  if (immediately === false) parts.push('Se revisan antes de enviarse')
+
+  if (action === 'weights.changed') {
+    for (const criterion of SELECTION_CRITERIA) {
+      const weight = take(criterion.key)
+      if (typeof weight === 'number') parts.push(`${criterion.title}: ${formatCount(weight)}`)
+    }
+  }
+
+  // What this build does not know: shown plainly, never an id.
+  for (const [key, value] of Object.entries(detail)) {
+    if (seen.has(key) || UNREAD_KEYS.has(key) || value === null || typeof value === 'object') continue
+    if (typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(value)) continue
+    parts.push(`${key}: ${String(value)}`)
+  }
+  return parts.join(' · ')
+}
