@@ -20,6 +20,8 @@ export interface ConfirmDialogProps {
   /** The member must type this exact text to confirm. */
   typedConfirmation?: { label: string; expected: string }
   pending?: boolean
+  /** The button that closes without acting ("Cancelar"); "Volver" where the action itself is a cancellation. */
+  closeLabel?: string
   onConfirm: (reason: string) => void
   onClose: () => void
 }
@@ -124,7 +126,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         )}
         {!props.reason && !props.typedConfirmation && error && <FieldError id={`${titleId}-error`} message={error} />}
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <Button onClick={props.onClose}>Cancelar</Button>
+          <Button onClick={props.onClose}>{props.closeLabel ?? 'Cancelar'}</Button>
           <Button type="submit" variant={props.variant ?? 'primary'} disabled={props.pending}>
             {props.pending ? 'Guardando…' : props.confirmLabel}
           </Button>

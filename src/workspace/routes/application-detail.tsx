@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 import { useMarkSeen } from '../features/founder-activity/founder-activity.tsx'
+import { PanelSection } from '../features/panel/panel-section.tsx'
 
 /** The parts the page jumps to (issue 19: on a phone the page is several screens tall). */
 const PARTS = { datos: 'datos', documentos: 'documentos', evaluacion: 'evaluacion', notas: 'notas', historial: 'historial' } as const
@@ -86,6 +87,7 @@ export function ApplicationDetailPage() {
           <StageActions application={app} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <PanelSection applicationId={app.id} stage={app.stage} />
           <div id={PARTS.datos} className={PART_CLASS}>
             <ApplicationFields formData={app.formData} />
           </div>

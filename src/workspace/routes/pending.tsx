@@ -8,6 +8,7 @@ import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 import { usePending, useReminderFrequency, useSetReminderFrequency } from '../api/clock-queries.ts'
 import { DueDate, StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { MyPanelSessions } from '../features/panel/my-sessions.tsx'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
@@ -24,8 +25,9 @@ export function PendingPage() {
     <>
       <PageHeader
         title="Mis pendientes"
-        description="Postulaciones asignadas a ti que esperan tu evaluación, y las que vencen en los próximos 3 días o ya vencieron."
+        description="Tus próximas sesiones con panel, las postulaciones asignadas a ti que esperan tu evaluación, y las que vencen en los próximos 3 días o ya vencieron."
       />
+      <MyPanelSessions />
       {pending.isPending ? (
         <Loading />
       ) : pending.error ? (

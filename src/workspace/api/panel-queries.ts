@@ -1,0 +1,52 @@
+/**
+ * Server state for issue 21's panel session (domain/workspace-api/panel.ts):
+ * the application's offer and booked session, and the member's coming
+ * sessions for "Mis pendientes". Every change answers the new PanelState,
+ * which replaces the cached one; the lists that show it are invalidated.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  CancelSessionRequest,
+  MyPanelSessions,
+  PanelState,
+  RescheduleRequest,
+  SaveOfferRequest,
+} from '../../../domain/workspace-api/panel.ts'
+import { api } from './client.ts'
+
+export const panelKeys = {
+  panel: (applicationId: string) => ['panel', applicationId] as const,
+  mine: ['pending', 'panel-sessions'] as const,
+}
+
+const base = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/panel`
+
+export function usePanel(applicationId: string, enabled = true) {
+  return useQuery({
+    queryKey: panelKeys.panel(applicationId),
+    queryFn: ({ signal }) => api<PanelState>(base(applicationId), { signal }),
+    enabled,
+    retry: false,
+  })
+}
+
+export function useMyPanelSessions() {
+  return useQuery({ queryKey: panelKeys.mine, queryFn: ({ signal }) => api<MyPanelSessions>('/me/panel-sessions', { signal }) })
+}
+
+/** One change of the panel: the answer is the new state; the application (its timeline) and the lists follow. */
+function usePanelChange<Body>(applicationId: string, path: string, method: 'PUT' | 'POST') {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Body) => api<PanelState>(`${base(applicationId)}${path}`, { method, body }),
+    onSuccess: (state) => client.setQueryData(panelKeys.panel(applicationId), state),
+    onSettled: () =>
+      Promise.all(
+        [panelKeys.panel(applicationId), ['application', applicationId], ['pending']].map((queryKey) => client.invalidateQueries({ queryKey })),
+      ),
+  })
+}
+
+export const useSaveOffer = (applicationId: string) => usePanelChange<SaveOfferRequest>(applicationId, '/offer', 'PUT')
+export const useReschedule = (applicationId: string) => usePanelChange<RescheduleRequest>(applicationId, '/session/reschedule', 'POST')
+export const useCancelSession = (applicationId: string) => usePanelChange<CancelSessionRequest>(applicationId, '/session/cancel', 'POST')

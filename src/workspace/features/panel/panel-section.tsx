@@ -1,0 +1,255 @@
+/**
+ * The application's "Sesión con el panel" (issue 21): while it is in
+ * `sesion_panel`, an admin names the panel and offers times; once the
+ * founder books, the session with "Cambiar horario" and "Cancelar sesión".
+ * Afterwards the booked session stays in view. Reviewers read it all.
+ */
+import { useId, useMemo, useState } from 'react'
+import { formatDateTime, sentence } from '../../../../domain/format.ts'
+import { PANEL_MESSAGES, PANEL_PLACE_LABELS, type PanelPlaceKind } from '../../../../domain/panel-sessions.ts'
+import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
+import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
+import { notify } from '../../../lib/toast.tsx'
+import { ApiError } from '../../api/client.ts'
+import { useConflicts } from '../../api/clock-queries.ts'
+import { usePanel, useSaveOffer } from '../../api/panel-queries.ts'
+import { useMembers } from '../../api/queries.ts'
+import { useMember } from '../../components/require-session.tsx'
+import { Button, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { OfferForm } from './offer-form.tsx'
+import { formatSpan, initialValues, type Candidate } from './offer-values.ts'
+import { CancelSessionDialog, RescheduleDialog } from './session-dialogs.tsx'
+
+export const PANEL_STAGE: Stage = 'sesion_panel'
+
+/** Stages before the panel never had one: their page asks nothing. */
+export function mayHavePanel(stage: Stage): boolean {
+  return STAGES.indexOf(stage) >= STAGES.indexOf(PANEL_STAGE)
+}
+
+/** Who the offer names (the offer's own list when the server gives it, else the booked session's). */
+function panelMemberIds(state: PanelState): string[] {
+  const offer = state.offer as (PanelState['offer'] & { memberIds?: string[] }) | null
+  return offer?.memberIds ?? state.session?.memberIds ?? []
+}
+
+/**
+ * Who may sit on the panel: the active members without a conflict on this application (the form's
+ * checkboxes, with their other sessions from the panel state), and those left out for a conflict.
+ */
+export function panelCandidates(
+  state: PanelState,
+  team: readonly { id: string; name: string; active: boolean }[],
+  conflicts: readonly { memberId: string; liftedAt: string | null }[],
+): { candidates: Candidate[]; excluded: { id: string; name: string }[] } {
+  const conflicted = new Set(conflicts.filter((c) => c.liftedAt === null).map((c) => c.memberId))
+  const sessions = new Map(state.members.map((m) => [m.id, m.otherSessions]))
+  const active = team.filter((m) => m.active)
+  return {
+    candidates: active.filter((m) => !conflicted.has(m.id)).map((m) => ({ id: m.id, name: m.name, otherSessions: sessions.get(m.id) ?? [] })),
+    excluded: active.filter((m) => conflicted.has(m.id)).map((m) => ({ id: m.id, name: m.name })),
+  }
+}
+
+export function PanelSection({ applicationId, stage }: { applicationId: string; stage: Stage }) {
+  const enabled = mayHavePanel(stage)
+  const panel = usePanel(applicationId, enabled)
+  if (!enabled) return null
+  if (panel.isPending) return <Panel title="Sesión con el panel"><Loading /></Panel>
+  if (panel.error) {
+    // A conflict of interest (403) has the page's own notice; no panel yet (404) shows nothing.
+    if (panel.error instanceof ApiError && (panel.error.status === 403 || panel.error.status === 404)) return null
+    return <Panel title="Sesión con el panel"><QueryError error={panel.error} retry={() => void panel.refetch()} /></Panel>
+  }
+  const state = panel.data
+  if (state.stage !== PANEL_STAGE && !state.session) return null
+  return <PanelStateView state={state} />
+}
+
+function Place({ kind, place }: { kind: PanelPlaceKind; place: string }) {
+  return (
+    <>
+      {PANEL_PLACE_LABELS[kind]}:{' '}
+      {kind === 'video' ? (
+        <a href={place} className="break-all text-ink-900 underline underline-offset-2" target="_blank" rel="noreferrer">
+          {place}
+        </a>
+      ) : (
+        <span className="break-words">{place}</span>
+      )}
+    </>
+  )
+}
+
+export function PanelStateView({ state }: { state: PanelState }) {
+  const me = useMember()
+  const isAdmin = me.role === 'admin'
+  const inStage = state.stage === PANEL_STAGE
+  const names = useMemo(() => new Map(state.members.map((m) => [m.id, m.name])), [state.members])
+  const panelNames = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? 'Miembro del equipo').join(', ')
+  const booked = state.session?.status === 'booked' ? state.session : null
+  const cancelled = state.session?.status === 'cancelled' ? state.session : null
+  const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null)
+  // Each opening mounts the dialog afresh (its fields start clean).
+  const [opening, setOpening] = useState(0)
+  const openDialog = (which: 'reschedule' | 'cancel') => {
+    setOpening((n) => n + 1)
+    setDialog(which)
+  }
+  const memberIds = panelMemberIds(state)
+
+  return (
+    <Panel title="Sesión con el panel">
+      <div className="flex flex-col gap-4 text-sm">
+        {booked && (
+          <section aria-labelledby="panel-session-heading" className="rounded-md border border-ink-300 bg-ink-50 p-3">
+            <h3 id="panel-session-heading" className="font-bold text-ink-950">
+              Sesión reservada
+            </h3>
+            <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
+              <dt className="text-ink-600">Cuándo</dt>
+              <dd className="font-semibold">{formatSpan(booked.startsAt, booked.endsAt)} (hora de Bogotá)</dd>
+              <dt className="text-ink-600">Dónde</dt>
+              <dd><Place kind={booked.placeKind} place={booked.place} /></dd>
+              <dt className="text-ink-600">Panel</dt>
+              <dd>{panelNames(booked.memberIds)}</dd>
+              <dt className="text-ink-600">Reservada</dt>
+              <dd>
+                {formatDateTime(booked.bookedAt)}, {booked.bookedBy === 'founder' ? 'por la persona fundadora' : `por ${names.get(booked.bookedBy) ?? 'el equipo'}`}
+              </dd>
+              {booked.changedAt && (
+                <>
+                  <dt className="text-ink-600">Último cambio</dt>
+                  <dd>
+                    {formatDateTime(booked.changedAt)}
+                    {booked.changedBy === 'founder' ? ', por la persona fundadora' : booked.changedBy ? `, por ${names.get(booked.changedBy) ?? 'el equipo'}` : ''}
+                  </dd>
+                </>
+              )}
+            </dl>
+            <p className="mt-2 text-xs text-ink-700">
+              La persona fundadora puede cambiarla o cancelarla desde su página de estado hasta {state.cutoffHours} horas antes.
+            </p>
+            {isAdmin && (
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button onClick={() => openDialog('reschedule')}>Cambiar horario</Button>
+                <Button variant="danger" onClick={() => openDialog('cancel')}>Cancelar sesión</Button>
+              </div>
+            )}
+            {isAdmin && (
+              <>
+                <RescheduleDialog key={`r${opening}`} applicationId={state.applicationId} session={booked} open={dialog === 'reschedule'} onClose={() => setDialog(null)} />
+                <CancelSessionDialog key={`c${opening}`} applicationId={state.applicationId} session={booked} open={dialog === 'cancel'} onClose={() => setDialog(null)} />
+              </>
+            )}
+          </section>
+        )}
+        {cancelled && (
+          <p className="rounded-md border border-ink-200 p-3">
+            {sentence(`La sesión del ${formatDateTime(cancelled.startsAt)} se canceló el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}`)}
+          </p>
+        )}
+        {state.noneFits && !booked && (
+          <div className="rounded-md border border-[#f3c27a] bg-[#fff8eb] p-3">
+            <p className="font-semibold text-ink-950">Ninguno le sirve: {state.noneFits.note || 'sin nota'}</p>
+            <p className="mt-0.5 text-xs text-ink-700">{sentence(`La persona fundadora lo dijo el ${formatDateTime(state.noneFits.at)}`)}</p>
+          </div>
+        )}
+        {state.offer && <OfferedTimes state={state} panel={panelNames(memberIds)} />}
+        {inStage && !booked && (isAdmin ? <OfferEditor state={state} memberIds={memberIds} /> : !state.offer && <p className="text-ink-700">{PANEL_MESSAGES.noOffer}</p>)}
+      </div>
+    </Panel>
+  )
+}
+
+function OfferedTimes({ state, panel }: { state: PanelState; panel: string }) {
+  const offer = state.offer!
+  const warnings = (startsAt: string) =>
+    state.warnings.filter((w) => new Date(w.startsAt).getTime() === new Date(startsAt).getTime()).map((w) => w.message)
+  return (
+    <section aria-labelledby="panel-offer-heading">
+      <h3 id="panel-offer-heading" className="font-bold text-ink-950">
+        Horarios ofrecidos
+      </h3>
+      <p className="mt-1 text-ink-700">
+        {offer.lengthMinutes} minutos · <Place kind={offer.placeKind} place={offer.place} />
+        {panel && <> · Panel: {panel}</>}
+      </p>
+      <ul className="mt-2 flex flex-col gap-1.5">
+        {offer.times.map((t) => {
+          const notes = [
+            ...(t.booked ? ['Reservado'] : []),
+            ...(t.taken && !t.booked ? ['Ocupado: alguien del panel tiene otra sesión'] : []),
+            ...warnings(t.startsAt).filter((w) => !t.taken || !w.includes('otra sesión')),
+          ]
+          if (t.afterDue && !notes.some((n) => n.includes('fecha límite'))) notes.push('Después de la fecha límite de la etapa')
+          return (
+            <li key={t.id} className="rounded-md border border-ink-200 px-2.5 py-1.5">
+              <span className="font-semibold">{formatSpan(t.startsAt, t.endsAt)}</span>
+              {notes.length > 0 && <span className="block text-xs text-ink-700">{notes.join(' · ')}</span>}
+            </li>
+          )
+        })}
+      </ul>
+      <p className="mt-1 text-xs text-ink-600">Hora de Bogotá. {sentence(`Ofrecidos el ${formatDateTime(offer.offeredAt)}`)}</p>
+    </section>
+  )
+}
+
+function OfferEditor({ state, memberIds }: { state: PanelState; memberIds: string[] }) {
+  const headingId = useId()
+  const team = useMembers()
+  const conflicts = useConflicts(state.applicationId, true)
+  const save = useSaveOffer(state.applicationId)
+  const [editing, setEditing] = useState(state.offer === null)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const [formKey, setFormKey] = useState(0)
+
+  if (!editing) {
+    return (
+      <div>
+        <Button
+          onClick={() => {
+            setEditing(true)
+            requestAnimationFrame(() => document.getElementById(headingId)?.focus())
+          }}
+        >
+          Cambiar los horarios ofrecidos
+        </Button>
+      </div>
+    )
+  }
+  if (team.isPending || conflicts.isPending) return <Loading />
+  if (team.error || conflicts.error) return <QueryError error={team.error ?? conflicts.error} retry={() => void (team.refetch(), conflicts.refetch())} />
+  const { candidates, excluded } = panelCandidates(state, team.data.members, conflicts.data.items)
+
+  return (
+    <section aria-labelledby={headingId} className="border-t border-ink-200 pt-3">
+      <h3 id={headingId} tabIndex={-1} className="mb-2 font-bold text-ink-950">
+        Ofrecer horarios
+      </h3>
+      {state.offer && <p className="mb-2 text-xs text-ink-700">Los horarios nuevos reemplazan a los ofrecidos.</p>}
+      <OfferForm
+        key={formKey}
+        state={state}
+        candidates={candidates}
+        excluded={excluded}
+        initial={initialValues(state, memberIds)}
+        pending={save.isPending}
+        serverError={serverError}
+        onCancel={state.offer ? () => setEditing(false) : undefined}
+        onSubmit={(request) => {
+          setServerError(null)
+          save.mutate(request, {
+            onSuccess: () => {
+              setEditing(false)
+              setFormKey((k) => k + 1)
+              notify('success', { title: 'Horarios ofrecidos', description: 'La persona fundadora los ve en su página de estado y elige uno.' })
+            },
+            onError: (err) => setServerError(err.message),
+          })
+        }}
+      />
+    </section>
+  )
+}
