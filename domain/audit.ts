@@ -42,6 +42,12 @@ export const AUDIT_ACTIONS = [
   'founder.data_downloaded',
   'founder.deletion_requested',
   'outbox.retried',
+  /** The panel session (issue 21): detail holds ids, counts and instants only. */
+  'panel.offered',
+  'panel.booked',
+  'panel.rescheduled',
+  'panel.cancelled',
+  'panel.none_fits',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

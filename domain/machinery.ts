@@ -20,6 +20,11 @@ export const MAIL_KINDS = [
   'founder_link',
   'founder_data_deleted',
   'team_founder_activity',
+  // The panel session (issue 21): invitations (iCalendar REQUEST/CANCEL) and the day-before reminders.
+  'founder_panel_invitation',
+  'team_panel_invitation',
+  'founder_panel_reminder',
+  'team_panel_reminder',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

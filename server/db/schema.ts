@@ -101,6 +101,8 @@ export interface OutboxTable {
   last_error: string | null
   created_at: Time
   settled_at: Time<null>
+  /** An iCalendar invitation (RFC 5546) sent as the e-mail's text/calendar part; null for plain e-mails. */
+  calendar: string | null
 }
 
 export interface IdempotencyKeysTable {
@@ -330,8 +332,56 @@ export interface DataRequestsTable {
 export interface FounderActivityTable {
   id: Uuid
   application_id: Uuid
-  kind: 'document_uploaded' | 'withdrawn' | 'deletion_requested'
+  kind: 'document_uploaded' | 'withdrawn' | 'deletion_requested' | 'panel_none_fits' | 'panel_cancelled'
   at: Time
+}
+
+export interface PanelOffersTable {
+  id: Uuid
+  application_id: Uuid
+  length_minutes: number
+  place_kind: 'video' | 'address'
+  place: string
+  offered_by: Uuid
+  offered_at: Time
+  none_fits_note: string | null
+  none_fits_at: Time<null>
+}
+
+export interface PanelOfferTimesTable {
+  id: Uuid
+  offer_id: Uuid
+  starts_at: Time
+  ends_at: Time
+}
+
+export interface PanelOfferMembersTable {
+  offer_id: Uuid
+  member_id: Uuid
+}
+
+export interface PanelSessionsTable {
+  id: Uuid
+  application_id: Uuid
+  uid: string
+  sequence: Default<number>
+  status: 'booked' | 'cancelled'
+  starts_at: Time
+  ends_at: Time
+  place_kind: 'video' | 'address'
+  place: string
+  /** 'founder' or a member's id. */
+  booked_by: string
+  booked_at: Time
+  changed_by: string | null
+  changed_at: Time<null>
+  cancelled_at: Time<null>
+  reminded_at: Time<null>
+}
+
+export interface PanelSessionMembersTable {
+  session_id: Uuid
+  member_id: Uuid
 }
 
 export interface FounderActivitySeenTable {
@@ -380,6 +430,11 @@ export interface Database {
   data_requests: DataRequestsTable
   founder_activity: FounderActivityTable
   founder_activity_seen: FounderActivitySeenTable
+  panel_offers: PanelOffersTable
+  panel_offer_times: PanelOfferTimesTable
+  panel_offer_members: PanelOfferMembersTable
+  panel_sessions: PanelSessionsTable
+  panel_session_members: PanelSessionMembersTable
 }
 
 /**
@@ -446,6 +501,7 @@ export const COLUMN_KINDS: ColumnKinds = {
     last_error: 'text?',
     created_at: 'time',
     settled_at: 'time?',
+    calendar: 'text?',
   },
   idempotency_keys: { key: 'text', request_hash: 'text', application_id: 'uuid', reference: 'text', created_at: 'time' },
   team_members: {
@@ -588,4 +644,35 @@ export const COLUMN_KINDS: ColumnKinds = {
   },
   founder_activity: { id: 'uuid', application_id: 'uuid', kind: 'text', at: 'time' },
   founder_activity_seen: { member_id: 'uuid', application_id: 'uuid', seen_at: 'time' },
+  panel_offers: {
+    id: 'uuid',
+    application_id: 'uuid',
+    length_minutes: 'int',
+    place_kind: 'text',
+    place: 'text',
+    offered_by: 'uuid',
+    offered_at: 'time',
+    none_fits_note: 'text?',
+    none_fits_at: 'time?',
+  },
+  panel_offer_times: { id: 'uuid', offer_id: 'uuid', starts_at: 'time', ends_at: 'time' },
+  panel_offer_members: { offer_id: 'uuid', member_id: 'uuid' },
+  panel_sessions: {
+    id: 'uuid',
+    application_id: 'uuid',
+    uid: 'text',
+    sequence: 'int',
+    status: 'text',
+    starts_at: 'time',
+    ends_at: 'time',
+    place_kind: 'text',
+    place: 'text',
+    booked_by: 'text',
+    booked_at: 'time',
+    changed_by: 'text?',
+    changed_at: 'time?',
+    cancelled_at: 'time?',
+    reminded_at: 'time?',
+  },
+  panel_session_members: { session_id: 'uuid', member_id: 'uuid' },
 }

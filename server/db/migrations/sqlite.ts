@@ -633,4 +633,85 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
           AND kind <> (SELECT a.stage FROM applications a WHERE a.id = founder_mail_drafts.application_id);
     `,
   },
+  {
+    version: 22,
+    name: 'the panel session: offered times, the panel, the booked session and its calendar invitation',
+    // Mirrors supabase/migrations/20261129100000_panel_sessions.sql (ADRs 0152-0156).
+    sql: `
+      -- An e-mail may carry an iCalendar invitation (RFC 5546): its text/calendar part, whose method= the
+      -- sender reads from the file's own METHOD line (ADR 0153).
+      ALTER TABLE outbox ADD COLUMN calendar TEXT;
+
+      -- The times an admin offers the founder for the panel session (domain/panel-sessions.ts): one offer
+      -- per application, replaced as a whole. Part of the application: deleted with it.
+      CREATE TABLE panel_offers (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL UNIQUE REFERENCES applications (id) ON DELETE CASCADE,
+        length_minutes INTEGER NOT NULL CHECK (length_minutes > 0),
+        place_kind TEXT NOT NULL CHECK (place_kind IN ('video', 'address')),
+        place TEXT NOT NULL,
+        offered_by TEXT NOT NULL REFERENCES team_members (id),
+        offered_at TEXT NOT NULL,
+        -- the founder's "Ninguno me sirve" (at most 500 characters), until the next offer
+        none_fits_note TEXT,
+        none_fits_at TEXT
+      ) STRICT;
+      CREATE TABLE panel_offer_times (
+        id TEXT PRIMARY KEY,
+        offer_id TEXT NOT NULL REFERENCES panel_offers (id) ON DELETE CASCADE,
+        starts_at TEXT NOT NULL,
+        ends_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX panel_offer_times_offer ON panel_offer_times (offer_id, starts_at);
+      CREATE TABLE panel_offer_members (
+        offer_id TEXT NOT NULL REFERENCES panel_offers (id) ON DELETE CASCADE,
+        member_id TEXT NOT NULL REFERENCES team_members (id),
+        PRIMARY KEY (offer_id, member_id)
+      ) STRICT;
+
+      -- A booked session (or one called off): uid is the iCalendar UID of every invitation about it,
+      -- sequence its SEQUENCE, raised on every change and on the cancellation.
+      CREATE TABLE panel_sessions (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        uid TEXT NOT NULL UNIQUE,
+        sequence INTEGER NOT NULL DEFAULT 0,
+        status TEXT NOT NULL CHECK (status IN ('booked', 'cancelled')),
+        starts_at TEXT NOT NULL,
+        ends_at TEXT NOT NULL,
+        place_kind TEXT NOT NULL CHECK (place_kind IN ('video', 'address')),
+        place TEXT NOT NULL,
+        -- 'founder' or a member's id
+        booked_by TEXT NOT NULL,
+        booked_at TEXT NOT NULL,
+        changed_by TEXT,
+        changed_at TEXT,
+        cancelled_at TEXT,
+        -- the day-before reminder went out (set once, by whichever instance got there first)
+        reminded_at TEXT
+      ) STRICT;
+      -- At most one booked session per application: a second tab's booking runs into it.
+      CREATE UNIQUE INDEX panel_sessions_booked ON panel_sessions (application_id) WHERE status = 'booked';
+      CREATE INDEX panel_sessions_due ON panel_sessions (starts_at) WHERE status = 'booked';
+      CREATE TABLE panel_session_members (
+        session_id TEXT NOT NULL REFERENCES panel_sessions (id) ON DELETE CASCADE,
+        member_id TEXT NOT NULL REFERENCES team_members (id),
+        PRIMARY KEY (session_id, member_id)
+      ) STRICT;
+      CREATE INDEX panel_session_members_member ON panel_session_members (member_id, session_id);
+
+      -- Two founder activities more: "Ninguno me sirve", and a session the founder cancelled. SQLite cannot
+      -- alter a CHECK: the table is rebuilt (nothing references it).
+      CREATE TABLE founder_activity_v22 (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('document_uploaded', 'withdrawn', 'deletion_requested', 'panel_none_fits', 'panel_cancelled')),
+        at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO founder_activity_v22 SELECT id, application_id, kind, at FROM founder_activity;
+      DROP TABLE founder_activity;
+      ALTER TABLE founder_activity_v22 RENAME TO founder_activity;
+      CREATE INDEX founder_activity_application ON founder_activity (application_id, at);
+    `,
+  },
 ]

@@ -81,6 +81,11 @@ export interface NewOutboxMessage {
   subject: string
   text: string
   html: string
+  /**
+   * An iCalendar invitation (RFC 5546, ADR 0153) the e-mail carries as its text/calendar part; the
+   * part's method= is the file's own METHOD. Stored only by the panel store's own insert.
+   */
+  calendar?: string
 }
 
 export interface OutboxMessage extends NewOutboxMessage {
@@ -260,6 +265,7 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   lastError: row.last_error,
   createdAt: toDate(row.created_at),
   settledAt: toDateOrNull(row.settled_at),
+  ...(row.calendar === null ? {} : { calendar: row.calendar }),
 })
 
 const OUTBOX_COLUMNS = [
@@ -283,6 +289,7 @@ const OUTBOX_COLUMNS = [
   'outbox.last_error',
   'outbox.created_at',
   'outbox.settled_at',
+  'outbox.calendar',
 ] as const
 
 /** The order every listing and claim uses, so that ties never depend on the plan. */
@@ -315,7 +322,7 @@ interface ApplicationValues {
   searchText: string
 }
 /** A NewOutboxMessage as a prepared insert's values (its reply-to null when it has none). */
-export type MessageValues = Omit<NewOutboxMessage, 'replyTo'> & { replyTo: string | null }
+export type MessageValues = Omit<NewOutboxMessage, 'replyTo' | 'calendar'> & { replyTo: string | null }
 
 /**
  * An e-mail's own columns in an outbox insert, for every store that queues one

@@ -96,6 +96,10 @@ const MAIL_LABELS: Record<MailKind, string> = {
   founder_link: 'Enlace nuevo a tu postulación',
   founder_data_deleted: 'Confirmación de datos eliminados',
   team_founder_activity: 'Aviso al equipo de lo que hiciste',
+  founder_panel_invitation: 'Invitación a la sesión con el panel',
+  team_panel_invitation: 'Invitación del panel a la sesión',
+  founder_panel_reminder: 'Recordatorio de la sesión con el panel',
+  team_panel_reminder: 'Recordatorio al panel',
 }
 const MAIL_STATUS: Record<string, string> = { pending: 'por enviar', sent: 'enviado', failed: 'no se pudo entregar' }
 

@@ -15,6 +15,8 @@ export function toMailOptions(message: OutboxMessage): SendMailOptions {
     subject: headerSafe(message.subject, 300),
     text: message.text,
     html: message.html,
+    // The invitation's text/calendar part: its method= is the file's own METHOD, so they cannot differ (ADR 0153).
+    ...(message.calendar ? { icalEvent: { method: calendarMethod(message.calendar), content: message.calendar } } : {}),
     messageId: message.messageId,
     date: message.createdAt,
     // The envelope is exactly the one recipient; nothing from the body can add others.
@@ -27,4 +29,9 @@ export function toMailOptions(message: OutboxMessage): SendMailOptions {
 /** The bare address of a `Name <address>` mailbox. */
 function envelopeAddress(mailbox: string): string {
   return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim()
+}
+
+/** The METHOD line of an iCalendar file (REQUEST, CANCEL…); REQUEST when it has none (RFC 5546's default for an invitation). */
+export function calendarMethod(calendar: string): string {
+  return /^METHOD:([A-Z-]+)\r?$/m.exec(calendar)?.[1] ?? 'REQUEST'
 }

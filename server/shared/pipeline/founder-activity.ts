@@ -44,6 +44,11 @@ function what(input: FounderActivityInput): string {
       return 'retiró su postulación'
     case 'deletion_requested':
       return 'pidió que suprimamos sus datos personales (Ley 1581 de 2012); una persona administradora la atiende en «Datos personales»'
+    case 'panel_none_fits':
+      // The founder's note is read in the workspace, never in an e-mail (no founder data here).
+      return 'dice que ningún horario ofrecido para la sesión con el panel le sirve; su nota está en la sesión de la postulación'
+    case 'panel_cancelled':
+      return 'canceló la sesión con el panel; puede reservar otro de los horarios ofrecidos'
   }
 }
 

@@ -51,6 +51,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'founder.data_downloaded': 'La persona fundadora descargó sus datos',
   'founder.deletion_requested': 'La persona fundadora pidió suprimir sus datos',
   'outbox.retried': 'Reintentó un correo fallido',
+  'panel.offered': 'Ofreció horarios para la sesión con el panel',
+  'panel.booked': 'Se reservó la sesión con el panel',
+  'panel.rescheduled': 'Se reprogramó la sesión con el panel',
+  'panel.cancelled': 'Se canceló la sesión con el panel',
+  'panel.none_fits': 'La persona fundadora dijo que ningún horario le sirve',
 }
 
 /** The action's label; an action this build does not know is shown as it is (a newer server). */

@@ -1,0 +1,257 @@
+/**
+ * The contract of PanelStore (issue 21, ADRs 0152-0156) on each engine: the
+ * offer (only in sesion_panel, never a conflicted or unknown member, replaced
+ * whole), the founder's booking (future, offered, free for every panel
+ * member across applications, once per application), a change (same UID,
+ * SEQUENCE raised, refused past the cut-off) and a cancellation, each with
+ * its e-mails in the same transaction; two instances racing for one member's
+ * time; the day-before reminder exactly once.
+ */
+import { describe, expect, it } from 'vitest'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { engineOf } from '../engine-of.ts'
+import { insertMember } from '../testing/members.ts'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
+import type { ApplicationStore } from './application-store.ts'
+import { openConflictStore } from './conflict-store.ts'
+import { openPanelStore, type Compose, type SessionMail } from './panel-store.ts'
+
+const NOW = new Date('2026-12-01T13:00:00.000Z')
+const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000)
+
+/** One e-mail per attendee, its calendar naming the method and sequence (the real ones are built in server/features/panel). */
+function recorder(): { compose: Compose; calls: SessionMail[] } {
+  const calls: SessionMail[] = []
+  const compose: Compose = (mail) => {
+    calls.push(mail)
+    return [...mail.session.members.map((m) => ({ to: m.email, memberId: m.id as string | null })), { to: mail.founder.email, memberId: null }].map(({ to, memberId }) => {
+      const id = crypto.randomUUID()
+      return {
+        id,
+        kind: memberId ? ('team_panel_invitation' as const) : ('founder_panel_invitation' as const),
+        messageId: `<${id}@catalitico.example>`,
+        from: 'Catalítico <postulaciones@catalitico.example>',
+        to,
+        subject: 'Sesión',
+        text: 't',
+        html: 'h',
+        calendar: `BEGIN:VCALENDAR\r\nMETHOD:${mail.method}\r\nSEQUENCE:${mail.session.sequence}\r\nEND:VCALENDAR\r\n`,
+        memberId,
+      }
+    })
+  }
+  return { compose, calls }
+}
+
+export function describePanelStoreContract<S extends ApplicationStore>(name: string, open: () => Promise<TestDatabase<S>>): void {
+  describe(`PanelStore contract: ${name}`, () => {
+    const database = harnessPerTest(open)
+
+    async function setUp() {
+      const db = await database()
+      const e = engineOf(db.store)
+      const store = openPanelStore(e)
+      const admin = await insertMember(db.store, 'admin', 'Ana')
+      const beto = await insertMember(db.store, 'reviewer', 'Beto')
+      const carla = await insertMember(db.store, 'reviewer', 'Carla')
+      const application = async (stage = 'sesion_panel') => {
+        const sub = newSubmission({ createdAt: hours(-48) })
+        await db.store.saveSubmission(sub)
+        await db.exec('UPDATE applications SET stage = ?, stage_entered_at = ?, stage_due_at = ? WHERE id = ?', [
+          stage,
+          hours(-24).toISOString(),
+          hours(24 * 6).toISOString(),
+          sub.application.id,
+        ])
+        return sub.application
+      }
+      const offer = (applicationId: string, memberIds: string[], times: Date[], lengthMinutes = 60) =>
+        store.saveOffer({ applicationId, offerId: crypto.randomUUID(), lengthMinutes, placeKind: 'video', place: 'https://meet.example/abc', memberIds, times, by: admin.id, at: NOW })
+      return { db, e, store, admin, beto, carla, application, offer }
+    }
+
+    it('saves an offer only in sesion_panel, with known members and none in conflict; a new one replaces it whole', async () => {
+      const { e, store, admin, beto, carla, application, offer } = await setUp()
+      const early = await application('validacion_preliminar')
+      expect(await offer(early.id, [beto.id], [hours(48)])).toEqual({ status: 'not_in_stage' })
+      expect(await offer(crypto.randomUUID(), [beto.id], [hours(48)])).toEqual({ status: 'not_found' })
+
+      const app = await application()
+      const ghost = crypto.randomUUID()
+      expect(await offer(app.id, [beto.id, ghost], [hours(48)])).toEqual({ status: 'unknown_member', memberIds: [ghost] })
+      await openConflictStore(e).declare({ applicationId: app.id, memberId: carla.id, kind: 'comercial', note: '', declaredBy: carla.id, at: NOW })
+      expect(await offer(app.id, [beto.id, carla.id], [hours(48)])).toEqual({ status: 'member_conflict', memberIds: [carla.id] })
+      expect(await store.offer(app.id)).toBeNull()
+
+      expect(await offer(app.id, [beto.id, admin.id], [hours(72), hours(48)])).toEqual({ status: 'saved' })
+      const saved = (await store.offer(app.id))!
+      expect(saved.times.map((t) => [t.startsAt, t.endsAt])).toEqual([
+        [hours(48), hours(49)],
+        [hours(72), hours(73)],
+      ])
+      expect(saved.members.map((m) => m.id).sort()).toEqual([admin.id, beto.id].sort())
+      expect(saved).toMatchObject({ lengthMinutes: 60, placeKind: 'video', place: 'https://meet.example/abc', offeredBy: admin.id, offeredAt: NOW, noneFits: null })
+
+      expect(await store.noneFits(app.id, 'Ese día viajo.', hours(1))).toBe(true)
+      expect((await store.offer(app.id))!.noneFits).toEqual({ note: 'Ese día viajo.', at: hours(1) })
+      expect(await offer(app.id, [beto.id], [hours(96)], 30)).toEqual({ status: 'saved' })
+      const replaced = (await store.offer(app.id))!
+      expect(replaced.times.map((t) => t.startsAt)).toEqual([hours(96)])
+      expect(replaced.members.map((m) => m.id)).toEqual([beto.id])
+      expect(replaced.noneFits).toBeNull()
+      expect(await store.noneFits(early.id, 'x', NOW)).toBe(false)
+    })
+
+    it('books an offered future time with its invitations in one transaction; a second booking of the application is refused', async () => {
+      const { db, store, beto, carla, application, offer } = await setUp()
+      const app = await application()
+      await offer(app.id, [beto.id, carla.id], [hours(48), hours(72)])
+      const times = (await store.offer(app.id))!.times
+      const { compose, calls } = recorder()
+      const book = (timeId: string, at = NOW) =>
+        store.book({ applicationId: app.id, timeId, sessionId: crypto.randomUUID(), uid: `${crypto.randomUUID()}@catalitico.example`, by: { kind: 'founder' }, at, compose })
+
+      expect(await book(crypto.randomUUID())).toEqual({ status: 'time_not_offered' })
+      expect(await book(times[0]!.id, hours(49))).toEqual({ status: 'time_in_past' })
+      expect(calls).toEqual([])
+
+      const booked = await book(times[0]!.id)
+      expect(booked.status).toBe('done')
+      if (booked.status !== 'done') return
+      expect(booked.session).toMatchObject({ status: 'booked', sequence: 0, startsAt: hours(48), endsAt: hours(49), bookedBy: 'founder', place: 'https://meet.example/abc' })
+      expect(booked.session.members.map((m) => m.id).sort()).toEqual([beto.id, carla.id].sort())
+      expect(calls.map((c) => c.method)).toEqual(['REQUEST'])
+      expect(calls[0]!.reference).toBe(app.reference)
+      expect(calls[0]!.founder.email).toBe(app.formData.email)
+      const mails = (await db.store.listMessages({ applicationId: app.id })).filter((m) => m.kind.includes('panel'))
+      expect(mails).toHaveLength(3)
+      expect(mails.every((m) => m.calendar?.includes('METHOD:REQUEST'))).toBe(true)
+      expect(mails.filter((m) => m.memberId !== null).map((m) => m.memberId).sort()).toEqual([beto.id, carla.id].sort())
+
+      expect(await book(times[1]!.id)).toEqual({ status: 'already_booked' })
+      expect(await store.session(app.id)).toEqual(booked.session)
+      expect(await db.count('panel_sessions')).toBe(1)
+    })
+
+    it("refuses a time a panel member is booked at for another application, and shows it as that member's other session", async () => {
+      const { store, beto, carla, application, offer } = await setUp()
+      const first = await application()
+      const second = await application()
+      await offer(first.id, [beto.id], [hours(48)])
+      // Carla and Beto on the second panel; 48h30 overlaps Beto's 48h–49h.
+      await offer(second.id, [beto.id, carla.id], [hours(48.5), hours(50)])
+      const { compose } = recorder()
+      const book = async (applicationId: string, index: number) =>
+        store.book({
+          applicationId,
+          timeId: (await store.offer(applicationId))!.times[index]!.id,
+          sessionId: crypto.randomUUID(),
+          uid: `${crypto.randomUUID()}@catalitico.example`,
+          by: { kind: 'founder' },
+          at: NOW,
+          compose,
+        })
+      expect((await book(first.id, 0)).status).toBe('done')
+      expect(await book(second.id, 0)).toEqual({ status: 'time_taken' })
+      const busy = await store.busy([beto.id, carla.id], NOW, second.id)
+      expect(busy.map((b) => [b.memberId, b.applicationId, b.reference, b.startsAt])).toEqual([[beto.id, first.id, first.reference, hours(48)]])
+      expect(await store.busy([beto.id], NOW, first.id)).toEqual([])
+      expect((await book(second.id, 1)).status).toBe('done')
+      expect((await store.memberSessions(beto.id, NOW)).map((s) => s.applicationId)).toEqual([first.id, second.id])
+      expect((await store.memberSessions(carla.id, NOW)).map((s) => s.applicationId)).toEqual([second.id])
+      expect(await store.memberSessions(carla.id, hours(51))).toEqual([])
+    })
+
+    it("two instances booking one member's time for two applications at once: exactly one gets it", async () => {
+      const { db, beto, application, offer } = await setUp()
+      const other = openPanelStore(engineOf(await db.openAnother()))
+      const mine = openPanelStore(engineOf(db.store))
+      const apps = await Promise.all(Array.from({ length: 6 }, () => application()))
+      for (const app of apps) await offer(app.id, [beto.id], [hours(48)])
+      const { compose } = recorder()
+      const timeIds = await Promise.all(apps.map(async (app) => (await mine.offer(app.id))!.times[0]!.id))
+      const outcomes = await Promise.all(
+        apps.map((app, i) =>
+          (i % 2 ? other : mine).book({
+            applicationId: app.id,
+            timeId: timeIds[i]!,
+            sessionId: crypto.randomUUID(),
+            uid: `${crypto.randomUUID()}@catalitico.example`,
+            by: { kind: 'founder' },
+            at: NOW,
+            compose,
+          }),
+        ),
+      )
+      expect(outcomes.filter((o) => o.status === 'done')).toHaveLength(1)
+      expect(outcomes.filter((o) => o.status === 'time_taken')).toHaveLength(5)
+      expect(await db.count('panel_sessions')).toBe(1)
+    })
+
+    it('two tabs of one founder booking two times at once: one session', async () => {
+      const { db, beto, application, offer } = await setUp()
+      const other = openPanelStore(engineOf(await db.openAnother()))
+      const mine = openPanelStore(engineOf(db.store))
+      const app = await application()
+      await offer(app.id, [beto.id], [hours(48), hours(72)])
+      const times = (await mine.offer(app.id))!.times
+      const { compose } = recorder()
+      const outcomes = await Promise.all(
+        times.map((t, i) =>
+          (i ? other : mine).book({ applicationId: app.id, timeId: t.id, sessionId: crypto.randomUUID(), uid: `${crypto.randomUUID()}@x`, by: { kind: 'founder' }, at: NOW, compose }),
+        ),
+      )
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['already_booked', 'done'])
+      expect(await db.count('panel_sessions')).toBe(1)
+    })
+
+    it('reschedules (same UID, SEQUENCE raised, reminder again) and cancels (SEQUENCE raised again), refusing past the cut-off', async () => {
+      const { store, admin, beto, application, offer } = await setUp()
+      const app = await application()
+      await offer(app.id, [beto.id], [hours(48), hours(72), hours(96)])
+      const times = (await store.offer(app.id))!.times
+      const { compose, calls } = recorder()
+      const booked = await store.book({ applicationId: app.id, timeId: times[0]!.id, sessionId: crypto.randomUUID(), uid: 'uid-1@catalitico.example', by: { kind: 'founder' }, at: NOW, compose })
+      expect(booked.status).toBe('done')
+      expect(await store.remindersDue(hours(24), hours(48))).toHaveLength(1)
+      const id = (await store.remindersDue(hours(24), hours(48)))[0]!
+      expect(await store.claimReminder(id, hours(25), compose)).toBe(true)
+      expect(await store.claimReminder(id, hours(25), compose)).toBe(false)
+      expect(await store.remindersDue(hours(24), hours(48))).toEqual([])
+
+      const day = 24 * 3_600_000
+      const founder = { kind: 'founder' } as const
+      expect(await store.reschedule({ applicationId: app.id, to: { timeId: times[1]!.id }, by: founder, at: hours(30), cutoffMs: day, compose })).toEqual({ status: 'past_cutoff' })
+      expect(await store.reschedule({ applicationId: app.id, to: { timeId: times[0]!.id }, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({ status: 'same_time' })
+      expect(await store.reschedule({ applicationId: app.id, to: { timeId: crypto.randomUUID() }, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({
+        status: 'time_not_offered',
+      })
+      const moved = await store.reschedule({ applicationId: app.id, to: { timeId: times[1]!.id }, by: founder, at: NOW, cutoffMs: day, compose })
+      expect(moved).toMatchObject({ status: 'done', session: { uid: 'uid-1@catalitico.example', sequence: 1, startsAt: hours(72), endsAt: hours(73), changedBy: 'founder', remindedAt: null } })
+      // The team moves it to a time of its own (same length); a time in the past is refused.
+      expect(await store.reschedule({ applicationId: app.id, to: { startsAt: hours(-1) }, by: { kind: 'member', memberId: admin.id }, at: NOW, cutoffMs: null, compose })).toEqual({
+        status: 'time_in_past',
+      })
+      const byTeam = await store.reschedule({ applicationId: app.id, to: { startsAt: hours(100) }, by: { kind: 'member', memberId: admin.id }, at: NOW, cutoffMs: null, compose })
+      expect(byTeam).toMatchObject({ status: 'done', session: { sequence: 2, startsAt: hours(100), endsAt: hours(101), changedBy: admin.id } })
+
+      expect(await store.cancel({ applicationId: app.id, by: founder, at: hours(90), cutoffMs: day, compose })).toEqual({ status: 'past_cutoff' })
+      const cancelled = await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, compose })
+      expect(cancelled).toMatchObject({ status: 'done', session: { uid: 'uid-1@catalitico.example', sequence: 3, status: 'cancelled', cancelledAt: NOW } })
+      expect(calls.map((c) => [c.method, c.session.sequence])).toEqual([
+        ['REQUEST', 0],
+        ['REQUEST', 0],
+        ['REQUEST', 1],
+        ['REQUEST', 2],
+        ['CANCEL', 3],
+      ])
+      expect(await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({ status: 'no_session' })
+      expect(await store.reschedule({ applicationId: app.id, to: { timeId: times[2]!.id }, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({ status: 'no_session' })
+      expect((await store.session(app.id))!.status).toBe('cancelled')
+      // The times are free again: the founder books anew, a new session (a new UID).
+      const again = await store.book({ applicationId: app.id, timeId: times[2]!.id, sessionId: crypto.randomUUID(), uid: 'uid-2@catalitico.example', by: founder, at: NOW, compose })
+      expect(again).toMatchObject({ status: 'done', session: { uid: 'uid-2@catalitico.example', sequence: 0 } })
+      expect(await store.remindersDue(hours(24), hours(200))).toHaveLength(1)
+    })
+  })
+}

@@ -1,0 +1,599 @@
+/**
+ * The panel session of stage 2 (issue 21, ADRs 0152-0156), once for both
+ * engines (ADR 0124): the offer of times an admin makes (panel_offers,
+ * panel_offer_times, panel_offer_members), the session the founder books
+ * (panel_sessions, panel_session_members), and the invitations each change
+ * queues in the outbox in the same transaction.
+ *
+ * Booking is atomic across tabs, founders and instances (ADR 0154): every
+ * change of a session locks the application's row, then its panel members'
+ * rows in id order (FOR NO KEY UPDATE on PostgreSQL; SQLite's write lock
+ * serialises the whole transaction), and only then looks for an overlapping
+ * booked session of any of them. Two bookings that share a member therefore
+ * run one after the other, and the second sees the first. The partial unique
+ * index panel_sessions_booked keeps one booked session per application.
+ *
+ * The invitations are written by the caller's `compose` (pure code, called
+ * inside the transaction with the session as it is after the change), so the
+ * outbox rows commit with the change they announce.
+ */
+import { sql } from 'kysely'
+import type { Application } from '../../../domain/application.ts'
+import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind, type PanelSessionStatus } from '../../../domain/panel-sessions.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
+import { db, type Engine, type Step, type Tx } from '../engine.ts'
+import { fromJson, toDate, toDateOrNull, type PanelSessionsTable } from '../schema.ts'
+import type { Selectable } from 'kysely'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { auditWriter } from './audit-log.ts'
+
+export interface PanelMember {
+  id: string
+  name: string
+  email: string
+}
+
+export interface PanelOffer {
+  id: string
+  applicationId: string
+  lengthMinutes: number
+  placeKind: PanelPlaceKind
+  place: string
+  offeredBy: string
+  offeredAt: Date
+  noneFits: { note: string; at: Date } | null
+  times: { id: string; startsAt: Date; endsAt: Date }[]
+  /** The panel: active members without an active conflict on the application, by id. */
+  members: PanelMember[]
+}
+
+export interface PanelSession {
+  id: string
+  applicationId: string
+  uid: string
+  sequence: number
+  status: PanelSessionStatus
+  startsAt: Date
+  endsAt: Date
+  placeKind: PanelPlaceKind
+  place: string
+  /** 'founder' or a member's id. */
+  bookedBy: string
+  bookedAt: Date
+  changedBy: string | null
+  changedAt: Date | null
+  cancelledAt: Date | null
+  remindedAt: Date | null
+  members: PanelMember[]
+}
+
+/** A member's booked session, for "nobody double-booked" and "Mis pendientes". */
+export interface BusySession {
+  memberId: string
+  sessionId: string
+  applicationId: string
+  reference: string
+  companyName: string
+  tradeName: string
+  startsAt: Date
+  endsAt: Date
+  placeKind: PanelPlaceKind
+  place: string
+}
+
+/** What an invitation or a reminder is written from: the session as it is after the change. */
+export interface SessionMail {
+  method: 'REQUEST' | 'CANCEL'
+  session: PanelSession
+  reference: string
+  founder: { name: string; email: string; companyName: string; tradeName: string }
+}
+
+/** An e-mail about the session: to a member (memberId) or to the founder (memberId null). */
+export type SessionMessage = NewOutboxMessage & { memberId: string | null }
+export type Compose = (mail: SessionMail) => SessionMessage[]
+
+export interface OfferInput {
+  applicationId: string
+  offerId: string
+  lengthMinutes: number
+  placeKind: PanelPlaceKind
+  place: string
+  memberIds: readonly string[]
+  /** Already checked (domain/panel-sessions.ts checkOffer): future, not overlapping each other. */
+  times: readonly Date[]
+  by: string
+  at: Date
+}
+
+export type OfferOutcome =
+  | { status: 'saved' }
+  | { status: 'not_found' | 'not_in_stage' | 'session_booked' }
+  | { status: 'unknown_member' | 'member_conflict'; memberIds: string[] }
+
+export type ChangeOutcome =
+  | { status: 'done'; session: PanelSession }
+  | {
+      status:
+        | 'not_found'
+        | 'not_in_stage'
+        | 'no_offer'
+        | 'time_not_offered'
+        | 'time_in_past'
+        | 'time_taken'
+        | 'already_booked'
+        | 'no_session'
+        | 'past_cutoff'
+        | 'same_time'
+    }
+
+export interface PanelStore {
+  /** The application's offer, or null. */
+  offer(applicationId: string): Promise<PanelOffer | null>
+  /** The booked session, else the last one cancelled, else null. */
+  session(applicationId: string): Promise<PanelSession | null>
+  /** The booked sessions of these members that end after `from`, outside `exceptApplicationId`. */
+  busy(memberIds: readonly string[], from: Date, exceptApplicationId: string | null): Promise<BusySession[]>
+  /** Replace the offer (its none-fits note with it); refused while a session is booked. */
+  saveOffer(input: OfferInput): Promise<OfferOutcome>
+  /** The founder's "Ninguno me sirve". False: no offer to answer. */
+  noneFits(applicationId: string, note: string, at: Date): Promise<boolean>
+  /** The founder takes an offered time. */
+  book(input: { applicationId: string; timeId: string; sessionId: string; uid: string; by: PanelActor; at: Date; compose: Compose }): Promise<ChangeOutcome>
+  /**
+   * Move the booked session: to an offered time (`timeId`, the founder) or any time (`startsAt`, the
+   * team). `cutoffMs`: the founder's limit before the session's start; null for the team.
+   */
+  reschedule(input: {
+    applicationId: string
+    to: { timeId: string } | { startsAt: Date }
+    by: PanelActor
+    at: Date
+    cutoffMs: number | null
+    compose: Compose
+  }): Promise<ChangeOutcome>
+  cancel(input: { applicationId: string; by: PanelActor; at: Date; cutoffMs: number | null; compose: Compose }): Promise<ChangeOutcome>
+  /** The member's booked sessions not ended at `now`, soonest first. */
+  memberSessions(memberId: string, now: Date): Promise<BusySession[]>
+  /** Booked sessions starting in (from, until] whose reminder has not gone. */
+  remindersDue(from: Date, until: Date): Promise<string[]>
+  /** Mark the reminder sent and queue its e-mails, once whichever instance asks first. False: done already. */
+  claimReminder(sessionId: string, at: Date, compose: Compose): Promise<boolean>
+}
+
+const BOOKED = sql.lit<'booked'>('booked')
+const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.memberId)
+const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
+
+type SessionRow = Selectable<PanelSessionsTable>
+const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({
+  id: r.id,
+  applicationId: r.application_id,
+  uid: r.uid,
+  sequence: Number(r.sequence),
+  status: r.status,
+  startsAt: toDate(r.starts_at),
+  endsAt: toDate(r.ends_at),
+  placeKind: r.place_kind,
+  place: r.place,
+  bookedBy: r.booked_by,
+  bookedAt: toDate(r.booked_at),
+  changedBy: r.changed_by,
+  changedAt: toDateOrNull(r.changed_at),
+  cancelledAt: toDateOrNull(r.cancelled_at),
+  remindedAt: toDateOrNull(r.reminded_at),
+  members,
+})
+
+const companyOf = (form: Partial<Application>) => ({ companyName: form.companyName ?? '', tradeName: form.tradeName ?? '' })
+
+type MessageInsert = MessageValues & { applicationId: string; memberId: string | null; calendar: string | null; at: Date }
+
+export function openPanelStore(e: Engine): PanelStore {
+  const insertAudit = auditWriter(e)
+  const q = {
+    lockApplication: e.prepare((p: { id: string }) =>
+      db.selectFrom('applications').select(['id', 'stage', 'reference', 'form_data']).where('id', '=', p.id).$call(e.forNoKeyUpdate),
+    ),
+    application: e.prepare((p: { id: string }) => db.selectFrom('applications').select(['id', 'stage', 'reference', 'form_data']).where('id', '=', p.id)),
+    offer: e.prepare((p: { applicationId: string }) => db.selectFrom('panel_offers').selectAll().where('application_id', '=', p.applicationId)),
+    offerTimes: e.prepare((p: { offerId: string }) =>
+      db.selectFrom('panel_offer_times').select(['id', 'starts_at', 'ends_at']).where('offer_id', '=', p.offerId).orderBy('starts_at').orderBy('id'),
+    ),
+    // The panel as it stands: an offered member who has left, or declared a conflict since, is not on it.
+    offerMembers: e.prepare((p: { offerId: string; applicationId: string }) =>
+      db
+        .selectFrom('panel_offer_members as pm')
+        .innerJoin('team_members as m', 'm.id', 'pm.member_id')
+        .select(['m.id', 'm.name', 'm.email'])
+        .where('pm.offer_id', '=', p.offerId)
+        .where('m.active', '=', true)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').where('c.application_id', '=', p.applicationId).where('c.lifted_at', 'is', null),
+            ),
+          ),
+        )
+        .orderBy('m.id'),
+    ),
+    // Fixed order (by id), so two transactions that share members take their locks in the same order.
+    lockMembers: e.prepare((p: { ids: string[] }) =>
+      db.selectFrom('team_members').select(['id', 'active']).where(e.inList('id', p.ids)).orderBy('id').$call(e.forNoKeyUpdate),
+    ),
+    conflicted: e.prepare((p: { applicationId: string; ids: string[] }) =>
+      db.selectFrom('conflicts').select('member_id').where('application_id', '=', p.applicationId).where('lifted_at', 'is', null).where(e.inList('member_id', p.ids)),
+    ),
+    overlapping: e.prepare((p: { ids: string[]; startsAt: Date; endsAt: Date; except: string }) =>
+      db
+        .selectFrom('panel_session_members as sm')
+        .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
+        .select('s.id')
+        .where(e.inList('sm.member_id', p.ids))
+        .where('s.status', '=', BOOKED)
+        .where('s.starts_at', '<', p.endsAt)
+        .where('s.ends_at', '>', p.startsAt)
+        .where('s.id', '<>', p.except)
+        .limit(1),
+    ),
+    busy: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
+      db
+        .selectFrom('panel_session_members as sm')
+        .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
+        .innerJoin('applications as a', 'a.id', 's.application_id')
+        .select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 'a.form_data', 's.starts_at', 's.ends_at', 's.place_kind', 's.place'])
+        .where(e.inList('sm.member_id', p.ids))
+        .where('s.status', '=', BOOKED)
+        .where('s.ends_at', '>', p.from)
+        .where('s.application_id', '<>', p.except)
+        .orderBy('s.starts_at')
+        .orderBy('s.id'),
+    ),
+    bookedSession: e.prepare((p: { applicationId: string }) =>
+      db.selectFrom('panel_sessions').selectAll().where('application_id', '=', p.applicationId).where('status', '=', BOOKED),
+    ),
+    lastSession: e.prepare((p: { applicationId: string }) =>
+      db.selectFrom('panel_sessions').selectAll().where('application_id', '=', p.applicationId).orderBy('booked_at', 'desc').orderBy('id', 'desc').limit(1),
+    ),
+    sessionById: e.prepare((p: { id: string }) => db.selectFrom('panel_sessions').selectAll().where('id', '=', p.id)),
+    sessionMembers: e.prepare((p: { sessionId: string }) =>
+      db
+        .selectFrom('panel_session_members as sm')
+        .innerJoin('team_members as m', 'm.id', 'sm.member_id')
+        .select(['m.id', 'm.name', 'm.email'])
+        .where('sm.session_id', '=', p.sessionId)
+        .orderBy('m.id'),
+    ),
+    deleteOfferTimes: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_times').where('offer_id', '=', p.offerId)),
+    deleteOfferMembers: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_members').where('offer_id', '=', p.offerId)),
+    deleteOffer: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offers').where('id', '=', p.offerId)),
+    insertOffer: e.prepare((p: { id: string; applicationId: string; lengthMinutes: number; placeKind: PanelPlaceKind; place: string; by: string; at: Date }) =>
+      db.insertInto('panel_offers').values({
+        id: p.id,
+        application_id: p.applicationId,
+        length_minutes: p.lengthMinutes,
+        place_kind: p.placeKind,
+        place: p.place,
+        offered_by: p.by,
+        offered_at: p.at,
+      }),
+    ),
+    insertOfferTime: e.prepare((p: { id: string; offerId: string; startsAt: Date; endsAt: Date }) =>
+      db.insertInto('panel_offer_times').values({ id: p.id, offer_id: p.offerId, starts_at: p.startsAt, ends_at: p.endsAt }),
+    ),
+    insertOfferMember: e.prepare((p: { offerId: string; memberId: string }) => db.insertInto('panel_offer_members').values({ offer_id: p.offerId, member_id: p.memberId })),
+    noneFits: e.prepare((p: { applicationId: string; note: string; at: Date }) =>
+      db.updateTable('panel_offers').set({ none_fits_note: p.note, none_fits_at: p.at }).where('application_id', '=', p.applicationId),
+    ),
+    insertSession: e.prepare(
+      (p: { id: string; applicationId: string; uid: string; startsAt: Date; endsAt: Date; placeKind: PanelPlaceKind; place: string; by: string; at: Date }) =>
+        db.insertInto('panel_sessions').values({
+          id: p.id,
+          application_id: p.applicationId,
+          uid: p.uid,
+          sequence: 0,
+          status: BOOKED,
+          starts_at: p.startsAt,
+          ends_at: p.endsAt,
+          place_kind: p.placeKind,
+          place: p.place,
+          booked_by: p.by,
+          booked_at: p.at,
+        }),
+    ),
+    insertSessionMember: e.prepare((p: { sessionId: string; memberId: string }) =>
+      db.insertInto('panel_session_members').values({ session_id: p.sessionId, member_id: p.memberId }),
+    ),
+    // Compare-and-set on the sequence: a change another transaction made meanwhile changes nothing here.
+    move: e.prepare((p: { id: string; sequence: number; startsAt: Date; endsAt: Date; by: string; at: Date }) =>
+      db
+        .updateTable('panel_sessions')
+        .set({ starts_at: p.startsAt, ends_at: p.endsAt, sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, reminded_at: null })
+        .where('id', '=', p.id)
+        .where('status', '=', BOOKED)
+        .where('sequence', '=', p.sequence),
+    ),
+    cancel: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) =>
+      db
+        .updateTable('panel_sessions')
+        .set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at })
+        .where('id', '=', p.id)
+        .where('status', '=', BOOKED)
+        .where('sequence', '=', p.sequence),
+    ),
+    remindersDue: e.prepare((p: { from: Date; until: Date }) =>
+      db
+        .selectFrom('panel_sessions')
+        .select('id')
+        .where('status', '=', BOOKED)
+        .where('reminded_at', 'is', null)
+        .where('starts_at', '>', p.from)
+        .where('starts_at', '<=', p.until)
+        .orderBy('starts_at')
+        .orderBy('id'),
+    ),
+    claimReminder: e.prepare((p: { id: string; at: Date }) =>
+      db.updateTable('panel_sessions').set({ reminded_at: p.at }).where('id', '=', p.id).where('status', '=', BOOKED).where('reminded_at', 'is', null),
+    ),
+    insertMessage: e.prepare((p: MessageInsert) =>
+      db.insertInto('outbox').values({
+        ...messageColumns(p),
+        application_id: p.applicationId,
+        member_id: p.memberId,
+        calendar: p.calendar,
+        next_attempt_at: p.at,
+        created_at: p.at,
+      }),
+    ),
+  }
+
+  type AppRow = { id: string; stage: Stage; reference: string; form_data: unknown }
+
+  function* readSession(tx: Tx, row: SessionRow) {
+    const members = yield* tx.all(q.sessionMembers({ sessionId: row.id }))
+    return toSession(row, members)
+  }
+
+  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date) {
+    const form = fromJson(app.form_data as Application) as Partial<Application>
+    const mail: SessionMail = {
+      method,
+      session,
+      reference: app.reference,
+      founder: { name: form.founderName ?? '', email: form.email ?? '', ...companyOf(form) },
+    }
+    for (const m of compose(mail)) {
+      yield* tx.run(
+        q.insertMessage({
+          id: m.id,
+          kind: m.kind,
+          messageId: m.messageId,
+          from: m.from,
+          to: m.to,
+          replyTo: m.replyTo ?? null,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          calendar: m.calendar ?? null,
+          applicationId: app.id,
+          memberId: m.memberId,
+          at,
+        }),
+      )
+    }
+  }
+
+  /** Lock the members in id order, then: is any of them booked over [start, end) outside `except`? */
+  function* taken(tx: Tx, memberIds: string[], startsAt: Date, endsAt: Date, except: string) {
+    if (memberIds.length === 0) return false
+    yield* tx.all(q.lockMembers({ ids: memberIds }))
+    return (yield* tx.all(q.overlapping({ ids: memberIds, startsAt, endsAt, except }))).length > 0
+  }
+
+  return {
+    async offer(applicationId) {
+      const row = await e.first(q.offer({ applicationId }))
+      if (!row) return null
+      const [times, members] = await Promise.all([e.all(q.offerTimes({ offerId: row.id })), e.all(q.offerMembers({ offerId: row.id, applicationId }))])
+      return {
+        id: row.id,
+        applicationId,
+        lengthMinutes: Number(row.length_minutes),
+        placeKind: row.place_kind,
+        place: row.place,
+        offeredBy: row.offered_by,
+        offeredAt: toDate(row.offered_at),
+        noneFits: row.none_fits_note !== null && row.none_fits_at !== null ? { note: row.none_fits_note, at: toDate(row.none_fits_at) } : null,
+        times: times.map((t) => ({ id: t.id, startsAt: toDate(t.starts_at), endsAt: toDate(t.ends_at) })),
+        members,
+      }
+    },
+
+    async session(applicationId) {
+      const row = (await e.first(q.bookedSession({ applicationId }))) ?? (await e.first(q.lastSession({ applicationId })))
+      if (!row) return null
+      return toSession(row, await e.all(q.sessionMembers({ sessionId: row.id })))
+    },
+
+    async busy(memberIds, from, exceptApplicationId) {
+      if (memberIds.length === 0) return []
+      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? '00000000-0000-0000-0000-000000000000' }))
+      return rows.map((r) => ({
+        memberId: r.member_id,
+        sessionId: r.id,
+        applicationId: r.application_id,
+        reference: r.reference,
+        ...companyOf(fromJson(r.form_data) as Partial<Application>),
+        startsAt: toDate(r.starts_at),
+        endsAt: toDate(r.ends_at),
+        placeKind: r.place_kind,
+        place: r.place,
+      }))
+    },
+
+    saveOffer(input) {
+      return e.transaction(function* (tx): Generator<Step, OfferOutcome, unknown> {
+        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
+        if (!app) return { status: 'not_found' }
+        if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+        if (yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))) return { status: 'session_booked' }
+        const ids = [...new Set(input.memberIds)].sort()
+        const found = yield* tx.all(q.lockMembers({ ids }))
+        const active = new Set(found.filter((m) => m.active === true || m.active === 1).map((m) => m.id))
+        const unknown = ids.filter((id) => !active.has(id))
+        if (unknown.length > 0) return { status: 'unknown_member', memberIds: unknown }
+        const conflicted = (yield* tx.all(q.conflicted({ applicationId: input.applicationId, ids }))).map((r) => r.member_id)
+        if (conflicted.length > 0) return { status: 'member_conflict', memberIds: conflicted }
+        const previous = yield* tx.first(q.offer({ applicationId: input.applicationId }))
+        if (previous) {
+          yield* tx.run(q.deleteOfferTimes({ offerId: previous.id }))
+          yield* tx.run(q.deleteOfferMembers({ offerId: previous.id }))
+          yield* tx.run(q.deleteOffer({ offerId: previous.id }))
+        }
+        yield* tx.run(
+          q.insertOffer({ id: input.offerId, applicationId: input.applicationId, lengthMinutes: input.lengthMinutes, placeKind: input.placeKind, place: input.place, by: input.by, at: input.at }),
+        )
+        for (const startsAt of input.times) {
+          yield* tx.run(q.insertOfferTime({ id: crypto.randomUUID(), offerId: input.offerId, startsAt, endsAt: sessionEnd(startsAt, input.lengthMinutes) }))
+        }
+        for (const memberId of ids) yield* tx.run(q.insertOfferMember({ offerId: input.offerId, memberId }))
+        yield* tx.run(
+          insertAudit([
+            { at: input.at, memberId: input.by, action: 'panel.offered', applicationId: input.applicationId, detail: { times: input.times.length, members: ids.length } },
+          ]),
+        )
+        return { status: 'saved' }
+      })
+    },
+
+    async noneFits(applicationId, note, at) {
+      return e.transaction(function* (tx) {
+        if ((yield* tx.run(q.noneFits({ applicationId, note, at }))) === 0) return false
+        yield* tx.run(insertAudit([{ at, memberId: null, action: 'panel.none_fits', applicationId }]))
+        return true
+      })
+    },
+
+    book(input) {
+      return e.transaction(function* (tx): Generator<Step, ChangeOutcome, unknown> {
+        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
+        if (!app) return { status: 'not_found' }
+        if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+        if (yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))) return { status: 'already_booked' }
+        const offer = yield* tx.first(q.offer({ applicationId: input.applicationId }))
+        if (!offer) return { status: 'no_offer' }
+        const time = (yield* tx.all(q.offerTimes({ offerId: offer.id }))).find((t) => t.id === input.timeId)
+        if (!time) return { status: 'time_not_offered' }
+        const startsAt = toDate(time.starts_at)
+        const endsAt = toDate(time.ends_at)
+        if (startsAt.getTime() <= input.at.getTime()) return { status: 'time_in_past' }
+        const members = yield* tx.all(q.offerMembers({ offerId: offer.id, applicationId: input.applicationId }))
+        if (yield* taken(tx, members.map((m) => m.id), startsAt, endsAt, input.sessionId)) return { status: 'time_taken' }
+        yield* tx.run(
+          q.insertSession({
+            id: input.sessionId,
+            applicationId: input.applicationId,
+            uid: input.uid,
+            startsAt,
+            endsAt,
+            placeKind: offer.place_kind,
+            place: offer.place,
+            by: actorText(input.by),
+            at: input.at,
+          }),
+        )
+        for (const m of members) yield* tx.run(q.insertSessionMember({ sessionId: input.sessionId, memberId: m.id }))
+        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: input.sessionId })))!)
+        yield* queue(tx, app, 'REQUEST', session, input.compose, input.at)
+        yield* tx.run(
+          insertAudit([{ at: input.at, memberId: actorMember(input.by), action: 'panel.booked', applicationId: input.applicationId, detail: { session: session.id, startsAt: startsAt.toISOString() } }]),
+        )
+        return { status: 'done', session }
+      })
+    },
+
+    reschedule(input) {
+      return e.transaction(function* (tx): Generator<Step, ChangeOutcome, unknown> {
+        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
+        if (!app) return { status: 'not_found' }
+        if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+        const row = yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))
+        if (!row) return { status: 'no_session' }
+        const current = yield* readSession(tx, row)
+        if (input.cutoffMs !== null && current.startsAt.getTime() - input.at.getTime() < input.cutoffMs) return { status: 'past_cutoff' }
+        let startsAt: Date
+        let endsAt: Date
+        if ('timeId' in input.to) {
+          const offer = yield* tx.first(q.offer({ applicationId: input.applicationId }))
+          const timeId = input.to.timeId
+          const time = offer ? (yield* tx.all(q.offerTimes({ offerId: offer.id }))).find((t) => t.id === timeId) : undefined
+          if (!time) return { status: 'time_not_offered' }
+          startsAt = toDate(time.starts_at)
+          endsAt = toDate(time.ends_at)
+        } else {
+          startsAt = input.to.startsAt
+          endsAt = new Date(startsAt.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()))
+        }
+        if (startsAt.getTime() <= input.at.getTime()) return { status: 'time_in_past' }
+        if (startsAt.getTime() === current.startsAt.getTime() && endsAt.getTime() === current.endsAt.getTime()) return { status: 'same_time' }
+        if (yield* taken(tx, current.members.map((m) => m.id), startsAt, endsAt, current.id)) return { status: 'time_taken' }
+        const by = actorText(input.by)
+        if ((yield* tx.run(q.move({ id: current.id, sequence: current.sequence, startsAt, endsAt, by, at: input.at }))) === 0) return { status: 'no_session' }
+        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
+        yield* queue(tx, app, 'REQUEST', session, input.compose, input.at)
+        yield* tx.run(
+          insertAudit([
+            {
+              at: input.at,
+              memberId: actorMember(input.by),
+              action: 'panel.rescheduled',
+              applicationId: input.applicationId,
+              detail: { session: session.id, sequence: session.sequence, startsAt: startsAt.toISOString() },
+            },
+          ]),
+        )
+        return { status: 'done', session }
+      })
+    },
+
+    cancel(input) {
+      return e.transaction(function* (tx): Generator<Step, ChangeOutcome, unknown> {
+        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
+        if (!app) return { status: 'not_found' }
+        const row = yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))
+        if (!row) return { status: 'no_session' }
+        const current = yield* readSession(tx, row)
+        if (input.cutoffMs !== null && current.startsAt.getTime() - input.at.getTime() < input.cutoffMs) return { status: 'past_cutoff' }
+        if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at }))) === 0) return { status: 'no_session' }
+        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
+        yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
+        yield* tx.run(
+          insertAudit([{ at: input.at, memberId: actorMember(input.by), action: 'panel.cancelled', applicationId: input.applicationId, detail: { session: session.id, sequence: session.sequence } }]),
+        )
+        return { status: 'done', session }
+      })
+    },
+
+    async memberSessions(memberId, now) {
+      return this.busy([memberId], now, null)
+    },
+
+    async remindersDue(from, until) {
+      return (await e.all(q.remindersDue({ from, until }))).map((r) => r.id)
+    },
+
+    claimReminder(sessionId, at, compose) {
+      return e.transaction(function* (tx) {
+        if ((yield* tx.run(q.claimReminder({ id: sessionId, at }))) === 0) return false
+        const row = (yield* tx.first(q.sessionById({ id: sessionId })))!
+        const app = (yield* tx.first(q.application({ id: row.application_id })))!
+        const session = yield* readSession(tx, row)
+        yield* queue(tx, app, 'REQUEST', session, compose, at)
+        return true
+      })
+    },
+  }
+}
+
+/** Whether two sessions of one member would overlap (for the workspace's warnings). */
+export const sessionsOverlap = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) => overlaps(a.startsAt, a.endsAt, b.startsAt, b.endsAt)
