@@ -4,7 +4,7 @@
  * words of domain/panel-sessions.ts, the server's own), and the warnings that
  * do not stop the offer (after the stage's due date, a panel member busy).
  */
-import { bogotaClock, formatDateTime, formatIsoDay, formatTime } from '../../../../domain/format.ts'
+import { bogotaClock, formatDateTime, formatIsoDay, formatTime, sentence } from '../../../../domain/format.ts'
 import {
   DEFAULT_PANEL_LENGTH_MINUTES,
   PANEL_MEMBERS_MAX,
@@ -110,7 +110,7 @@ export function rowWarnings(
     if (!values.memberIds.includes(member.id)) continue
     const busy = member.otherSessions.find((s) => overlaps(start, end, new Date(s.startsAt), new Date(s.endsAt)))
     if (busy) {
-      warnings.push(`${member.name} ya tiene otra sesión (${busy.reference}) de ${formatTime(busy.startsAt)} a ${formatTime(busy.endsAt)}.`)
+      warnings.push(sentence(`${member.name} ya tiene otra sesión (${busy.reference}) de ${formatTime(busy.startsAt)} a ${formatTime(busy.endsAt)}`))
     }
   }
   return warnings

@@ -201,7 +201,7 @@ function OfferEditor({ state, memberIds }: { state: PanelState; memberIds: strin
   const team = useMembers()
   const conflicts = useConflicts(state.applicationId, true)
   const save = useSaveOffer(state.applicationId)
-  const [editing, setEditing] = useState(state.offer === null)
+  const [editing, setEditing] = useState(!state.offer)
   const [serverError, setServerError] = useState<string | null>(null)
   const [formKey, setFormKey] = useState(0)
 

@@ -4,7 +4,7 @@
  * returns to the opener). A refusal stays in the dialog, under its field.
  */
 import { useId, useState } from 'react'
-import { formatDateTime } from '../../../../domain/format.ts'
+import { formatDateTime, sentence } from '../../../../domain/format.ts'
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../../domain/panel-sessions.ts'
 import type { PanelSessionRecord } from '../../../../domain/workspace-api/panel.ts'
 import type { Wire } from '../../../../domain/workspace-api/wire.ts'
@@ -41,7 +41,7 @@ export function RescheduleDialog({ applicationId, session, open, onClose, now = 
       {
         onSuccess: () => {
           onClose()
-          notify('success', { title: 'Horario cambiado', description: `La sesión queda el ${formatDateTime(start)}. Enviamos la invitación actualizada.` })
+          notify('success', { title: 'Horario cambiado', description: `${sentence(`La sesión queda el ${formatDateTime(start)}`)} Enviamos la invitación actualizada.` })
         },
         onError: (err) => fail(err.message),
       },
@@ -100,7 +100,7 @@ export function RescheduleDialog({ applicationId, session, open, onClose, now = 
       }
     >
       <p>
-        Ahora es el {formatDateTime(session.startsAt)}. La persona fundadora y el panel reciben la invitación actualizada en su calendario.
+        {sentence(`Ahora es el ${formatDateTime(session.startsAt)}`)} La persona fundadora y el panel reciben la invitación actualizada en su calendario.
       </p>
     </ConfirmDialog>
   )
