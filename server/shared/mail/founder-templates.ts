@@ -90,8 +90,8 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           hello,
           { p: `Terminamos la validación preliminar de ${trade} y queremos conocerte: tu postulación pasa a la etapa 2, ${panel.title.toLowerCase()}.` },
           { p: `${panel.description} Es una conversación de una hora por videollamada: cuéntanos el problema que resuelves, tus clientes y tus números, y qué esperas de una alianza de medios.` },
-          { p: `Cómo la agendamos: en los próximos días te escribiremos desde ${ctx.company.contactEmail} con dos o tres horarios posibles dentro de esta etapa (${panel.duration.toLowerCase()}); respóndenos con el que te sirva.` },
-          statusLink(),
+          { p: `Cómo la agendamos: en los próximos días te ofreceremos horarios dentro de esta etapa (${panel.duration.toLowerCase()}). Elige el que te sirva en tu página de estado, con un clic; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página.` },
+          statusLink('Elige el horario de tu sesión desde tu página de estado, sin contraseña:'),
           contact,
           signature,
         ],
@@ -243,4 +243,66 @@ export function renderDocumentVersionMail(ctx: FounderMailContext, request: { do
     ],
     ctx,
   )
+}
+
+/** What the founder's invitation, change, cancellation and reminder of the panel session say (ADR 0153). */
+export interface PanelMailFacts {
+  kind: 'booked' | 'changed' | 'cancelled' | 'reminder'
+  /** "3 de diciembre de 2026, 10:00 a. m." (formatDateTime, Bogotá). */
+  when: string
+  lengthMinutes: number
+  place: { kind: 'video' | 'address'; value: string }
+  /** The founder may change or cancel from the status page until this many hours before. */
+  cutoffHours: number
+}
+
+/** The founder's e-mail about the panel session; its calendar file travels beside it (server/shared/pipeline/panel-session.ts). */
+export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMailFacts): RenderedMail {
+  const name = oneLine(ctx.founderName)
+  const trade = oneLine(ctx.tradeName)
+  const ref = `(${ctx.reference})`
+  const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos.` }
+  const where: Block = { p: facts.place.kind === 'video' ? `Videollamada: ${oneLine(facts.place.value)}` : `Dirección: ${oneLine(facts.place.value)}` }
+  const change = statusLink(
+    `Si necesitas cambiarla o cancelarla, hazlo desde tu página de estado hasta ${facts.cutoffHours} horas antes; después, escríbenos a ${ctx.company.contactEmail}:`,
+  )
+  const contact: Block = { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` }
+  const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
+  const hello: Block = { p: `Hola, ${name}:` }
+  switch (facts.kind) {
+    case 'booked':
+      return render(
+        `Sesión con el panel de expertos: ${facts.when} ${ref}`,
+        'Tu sesión con el panel quedó reservada',
+        [hello, { p: `Quedó reservada la sesión de ${trade} con nuestro panel de expertos.` }, when, where, { p: 'Te enviamos la invitación para tu calendario con este correo.' }, change, contact, signature],
+        ctx,
+      )
+    case 'changed':
+      return render(
+        `Nueva hora de tu sesión con el panel: ${facts.when} ${ref}`,
+        'Tu sesión con el panel cambió de hora',
+        [hello, { p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` }, when, where, { p: 'La invitación de tu calendario se actualiza con este correo.' }, change, contact, signature],
+        ctx,
+      )
+    case 'cancelled':
+      return render(
+        `Sesión con el panel cancelada ${ref}`,
+        'Tu sesión con el panel quedó cancelada',
+        [
+          hello,
+          { p: `Cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
+          statusLink('Si aún hay horarios disponibles, puedes elegir otro desde tu página de estado:'),
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'reminder':
+      return render(
+        `Mañana: tu sesión con el panel de expertos ${ref}`,
+        'Mañana es tu sesión con el panel',
+        [hello, { p: `Te recordamos la sesión de ${trade} con nuestro panel de expertos.` }, when, where, change, contact, signature],
+        ctx,
+      )
+  }
 }

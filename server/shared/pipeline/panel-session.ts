@@ -1,0 +1,165 @@
+/**
+ * The panel session's e-mails (issue 21, ADR 0153): each change of a session
+ * writes one e-mail to every panel member and one to the founder, each with
+ * the same iCalendar file built by ical-generator:
+ *
+ * - METHOD:REQUEST on booking and on every change, METHOD:CANCEL (and
+ *   STATUS:CANCELLED) on the cancellation; one UID per session, SEQUENCE as
+ *   the store raised it; DTSTAMP the change's time (a retry is the same file);
+ * - ORGANIZER the programme's sending mailbox (MAIL_FROM), every panel member
+ *   and the founder an ATTENDEE with RSVP=TRUE;
+ * - DTSTART and DTEND in UTC (no named time zone, whose missing definition
+ *   shifts the event in some clients); the Bogotá time is written in the
+ *   Spanish text of the e-mail and of the event's description.
+ *
+ * The e-mail carries the file as its text/calendar part, whose method= the
+ * sender reads from the file itself (server/shared/mail/mail-options.ts).
+ * The founder's e-mail holds the personal link's placeholder, filled as it
+ * leaves (ADR 0117); the calendar file holds no link of the founder's.
+ * Pure code: `compose` runs inside the store's transaction.
+ */
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import { formatDateTime } from '../../../domain/format.ts'
+import { PANEL_PLACE_LABELS } from '../../../domain/panel-sessions.ts'
+import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
+import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
+import { PROGRAMME_NAME } from '../../../domain/programme.ts'
+import type { MessageKind } from '../../db/stores/application-store.ts'
+import type { Compose, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
+import { renderPanelSessionMail, type PanelMailFacts } from '../mail/founder-templates.ts'
+import { escapeHtml, headerSafe, htmlDocument, oneLine, type RenderedMail } from '../mail/templates.ts'
+import { workspaceApplicationUrl } from './founder-activity.ts'
+import { outboxMessage, type FounderMailConfig } from './status-mail.ts'
+
+export type PanelMailKind = PanelMailFacts['kind']
+
+export interface PanelMailConfig {
+  founders: FounderMailConfig
+  /** PANEL_CHANGE_CUTOFF_HOURS */
+  cutoffHours: number
+}
+
+/** `Name <address>` → its parts; a bare address has no name. */
+export function mailboxParts(mailbox: string): { name: string | null; email: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(mailbox)
+  return match ? { name: match[1]!.trim() || null, email: match[2]!.trim() } : { name: null, email: mailbox.trim() }
+}
+
+const placeLine = (mail: SessionMail) => `${PANEL_PLACE_LABELS[mail.session.placeKind]}: ${oneLine(mail.session.place)}`
+const companyOf = (mail: SessionMail) => oneLine(mail.founder.tradeName || mail.founder.companyName)
+
+/** The iCalendar file (RFC 5545/5546) of the session as it is now; the same for every attendee. */
+export function panelCalendar(mail: SessionMail, organizerMailbox: string): string {
+  const { session } = mail
+  const organizer = mailboxParts(organizerMailbox)
+  const attendee = (m: { name: string; email: string }) => ({
+    name: oneLine(m.name) || null,
+    email: m.email,
+    rsvp: true,
+    role: ICalAttendeeRole.REQ,
+    status: ICalAttendeeStatus.NEEDSACTION,
+  })
+  const when = `${formatDateTime(session.startsAt)} (hora de Bogotá)`
+  const calendar = ical({
+    prodId: { company: 'Catalitico', product: 'media-for-equity', language: 'ES' },
+    method: mail.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    events: [
+      {
+        id: session.uid,
+        sequence: session.sequence,
+        stamp: session.changedAt ?? session.bookedAt,
+        start: session.startsAt,
+        end: session.endsAt,
+        summary: `Sesión con el panel de expertos: ${companyOf(mail)} (${mail.reference})`,
+        description: `Sesión 1:1 con el panel de expertos de ${PROGRAMME_NAME}, postulación ${mail.reference}.\n${when}.\n${placeLine(mail)}`,
+        location: oneLine(session.place),
+        ...(session.placeKind === 'video' ? { url: session.place } : {}),
+        status: mail.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+        organizer: { name: organizer.name ?? PROGRAMME_NAME, email: organizer.email },
+        attendees: [...session.members.map(attendee), attendee({ name: mail.founder.name, email: mail.founder.email })],
+      },
+    ],
+  })
+  return calendar.toString()
+}
+
+function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, url: string): RenderedMail {
+  const when = formatDateTime(mail.session.startsAt)
+  const company = companyOf(mail)
+  const minutes = Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000)
+  const subjects: Record<PanelMailKind, string> = {
+    booked: `Sesión con el panel: ${company} (${mail.reference}), ${when}`,
+    changed: `Nueva hora de la sesión con el panel: ${company} (${mail.reference}), ${when}`,
+    cancelled: `Sesión con el panel cancelada: ${company} (${mail.reference})`,
+    reminder: `Mañana: sesión con el panel de ${company} (${mail.reference})`,
+  }
+  const leads: Record<PanelMailKind, string> = {
+    booked: `Quedó reservada la sesión con el panel de la postulación ${mail.reference} (${company}), en la que participas:`,
+    changed: `La sesión con el panel de la postulación ${mail.reference} (${company}) cambió de hora:`,
+    cancelled: `Se canceló la sesión con el panel de la postulación ${mail.reference} (${company}) que estaba para esta fecha:`,
+    reminder: `Te recordamos la sesión con el panel de la postulación ${mail.reference} (${company}):`,
+  }
+  const lines = [
+    `${when} (hora de Bogotá), ${minutes} minutos.`,
+    placeLine(mail),
+    ...(kind === 'reminder' ? [] : [kind === 'cancelled' ? 'La invitación se retira de tu calendario con este correo.' : 'La invitación para tu calendario va con este correo.']),
+  ]
+  const subject = headerSafe(subjects[kind])
+  const where = 'La postulación en el espacio de trabajo:'
+  const text = `Hola, ${oneLine(member.name)}:\n\n${leads[kind]}\n${lines.join('\n')}\n\n${where}\n${url}\n\n${PROGRAMME_NAME}\n`
+  const html = htmlDocument(
+    subject,
+    `<p>Hola, ${escapeHtml(oneLine(member.name))}:</p>
+<p>${escapeHtml(leads[kind])}</p>
+<p>${lines.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(where)} <a href="${escapeHtml(url)}">abrir la postulación ${escapeHtml(mail.reference)}</a></p>`,
+  )
+  return { subject, text, html }
+}
+
+function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailConfig): RenderedMail {
+  return renderPanelSessionMail(
+    {
+      reference: mail.reference,
+      founderName: mail.founder.name,
+      tradeName: mail.founder.tradeName || mail.founder.companyName,
+      // The placeholder: the outbox worker puts the founder's new link there as the e-mail leaves.
+      statusUrl: PERSONAL_LINK_PLACEHOLDER,
+      company: config.founders.company,
+      policyVersion: PRIVACY_POLICY_VERSION,
+    },
+    {
+      kind,
+      when: formatDateTime(mail.session.startsAt),
+      lengthMinutes: Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000),
+      place: { kind: mail.session.placeKind, value: mail.session.place },
+      cutoffHours: config.cutoffHours,
+    },
+  )
+}
+
+/**
+ * The e-mails of one change (`kind`), for the store to queue in its transaction: invitations
+ * (with the calendar) for booked, changed and cancelled; reminders (without) the day before.
+ */
+export function composePanelMail(config: PanelMailConfig, kind: PanelMailKind): Compose {
+  return (mail) => {
+    const calendar = kind === 'reminder' ? undefined : panelCalendar(mail, config.founders.from)
+    const teamKind: MessageKind = kind === 'reminder' ? 'team_panel_reminder' : 'team_panel_invitation'
+    const founderKind: MessageKind = kind === 'reminder' ? 'founder_panel_reminder' : 'founder_panel_invitation'
+    const url = workspaceApplicationUrl(config.founders.siteOrigin, mail.session.applicationId)
+    const messages: SessionMessage[] = mail.session.members.map((m) => ({
+      ...outboxMessage(teamKind, m.email, teamMail(m, mail, kind, url), config.founders),
+      ...(calendar ? { calendar } : {}),
+      memberId: m.id,
+    }))
+    if (mail.founder.email) {
+      messages.push({
+        ...outboxMessage(founderKind, mail.founder.email.trim(), founderMail(mail, kind, config), config.founders),
+        ...(calendar ? { calendar } : {}),
+        memberId: null,
+      })
+    }
+    return messages
+  }
+}
