@@ -1,0 +1,192 @@
+/**
+ * Issue 21 end to end in Chromium, on the worker's shared server (mail as .eml
+ * files in its outbox): an admin moves an application to the panel stage and
+ * sends the founder's stage e-mail; offers three times in "Sesión con el
+ * panel" with a panel member; the founder opens the personal link read from
+ * that e-mail and books one; the founder and the panel member each receive an
+ * invitation (METHOD:REQUEST, SEQUENCE 0, DTSTART the chosen Bogotá time in
+ * UTC); the panel member finds it in "Mis pendientes"; the founder moves it
+ * (same UID, SEQUENCE 1); the team cancels it (METHOD:CANCEL, same UID).
+ * Calendars are parsed with ical.js and e-mails with postal-mime, never
+ * matched as strings. Only the mail addressed to this test's people counts.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import ICAL from 'ical.js'
+import PostalMime, { type Email } from 'postal-mime'
+import { formatDateTime, formatIsoDay } from '../domain/format.ts'
+import { screenshotsAtWidths } from './fixtures/screenshots.ts'
+import type { RunningServer } from './fixtures/server.ts'
+import { addMember, expect, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
+
+interface Mail {
+  file: string
+  to: string[]
+  parsed: Email
+}
+
+/** The outbox's messages of `kind` addressed to `to`, oldest first. */
+async function mailsOf(server: RunningServer, kind: string, to: string): Promise<Mail[]> {
+  const dir = join(server.dataDir, 'outbox')
+  if (!existsSync(dir)) return []
+  const files = readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(`-${kind}-`)).sort()
+  const mails = await Promise.all(
+    files.map(async (file) => {
+      const parsed = await PostalMime.parse(readFileSync(join(dir, file), 'utf8'))
+      return { file, to: (parsed.to ?? []).map((a) => a.address ?? ''), parsed }
+    }),
+  )
+  return mails.filter((m) => m.to.includes(to))
+}
+
+/** Waits until `to` has `count` messages of `kind`, and returns the last. */
+async function nthMail(server: RunningServer, kind: string, to: string, count: number): Promise<Mail> {
+  let found: Mail[] = []
+  await expect
+    .poll(async () => (found = await mailsOf(server, kind, to)).length, { timeout: 15_000, message: `${count} ${kind} e-mail(s) to ${to}` })
+    .toBeGreaterThanOrEqual(count)
+  expect(found).toHaveLength(count)
+  return found[count - 1]!
+}
+
+interface Invitation {
+  method: string
+  uid: string
+  sequence: number
+  start: Date
+  attendees: string[]
+  /** The text/calendar part's own method= (must equal METHOD). */
+  partMethod: string | undefined
+}
+
+/** The calendar an invitation carries, parsed with ical.js. */
+function invitation(mail: Mail): Invitation {
+  const part = mail.parsed.attachments.find((a) => a.mimeType.startsWith('text/calendar'))
+  expect(part, `a text/calendar part in ${mail.file}`).toBeDefined()
+  const text = typeof part!.content === 'string' ? part!.content : new TextDecoder().decode(part!.content)
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const event = calendar.getFirstSubcomponent('vevent')!
+  const dtstart = event.getFirstProperty('dtstart')!.getFirstValue() as ICAL.Time
+  return {
+    method: String(calendar.getFirstPropertyValue('method')),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
+    start: dtstart.toJSDate(),
+    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).replace(/^mailto:/i, '').toLowerCase()),
+    partMethod: part!.method?.toUpperCase(),
+  }
+}
+
+async function move(page: Page, action: string) {
+  await page.getByRole('button', { name: action }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test('panel session: three times offered, the founder books from the e-mailed link, both get the invitation, the founder moves it, the team cancels', async ({
+  page,
+  browser,
+  ws,
+  origin,
+  request,
+}) => {
+  test.setTimeout(240_000)
+  const admin = uniqueEmail('coordinadora.panel')
+  const panelist = uniqueEmail('panelista')
+  const panelistName = uniqueName('Panelista')
+  const founderEmail = uniqueEmail('fundadora.panel', 'startup.example')
+  await addMember(ws, admin, 'admin', 'Coordinadora Panel')
+  await addMember(ws, panelist, 'reviewer', panelistName)
+  const app = await submitApplication(request, origin, { email: founderEmail, tradeName: 'Huerta Viva' })
+
+  // Three times two days ahead (past the founder's 24-hour cut-off whatever the hour now), on the hour in Bogotá.
+  const day = formatIsoDay(new Date(Date.now() + 2 * 86_400_000))
+  const times = ['09:00', '11:00', '15:00'].map((time) => ({ day, time, at: new Date(`${day}T${time}:00-05:00`) }))
+
+  await signInWithLink(page, ws, admin)
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  await move(page, 'Mover a Validación preliminar')
+  await move(page, 'Mover a Sesión con panel de expertos')
+
+  // The stage e-mail waits in "Correos por enviar"; the admin sends it.
+  await page.goto('/equipo/correos-por-enviar')
+  const draft = page.getByRole('article', { name: `Avanza a la sesión con el panel, ${app.reference}` })
+  await draft.getByRole('button', { name: 'Enviar', exact: true }).click()
+  await expect(draft).toHaveCount(0)
+
+  // "Sesión con el panel": the panel, the place, three times.
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  const section = page.getByRole('region', { name: 'Sesión con el panel' })
+  const form = section.getByRole('form', { name: 'Ofrecer horarios' })
+  await form.getByRole('checkbox', { name: panelistName }).check()
+  await form.getByLabel('Enlace de la videollamada').fill('https://meet.example/catalitico-panel')
+  for (const [i, t] of times.entries()) {
+    if (i > 0) await form.getByRole('button', { name: 'Añadir horario' }).click()
+    await form.getByLabel(`Fecha del horario ${i + 1}`).fill(t.day)
+    await form.getByLabel(`Hora del horario ${i + 1}`).fill(t.time)
+  }
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  await screenshotsAtWidths(page, 'workspace-panel-offer', [390, 1280])
+  await form.getByRole('button', { name: 'Ofrecer horarios' }).click()
+  const offered = section.getByRole('region', { name: 'Horarios ofrecidos' })
+  await expect(offered.getByRole('listitem')).toHaveCount(3)
+  for (const t of times) await expect(offered).toContainText(formatDateTime(t.at))
+
+  // The founder opens the link of the e-mail they received and books the second time.
+  const stageMail = await nthMail(ws, 'founder_status', founderEmail, 1)
+  const link = new URL(/https?:\/\/\S+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(stageMail.parsed.text ?? '')![0]).pathname
+  const founder = await browser.newContext({ baseURL: origin, locale: 'es-CO' })
+  const founderPage = await founder.newPage()
+  await founderPage.goto(link)
+  await expect(founderPage.getByRole('heading', { name: 'Elige el horario de tu sesión con el panel' })).toBeVisible()
+  await founderPage.getByRole('listitem').filter({ hasText: formatDateTime(times[1]!.at) }).getByRole('button', { name: 'Reservar' }).click()
+  await expect(founderPage.getByText('Reservamos tu sesión con el panel.')).toBeVisible()
+
+  // Both sides receive the invitation: one UID, SEQUENCE 0, the chosen time in UTC, the part's method= the file's.
+  const booked = [invitation(await nthMail(ws, 'founder_panel_invitation', founderEmail, 1)), invitation(await nthMail(ws, 'team_panel_invitation', panelist, 1))]
+  for (const inv of booked) {
+    expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 0, uid: booked[0]!.uid })
+    expect(inv.start.toISOString()).toBe(times[1]!.at.toISOString())
+    expect(inv.attendees).toEqual(expect.arrayContaining([founderEmail.toLowerCase(), panelist.toLowerCase()]))
+  }
+
+  // The panel member finds it in "Mis pendientes".
+  const member = await newMemberContext(browser, origin)
+  await signInWithLink(member.page, ws, panelist)
+  await member.page.goto('/equipo/pendientes')
+  await expect(member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatDateTime(times[1]!.at)}` })).toBeVisible()
+  await member.context.close()
+
+  // The founder moves it to the third time: the same UID, SEQUENCE 1.
+  await founderPage.getByRole('listitem').filter({ hasText: formatDateTime(times[2]!.at) }).getByRole('button', { name: 'Cambiar a este horario' }).click()
+  await expect(founderPage.getByText('Cambiamos la hora de tu sesión.')).toBeVisible()
+  const moved = [invitation(await nthMail(ws, 'founder_panel_invitation', founderEmail, 2)), invitation(await nthMail(ws, 'team_panel_invitation', panelist, 2))]
+  for (const inv of moved) {
+    expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 1, uid: booked[0]!.uid })
+    expect(inv.start.toISOString()).toBe(times[2]!.at.toISOString())
+  }
+
+  // The workspace shows the session where it now is; the team cancels it behind a confirmation.
+  await page.reload()
+  const session = section.getByRole('region', { name: 'Sesión reservada' })
+  await expect(session).toContainText(formatDateTime(times[2]!.at))
+  await expect(session).toContainText(panelistName)
+  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  await screenshotsAtWidths(page, 'workspace-panel-booked', [390, 1280])
+  await session.getByRole('button', { name: 'Cancelar sesión' }).click()
+  const dialog = page.getByRole('dialog', { name: '¿Cancelar la sesión?' })
+  await expect(dialog.getByLabel(/Motivo/)).toBeFocused()
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await dialog.getByRole('button', { name: 'Cancelar sesión' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(section).toContainText('se canceló')
+  const cancelled = [invitation(await nthMail(ws, 'founder_panel_invitation', founderEmail, 3)), invitation(await nthMail(ws, 'team_panel_invitation', panelist, 3))]
+  for (const inv of cancelled) {
+    expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid: booked[0]!.uid })
+    expect(inv.sequence).toBeGreaterThan(1)
+  }
+  await founder.close()
+})
