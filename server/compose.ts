@@ -45,9 +45,11 @@ import { guardApplicationsAgainstConflicts } from './features/workspace/conflict
 import { conflictRoutes } from './features/workspace/conflicts/routes.ts'
 import { pendingRoutes } from './features/workspace/pending/routes.ts'
 import { machineryRoutes } from './features/workspace/machinery/routes.ts'
+import { panelRoutes } from './features/workspace/panel/routes.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { openDocumentStore } from './db/stores/document-store.ts'
+import { openPanelStore } from './db/stores/panel-store.ts'
 import { engineOf } from './db/engine-of.ts'
 
 export function functionDepsFrom(
@@ -99,6 +101,7 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
     tickMs: config.REMINDER_TICK_SECONDS * 1000,
+    panel: { panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
     ...extra,
   })
 }
@@ -236,6 +239,7 @@ export function workspaceApiFrom(
       api.route('/', dataRequestRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
+      api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS }))
     },
   })
   const founderPages = founderStatusRoutes({
@@ -244,6 +248,7 @@ export function workspaceApiFrom(
     founders,
     team: stores.team,
     teamEmail: config.TEAM_EMAIL,
+    panelCutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS,
     clientIp: deps.clientIp,
     now: routeDeps.now,
     // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).

@@ -136,7 +136,7 @@ export interface MyPanelSessions {
 /**
  * The `error` codes of a refusal (the `message` is the Spanish text of PANEL_MESSAGES):
  * 400 invalid (422 with `issues`), 403 forbidden / conflict_of_interest, 404 not_found,
- * 409 not_in_stage, session_booked, no_session, time_taken, same_time,
+ * 409 not_in_stage, session_booked, no_session, time_taken, same_time, past_cutoff (founder only),
  * 422 time_in_past, member_conflict, unknown_member, bad_offer.
  */
 export type PanelErrorCode =
@@ -149,6 +149,7 @@ export type PanelErrorCode =
   | 'no_session'
   | 'time_taken'
   | 'same_time'
+  | 'past_cutoff'
   | 'time_in_past'
   | 'member_conflict'
   | 'unknown_member'

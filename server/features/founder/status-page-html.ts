@@ -9,6 +9,7 @@ import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../../domain/pipeline.t
 import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../domain/email.ts'
 import { formatDate } from '../../../domain/format.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
+import { PANEL_CSS } from './panel-section.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 
 const e = escapeHtml
@@ -85,7 +86,7 @@ const NEXT: Record<Stage, string> = {
   validacion_preliminar:
     'Estamos revisando tu información y el encaje con nuestros medios. Te escribiremos al terminar la validación preliminar.',
   sesion_panel:
-    'Te escribiremos con horarios posibles para la sesión 1:1 con el panel de expertos (una hora por videollamada). Responde con el que te sirva.',
+    'Elige aquí el horario de tu sesión 1:1 con el panel de expertos. Si todavía no ves horarios, te avisaremos por correo cuando los ofrezcamos.',
   due_diligence:
     'Prepara y envíanos los documentos de la due diligence. Al revisarlos, firmamos el acuerdo y definimos tu plan de exposición en medios.',
   acuerdo_firmado: 'El acuerdo está firmado. Te presentaremos al equipo que acompañará tu plan de exposición en medios.',
@@ -101,6 +102,10 @@ export interface StatusPageOptions {
   documentsHtml?: string | null
   /** A one-line notice after an action (e.g. the deletion request recorded). */
   notice?: string | null
+  /** Why the last action was refused (nothing changed); shown as an alert. */
+  error?: string | null
+  /** The panel session's section (panel-section.ts); rendered only when given. */
+  panelHtml?: string | null
 }
 
 export function statusPage(view: FounderView, options: StatusPageOptions): string {
@@ -133,12 +138,13 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
     : `<form method="get" action="${e(base)}/retirar"><button type="submit" class="danger">Retirar mi postulación</button></form>`
   return page(
     'Estado de tu postulación',
-    `${options.notice ? `<p class="status" role="status">${e(options.notice)}</p>` : ''}
+    `${options.error ? `<p class="status error" role="alert">${e(options.error)}</p>` : ''}${options.notice ? `<p class="status" role="status">${e(options.notice)}</p>` : ''}
 <p class="eyebrow">Tu postulación</p>
 <h1>${e(STAGE_LABELS[view.stage])}</h1>
 <div class="card"><p style="margin:0" class="muted">Referencia</p><p class="ref" style="margin:0">${e(view.reference)}</p></div>
 <h2>Qué sigue</h2>
 <p class="status">${e(NEXT[view.stage])}</p>
+${options.panelHtml ?? ''}
 <h2>Las tres etapas</h2>
 <ol class="steps">
 ${steps}
@@ -157,6 +163,7 @@ ${withdraw}
 <h2>¿Dudas?</h2>
 <p>Escríbenos a <a href="mailto:${e(options.contactEmail)}">${e(options.contactEmail)}</a> e incluye tu referencia <span class="nowrap">${e(view.reference)}</span>.</p>`,
     options.contactEmail,
+    options.panelHtml ? PANEL_CSS : '',
   )
 }
 

@@ -30,12 +30,18 @@ import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
 import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
+import { panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
+import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
+import { panelActions, refusalOf } from '../../shared/pipeline/panel-actions.ts'
+import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
 import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
 export interface StatusPageDeps {
   store: ApplicationStore
   reviews: ReviewStore
   founders: { store: FounderStore; mail: FounderMailConfig }
+  /** PANEL_CHANGE_CUTOFF_HOURS: the founder may change or cancel the panel session until this many hours before. */
+  panelCutoffHours?: number
   /** The database-backed rate limits (shared with the workspace's sign-in). */
   team: Pick<TeamStore, 'hitRateLimits'>
   /** Where the team's notice of a deletion request goes (TEAM_EMAIL). */
@@ -156,13 +162,72 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     return c.html(requestLinkPage(contact, true))
   })
 
+  const panel = panelActions({
+    store: deps.store,
+    founders,
+    now,
+    cutoffHours: deps.panelCutoffHours ?? DEFAULT_PANEL_CHANGE_CUTOFF_HOURS,
+    ...(deps.onMailQueued ? { onMailQueued: deps.onMailQueued } : {}),
+  })
+
+  /** The status page, with a refusal's message when `error` is given (then nothing changed). */
+  async function renderStatus(c: Context, view: FounderView, token: string, extra: { error?: string; done?: string } = {}) {
+    const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
+    const notice = panelNotice(extra.done) ?? (await deletionNotice(deps, view, extra.done))
+    const at = now()
+    const panelHtml = panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, await panelView(panel.panel, view.applicationId, at), {
+      inStage: view.stage === 'sesion_panel',
+      now: at,
+      cutoffHours: panel.cutoffHours,
+    })
+    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, error: extra.error ?? null })
+  }
+
   app.get('/:token', async (c) => {
     const view = await resolve(c)
     if (!view) return notFound(c)
+    const done = c.req.query('hecho')
+    return c.html(await renderStatus(c, view, c.req.param('token'), done === undefined ? {} : { done }))
+  })
+
+  // The panel session (issue 21): book, move, cancel, "Ninguno me sirve". Each is a POST of the page's own
+  // form (formPost: same origin, small, well-formed); a refusal shows the page again with its reason.
+  const field = async (c: Context, name: string) => {
+    const value = (await c.req.parseBody())[name]
+    return typeof value === 'string' ? value : ''
+  }
+  const afterChange = async (c: Context, view: FounderView, outcome: ChangeOutcome, done: PanelDone) => {
+    const token = c.req.param('token')!
+    if (outcome.status === 'done') return c.redirect(`${STATUS_PAGE_PATH}/${token}?hecho=${done}`, 303)
+    const refusal = refusalOf(outcome, panel.cutoffHours)
+    return c.html(await renderStatus(c, view, token, { error: refusal.message }), refusal.status)
+  }
+  app.post('/:token/sesion/reservar', formPost, async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    return afterChange(c, view, await panel.book(view.applicationId, await field(c, 'time'), { kind: 'founder' }), 'sesion-reservada')
+  })
+  app.post('/:token/sesion/cambiar', formPost, async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    return afterChange(c, view, await panel.reschedule(view.applicationId, { timeId: await field(c, 'time') }, { kind: 'founder' }), 'sesion-cambiada')
+  })
+  app.post('/:token/sesion/cancelar', formPost, async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    return afterChange(c, view, await panel.cancel(view.applicationId, view.reference, { kind: 'founder' }), 'sesion-cancelada')
+  })
+  app.post('/:token/sesion/ninguno', formPost, async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
     const token = c.req.param('token')
-    const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
-    const notice = await deletionNotice(deps, view, c.req.query('hecho'))
-    return c.html(statusPage(view, { token, contactEmail: contact, documentsHtml, notice }))
+    const note = (await field(c, 'nota')).trim()
+    if (note.length > NONE_FITS_NOTE_MAX) return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noteTooLong }), 422)
+    if (view.stage !== 'sesion_panel') return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.notInStage }), 409)
+    if (!(await panel.noneFits(view.applicationId, view.reference, note))) {
+      return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noOffer }), 409)
+    }
+    return c.redirect(`${STATUS_PAGE_PATH}/${token}?hecho=ninguno`, 303)
   })
 
   for (const action of ['retirar', 'supresion'] as const) {

@@ -13,6 +13,7 @@ import type { TeamMailConfig } from '../mail/sign-in-message.ts'
 import type { ClockStore } from '../../../db/stores/clock-store.ts'
 import { bogotaMoment, isWeekend } from './bogota-day.ts'
 import { reminderMessage } from './reminder-message.ts'
+import { runPanelReminders, type PanelReminderDeps } from './panel-reminders.ts'
 
 /** 07:00 in Bogotá: before the working day, so the list is the day's plan. */
 export const REMINDER_HOUR = 7
@@ -28,6 +29,8 @@ export interface ReminderJobDeps {
   log: Log
   /** Called when reminders were queued (the process wakes its outbox worker). */
   onQueued?: () => void
+  /** The panel sessions' day-before reminders (issue 21), on the same tick. */
+  panel?: PanelReminderDeps
 }
 
 export interface ReminderRun {
@@ -38,6 +41,8 @@ export interface ReminderRun {
   silent: number
   /** Members another instance got to first. */
   lost: number
+  /** Panel sessions of tomorrow this instance reminded (founder and panel). */
+  panelSessions: number
 }
 
 /** One pass; null before REMINDER_HOUR. */
@@ -45,7 +50,7 @@ export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun |
   const now = deps.now()
   const moment = bogotaMoment(now)
   if (moment.hour < REMINDER_HOUR) return null
-  const result: ReminderRun = { day: moment.day, queued: 0, silent: 0, lost: 0 }
+  const result: ReminderRun = { day: moment.day, queued: 0, silent: 0, lost: 0, panelSessions: 0 }
   for (const member of await deps.clock.reminderRecipients(moment.day)) {
     const quiet = member.frequency === 'weekdays' && isWeekend(moment)
     const page = quiet
@@ -57,7 +62,8 @@ export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun |
     else if (message) result.queued++
     else result.silent++
   }
-  if (result.queued > 0) deps.onQueued?.()
+  if (deps.panel) result.panelSessions = await runPanelReminders(deps.panel, now)
+  if (result.queued + result.panelSessions > 0) deps.onQueued?.()
   return result
 }
 
@@ -69,8 +75,8 @@ export function createReminderJob(deps: ReminderJobDeps & { tickMs?: number }): 
     everyMs: deps.tickMs ?? REMINDER_TICK_MS,
     run: async () => {
       const run = await runReminders(deps)
-      if (run && run.queued + run.silent > 0) {
-        deps.log({ level: 'info', msg: 'reminders decided', day: run.day, queued: run.queued, silent: run.silent, lost: run.lost })
+      if (run && run.queued + run.silent + run.panelSessions > 0) {
+        deps.log({ level: 'info', msg: 'reminders decided', day: run.day, queued: run.queued, silent: run.silent, lost: run.lost, panelSessions: run.panelSessions })
       }
       return run
     },

@@ -1,0 +1,102 @@
+/**
+ * The panel session on the founder's status page (issue 21): the offered
+ * times still free in Bogotá time, one button (a POST form, no JavaScript)
+ * books one; "Ninguno me sirve" with a short note; the booked session with
+ * its reschedule (back to the free offered times) and cancellation until the
+ * cut-off. Every value is escaped; times through the one es-CO formatter.
+ */
+import { formatDateTime } from '../../../domain/format.ts'
+import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps } from '../../../domain/panel-sessions.ts'
+import { escapeHtml as e } from '../../shared/mail/templates.ts'
+import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
+
+/** The `?hecho=` values of the panel's actions, and what the page says after each. */
+export const PANEL_DONE = {
+  'sesion-reservada': 'Reservamos tu sesión con el panel. Te enviamos la invitación para tu calendario por correo.',
+  'sesion-cambiada': 'Cambiamos la hora de tu sesión. Te enviamos la invitación actualizada por correo.',
+  'sesion-cancelada': 'Cancelamos tu sesión con el panel. Si aún hay horarios disponibles, puedes elegir otro aquí.',
+  ninguno: 'Le avisamos al equipo que ningún horario te sirve. Te escribiremos con otras opciones.',
+} as const
+export type PanelDone = keyof typeof PANEL_DONE
+
+export const panelNotice = (done: string | undefined): string | null => (done && done in PANEL_DONE ? PANEL_DONE[done as PanelDone] : null)
+
+export interface PanelView {
+  offer: PanelOffer | null
+  session: PanelSession | null
+  /** The offered times no panel member is booked at elsewhere, future only. */
+  free: { id: string; startsAt: Date; endsAt: Date }[]
+}
+
+export async function panelView(panel: PanelStore, applicationId: string, now: Date): Promise<PanelView> {
+  const [offer, session] = await Promise.all([panel.offer(applicationId), panel.session(applicationId)])
+  const busy = offer ? await panel.busy(offer.members.map((m) => m.id), now, applicationId) : []
+  const free = (offer?.times ?? []).filter(
+    (t) => t.startsAt.getTime() > now.getTime() && !busy.some((b) => overlaps(b.startsAt, b.endsAt, t.startsAt, t.endsAt)),
+  )
+  return { offer, session, free }
+}
+
+const when = (startsAt: Date) => `${formatDateTime(startsAt)} (hora de Bogotá)`
+const minutes = (s: { startsAt: Date; endsAt: Date }) => Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000)
+
+function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelView['free'], except: Date | null, label: string): string {
+  const items = times
+    .filter((t) => except === null || t.startsAt.getTime() !== except.getTime())
+    .map(
+      (t) => `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">
+<span>${e(when(t.startsAt))}, ${minutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
+    )
+  return items.length > 0 ? `<ul class="times">\n${items.join('\n')}\n</ul>` : ''
+}
+
+/** The section's HTML, or null when the application is not at the panel stage and has no session. */
+export function panelSectionHtml(base: string, view: PanelView, options: { inStage: boolean; now: Date; cutoffHours: number }): string | null {
+  const { offer, session, free } = view
+  const booked = session?.status === 'booked' ? session : null
+  if (!options.inStage && !booked) return null
+  const place = (s: { placeKind: 'video' | 'address'; place: string }) =>
+    s.placeKind === 'video'
+      ? `<dt>${e(PANEL_PLACE_LABELS.video)}</dt><dd><a href="${e(s.place)}" rel="noopener noreferrer">${e(s.place)}</a></dd>`
+      : `<dt>${e(PANEL_PLACE_LABELS.address)}</dt><dd>${e(s.place)}</dd>`
+  if (booked) {
+    const changeable = beforeCutoff(booked.startsAt, options.now, options.cutoffHours)
+    const others = changeable && options.inStage ? timeForms(base, 'cambiar', free, booked.startsAt, 'Cambiar a este horario') : ''
+    return `<h2>Tu sesión con el panel</h2>
+<div class="card"><dl>
+<dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}</dd>
+<dt>Duración</dt><dd>${minutes(booked)} minutos</dd>
+${place(booked)}
+</dl></div>
+${
+  changeable
+    ? `${others ? `<h3>Cambiar de horario</h3>\n${others}` : ''}
+<form method="post" action="${e(base)}/sesion/cancelar"><input type="hidden" name="confirm" value="1"><button type="submit" class="danger">Cancelar mi sesión</button></form>
+<p class="muted">Puedes cambiarla o cancelarla hasta ${options.cutoffHours} horas antes.</p>`
+    : `<p class="muted">${e(PANEL_MESSAGES.pastCutoff(options.cutoffHours))}</p>`
+}`
+  }
+  if (!offer) return null
+  const list = timeForms(base, 'reservar', free, null, 'Reservar')
+  return `<h2>Elige el horario de tu sesión con el panel</h2>
+${session?.status === 'cancelled' ? '<p class="muted">Tu sesión anterior quedó cancelada.</p>' : ''}
+<p>Sesión 1:1 con el panel de expertos, ${offer.lengthMinutes} minutos. ${offer.placeKind === 'video' ? 'Por videollamada.' : `En ${e(offer.place)}.`} Elige uno de estos horarios; te enviaremos la invitación para tu calendario.</p>
+${list || '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>'}
+<h3>Ninguno me sirve</h3>
+${offer.noneFits ? `<p class="muted">Ya le avisamos al equipo el ${e(formatDateTime(offer.noneFits.at))}. Puedes escribirle de nuevo.</p>` : ''}
+<form method="post" action="${e(base)}/sesion/ninguno">
+<label for="nota">Cuéntanos qué días y horas te sirven (opcional)</label>
+<textarea id="nota" name="nota" maxlength="${NONE_FITS_NOTE_MAX}" rows="3"></textarea>
+<button type="submit">Ninguno me sirve</button>
+</form>`
+}
+
+/** The page's own styles for the section (times as a list of forms, the note's box). */
+export const PANEL_CSS = `
+ul.times{list-style:none;padding:0;margin:0 0 1rem}
+ul.times li{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:.5rem 1rem;margin:0 0 .5rem}
+ul.times form{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;margin:0}
+textarea{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
+h3{font-size:1rem;margin:1.25rem 0 .5rem}
+.status.error{border-left-color:var(--danger)}
+`

@@ -1,0 +1,184 @@
+/**
+ * The panel session in the workspace (issue 21; contract in
+ * domain/workspace-api/panel.ts): the application's panel state for every
+ * member without a conflict (the guard on /applications/:id/* refuses the
+ * others first), the offer, the team's reschedule and cancellation for
+ * admins, and each member's coming sessions for "Mis pendientes".
+ */
+import { Hono, type Context } from 'hono'
+import { PANEL_MESSAGES, PANEL_WARNINGS, checkOffer, overlaps } from '../../../../domain/panel-sessions.ts'
+import {
+  CancelSessionSchema,
+  RescheduleSchema,
+  SaveOfferSchema,
+  type MyPanelSessions,
+  type PanelState,
+  type PanelStateRecord,
+  type PanelTimeRecord,
+} from '../../../../domain/workspace-api/panel.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { panelActions, refusalOf, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
+import type { ReviewStore } from '../../../db/stores/review-store.ts'
+
+export interface PanelRouteDeps extends PanelDeps {
+  reviews: Pick<ReviewStore, 'getApplication'>
+}
+
+export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
+  const actions = panelActions(deps)
+  const { panel } = actions
+  const app = new Hono<WorkspaceEnv>()
+
+  async function state(applicationId: string): Promise<PanelState | null> {
+    const record = await deps.reviews.getApplication(applicationId)
+    if (!record) return null
+    const now = deps.now()
+    const [offer, session] = await Promise.all([panel.offer(applicationId), panel.session(applicationId)])
+    const memberIds = [...new Set([...(offer?.members ?? []), ...(session?.members ?? [])].map((m) => m.id))]
+    const busy = await panel.busy(memberIds, now, applicationId)
+    const booked = session?.status === 'booked' ? session : null
+    const offerMemberIds = new Set(offer?.members.map((m) => m.id) ?? [])
+    const times: PanelTimeRecord[] = (offer?.times ?? []).map((t) => ({
+      id: t.id,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      booked: booked !== null && booked.startsAt.getTime() === t.startsAt.getTime(),
+      taken: busy.some((b) => offerMemberIds.has(b.memberId) && overlaps(b.startsAt, b.endsAt, t.startsAt, t.endsAt)),
+      afterDue: record.stageDueAt !== null && t.endsAt.getTime() > record.stageDueAt.getTime(),
+    }))
+    const people = new Map([...(offer?.members ?? []), ...(session?.members ?? [])].map((m) => [m.id, m]))
+    const result: PanelStateRecord = {
+      applicationId,
+      stage: record.stage,
+      stageDueAt: record.stageDueAt,
+      cutoffHours: actions.cutoffHours,
+      offer: offer
+        ? { id: offer.id, lengthMinutes: offer.lengthMinutes, placeKind: offer.placeKind, place: offer.place, offeredBy: offer.offeredBy, offeredAt: offer.offeredAt, times }
+        : null,
+      members: [...people.values()].map((m) => ({
+        ...m,
+        otherSessions: busy.filter((b) => b.memberId === m.id).map((b) => ({ applicationId: b.applicationId, reference: b.reference, startsAt: b.startsAt, endsAt: b.endsAt })),
+      })),
+      warnings: times.flatMap((t) => [
+        ...(t.afterDue ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.afterDue }] : []),
+        ...(t.taken && !t.booked ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.memberBusy }] : []),
+      ]),
+      session: session
+        ? {
+            id: session.id,
+            uid: session.uid,
+            sequence: session.sequence,
+            status: session.status,
+            startsAt: session.startsAt,
+            endsAt: session.endsAt,
+            placeKind: session.placeKind,
+            place: session.place,
+            memberIds: session.members.map((m) => m.id),
+            bookedAt: session.bookedAt,
+            bookedBy: session.bookedBy,
+            changedAt: session.changedAt,
+            changedBy: session.changedBy,
+            cancelledAt: session.cancelledAt,
+          }
+        : null,
+      noneFits: offer?.noneFits ?? null,
+    }
+    return wire(result)
+  }
+
+  const answer = async (c: Context<WorkspaceEnv>, applicationId: string) => {
+    const current = await state(applicationId)
+    return current ? c.json(current satisfies PanelState) : notFound(c)
+  }
+
+  app.get('/applications/:id/panel', (c) => answer(c, c.req.param('id')))
+
+  app.put('/applications/:id/panel/offer', adminOnly, async (c) => {
+    const parsed = parseWith(SaveOfferSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa los horarios, la duración, el lugar y el panel.')
+    const applicationId = c.req.param('id')
+    const record = await deps.reviews.getApplication(applicationId)
+    if (!record) return notFound(c)
+    if (record.stage !== 'sesion_panel') return c.json({ error: 'not_in_stage', message: PANEL_MESSAGES.notInStage }, 409)
+    const at = deps.now()
+    const body = parsed.value
+    const checked = checkOffer(body, at, record.stageDueAt)
+    if (!checked.ok) {
+      return c.json({ error: checked.message === PANEL_MESSAGES.timeInPast ? 'time_in_past' : 'bad_offer', message: checked.message }, 422)
+    }
+    const outcome = await panel.saveOffer({
+      applicationId,
+      offerId: crypto.randomUUID(),
+      lengthMinutes: body.lengthMinutes,
+      placeKind: body.place.kind,
+      place: body.place.value,
+      memberIds: body.memberIds,
+      times: checked.times,
+      by: c.get('member').id,
+      at,
+    })
+    switch (outcome.status) {
+      case 'saved':
+        return answer(c, applicationId)
+      case 'not_found':
+        return notFound(c)
+      case 'not_in_stage':
+        return c.json({ error: 'not_in_stage', message: PANEL_MESSAGES.notInStage }, 409)
+      case 'session_booked':
+        return c.json({ error: 'session_booked', message: PANEL_MESSAGES.sessionBooked }, 409)
+      case 'unknown_member':
+        return c.json({ error: 'unknown_member', message: PANEL_MESSAGES.unknownMember, memberIds: outcome.memberIds }, 422)
+      case 'member_conflict':
+        return c.json({ error: 'member_conflict', message: PANEL_MESSAGES.memberConflict, memberIds: outcome.memberIds }, 422)
+    }
+  })
+
+  app.post('/applications/:id/panel/session/reschedule', adminOnly, async (c) => {
+    const parsed = parseWith(RescheduleSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, PANEL_MESSAGES.badTime)
+    const applicationId = c.req.param('id')
+    const outcome = await actions.reschedule(applicationId, { startsAt: new Date(parsed.value.startsAt) }, { kind: 'member', memberId: c.get('member').id })
+    if (outcome.status !== 'done') {
+      const refusal = refusalOf(outcome, actions.cutoffHours)
+      return c.json({ error: refusal.error, message: refusal.message }, refusal.status)
+    }
+    return answer(c, applicationId)
+  })
+
+  app.post('/applications/:id/panel/session/cancel', adminOnly, async (c) => {
+    const parsed = parseWith(CancelSessionSchema, (await jsonBody(c)) ?? {})
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const applicationId = c.req.param('id')
+    const record = await deps.reviews.getApplication(applicationId)
+    if (!record) return notFound(c)
+    const outcome = await actions.cancel(applicationId, record.application.reference, { kind: 'member', memberId: c.get('member').id })
+    if (outcome.status !== 'done') {
+      const refusal = refusalOf(outcome, actions.cutoffHours)
+      return c.json({ error: refusal.error, message: refusal.message }, refusal.status)
+    }
+    return answer(c, applicationId)
+  })
+
+  app.get('/me/panel-sessions', async (c) => {
+    const items = await panel.memberSessions(c.get('member').id, deps.now())
+    return c.json({
+      items: items.map((s) =>
+        wire({
+          sessionId: s.sessionId,
+          applicationId: s.applicationId,
+          reference: s.reference,
+          companyName: s.companyName,
+          tradeName: s.tradeName,
+          startsAt: s.startsAt,
+          endsAt: s.endsAt,
+          placeKind: s.placeKind,
+          place: s.place,
+        }),
+      ),
+    } satisfies MyPanelSessions)
+  })
+
+  return app
+}
