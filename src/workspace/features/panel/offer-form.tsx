@@ -18,6 +18,7 @@ import {
 } from '../../../../domain/panel-sessions.ts'
 import type { PanelState, SaveOfferRequest } from '../../../../domain/workspace-api/panel.ts'
 import { Button, FieldError, cn, inputClass, labelClass } from '../../components/ui.tsx'
+import { DateTimeFields } from './date-time-fields.tsx'
 import { checkOfferValues, newRow, rowWarnings, type Candidate, type OfferErrors, type OfferValues } from './offer-values.ts'
 
 export const PLACE_INPUT_LABELS: Record<PanelPlaceKind, string> = {
@@ -209,35 +210,17 @@ export function OfferForm({ state, candidates, excluded, initial, pending, serve
               <li key={row.key} className="rounded-md border border-ink-200 p-2">
                 <div className="flex flex-wrap items-end gap-2">
                   <span className="w-full text-xs font-semibold text-ink-700">Horario {index + 1}</span>
-                  <div className="min-w-0 flex-1">
-                    <label htmlFor={ids.row(row.key, 'day')} className="block text-xs font-semibold text-ink-800">
-                      Fecha<span className="sr-only"> del horario {index + 1}</span>
-                    </label>
-                    <input
-                      id={ids.row(row.key, 'day')}
-                      type="date"
-                      className={cn(inputClass, 'mt-0.5 min-w-36')}
-                      value={row.day}
-                      aria-invalid={invalid(error)}
-                      aria-describedby={described}
-                      onChange={(e) => setRow(row.key, 'day', e.target.value)}
-                    />
-                  </div>
-                  <div className="w-28">
-                    <label htmlFor={ids.row(row.key, 'time')} className="block text-xs font-semibold text-ink-800">
-                      Hora<span className="sr-only"> del horario {index + 1}</span>
-                    </label>
-                    <input
-                      id={ids.row(row.key, 'time')}
-                      type="time"
-                      step={300}
-                      className={cn(inputClass, 'mt-0.5')}
-                      value={row.time}
-                      aria-invalid={invalid(error)}
-                      aria-describedby={described}
-                      onChange={(e) => setRow(row.key, 'time', e.target.value)}
-                    />
-                  </div>
+                  <DateTimeFields
+                    dayId={ids.row(row.key, 'day')}
+                    timeId={ids.row(row.key, 'time')}
+                    day={row.day}
+                    time={row.time}
+                    onDay={(value) => setRow(row.key, 'day', value)}
+                    onTime={(value) => setRow(row.key, 'time', value)}
+                    invalid={error !== undefined}
+                    describedBy={described}
+                    labelSuffix={` del horario ${index + 1}`}
+                  />
                   <Button variant="ghost" disabled={values.rows.length <= PANEL_TIMES_MIN} onClick={() => removeRow(index)} aria-label={`Quitar el horario ${index + 1}`}>
                     Quitar
                   </Button>

@@ -11,7 +11,8 @@ import type { Wire } from '../../../../domain/workspace-api/wire.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useCancelSession, useReschedule } from '../../api/panel-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { FieldError, cn, inputClass } from '../../components/ui.tsx'
+import { FieldError } from '../../components/ui.tsx'
+import { DateTimeFields } from './date-time-fields.tsx'
 import { bogotaInputs, bogotaInstant, MISSING_TIME } from './offer-values.ts'
 
 type Session = Wire<PanelSessionRecord>
@@ -65,35 +66,16 @@ export function RescheduleDialog({ applicationId, session, open, onClose, now = 
         <fieldset className="mt-4">
           <legend className="text-sm font-semibold text-ink-800">Nuevo horario (hora de Bogotá)</legend>
           <div className="mt-1 flex flex-wrap gap-2">
-            <div className="min-w-0 flex-1">
-              <label htmlFor={`${id}-day`} className="block text-xs font-semibold text-ink-800">
-                Fecha
-              </label>
-              <input
-                id={`${id}-day`}
-                type="date"
-                className={cn(inputClass, 'mt-0.5')}
-                value={day}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error`}
-                onChange={(e) => setDay(e.target.value)}
-              />
-            </div>
-            <div className="w-28">
-              <label htmlFor={`${id}-time`} className="block text-xs font-semibold text-ink-800">
-                Hora
-              </label>
-              <input
-                id={`${id}-time`}
-                type="time"
-                step={300}
-                className={cn(inputClass, 'mt-0.5')}
-                value={time}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error`}
-                onChange={(e) => setTime(e.target.value)}
-              />
-            </div>
+            <DateTimeFields
+              dayId={`${id}-day`}
+              timeId={`${id}-time`}
+              day={day}
+              time={time}
+              onDay={setDay}
+              onTime={setTime}
+              invalid={error !== undefined}
+              describedBy={`${id}-error`}
+            />
           </div>
           <FieldError id={`${id}-error`} message={error} />
         </fieldset>
