@@ -198,7 +198,11 @@ describe('a backup older than the code', () => {
   it('is restored and migrated forward to the current schema', async () => {
     const source = await sourceWithData()
     // The code before schema 11: no backup_runs table, nor what later migrations added (undo each new one here).
-    source.store.db.exec('DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; DELETE FROM schema_migrations WHERE version > 10')
+    source.store.db.exec(
+      'DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; ' +
+        'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
+        'DELETE FROM schema_migrations WHERE version > 10',
+    )
     const out = join(tempDir(), 'old.tar')
     const { manifest } = await takeBackup({ config: source.config, store: source.store, now: () => new Date() }, out)
     expect(manifest.schemaVersion).toBe(10)
@@ -208,6 +212,8 @@ describe('a backup older than the code', () => {
     expect(lines.out).toContain(`Restored the database: 3 application(s), schema 10, migrated to ${LATEST_SCHEMA}.`)
     const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
     expect(db.prepare(`SELECT count(*) AS n FROM backup_runs`).get()).toEqual({ n: 0 })
+    expect(db.prepare(`SELECT count(*) AS n FROM panel_sessions`).get()).toEqual({ n: 0 })
+    expect(db.prepare(`SELECT count(*) AS n FROM outbox WHERE calendar IS NOT NULL`).get()).toEqual({ n: 0 })
     db.close()
   })
 

@@ -95,7 +95,7 @@ describe('status e-mails through "Correos por enviar"', () => {
     const draft = list.items[0]!
     expect(draft.text).toContain('panel de expertos')
     // The team reads where the founder's link will go, never a link (ADR 0117); nothing stored holds one.
-    expect(draft.text).toContain(`Puedes ver en qué etapa va tu postulación cuando quieras, sin contraseña:\n${PERSONAL_LINK_PLACEHOLDER}`)
+    expect(draft.text).toContain(`Elige el horario de tu sesión desde tu página de estado, sin contraseña:\n${PERSONAL_LINK_PLACEHOLDER}`)
     expect(JSON.stringify(list)).not.toMatch(ANY_LINK)
     expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
     expect(await founderMail(h, app.id)).toEqual([])

@@ -5,7 +5,7 @@
  * its reschedule (back to the free offered times) and cancellation until the
  * cut-off. Every value is escaped; times through the one es-CO formatter.
  */
-import { formatDateTime } from '../../../domain/format.ts'
+import { formatDateTime, sentence } from '../../../domain/format.ts'
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
@@ -83,7 +83,7 @@ ${session?.status === 'cancelled' ? '<p class="muted">Tu sesión anterior quedó
 <p>Sesión 1:1 con el panel de expertos, ${offer.lengthMinutes} minutos. ${offer.placeKind === 'video' ? 'Por videollamada.' : `En ${e(offer.place)}.`} Elige uno de estos horarios; te enviaremos la invitación para tu calendario.</p>
 ${list || '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>'}
 <h3>Ninguno me sirve</h3>
-${offer.noneFits ? `<p class="muted">Ya le avisamos al equipo el ${e(formatDateTime(offer.noneFits.at))}. Puedes escribirle de nuevo.</p>` : ''}
+${offer.noneFits ? `<p class="muted">${e(sentence(`Ya le avisamos al equipo el ${formatDateTime(offer.noneFits.at)}`))} Puedes escribirle de nuevo.</p>` : ''}
 <form method="post" action="${e(base)}/sesion/ninguno">
 <label for="nota">Cuéntanos qué días y horas te sirven (opcional)</label>
 <textarea id="nota" name="nota" maxlength="${NONE_FITS_NOTE_MAX}" rows="3"></textarea>

@@ -1,0 +1,231 @@
+/**
+ * The panel session from the founder's side, from the outside (issue 21): an
+ * admin offers three times, the founder reads them in Bogotá time on the
+ * status page reached by the link of their e-mail, books one with a POST form,
+ * both sides receive the invitation (its link filled only as it leaves),
+ * the founder moves it (SEQUENCE 1) and cancels it until the cut-off, and says
+ * "Ninguno me sirve". Every bad request gets a Spanish answer and changes
+ * nothing: a time in the past, a time taken meanwhile, a time of another
+ * application, a GET, another origin, no link.
+ */
+import ICAL from 'ical.js'
+import { afterEach, describe, expect, it } from 'vitest'
+import { formatDateTime } from '../../../domain/format.ts'
+import { PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
+import type { PanelState } from '../../../domain/workspace-api/panel.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+
+const harnesses: WorkspaceHarness[] = []
+afterEach(async () => {
+  while (harnesses.length) await harnesses.pop()!.dispose()
+})
+
+const ANY_LINK = /\/postulacion\/[A-Za-z0-9_-]{43}/
+const HOUR = 3_600_000
+
+async function setUp() {
+  const h = await workspaceHarness()
+  harnesses.push(h)
+  const admin = await h.signIn(await h.addMember({ role: 'admin', name: 'Ana Admin' }))
+  const panelist = await h.addMember({ role: 'reviewer', name: 'Pablo Panel' })
+  return { h, admin, panelist }
+}
+
+/** An application moved to the panel stage, its stage e-mail sent and delivered, and the founder's token read from it. */
+async function atPanel(h: WorkspaceHarness, admin: SignedIn) {
+  const s = newSubmission({ createdAt: h.now(), email: `fundadora-${crypto.randomUUID().slice(0, 8)}@startup.example` })
+  await h.store.saveSubmission(s)
+  const app = s.application
+  for (const [from, to] of [
+    ['recibida', 'validacion_preliminar'],
+    ['validacion_preliminar', 'sesion_panel'],
+  ]) {
+    expect((await h.call('POST', `/applications/${app.id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
+  }
+  for (const d of (await h.founders.listWaitingDrafts()).filter((d) => d.applicationId === app.id)) {
+    expect((await h.call('POST', `/founder-mail/drafts/${d.id}/send`, { as: admin, body: {} })).status).toBe(200)
+  }
+  const mail = (await h.deliverMail()).find((m) => m.to === app.formData.email && ANY_LINK.test(m.text))!
+  expect(mail.text).toContain('Elige el horario de tu sesión desde tu página de estado')
+  return { app, token: founderTokenFrom(mail.text) }
+}
+
+async function offer(h: WorkspaceHarness, admin: SignedIn, applicationId: string, memberIds: string[], times: Date[]): Promise<PanelState> {
+  const res = await h.call('PUT', `/applications/${applicationId}/panel/offer`, {
+    as: admin,
+    body: { memberIds, lengthMinutes: 60, place: { kind: 'video', value: 'https://meet.example/abc' }, times: times.map((t) => t.toISOString()) },
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as PanelState
+}
+
+function page(h: WorkspaceHarness, path: string, init: { method?: string; form?: Record<string, string>; origin?: string | null } = {}) {
+  const headers: Record<string, string> = {}
+  if (init.origin !== null && init.method === 'POST') headers.origin = init.origin ?? SITE
+  if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded'
+  return h.app.request(`${SITE}${path}`, { method: init.method ?? 'GET', headers, ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}) })
+}
+const post = (h: WorkspaceHarness, path: string, form: Record<string, string>, origin?: string | null) => page(h, path, { method: 'POST', form, ...(origin === undefined ? {} : { origin }) })
+
+const panelRows = (h: WorkspaceHarness) => {
+  const s = h.snapshot()
+  return { sessions: s.panel_sessions, members: s.panel_session_members, offers: s.panel_offers, outbox: s.outbox }
+}
+
+function calendarsOf(h: WorkspaceHarness, applicationId: string) {
+  return h.store.listMessages({ applicationId }).then((ms) =>
+    ms
+      .filter((m) => m.calendar)
+      .map((m) => {
+        const vcalendar = new ICAL.Component(ICAL.parse(m.calendar!))
+        const event = new ICAL.Event(vcalendar.getFirstSubcomponent('vevent')!)
+        return { to: m.to, kind: m.kind, method: String(vcalendar.getFirstPropertyValue('method')), uid: event.uid, sequence: event.sequence, start: event.startDate.toJSDate() }
+      }),
+  )
+}
+
+describe("the founder's panel session on the status page", () => {
+  it('lists the offered times in Bogotá time, books one with a POST, and both sides get the invitation; the link is filled only as it leaves', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const times = [48, 72, 96].map((n) => new Date(h.now().getTime() + n * HOUR))
+    const state = await offer(h, admin, app.id, [admin.member.id, panelist.id], times)
+
+    const html = await (await page(h, `/postulacion/${token}`)).text()
+    for (const t of times) expect(html).toContain(`${formatDateTime(t)} (hora de Bogotá)`)
+    expect(html).toContain('Ninguno me sirve')
+    expect(html.match(/action="\/postulacion\/[^"]+\/sesion\/reservar"/g)).toHaveLength(3)
+
+    const res = await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[1]!.id })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`/postulacion/${token}?hecho=sesion-reservada`)
+    const after = await (await page(h, `/postulacion/${token}?hecho=sesion-reservada`)).text()
+    expect(after).toContain('Reservamos tu sesión con el panel')
+    expect(after).toContain('Tu sesión con el panel')
+    expect(after).toContain('Cancelar mi sesión')
+
+    const calendars = await calendarsOf(h, app.id)
+    expect(calendars.map((c) => c.to).sort()).toEqual([admin.member.email, panelist.email, app.formData.email].sort())
+    expect(calendars.every((c) => c.method === 'REQUEST' && c.sequence === 0 && c.start.getTime() === times[1]!.getTime())).toBe(true)
+    // Stored, the founder's invitation holds the placeholder; the e-mail that leaves holds a working link.
+    expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
+    const delivered = await h.deliverMail()
+    const founderInvite = delivered.find((m) => m.to === app.formData.email)!
+    expect(founderInvite.subject).toContain('Sesión con el panel de expertos')
+    const newToken = founderTokenFrom(founderInvite.text)
+    expect((await page(h, `/postulacion/${newToken}`)).status).toBe(200)
+    expect(delivered.find((m) => m.to === panelist.email)!.text).not.toMatch(ANY_LINK)
+    expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
+  })
+
+  it('moves the session to another free time (same UID, SEQUENCE 1) and cancels it (METHOD:CANCEL), then refuses both past the cut-off', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const times = [48, 72, 96].map((n) => new Date(h.now().getTime() + n * HOUR))
+    const state = await offer(h, admin, app.id, [panelist.id], times)
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(303)
+    const moved = await post(h, `/postulacion/${token}/sesion/cambiar`, { time: state.offer!.times[2]!.id })
+    expect(moved.status).toBe(303)
+    expect((await post(h, `/postulacion/${token}/sesion/cancelar`, { confirm: '1' })).status).toBe(303)
+    const calendars = await calendarsOf(h, app.id)
+    const founders = calendars.filter((c) => c.kind === 'founder_panel_invitation').sort((a, b) => a.sequence - b.sequence)
+    expect(founders.map((c) => [c.method, c.sequence])).toEqual([
+      ['REQUEST', 0],
+      ['REQUEST', 1],
+      ['CANCEL', 2],
+    ])
+    expect(new Set(founders.map((c) => c.uid)).size).toBe(1)
+    expect(founders[1]!.start.getTime()).toBe(times[2]!.getTime())
+    // The team hears of the founder's cancellation (issue 19's founder activity).
+    expect((await h.store.listMessages({ applicationId: app.id })).some((m) => m.kind === 'team_founder_activity' && m.subject.includes('Canceló la sesión'))).toBe(true)
+
+    // Booked again at 72 h; 60 h later it is 12 h away: inside the 24-hour cut-off.
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[1]!.id })).status).toBe(303)
+    h.advance(60 * HOUR)
+    const before = panelRows(h)
+    for (const [path, form] of [
+      ['cambiar', { time: state.offer!.times[2]!.id }],
+      ['cancelar', { confirm: '1' }],
+    ] as const) {
+      const res = await post(h, `/postulacion/${token}/sesion/${path}`, form)
+      expect(res.status).toBe(409)
+      expect(await res.text()).toContain('Faltan menos de 24 horas para la sesión')
+    }
+    expect(panelRows(h)).toEqual(before)
+    expect(await (await page(h, `/postulacion/${token}`)).text()).not.toContain('Cancelar mi sesión')
+  })
+
+  it('refuses, in Spanish and changing nothing: a time in the past, a time taken meanwhile, another application’s time, no session, a long note', async () => {
+    const { h, admin, panelist } = await setUp()
+    const first = await atPanel(h, admin)
+    const second = await atPanel(h, admin)
+    const at48 = new Date(h.now().getTime() + 48 * HOUR)
+    const at72 = new Date(h.now().getTime() + 72 * HOUR)
+    const one = await offer(h, admin, first.app.id, [panelist.id], [at48, at72])
+    const two = await offer(h, admin, second.app.id, [panelist.id], [at48])
+
+    const refused = async (path: string, form: Record<string, string>, status: number, message: string, token = first.token) => {
+      const before = panelRows(h)
+      const res = await post(h, `/postulacion/${token}/sesion/${path}`, form)
+      expect(res.status, path).toBe(status)
+      const html = await res.text()
+      expect(html).toContain('role="alert"')
+      expect(html).toContain(message.replaceAll('"', '&quot;'))
+      expect(panelRows(h), path).toEqual(before)
+    }
+
+    // The second founder's time, posted with the first founder's link.
+    await refused('reservar', { time: two.offer!.times[0]!.id }, 422, PANEL_MESSAGES.timeNotOffered)
+    await refused('reservar', { time: 'not-a-time' }, 422, PANEL_MESSAGES.timeNotOffered)
+    await refused('cancelar', { confirm: '1' }, 409, PANEL_MESSAGES.noSession)
+    await refused('cambiar', { time: one.offer!.times[1]!.id }, 409, PANEL_MESSAGES.noSession)
+    await refused('ninguno', { nota: 'x'.repeat(501) }, 422, PANEL_MESSAGES.noteTooLong)
+
+    // The second founder takes the panelist's 48 h; the first founder's page still showed it.
+    expect((await post(h, `/postulacion/${second.token}/sesion/reservar`, { time: two.offer!.times[0]!.id })).status).toBe(303)
+    await refused('reservar', { time: one.offer!.times[0]!.id }, 409, PANEL_MESSAGES.timeTaken)
+    // The page now lists only the time still free.
+    const html = await (await page(h, `/postulacion/${first.token}`)).text()
+    expect(html.match(/\/sesion\/reservar"/g)).toHaveLength(1)
+
+    // Time passes: 72 h is gone.
+    h.advance(73 * HOUR)
+    await refused('reservar', { time: one.offer!.times[1]!.id }, 422, PANEL_MESSAGES.timeInPast)
+  })
+
+  it('answers a GET, another origin and an unknown link without changing anything', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const state = await offer(h, admin, app.id, [panelist.id], [new Date(h.now().getTime() + 48 * HOUR)])
+    const time = state.offer!.times[0]!.id
+    const before = panelRows(h)
+    for (const action of ['reservar', 'cambiar', 'cancelar', 'ninguno']) {
+      const get = await page(h, `/postulacion/${token}/sesion/${action}?time=${time}`)
+      expect(get.status, `GET ${action}`).toBe(404)
+    }
+    const foreign = await post(h, `/postulacion/${token}/sesion/reservar`, { time }, 'https://evil.example')
+    expect(foreign.status).toBe(403)
+    expect(await foreign.text()).toContain('No pudimos procesar la solicitud')
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time }, null)).status).toBe(403)
+    const unknown = await post(h, `/postulacion/${'A'.repeat(43)}/sesion/reservar`, { time })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('Este enlace no es válido')
+    expect(panelRows(h)).toEqual(before)
+  })
+
+  it('"Ninguno me sirve" keeps the note for the team, tells them by e-mail (without the note) and shows it in the workspace', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    await offer(h, admin, app.id, [panelist.id], [new Date(h.now().getTime() + 48 * HOUR)])
+    const res = await post(h, `/postulacion/${token}/sesion/ninguno`, { nota: 'Esa semana viajo; me sirve del 10 al 12.' })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`/postulacion/${token}?hecho=ninguno`)
+    const told = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.kind === 'team_founder_activity')
+    expect(told.map((m) => m.to)).toEqual([admin.member.email])
+    expect(told[0]!.subject).toContain('Ningún horario le sirve')
+    expect(told[0]!.text).not.toContain('viajo')
+    const state = (await (await h.call('GET', `/applications/${app.id}/panel`, { as: admin })).json()) as PanelState
+    expect(state.noneFits).toEqual({ note: 'Esa semana viajo; me sirve del 10 al 12.', at: h.now().toISOString() })
+  })
+})

@@ -1,0 +1,138 @@
+/**
+ * The workspace's panel routes from the outside (issue 21; contract in
+ * domain/workspace-api/panel.ts): an admin offers times (never to a member
+ * with a conflict, never in the past, only at the panel stage; a time after
+ * the stage's due date is a warning), sees each member's other sessions,
+ * reschedules and cancels; a reviewer reads but changes nothing; a member
+ * with a conflict reads nothing; "Mis pendientes" lists one's sessions.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { PANEL_MESSAGES, PANEL_WARNINGS } from '../../../../domain/panel-sessions.ts'
+import type { MyPanelSessions, PanelState } from '../../../../domain/workspace-api/panel.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { expectRefused } from '../../../testing/refused.ts'
+import { founderMailConfigFrom } from '../../../compose.ts'
+import { panelActions } from '../../../shared/pipeline/panel-actions.ts'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
+
+const harnesses: WorkspaceHarness[] = []
+afterEach(async () => {
+  while (harnesses.length) await harnesses.pop()!.dispose()
+})
+const HOUR = 3_600_000
+/** What the founder's status page does (panel-booking.test.ts books through the page itself). */
+const actionsOf = (h: WorkspaceHarness) => panelActions({ store: h.store, founders: { mail: founderMailConfigFrom(h.config) }, now: h.now, cutoffHours: 24 })
+
+async function setUp() {
+  const h = await workspaceHarness()
+  harnesses.push(h)
+  const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+  const reviewer = await h.signIn(await h.addMember({ role: 'reviewer' }))
+  const conflicted = await h.signIn(await h.addMember({ role: 'reviewer' }))
+  const application = async (toPanel = true) => {
+    const s = newSubmission({ createdAt: h.now() })
+    await h.store.saveSubmission(s)
+    const steps = toPanel ? [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel']] : [['recibida', 'validacion_preliminar']]
+    for (const [from, to] of steps) expect((await h.call('POST', `/applications/${s.application.id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
+    return s.application
+  }
+  return { h, admin, reviewer, conflicted, application }
+}
+
+const body = (memberIds: string[], times: Date[], place = { kind: 'video', value: 'https://meet.example/abc' }) => ({
+  memberIds,
+  lengthMinutes: 60,
+  place,
+  times: times.map((t) => t.toISOString()),
+})
+const at = (h: WorkspaceHarness, hours: number) => new Date(h.now().getTime() + hours * HOUR)
+
+async function saveOffer(h: WorkspaceHarness, as: SignedIn, applicationId: string, b: unknown) {
+  const res = await h.call('PUT', `/applications/${applicationId}/panel/offer`, { as, body: b })
+  return { status: res.status, json: (await res.json()) as PanelState & { error?: string; message?: string } }
+}
+
+describe('the panel session in the workspace', () => {
+  it('an admin offers times; the state shows them, the members with their other sessions, and a warning past the due date', async () => {
+    const { h, admin, reviewer, application } = await setUp()
+    const first = await application()
+    const second = await application()
+    const empty = (await (await h.call('GET', `/applications/${first.id}/panel`, { as: reviewer })).json()) as PanelState
+    expect(empty).toMatchObject({ applicationId: first.id, stage: 'sesion_panel', offer: null, session: null, noneFits: null, cutoffHours: 24 })
+
+    // The stage is due 7 days after it began: a time on day 8 is saved with a warning.
+    const saved = await saveOffer(h, admin, first.id, body([reviewer.member.id], [at(h, 48), at(h, 8 * 24)]))
+    expect(saved.status).toBe(200)
+    expect(saved.json.offer!.times.map((t) => [t.startsAt, t.afterDue, t.taken])).toEqual([
+      [at(h, 48).toISOString(), false, false],
+      [at(h, 8 * 24).toISOString(), true, false],
+    ])
+    expect(saved.json.warnings).toEqual([{ startsAt: at(h, 8 * 24).toISOString(), message: PANEL_WARNINGS.afterDue }])
+
+    // The reviewer is on the second panel too: booked there at 48 h, the first offer's 48 h shows as taken.
+    const two = await saveOffer(h, admin, second.id, body([reviewer.member.id], [at(h, 48)]))
+    // The founder books from the status page (panel-booking.test.ts); here through the same actions.
+    const actions = actionsOf(h)
+    expect((await actions.book(second.id, two.json.offer!.times[0]!.id, { kind: 'founder' })).status).toBe('done')
+    const state = (await (await h.call('GET', `/applications/${first.id}/panel`, { as: reviewer })).json()) as PanelState
+    expect(state.offer!.times[0]!.taken).toBe(true)
+    expect(state.warnings).toContainEqual({ startsAt: at(h, 48).toISOString(), message: PANEL_WARNINGS.memberBusy })
+    expect(state.members.map((m) => [m.id, m.otherSessions.map((s) => [s.applicationId, s.reference, s.startsAt])])).toEqual([
+      [reviewer.member.id, [[second.id, second.reference, at(h, 48).toISOString()]]],
+    ])
+    const mine = (await (await h.call('GET', '/me/panel-sessions', { as: reviewer })).json()) as MyPanelSessions
+    expect(mine.items.map((i) => [i.applicationId, i.reference, i.tradeName, i.startsAt])).toEqual([[second.id, second.reference, second.formData.tradeName, at(h, 48).toISOString()]])
+    expect(((await (await h.call('GET', '/me/panel-sessions', { as: admin })).json()) as MyPanelSessions).items).toEqual([])
+  })
+
+  it('refuses, changing nothing: a reviewer, a conflicted member, a past time, the wrong stage, an unknown member, a bad link, no session, another origin', async () => {
+    const { h, admin, reviewer, conflicted, application } = await setUp()
+    const app = await application()
+    const early = await application(false)
+    expect((await h.call('POST', '/conflicts', { as: conflicted, body: { applicationId: app.id, kind: 'personal' } })).status).toBe(201)
+    const ok = body([reviewer.member.id], [at(h, 48)])
+    const put = (b: unknown, id = app.id) => ({ method: 'PUT', path: `/applications/${id}/panel/offer`, body: b })
+
+    await expectRefused(h, put(ok), reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'GET', path: `/applications/${app.id}/panel` }, conflicted, 403, 'conflict_of_interest')
+    await expectRefused(h, put(body([reviewer.member.id, conflicted.member.id], [at(h, 48)])), admin, 422, 'member_conflict')
+    await expectRefused(h, put(body([reviewer.member.id], [at(h, -1)])), admin, 422, 'time_in_past')
+    await expectRefused(h, put(ok, early.id), admin, 409, 'not_in_stage')
+    await expectRefused(h, put(body([crypto.randomUUID()], [at(h, 48)])), admin, 422, 'unknown_member')
+    await expectRefused(h, put(body([reviewer.member.id], [at(h, 48)], { kind: 'video', value: 'http://meet.example/x' })), admin, 422, 'bad_offer')
+    await expectRefused(h, put(body([reviewer.member.id], [at(h, 48), at(h, 48.5)])), admin, 422, 'bad_offer')
+    await expectRefused(h, put({ ...ok, times: ['mañana'] }), admin, 422, 'invalid')
+    await expectRefused(h, put(ok), null, 401, 'unauthenticated')
+    await expectRefused(h, put(ok), admin, 403, 'csrf', { origin: 'https://evil.example' })
+    await expectRefused(h, { method: 'POST', path: `/applications/${app.id}/panel/session/cancel`, body: {} }, admin, 409, 'no_session')
+    await expectRefused(h, { method: 'POST', path: `/applications/${app.id}/panel/session/reschedule`, body: { startsAt: at(h, 50).toISOString() } }, admin, 409, 'no_session')
+    await expectRefused(h, { method: 'POST', path: `/applications/${app.id}/panel/session/cancel`, body: {} }, reviewer, 403, 'forbidden')
+
+    const refusal = await saveOffer(h, admin, app.id, body([reviewer.member.id, conflicted.member.id], [at(h, 48)]))
+    expect(refusal.json.message).toBe(PANEL_MESSAGES.memberConflict)
+  })
+
+  it('the team reschedules (a new time, SEQUENCE up) and cancels (METHOD:CANCEL), and cannot replace the offer while a session is booked', async () => {
+    const { h, admin, reviewer, application } = await setUp()
+    const app = await application()
+    const saved = await saveOffer(h, admin, app.id, body([reviewer.member.id], [at(h, 48), at(h, 72)]))
+    const actions = actionsOf(h)
+    expect((await actions.book(app.id, saved.json.offer!.times[0]!.id, { kind: 'founder' })).status).toBe('done')
+
+    await expectRefused(h, { method: 'PUT', path: `/applications/${app.id}/panel/offer`, body: body([reviewer.member.id], [at(h, 96)]) }, admin, 409, 'session_booked')
+    await expectRefused(h, { method: 'POST', path: `/applications/${app.id}/panel/session/reschedule`, body: { startsAt: at(h, 48).toISOString() } }, admin, 409, 'same_time')
+    await expectRefused(h, { method: 'POST', path: `/applications/${app.id}/panel/session/reschedule`, body: { startsAt: at(h, -2).toISOString() } }, admin, 422, 'time_in_past')
+
+    // Inside the founder's cut-off the team can still move it.
+    h.advance(40 * HOUR)
+    const again = await h.signIn(admin.member) // the first session idled out meanwhile
+    const moved = await h.call('POST', `/applications/${app.id}/panel/session/reschedule`, { as: again, body: { startsAt: at(h, 10).toISOString() } })
+    expect(moved.status).toBe(200)
+    const state = (await moved.json()) as PanelState
+    expect(state.session).toMatchObject({ status: 'booked', sequence: 1, startsAt: at(h, 10).toISOString(), changedBy: admin.member.id })
+    const cancelled = (await (await h.call('POST', `/applications/${app.id}/panel/session/cancel`, { as: again, body: {} })).json()) as PanelState
+    expect(cancelled.session).toMatchObject({ status: 'cancelled', sequence: 2, uid: state.session!.uid })
+    const calendars = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.calendar).map((m) => m.calendar!)
+    expect(calendars.filter((c) => /^METHOD:CANCEL\r?$/m.test(c))).toHaveLength(2) // the reviewer and the founder
+  })
+})
