@@ -27,10 +27,15 @@ export function mayHavePanel(stage: Stage): boolean {
   return STAGES.indexOf(stage) >= STAGES.indexOf(PANEL_STAGE)
 }
 
-/** Who the offer names (the offer's own list when the server gives it, else the booked session's). */
-function panelMemberIds(state: PanelState): string[] {
+/**
+ * Who the panel is: the offer's own list when the server gives it (asked for: `offer.memberIds`), else
+ * the booked session's, else the state's members (the offer's, with those of a cancelled session).
+ */
+export function panelMemberIds(state: PanelState): string[] {
   const offer = state.offer as (PanelState['offer'] & { memberIds?: string[] }) | null
-  return offer?.memberIds ?? state.session?.memberIds ?? []
+  if (offer?.memberIds) return offer.memberIds
+  if (state.session?.status === 'booked') return state.session.memberIds
+  return offer ? state.members.map((m) => m.id) : []
 }
 
 /**
