@@ -4,18 +4,11 @@
  * strings (wire.ts).
  */
 import * as v from 'valibot'
-import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentStatus } from '../documents.ts'
+import { DOCUMENT_NOTE_MAX, type DocumentItem, type UploadedFile } from '../documents.ts'
 
 /** A document as the team sees it, and POST …/review's answer. */
-export interface TeamDocument {
+export interface TeamDocument extends UploadedFile {
   id: string
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  sha256: string
-  uploadedAt: string
-  status: DocumentStatus
-  reviewNote: string | null
   reviewedBy: string | null
   reviewedAt: string | null
 }
