@@ -20,7 +20,7 @@ import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, type OutboxTable } from '../schema.ts'
+import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
 import { applicationFromRow } from './application-rows.ts'
 
 // ---------------------------------------------------------------------------
@@ -240,7 +240,7 @@ export { normalizeEmail }
 // The implementation, over either engine
 // ---------------------------------------------------------------------------
 
-const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
+const toMessage = (row: Selectable<Database['outbox']>): OutboxMessage => ({
   id: row.id,
   applicationId: row.application_id,
   memberId: row.member_id,

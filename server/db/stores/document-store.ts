@@ -14,7 +14,7 @@ import { sql, type Selectable } from 'kysely'
 import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
 import { db, type Engine } from '../engine.ts'
-import { toDate, toDateOrNull, toNumber, type DocumentsTable, type Int64Text } from '../schema.ts'
+import { toDate, toDateOrNull, toNumber, type Database, type Int64Text } from '../schema.ts'
 
 export interface DocumentRecord {
   id: string
@@ -85,7 +85,7 @@ export interface DocumentStore {
   readBlob(documentId: string): Promise<Buffer | null>
 }
 
-const fromRow = (r: Selectable<DocumentsTable>): DocumentRecord => ({
+const fromRow = (r: Selectable<Database['documents']>): DocumentRecord => ({
   id: r.id,
   applicationId: r.application_id,
   itemKey: r.item_key as DocumentKey,

@@ -27,7 +27,7 @@ import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 import { db, prepareByShape, type Bound, type Engine } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, toNumber, type ApplicationReviewsTable, type TimeText } from '../schema.ts'
+import { fromJson, toDate, toDateOrNull, toNumber, type Database, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
@@ -260,7 +260,7 @@ interface ListValues {
   offset: number
 }
 
-type ReviewColumns = Required<Insertable<ApplicationReviewsTable>>
+type ReviewColumns = Required<Insertable<Database['application_reviews']>>
 
 const CHANGE_COLUMNS = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
 
