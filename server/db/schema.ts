@@ -378,3 +378,48 @@ export type Database = { [T in keyof typeof TABLES]: { [C in keyof (typeof TABLE
 export const COLUMN_KINDS = Object.fromEntries(
   Object.entries(TABLES).map(([table, columns]) => [table, Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, c.kind as string]))]),
 ) as { [T in keyof Database]: { [C in keyof Database[T]]: string } }
+
+/** snake_case → camelCase, as the app names a column's value. */
+type Camel<S> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+/** A column's value as the app holds it: what toDate, toBool, fromJson and toNumber return. */
+type Decoded<V> = V extends TimeText | Int64Text | JsonText<unknown> | 0 | 1 ? never : V
+/** A row of `T` read back by fromRow: its columns decoded and in camelCase; other columns (a join's) renamed only. */
+export type FromRow<T extends keyof Database, R> = {
+  [K in keyof R as Camel<K>]: K extends keyof Database[T] ? Decoded<R[K]> : R[K]
+}
+
+const DECODERS: Partial<Record<ColumnKind, (value: never) => unknown>> = { time: toDate, bool: toBool, json: fromJson, int64: toNumber }
+const decoders = Object.fromEntries(
+  Object.entries(COLUMN_KINDS).map(([table, columns]) => [
+    table,
+    Object.fromEntries(Object.entries(columns).map(([name, kind]) => [name, DECODERS[kind.replace('?', '') as ColumnKind]])),
+  ]),
+) as Record<string, Record<string, ((value: never) => unknown) | undefined>>
+const camelNames = new Map<string, string>()
+const camel = (name: string): string => {
+  let named = camelNames.get(name)
+  if (named === undefined) camelNames.set(name, (named = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())))
+  return named
+}
+
+/**
+ * A row of `table` as the app holds it: each column named in camelCase and
+ * read through its kind's decoder (toDate, toBool, fromJson, toNumber; null
+ * stays null). Columns that are not `table`'s (a join's, an alias) are renamed
+ * and left as they are. What a store hand-wrote for each table, once.
+ */
+export function fromRow<T extends keyof Database, R extends object>(table: T, row: R): FromRow<T, R> {
+  const decode = decoders[table]!
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(row)) out[camel(name)] = value === null ? null : (decode[name]?.(value as never) ?? value)
+  return out as FromRow<T, R>
+}
+
+/**
+ * The columns `names` of a row to write, each taken from `values`' camelCase
+ * field (`toRow(p, ['member_id'])` is `{ member_id: p.memberId }`): named one
+ * by one, so it serves a prepared query's placeholders too.
+ */
+export function toRow<A extends object, const K extends string>(values: A, names: readonly K[]): { [C in K]: A[Camel<C> & keyof A] } {
+  return Object.fromEntries(names.map((name) => [name, (values as Record<string, unknown>)[camel(name)]])) as { [C in K]: A[Camel<C> & keyof A] }
+}

@@ -17,8 +17,8 @@ import { APPLICATION_FIELDS, type Application } from '../../../domain/applicatio
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
-import { db, type Engine, type Step, type Tx } from '../engine.ts'
-import { toBool, toDate, toDateOrNull } from '../schema.ts'
+import { db, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
+import { fromRow, toBool, toDate, toDateOrNull, toRow } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import type { NewOutboxMessage } from './application-store.ts'
 
@@ -170,19 +170,6 @@ export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const s
 export const EMPTIED_FORM_DATA: Readonly<Record<string, string>> = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, '']))
 
 /** An e-mail about an application, as the outbox's batch insert takes it: due at once, its body kept (below). */
-interface OutboxRow {
-  id: string
-  application_id: string
-  kind: string
-  message_id: string
-  sender: string
-  recipient: string
-  reply_to: string | null
-  subject: string
-  text_body: string
-  html_body: string
-  at: Date
-}
 const OUTBOX_COLUMNS = {
   id: 'uuid',
   application_id: 'uuid',
@@ -194,10 +181,11 @@ const OUTBOX_COLUMNS = {
   subject: 'text',
   text_body: 'text',
   html_body: 'text',
-  at: 'timestamptz',
+  next_attempt_at: 'timestamptz',
+  created_at: 'timestamptz',
 } as const
 
-const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): OutboxRow => ({
+const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): RowOf<'outbox', typeof OUTBOX_COLUMNS> => ({
   id: m.id,
   application_id: applicationId,
   kind: m.kind,
@@ -208,7 +196,8 @@ const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): Outbox
   subject: m.subject,
   text_body: m.text,
   html_body: m.html,
-  at,
+  next_attempt_at: at,
+  created_at: at,
 })
 
 /**
@@ -218,32 +207,8 @@ const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): Outbox
  * (redact_after_send keeps its default, false) and a failed one can be sent
  * again from "Estado del sistema".
  */
-function outboxInsert(e: Engine) {
-  return e.prepare((p: { rows: OutboxRow[] }) =>
-    db
-      .insertInto('outbox')
-      .columns(['id', 'application_id', 'kind', 'message_id', 'sender', 'recipient', 'reply_to', 'subject', 'text_body', 'html_body', 'next_attempt_at', 'created_at'])
-      .expression(
-        db
-          .selectFrom(e.rows(OUTBOX_COLUMNS, p.rows).as('r'))
-          .select(['r.id', 'r.application_id', 'r.kind', 'r.message_id', 'r.sender', 'r.recipient', 'r.reply_to', 'r.subject', 'r.text_body', 'r.html_body', 'r.at as next_attempt_at', 'r.at as created_at']),
-      ),
-  )
-}
+const outboxInsert = (e: Engine) => insertRows(e, 'outbox', OUTBOX_COLUMNS)
 
-interface DraftInsertRow {
-  id: string
-  application_id: string
-  kind: FounderMailKind
-  recipient: string
-  subject: string
-  text_body: string
-  html_body: string
-  status: 'draft' | 'sent'
-  created_at: Date
-  settled_at: Date | null
-  outbox_id: string | null
-}
 const DRAFT_COLUMNS = {
   id: 'uuid',
   application_id: 'uuid',
@@ -270,21 +235,12 @@ export type FounderMailWrites = readonly { applicationId: string; write: Founder
  */
 export function founderMailWriter(e: Engine): (tx: Tx, writes: FounderMailWrites) => Generator<Step, void, unknown> {
   const insertOutbox = outboxInsert(e)
-  const insertDrafts = e.prepare((p: { rows: DraftInsertRow[] }) =>
-    db
-      .insertInto('founder_mail_drafts')
-      .columns(['id', 'application_id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'status', 'created_at', 'settled_at', 'outbox_id'])
-      .expression(
-        db
-          .selectFrom(e.rows(DRAFT_COLUMNS, p.rows).as('r'))
-          .select(['r.id', 'r.application_id', 'r.kind', 'r.recipient', 'r.subject', 'r.text_body', 'r.html_body', 'r.status', 'r.created_at', 'r.settled_at', 'r.outbox_id']),
-      ),
-  )
+  const insertDrafts = insertRows(e, 'founder_mail_drafts', DRAFT_COLUMNS)
   return function* writeFounderMails(tx, writes) {
     if (writes.length === 0) return
     const sent = writes.flatMap((w) => (w.write.sendNow ? [outboxRow(w.applicationId, w.write.sendNow, w.at)] : []))
     if (sent.length > 0) yield* tx.run(insertOutbox({ rows: sent }))
-    const drafts = writes.map(({ applicationId, write, at }): DraftInsertRow => {
+    const drafts = writes.map(({ applicationId, write, at }): RowOf<'founder_mail_drafts', typeof DRAFT_COLUMNS> => {
       const d = write.draft
       const sentNow = write.sendNow !== null
       // Sent straight away, the draft stays as the timeline's record, without the body.
@@ -365,16 +321,7 @@ export function draftSuperseder(e: Engine): (tx: Tx, changes: readonly Supersedi
 
 const dataRequests = () => db.selectFrom('data_requests').selectAll()
 type DataRequestRow = InferResult<ReturnType<typeof dataRequests>>[number]
-const toDataRequest = (r: DataRequestRow): DataRequest => ({
-  id: r.id,
-  applicationId: r.application_id,
-  reference: r.reference,
-  kind: r.kind,
-  openedAt: toDate(r.opened_at),
-  dueAt: toDate(r.due_at),
-  closedAt: toDateOrNull(r.closed_at),
-  closedBy: r.closed_by,
-})
+const toDataRequest = (r: DataRequestRow): DataRequest => fromRow('data_requests', r)
 
 const closedStages = sql<SqlBool>`stage in (${sql.join(RETAINED_CLOSED_STAGES.map((s) => sql.lit(s)))})`
 
@@ -480,7 +427,7 @@ export function openFounderStore(e: Engine): FounderStore {
     openRequest: e.prepare((p: NewDataRequest) =>
       db
         .insertInto('data_requests')
-        .values({ id: p.id, application_id: p.applicationId, reference: p.reference, kind: p.kind, opened_at: p.openedAt, due_at: p.dueAt })
+        .values(toRow(p, ['id', 'application_id', 'reference', 'kind', 'opened_at', 'due_at']))
         .onConflict((c) => c.columns(['application_id', 'kind']).where('closed_at', 'is', null).doNothing())
         .returningAll(),
     ),

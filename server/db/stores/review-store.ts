@@ -26,7 +26,7 @@ import { applicationFromRow } from './application-rows.ts'
 import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
-import { db, prepareByShape, type Bound, type Engine } from '../engine.ts'
+import { db, insertRows, prepareByShape, type Bound, type Engine, type RowOf } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, toNumber, type Database, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 
@@ -366,16 +366,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
         .whereRef('a.id', '=', 'u.id'),
     ),
-    recordChanges: e.prepare((p: { rows: ReturnType<typeof planMoves>['changes'] }) =>
-      db
-        .insertInto('stage_changes')
-        .columns(['id', 'application_id', 'from_stage', 'to_stage', 'reason', 'member_id', 'at'])
-        .expression(
-          db
-            .selectFrom(e.rows(CHANGE_COLUMNS, p.rows).as('c'))
-            .select(['c.id', 'c.application_id', 'c.from_stage', 'c.to_stage', 'c.reason', 'c.member_id', 'c.at']),
-        ),
-    ),
+    recordChanges: insertRows(e, 'stage_changes', CHANGE_COLUMNS),
     // Shared: the application cannot be deleted under the review or note being written.
     applicationHeld: e.prepare((p: { id: string }) => db.selectFrom('applications').select('id').where('id', '=', p.id).$call(e.forShare)),
     reviewExists: e.prepare((p: { applicationId: string; memberId: string }) =>
@@ -798,7 +789,7 @@ export function openReviewStore(e: Engine): ReviewStore {
 function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[]) {
   const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
   const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
-  const changes: { id: string; application_id: string; from_stage: Stage; to_stage: Stage; reason: string | null; member_id: string | null; at: Date }[] = []
+  const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
   const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
   const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
   const outcomes = moves.map((m): TransitionOutcome => {
