@@ -4,21 +4,27 @@
  * strings (wire.ts).
  */
 import * as v from 'valibot'
-import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentStatus } from '../documents.ts'
+import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentKey, type DocumentStatus } from '../documents.ts'
+import type { Wire } from './wire.ts'
 
-/** A document as the team sees it, and POST …/review's answer. */
-export interface TeamDocument {
+/** A stored document (server/db/stores/document-store.ts). */
+export interface DocumentRecord {
   id: string
+  applicationId: string
+  itemKey: DocumentKey
   fileName: string
   mediaType: string
   sizeBytes: number
   sha256: string
-  uploadedAt: string
+  uploadedAt: Date
   status: DocumentStatus
   reviewNote: string | null
   reviewedBy: string | null
-  reviewedAt: string | null
+  reviewedAt: Date | null
 }
+
+/** A document as the team sees it, and POST …/review's answer. */
+export type TeamDocument = Wire<Omit<DocumentRecord, 'applicationId' | 'itemKey'>>
 
 /** GET /applications/:id/documents: one item per SPEC §9 document. */
 export interface DocumentChecklist {

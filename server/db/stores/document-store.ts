@@ -12,24 +12,12 @@
  */
 import { sql, type Selectable } from 'kysely'
 import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
+import type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
 import { db, type Engine } from '../engine.ts'
 import { fromRow, toNumber, toRow, type Database, type Int64Text } from '../schema.ts'
 
-export interface DocumentRecord {
-  id: string
-  applicationId: string
-  itemKey: DocumentKey
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  sha256: string
-  uploadedAt: Date
-  status: DocumentStatus
-  reviewNote: string | null
-  reviewedBy: string | null
-  reviewedAt: Date | null
-}
+export type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 
 export type NewDocument = Omit<DocumentRecord, 'status' | 'reviewNote' | 'reviewedBy' | 'reviewedAt'>
 

@@ -11,6 +11,7 @@
  */
 import { sql, type SqlBool } from 'kysely'
 import type { FounderActivityKind } from '../../../domain/founder-activity.ts'
+import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { toDate, toRow } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
@@ -29,14 +30,7 @@ export interface ConcernedMember {
   name: string
 }
 
-/** An application with activity the member has not seen yet. */
-export interface UnseenActivity {
-  applicationId: string
-  reference: string
-  /** Distinct kinds, oldest first. */
-  kinds: FounderActivityKind[]
-  lastAt: Date
-}
+export type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 
 export interface FounderActivityStore {
   /** Active admins and assigned active reviewers, less those with an active conflict on it; by name. */

@@ -16,6 +16,7 @@ import { sql, type InferResult, type SqlBool } from 'kysely'
 import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
+import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toBool, toDate, toDateOrNull, toRow } from '../schema.ts'
@@ -43,26 +44,7 @@ export interface FounderMailWrite {
   sendNow: NewOutboxMessage | null
 }
 
-/** 'superseded': discarded by a later stage change of its application before anyone sent it (ADR 0138). */
-export type DraftStatus = 'draft' | 'sent' | 'discarded' | 'superseded'
-
-export interface FounderDraft {
-  id: string
-  applicationId: string
-  reference: string
-  kind: FounderMailKind
-  to: string
-  subject: string
-  text: string
-  html: string
-  status: DraftStatus
-  createdAt: Date
-  editedAt: Date | null
-  settledAt: Date | null
-  settledBy: string | null
-  /** Set when superseded: the stage the later change moved the application to (settledAt is when). */
-  supersededTo: Stage | null
-}
+export type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 
 export type DraftOutcome =
   | { status: 'ok'; draft: FounderDraft }

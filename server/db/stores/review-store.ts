@@ -20,7 +20,7 @@ import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '..
 import type { CriterionKey } from '../../../domain/programme.ts'
 import { reviewMean, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
-import type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
+import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
 import type { StoredApplication } from './application-store.ts'
@@ -74,24 +74,7 @@ export interface Viewer {
   isAdmin: boolean
 }
 
-export interface ApplicationListRow {
-  id: string
-  reference: string
-  companyName: string
-  tradeName: string
-  founderName: string
-  city: string
-  productStage: ProductStage
-  stage: Stage
-  createdAt: Date
-  stageDueAt: Date | null
-  reviewCount: number
-  myReview: boolean
-  /** Mean of the reviews' means; null without reviews or while hidden from the viewer. */
-  average: number | null
-  /** Highest minus lowest review mean; null like average. */
-  spread: number | null
-}
+export type { ApplicationListRecord as ApplicationListRow } from '../../../domain/workspace-api/review.ts'
 
 export interface ApplicationRecord {
   application: StoredApplication
