@@ -46,6 +46,7 @@ import {
   type Expression,
   type InsertQueryBuilder,
   type InsertType,
+  type OnConflictBuilder,
   type OperationNodeSource,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -202,6 +203,14 @@ export function insertRows<T extends keyof Database, C extends RowColumns<T>>(e:
     into.columns(names).expression(db.selectFrom(e.rows(columns as Record<string, ColumnType>, p.rows as readonly Record<string, unknown>[]).as('r')).selectAll()),
   )
 }
+
+/**
+ * For `.onConflict(…)`, an upsert: when the row of `keys` exists, each of
+ * `columns` takes the value this insert brought (`excluded.column`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the insert's own builder checks its columns
+export const updateFromExcluded = (keys: readonly string[], columns: readonly string[]) => (oc: OnConflictBuilder<any, any>) =>
+  oc.columns(keys).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])))
 
 /** What differs in SQL text between the engines, one fragment each. */
 export interface Dialect {

@@ -20,7 +20,7 @@ import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
+import { COLUMN_KINDS, fromJson, toDate, toDateOrNull, toRow, type Database } from '../schema.ts'
 import { applicationFromRow } from './application-rows.ts'
 
 // ---------------------------------------------------------------------------
@@ -262,28 +262,8 @@ const toMessage = (row: Selectable<Database['outbox']>): OutboxMessage => ({
   settledAt: toDateOrNull(row.settled_at),
 })
 
-const OUTBOX_COLUMNS = [
-  'outbox.id',
-  'outbox.application_id',
-  'outbox.member_id',
-  'outbox.kind',
-  'outbox.message_id',
-  'outbox.sender',
-  'outbox.recipient',
-  'outbox.reply_to',
-  'outbox.subject',
-  'outbox.text_body',
-  'outbox.html_body',
-  'outbox.redact_after_send',
-  'outbox.status',
-  'outbox.attempts',
-  'outbox.next_attempt_at',
-  'outbox.claimed_by',
-  'outbox.lease_until',
-  'outbox.last_error',
-  'outbox.created_at',
-  'outbox.settled_at',
-] as const
+/** Every column of the outbox, named with its table. */
+const OUTBOX_COLUMNS = Object.keys(COLUMN_KINDS.outbox).map((column) => `outbox.${column}`) as `outbox.${keyof Database['outbox']}`[]
 
 /** The order every listing and claim uses, so that ties never depend on the plan. */
 const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
@@ -309,9 +289,9 @@ interface ApplicationValues {
   createdAt: Date
   email: string
   formData: Application
-  policyVersion: string
-  acceptedAt: Date
-  dueAt: Date | null
+  consentPolicyVersion: string
+  consentAcceptedAt: Date
+  stageDueAt: Date | null
   searchText: string
 }
 /** A NewOutboxMessage as a prepared insert's values (its reply-to null when it has none). */
@@ -342,17 +322,9 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
   const q = {
     insertApplication: e.prepare((p: ApplicationValues) =>
       db.insertInto('applications').values({
-        id: p.id,
-        reference: p.reference,
-        created_at: p.createdAt,
-        email: p.email,
-        form_data: p.formData,
-        consent_policy_version: p.policyVersion,
-        consent_accepted_at: p.acceptedAt,
+        ...toRow(p, ['id', 'reference', 'created_at', 'email', 'form_data', 'consent_policy_version', 'consent_accepted_at', 'stage_due_at', 'search_text']),
         stage: sql.lit('recibida'),
         stage_entered_at: p.createdAt,
-        stage_due_at: p.dueAt,
-        search_text: p.searchText,
       }),
     ),
     insertMessage: e.prepare((p: MessageValues & { applicationId: string; at: Date }) =>
@@ -455,9 +427,9 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
           createdAt: a.createdAt,
           email: normalizeEmail(a.formData.email),
           formData: a.formData,
-          policyVersion: a.consent.policyVersion,
-          acceptedAt: a.consent.acceptedAt,
-          dueAt: stageDueAt('recibida', a.createdAt, a.createdAt),
+          consentPolicyVersion: a.consent.policyVersion,
+          consentAcceptedAt: a.consent.acceptedAt,
+          stageDueAt: stageDueAt('recibida', a.createdAt, a.createdAt),
           searchText: applicationSearchText({ ...a.formData, reference: a.reference }),
         }),
         ...mails.map((m) =>

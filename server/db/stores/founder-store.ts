@@ -18,7 +18,7 @@ import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
-import { db, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
+import { db, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toBool, toDate, toDateOrNull, toRow } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import type { NewOutboxMessage } from './application-store.ts'
@@ -341,13 +341,7 @@ export function openFounderStore(e: Engine): FounderStore {
       db
         .insertInto('founder_mail_settings')
         .values({ kind: p.kind, send_immediately: p.value, updated_by: p.memberId, updated_at: p.at })
-        .onConflict((c) =>
-          c.column('kind').doUpdateSet((eb) => ({
-            send_immediately: eb.ref('excluded.send_immediately'),
-            updated_by: eb.ref('excluded.updated_by'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
+        .onConflict(updateFromExcluded(['kind'], ['send_immediately', 'updated_by', 'updated_at'])),
     ),
     linked: e.prepare((p: { tokenHash: string }) =>
       db

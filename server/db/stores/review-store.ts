@@ -13,21 +13,21 @@
  * succeed; the stage change, its audit entry and the founder's e-mail commit
  * with it.
  */
-import { sql, type Expression, type InferResult, type Insertable, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type InferResult, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { ProductStage } from '../../../domain/application.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
-import { reviewMean, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
+import { reviewMean, type CriterionScores, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
 import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
 import type { StoredApplication } from './application-store.ts'
-import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, scoresFromRow } from './review-rows.ts'
+import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
-import { db, insertRows, prepareByShape, type Bound, type Engine, type RowOf } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, toNumber, type Database, type TimeText } from '../schema.ts'
+import { db, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
+import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
@@ -243,7 +243,16 @@ interface ListValues {
   offset: number
 }
 
-type ReviewColumns = Required<Insertable<Database['application_reviews']>>
+/** A review's values as upsertReview writes them: each column's, named in camelCase. */
+type ReviewValues = CriterionScores & Pick<ReviewInput, 'recommendation' | 'overallComment'> & {
+  applicationId: string
+  memberId: string
+  comments: Record<string, string>
+  createdAt: Date
+  updatedAt: Date
+}
+/** What a review written again changes. */
+const REVIEWED = [...SCORE_COLUMNS, 'comments', 'recommendation', 'overall_comment', 'updated_at'] as const
 
 const CHANGE_COLUMNS = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
 
@@ -356,36 +365,11 @@ export function openReviewStore(e: Engine): ReviewStore {
       db.selectFrom('application_reviews').select('member_id').where('application_id', '=', p.applicationId).where('member_id', '=', p.memberId),
     ),
     // A prepared query's parameters are named one by one: Kysely reads an object's keys as the columns.
-    upsertReview: e.prepare((p: ReviewColumns) =>
+    upsertReview: e.prepare((p: ReviewValues) =>
       db
         .insertInto('application_reviews')
-        .values({
-          application_id: p.application_id,
-          member_id: p.member_id,
-          producto_validado: p.producto_validado,
-          primeros_clientes: p.primeros_clientes,
-          modelo_escalable: p.modelo_escalable,
-          founders_comprometidos: p.founders_comprometidos,
-          apertura_participacion: p.apertura_participacion,
-          comments: p.comments,
-          recommendation: p.recommendation,
-          overall_comment: p.overall_comment,
-          created_at: p.created_at,
-          updated_at: p.updated_at,
-        })
-        .onConflict((c) =>
-          c.columns(['application_id', 'member_id']).doUpdateSet((eb) => ({
-            producto_validado: eb.ref('excluded.producto_validado'),
-            primeros_clientes: eb.ref('excluded.primeros_clientes'),
-            modelo_escalable: eb.ref('excluded.modelo_escalable'),
-            founders_comprometidos: eb.ref('excluded.founders_comprometidos'),
-            apertura_participacion: eb.ref('excluded.apertura_participacion'),
-            comments: eb.ref('excluded.comments'),
-            recommendation: eb.ref('excluded.recommendation'),
-            overall_comment: eb.ref('excluded.overall_comment'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
+        .values(toRow(p, ['application_id', 'member_id', ...REVIEWED, 'created_at']))
+        .onConflict(updateFromExcluded(['application_id', 'member_id'], REVIEWED))
         .$call(e.reportInserted),
     ),
     review: e.prepare((p: { applicationId: string; memberId: string }) =>
@@ -648,21 +632,7 @@ export function openReviewStore(e: Engine): ReviewStore {
       if (!isUuid(applicationId)) return null
       return e.transaction(function* (tx) {
         if (!(yield* tx.first(q.applicationHeld({ id: applicationId })))) return null
-        const s = input.scores
-        const row: ReviewColumns = {
-          application_id: applicationId,
-          member_id: memberId,
-          producto_validado: s.productoValidado,
-          primeros_clientes: s.primerosClientes,
-          modelo_escalable: s.modeloEscalable,
-          founders_comprometidos: s.foundersComprometidos,
-          apertura_participacion: s.aperturaParticipacion,
-          comments: storedComments(input.comments),
-          recommendation: input.recommendation,
-          overall_comment: input.overallComment,
-          created_at: at,
-          updated_at: at,
-        }
+        const row: ReviewValues = { ...input.scores, ...input, comments: storedComments(input.comments), applicationId, memberId, createdAt: at, updatedAt: at }
         const inserted = yield* tx.upsert(q.upsertReview(row), q.reviewExists({ applicationId, memberId }))
         yield* tx.run(insertAudit([{ at, memberId, action: 'review.submitted', applicationId, detail: { updated: !inserted } }]))
         return toReview((yield* tx.first(q.review({ applicationId, memberId })))!)
