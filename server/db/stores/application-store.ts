@@ -19,6 +19,7 @@ import { normalizeEmail } from '../../../domain/email.ts'
 import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
+import type { DeletionReportRecord } from '../../../domain/workspace-api/data-requests.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { COLUMN_KINDS, fromJson, toDate, toDateOrNull, toRow, type Database } from '../schema.ts'
 import { applicationFromRow } from './application-rows.ts'
@@ -143,14 +144,7 @@ export class DuplicateReferenceError extends Error {
 // The founder's data request (Ley 1581): what a deletion removed
 // ---------------------------------------------------------------------------
 
-export interface DeletionReport {
-  applications: { id: string; reference: string; createdAt: Date }[]
-  /** Removed e-mails by status: pending ones will never be sent. */
-  messages: Record<MessageStatus, number>
-  idempotencyKeys: number
-  /** The titular's open data requests about those applications (a deletion request), closed by this deletion. */
-  dataRequestsClosed: number
-}
+export type DeletionReport = DeletionReportRecord
 
 /** Who answers a titular's data requests by deleting: an admin (by id), or the operator's command line (null). */
 export interface DeletionCloser {
