@@ -25,7 +25,7 @@
  * Runtime-agnostic (the PostgreSQL stores also run on Deno): type imports and
  * plain functions only.
  */
-import type { ColumnType } from 'kysely'
+import type { ColumnType, Selectable } from 'kysely'
 import type { Application } from '../../domain/application.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { Recommendation } from '../../domain/review.ts'
@@ -177,6 +177,7 @@ const TABLES = {
     expires_at: time,
   },
   team_sign_in_links: {
+    /** SHA-256 (hex) of the link's token. */
     token_hash: text,
     member_id: uuid,
     created_at: time,
@@ -187,6 +188,7 @@ const TABLES = {
     /** The WebAuthn credential id, base64url: text on both engines. */
     id: text,
     member_id: uuid,
+    /** COSE public key, base64url. */
     public_key: text,
     counter: column<Default<Int64>>('int64'),
     transports: column<Default<Json<string[]>>>('json'),
@@ -197,9 +199,11 @@ const TABLES = {
     last_used_at: timeOrNull,
   },
   webauthn_challenges: {
+    /** A UUID, handed to the browser with the options. */
     id: uuid,
     challenge: text,
     purpose: column<'register' | 'authenticate'>('text'),
+    /** The member registering a passkey; null for a (discoverable) sign-in. */
     member_id: uuidOrNull,
     expires_at: time,
   },
@@ -332,18 +336,22 @@ const TABLES = {
     id: text,
     application_id: uuid,
     item_key: text,
+    /** What the client announced (Upload-Length); tus takes no byte beyond it. */
     size_bytes: column<Int64>('int64'),
     created_at: time,
   },
   /** A titular's Ley 1581 request (ADR 0122); outlives its application (application_id set null). */
   data_requests: {
     id: uuid,
+    /** Null once an admin deleted the application: the record outlives it, with its reference. */
     application_id: uuidOrNull,
     reference: text,
     kind: column<'consulta' | 'reclamo' | 'supresion'>('text'),
     opened_at: time,
+    /** The end of the last business day the law gives to answer. */
     due_at: time,
     closed_at: timeOrNull,
+    /** The admin who closed it; null while open, or when closed from the command line. */
     closed_by: uuidOrNull,
   },
   founder_activity: {
@@ -387,6 +395,8 @@ type Decoded<V> = V extends TimeText | Int64Text | JsonText<unknown> | 0 | 1 ? n
 export type FromRow<T extends keyof Database, R> = {
   [K in keyof R as Camel<K>]: K extends keyof Database[T] ? Decoded<R[K]> : R[K]
 }
+/** A whole row of `T` as fromRow reads it: the app's object of a table whose row it is, column for column. */
+export type Row<T extends keyof Database> = FromRow<T, Selectable<Database[T]>>
 
 const DECODERS: Partial<Record<ColumnKind, (value: never) => unknown>> = { time: toDate, bool: toBool, json: fromJson, int64: toNumber }
 const decoders = Object.fromEntries(

@@ -15,7 +15,7 @@ import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../
 import type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
 import { db, type Engine } from '../engine.ts'
-import { fromRow, toNumber, toRow, type Database, type Int64Text } from '../schema.ts'
+import { fromRow, toNumber, toRow, type Database, type Int64Text, type Row } from '../schema.ts'
 
 export type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 
@@ -28,15 +28,8 @@ export interface DocumentReview {
   at: Date
 }
 
-export interface NewUpload {
-  /** tus's id */
-  id: string
-  applicationId: string
-  itemKey: DocumentKey
-  /** What the client announced (Upload-Length); tus takes no byte beyond it. */
-  sizeBytes: number
-  createdAt: Date
-}
+/** An upload in progress (document_uploads's row; `id` is tus's). */
+export type NewUpload = Row<'document_uploads'> & { itemKey: DocumentKey }
 
 export interface UploadRow {
   applicationId: string

@@ -10,18 +10,12 @@
  * the badge.
  */
 import { sql, type SqlBool } from 'kysely'
-import type { FounderActivityKind } from '../../../domain/founder-activity.ts'
 import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
-import { toDate, toRow } from '../schema.ts'
+import { toDate, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 
-export interface FounderActivity {
-  id: string
-  applicationId: string
-  kind: FounderActivityKind
-  at: Date
-}
+export type FounderActivity = Row<'founder_activity'>
 
 /** A member to tell: their address and the outbox message written for them. */
 export interface ConcernedMember {

@@ -19,7 +19,7 @@ import type { Stage } from '../../../domain/pipeline.ts'
 import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
-import { fromRow, toBool, toDate, toDateOrNull, toRow } from '../schema.ts'
+import { fromRow, toBool, toDate, toDateOrNull, toRow, type Row } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import type { NewOutboxMessage } from './application-store.ts'
 
@@ -128,19 +128,7 @@ export interface FounderStore {
 }
 
 /** A titular's request under Ley 1581 (domain/data-requests.ts, docs/decisions/0122-data-requests-record.md). */
-export interface DataRequest {
-  id: string
-  /** Null once an admin deleted the application: the record outlives it, with its reference. */
-  applicationId: string | null
-  reference: string
-  kind: DataRequestKind
-  openedAt: Date
-  /** The end of the last business day the law gives to answer. */
-  dueAt: Date
-  closedAt: Date | null
-  /** The admin who closed it; null while open, or when closed from the command line. */
-  closedBy: string | null
-}
+export type DataRequest = Row<'data_requests'>
 
 export type NewDataRequest = Pick<DataRequest, 'id' | 'kind' | 'openedAt' | 'dueAt'> & { applicationId: string; reference: string }
 

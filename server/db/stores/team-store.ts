@@ -15,7 +15,7 @@ import { sql, type InferResult } from 'kysely'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { Role } from '../../../domain/team.ts'
 import { db, type Engine, type Tx } from '../engine.ts'
-import { fromRow, toDate, toNumber, toRow } from '../schema.ts'
+import { fromRow, toDate, toNumber, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
@@ -31,17 +31,8 @@ export interface Member {
   lastSignInAt: Date | null
 }
 
-export interface Session {
-  /** SHA-256 (hex) of the cookie's token. */
-  id: string
-  memberId: string
-  csrfToken: string
-  authMethod: 'link' | 'passkey'
-  createdAt: Date
-  lastSeenAt: Date
-  idleExpiresAt: Date
-  expiresAt: Date
-}
+/** A signed-in session: team_sessions's row. */
+export type Session = Row<'team_sessions'>
 
 export interface NewMember {
   /** A UUID. */
@@ -54,40 +45,12 @@ export interface NewMember {
   createdAt: Date
 }
 
-export interface NewSignInLink {
-  /** SHA-256 (hex) of the link's token. */
-  tokenHash: string
-  memberId: string
-  createdAt: Date
-  expiresAt: Date
-}
+export type NewSignInLink = Omit<Row<'team_sign_in_links'>, 'usedAt'>
 
-export interface Passkey {
-  /** The WebAuthn credential id, base64url. */
-  id: string
-  memberId: string
-  /** COSE public key, base64url. */
-  publicKey: string
-  counter: number
-  transports: string[]
-  deviceType: string
-  backedUp: boolean
-  name: string
-  createdAt: Date
-  lastUsedAt: Date | null
-}
+export type Passkey = Row<'team_passkeys'>
 
-export type ChallengePurpose = 'register' | 'authenticate'
-
-export interface WebAuthnChallenge {
-  /** A UUID, handed to the browser with the options. */
-  id: string
-  challenge: string
-  purpose: ChallengePurpose
-  /** The member registering a passkey; null for a (discoverable) sign-in. */
-  memberId: string | null
-  expiresAt: Date
-}
+export type WebAuthnChallenge = Row<'webauthn_challenges'>
+export type ChallengePurpose = WebAuthnChallenge['purpose']
 
 export interface RateLimitHit {
   /** A hash (never the address or IP itself). */
