@@ -231,11 +231,7 @@ export function openClockStore(e: Engine): ClockStore {
       if (!isUuid(run.memberId)) return false
       return e.transaction(function* (tx) {
         if ((yield* tx.run(q.claim({ memberId: run.memberId, day: run.day, outboxId: m?.id ?? null, at: run.at }))) === 0) return false
-        if (m) {
-          yield* tx.run(
-            q.queue({ ...m, replyTo: m.replyTo ?? null, memberId: run.memberId }),
-          )
-        }
+        if (m) yield* tx.run(q.queue({ ...m, replyTo: m.replyTo ?? null, memberId: run.memberId }))
         return true
       })
     },

@@ -21,7 +21,7 @@ import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMa
 import { db, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toBool, toDate, toDateOrNull, toRow, type Row } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
-import type { NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type NewOutboxMessage } from './application-store.ts'
 
 export interface NewFounderDraft {
   id: string
@@ -156,16 +156,8 @@ const OUTBOX_COLUMNS = {
 } as const
 
 const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): RowOf<'outbox', typeof OUTBOX_COLUMNS> => ({
-  id: m.id,
+  ...messageColumns({ ...m, replyTo: m.replyTo ?? null }),
   application_id: applicationId,
-  kind: m.kind,
-  message_id: m.messageId,
-  sender: m.from,
-  recipient: m.to,
-  reply_to: m.replyTo ?? null,
-  subject: m.subject,
-  text_body: m.text,
-  html_body: m.html,
   next_attempt_at: at,
   created_at: at,
 })

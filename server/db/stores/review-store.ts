@@ -184,22 +184,9 @@ export interface ReviewStore {
 }
 
 /** Which of the audit log's filters are set: one prepared query per combination. */
-interface AuditShape {
-  member: boolean
-  action: boolean
-  application: boolean
-  reference: boolean
-  from: boolean
-  to: boolean
-}
-interface AuditValues {
-  memberId: string
-  action: string
-  applicationId: string
-  reference: string
-  from: Date
-  to: Date
-}
+type AuditShape = Record<'member' | 'action' | 'application' | 'reference' | 'from' | 'to', boolean>
+/** The filter's values, every one bound (those a shape does not use are left out of its SQL). */
+type AuditValues = Required<Omit<AuditFilter, 'action'>> & { action: string }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over `audit_log l` left-joined with `applications a`
 function auditWhere<Q extends SelectQueryBuilder<any, any, any>>(shape: AuditShape, p: AuditValues, query: Q): Q {
