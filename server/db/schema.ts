@@ -155,6 +155,7 @@ const TABLES = {
   },
   team_members: {
     id: uuid,
+    /** Normalised: trimmed, lower case (domain/email.ts). */
     email: text,
     name: text,
     role: column<'admin' | 'reviewer'>('text'),

@@ -9,10 +9,11 @@ import { insertRows, type Bound, type Engine } from '../engine.ts'
 
 export interface NewAuditEntry {
   at: Date
-  /** Null for what the system or a founder did. */
+  /** Who acted; null for what the system, a founder or the command line did. */
   memberId: string | null
   action: AuditAction
   applicationId: string | null
+  /** Ids and codes only, never personal data. */
   detail?: AuditDetail
 }
 

@@ -12,38 +12,19 @@
  * team-store-contract.ts.
  */
 import { sql, type InferResult } from 'kysely'
-import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { Role } from '../../../domain/team.ts'
 import { db, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
-import { auditWriter } from './audit-log.ts'
+import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
-export interface Member {
-  id: string
-  /** Normalised: trimmed, lower case. */
-  email: string
-  name: string
-  role: Role
-  active: boolean
-  createdAt: Date
-  lastSignInAt: Date | null
-}
+export type Member = Pick<Row<'team_members'>, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'>
 
 /** A signed-in session: team_sessions's row. */
 export type Session = Row<'team_sessions'>
 
-export interface NewMember {
-  /** A UUID. */
-  id: string
-  /** Normalised (trimmed, lower case). */
-  email: string
-  name: string
-  role: Role
-  invitedBy: string | null
-  createdAt: Date
-}
+export type NewMember = Pick<Row<'team_members'>, 'id' | 'email' | 'name' | 'role' | 'invitedBy' | 'createdAt'>
 
 export type NewSignInLink = Omit<Row<'team_sign_in_links'>, 'usedAt'>
 
@@ -58,17 +39,7 @@ export interface RateLimitHit {
   max: number
 }
 
-export interface AuditEntry {
-  /** A UUID. */
-  id: string
-  at: Date
-  /** Who acted; null for the system or the command line. */
-  memberId: string | null
-  action: AuditAction
-  applicationId: string | null
-  /** Ids and codes only, never personal data. */
-  detail: AuditDetail
-}
+export type AuditEntry = Required<NewAuditEntry> & { id: string }
 
 export type MemberChange = { role?: Role; active?: boolean }
 
@@ -182,7 +153,7 @@ export function openTeamStore(e: Engine): TeamStore {
     memberByEmail: e.prepare((p: { email: string }) => members().where('email', '=', p.email)),
     members: e.prepare(() => members().orderBy(e.textOrder('name')).orderBy(e.textOrder('email'))),
     // The address is unique: a taken one makes this insert a no-op.
-    insertMember: e.prepare((p: { id: string; email: string; name: string; role: Role; createdAt: Date; invitedBy: string | null }) =>
+    insertMember: e.prepare((p: NewMember) =>
       db
         .insertInto('team_members')
         .values({ ...toRow(p, ['id', 'email', 'name', 'role', 'created_at', 'invited_by']), active: true })
