@@ -321,7 +321,8 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
         stage_entered_at: p.createdAt,
       }),
     ),
-    insertMessage: e.prepare((p: MessageValues & { applicationId: string; at: Date }) =>
+    // applicationId null: an e-mail tied to no application (a deletion's confirmation: its rows are gone).
+    insertMessage: e.prepare((p: MessageValues & { applicationId: string | null; at: Date }) =>
       db.insertInto('outbox').values({ ...messageColumns(p), application_id: p.applicationId, next_attempt_at: p.at, created_at: p.at }),
     ),
     insertKey: e.prepare((p: { key: string; requestHash: string; applicationId: string; reference: string; at: Date }) =>
@@ -401,9 +402,6 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
     deleteMessages: e.prepare((p: { ids: string[] }) => db.deleteFrom('outbox').where(e.inList('application_id', p.ids)).returning('status')),
     deleteKeys: e.prepare((p: { ids: string[] }) => db.deleteFrom('idempotency_keys').where(e.inList('application_id', p.ids))),
     deleteApplications: e.prepare((p: { ids: string[] }) => db.deleteFrom('applications').where(e.inList('id', p.ids))),
-    insertLooseMessage: e.prepare((p: MessageValues & { at: Date }) =>
-      db.insertInto('outbox').values({ ...messageColumns(p), application_id: null, next_attempt_at: p.at, created_at: p.at }),
-    ),
   }
   const messages = prepareByShape(e, (shape: { app: boolean; status: boolean }, p: { app: string; status: MessageStatus }) => {
     let query = db.selectFrom('outbox').selectAll()
@@ -504,11 +502,7 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
         const idempotencyKeys = yield* tx.run(q.deleteKeys({ ids }))
         yield* tx.run(q.deleteApplications({ ids }))
         const m = closer.confirmation
-        if (m) {
-          yield* tx.run(
-            q.insertLooseMessage({ id: m.id, kind: m.kind, messageId: m.messageId, from: m.from, to: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, html: m.html, at: closer.at }),
-          )
-        }
+        if (m) yield* tx.run(q.insertMessage({ ...m, replyTo: m.replyTo ?? null, applicationId: null, at: closer.at }))
         return {
           applications: apps.map((app) => ({ id: app.id, reference: app.reference, createdAt: toDate(app.created_at) })),
           messages,
