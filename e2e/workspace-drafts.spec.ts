@@ -4,15 +4,15 @@
  * replaced one says why), the menu counts them, "Enviar todos" names how
  * many and to whom and asks once, and each founder receives only the e-mail
  * of their current stage. Axe stays clean; screenshots at 390 and 1280 px
- * under e2e-artifacts/screenshots/.
+ * under e2e-artifacts/screenshots/ with `npm run screenshots`.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
 
-const SCREENSHOTS = 'e2e-artifacts/screenshots'
 const ADMIN = 'coordinadora@catalitico.example'
 
 /**
@@ -60,20 +60,14 @@ test('one e-mail per founder after contradictory moves; "Enviar todos" asks once
   await expect(page.getByText(/Reemplazado por el cambio a «No seleccionada» el .+; no se envió\./)).toBeVisible()
   await expect(page.getByText('Una vez enviado no se puede deshacer.').first()).toBeVisible()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/workspace-drafts-${width}.png`, fullPage: true })
-  }
+  await screenshotsAtWidths(page, 'workspace-drafts', [390, 1280])
 
   await page.getByRole('button', { name: 'Enviar todos (2)' }).click()
   const dialog = page.getByRole('dialog', { name: '¿Enviar 2 correos ahora?' })
   await expect(dialog).toContainText(panel)
   await expect(dialog).toContainText(closed)
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/workspace-drafts-send-all-${width}.png` })
-  }
+  await screenshotsAtWidths(page, 'workspace-drafts-send-all', [390, 1280], { fullPage: false })
   expect(mails(ws.dataDir, [panel, closed])).toEqual([])
   await dialog.getByRole('button', { name: 'Enviar 2 correos' }).click()
   await expect(page.getByText('No hay correos por enviar.')).toBeVisible()
@@ -91,10 +85,7 @@ test('one e-mail per founder after contradictory moves; "Enviar todos" asks once
   await page.goto('/equipo/postulaciones')
   await page.getByRole('checkbox', { name: `Marcar ${fresh.reference}` }).check()
   await expect(page.getByRole('button', { name: 'Seleccionar la postulación marcada' })).toBeVisible()
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/workspace-list-picked-${width}.png`, fullPage: true })
-  }
+  await screenshotsAtWidths(page, 'workspace-list-picked', [390, 1280])
   // Only the moves that apply to the ticked row are offered, and this one writes to no founder.
   await page.getByRole('button', { name: 'Seleccionar la postulación marcada' }).click()
   const bar = page.getByRole('region', { name: 'Acción masiva' })
@@ -105,10 +96,7 @@ test('one e-mail per founder after contradictory moves; "Enviar todos" asks once
   const bulkDialog = page.getByRole('dialog')
   await expect(bulkDialog).toContainText('Este cambio no le escribe a ninguna persona fundadora.')
   await expect(bulkDialog).not.toContainText('correo a la persona fundadora')
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/workspace-bulk-picked-dialog-${width}.png` })
-  }
+  await screenshotsAtWidths(page, 'workspace-bulk-picked-dialog', [390, 1280], { fullPage: false })
   await bulkDialog.getByRole('button', { name: /Mover a «Validación preliminar» 1 postulación/ }).click()
   await expect(page.getByText('Listo: 1 postulación movida.')).toBeVisible()
 })
@@ -125,10 +113,7 @@ test('"Acuerdo firmado" with required documents missing lists them and asks for 
 
   await page.goto('/equipo')
   await expect(page.getByText(/1 correo a una persona fundadora espera/)).toBeVisible()
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/workspace-overview-waiting-mail-${width}.png` })
-  }
+  await screenshotsAtWidths(page, 'workspace-overview-waiting-mail', [390, 1280], { fullPage: false })
 
   await page.goto(`/equipo/postulaciones/${app.id}`)
   await page.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
@@ -138,10 +123,7 @@ test('"Acuerdo firmado" with required documents missing lists them and asks for 
   await expect(dialog).not.toContainText('Contratos clave y propiedad intelectual')
   await expect(dialog.getByLabel('Motivo o comentario (interno: la persona fundadora no lo ve)')).toBeVisible()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${SCREENSHOTS}/workspace-signed-missing-documents-${width}.png` })
-  }
+  await screenshotsAtWidths(page, 'workspace-signed-missing-documents', [390, 1280], { fullPage: false })
   // Not without the confirmation and the reason.
   await dialog.getByRole('button', { name: 'Confirmar' }).click()
   await expect(page.getByText('Falta tu confirmación')).toBeVisible()

@@ -3,14 +3,15 @@
  * from the status page; the admin sees a badge on the application (and a
  * count in the menu) until opening it, and the open request with the date it
  * is due in «Datos personales»; the founder's copy of their data is a Spanish
- * page with the JSON beside it. Axe-clean, screenshots at 390 and 1280 px in
- * /tmp/shots-notify/.
+ * page with the JSON beside it. Axe-clean, screenshots at 390 and 1280 px
+ * with `npm run screenshots`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
+import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 
 async function seriousViolations(page: Page) {
@@ -19,10 +20,7 @@ async function seriousViolations(page: Page) {
 }
 
 async function shots(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `/tmp/shots-notify/${name}-${width}.png`, fullPage: true })
-  }
+  await screenshotsAtWidths(page, `founder-activity-${name}`, [390, 1280])
 }
 
 test.describe.configure({ timeout: 120_000 })

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
+import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { startServer } from './fixtures/server.ts'
 import { addMember, expect, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
 
@@ -64,7 +65,7 @@ test('an admin sees an e-mail that failed for good in the overview and opens its
   await expect(failed).not.toContainText(FOUNDER)
   const axe = await new AxeBuilder({ page }).include('section[aria-label="Estado del sistema"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
-  await page.screenshot({ path: 'e2e-artifacts/screenshots/workspace-machinery-failed-1280.png', fullPage: true })
+  await screenshotForPeople(page, 'workspace-machinery-failed-1280')
 
   await failed.getByRole('link', { name: app.reference }).click()
   await expect(page).toHaveURL(new RegExp(`/equipo/postulaciones/${app.id}$`))

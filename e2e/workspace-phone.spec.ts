@@ -4,22 +4,19 @@
  * is cards with every part on screen, and the application page jumps to its
  * parts (datos, documentos, evaluación, notas, historial). Screenshots at 390
  * and 1280 px go to SHOTS_DIR (default e2e-artifacts/screenshots) for a
- * person to look at; axe stays clean at 390 px. Also: a sign-in from the
+ * person to look at, with `npm run screenshots`; axe stays clean at 390 px. Also: a sign-in from the
  * e-mailed link returns to the page one was opening.
  */
-import { mkdirSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, nextSignInMail, signInMailFiles, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 
 // Its own address: the worker's server is shared with the other specs.
 const ADMIN = uniqueEmail('directora')
-const DIR = process.env.SHOTS_DIR ?? 'e2e-artifacts/screenshots'
 
 async function shoot(page: Page, name: string, width: number, fullPage = true) {
-  await page.evaluate(() => document.fonts.ready)
-  mkdirSync(DIR, { recursive: true })
-  await page.screenshot({ path: `${DIR}/phone-${name}-${width}.png`, fullPage })
+  await screenshotForPeople(page, `phone-${name}-${width}`, { fullPage })
 }
 
 async function seriousViolations(page: Page) {
