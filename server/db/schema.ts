@@ -400,18 +400,19 @@ export type FromRow<T extends keyof Database, R> = {
 export type Row<T extends keyof Database> = FromRow<T, Selectable<Database[T]>>
 
 const DECODERS: Partial<Record<ColumnKind, (value: never) => unknown>> = { time: toDate, bool: toBool, json: fromJson, int64: toNumber }
-const decoders = Object.fromEntries(
-  Object.entries(COLUMN_KINDS).map(([table, columns]) => [
-    table,
-    Object.fromEntries(Object.entries(columns).map(([name, kind]) => [name, DECODERS[kind.replace('?', '') as ColumnKind]])),
-  ]),
-) as Record<string, Record<string, ((value: never) => unknown) | undefined>>
 const camelNames = new Map<string, string>()
 const camel = (name: string): string => {
   let named = camelNames.get(name)
   if (named === undefined) camelNames.set(name, (named = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())))
   return named
 }
+/** Each table's columns: the app's name and the kind's decoder, worked out once. */
+const fields = Object.fromEntries(
+  Object.entries(COLUMN_KINDS).map(([table, columns]) => [
+    table,
+    new Map(Object.entries(columns).map(([name, kind]) => [name, { key: camel(name), decode: DECODERS[kind.replace('?', '') as ColumnKind] }])),
+  ]),
+) as Record<string, Map<string, { key: string; decode: ((value: never) => unknown) | undefined }>>
 
 /**
  * A row of `table` as the app holds it: each column named in camelCase and
@@ -420,9 +421,14 @@ const camel = (name: string): string => {
  * and left as they are. What a store hand-wrote for each table, once.
  */
 export function fromRow<T extends keyof Database, R extends object>(table: T, row: R): FromRow<T, R> {
-  const decode = decoders[table]!
+  const columns = fields[table]!
   const out: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(row)) out[camel(name)] = value === null ? null : (decode[name]?.(value as never) ?? value)
+  for (const name in row) {
+    const value = (row as Record<string, unknown>)[name]
+    const field = columns.get(name)
+    if (!field) out[camel(name)] = value
+    else out[field.key] = value === null || !field.decode ? value : field.decode(value as never)
+  }
   return out as FromRow<T, R>
 }
 
