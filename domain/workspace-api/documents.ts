@@ -4,21 +4,15 @@
  * strings (wire.ts).
  */
 import * as v from 'valibot'
-import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentKey, type DocumentStatus } from '../documents.ts'
+import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentKey, type UploadedFile } from '../documents.ts'
 import type { Wire } from './wire.ts'
 
-/** A stored document (server/db/stores/document-store.ts). */
-export interface DocumentRecord {
+/** A stored document (server/db/stores/document-store.ts): the file as uploaded, whose it is, who reviewed it. */
+export interface DocumentRecord extends Omit<UploadedFile, 'uploadedAt'> {
   id: string
   applicationId: string
   itemKey: DocumentKey
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  sha256: string
   uploadedAt: Date
-  status: DocumentStatus
-  reviewNote: string | null
   reviewedBy: string | null
   reviewedAt: Date | null
 }
