@@ -22,7 +22,7 @@ import type { Application } from '../../../domain/application.ts'
 import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind, type PanelSessionStatus } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, type PanelSessionsTable } from '../schema.ts'
+import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
@@ -165,7 +165,7 @@ const BOOKED = sql.lit<'booked'>('booked')
 const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.memberId)
 const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
 
-type SessionRow = Selectable<PanelSessionsTable>
+type SessionRow = Selectable<Database['panel_sessions']>
 const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({
   id: r.id,
   applicationId: r.application_id,
