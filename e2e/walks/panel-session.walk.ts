@@ -108,6 +108,18 @@ function invitation(mail: Mail): Invitation {
   }
 }
 
+/**
+ * The `n`th invitation the founder and the panel member each received, saved as mail-<founderName> and
+ * mail-<panelName>; returns both parsed (the founder's first).
+ */
+async function bothInvitations(server: RunningServer, n: number, to: { founder: string; panelist: string }, names: [string, string]) {
+  const founder = await nthMail(server, 'founder_panel_invitation', to.founder, n)
+  const panel = await nthMail(server, 'team_panel_invitation', to.panelist, n)
+  saveMail(founder, names[0])
+  saveMail(panel, names[1])
+  return { founder, panel, parsed: [invitation(founder), invitation(panel)] }
+}
+
 async function move(page: Page, action: string) {
   await page.getByRole('button', { name: action }).click()
   const dialog = page.getByRole('dialog')
@@ -233,18 +245,16 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await expect(fp.getByText(`${formatDateTime(times[0]!.at)} (hora de Bogotá)`).first()).toBeVisible()
   await shoot(fp, '06-founder-booked')
 
-  const founderInvite = await nthMail(ws, 'founder_panel_invitation', founderEmail, 1)
-  const panelInvite = await nthMail(ws, 'team_panel_invitation', panelist, 1)
-  saveMail(founderInvite, 'mail-02-founder-invitation')
-  saveMail(panelInvite, 'mail-03-panel-invitation')
-  const booked = [invitation(founderInvite), invitation(panelInvite)]
+  const people = { founder: founderEmail, panelist }
+  const first = await bothInvitations(ws, 1, people, ['mail-02-founder-invitation', 'mail-03-panel-invitation'])
+  const booked = first.parsed
   const uid = booked[0]!.uid
   for (const inv of booked) {
     expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 0, uid, start: times[0]!.at })
     expect(inv.attendees).toEqual(expect.arrayContaining([founderEmail.toLowerCase(), panelist.toLowerCase()]))
     expect(inv.attendees).not.toContain(conflicted.toLowerCase())
   }
-  expect(founderInvite.parsed.text).toContain(formatDateTime(times[0]!.at))
+  expect(first.founder.parsed.text).toContain(formatDateTime(times[0]!.at))
 
   // The second founder: "Ninguno me sirve", with a note.
   const second = await phone(browser)
@@ -286,11 +296,8 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await fp.getByRole('listitem').filter({ hasText: formatDateTime(times[1]!.at) }).getByRole('button', { name: 'Cambiar a este horario' }).click()
   await expect(fp.getByText('Cambiamos la hora de tu sesión.')).toBeVisible()
   await shoot(fp, '14-founder-rescheduled')
-  const founderChange = await nthMail(ws, 'founder_panel_invitation', founderEmail, 2)
-  const panelChange = await nthMail(ws, 'team_panel_invitation', panelist, 2)
-  saveMail(founderChange, 'mail-04-founder-changed')
-  saveMail(panelChange, 'mail-05-panel-changed')
-  for (const inv of [invitation(founderChange), invitation(panelChange)]) {
+  const changed = await bothInvitations(ws, 2, people, ['mail-04-founder-changed', 'mail-05-panel-changed'])
+  for (const inv of changed.parsed) {
     expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 1, uid, start: times[1]!.at })
   }
 
@@ -308,11 +315,8 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('region', { name: 'Sesión con el panel' })).toContainText('se canceló')
   await shoot(page, '17-admin-cancelled')
-  const founderCancel = await nthMail(ws, 'founder_panel_invitation', founderEmail, 3)
-  const panelCancel = await nthMail(ws, 'team_panel_invitation', panelist, 3)
-  saveMail(founderCancel, 'mail-06-founder-cancelled')
-  saveMail(panelCancel, 'mail-07-panel-cancelled')
-  for (const inv of [invitation(founderCancel), invitation(panelCancel)]) {
+  const cancelled = await bothInvitations(ws, 3, people, ['mail-06-founder-cancelled', 'mail-07-panel-cancelled'])
+  for (const inv of cancelled.parsed) {
     expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid })
     expect(inv.sequence).toBeGreaterThan(1)
   }
