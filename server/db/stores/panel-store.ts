@@ -21,6 +21,7 @@ import { sql } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
 import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind, type PanelSessionStatus } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
+import type { MyPanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
@@ -67,19 +68,8 @@ export interface PanelSession {
   members: PanelMember[]
 }
 
-/** A member's booked session, for "nobody double-booked" and "Mis pendientes". */
-export interface BusySession {
-  memberId: string
-  sessionId: string
-  applicationId: string
-  reference: string
-  companyName: string
-  tradeName: string
-  startsAt: Date
-  endsAt: Date
-  placeKind: PanelPlaceKind
-  place: string
-}
+/** A member's booked session, for "nobody double-booked" and "Mis pendientes" (the API's record, and whose). */
+export type BusySession = MyPanelSessionRecord & { memberId: string }
 
 /** What an invitation or a reminder is written from: the session as it is after the change. */
 export interface SessionMail {
