@@ -22,7 +22,7 @@ import type { Application } from '../../../domain/application.ts'
 import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind, type PanelSessionStatus } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
-import { db, type Engine, type Step, type Tx } from '../engine.ts'
+import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
@@ -583,6 +583,17 @@ export function openPanelStore(e: Engine): PanelStore {
       })
     },
   }
+}
+
+/**
+ * For retention's reduction (founder-store.ts reduceClosedBefore), inside its transaction: the
+ * founder's own words on the panel's offer ("Ninguno me sirve") go with the rest of their data.
+ * The offer's times and the sessions hold none (the place is the programme's).
+ */
+export function panelReducer(e: Engine): (p: { ids: string[] }) => Bound<unknown> {
+  return e.prepare((p: { ids: string[] }) =>
+    db.updateTable('panel_offers').set({ none_fits_note: null, none_fits_at: null }).where(e.inList('application_id', p.ids)),
+  )
 }
 
 /** Whether two sessions of one member would overlap (for the workspace's warnings). */
