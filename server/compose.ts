@@ -46,6 +46,7 @@ import { conflictRoutes } from './features/workspace/conflicts/routes.ts'
 import { pendingRoutes } from './features/workspace/pending/routes.ts'
 import { machineryRoutes } from './features/workspace/machinery/routes.ts'
 import { panelRoutes } from './features/workspace/panel/routes.ts'
+import { panelActions } from './shared/pipeline/panel-actions.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { openDocumentStore } from './db/stores/document-store.ts'
@@ -203,6 +204,8 @@ export function workspaceApiFrom(
     // Checked before "Acuerdo firmado" (ADR 0139).
     documents: openDocumentStore(engineOf(store)),
     now: extra.clock ?? (() => new Date()),
+    // Closing an application calls off its coming panel session (ADR 0152).
+    panel: panelActions({ store, founders, now: extra.clock ?? (() => new Date()), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }),
   }
   const activityDeps = { store, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }
   const {

@@ -22,6 +22,7 @@ import { db, insertRows, updateFromExcluded, type Engine, type RowOf, type Step,
 import { fromRow, toBool, toDate, toDateOrNull, toRow, type Row } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type NewOutboxMessage } from './application-store.ts'
+import { panelReducer } from './panel-store.ts'
 
 export interface NewFounderDraft {
   id: string
@@ -290,6 +291,7 @@ const closedStages = sql<SqlBool>`stage in (${sql.join(RETAINED_CLOSED_STAGES.ma
 export function openFounderStore(e: Engine): FounderStore {
   const insertOutbox = outboxInsert(e)
   const writeMails = founderMailWriter(e)
+  const reducePanel = panelReducer(e)
   const byApplications = (table: 'outbox' | 'founder_mail_drafts' | 'founder_links' | 'application_notes' | 'idempotency_keys' | 'documents') =>
     e.prepare((p: { ids: string[] }) => db.deleteFrom(table).where(e.inList('application_id', p.ids)))
   const q = {
@@ -504,7 +506,7 @@ export function openFounderStore(e: Engine): FounderStore {
         const ids = (yield* tx.all(q.claimClosed({ before: closedBefore }))).map((r) => r.id)
         if (ids.length === 0) return { reduced: 0 }
         for (const drop of [q.dropOutbox, q.dropDrafts, q.dropLinks, q.dropNotes, q.dropIdempotencyKeys, q.dropDocuments]) yield* tx.run(drop({ ids }))
-        for (const blank of [q.blankReviews, q.blankConflicts, q.blankReasons]) yield* tx.run(blank({ ids }))
+        for (const blank of [q.blankReviews, q.blankConflicts, q.blankReasons, reducePanel]) yield* tx.run(blank({ ids }))
         yield* tx.run(q.answerDeletions({ ids, at }))
         yield* tx.run(q.reduce({ ids, formData: EMPTIED_FORM_DATA as unknown as Application, at }))
         return { reduced: ids.length }

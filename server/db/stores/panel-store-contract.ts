@@ -14,6 +14,7 @@ import { insertMember } from '../testing/members.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import type { ApplicationStore } from './application-store.ts'
 import { openConflictStore } from './conflict-store.ts'
+import { openFounderStore } from './founder-store.ts'
 import { openPanelStore, type Compose, type SessionMail } from './panel-store.ts'
 
 const NOW = new Date('2026-12-01T13:00:00.000Z')
@@ -100,6 +101,17 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect(replaced.members.map((m) => m.id)).toEqual([beto.id])
       expect(replaced.noneFits).toBeNull()
       expect(await store.noneFits(early.id, 'x', NOW)).toBe(false)
+    })
+
+    it("retention's reduction of a closed application takes the founder's note with it", async () => {
+      const { db, e, store, beto, application, offer } = await setUp()
+      const app = await application()
+      await offer(app.id, [beto.id], [hours(48)])
+      expect(await store.noneFits(app.id, 'Viajo a Cali esa semana.', NOW)).toBe(true)
+      await db.exec('UPDATE applications SET stage = ?, stage_entered_at = ? WHERE id = ?', ['no_seleccionada', hours(-24 * 400).toISOString(), app.id])
+      expect(await openFounderStore(e).reduceClosedBefore(hours(-24 * 365), NOW)).toEqual({ reduced: 1 })
+      expect((await store.offer(app.id))!.noneFits).toBeNull()
+      expect(JSON.stringify(await db.all('SELECT * FROM panel_offers'))).not.toContain('Cali')
     })
 
     it('books an offered future time with its invitations in one transaction; a second booking of the application is refused', async () => {

@@ -21,7 +21,8 @@ import { sql } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
 import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind, type PanelSessionStatus } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import { db, type Engine, type Step, type Tx } from '../engine.ts'
+import type { MyPanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
+import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
@@ -67,19 +68,8 @@ export interface PanelSession {
   members: PanelMember[]
 }
 
-/** A member's booked session, for "nobody double-booked" and "Mis pendientes". */
-export interface BusySession {
-  memberId: string
-  sessionId: string
-  applicationId: string
-  reference: string
-  companyName: string
-  tradeName: string
-  startsAt: Date
-  endsAt: Date
-  placeKind: PanelPlaceKind
-  place: string
-}
+/** A member's booked session, for "nobody double-booked" and "Mis pendientes" (the API's record, and whose). */
+export type BusySession = MyPanelSessionRecord & { memberId: string }
 
 /** What an invitation or a reminder is written from: the session as it is after the change. */
 export interface SessionMail {
@@ -593,6 +583,17 @@ export function openPanelStore(e: Engine): PanelStore {
       })
     },
   }
+}
+
+/**
+ * For retention's reduction (founder-store.ts reduceClosedBefore), inside its transaction: the
+ * founder's own words on the panel's offer ("Ninguno me sirve") go with the rest of their data.
+ * The offer's times and the sessions hold none (the place is the programme's).
+ */
+export function panelReducer(e: Engine): (p: { ids: string[] }) => Bound<unknown> {
+  return e.prepare((p: { ids: string[] }) =>
+    db.updateTable('panel_offers').set({ none_fits_note: null, none_fits_at: null }).where(e.inList('application_id', p.ids)),
+  )
 }
 
 /** Whether two sessions of one member would overlap (for the workspace's warnings). */

@@ -214,6 +214,33 @@ describe("the founder's panel session on the status page", () => {
     expect(panelRows(h)).toEqual(before)
   })
 
+  it('withdrawing, or the team closing the application, calls off the coming session in every calendar (METHOD:CANCEL)', async () => {
+    const { h, admin, panelist } = await setUp()
+    const withdrawn = await atPanel(h, admin)
+    const closed = await atPanel(h, admin)
+    const one = await offer(h, admin, withdrawn.app.id, [panelist.id], [new Date(h.now().getTime() + 48 * HOUR)])
+    const two = await offer(h, admin, closed.app.id, [panelist.id], [new Date(h.now().getTime() + 72 * HOUR)])
+    expect((await post(h, `/postulacion/${withdrawn.token}/sesion/reservar`, { time: one.offer!.times[0]!.id })).status).toBe(303)
+    expect((await post(h, `/postulacion/${closed.token}/sesion/reservar`, { time: two.offer!.times[0]!.id })).status).toBe(303)
+
+    expect((await post(h, `/postulacion/${withdrawn.token}/retirar`, { confirm: '1' })).status).toBe(303)
+    const res = await h.call('POST', `/applications/${closed.app.id}/transitions`, { as: admin, body: { from: 'sesion_panel', to: 'no_seleccionada' } })
+    expect(res.status).toBe(200)
+
+    for (const app of [withdrawn.app, closed.app]) {
+      const calendars = (await calendarsOf(h, app.id)).sort((a, b) => a.sequence - b.sequence)
+      expect(calendars.filter((c) => c.kind === 'founder_panel_invitation').map((c) => [c.method, c.sequence])).toEqual([
+        ['REQUEST', 0],
+        ['CANCEL', 1],
+      ])
+      expect(calendars.filter((c) => c.to === panelist.email).map((c) => c.method)).toEqual(['REQUEST', 'CANCEL'])
+    }
+    const cancelMail = (await h.store.listMessages({ applicationId: withdrawn.app.id })).find((m) => m.kind === 'founder_panel_invitation' && m.calendar?.includes('METHOD:CANCEL'))!
+    expect(cancelMail.text).toContain('Como tu postulación se cerró, cancelamos la sesión')
+    // The panelist is free again at both times.
+    expect(((await (await h.call('GET', '/me/panel-sessions', { as: await h.signIn(panelist) })).json()) as { items: unknown[] }).items).toEqual([])
+  })
+
   it('"Ninguno me sirve" keeps the note for the team, tells them by e-mail (without the note) and shows it in the workspace', async () => {
     const { h, admin, panelist } = await setUp()
     const { app, token } = await atPanel(h, admin)

@@ -243,7 +243,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     if (!view) return notFound(c)
     const token = c.req.param('token')
     const outcome = await changeStage(
-      { reviews: deps.reviews, now, founders },
+      { reviews: deps.reviews, now, founders, panel },
       { applicationId: view.applicationId, from: view.stage, to: 'retirada', reason: null, memberId: null },
     )
     if (outcome.status === 'moved') {

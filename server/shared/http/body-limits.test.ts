@@ -152,10 +152,17 @@ const ROWS: Row[] = [
   ws('POST', '/data-requests/delete', () => '/data-requests/delete'),
   ws('POST', '/applications/:id/documents/:documentId/review', (f) => `${app(f)}/documents/${someId()}/review`),
   ws('POST', '/applications/:id/founder-activity/seen', (f) => `${app(f)}/founder-activity/seen`),
+  ws('PUT', '/applications/:id/panel/offer', (f) => `${app(f)}/panel/offer`),
+  ws('POST', '/applications/:id/panel/session/reschedule', (f) => `${app(f)}/panel/session/reschedule`),
+  ws('POST', '/applications/:id/panel/session/cancel', (f) => `${app(f)}/panel/session/cancel`),
   form(null),
   form('retirar'),
   form('datos'),
   form('supresion'),
+  form('sesion/reservar'),
+  form('sesion/cambiar'),
+  form('sesion/cancelar'),
+  form('sesion/ninguno'),
 ]
 
 /** The headers a browser (or the site's script) sends on each area's requests. */

@@ -247,7 +247,8 @@ export function renderDocumentVersionMail(ctx: FounderMailContext, request: { do
 
 /** What the founder's invitation, change, cancellation and reminder of the panel session say (ADR 0153). */
 export interface PanelMailFacts {
-  kind: 'booked' | 'changed' | 'cancelled' | 'reminder'
+  /** closed: cancelled because the application closed (withdrawn, not selected). */
+  kind: 'booked' | 'changed' | 'cancelled' | 'closed' | 'reminder'
   /** "3 de diciembre de 2026, 10:00 a. m." (formatDateTime, Bogotá). */
   when: string
   lengthMinutes: number
@@ -292,6 +293,18 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
           hello,
           { p: `Cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
           statusLink('Si aún hay horarios disponibles, puedes elegir otro desde tu página de estado:'),
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'closed':
+      return render(
+        `Sesión con el panel cancelada ${ref}`,
+        'Tu sesión con el panel quedó cancelada',
+        [
+          hello,
+          { p: `Como tu postulación se cerró, cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
           contact,
           signature,
         ],

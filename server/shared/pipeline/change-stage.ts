@@ -15,6 +15,7 @@ import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
 import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
+import type { PanelActions } from './panel-actions.ts'
 
 export interface StageChangeRequest {
   applicationId: string
@@ -54,6 +55,8 @@ export interface ChangeStageDeps {
   founders?: { store: FounderStore; mail: FounderMailConfig }
   /** The due-diligence documents, checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: Pick<DocumentStore, 'list'>
+  /** The panel sessions: closing an application cancels its coming session (ADR 0152); without it, left alone. */
+  panel?: Pick<PanelActions, 'closed'>
 }
 
 /** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
@@ -130,6 +133,12 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
       applicationId: request.applicationId,
       detail: { missing: items.map((d) => d.key), reason: request.missingDocuments!.reason.trim() },
     })
+  }
+  // Closed with a panel session still to come: it is called off in everyone's calendar.
+  for (const [i, request] of requests.entries()) {
+    if (deps.panel && outcomes[i]?.status === 'moved' && (request.to === 'no_seleccionada' || request.to === 'retirada')) {
+      await deps.panel.closed(request.applicationId, request.memberId)
+    }
   }
   return outcomes as TransitionOutcome[]
 }

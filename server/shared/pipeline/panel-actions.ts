@@ -30,6 +30,11 @@ export interface PanelActions {
   cancel(applicationId: string, reference: string, by: PanelActor): Promise<ChangeOutcome>
   /** The founder's "Ninguno me sirve"; false when there is no offer to answer. */
   noneFits(applicationId: string, reference: string, note: string): Promise<boolean>
+  /**
+   * The application closed (withdrawn, not selected): a booked session still to come is cancelled,
+   * whatever the cut-off, and everyone's calendar told (METHOD:CANCEL). Null memberId: the founder.
+   */
+  closed(applicationId: string, memberId: string | null): Promise<void>
 }
 
 /** The Spanish answer and HTTP status of each refusal (the workspace's JSON, the founder's page). */
@@ -84,6 +89,14 @@ export function panelActions(deps: PanelDeps): PanelActions {
         await tellTeamOfFounderActivity(deps, { applicationId, reference, kind: 'panel_cancelled' })
       }
       return outcome
+    },
+
+    async closed(applicationId, memberId) {
+      const session = await panel.session(applicationId)
+      const at = deps.now()
+      if (session?.status !== 'booked' || session.startsAt.getTime() <= at.getTime()) return
+      const by: PanelActor = memberId ? { kind: 'member', memberId } : { kind: 'founder' }
+      queued(await panel.cancel({ applicationId, by, at, cutoffMs: null, compose: composePanelMail(config, 'closed') }))
     },
 
     async noneFits(applicationId, reference, note) {

@@ -91,18 +91,20 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
     booked: `Sesión con el panel: ${company} (${mail.reference}), ${when}`,
     changed: `Nueva hora de la sesión con el panel: ${company} (${mail.reference}), ${when}`,
     cancelled: `Sesión con el panel cancelada: ${company} (${mail.reference})`,
+    closed: `Sesión con el panel cancelada: ${company} (${mail.reference})`,
     reminder: `Mañana: sesión con el panel de ${company} (${mail.reference})`,
   }
   const leads: Record<PanelMailKind, string> = {
     booked: `Quedó reservada la sesión con el panel de la postulación ${mail.reference} (${company}), en la que participas:`,
     changed: `La sesión con el panel de la postulación ${mail.reference} (${company}) cambió de hora:`,
     cancelled: `Se canceló la sesión con el panel de la postulación ${mail.reference} (${company}) que estaba para esta fecha:`,
+    closed: `La postulación ${mail.reference} (${company}) se cerró; se canceló su sesión con el panel, que estaba para esta fecha:`,
     reminder: `Te recordamos la sesión con el panel de la postulación ${mail.reference} (${company}):`,
   }
   const lines = [
     `${when} (hora de Bogotá), ${minutes} minutos.`,
     placeLine(mail),
-    ...(kind === 'reminder' ? [] : [kind === 'cancelled' ? 'La invitación se retira de tu calendario con este correo.' : 'La invitación para tu calendario va con este correo.']),
+    ...(kind === 'reminder' ? [] : [kind === 'cancelled' || kind === 'closed' ? 'La invitación se retira de tu calendario con este correo.' : 'La invitación para tu calendario va con este correo.']),
   ]
   const subject = headerSafe(subjects[kind])
   const where = 'La postulación en el espacio de trabajo:'

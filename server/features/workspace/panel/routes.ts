@@ -164,19 +164,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
   app.get('/me/panel-sessions', async (c) => {
     const items = await panel.memberSessions(c.get('member').id, deps.now())
     return c.json({
-      items: items.map((s) =>
-        wire({
-          sessionId: s.sessionId,
-          applicationId: s.applicationId,
-          reference: s.reference,
-          companyName: s.companyName,
-          tradeName: s.tradeName,
-          startsAt: s.startsAt,
-          endsAt: s.endsAt,
-          placeKind: s.placeKind,
-          place: s.place,
-        }),
-      ),
+      items: items.map(({ memberId: _member, ...session }) => wire(session)),
     } satisfies MyPanelSessions)
   })
 
