@@ -23,6 +23,8 @@ export const MAIL_KINDS = [
   'team_founder_activity',
   // The panel session (issue 21): invitations (iCalendar REQUEST/CANCEL) and the day-before reminders.
   'founder_panel_invitation',
+  // The times an admin offers (sent at once, with the founder's link).
+  'founder_panel_times',
   'team_panel_invitation',
   'founder_panel_reminder',
   'team_panel_reminder',

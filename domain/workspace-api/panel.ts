@@ -74,6 +74,8 @@ export interface PanelSessionRecord {
   changedAt: Date | null
   changedBy: string | null
   cancelledAt: Date | null
+  /** The team's «Motivo» of its cancellation; null when none was given or the founder cancelled. */
+  cancelReason: string | null
 }
 
 export interface PanelStateRecord {

@@ -410,6 +410,8 @@ const TABLES = {
     changed_at: timeOrNull,
     cancelled_at: timeOrNull,
     reminded_at: timeOrNull,
+    /** The team's «Motivo» of a cancellation; null when none was given or the founder cancelled. */
+    cancel_reason: textOrNull,
   },
   panel_session_members: {
     session_id: uuid,

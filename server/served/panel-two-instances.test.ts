@@ -50,7 +50,7 @@ async function seed(store: ApplicationStore, exec: (sql: string, params: unknown
       new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
       id,
     ])
-    const outcome = await panel.saveOffer({ applicationId: id, offerId: crypto.randomUUID(), lengthMinutes: 60, placeKind: 'video', place: 'https://meet.example/x', memberIds: [member.id], times, by: member.id, at: new Date() })
+    const outcome = await panel.saveOffer({ applicationId: id, offerId: crypto.randomUUID(), lengthMinutes: 60, placeKind: 'video', place: 'https://meet.example/x', memberIds: [member.id], times, by: member.id, at: new Date(), compose: () => [] })
     expect(outcome).toEqual({ status: 'saved' })
     const token = newLinkToken()
     await store.grantPersonalLink(id, await linkTokenHash(token), new Date())

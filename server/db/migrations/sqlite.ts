@@ -714,4 +714,14 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX founder_activity_application ON founder_activity (application_id, at);
     `,
   },
+  {
+    version: 23,
+    name: 'a team cancellation of the panel session says why',
+    // Mirrors supabase/migrations/20261129110000_panel_cancel_reason.sql (ADR 0152).
+    sql: `
+      -- The «Motivo» an admin gives when the team cancels a session (at most 500 characters): the founder's
+      -- page and e-mail, the panel's e-mail and the workspace show it. NULL: none given, or the founder's.
+      ALTER TABLE panel_sessions ADD COLUMN cancel_reason TEXT;
+    `,
+  },
 ]

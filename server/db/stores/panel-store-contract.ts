@@ -67,7 +67,7 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
         return sub.application
       }
       const offer = (applicationId: string, memberIds: string[], times: Date[], lengthMinutes = 60) =>
-        store.saveOffer({ applicationId, offerId: crypto.randomUUID(), lengthMinutes, placeKind: 'video', place: 'https://meet.example/abc', memberIds, times, by: admin.id, at: NOW })
+        store.saveOffer({ applicationId, offerId: crypto.randomUUID(), lengthMinutes, placeKind: 'video', place: 'https://meet.example/abc', memberIds, times, by: admin.id, at: NOW, compose: () => [] })
       return { db, e, store, admin, beto, carla, application, offer }
     }
 
@@ -247,8 +247,8 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       const byTeam = await store.reschedule({ applicationId: app.id, to: { startsAt: hours(100) }, by: { kind: 'member', memberId: admin.id }, at: NOW, cutoffMs: null, compose })
       expect(byTeam).toMatchObject({ status: 'done', session: { sequence: 2, startsAt: hours(100), endsAt: hours(101), changedBy: admin.id } })
 
-      expect(await store.cancel({ applicationId: app.id, by: founder, at: hours(90), cutoffMs: day, compose })).toEqual({ status: 'past_cutoff' })
-      const cancelled = await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, compose })
+      expect(await store.cancel({ applicationId: app.id, by: founder, at: hours(90), cutoffMs: day, reason: null, closeOffer: false, compose })).toEqual({ status: 'past_cutoff' })
+      const cancelled = await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, reason: null, closeOffer: false, compose })
       expect(cancelled).toMatchObject({ status: 'done', session: { uid: 'uid-1@catalitico.example', sequence: 3, status: 'cancelled', cancelledAt: NOW } })
       expect(calls.map((c) => [c.method, c.session.sequence])).toEqual([
         ['REQUEST', 0],
@@ -257,7 +257,7 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
         ['REQUEST', 2],
         ['CANCEL', 3],
       ])
-      expect(await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({ status: 'no_session' })
+      expect(await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, reason: null, closeOffer: false, compose })).toEqual({ status: 'no_session' })
       expect(await store.reschedule({ applicationId: app.id, to: { timeId: times[2]!.id }, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({ status: 'no_session' })
       expect((await store.session(app.id))!.status).toBe('cancelled')
       // The times are free again: the founder books anew, a new session (a new UID).

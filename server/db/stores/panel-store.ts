@@ -64,6 +64,8 @@ export interface PanelSession {
   changedBy: string | null
   changedAt: Date | null
   cancelledAt: Date | null
+  /** The team's «Motivo» of its cancellation; null when none was given or the founder cancelled. */
+  cancelReason: string | null
   remindedAt: Date | null
   members: PanelMember[]
 }
@@ -78,6 +80,19 @@ export interface SessionMail {
   reference: string
   founder: { name: string; email: string; companyName: string; tradeName: string }
 }
+
+/** What the founder's e-mail of offered times is written from: the offer as saved. */
+export interface OfferMail {
+  reference: string
+  founder: SessionMail['founder']
+  lengthMinutes: number
+  placeKind: PanelPlaceKind
+  place: string
+  times: readonly Date[]
+  /** The offer replaced an earlier one (its times no longer hold). */
+  replaced: boolean
+}
+export type ComposeOffer = (mail: OfferMail) => NewOutboxMessage[]
 
 /** An e-mail about the session: to a member (memberId) or to the founder (memberId null). */
 export type SessionMessage = NewOutboxMessage & { memberId: string | null }
@@ -94,6 +109,8 @@ export interface OfferInput {
   times: readonly Date[]
   by: string
   at: Date
+  /** The founder's e-mail with the times (and their personal link's placeholder), queued with the offer. */
+  compose: ComposeOffer
 }
 
 export type OfferOutcome =
@@ -142,7 +159,20 @@ export interface PanelStore {
     cutoffMs: number | null
     compose: Compose
   }): Promise<ChangeOutcome>
-  cancel(input: { applicationId: string; by: PanelActor; at: Date; cutoffMs: number | null; compose: Compose }): Promise<ChangeOutcome>
+  /**
+   * Call the booked session off. `reason`: the team's «Motivo» (null: none, or the founder). `closeOffer`:
+   * the team's cancellation also closes the offer (its times, the cancelled one included, are gone; the
+   * team offers new ones); a founder's leaves it open to choose another time.
+   */
+  cancel(input: {
+    applicationId: string
+    by: PanelActor
+    at: Date
+    cutoffMs: number | null
+    reason: string | null
+    closeOffer: boolean
+    compose: Compose
+  }): Promise<ChangeOutcome>
   /** The member's booked sessions not ended at `now`, soonest first. */
   memberSessions(memberId: string, now: Date): Promise<BusySession[]>
   /** Booked sessions starting in (from, until] whose reminder has not gone. */
@@ -171,6 +201,7 @@ const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({
   changedBy: r.changed_by,
   changedAt: toDateOrNull(r.changed_at),
   cancelledAt: toDateOrNull(r.cancelled_at),
+  cancelReason: r.cancel_reason ?? null,
   remindedAt: toDateOrNull(r.reminded_at),
   members,
 })
@@ -303,10 +334,10 @@ export function openPanelStore(e: Engine): PanelStore {
         .where('status', '=', BOOKED)
         .where('sequence', '=', p.sequence),
     ),
-    cancel: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) =>
+    cancel: e.prepare((p: { id: string; sequence: number; by: string; at: Date; reason: string | null }) =>
       db
         .updateTable('panel_sessions')
-        .set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at })
+        .set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at, cancel_reason: p.reason })
         .where('id', '=', p.id)
         .where('status', '=', BOOKED)
         .where('sequence', '=', p.sequence),
@@ -339,20 +370,13 @@ export function openPanelStore(e: Engine): PanelStore {
 
   type AppRow = { id: string; stage: Stage; reference: string; form_data: unknown }
 
-  function* readSession(tx: Tx, row: SessionRow) {
-    const members = yield* tx.all(q.sessionMembers({ sessionId: row.id }))
-    return toSession(row, members)
+  const founderOf = (app: AppRow): SessionMail['founder'] => {
+    const form = fromJson(app.form_data as Application) as Partial<Application>
+    return { name: form.founderName ?? '', email: form.email ?? '', ...companyOf(form) }
   }
 
-  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date) {
-    const form = fromJson(app.form_data as Application) as Partial<Application>
-    const mail: SessionMail = {
-      method,
-      session,
-      reference: app.reference,
-      founder: { name: form.founderName ?? '', email: form.email ?? '', ...companyOf(form) },
-    }
-    for (const m of compose(mail)) {
+  function* insertMessages(tx: Tx, app: AppRow, messages: (NewOutboxMessage & { memberId?: string | null; calendar?: string })[], at: Date) {
+    for (const m of messages) {
       yield* tx.run(
         q.insertMessage({
           id: m.id,
@@ -366,11 +390,26 @@ export function openPanelStore(e: Engine): PanelStore {
           html: m.html,
           calendar: m.calendar ?? null,
           applicationId: app.id,
-          memberId: m.memberId,
+          memberId: m.memberId ?? null,
           at,
         }),
       )
     }
+  }
+
+  function* deleteOffer(tx: Tx, offerId: string) {
+    yield* tx.run(q.deleteOfferTimes({ offerId }))
+    yield* tx.run(q.deleteOfferMembers({ offerId }))
+    yield* tx.run(q.deleteOffer({ offerId }))
+  }
+
+  function* readSession(tx: Tx, row: SessionRow) {
+    const members = yield* tx.all(q.sessionMembers({ sessionId: row.id }))
+    return toSession(row, members)
+  }
+
+  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date) {
+    yield* insertMessages(tx, app, compose({ method, session, reference: app.reference, founder: founderOf(app) }), at)
   }
 
   /** Lock the members in id order, then: is any of them booked over [start, end) outside `except`? */
@@ -435,11 +474,7 @@ export function openPanelStore(e: Engine): PanelStore {
         const conflicted = (yield* tx.all(q.conflicted({ applicationId: input.applicationId, ids }))).map((r) => r.member_id)
         if (conflicted.length > 0) return { status: 'member_conflict', memberIds: conflicted }
         const previous = yield* tx.first(q.offer({ applicationId: input.applicationId }))
-        if (previous) {
-          yield* tx.run(q.deleteOfferTimes({ offerId: previous.id }))
-          yield* tx.run(q.deleteOfferMembers({ offerId: previous.id }))
-          yield* tx.run(q.deleteOffer({ offerId: previous.id }))
-        }
+        if (previous) yield* deleteOffer(tx, previous.id)
         yield* tx.run(
           q.insertOffer({ id: input.offerId, applicationId: input.applicationId, lengthMinutes: input.lengthMinutes, placeKind: input.placeKind, place: input.place, by: input.by, at: input.at }),
         )
@@ -447,6 +482,16 @@ export function openPanelStore(e: Engine): PanelStore {
           yield* tx.run(q.insertOfferTime({ id: crypto.randomUUID(), offerId: input.offerId, startsAt, endsAt: sessionEnd(startsAt, input.lengthMinutes) }))
         }
         for (const memberId of ids) yield* tx.run(q.insertOfferMember({ offerId: input.offerId, memberId }))
+        const mail: OfferMail = {
+          reference: app.reference,
+          founder: founderOf(app),
+          lengthMinutes: input.lengthMinutes,
+          placeKind: input.placeKind,
+          place: input.place,
+          times: [...input.times].sort((a, b) => a.getTime() - b.getTime()),
+          replaced: previous !== undefined,
+        }
+        yield* insertMessages(tx, app, input.compose(mail), input.at)
         yield* tx.run(
           insertAudit([
             { at: input.at, memberId: input.by, action: 'panel.offered', applicationId: input.applicationId, detail: { times: input.times.length, members: ids.length } },
@@ -554,11 +599,26 @@ export function openPanelStore(e: Engine): PanelStore {
         if (!row) return { status: 'no_session' }
         const current = yield* readSession(tx, row)
         if (input.cutoffMs !== null && current.startsAt.getTime() - input.at.getTime() < input.cutoffMs) return { status: 'past_cutoff' }
-        if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at }))) === 0) return { status: 'no_session' }
+        const reason = input.reason?.trim() || null
+        if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at, reason }))) === 0) {
+          return { status: 'no_session' }
+        }
+        if (input.closeOffer) {
+          const offer = yield* tx.first(q.offer({ applicationId: input.applicationId }))
+          if (offer) yield* deleteOffer(tx, offer.id)
+        }
         const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
         yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
         yield* tx.run(
-          insertAudit([{ at: input.at, memberId: actorMember(input.by), action: 'panel.cancelled', applicationId: input.applicationId, detail: { session: session.id, sequence: session.sequence } }]),
+          insertAudit([
+            {
+              at: input.at,
+              memberId: actorMember(input.by),
+              action: 'panel.cancelled',
+              applicationId: input.applicationId,
+              detail: { session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) },
+            },
+          ]),
         )
         return { status: 'done', session }
       })

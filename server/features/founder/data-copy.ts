@@ -88,6 +88,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   founder_data_deleted: 'Confirmación de datos eliminados',
   team_founder_activity: 'Aviso al equipo de lo que hiciste',
   founder_panel_invitation: 'Invitación a la sesión con el panel',
+  founder_panel_times: 'Horarios para la sesión con el panel',
   team_panel_invitation: 'Invitación del panel a la sesión',
   founder_panel_reminder: 'Recordatorio de la sesión con el panel',
   team_panel_reminder: 'Recordatorio al panel',

@@ -39,20 +39,30 @@ export interface FounderMailContext {
   policyVersion: string
 }
 
-type Block = { p: string } | { list: readonly string[] } | { link: { intro: string; label: string } } | { h: string }
+/** `url`: a line that ends with an address, which the HTML part makes a link (a video call's). */
+type Block = { p: string } | { list: readonly string[] } | { link: { intro: string; label: string } } | { h: string } | { url: { label: string; href: string } }
 
 function render(subject: string, heading: string, blocks: Block[], ctx: FounderMailContext): RenderedMail {
   const safeSubject = headerSafe(subject)
   const text =
     blocks
       .map((b) =>
-        'p' in b ? b.p : 'h' in b ? b.h : 'list' in b ? b.list.map((item) => `- ${item}`).join('\n') : `${b.link.intro}\n${ctx.statusUrl}`,
+        'p' in b
+          ? b.p
+          : 'h' in b
+            ? b.h
+            : 'list' in b
+              ? b.list.map((item) => `- ${item}`).join('\n')
+              : 'url' in b
+                ? `${b.url.label} ${b.url.href}`
+                : `${b.link.intro}\n${ctx.statusUrl}`,
       )
       .join('\n\n') + `\n\n${companyFooterText(ctx.company, ctx.policyVersion)}\n`
   const body = blocks
     .map((b) => {
       if ('p' in b) return `<p>${escapeHtml(b.p)}</p>`
       if ('h' in b) return `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(b.h)}</h2>`
+      if ('url' in b) return `<p>${escapeHtml(b.url.label)} <a href="${escapeHtml(b.url.href)}">${escapeHtml(b.url.href)}</a></p>`
       if ('list' in b) return `<ul style="padding-left:20px;margin:0">\n${b.list.map((i) => `<li>${escapeHtml(i)}</li>`).join('\n')}\n</ul>`
       return `<p>${escapeHtml(b.link.intro)}</p>
 <p><a href="${escapeHtml(ctx.statusUrl)}" style="display:inline-block;padding:12px 20px;background:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(b.link.label)}</a></p>`
@@ -89,8 +99,8 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         [
           hello,
           { p: `Terminamos la validación preliminar de ${trade} y queremos conocerte: tu postulación pasa a la etapa 2, ${panel.title.toLowerCase()}.` },
-          { p: `${panel.description} Es una conversación de una hora por videollamada: cuéntanos el problema que resuelves, tus clientes y tus números, y qué esperas de una alianza de medios.` },
-          { p: `Cómo la agendamos: en los próximos días te ofreceremos horarios dentro de esta etapa (${panel.duration.toLowerCase()}). Elige el que te sirva en tu página de estado, con un clic; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página.` },
+          { p: `${panel.description} En esa conversación, cuéntanos el problema que resuelves, tus clientes y tus números, y qué esperas de una alianza de medios.` },
+          { p: `Cómo la agendamos: en los próximos días te enviaremos por correo los horarios que te ofrecemos dentro de esta etapa (${panel.duration.toLowerCase()}), con la duración de la sesión y el lugar o el enlace de la videollamada. Elige el que te sirva en tu página de estado, con un clic; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página.` },
           statusLink('Elige el horario de tu sesión desde tu página de estado, sin contraseña:'),
           contact,
           signature,
@@ -255,6 +265,9 @@ export interface PanelMailFacts {
   place: { kind: 'video' | 'address'; value: string }
   /** The founder may change or cancel from the status page until this many hours before. */
   cutoffHours: number
+  /** cancelled: the team called it off (then the offer is closed and new times come by e-mail), and its «Motivo». */
+  byTeam?: boolean
+  reason?: string | null
 }
 
 /** The founder's e-mail about the panel session; its calendar file travels beside it (server/shared/pipeline/panel-session.ts). */
@@ -263,7 +276,8 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
   const trade = oneLine(ctx.tradeName)
   const ref = `(${ctx.reference})`
   const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos.` }
-  const where: Block = { p: facts.place.kind === 'video' ? `Videollamada: ${oneLine(facts.place.value)}` : `Dirección: ${oneLine(facts.place.value)}` }
+  const where: Block =
+    facts.place.kind === 'video' ? { url: { label: 'Videollamada:', href: oneLine(facts.place.value) } } : { p: `Dirección: ${oneLine(facts.place.value)}` }
   const change = statusLink(
     `Si necesitas cambiarla o cancelarla, hazlo desde tu página de estado hasta ${facts.cutoffHours} horas antes; después, escríbenos a ${ctx.company.contactEmail}:`,
   )
@@ -286,6 +300,22 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         ctx,
       )
     case 'cancelled':
+      if (facts.byTeam) {
+        return render(
+          `Sesión con el panel cancelada ${ref}`,
+          'Cancelamos tu sesión con el panel',
+          [
+            hello,
+            { p: `Tuvimos que cancelar la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
+            ...(facts.reason ? [{ p: `Motivo: ${oneLine(facts.reason)}` }] : []),
+            { p: 'Los horarios que te ofrecimos ya no están disponibles. Te enviaremos nuevos horarios por correo para que elijas otro.' },
+            statusLink('Puedes ver el estado de tu postulación en tu página de estado:'),
+            contact,
+            signature,
+          ],
+          ctx,
+        )
+      }
       return render(
         `Sesión con el panel cancelada ${ref}`,
         'Tu sesión con el panel quedó cancelada',
@@ -318,4 +348,42 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         ctx,
       )
   }
+}
+
+/** The times the team offers for the panel session (ADR 0152): sent at once when an admin saves or replaces the offer. */
+export interface PanelTimesFacts {
+  /** Each "3 de diciembre de 2026, 10:00 a. m." (formatDateTime, Bogotá), soonest first. */
+  times: readonly string[]
+  lengthMinutes: number
+  place: { kind: 'video' | 'address'; value: string }
+  /** It replaces times offered before, which no longer hold. */
+  replaced: boolean
+}
+
+export function renderPanelTimesMail(ctx: FounderMailContext, facts: PanelTimesFacts): RenderedMail {
+  const trade = oneLine(ctx.tradeName)
+  const ref = `(${ctx.reference})`
+  const where: Block =
+    facts.place.kind === 'video'
+      ? { url: { label: 'Por videollamada:', href: oneLine(facts.place.value) } }
+      : { p: `En esta dirección: ${oneLine(facts.place.value)}` }
+  return render(
+    `${facts.replaced ? 'Nuevos horarios' : 'Horarios'} para tu sesión con el panel de expertos ${ref}`,
+    'Elige el horario de tu sesión con el panel',
+    [
+      { p: `Hola, ${oneLine(ctx.founderName)}:` },
+      {
+        p: facts.replaced
+          ? `Cambiamos los horarios que te ofrecemos para la sesión de ${trade} con nuestro panel de expertos; los anteriores ya no están disponibles. Estos son los nuevos (hora de Bogotá):`
+          : `Estos son los horarios que te ofrecemos para la sesión de ${trade} con nuestro panel de expertos (hora de Bogotá):`,
+      },
+      { list: facts.times },
+      { p: `La sesión dura ${facts.lengthMinutes} minutos.` },
+      where,
+      statusLink('Elige uno con un clic en tu página de estado, sin contraseña; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página:'),
+      { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` },
+      { p: `El equipo de ${PROGRAMME_NAME}` },
+    ],
+    ctx,
+  )
 }

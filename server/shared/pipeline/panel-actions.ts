@@ -8,9 +8,9 @@
 import { PANEL_MESSAGES, type PanelActor } from '../../../domain/panel-sessions.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { openPanelStore, type ChangeOutcome, type PanelStore } from '../../db/stores/panel-store.ts'
+import { openPanelStore, type ChangeOutcome, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
 import { tellTeamOfFounderActivity } from './founder-activity.ts'
-import { composePanelMail } from './panel-session.ts'
+import { composeOfferMail, composePanelMail } from './panel-session.ts'
 import type { FounderMailConfig } from './status-mail.ts'
 
 export interface PanelDeps {
@@ -25,9 +25,15 @@ export interface PanelDeps {
 export interface PanelActions {
   panel: PanelStore
   cutoffHours: number
+  /** The founder's e-mail of offered times (sent at once, with their link), for the store's saveOffer. */
+  composeOffer: ComposeOffer
   book(applicationId: string, timeId: string, by: PanelActor): Promise<ChangeOutcome>
   reschedule(applicationId: string, to: { timeId: string } | { startsAt: Date }, by: PanelActor): Promise<ChangeOutcome>
-  cancel(applicationId: string, reference: string, by: PanelActor): Promise<ChangeOutcome>
+  /**
+   * The founder's cancellation leaves the offer open (they may choose another time); the team's closes
+   * it (the team offers new times) and carries its «Motivo» (`reason`) to everyone.
+   */
+  cancel(applicationId: string, reference: string, by: PanelActor, reason?: string | null): Promise<ChangeOutcome>
   /** The founder's "Ninguno me sirve"; false when there is no offer to answer. */
   noneFits(applicationId: string, reference: string, note: string): Promise<boolean>
   /**
@@ -71,6 +77,7 @@ export function panelActions(deps: PanelDeps): PanelActions {
   return {
     panel,
     cutoffHours: deps.cutoffHours,
+    composeOffer: composeOfferMail(config),
 
     async book(applicationId, timeId, by) {
       const sessionId = crypto.randomUUID()
@@ -83,8 +90,19 @@ export function panelActions(deps: PanelDeps): PanelActions {
       return queued(await panel.reschedule({ applicationId, to, by, at: deps.now(), cutoffMs: cutoffMs(by), compose: composePanelMail(config, 'changed') }))
     },
 
-    async cancel(applicationId, reference, by) {
-      const outcome = queued(await panel.cancel({ applicationId, by, at: deps.now(), cutoffMs: cutoffMs(by), compose: composePanelMail(config, 'cancelled') }))
+    async cancel(applicationId, reference, by, reason = null) {
+      const byTeam = by.kind === 'member'
+      const outcome = queued(
+        await panel.cancel({
+          applicationId,
+          by,
+          at: deps.now(),
+          cutoffMs: cutoffMs(by),
+          reason: byTeam ? reason : null,
+          closeOffer: byTeam,
+          compose: composePanelMail(config, 'cancelled'),
+        }),
+      )
       if (outcome.status === 'done' && by.kind === 'founder') {
         await tellTeamOfFounderActivity(deps, { applicationId, reference, kind: 'panel_cancelled' })
       }
@@ -96,7 +114,7 @@ export function panelActions(deps: PanelDeps): PanelActions {
       const at = deps.now()
       if (session?.status !== 'booked' || session.startsAt.getTime() <= at.getTime()) return
       const by: PanelActor = memberId ? { kind: 'member', memberId } : { kind: 'founder' }
-      queued(await panel.cancel({ applicationId, by, at, cutoffMs: null, compose: composePanelMail(config, 'closed') }))
+      queued(await panel.cancel({ applicationId, by, at, cutoffMs: null, reason: null, closeOffer: false, compose: composePanelMail(config, 'closed') }))
     },
 
     async noneFits(applicationId, reference, note) {

@@ -45,6 +45,7 @@ const base: PanelSession = {
   changedBy: null,
   changedAt: null,
   cancelledAt: null,
+  cancelReason: null,
   remindedAt: null,
   members: [
     { id: crypto.randomUUID(), name: 'Ana Pérez', email: 'ana@catalitico.example' },

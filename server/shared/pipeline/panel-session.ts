@@ -25,8 +25,8 @@ import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
-import type { Compose, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
-import { renderPanelSessionMail, type PanelMailFacts } from '../mail/founder-templates.ts'
+import type { Compose, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
+import { renderPanelSessionMail, renderPanelTimesMail, type PanelMailFacts } from '../mail/founder-templates.ts'
 import { escapeHtml, headerSafe, htmlDocument, oneLine, type RenderedMail } from '../mail/templates.ts'
 import { workspaceApplicationUrl } from './founder-activity.ts'
 import { outboxMessage, type FounderMailConfig } from './status-mail.ts'
@@ -46,6 +46,13 @@ export function mailboxParts(mailbox: string): { name: string | null; email: str
 }
 
 const placeLine = (mail: SessionMail) => `${PANEL_PLACE_LABELS[mail.session.placeKind]}: ${oneLine(mail.session.place)}`
+/** The same line in HTML: a video call's address is a link. */
+const placeHtml = (mail: SessionMail) =>
+  mail.session.placeKind === 'video'
+    ? `${escapeHtml(PANEL_PLACE_LABELS.video)}: <a href="${escapeHtml(oneLine(mail.session.place))}">${escapeHtml(oneLine(mail.session.place))}</a>`
+    : escapeHtml(placeLine(mail))
+/** The team called the session off (not the founder, not the application's closing). */
+const byTeam = (mail: SessionMail) => mail.session.changedBy !== null && mail.session.changedBy !== 'founder'
 const companyOf = (mail: SessionMail) => oneLine(mail.founder.tradeName || mail.founder.companyName)
 
 /** The iCalendar file (RFC 5545/5546) of the session as it is now; the same for every attendee. */
@@ -101,11 +108,11 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
     closed: `La postulación ${mail.reference} (${company}) se cerró; se canceló su sesión con el panel, que estaba para esta fecha:`,
     reminder: `Te recordamos la sesión con el panel de la postulación ${mail.reference} (${company}):`,
   }
-  const lines = [
-    `${when} (hora de Bogotá), ${minutes} minutos.`,
-    placeLine(mail),
-    ...(kind === 'reminder' ? [] : [kind === 'cancelled' || kind === 'closed' ? 'La invitación se retira de tu calendario con este correo.' : 'La invitación para tu calendario va con este correo.']),
-  ]
+  const reason = kind === 'cancelled' && mail.session.cancelReason ? [`Motivo: ${oneLine(mail.session.cancelReason)}`] : []
+  const calendarLine =
+    kind === 'reminder' ? [] : [kind === 'cancelled' || kind === 'closed' ? 'La invitación se retira de tu calendario con este correo.' : 'La invitación para tu calendario va con este correo.']
+  const lines = [`${when} (hora de Bogotá), ${minutes} minutos.`, placeLine(mail), ...reason, ...calendarLine]
+  const htmlLines = [escapeHtml(lines[0]!), placeHtml(mail), ...[...reason, ...calendarLine].map(escapeHtml)]
   const subject = headerSafe(subjects[kind])
   const where = 'La postulación en el espacio de trabajo:'
   const text = `Hola, ${oneLine(member.name)}:\n\n${leads[kind]}\n${lines.join('\n')}\n\n${where}\n${url}\n\n${PROGRAMME_NAME}\n`
@@ -113,7 +120,7 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
     subject,
     `<p>Hola, ${escapeHtml(oneLine(member.name))}:</p>
 <p>${escapeHtml(leads[kind])}</p>
-<p>${lines.map(escapeHtml).join('<br>')}</p>
+<p>${htmlLines.join('<br>')}</p>
 <p>${escapeHtml(where)} <a href="${escapeHtml(url)}">abrir la postulación ${escapeHtml(mail.reference)}</a></p>`,
   )
   return { subject, text, html }
@@ -136,8 +143,39 @@ function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailCo
       lengthMinutes: Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000),
       place: { kind: mail.session.placeKind, value: mail.session.place },
       cutoffHours: config.cutoffHours,
+      byTeam: kind === 'cancelled' && byTeam(mail),
+      reason: mail.session.cancelReason,
     },
   )
+}
+
+/**
+ * The founder's e-mail with the offered times (ADR 0152), queued with the offer in its transaction. It
+ * goes at once, like the session's invitations: it says only what the admin just saved (times, length,
+ * place), written by the code, with no words of the team to review in «Correos por enviar». It holds the
+ * personal link's placeholder, filled as it leaves (ADR 0117).
+ */
+export function composeOfferMail(config: PanelMailConfig): ComposeOffer {
+  return (mail) => {
+    if (!mail.founder.email) return []
+    const rendered = renderPanelTimesMail(
+      {
+        reference: mail.reference,
+        founderName: mail.founder.name,
+        tradeName: mail.founder.tradeName || mail.founder.companyName,
+        statusUrl: PERSONAL_LINK_PLACEHOLDER,
+        company: config.founders.company,
+        policyVersion: PRIVACY_POLICY_VERSION,
+      },
+      {
+        times: mail.times.map((t) => formatDateTime(t)),
+        lengthMinutes: mail.lengthMinutes,
+        place: { kind: mail.placeKind, value: mail.place },
+        replaced: mail.replaced,
+      },
+    )
+    return [outboxMessage('founder_panel_times', mail.founder.email.trim(), rendered, config.founders)]
+  }
 }
 
 /**

@@ -81,6 +81,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
             changedAt: session.changedAt,
             changedBy: session.changedBy,
             cancelledAt: session.cancelledAt,
+            cancelReason: session.cancelReason,
           }
         : null,
       noneFits: offer?.noneFits ?? null,
@@ -118,6 +119,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
       times: checked.times,
       by: c.get('member').id,
       at,
+      compose: actions.composeOffer,
     })
     switch (outcome.status) {
       case 'saved':
@@ -153,7 +155,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     const applicationId = c.req.param('id')
     const record = await deps.reviews.getApplication(applicationId)
     if (!record) return notFound(c)
-    const outcome = await actions.cancel(applicationId, record.application.reference, { kind: 'member', memberId: c.get('member').id })
+    const outcome = await actions.cancel(applicationId, record.application.reference, { kind: 'member', memberId: c.get('member').id }, parsed.value.reason || null)
     if (outcome.status !== 'done') {
       const refusal = refusalOf(outcome, actions.cutoffHours)
       return c.json({ error: refusal.error, message: refusal.message }, refusal.status)

@@ -48,7 +48,7 @@ function describeOn(name: string, open: () => Promise<TestDatabase<ApplicationSt
       const tomorrow = new Date('2026-12-02T15:00:00.000Z')
       const lateTomorrow = new Date('2026-12-03T04:30:00.000Z')
       const dayAfter = new Date('2026-12-03T15:00:00.000Z')
-      await panel.saveOffer({ applicationId: id, offerId: crypto.randomUUID(), lengthMinutes: 30, placeKind: 'address', place: 'Calle 93 #11-26, Bogotá', memberIds: [member.id], times: [tomorrow, lateTomorrow, dayAfter], by: member.id, at: NOW })
+      await panel.saveOffer({ applicationId: id, offerId: crypto.randomUUID(), lengthMinutes: 30, placeKind: 'address', place: 'Calle 93 #11-26, Bogotá', memberIds: [member.id], times: [tomorrow, lateTomorrow, dayAfter], by: member.id, at: NOW, compose: () => [] })
       const times = (await panel.offer(id))!.times
       const booked = await panel.book({ applicationId: id, timeId: times[2]!.id, sessionId: crypto.randomUUID(), uid: 'u@x', by: { kind: 'founder' }, at: NOW, compose: composePanelMail(mail, 'booked') })
       expect(booked.status).toBe('done')

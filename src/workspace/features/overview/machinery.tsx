@@ -24,6 +24,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   founder_data_deleted: 'Confirmación de datos eliminados a la persona fundadora',
   founder_panel_invitation: 'Invitación a la sesión con el panel, a la persona fundadora',
   team_panel_invitation: 'Invitación a la sesión con el panel, al equipo',
+  founder_panel_times: 'Horarios para la sesión con el panel, a la persona fundadora',
   founder_panel_reminder: 'Recordatorio de la sesión con el panel, a la persona fundadora',
   team_panel_reminder: 'Recordatorio de la sesión con el panel, al equipo',
   team_founder_activity: 'Aviso al equipo de lo que hizo una persona fundadora',

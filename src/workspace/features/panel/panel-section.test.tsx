@@ -253,6 +253,7 @@ const BOOKED = state({
     changedAt: null,
     changedBy: null,
     cancelledAt: null,
+    cancelReason: null,
   },
 })
 
