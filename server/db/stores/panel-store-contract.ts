@@ -15,7 +15,7 @@ import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts
 import type { ApplicationStore } from './application-store.ts'
 import { openConflictStore } from './conflict-store.ts'
 import { openFounderStore } from './founder-store.ts'
-import { openPanelStore, type Compose, type SessionMail } from './panel-store.ts'
+import { openPanelStore, type Compose, type ComposeOffer, type OfferMail, type SessionMail } from './panel-store.ts'
 
 const NOW = new Date('2026-12-01T13:00:00.000Z')
 const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000)
@@ -101,6 +101,60 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect(replaced.members.map((m) => m.id)).toEqual([beto.id])
       expect(replaced.noneFits).toBeNull()
       expect(await store.noneFits(early.id, 'x', NOW)).toBe(false)
+    })
+
+    it("queues the founder's e-mail of the times with the offer, in its transaction, saying whether it replaced one", async () => {
+      const { db, e, store, admin, beto, application } = await setUp()
+      const app = await application()
+      const seen: OfferMail[] = []
+      const compose: ComposeOffer = (mail) => {
+        seen.push(mail)
+        const id = crypto.randomUUID()
+        return [{ id, kind: 'founder_panel_times', messageId: `<${id}@catalitico.example>`, from: 'x@catalitico.example', to: mail.founder.email, subject: 'Horarios', text: 't', html: 'h' }]
+      }
+      const save = (times: Date[]) =>
+        store.saveOffer({ applicationId: app.id, offerId: crypto.randomUUID(), lengthMinutes: 45, placeKind: 'address', place: 'Calle 93', memberIds: [beto.id], times, by: admin.id, at: NOW, compose })
+      expect(await save([hours(72), hours(48)])).toEqual({ status: 'saved' })
+      expect(await save([hours(96)])).toEqual({ status: 'saved' })
+      expect(seen.map((m) => [m.replaced, m.times, m.lengthMinutes, m.placeKind, m.place, m.reference])).toEqual([
+        [false, [hours(48), hours(72)], 45, 'address', 'Calle 93', app.reference],
+        [true, [hours(96)], 45, 'address', 'Calle 93', app.reference],
+      ])
+      expect(seen[0]!.founder.email).toBe(app.formData.email)
+      const rows = (await db.store.listMessages({ applicationId: app.id })).filter((m) => m.kind === 'founder_panel_times')
+      expect(rows.map((m) => m.to)).toEqual([app.formData.email, app.formData.email])
+      // Refused (a member in conflict): nothing queued.
+      await openConflictStore(e).declare({ applicationId: app.id, memberId: beto.id, kind: 'comercial', note: '', declaredBy: beto.id, at: NOW })
+      expect((await save([hours(120)])).status).toBe('member_conflict')
+      expect(seen).toHaveLength(2)
+    })
+
+    it("the team's cancellation keeps its reason and closes the offer; the founder's leaves the offer open", async () => {
+      const { store, admin, beto, application, offer } = await setUp()
+      const { compose, calls } = recorder()
+      const byTeam = { kind: 'member', memberId: admin.id } as const
+      const book = async (appId: string) => {
+        const time = (await store.offer(appId))!.times[0]!
+        return store.book({ applicationId: appId, timeId: time.id, sessionId: crypto.randomUUID(), uid: `${crypto.randomUUID()}@catalitico.example`, by: { kind: 'founder' }, at: NOW, compose })
+      }
+      const team = await application()
+      await offer(team.id, [beto.id], [hours(48), hours(72)])
+      expect((await book(team.id)).status).toBe('done')
+      const cancelled = await store.cancel({ applicationId: team.id, by: byTeam, at: NOW, cutoffMs: null, reason: '  El panel no puede  ', closeOffer: true, compose })
+      expect(cancelled).toMatchObject({ status: 'done', session: { status: 'cancelled', cancelReason: 'El panel no puede', changedBy: admin.id } })
+      expect(calls.at(-1)).toMatchObject({ method: 'CANCEL', session: { cancelReason: 'El panel no puede' } })
+      expect(await store.offer(team.id)).toBeNull()
+      expect(await store.session(team.id)).toMatchObject({ status: 'cancelled', cancelReason: 'El panel no puede' })
+      expect(await store.book({ applicationId: team.id, timeId: crypto.randomUUID(), sessionId: crypto.randomUUID(), uid: 'u@x', by: { kind: 'founder' }, at: NOW, compose })).toEqual({
+        status: 'no_offer',
+      })
+
+      const founder = await application()
+      await offer(founder.id, [beto.id], [hours(100), hours(120)])
+      expect((await book(founder.id)).status).toBe('done')
+      const own = await store.cancel({ applicationId: founder.id, by: { kind: 'founder' }, at: NOW, cutoffMs: 0, reason: null, closeOffer: false, compose })
+      expect(own).toMatchObject({ status: 'done', session: { cancelReason: null } })
+      expect((await store.offer(founder.id))!.times).toHaveLength(2)
     })
 
     it("retention's reduction of a closed application takes the founder's note with it", async () => {

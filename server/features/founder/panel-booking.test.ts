@@ -200,10 +200,12 @@ describe("the founder's panel session on the status page", () => {
     const state = await offer(h, admin, app.id, [panelist.id], [new Date(h.now().getTime() + 48 * HOUR)])
     const time = state.offer!.times[0]!.id
     const before = panelRows(h)
-    for (const action of ['reservar', 'cambiar', 'cancelar', 'ninguno']) {
+    for (const action of ['reservar', 'cambiar', 'ninguno']) {
       const get = await page(h, `/postulacion/${token}/sesion/${action}?time=${time}`)
       expect(get.status, `GET ${action}`).toBe(404)
     }
+    // The cancellation's GET is its confirmation; with no session booked it sends back to the page.
+    expect((await page(h, `/postulacion/${token}/sesion/cancelar`)).status).toBe(303)
     const foreign = await post(h, `/postulacion/${token}/sesion/reservar`, { time }, 'https://evil.example')
     expect(foreign.status).toBe(403)
     expect(await foreign.text()).toContain('No pudimos procesar la solicitud')
@@ -254,5 +256,113 @@ describe("the founder's panel session on the status page", () => {
     expect(told[0]!.text).not.toContain('viajo')
     const state = (await (await h.call('GET', `/applications/${app.id}/panel`, { as: admin })).json()) as PanelState
     expect(state.noneFits).toEqual({ note: 'Esa semana viajo; me sirve del 10 al 12.', at: h.now().toISOString() })
+  })
+
+  it('saving an offer, and replacing it, e-mails the founder the times in Bogotá time at once, their link filled only as it leaves', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app } = await atPanel(h, admin)
+    const times = [72, 48].map((n) => new Date(h.now().getTime() + n * HOUR))
+    await offer(h, admin, app.id, [panelist.id], times)
+    const timesMail = async () => (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.kind === 'founder_panel_times')
+    const [first] = await timesMail()
+    expect(first!.to).toBe(app.formData.email)
+    expect(first!.subject).toContain('Horarios para tu sesión con el panel de expertos')
+    // Soonest first, in Bogotá time; the length and the place (the video call a link in the HTML).
+    const at48 = first!.text.indexOf(formatDateTime(times[1]!))
+    expect(at48).toBeGreaterThan(0)
+    expect(first!.text.indexOf(formatDateTime(times[0]!))).toBeGreaterThan(at48)
+    expect(first!.text).toContain('La sesión dura 60 minutos.')
+    expect(first!.html).toContain('<a href="https://meet.example/abc">')
+    expect(first!.text).toContain('[enlace personal]')
+    expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
+    const delivered = (await h.deliverMail()).find((m) => m.subject.includes('Horarios para tu sesión'))!
+    expect((await page(h, `/postulacion/${founderTokenFrom(delivered.text)}`)).status).toBe(200)
+    expect(JSON.stringify(h.snapshot())).not.toMatch(ANY_LINK)
+
+    // Replaced: a second e-mail says the earlier times no longer hold.
+    const later = new Date(h.now().getTime() + 100 * HOUR)
+    await offer(h, admin, app.id, [panelist.id], [later])
+    const mails = await timesMail()
+    expect(mails).toHaveLength(2)
+    const second = mails.find((m) => m.id !== first!.id)!
+    expect(second.subject).toContain('Nuevos horarios')
+    expect(second.text).toContain('los anteriores ya no están disponibles')
+    expect(second.text).toContain(formatDateTime(later))
+  })
+
+  it("the team's cancellation closes the offer; the founder's page and e-mail, the panel's e-mail and the workspace say why", async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const times = [48, 72].map((n) => new Date(h.now().getTime() + n * HOUR))
+    const state = await offer(h, admin, app.id, [panelist.id], times)
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(303)
+    const res = await h.call('POST', `/applications/${app.id}/panel/session/cancel`, { as: admin, body: { reason: 'El panel se enfermó' } })
+    expect(res.status).toBe(200)
+    const after = (await res.json()) as PanelState
+    expect(after.offer).toBeNull()
+    expect(after.session).toMatchObject({ status: 'cancelled', cancelReason: 'El panel se enfermó' })
+
+    // The founder can no longer book the old times (the cancelled one included): the team offers new ones.
+    const html = await (await page(h, `/postulacion/${token}`)).text()
+    expect(html).not.toContain('/sesion/reservar"')
+    expect(html).toContain('Motivo: El panel se enfermó')
+    expect(html).toContain('Te enviaremos nuevos horarios por correo')
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(409)
+
+    const messages = await h.store.listMessages({ applicationId: app.id })
+    const cancels = messages.filter((m) => m.calendar?.includes('METHOD:CANCEL'))
+    const founderMail = cancels.find((m) => m.kind === 'founder_panel_invitation')!
+    expect(founderMail.text).toContain('Motivo: El panel se enfermó')
+    expect(founderMail.text).toContain('Te enviaremos nuevos horarios por correo')
+    expect(cancels.find((m) => m.to === panelist.email)!.text).toContain('Motivo: El panel se enfermó')
+    // Not a founder's activity: the team is not told of its own cancellation.
+    expect(messages.some((m) => m.kind === 'team_founder_activity')).toBe(false)
+    const audit = (h.snapshot().audit_log as { action: string; detail: unknown }[]).find((r) => r.action === 'panel.cancelled')!
+    expect(typeof audit.detail === 'string' ? JSON.parse(audit.detail) : audit.detail).toMatchObject({ reason: 'El panel se enfermó', offerClosed: true })
+
+    // A new offer: the page lists the new times and says the earlier session was cancelled.
+    await offer(h, admin, app.id, [panelist.id], [new Date(h.now().getTime() + 120 * HOUR)])
+    const again = await (await page(h, `/postulacion/${token}`)).text()
+    expect(again.match(/\/sesion\/reservar"/g)).toHaveLength(1)
+    expect(again).toContain('Cancelamos tu sesión anterior')
+  })
+
+  it('"Cancelar mi sesión" asks first: its GET shows a confirmation and changes nothing; only the POST cancels', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const at48 = new Date(h.now().getTime() + 48 * HOUR)
+    const state = await offer(h, admin, app.id, [panelist.id], [at48])
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(303)
+    const html = await (await page(h, `/postulacion/${token}`)).text()
+    expect(html).toMatch(/<form method="get" action="\/postulacion\/[^"]+\/sesion\/cancelar"><button type="submit" class="danger">Cancelar mi sesión<\/button><\/form>/)
+    expect(html).not.toMatch(/method="post" action="[^"]+\/sesion\/cancelar"/)
+    const before = panelRows(h)
+    const confirm = await page(h, `/postulacion/${token}/sesion/cancelar`)
+    expect(confirm.status).toBe(200)
+    const text = await confirm.text()
+    expect(text).toContain('¿Cancelar tu sesión con el panel?')
+    expect(text).toContain(formatDateTime(at48))
+    expect(text).toMatch(/<form method="post" action="\/postulacion\/[^"]+\/sesion\/cancelar">/)
+    expect(text).toContain('Sí, cancelar mi sesión')
+    expect(panelRows(h)).toEqual(before)
+    expect((await post(h, `/postulacion/${token}/sesion/cancelar`, { confirm: '1' })).status).toBe(303)
+    expect((h.snapshot().panel_sessions as { status: string }[]).map((r) => r.status)).toEqual(['cancelled'])
+  })
+
+  it('"Qué sigue" says what comes next: no times yet, times offered, a session booked, the team\'s cancellation', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const next = async () => /<h2>Qué sigue<\/h2>\s*<p class="status">([^<]*)<\/p>/.exec(await (await page(h, `/postulacion/${token}`)).text())![1]!
+    expect(await next()).toContain('Te enviaremos por correo los horarios')
+    const at48 = new Date(h.now().getTime() + 48 * HOUR)
+    const state = await offer(h, admin, app.id, [panelist.id], [at48])
+    expect(await next()).toContain('Elige abajo el horario')
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(303)
+    const booked = await next()
+    expect(booked).toContain('está reservada para el')
+    expect(booked).not.toContain('Elige')
+    expect(booked).not.toContain('te avisaremos')
+    expect((await h.call('POST', `/applications/${app.id}/panel/session/cancel`, { as: admin, body: {} })).status).toBe(200)
+    expect(await next()).toContain('Cancelamos tu sesión con el panel de expertos. Te enviaremos nuevos horarios por correo')
   })
 })

@@ -37,6 +37,27 @@ export async function panelView(panel: PanelStore, applicationId: string, now: D
   return { offer, session, free }
 }
 
+/** The team called it off (a member's id), not the founder. */
+const cancelledByTeam = (session: PanelSession) => session.changedBy !== null && session.changedBy !== 'founder'
+
+/**
+ * What «Qué sigue» says at the panel stage, by where the session stands: no times offered yet, times
+ * offered, a session booked, the team's cancellation (new times to come).
+ */
+export function panelNext(view: PanelView): string {
+  const { offer, session } = view
+  if (session?.status === 'booked') {
+    return sentence(
+      `Tu sesión 1:1 con el panel de expertos está reservada para el ${formatDateTime(session.startsAt)} (hora de Bogotá). Después de la sesión, el equipo evalúa tu postulación y te escribiremos con el resultado`,
+    )
+  }
+  if (offer) return 'Elige abajo el horario de tu sesión 1:1 con el panel de expertos, con un clic. Si ninguno te sirve, dínoslo desde esta página.'
+  if (session?.status === 'cancelled' && cancelledByTeam(session)) {
+    return 'Cancelamos tu sesión con el panel de expertos. Te enviaremos nuevos horarios por correo y podrás elegir uno aquí.'
+  }
+  return 'Te enviaremos por correo los horarios para tu sesión 1:1 con el panel de expertos; luego eliges uno aquí, con un clic.'
+}
+
 const when = (startsAt: Date) => `${formatDateTime(startsAt)} (hora de Bogotá)`
 const minutes = (s: { startsAt: Date; endsAt: Date }) => Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000)
 
@@ -71,15 +92,30 @@ ${place(booked)}
 ${
   changeable
     ? `${others ? `<h3>Cambiar de horario</h3>\n${others}` : ''}
-<form method="post" action="${e(base)}/sesion/cancelar"><input type="hidden" name="confirm" value="1"><button type="submit" class="danger">Cancelar mi sesión</button></form>
+<form method="get" action="${e(base)}/sesion/cancelar"><button type="submit" class="danger">Cancelar mi sesión</button></form>
 <p class="muted">Puedes cambiarla o cancelarla hasta ${options.cutoffHours} horas antes.</p>`
     : `<p class="muted">${e(PANEL_MESSAGES.pastCutoff(options.cutoffHours))}</p>`
 }`
   }
-  if (!offer) return null
+  const teamCancelled = session?.status === 'cancelled' && cancelledByTeam(session) ? session : null
+  if (!offer) {
+    if (!teamCancelled) return null
+    return `<h2>Tu sesión con el panel</h2>
+<div class="card">
+<p>${e(sentence(`Cancelamos tu sesión del ${formatDateTime(teamCancelled.startsAt)} (hora de Bogotá)`))}</p>
+${teamCancelled.cancelReason ? `<p>Motivo: ${e(teamCancelled.cancelReason)}</p>` : ''}
+<p style="margin:0">Los horarios que te ofrecimos ya no están disponibles. Te enviaremos nuevos horarios por correo.</p>
+</div>`
+  }
   const list = timeForms(base, 'reservar', free, null, 'Reservar')
+  const earlier =
+    session?.status === 'cancelled'
+      ? teamCancelled
+        ? `<p class="muted">${e(sentence(`Cancelamos tu sesión anterior, del ${formatDateTime(teamCancelled.startsAt)}`))} Estos son los nuevos horarios.</p>`
+        : '<p class="muted">Tu sesión anterior quedó cancelada.</p>'
+      : ''
   return `<h2>Elige el horario de tu sesión con el panel</h2>
-${session?.status === 'cancelled' ? '<p class="muted">Tu sesión anterior quedó cancelada.</p>' : ''}
+${earlier}
 <p>Sesión 1:1 con el panel de expertos, ${offer.lengthMinutes} minutos. ${offer.placeKind === 'video' ? 'Por videollamada.' : `En ${e(offer.place)}.`} Elige uno de estos horarios; te enviaremos la invitación para tu calendario.</p>
 ${list || '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>'}
 <h3>Ninguno me sirve</h3>

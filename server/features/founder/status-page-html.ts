@@ -101,6 +101,8 @@ export interface StatusPageOptions {
   error?: string | null
   /** The panel session's section (panel-section.ts); rendered only when given. */
   panelHtml?: string | null
+  /** «Qué sigue» when the stage's own text does not fit (the panel session's state: panel-section.ts panelNext). */
+  next?: string | null
 }
 
 export function statusPage(view: FounderView, options: StatusPageOptions): string {
@@ -138,7 +140,7 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
 <h1>${e(STAGE_LABELS[view.stage])}</h1>
 <div class="card"><p style="margin:0" class="muted">Referencia</p><p class="ref" style="margin:0">${e(view.reference)}</p></div>
 <h2>Qué sigue</h2>
-<p class="status">${e(NEXT[view.stage])}</p>
+<p class="status">${e(options.next ?? NEXT[view.stage])}</p>
 ${options.panelHtml ?? ''}
 <h2>Las tres etapas</h2>
 <ol class="steps">
@@ -164,13 +166,21 @@ ${withdraw}
 
 export function confirmPage(
   token: string,
-  action: 'retirar' | 'supresion',
+  action: 'retirar' | 'supresion' | 'sesion/cancelar',
   view: FounderView,
   contactEmail: string,
+  /** For 'sesion/cancelar': the session's date and time as the founder reads it. */
+  sessionWhen?: string,
 ): string {
   const base = `/postulacion/${token}`
   const copy =
-    action === 'retirar'
+    action === 'sesion/cancelar'
+      ? {
+          title: '¿Cancelar tu sesión con el panel?',
+          body: `Si la cancelas, liberamos el horario del ${sessionWhen ?? ''} (hora de Bogotá) y retiramos la invitación de los calendarios. Luego podrás elegir otro de los horarios disponibles en tu página de estado.`,
+          button: 'Sí, cancelar mi sesión',
+        }
+      : action === 'retirar'
       ? {
           title: '¿Retirar tu postulación?',
           body: `Si la retiras, dejaremos de evaluar la postulación ${view.reference} y no podrás reactivarla desde aquí. Te enviaremos un correo de confirmación.`,

@@ -30,7 +30,8 @@ import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
 import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
-import { panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
+import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
+import { formatDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
 import { panelActions, refusalOf } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
@@ -175,12 +176,11 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
     const notice = panelNotice(extra.done) ?? (await deletionNotice(deps, view, extra.done))
     const at = now()
-    const panelHtml = panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, await panelView(panel.panel, view.applicationId, at), {
-      inStage: view.stage === 'sesion_panel',
-      now: at,
-      cutoffHours: panel.cutoffHours,
-    })
-    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, error: extra.error ?? null })
+    const inStage = view.stage === 'sesion_panel'
+    const panelState = await panelView(panel.panel, view.applicationId, at)
+    const panelHtml = panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours })
+    const next = inStage ? panelNext(panelState) : null
+    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, error: extra.error ?? null })
   }
 
   app.get('/:token', async (c) => {
@@ -211,6 +211,16 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const view = await resolve(c)
     if (!view) return notFound(c)
     return afterChange(c, view, await panel.reschedule(view.applicationId, { timeId: await field(c, 'time') }, { kind: 'founder' }), 'sesion-cambiada')
+  })
+  // The cancellation asks first, like the withdrawal: the page's button is a GET of this confirmation (which
+  // changes nothing), only its POST acts.
+  app.get('/:token/sesion/cancelar', async (c) => {
+    const view = await resolve(c)
+    if (!view) return notFound(c)
+    const token = c.req.param('token')
+    const session = await panel.panel.session(view.applicationId)
+    if (session?.status !== 'booked') return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
+    return c.html(confirmPage(token, 'sesion/cancelar', view, contact, formatDateTime(session.startsAt)))
   })
   app.post('/:token/sesion/cancelar', formPost, async (c) => {
     const view = await resolve(c)
