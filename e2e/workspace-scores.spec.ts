@@ -61,7 +61,7 @@ test('a reviewer assigned by Repartir finds the application on the "Mis pendient
   await expect(panel).toContainText('Puntaje ponderado: 4,0')
   // Back on the page: scored, it no longer waits for them (and is not due within 3 days), so it has left the list.
   await r.getByRole('link', { name: 'Mis pendientes', exact: true }).click()
-  await expect(r.getByText('No tienes pendientes.', { exact: false })).toBeVisible()
+  await expect(r.getByText('No tienes evaluaciones pendientes.', { exact: false })).toBeVisible()
   await reviewer.context.close()
 })
 

@@ -46,7 +46,7 @@ function what(input: FounderActivityInput): string {
       return 'pidió que suprimamos sus datos personales (Ley 1581 de 2012); una persona administradora la atiende en «Datos personales»'
     case 'panel_none_fits':
       // The founder's note is read in the workspace, never in an e-mail (no founder data here).
-      return 'dice que ningún horario ofrecido para la sesión con el panel le sirve; su nota está en la sesión de la postulación'
+      return 'dice que ningún horario ofrecido para la sesión con el panel le sirve; su nota está en la sección «Sesión con el panel» de la postulación, en el espacio de trabajo'
     case 'panel_cancelled':
       return 'canceló la sesión con el panel; puede reservar otro de los horarios ofrecidos'
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AUDIT_ACTIONS } from '../../../domain/audit.ts'
+import { formatDateTime } from '../../../domain/format.ts'
 import { ACTION_LABELS, actionLabel, auditDetailText } from './audit-text.ts'
 
 const BETO = '0193a2fe-6c00-7000-8000-00000000000b'
@@ -32,5 +33,19 @@ describe('the audit log in the workspace’s words', () => {
     expect(auditDetailText('note.added', { noteId: BETO })).toBe('')
     // A key this build does not know: plainly, and still never an id.
     expect(auditDetailText('algo.nuevo', { motivo: 'faltan documentos', otro: BETO })).toBe('motivo: faltan documentos')
+  })
+
+  it('says the panel session plainly: counts, the session in Bogotá time, the team\'s «Motivo»; no ids, keys or ISO instants', () => {
+    expect(auditDetailText('panel.offered', { times: 3, members: 2 })).toBe('3 horarios · 2 personas en el panel')
+    const text = auditDetailText('panel.cancelled', {
+      session: BETO,
+      startsAt: '2026-12-03T15:00:00.000Z',
+      sequence: 2,
+      reason: 'El panel no puede ese día',
+      offerClosed: true,
+    })
+    expect(text).toBe(`Sesión del ${formatDateTime('2026-12-03T15:00:00.000Z')} (hora de Bogotá) · Se cerraron los horarios ofrecidos · Motivo: El panel no puede ese día`)
+    expect(text).toContain('3 de diciembre de 2026')
+    expect(text).not.toMatch(/startsAt|sequence|reason|2026-12-03T/)
   })
 })

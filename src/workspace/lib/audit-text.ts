@@ -12,7 +12,7 @@ import { STATUS_MAIL_LABELS, type StatusMailKind } from '../../../domain/founder
 import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { ROLE_LABELS, type Role } from '../../../domain/team.ts'
-import { countOf, formatCount } from '../../../domain/format.ts'
+import { countOf, formatCount, formatDateTime } from '../../../domain/format.ts'
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'application.viewed': 'Vio una postulación',
@@ -138,6 +138,21 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
   if (typeof sessions === 'number') parts.push(countOf(sessions, 'sesión cerrada', 'sesiones cerradas'))
   const attempts = take('attempts')
   if (typeof attempts === 'number') parts.push(countOf(attempts, 'intento', 'intentos'))
+
+  // The panel session (issue 21): how many times and people were offered, when the session is, the team's «Motivo».
+  if (action.startsWith('panel.')) {
+    const times = take('times')
+    if (typeof times === 'number') parts.push(countOf(times, 'horario', 'horarios'))
+    const members = take('members')
+    if (typeof members === 'number') parts.push(countOf(members, 'persona en el panel', 'personas en el panel'))
+    const startsAt = take('startsAt')
+    if (typeof startsAt === 'string' && !Number.isNaN(Date.parse(startsAt))) parts.push(`Sesión del ${formatDateTime(startsAt)} (hora de Bogotá)`)
+    take('sequence')
+    take('session')
+    if (take('offerClosed') === true) parts.push('Se cerraron los horarios ofrecidos')
+  }
+  const reason = take('reason')
+  if (typeof reason === 'string' && reason.trim() !== '') parts.push(`Motivo: ${reason}`)
 
   const updated = take('updated')
   if (updated === true) parts.push('Actualizó su evaluación')

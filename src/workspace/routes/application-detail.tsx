@@ -19,13 +19,15 @@ import { useMarkSeen } from '../features/founder-activity/founder-activity.tsx'
 import { PanelSection } from '../features/panel/panel-section.tsx'
 
 /** The parts the page jumps to (issue 19: on a phone the page is several screens tall). */
-const PARTS = { datos: 'datos', documentos: 'documentos', evaluacion: 'evaluacion', notas: 'notas', historial: 'historial' } as const
+const PARTS = { sesion: 'sesion-panel', datos: 'datos', documentos: 'documentos', evaluacion: 'evaluacion', notas: 'notas', historial: 'historial' } as const
 /** Clear of the sticky jump links when scrolled to; each part's panels keep their own gaps. */
 const PART_CLASS = 'flex scroll-mt-16 flex-col gap-4'
 
 /** In the page's order on a phone; sticky at the top while the page scrolls. */
-function JumpLinks() {
+function JumpLinks({ panel }: { panel: boolean }) {
   const links: [string, string][] = [
+    // The panel session's section, while the application is at that stage (issue 21).
+    ...(panel ? ([[PARTS.sesion, 'Sesión con el panel']] as [string, string][]) : []),
     [PARTS.datos, 'Datos'],
     [PARTS.documentos, 'Documentos'],
     [PARTS.historial, 'Historial'],
@@ -80,14 +82,16 @@ export function ApplicationDetailPage() {
           </span>
         }
       />
-      <JumpLinks />
+      <JumpLinks panel={app.stage === 'sesion_panel'} />
       {/* One column on narrow screens (stage first, then the application, then judging it); two on wide ones. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
           <StageActions application={app} />
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <PanelSection applicationId={app.id} stage={app.stage} />
+          <div id={PARTS.sesion} className={`${PART_CLASS} empty:hidden`}>
+            <PanelSection applicationId={app.id} stage={app.stage} />
+          </div>
           <div id={PARTS.datos} className={PART_CLASS}>
             <ApplicationFields formData={app.formData} />
           </div>

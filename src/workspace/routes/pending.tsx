@@ -33,7 +33,7 @@ export function PendingPage() {
         <QueryError error={pending.error} retry={() => void pending.refetch()} />
       ) : pending.data.items.length === 0 ? (
         <Panel>
-          <p className="text-sm text-ink-700">No tienes pendientes. Cuando te asignen una postulación, aparecerá aquí.</p>
+          <p className="text-sm text-ink-700">No tienes evaluaciones pendientes. Cuando te asignen una postulación, aparecerá aquí.</p>
         </Panel>
       ) : (
         <Panel title={countOf(pending.data.total, 'postulación', 'postulaciones')}>

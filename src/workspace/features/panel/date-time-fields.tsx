@@ -23,13 +23,14 @@ export function DateTimeFields({ dayId, timeId, day, time, onDay, onTime, invali
   const suffix = labelSuffix ? <span className="sr-only">{labelSuffix}</span> : null
   return (
     <>
-      <div className="min-w-0 flex-1">
+      {/* The wrappers hold the minimum widths (not the inputs), so the row's flex-wrap puts the time under the date on a narrow screen instead of one over the other. */}
+      <div className="min-w-40 flex-[1_1_10rem]">
         <label htmlFor={dayId} className={LABEL}>
           Fecha{suffix}
         </label>
-        <input id={dayId} type="date" className={cn(inputClass, 'mt-0.5 min-w-36')} value={day} {...common} onChange={(e) => onDay(e.target.value)} />
+        <input id={dayId} type="date" className={cn(inputClass, 'mt-0.5')} value={day} {...common} onChange={(e) => onDay(e.target.value)} />
       </div>
-      <div className="w-28">
+      <div className="w-32 shrink-0">
         <label htmlFor={timeId} className={LABEL}>
           Hora{suffix}
         </label>

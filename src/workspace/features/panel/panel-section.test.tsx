@@ -318,7 +318,7 @@ describe('the booked session', () => {
   it('shows the founder\'s "Ninguno me sirve" note while nothing is booked', async () => {
     serve('reviewer', state({ noneFits: { note: 'Solo puedo en la tarde', at: '2030-03-10T13:00:00.000Z' } }))
     renderSection()
-    expect(await screen.findByText('Ninguno le sirve: Solo puedo en la tarde')).toBeTruthy()
+    expect(await screen.findByText('Ningún horario le sirve: Solo puedo en la tarde')).toBeTruthy()
     expect(screen.getByText(PANEL_MESSAGES.noOffer)).toBeTruthy()
   })
 
@@ -335,5 +335,30 @@ describe('the booked session', () => {
     expect(field('Enlace de la videollamada').value).toBe('https://meet.example/panel')
     expect([field('Fecha del horario 2').value, field('Hora del horario 2').value]).toEqual(['2030-03-15', '10:00'])
     expect(within(form).getByRole('button', { name: 'Guardar los horarios' })).toBeTruthy()
+  })
+
+  it("after the team's cancellation: when and who, its «Motivo», and that the offer closed with it (new times to offer)", async () => {
+    serve('admin', {
+      ...state(),
+      session: { ...BOOKED.session!, status: 'cancelled', sequence: 1, changedAt: '2030-03-11T13:00:00.000Z', changedBy: ADMIN, cancelledAt: '2030-03-11T13:00:00.000Z', cancelReason: 'El panel se enfermó' },
+    })
+    renderSection()
+    expect(await screen.findByText('Motivo: El panel se enfermó')).toBeTruthy()
+    expect(screen.getByText(/se canceló el 11 de marzo de 2030/).textContent).toMatch(/por el equipo|por Admin Uno/)
+    expect(screen.getByText('Los horarios ofrecidos se cerraron con la cancelación: ofrece horarios nuevos.')).toBeTruthy()
+    // The form says the founder gets the times by e-mail.
+    expect(await screen.findByText(/le enviamos a la persona fundadora un correo con los horarios/)).toBeTruthy()
+  })
+
+  it("a founder's cancellation shows no «Motivo» and keeps the offered times", async () => {
+    serve('reviewer', {
+      ...state({ offer: { ...BOOKED.offer!, times: BOOKED.offer!.times.map((t) => ({ ...t, booked: false, taken: false })) } }),
+      session: { ...BOOKED.session!, status: 'cancelled', sequence: 1, changedAt: '2030-03-11T13:00:00.000Z', changedBy: 'founder', cancelledAt: '2030-03-11T13:00:00.000Z', cancelReason: null },
+    })
+    renderSection()
+    expect(await screen.findByText(/se canceló el 11 de marzo de 2030, .*, por la persona fundadora/)).toBeTruthy()
+    expect(screen.queryByText(/Motivo:/)).toBeNull()
+    expect(screen.queryByText(/se cerraron/)).toBeNull()
+    expect(screen.getByRole('region', { name: 'Horarios ofrecidos' })).toBeTruthy()
   })
 })

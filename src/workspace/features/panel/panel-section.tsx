@@ -150,13 +150,23 @@ export function PanelStateView({ state }: { state: PanelState }) {
           </section>
         )}
         {cancelled && (
-          <p className="rounded-md border border-ink-200 p-3">
-            {sentence(`La sesión del ${formatDateTime(cancelled.startsAt)} se canceló el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}`)}
-          </p>
+          <div className="rounded-md border border-ink-200 p-3">
+            <p>
+              {sentence(
+                `La sesión del ${formatDateTime(cancelled.startsAt)} se canceló el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}${
+                  cancelled.changedBy === 'founder' ? ', por la persona fundadora' : cancelled.changedBy ? `, por ${names.get(cancelled.changedBy) ?? 'el equipo'}` : ''
+                }`,
+              )}
+            </p>
+            {cancelled.cancelReason && <p className="mt-1">Motivo: {cancelled.cancelReason}</p>}
+            {cancelled.changedBy !== 'founder' && !state.offer && inStage && (
+              <p className="mt-1 text-xs text-ink-700">Los horarios ofrecidos se cerraron con la cancelación: ofrece horarios nuevos.</p>
+            )}
+          </div>
         )}
         {state.noneFits && !booked && (
           <div className="rounded-md border border-[#f3c27a] bg-[#fff8eb] p-3">
-            <p className="font-semibold text-ink-950">Ninguno le sirve: {state.noneFits.note || 'sin nota'}</p>
+            <p className="font-semibold text-ink-950">Ningún horario le sirve: {state.noneFits.note || 'sin nota'}</p>
             <p className="mt-0.5 text-xs text-ink-700">{sentence(`La persona fundadora lo dijo el ${formatDateTime(state.noneFits.at)}`)}</p>
           </div>
         )}
@@ -233,7 +243,10 @@ function OfferEditor({ state, memberIds }: { state: PanelState; memberIds: strin
       <h3 id={headingId} tabIndex={-1} className="mb-2 font-bold text-ink-950">
         Ofrecer horarios
       </h3>
-      {state.offer && <p className="mb-2 text-xs text-ink-700">Los horarios nuevos reemplazan a los ofrecidos.</p>}
+      <p className="mb-2 text-xs text-ink-700">
+        {state.offer ? 'Los horarios nuevos reemplazan a los ofrecidos. ' : ''}Al guardarlos, le enviamos a la persona fundadora un correo con los horarios y el enlace a su
+        página de estado.
+      </p>
       <OfferForm
         key={formKey}
         state={state}
@@ -249,7 +262,10 @@ function OfferEditor({ state, memberIds }: { state: PanelState; memberIds: strin
             onSuccess: () => {
               setEditing(false)
               setFormKey((k) => k + 1)
-              notify('success', { title: 'Horarios ofrecidos', description: 'La persona fundadora los ve en su página de estado y elige uno.' })
+              notify('success', {
+                title: 'Horarios ofrecidos',
+                description: 'Le enviamos un correo a la persona fundadora con los horarios y el enlace a su página de estado, donde elige uno.',
+              })
             },
             onError: (err) => setServerError(err.message),
           })

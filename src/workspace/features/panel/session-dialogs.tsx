@@ -122,8 +122,8 @@ export function CancelSessionDialog({ applicationId, session, open, onClose }: {
       onClose={onClose}
     >
       <p>
-        La sesión del {formatDateTime(session.startsAt)} se cancela y sale del calendario de la persona fundadora y del panel. Después puedes
-        ofrecer horarios nuevos.
+        La sesión del {formatDateTime(session.startsAt)} se cancela y sale del calendario de la persona fundadora y del panel. Los horarios
+        ofrecidos se cierran: la persona fundadora verá el motivo y que le enviaremos horarios nuevos, que ofreces después.
       </p>
     </ConfirmDialog>
   )
