@@ -79,6 +79,19 @@ function invitation(mail: Mail): Invitation {
   }
 }
 
+/** The date and the time of a pair, at `width` px: side by side or one under the other, never one over the other. */
+async function pairApart(page: Page, day: ReturnType<Page['getByLabel']>, time: ReturnType<Page['getByLabel']>, width: number) {
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width, height: 900 })
+  const a = (await day.boundingBox())!
+  const b = (await time.boundingBox())!
+  const apart = a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5 || a.y + a.height <= b.y + 0.5 || b.y + b.height <= a.y + 0.5
+  expect(apart, `date ${JSON.stringify(a)} and time ${JSON.stringify(b)} at ${width} px`).toBe(true)
+  // Each wholly on the screen.
+  for (const box of [a, b]) expect(box.x + box.width, `inside ${width} px`).toBeLessThanOrEqual(width)
+  if (viewport) await page.setViewportSize(viewport)
+}
+
 async function move(page: Page, action: string) {
   await page.getByRole('button', { name: action }).click()
   const dialog = page.getByRole('dialog')
@@ -128,12 +141,18 @@ test('panel session: three times offered, the founder books from the e-mailed li
     await form.getByLabel(`Fecha del horario ${i + 1}`).fill(t.day)
     await form.getByLabel(`Hora del horario ${i + 1}`).fill(t.time)
   }
+  for (const width of [390, 1280]) await pairApart(page, form.getByLabel('Fecha del horario 2'), form.getByLabel('Hora del horario 2'), width)
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
   await screenshotsAtWidths(page, 'workspace-panel-offer', [390, 1280])
   await form.getByRole('button', { name: 'Ofrecer horarios' }).click()
   const offered = section.getByRole('region', { name: 'Horarios ofrecidos' })
   await expect(offered.getByRole('listitem')).toHaveCount(3)
   for (const t of times) await expect(offered).toContainText(formatDateTime(t.at))
+
+  // Saving the offer e-mails the founder the times at once, in Bogotá time, with their personal link.
+  const timesMail = await nthMail(ws, 'founder_panel_times', founderEmail, 1)
+  for (const t of times) expect(timesMail.parsed.text).toContain(formatDateTime(t.at))
+  expect(timesMail.parsed.text).toMatch(/\/postulacion\/[A-Za-z0-9_-]{43}/)
 
   // The founder opens the link of the e-mail they received and books the second time.
   const stageMail = await nthMail(ws, 'founder_status', founderEmail, 1)
@@ -175,13 +194,26 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await expect(session).toContainText(panelistName)
   expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
   await screenshotsAtWidths(page, 'workspace-panel-booked', [390, 1280])
+  // The reschedule dialog's date and time, at a phone's width and a desk's.
+  await session.getByRole('button', { name: 'Cambiar horario' }).click()
+  const reschedule = page.getByRole('dialog', { name: 'Cambiar el horario de la sesión' })
+  for (const width of [390, 1280]) await pairApart(page, reschedule.getByLabel('Fecha'), reschedule.getByLabel('Hora'), width)
+  await reschedule.getByRole('button', { name: 'Cancelar', exact: true }).click()
+  await expect(reschedule).toBeHidden()
   await session.getByRole('button', { name: 'Cancelar sesión' }).click()
   const dialog = page.getByRole('dialog', { name: '¿Cancelar la sesión?' })
   await expect(dialog.getByLabel(/Motivo/)).toBeFocused()
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  await dialog.getByLabel(/Motivo/).fill('El panel no puede ese día')
   await dialog.getByRole('button', { name: 'Cancelar sesión' }).click()
   await expect(dialog).toBeHidden()
   await expect(section).toContainText('se canceló')
+  await expect(section).toContainText('Motivo: El panel no puede ese día')
+  // The team's cancellation closes the offer: the founder sees why, no time to book, new times to come by e-mail.
+  await founderPage.reload()
+  await expect(founderPage.getByText('Motivo: El panel no puede ese día')).toBeVisible()
+  await expect(founderPage.getByRole('button', { name: 'Reservar' })).toHaveCount(0)
+  await expect(founderPage.getByText('Te enviaremos nuevos horarios por correo.').first()).toBeVisible()
   for (const inv of await invitations(3)) {
     expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid })
     expect(inv.sequence).toBeGreaterThan(1)

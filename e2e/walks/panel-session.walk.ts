@@ -221,6 +221,10 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   for (const t of times) await expect(offered).toContainText(formatDateTime(t.at))
   await expect(offered.getByRole('listitem').nth(2)).toContainText('fecha límite')
   await shoot(page, '04-admin-offered')
+  // The founder is told at once: the times in Bogotá time, the length, the place, their link.
+  const timesMail = await nthMail(ws, 'founder_panel_times', founderEmail, 1)
+  for (const t of times) expect(timesMail.parsed.text).toContain(formatDateTime(t.at))
+  saveMail(timesMail, 'mail-01b-founder-times')
 
   // The second application: two times, the same panel.
   await page.goto(`/equipo/postulaciones/${other.id}`)
@@ -296,6 +300,12 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await fp.getByRole('listitem').filter({ hasText: formatDateTime(times[1]!.at) }).getByRole('button', { name: 'Cambiar a este horario' }).click()
   await expect(fp.getByText('Cambiamos la hora de tu sesión.')).toBeVisible()
   await shoot(fp, '14-founder-rescheduled')
+  // «Cancelar mi sesión» asks first (a page of its own, nothing changed yet); the founder goes back.
+  await fp.getByRole('button', { name: 'Cancelar mi sesión' }).click()
+  await expect(fp.getByRole('heading', { name: '¿Cancelar tu sesión con el panel?' })).toBeVisible()
+  await shoot(fp, '14b-founder-cancel-confirm')
+  await fp.getByRole('link', { name: 'No, volver a mi postulación' }).click()
+  await expect(fp.getByRole('button', { name: 'Cancelar mi sesión' })).toBeVisible()
   const changed = await bothInvitations(ws, 2, people, ['mail-04-founder-changed', 'mail-05-panel-changed'])
   for (const inv of changed.parsed) {
     expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 1, uid, start: times[1]!.at })
@@ -307,6 +317,11 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await expect(session).toContainText(formatDateTime(times[1]!.at))
   await expect(session).toContainText(panelistName)
   await shoot(page, '15-admin-booked-session')
+  // The reschedule dialog's date and time (side by side or stacked, never overlapping), then closed.
+  await session.getByRole('button', { name: 'Cambiar horario' }).click()
+  await expect(page.getByRole('dialog', { name: 'Cambiar el horario de la sesión' })).toBeVisible()
+  await shoot(page, '15b-admin-reschedule-dialog')
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar', exact: true }).click()
   await session.getByRole('button', { name: 'Cancelar sesión' }).click()
   const dialog = page.getByRole('dialog', { name: '¿Cancelar la sesión?' })
   await dialog.getByLabel(/Motivo/).fill('El panelista tuvo una calamidad doméstica; les ofreceremos nuevos horarios.')
@@ -314,6 +329,7 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await dialog.getByRole('button', { name: 'Cancelar sesión' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('region', { name: 'Sesión con el panel' })).toContainText('se canceló')
+  await expect(page.getByRole('region', { name: 'Sesión con el panel' })).toContainText('Motivo: El panelista tuvo una calamidad doméstica')
   await shoot(page, '17-admin-cancelled')
   const cancelled = await bothInvitations(ws, 3, people, ['mail-06-founder-cancelled', 'mail-07-panel-cancelled'])
   for (const inv of cancelled.parsed) {
@@ -322,9 +338,29 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   }
 
   // The founder's page after the team's cancellation.
+  // The offer closed with it: the reason, no time to book, new times to come by e-mail.
   await fp.goto(founderStage.link)
-  await expect(fp.getByText('Tu sesión anterior quedó cancelada.')).toBeVisible()
+  await expect(fp.getByText('Motivo: El panelista tuvo una calamidad doméstica; les ofreceremos nuevos horarios.')).toBeVisible()
+  await expect(fp.getByRole('button', { name: 'Reservar' })).toHaveCount(0)
   await shoot(fp, '18-founder-after-cancel')
+
+  // 6. The admin offers new times; the founder gets them by e-mail and sees them on the page.
+  const newTime = { day: soon, time: '17:00', at: new Date(`${soon}T17:00:00-05:00`) }
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  const again = page.getByRole('region', { name: 'Sesión con el panel' }).getByRole('form', { name: 'Ofrecer horarios' })
+  await again.getByRole('checkbox', { name: panelistName }).check()
+  await again.getByLabel('Enlace de la videollamada').fill('https://meet.example/catalitico-panel-huerta')
+  await again.getByLabel('Fecha del horario 1').fill(newTime.day)
+  await again.getByLabel('Hora del horario 1').fill(newTime.time)
+  await again.getByRole('button', { name: 'Ofrecer horarios' }).click()
+  await expect(page.getByRole('region', { name: 'Horarios ofrecidos' }).getByRole('listitem')).toHaveCount(1)
+  await shoot(page, '19-admin-new-offer')
+  const newTimesMail = await nthMail(ws, 'founder_panel_times', founderEmail, 2)
+  expect(newTimesMail.parsed.text).toContain(formatDateTime(newTime.at))
+  saveMail(newTimesMail, 'mail-08-founder-new-times')
+  await fp.goto(founderStage.link)
+  await expect(fp.getByRole('listitem').filter({ hasText: formatDateTime(newTime.at) }).getByRole('button', { name: 'Reservar' })).toBeVisible()
+  await shoot(fp, '20-founder-new-times')
 
   // Every other e-mail of this walk, for reading: the team's notices of the founders' actions.
   const dir = join(ws.dataDir, 'outbox')
@@ -335,7 +371,7 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
     const parsed = await PostalMime.parse(readFileSync(join(dir, file), 'utf8'))
     const body = `${parsed.subject ?? ''}\n${parsed.text ?? ''}`
     if (!refs.some((r) => body.includes(r))) continue
-    if (/founder_panel_invitation|team_panel_invitation/.test(file)) continue
+    if (/founder_panel_invitation|team_panel_invitation|founder_panel_times/.test(file)) continue
     saveMail({ file, to: (parsed.to ?? []).map((a) => a.address ?? ''), parsed }, `mail-other-${String(++n).padStart(2, '0')}`)
   }
 
