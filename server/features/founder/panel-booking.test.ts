@@ -254,6 +254,7 @@ describe("the founder's panel session on the status page", () => {
     expect(told.map((m) => m.to)).toEqual([admin.member.email])
     expect(told[0]!.subject).toContain('Ningún horario le sirve')
     expect(told[0]!.text).not.toContain('viajo')
+    expect(told[0]!.text).toContain('su nota está en la sección «Sesión con el panel» de la postulación')
     const state = (await (await h.call('GET', `/applications/${app.id}/panel`, { as: admin })).json()) as PanelState
     expect(state.noneFits).toEqual({ note: 'Esa semana viajo; me sirve del 10 al 12.', at: h.now().toISOString() })
   })
@@ -307,6 +308,7 @@ describe("the founder's panel session on the status page", () => {
     expect(html).not.toContain('/sesion/reservar"')
     expect(html).toContain('Motivo: El panel se enfermó')
     expect(html).toContain('Te enviaremos nuevos horarios por correo')
+    expect(html).toContain('Los horarios que te ofrecimos ya no están disponibles.')
     expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(409)
 
     const messages = await h.store.listMessages({ applicationId: app.id })

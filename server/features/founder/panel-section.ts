@@ -53,7 +53,7 @@ export function panelNext(view: PanelView): string {
   }
   if (offer) return 'Elige abajo el horario de tu sesión 1:1 con el panel de expertos, con un clic. Si ninguno te sirve, dínoslo desde esta página.'
   if (session?.status === 'cancelled' && cancelledByTeam(session)) {
-    return 'Cancelamos tu sesión con el panel de expertos. Te enviaremos nuevos horarios por correo y podrás elegir uno aquí.'
+    return 'Cancelamos tu sesión con el panel de expertos. Te enviaremos nuevos horarios por correo; luego eliges uno aquí, con un clic.'
   }
   return 'Te enviaremos por correo los horarios para tu sesión 1:1 con el panel de expertos; luego eliges uno aquí, con un clic.'
 }
@@ -102,9 +102,9 @@ ${
     if (!teamCancelled) return null
     return `<h2>Tu sesión con el panel</h2>
 <div class="card">
-<p>${e(sentence(`Cancelamos tu sesión del ${formatDateTime(teamCancelled.startsAt)} (hora de Bogotá)`))}</p>
+<p style="margin-top:0">${e(sentence(`Cancelamos tu sesión del ${formatDateTime(teamCancelled.startsAt)} (hora de Bogotá)`))}</p>
 ${teamCancelled.cancelReason ? `<p>Motivo: ${e(teamCancelled.cancelReason)}</p>` : ''}
-<p style="margin:0">Los horarios que te ofrecimos ya no están disponibles. Te enviaremos nuevos horarios por correo.</p>
+<p style="margin-bottom:0">Los horarios que te ofrecimos ya no están disponibles.</p>
 </div>`
   }
   const list = timeForms(base, 'reservar', free, null, 'Reservar')

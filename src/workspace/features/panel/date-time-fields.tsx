@@ -24,7 +24,7 @@ export function DateTimeFields({ dayId, timeId, day, time, onDay, onTime, invali
   return (
     <>
       {/* The wrappers hold the minimum widths (not the inputs), so the row's flex-wrap puts the time under the date on a narrow screen instead of one over the other. */}
-      <div className="min-w-40 flex-[1_1_10rem]">
+      <div className="max-w-72 min-w-40 flex-[1_1_10rem]">
         <label htmlFor={dayId} className={LABEL}>
           Fecha{suffix}
         </label>
