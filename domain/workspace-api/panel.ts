@@ -53,6 +53,8 @@ export interface PanelOfferRecord {
   place: string
   offeredBy: string
   offeredAt: Date
+  /** The panel the offer names (active members without a conflict on the application). */
+  memberIds: string[]
   times: PanelTimeRecord[]
 }
 
@@ -85,7 +87,12 @@ export interface PanelStateRecord {
   /** PANEL_CHANGE_CUTOFF_HOURS: the founder can change or cancel until this many hours before. */
   cutoffHours: number
   offer: PanelOfferRecord | null
+  /** The offer's panel and the session's, with their other sessions. */
   members: PanelMemberRecord[]
+  /** Every member who may sit on this panel (active, no active conflict on the application), with their other sessions: the offer form's choices. */
+  candidates: PanelMemberRecord[]
+  /** Active members left out for a conflict of interest declared on the application: named, never offered. */
+  excluded: { id: string; name: string }[]
   /** Warnings of the offer (after the due date, a member busy): shown, not refused. */
   warnings: { startsAt: Date; message: string }[]
   /** The booked session, or the last one cancelled; null before any booking. */

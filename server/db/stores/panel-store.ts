@@ -139,6 +139,11 @@ export interface PanelStore {
   offer(applicationId: string): Promise<PanelOffer | null>
   /** The booked session, else the last one cancelled, else null. */
   session(applicationId: string): Promise<PanelSession | null>
+  /**
+   * Who may sit on this application's panel: the active members without an active conflict on it
+   * (`candidates`), and the active members left out for one (`excluded`), each by name.
+   */
+  eligible(applicationId: string): Promise<{ candidates: PanelMember[]; excluded: { id: string; name: string }[] }>
   /** The booked sessions of these members that end after `from`, outside `exceptApplicationId`. */
   busy(memberIds: readonly string[], from: Date, exceptApplicationId: string | null): Promise<BusySession[]>
   /** Replace the offer (its none-fits note with it); refused while a session is booked. */
@@ -236,6 +241,19 @@ export function openPanelStore(e: Engine): PanelStore {
             ),
           ),
         )
+        .orderBy('m.id'),
+    ),
+    activeMembers: e.prepare((p: { applicationId: string }) =>
+      db
+        .selectFrom('team_members as m')
+        .select(['m.id', 'm.name', 'm.email'])
+        .select((eb) =>
+          eb
+            .exists(eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').where('c.application_id', '=', p.applicationId).where('c.lifted_at', 'is', null))
+            .as('conflicted'),
+        )
+        .where('m.active', '=', true)
+        .orderBy('m.name')
         .orderBy('m.id'),
     ),
     // Fixed order (by id), so two transactions that share members take their locks in the same order.
@@ -442,6 +460,15 @@ export function openPanelStore(e: Engine): PanelStore {
       const row = (await e.first(q.bookedSession({ applicationId }))) ?? (await e.first(q.lastSession({ applicationId })))
       if (!row) return null
       return toSession(row, await e.all(q.sessionMembers({ sessionId: row.id })))
+    },
+
+    async eligible(applicationId) {
+      const rows = await e.all(q.activeMembers({ applicationId }))
+      const conflicted = (r: { conflicted: unknown }) => r.conflicted === true || Number(r.conflicted) === 1
+      return {
+        candidates: rows.filter((r) => !conflicted(r)).map((r) => ({ id: r.id, name: r.name, email: r.email })),
+        excluded: rows.filter(conflicted).map((r) => ({ id: r.id, name: r.name })),
+      }
     },
 
     async busy(memberIds, from, exceptApplicationId) {

@@ -53,6 +53,28 @@ async function saveOffer(h: WorkspaceHarness, as: SignedIn, applicationId: strin
 }
 
 describe('the panel session in the workspace', () => {
+  it("names the offer's panel (offer.memberIds) and everyone who may sit on it with their other sessions, and who is left out for a conflict", async () => {
+    const { h, admin, reviewer, conflicted, application } = await setUp()
+    const first = await application()
+    const second = await application()
+    const res = await h.call('POST', '/conflicts', { as: conflicted, body: { applicationId: first.id, kind: 'personal', note: '' } })
+    expect(res.status).toBeLessThan(300)
+    // The reviewer has a session booked on the second application, before being on any panel of the first.
+    const two = await saveOffer(h, admin, second.id, body([reviewer.member.id], [at(h, 48)]))
+    expect((await actionsOf(h).book(second.id, two.json.offer!.times[0]!.id, { kind: 'founder' })).status).toBe('done')
+
+    const state = (await (await h.call('GET', `/applications/${first.id}/panel`, { as: admin })).json()) as PanelState
+    const ids = state.candidates.map((m) => m.id)
+    expect(ids).toEqual(expect.arrayContaining([admin.member.id, reviewer.member.id]))
+    expect(ids).not.toContain(conflicted.member.id)
+    expect(state.excluded).toEqual([{ id: conflicted.member.id, name: conflicted.member.name }])
+    expect(state.candidates.find((m) => m.id === reviewer.member.id)!.otherSessions).toEqual([
+      { applicationId: second.id, reference: second.reference, startsAt: at(h, 48).toISOString(), endsAt: at(h, 49).toISOString() },
+    ])
+    const saved = await saveOffer(h, admin, first.id, body([reviewer.member.id, admin.member.id], [at(h, 72)]))
+    expect(saved.json.offer!.memberIds.sort()).toEqual([admin.member.id, reviewer.member.id].sort())
+  })
+
   it('an admin offers times; the state shows them, the members with their other sessions, and a warning past the due date', async () => {
     const { h, admin, reviewer, application } = await setUp()
     const first = await application()

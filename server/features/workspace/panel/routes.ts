@@ -35,9 +35,13 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     const record = await deps.reviews.getApplication(applicationId)
     if (!record) return null
     const now = deps.now()
-    const [offer, session] = await Promise.all([panel.offer(applicationId), panel.session(applicationId)])
-    const memberIds = [...new Set([...(offer?.members ?? []), ...(session?.members ?? [])].map((m) => m.id))]
+    const [offer, session, eligible] = await Promise.all([panel.offer(applicationId), panel.session(applicationId), panel.eligible(applicationId)])
+    const memberIds = [...new Set([...(offer?.members ?? []), ...(session?.members ?? []), ...eligible.candidates].map((m) => m.id))]
     const busy = await panel.busy(memberIds, now, applicationId)
+    const withSessions = (m: { id: string; name: string; email: string }) => ({
+      ...m,
+      otherSessions: busy.filter((b) => b.memberId === m.id).map((b) => ({ applicationId: b.applicationId, reference: b.reference, startsAt: b.startsAt, endsAt: b.endsAt })),
+    })
     const booked = session?.status === 'booked' ? session : null
     const offerMemberIds = new Set(offer?.members.map((m) => m.id) ?? [])
     const times: PanelTimeRecord[] = (offer?.times ?? []).map((t) => ({
@@ -55,12 +59,20 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
       stageDueAt: record.stageDueAt,
       cutoffHours: actions.cutoffHours,
       offer: offer
-        ? { id: offer.id, lengthMinutes: offer.lengthMinutes, placeKind: offer.placeKind, place: offer.place, offeredBy: offer.offeredBy, offeredAt: offer.offeredAt, times }
+        ? {
+            id: offer.id,
+            lengthMinutes: offer.lengthMinutes,
+            placeKind: offer.placeKind,
+            place: offer.place,
+            offeredBy: offer.offeredBy,
+            offeredAt: offer.offeredAt,
+            memberIds: offer.members.map((m) => m.id),
+            times,
+          }
         : null,
-      members: [...people.values()].map((m) => ({
-        ...m,
-        otherSessions: busy.filter((b) => b.memberId === m.id).map((b) => ({ applicationId: b.applicationId, reference: b.reference, startsAt: b.startsAt, endsAt: b.endsAt })),
-      })),
+      members: [...people.values()].map(withSessions),
+      candidates: eligible.candidates.map(withSessions),
+      excluded: eligible.excluded,
       warnings: times.flatMap((t) => [
         ...(t.afterDue ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.afterDue }] : []),
         ...(t.taken && !t.booked ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.memberBusy }] : []),

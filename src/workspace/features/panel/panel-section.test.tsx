@@ -16,6 +16,11 @@ const ADMIN = '55555555-5555-4555-8555-555555555555'
 // Far ahead, so "in the past" never depends on when the test runs.
 const DUE = '2030-03-15T04:59:59.000Z' // 14 March 2030, 11:59 p. m. in Bogotá
 
+const MEMBERS: PanelState['members'] = [
+  { id: ANA, name: 'Ana Ríos', email: 'ana@catalitico.example', otherSessions: [{ applicationId: 'x', reference: 'CAT-2030-OTRA01', startsAt: '2030-03-11T14:00:00.000Z', endsAt: '2030-03-11T15:00:00.000Z' }] },
+  { id: LUIS, name: 'Luis Paz', email: 'luis@catalitico.example', otherSessions: [] },
+]
+
 function state(overrides: Partial<PanelState> = {}): PanelState {
   return {
     applicationId: APP,
@@ -23,10 +28,10 @@ function state(overrides: Partial<PanelState> = {}): PanelState {
     stageDueAt: DUE,
     cutoffHours: 24,
     offer: null,
-    members: [
-      { id: ANA, name: 'Ana Ríos', email: 'ana@catalitico.example', otherSessions: [{ applicationId: 'x', reference: 'CAT-2030-OTRA01', startsAt: '2030-03-11T14:00:00.000Z', endsAt: '2030-03-11T15:00:00.000Z' }] },
-      { id: LUIS, name: 'Luis Paz', email: 'luis@catalitico.example', otherSessions: [] },
-    ],
+    members: MEMBERS,
+    // Everyone who may sit on the panel, with their other sessions; Eva declared a conflict.
+    candidates: MEMBERS,
+    excluded: [{ id: EVA, name: 'Eva Conflicto' }],
     warnings: [],
     session: null,
     noneFits: null,
@@ -232,6 +237,7 @@ const BOOKED = state({
     place: 'https://meet.example/panel',
     offeredBy: ADMIN,
     offeredAt: '2030-03-09T15:00:00.000Z',
+    memberIds: [ANA, LUIS],
     times: [
       { id: 't1', startsAt: '2030-03-12T15:00:00.000Z', endsAt: '2030-03-12T16:00:00.000Z', booked: true, taken: true, afterDue: false },
       { id: 't2', startsAt: '2030-03-15T15:00:00.000Z', endsAt: '2030-03-15T16:00:00.000Z', booked: false, taken: false, afterDue: true },
@@ -323,7 +329,7 @@ describe('the booked session', () => {
   })
 
   it('"Cambiar los horarios ofrecidos" opens the form with the current offer: its panel, length, place and times', async () => {
-    serve('admin', state({ offer: { ...BOOKED.offer!, times: BOOKED.offer!.times.map((t) => ({ ...t, booked: false, taken: false })) }, members: [BOOKED.members[1]!] }))
+    serve('admin', state({ offer: { ...BOOKED.offer!, memberIds: [LUIS], times: BOOKED.offer!.times.map((t) => ({ ...t, booked: false, taken: false })) }, members: [BOOKED.members[1]!] }))
     renderSection()
     const offered = await screen.findByRole('region', { name: 'Horarios ofrecidos' })
     expect(offered.textContent).toContain('Panel: Luis Paz')

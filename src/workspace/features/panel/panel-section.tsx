@@ -11,9 +11,7 @@ import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
-import { useConflicts } from '../../api/clock-queries.ts'
 import { usePanel, useSaveOffer } from '../../api/panel-queries.ts'
-import { useMembers } from '../../api/queries.ts'
 import { useMember } from '../../components/require-session.tsx'
 import { Button, Loading, Panel, QueryError } from '../../components/ui.tsx'
 import { OfferForm } from './offer-form.tsx'
@@ -27,32 +25,21 @@ export function mayHavePanel(stage: Stage): boolean {
   return STAGES.indexOf(stage) >= STAGES.indexOf(PANEL_STAGE)
 }
 
-/**
- * Who the panel is: the offer's own list when the server gives it (asked for: `offer.memberIds`), else
- * the booked session's, else the state's members (the offer's, with those of a cancelled session).
- */
+/** Who the panel is: the offer's own list, else the booked session's. */
 export function panelMemberIds(state: PanelState): string[] {
-  const offer = state.offer as (PanelState['offer'] & { memberIds?: string[] }) | null
-  if (offer?.memberIds) return offer.memberIds
+  if (state.offer) return state.offer.memberIds
   if (state.session?.status === 'booked') return state.session.memberIds
-  return offer ? state.members.map((m) => m.id) : []
+  return []
 }
 
 /**
- * Who may sit on the panel: the active members without a conflict on this application (the form's
- * checkboxes, with their other sessions from the panel state), and those left out for a conflict.
+ * Who may sit on the panel, as the server says (PanelState.candidates: active, no conflict on this
+ * application, each with their other sessions), and those left out for a conflict.
  */
-export function panelCandidates(
-  state: PanelState,
-  team: readonly { id: string; name: string; active: boolean }[],
-  conflicts: readonly { memberId: string; liftedAt: string | null }[],
-): { candidates: Candidate[]; excluded: { id: string; name: string }[] } {
-  const conflicted = new Set(conflicts.filter((c) => c.liftedAt === null).map((c) => c.memberId))
-  const sessions = new Map(state.members.map((m) => [m.id, m.otherSessions]))
-  const active = team.filter((m) => m.active)
+export function panelCandidates(state: PanelState): { candidates: Candidate[]; excluded: { id: string; name: string }[] } {
   return {
-    candidates: active.filter((m) => !conflicted.has(m.id)).map((m) => ({ id: m.id, name: m.name, otherSessions: sessions.get(m.id) ?? [] })),
-    excluded: active.filter((m) => conflicted.has(m.id)).map((m) => ({ id: m.id, name: m.name })),
+    candidates: state.candidates.map((m) => ({ id: m.id, name: m.name, otherSessions: m.otherSessions })),
+    excluded: state.excluded,
   }
 }
 
@@ -213,8 +200,6 @@ function OfferedTimes({ state, panel }: { state: PanelState; panel: string }) {
 
 function OfferEditor({ state, memberIds }: { state: PanelState; memberIds: string[] }) {
   const headingId = useId()
-  const team = useMembers()
-  const conflicts = useConflicts(state.applicationId, true)
   const save = useSaveOffer(state.applicationId)
   const [editing, setEditing] = useState(!state.offer)
   const [serverError, setServerError] = useState<string | null>(null)
@@ -234,9 +219,7 @@ function OfferEditor({ state, memberIds }: { state: PanelState; memberIds: strin
       </div>
     )
   }
-  if (team.isPending || conflicts.isPending) return <Loading />
-  if (team.error || conflicts.error) return <QueryError error={team.error ?? conflicts.error} retry={() => void (team.refetch(), conflicts.refetch())} />
-  const { candidates, excluded } = panelCandidates(state, team.data.members, conflicts.data.items)
+  const { candidates, excluded } = panelCandidates(state)
 
   return (
     <section aria-labelledby={headingId} className="border-t border-ink-200 pt-3">
