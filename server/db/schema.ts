@@ -30,6 +30,7 @@ import type { Application } from '../../domain/application.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { Recommendation } from '../../domain/review.ts'
 import type { CriterionKey } from '../../domain/programme.ts'
+import type { Instrument, Outlet } from '../../domain/deals.ts'
 
 declare const timeText: unique symbol
 declare const jsonText: unique symbol
@@ -340,6 +341,48 @@ export interface FounderActivitySeenTable {
   seen_at: Time
 }
 
+/** A version of the rate card (ADR 0158): drafts are edited, published ones never. */
+export interface RateCardVersionsTable {
+  id: Uuid
+  number: number
+  note: string
+  status: 'draft' | 'published'
+  created_by: Uuid
+  created_at: Time
+  updated_at: Time
+  published_by: Uuid | null
+  published_at: Time<null>
+}
+
+export interface RateCardItemsTable {
+  id: Uuid
+  version_id: Uuid
+  position: number
+  outlet: Outlet
+  format: string
+  /** Whole pesos (ADR 0157). */
+  unit_price_cop: Int64
+}
+
+/** The deal recorded at the signature (ADR 0159); money in integers (ADR 0157). */
+export interface DealsTable {
+  application_id: Uuid
+  equity_bp: number
+  instrument: Instrument
+  discount_bp: number | null
+  valuation_usd_cents: Int64
+  media_value_cop: Int64
+  investment_value_cop: Int64
+  window_start: string
+  window_months: number
+  follow_up_start: string
+  rate_card_version_id: Uuid | null
+  signed_by: Uuid | null
+  signed_at: Time
+  updated_by: Uuid | null
+  updated_at: Time
+}
+
 export interface BackupRunsTable {
   id: Uuid
   slot: Time<null>
@@ -380,6 +423,9 @@ export interface Database {
   data_requests: DataRequestsTable
   founder_activity: FounderActivityTable
   founder_activity_seen: FounderActivitySeenTable
+  rate_card_versions: RateCardVersionsTable
+  rate_card_items: RateCardItemsTable
+  deals: DealsTable
 }
 
 /**
@@ -588,4 +634,33 @@ export const COLUMN_KINDS: ColumnKinds = {
   },
   founder_activity: { id: 'uuid', application_id: 'uuid', kind: 'text', at: 'time' },
   founder_activity_seen: { member_id: 'uuid', application_id: 'uuid', seen_at: 'time' },
+  rate_card_versions: {
+    id: 'uuid',
+    number: 'int',
+    note: 'text',
+    status: 'text',
+    created_by: 'uuid',
+    created_at: 'time',
+    updated_at: 'time',
+    published_by: 'uuid?',
+    published_at: 'time?',
+  },
+  rate_card_items: { id: 'uuid', version_id: 'uuid', position: 'int', outlet: 'text', format: 'text', unit_price_cop: 'int64' },
+  deals: {
+    application_id: 'uuid',
+    equity_bp: 'int',
+    instrument: 'text',
+    discount_bp: 'int?',
+    valuation_usd_cents: 'int64',
+    media_value_cop: 'int64',
+    investment_value_cop: 'int64',
+    window_start: 'text',
+    window_months: 'int',
+    follow_up_start: 'text',
+    rate_card_version_id: 'uuid?',
+    signed_by: 'uuid?',
+    signed_at: 'time',
+    updated_by: 'uuid?',
+    updated_at: 'time',
+  },
 }
