@@ -306,3 +306,6 @@ export const RATE_CARD_EMPTY = 'Todavía no hay tarifario. Los precios los defin
 export const RATE_CARD_PUBLISHED_REFUSAL = 'Esa versión del tarifario ya está publicada y no se edita: crea una versión nueva para cambiar precios.'
 export const DEAL_NOT_SIGNING_REFUSAL = 'El acuerdo se registra al marcar la postulación como «Acuerdo firmado», desde «Due diligence».'
 export const DEAL_REQUIRED_REFUSAL = 'Para marcar «Acuerdo firmado» registra el acuerdo: participación, valores y ventana de exposición.'
+export const RATE_CARD_NOT_PUBLISHED = 'Elige una versión publicada del tarifario: un borrador todavía puede cambiar.'
+export const DEAL_INVALID = 'Revisa el acuerdo: hay datos que no pudimos leer.'
+export const DEAL_BULK_REFUSAL = '«Acuerdo firmado» se marca de a una postulación, con las cifras de su acuerdo: ábrela y usa «Mover a Acuerdo firmado».'

@@ -34,6 +34,7 @@ import type { TeamStore } from './db/stores/team-store.ts'
 import { createWorkspaceApi } from './features/workspace/api.ts'
 import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
+import { dealRoutes } from './features/workspace/deals/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import type { DocumentRecord } from './db/stores/document-store.ts'
@@ -199,6 +200,8 @@ export function workspaceApiFrom(
     founders,
     // Checked before "Acuerdo firmado" (ADR 0139).
     documents: openDocumentStore(engineOf(store)),
+    // "Acuerdo firmado" records the deal, in the stage change's transaction (ADR 0159).
+    deals: stores.deals,
     now: extra.clock ?? (() => new Date()),
   }
   const activityDeps = { store, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }
@@ -236,6 +239,7 @@ export function workspaceApiFrom(
       api.route('/', dataRequestRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
+      api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({

@@ -15,33 +15,14 @@
  */
 import type { InferResult } from 'kysely'
 import { changedFields, type DealTerms, type RateCardItem } from '../../../domain/deals.ts'
+import type { DealRecord, RateCardVersionRecord } from '../../../domain/workspace-api/deals.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { toDate, toDateOrNull, toNumber } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
-export interface RateCardVersion {
-  id: string
-  number: number
-  note: string
-  status: 'draft' | 'published'
-  createdBy: string
-  createdAt: Date
-  updatedAt: Date
-  publishedBy: string | null
-  publishedAt: Date | null
-  items: (RateCardItem & { id: string })[]
-}
-
-export interface Deal extends DealTerms {
-  applicationId: string
-  /** The number of the rate card version it was signed with (null: none). */
-  rateCardVersionNumber: number | null
-  signedBy: string | null
-  signedAt: Date
-  updatedBy: string | null
-  updatedAt: Date
-}
+export type RateCardVersion = RateCardVersionRecord
+export type Deal = DealRecord
 
 /** A deal written with the stage change (dealWriter). */
 export interface DealWrite {
