@@ -275,7 +275,7 @@ export interface RateCardItemInput {
 
 export type RateCardReading = { ok: true; items: RateCardItem[] } | { ok: false; message: string; errors: Record<number, string> }
 
-/** Reads a version's lines: each with an outlet, a format and a price in whole pesos; no line twice. */
+/** Reads a version's lines: each with an outlet, a format and a price in whole pesos; no line twice. A draft may have none yet (publishing needs one). */
 export function readRateCard(lines: readonly RateCardItemInput[]): RateCardReading {
   const errors: Record<number, string> = {}
   const items: RateCardItem[] = []
@@ -298,7 +298,6 @@ export function readRateCard(lines: readonly RateCardItemInput[]): RateCardReadi
   })
   const bad = Object.keys(errors).length
   if (bad > 0) return { ok: false, message: bad === 1 ? 'Revisa la línea marcada del tarifario.' : `Revisa las ${bad} líneas marcadas del tarifario.`, errors }
-  if (items.length === 0) return { ok: false, message: 'Agrega al menos una línea al tarifario.', errors }
   return { ok: true, items }
 }
 
