@@ -110,7 +110,7 @@ describe('the deal and the rate card', () => {
     const deals = openDealStore(e)
     const card = await deals.createRateCard({ note: 'Precios 2027', items: [{ outlet: 'tv_nacional', format: 'Spot 30"', unitPriceCop: 12_000_000 }], memberId: admin.id, at: new Date() })
     await deals.publishRateCard(card.id, { memberId: admin.id, at: new Date() })
-    const [{ applicationId }] = source.docs as [{ applicationId: string }]
+    const { applicationId } = source.docs[0]!
     source.store.db.prepare(`UPDATE applications SET stage = 'due_diligence' WHERE id = ?`).run(applicationId)
     const moved = await openReviewStore(e).transition(applicationId, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: new Date(), deal: { ...DEAL, rateCardVersionId: card.id } })
     expect(moved.status).toBe('moved')
