@@ -118,9 +118,8 @@ test('an admin publishes the rate card, signs an application with its deal, corr
 
   // The audit log, in the workspace's words.
   await page.getByRole('link', { name: 'Auditoría' }).click()
-  await expect(page.getByText('Registró el acuerdo firmado')).toBeVisible()
-  await expect(page.getByText('Corrigió el acuerdo')).toBeVisible()
-  await expect(page.getByText('Cambió: participación, duración de la exposición')).toBeVisible()
-  await expect(page.getByText('Tarifario versión 1')).toBeVisible()
-  await expect(page.getByText('Publicó una versión del tarifario')).toBeVisible()
+  const entry = (action: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) })
+  await expect(entry('Registró el acuerdo firmado')).toContainText('Tarifario versión 1')
+  await expect(entry('Corrigió el acuerdo')).toContainText('Cambió: participación, duración de la exposición')
+  await expect(entry('Publicó una versión del tarifario')).toContainText('Versión 1')
 })
