@@ -80,7 +80,11 @@ function DraftEditor({ draft }: { draft: RateCardVersion }) {
   const [errors, setErrors] = useState<Record<number, string>>({})
   const [message, setMessage] = useState<string>()
   const [publishing, setPublishing] = useState(false)
-  const set = (i: number, change: Partial<Line>) => setLines(lines.map((l, k) => (k === i ? { ...l, ...change } : l)))
+  const set = (i: number, change: Partial<Line>) => {
+    setLines(lines.map((l, k) => (k === i ? { ...l, ...change } : l)))
+    // The line's message goes once it is being fixed.
+    if (errors[i] !== undefined) setErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => Number(k) !== i)))
+  }
   const body = () => ({ note, items: lines.map(({ outlet, format, unitPriceCop }) => ({ outlet, format, unitPriceCop })) })
 
   function refused(err: ApiError | Error) {
@@ -158,7 +162,15 @@ function DraftEditor({ draft }: { draft: RateCardVersion }) {
               />
             </div>
             <div className="sm:pt-6">
-              <Button onClick={() => setLines(lines.filter((_, k) => k !== i))} aria-label={`Quitar la línea ${i + 1}`}>Quitar</Button>
+              <Button
+                onClick={() => {
+                  setLines(lines.filter((_, k) => k !== i))
+                  setErrors({})
+                }}
+                aria-label={`Quitar la línea ${i + 1}`}
+              >
+                Quitar
+              </Button>
             </div>
             <div className="sm:col-span-4">
               <FieldError id={`${id}-error-${i}`} message={errors[i]} />
