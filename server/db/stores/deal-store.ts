@@ -100,22 +100,27 @@ const ITEM_COLUMNS = { id: 'uuid', version_id: 'uuid', position: 'integer', outl
 
 type DealColumns = { [K in keyof DealTerms]: DealTerms[K] } & { applicationId: string; memberId: string | null; at: Date }
 
+/** The terms' columns, named one by one (each a placeholder of the prepared query). */
+const termColumns = (p: DealColumns) => ({
+  equity_bp: p.equityBp,
+  instrument: p.instrument,
+  discount_bp: p.discountBp,
+  valuation_usd_cents: p.valuationUsdCents,
+  media_value_cop: p.mediaValueCop,
+  investment_value_cop: p.investmentValueCop,
+  window_start: p.windowStart,
+  window_months: p.windowMonths,
+  follow_up_start: p.followUpStart,
+  rate_card_version_id: p.rateCardVersionId,
+})
+
 /** The deal's insert, prepared; for the review store's transaction (docs/stores.md: one store's writes in another's transaction). */
 export function dealWriter(e: Engine): (tx: Tx, writes: readonly DealWrite[]) => Generator<Step, void, unknown> {
   const insertAudit = auditWriter(e)
   const insert = e.prepare((p: DealColumns) =>
     db.insertInto('deals').values({
       application_id: p.applicationId,
-      equity_bp: p.equityBp,
-      instrument: p.instrument,
-      discount_bp: p.discountBp,
-      valuation_usd_cents: p.valuationUsdCents,
-      media_value_cop: p.mediaValueCop,
-      investment_value_cop: p.investmentValueCop,
-      window_start: p.windowStart,
-      window_months: p.windowMonths,
-      follow_up_start: p.followUpStart,
-      rate_card_version_id: p.rateCardVersionId,
+      ...termColumns(p),
       signed_by: p.memberId,
       signed_at: p.at,
       updated_by: p.memberId,
@@ -173,16 +178,7 @@ export function openDealStore(e: Engine): DealStore {
       db
         .updateTable('deals')
         .set({
-          equity_bp: p.equityBp,
-          instrument: p.instrument,
-          discount_bp: p.discountBp,
-          valuation_usd_cents: p.valuationUsdCents,
-          media_value_cop: p.mediaValueCop,
-          investment_value_cop: p.investmentValueCop,
-          window_start: p.windowStart,
-          window_months: p.windowMonths,
-          follow_up_start: p.followUpStart,
-          rate_card_version_id: p.rateCardVersionId,
+          ...termColumns(p),
           updated_by: p.memberId,
           updated_at: p.at,
         })
