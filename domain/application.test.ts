@@ -213,6 +213,15 @@ describe('foundingYear: from 2000 to the current year in Bogotá (ADR 0136)', ()
     expect(errorOf('foundingYear', '2032')).toBe('out_of_range')
   })
 
+  it('changes year at midnight in Bogotá to the millisecond, going forwards and back (the year is kept per UTC hour, ADR 0151)', () => {
+    const newYear = Date.parse('2031-01-01T05:00:00Z') // 2031-01-01 00:00 in Bogotá
+    for (const order of [[-1, 0, -1], [0, -1, 0]]) {
+      for (const offset of order) expect(currentYearInBogota(new Date(newYear + offset))).toBe(offset < 0 ? 2030 : 2031)
+    }
+    expect(currentYearInBogota(new Date(newYear + 3_599_999))).toBe(2031)
+    expect(currentYearInBogota(new Date('2027-06-01T12:00:00Z'))).toBe(2027)
+  })
+
   it.each(['20.5', '2o2o', '-200', '2e3', 'año'])('rejects %j as not a whole number', (value) => {
     expect(errorOf('foundingYear', value)).toBe('invalid_integer')
   })

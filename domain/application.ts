@@ -12,9 +12,21 @@ import { readAmount, readCount, readDecimal, readYear, type NumberReading } from
 // Business limits (SPEC §9). Change the programme's rules here, in one line.
 // ---------------------------------------------------------------------------
 export const FOUNDING_YEAR_MIN = 2000
-/** The calendar year in Bogotá at `now` (domain/format.ts's Bogotá clock, ADR 0136). */
+const HOUR_MS = 3_600_000
+let yearHour = Number.NaN
+let year = 0
+/**
+ * The calendar year in Bogotá at `now` (domain/format.ts's Bogotá clock, ADR 0136). Read through
+ * Intl once per UTC hour: Bogotá's offset is whole hours, so its year cannot change inside one, and
+ * every submission's validation asks (Intl costs some 10 µs a call; ADR 0151).
+ */
 export function currentYearInBogota(now: Date = new Date()): number {
-  return bogotaClock(now)!.year
+  const hour = Math.floor(now.getTime() / HOUR_MS)
+  if (hour !== yearHour) {
+    year = bogotaClock(now)!.year
+    yearHour = hour
+  }
+  return year
 }
 
 /**

@@ -49,6 +49,22 @@ export const DOCUMENT_STATUS_FOUNDER_LABELS: Record<DocumentStatus, string> = {
   new_version_requested: 'Te pedimos una versión nueva',
 }
 
+/**
+ * An uploaded file as both sides read it (times as ISO strings): the team's
+ * TeamDocument (domain/workspace-api/documents.ts) and the founder's copy of
+ * their data (server/features/founder/data-copy.ts) add to it.
+ */
+export interface UploadedFile {
+  fileName: string
+  mediaType: string
+  sizeBytes: number
+  sha256: string
+  uploadedAt: string
+  status: DocumentStatus
+  /** The team's note when it asked for a new version (the founder sees it on the documents page too). */
+  reviewNote: string | null
+}
+
 export const DOCUMENT_NOTE_MAX = 1000
 export const FILE_NAME_MAX = 120
 

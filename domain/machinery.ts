@@ -6,6 +6,7 @@
  * drift apart. Types and constants only; times are ISO strings, as JSON
  * carries them.
  */
+import type { Wire } from './workspace-api/wire.ts'
 
 /**
  * Every kind of e-mail the outbox carries (server/db/stores/application-store.ts says
@@ -36,8 +37,8 @@ export interface BackupRun {
 /** 'stale': the last good backup is older than two intervals. */
 export type BackupState = 'none' | 'running' | 'ok' | 'failed' | 'stale'
 
-/** An e-mail that failed for good. */
-export interface FailedMail {
+/** An e-mail that failed for good, as the machinery store reads it (server/db/stores/machinery-store.ts). */
+export interface FailedMailRecord {
   id: string
   kind: MailKind
   /** Null for team e-mails (sign-in links, reminders). */
@@ -50,10 +51,11 @@ export interface FailedMail {
   attempts: number
   /** The mail server's reason (a status code and category, never the message). */
   lastError: string | null
-  failedAt: string | null
+  failedAt: Date | null
   /** False when its body was blanked on failure (it held a personal link): it cannot go again as it is. */
   retryable: boolean
 }
+export type FailedMail = Wire<FailedMailRecord>
 
 export interface Machinery {
   checkedAt: string

@@ -58,6 +58,32 @@ export async function fillForm(
   if (options.consent ?? true) await page.getByRole('checkbox', { name: CONSENT }).check()
 }
 
+/**
+ * The form in its three looks, with `at` called in each: empty (fonts
+ * loaded), with errors (a bad address and founding year, no consent; the
+ * error summary focused), and confirmed (after a reload and "Descartar
+ * borrador", the sample sent and answered here; the confirmation focused).
+ */
+export async function walkFormLooks(page: Page, at: (look: 'empty' | 'errors' | 'confirmed') => Promise<void>): Promise<void> {
+  await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill({ json: { id: 'app_1', reference: 'CAT-7K2M-9QXD' } }))
+  await openForm(page)
+  await page.evaluate(() => document.fonts.ready)
+  await at('empty')
+
+  await fillForm(page, { companyName: 'Huerta Viva S.A.S.', email: 'maria@huertaviva', foundingYear: '1999' }, { consent: false })
+  await page.getByRole('button', { name: SUBMIT }).click()
+  await expect(page.getByRole('group', { name: /Revisa \d+ campos antes de enviar/ })).toBeFocused()
+  await at('errors')
+
+  await page.reload()
+  await openForm(page)
+  await page.getByRole('button', { name: 'Descartar borrador' }).click()
+  await fillForm(page)
+  await page.getByRole('button', { name: SUBMIT }).click()
+  await expect(page.getByRole('region', { name: 'Recibimos tu postulación' })).toBeFocused()
+  await at('confirmed')
+}
+
 /** The value of every input, keyed by field name. */
 export async function readForm(page: Page): Promise<Record<InputField, string>> {
   const entries = await Promise.all(INPUT_FIELDS.map(async (field) => [field, await controlOf(page, field).inputValue()] as const))

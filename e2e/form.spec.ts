@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { APPLICATION_FIELDS, INPUT_FIELDS, currentYearInBogota } from '../domain/application.ts'
 import { TOASTS } from '../domain/messages.ts'
 import { PRIVACY_POLICY_VERSION } from '../domain/privacy.ts'
@@ -363,19 +364,23 @@ test.describe('numbers as a Colombian writes them (ADR 0135)', () => {
 })
 
 test.describe('failures keep every value', () => {
+  /** Sends the sample whose sending fails: the exact error toast, and the button enabled again. */
+  async function sendAndSeeTheErrorToast(page: Page) {
+    await openForm(page)
+    await fillForm(page)
+    await page.getByRole('button', { name: SUBMIT }).click()
+    await expect(page.getByText(TOASTS.sendError.title, { exact: true })).toBeVisible()
+    await expect(page.getByText(TOASTS.sendError.description, { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
+  }
+
   for (const [name, answer] of [
     ['an error answer (500)', { status: 500, json: { error: 'internal_error' } }],
     ['a rate-limit answer (429)', { status: 429, json: { error: 'rate_limited' }, headers: { 'Retry-After': '60' } }],
   ] as const) {
     test(`${name}: the exact error toast, console.error, values kept, button re-enabled`, async ({ page, consoleErrors }) => {
       await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill(answer))
-      await openForm(page)
-      await fillForm(page)
-      await page.getByRole('button', { name: SUBMIT }).click()
-
-      await expect(page.getByText(TOASTS.sendError.title, { exact: true })).toBeVisible()
-      await expect(page.getByText(TOASTS.sendError.description, { exact: true })).toBeVisible()
-      await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
+      await sendAndSeeTheErrorToast(page)
       expect(await readForm(page)).toEqual(sampleInputs())
       await expect(page.getByRole('checkbox', { name: CONSENT })).toBeChecked()
       await expect.poll(() => consoleErrors.join('\n')).toContain('send-application-email failed')
@@ -386,13 +391,7 @@ test.describe('failures keep every value', () => {
 
   test('a network failure: the exact error toast, values kept', async ({ page, consoleErrors }) => {
     await page.route(`**${FUNCTION_PATH}`, (route) => route.abort('internetdisconnected'))
-    await openForm(page)
-    await fillForm(page)
-    await page.getByRole('button', { name: SUBMIT }).click()
-
-    await expect(page.getByText(TOASTS.sendError.title, { exact: true })).toBeVisible()
-    await expect(page.getByText(TOASTS.sendError.description, { exact: true })).toBeVisible()
-    await expect(page.getByRole('button', { name: SUBMIT })).toBeEnabled()
+    await sendAndSeeTheErrorToast(page)
     // Ready for a retry from the keyboard.
     await expect(page.getByRole('button', { name: SUBMIT })).toBeFocused()
     expect(await readForm(page)).toEqual(sampleInputs())

@@ -6,8 +6,10 @@
  */
 import * as v from 'valibot'
 import type { DueState, Stage } from '../pipeline.ts'
+import type { Wire } from './wire.ts'
 
-export interface PendingItem {
+/** An item of the member's pending list as the clock store reads it (server/db/stores/clock-store.ts). */
+export interface PendingItemRecord {
   id: string
   reference: string
   /** The legal name. */
@@ -15,12 +17,14 @@ export interface PendingItem {
   /** The trade name, the one the workspace shows first (domain/company-name.ts). */
   tradeName: string
   stage: Stage
-  stageDueAt: string | null
-  dueState: DueState
-  assignedAt: string
+  stageDueAt: Date | null
+  assignedAt: Date
   /** The member has not submitted a review yet: it waits for them. */
   waitingForMe: boolean
 }
+
+/** An item of GET /me/pending: the record and its due state. */
+export type PendingItem = Wire<PendingItemRecord & { dueState: DueState }>
 
 /** GET /me/pending: the most urgent items; `total` and `counts` cover them all. */
 export interface PendingList {

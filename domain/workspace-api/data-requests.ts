@@ -9,6 +9,7 @@ import type { Application } from '../application.ts'
 import { NormalizedEmailSchema } from '../email.ts'
 import type { MailKind } from '../machinery.ts'
 import type { DataRequestKind } from '../data-requests.ts'
+import type { Wire } from './wire.ts'
 
 // The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must these.
 const email = NormalizedEmailSchema
@@ -72,15 +73,16 @@ export interface DataRequestConflict {
 
 export type DataRequestLookup = HeldApplication[] | DataRequestConflict
 
-/** What a deletion removed (the audit log stays). */
-export interface DeletionReport {
-  applications: { id: string; reference: string; createdAt: string }[]
+/** What a deletion removed (the audit log stays), as the application store reports it (server/db/stores/application-store.ts). */
+export interface DeletionReportRecord {
+  applications: { id: string; reference: string; createdAt: Date }[]
   /** Removed e-mails by status: pending ones will never be sent. */
-  messages: Record<string, number>
+  messages: Record<'pending' | 'sent' | 'failed', number>
   idempotencyKeys: number
-  /** The titular's open data requests closed by this deletion. */
+  /** The titular's open data requests about those applications (a deletion request), closed by this deletion. */
   dataRequestsClosed: number
 }
+export type DeletionReport = Wire<DeletionReportRecord>
 
 /** One open request, as "Datos personales" lists it: GET /data-requests/open → OpenDataRequests. */
 export interface OpenDataRequest {

@@ -4,21 +4,21 @@
  * strings (wire.ts).
  */
 import * as v from 'valibot'
-import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentStatus } from '../documents.ts'
+import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentKey, type UploadedFile } from '../documents.ts'
+import type { Wire } from './wire.ts'
+
+/** A stored document (server/db/stores/document-store.ts): the file as uploaded, whose it is, who reviewed it. */
+export interface DocumentRecord extends Omit<UploadedFile, 'uploadedAt'> {
+  id: string
+  applicationId: string
+  itemKey: DocumentKey
+  uploadedAt: Date
+  reviewedBy: string | null
+  reviewedAt: Date | null
+}
 
 /** A document as the team sees it, and POST …/review's answer. */
-export interface TeamDocument {
-  id: string
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  sha256: string
-  uploadedAt: string
-  status: DocumentStatus
-  reviewNote: string | null
-  reviewedBy: string | null
-  reviewedAt: string | null
-}
+export type TeamDocument = Wire<Omit<DocumentRecord, 'applicationId' | 'itemKey'>>
 
 /** GET /applications/:id/documents: one item per SPEC §9 document. */
 export interface DocumentChecklist {

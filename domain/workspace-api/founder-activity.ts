@@ -4,15 +4,23 @@
  * Times are ISO strings (wire.ts).
  */
 import type { FounderActivityKind } from '../founder-activity.ts'
+import type { Wire } from './wire.ts'
 
-export interface UnseenFounderActivity {
+/** An application with activity the member has not seen yet (server/db/stores/founder-activity-store.ts). */
+export interface UnseenActivityRecord {
   applicationId: string
   reference: string
+  /** Distinct kinds, oldest first. */
   kinds: FounderActivityKind[]
-  /** The kinds in words (FOUNDER_ACTIVITY_LABELS). */
-  labels: string[]
-  lastAt: string
+  lastAt: Date
 }
+
+export type UnseenFounderActivity = Wire<
+  UnseenActivityRecord & {
+    /** The kinds in words (FOUNDER_ACTIVITY_LABELS). */
+    labels: string[]
+  }
+>
 
 export interface FounderActivitySummary {
   /** Applications with something the member has not seen. */

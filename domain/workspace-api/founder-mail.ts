@@ -6,28 +6,36 @@
 import * as v from 'valibot'
 import { FOUNDER_MAIL_KINDS, type FounderMailKind } from '../founder-mail.ts'
 import type { Stage } from '../pipeline.ts'
+import type { Wire } from './wire.ts'
 
-/** A founder's status e-mail as the list and the reader show it. */
-export interface FounderDraft {
+/** A founder's status e-mail as the founder store reads it (server/db/stores/founder-store.ts). */
+export interface FounderDraftRecord {
   id: string
   applicationId: string
   reference: string
   kind: FounderMailKind
-  kindLabel: string
   to: string
   subject: string
   text: string
   html: string
   /** 'superseded': a later stage change replaced it before anyone sent it (ADR 0138). */
   status: 'draft' | 'sent' | 'discarded' | 'superseded'
-  createdAt: string
-  editedAt: string | null
-  settledAt: string | null
+  createdAt: Date
+  editedAt: Date | null
+  settledAt: Date | null
+  settledBy: string | null
   /** When superseded: the stage the application moved to, at settledAt. */
   supersededTo: Stage | null
-  /** When superseded, the team's sentence saying so: "Reemplazado por el cambio a «No seleccionada» el …". */
-  supersededNote: string | null
 }
+
+/** A founder's status e-mail as the list and the reader show it (who settled it stays out). */
+export type FounderDraft = Wire<
+  Omit<FounderDraftRecord, 'settledBy'> & {
+    kindLabel: string
+    /** When superseded, the team's sentence saying so: "Reemplazado por el cambio a «No seleccionada» el …". */
+    supersededNote: string | null
+  }
+>
 
 /**
  * GET /founder-mail/drafts: the waiting ones the member may see; `withheld`

@@ -31,8 +31,8 @@ export interface Overview {
   medianDaysInStage: Record<Stage, number | null>
 }
 
-/** A row of GET /applications. */
-export interface ApplicationListItem {
+/** A row of the list as the review store reads it (server/db/stores/review-store.ts). */
+export interface ApplicationListRecord {
   id: string
   reference: string
   companyName: string
@@ -41,20 +41,27 @@ export interface ApplicationListItem {
   city: string
   productStage: ProductStage
   stage: Stage
-  createdAt: string
-  stageDueAt: string | null
-  dueState: DueState
+  createdAt: Date
+  stageDueAt: Date | null
   reviewCount: number
   myReview: boolean
   /** Mean of the reviews' means; null without reviews or while hidden from the viewer. */
   average: number | null
+  /** Highest minus lowest review mean; null like average. */
   spread: number | null
-  /** The mean of the reviews' per-reviewer z-scores (ADR 0105); null when it does not apply or is hidden. */
-  normalised: number | null
-  /** "Para discutir". */
-  discussion: boolean
-  conflicted: false
 }
+
+/** A row of GET /applications: the record and what the route computes. */
+export type ApplicationListItem = Wire<
+  ApplicationListRecord & {
+    dueState: DueState
+    /** The mean of the reviews' per-reviewer z-scores (ADR 0105); null when it does not apply or is hidden. */
+    normalised: number | null
+    /** "Para discutir". */
+    discussion: boolean
+    conflicted: false
+  }
+>
 
 /** An application the viewer declared a conflict with: its reference only (ADR 0107). */
 export interface ConflictedListItem {

@@ -9,8 +9,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
+import type { RunningServer } from '../fixtures/server.ts'
 import { expect, inviteFromCli, newMemberContext, signInWithLink, submitApplication, test } from '../fixtures/workspace.ts'
 
 const OUT = 'e2e-artifacts/walks/founder-link'
@@ -30,6 +31,18 @@ async function founderMails(dataDir: string) {
   return Promise.all(files.map(async (f) => ({ file: f, mail: await PostalMime.parse(readFileSync(join(dir, f), 'utf8')) })))
 }
 
+/** A member signed in in a browser of their own, who declares a conflict of interest (`kind`) on application `id`. */
+async function memberWithConflict(browser: Browser, origin: string, ws: RunningServer, email: string, id: string, kind: 'personal' | 'comercial') {
+  const member = await newMemberContext(browser, origin)
+  await signInWithLink(member.page, ws, email)
+  await member.page.goto(`/equipo/postulaciones/${id}`)
+  const panel = member.page.getByRole('region', { name: 'Conflicto de interés' })
+  await panel.getByLabel('Tipo').selectOption(kind)
+  await panel.getByRole('button', { name: 'Declarar conflicto' }).click()
+  await member.page.getByRole('dialog').getByRole('button', { name: 'Declarar conflicto' }).click()
+  return member
+}
+
 async function move(page: Page, action: string) {
   await page.getByRole('button', { name: action }).click()
   const dialog = page.getByRole('dialog')
@@ -44,13 +57,7 @@ test('founder link walk', async ({ page, ws, origin, request, browser }) => {
   await inviteFromCli(ws, 'directora@catalitico.example', 'admin', 'Directora Programa')
   await inviteFromCli(ws, 'evaluador@catalitico.example', 'reviewer', 'Evaluador Uno')
   await inviteFromCli(ws, 'socia@catalitico.example', 'admin', 'Socia Dos')
-  const reviewer = await newMemberContext(browser, origin)
-  await signInWithLink(reviewer.page, ws, 'evaluador@catalitico.example')
-  await reviewer.page.goto(`/equipo/postulaciones/${id}`)
-  const panel = reviewer.page.getByRole('region', { name: 'Conflicto de interés' })
-  await panel.getByLabel('Tipo').selectOption('personal')
-  await panel.getByRole('button', { name: 'Declarar conflicto' }).click()
-  await reviewer.page.getByRole('dialog').getByRole('button', { name: 'Declarar conflicto' }).click()
+  const reviewer = await memberWithConflict(browser, origin, ws, 'evaluador@catalitico.example', id, 'personal')
 
   await signInWithLink(page, ws, 'directora@catalitico.example')
   await page.goto(`/equipo/postulaciones/${id}`)
@@ -96,13 +103,7 @@ test('founder link walk', async ({ page, ws, origin, request, browser }) => {
     .toBe(1)
 
   // A second admin with a conflict looks the founder up under Ley 1581.
-  const partner = await newMemberContext(browser, origin)
-  await signInWithLink(partner.page, ws, 'socia@catalitico.example')
-  await partner.page.goto(`/equipo/postulaciones/${id}`)
-  const partnerPanel = partner.page.getByRole('region', { name: 'Conflicto de interés' })
-  await partnerPanel.getByLabel('Tipo').selectOption('comercial')
-  await partnerPanel.getByRole('button', { name: 'Declarar conflicto' }).click()
-  await partner.page.getByRole('dialog').getByRole('button', { name: 'Declarar conflicto' }).click()
+  const partner = await memberWithConflict(browser, origin, ws, 'socia@catalitico.example', id, 'comercial')
   await partner.page.goto('/equipo/datos-personales')
   await partner.page.getByLabel(/correo/i).first().fill(FOUNDER.toUpperCase())
   await partner.page.getByRole('button', { name: 'Consultar' }).click()

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs'
 import type { Page, TestInfo } from '@playwright/test'
 import { FORM_ANCHOR } from '../../src/content/anchors.ts'
-import { FUNCTION_PATH, SUBMIT, expect, fillForm, openForm, test } from '../form-fill.ts'
+import { expect, test, walkFormLooks } from '../form-fill.ts'
 
 const WIDTHS = [360, 768, 1280] as const
 const DIR = 'e2e-artifacts/walks/screenshots'
@@ -72,22 +72,6 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 for (const width of WIDTHS) {
   test(`the form at ${width} px: empty, with errors, confirmed`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 })
-    await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill({ json: { id: 'app_1', reference: 'CAT-7K2M-9QXD' } }))
-    await openForm(page)
-    await page.evaluate(() => document.fonts.ready)
-    await shoot(page, testInfo, `form-empty-${width}`)
-
-    await fillForm(page, { companyName: 'Huerta Viva S.A.S.', email: 'maria@huertaviva', foundingYear: '1999' }, { consent: false })
-    await page.getByRole('button', { name: SUBMIT }).click()
-    await expect(page.getByRole('group', { name: /Revisa \d+ campos antes de enviar/ })).toBeFocused()
-    await shoot(page, testInfo, `form-errors-${width}`)
-
-    await page.reload()
-    await openForm(page)
-    await page.getByRole('button', { name: 'Descartar borrador' }).click()
-    await fillForm(page)
-    await page.getByRole('button', { name: SUBMIT }).click()
-    await expect(page.getByRole('region', { name: 'Recibimos tu postulación' })).toBeFocused()
-    await shoot(page, testInfo, `form-confirmed-${width}`)
+    await walkFormLooks(page, (look) => shoot(page, testInfo, `form-${look}-${width}`))
   })
 }

@@ -45,6 +45,8 @@ import {
   type Compilable,
   type Expression,
   type InsertQueryBuilder,
+  type InsertType,
+  type OnConflictBuilder,
   type OperationNodeSource,
   type RawBuilder,
   type SelectQueryBuilder,
@@ -183,6 +185,32 @@ export type Tx = typeof tx
 
 /** PostgreSQL's name for each column type a `rows` list may carry (SQLite reads them off the JSON). */
 export type ColumnType = 'uuid' | 'text' | 'timestamptz' | 'integer' | 'boolean' | 'jsonb' | 'bigint' | 'double precision'
+
+/** The columns an insertRows writes, each with its PostgreSQL type. */
+export type RowColumns<T extends keyof Database> = { readonly [C in keyof Database[T]]?: ColumnType }
+/** A row an insertRows writes: a value for each of its columns, as the app holds it. */
+export type RowOf<T extends keyof Database, C> = { [K in keyof C & keyof Database[T]]: InsertType<Database[T][K]> }
+
+/**
+ * Any number of rows into `table` in one statement whose text does not depend
+ * on their number (insert … select from e.rows): `yield* tx.run(insert({ rows }))`.
+ */
+export function insertRows<T extends keyof Database, C extends RowColumns<T>>(e: Engine, table: T, columns: C): (args: { rows: readonly RowOf<T, C>[] }) => Bound<unknown> {
+  const names = Object.keys(columns)
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the columns of any table: `columns` is checked against it above
+  const into = db.insertInto(table) as InsertQueryBuilder<any, any, any>
+  return e.prepare((p: { rows: readonly RowOf<T, C>[] }) =>
+    into.columns(names).expression(db.selectFrom(e.rows(columns as Record<string, ColumnType>, p.rows as readonly Record<string, unknown>[]).as('r')).selectAll()),
+  )
+}
+
+/**
+ * For `.onConflict(…)`, an upsert: when the row of `keys` exists, each of
+ * `columns` takes the value this insert brought (`excluded.column`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table: the insert's own builder checks its columns
+export const updateFromExcluded = (keys: readonly string[], columns: readonly string[]) => (oc: OnConflictBuilder<any, any>) =>
+  oc.columns(keys).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])))
 
 /** What differs in SQL text between the engines, one fragment each. */
 export interface Dialect {

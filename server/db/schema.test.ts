@@ -1,8 +1,9 @@
 /**
  * The Kysely table types (schema.ts) follow both migration sets: every table
  * and column of each freshly migrated database, nothing more, each with its
- * kind (how each engine stores it) and nullability. COLUMN_KINDS is checked
- * against `Database` by the compiler; this checks it against the databases.
+ * kind (how each engine stores it) and nullability. COLUMN_KINDS and
+ * `Database` are read off the same column list (schema.ts TABLES); this checks
+ * it against the databases.
  */
 import { describe, expect, it } from 'vitest'
 import { requirePostgres } from './testing/postgres-test-database.ts'

@@ -25,7 +25,7 @@
  * Runtime-agnostic (the PostgreSQL stores also run on Deno): type imports and
  * plain functions only.
  */
-import type { ColumnType } from 'kysely'
+import type { ColumnType, Selectable } from 'kysely'
 import type { Application } from '../../domain/application.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { Recommendation } from '../../domain/review.ts'
@@ -63,376 +63,9 @@ export const toDateOrNull = (value: Date | TimeText | null): Date | null => (val
 /** Ids: uuid on PostgreSQL, TEXT on SQLite; both read and written as strings. */
 type Uuid = string
 
-export interface ApplicationsTable {
-  id: Uuid
-  reference: string
-  created_at: Time
-  email: string
-  form_data: Json<Application>
-  consent_policy_version: string
-  consent_accepted_at: Time
-  stage: Default<Stage>
-  stage_entered_at: Time<null>
-  stage_due_at: Time<null>
-  search_text: Default<string>
-  discussion_cleared_at: Time<null>
-  /** The scores' fingerprint as text on both engines (domain/scoring.ts scoresFingerprint). */
-  discussion_cleared_scores: string | null
-  anonymized_at: Time<null>
-}
-
-export interface OutboxTable {
-  id: Uuid
-  application_id: Uuid | null
-  member_id: Uuid | null
-  kind: string
-  message_id: string
-  sender: string
-  recipient: string
-  reply_to: string | null
-  subject: string
-  text_body: string
-  html_body: string
-  redact_after_send: Default<Bool>
-  status: Default<'pending' | 'sent' | 'failed'>
-  attempts: Default<number>
-  next_attempt_at: Time
-  claimed_by: string | null
-  lease_until: Time<null>
-  last_error: string | null
-  created_at: Time
-  settled_at: Time<null>
-}
-
-export interface IdempotencyKeysTable {
-  key: string
-  request_hash: string
-  application_id: Uuid
-  reference: string
-  created_at: Time
-}
-
-export interface TeamMembersTable {
-  id: Uuid
-  email: string
-  name: string
-  role: 'admin' | 'reviewer'
-  active: Default<Bool>
-  created_at: Time
-  invited_by: Uuid | null
-  deactivated_at: Time<null>
-  last_sign_in_at: Time<null>
-  reminder_frequency: Default<'daily' | 'weekdays' | 'off'>
-}
-
-export interface TeamSessionsTable {
-  /** SHA-256 (hex) of the cookie's token: text on both engines. */
-  id: string
-  member_id: Uuid
-  csrf_token: string
-  auth_method: 'link' | 'passkey'
-  created_at: Time
-  last_seen_at: Time
-  idle_expires_at: Time
-  expires_at: Time
-}
-
-export interface TeamSignInLinksTable {
-  token_hash: string
-  member_id: Uuid
-  created_at: Time
-  expires_at: Time
-  used_at: Time<null>
-}
-
-export interface TeamPasskeysTable {
-  /** The WebAuthn credential id, base64url: text on both engines. */
-  id: string
-  member_id: Uuid
-  public_key: string
-  counter: Default<Int64>
-  transports: Default<Json<string[]>>
-  device_type: string
-  backed_up: Bool
-  name: string
-  created_at: Time
-  last_used_at: Time<null>
-}
-
-export interface WebauthnChallengesTable {
-  id: Uuid
-  challenge: string
-  purpose: 'register' | 'authenticate'
-  member_id: Uuid | null
-  expires_at: Time
-}
-
-export interface RateLimitCountersTable {
-  bucket: string
-  window_start: Time
-  hits: number
-}
-
-export interface StageChangesTable {
-  id: Uuid
-  application_id: Uuid
-  from_stage: Stage
-  to_stage: Stage
-  reason: string | null
-  member_id: Uuid | null
-  at: Time
-}
-
-export interface ApplicationReviewsTable {
-  application_id: Uuid
-  member_id: Uuid
-  producto_validado: number
-  primeros_clientes: number
-  modelo_escalable: number
-  founders_comprometidos: number
-  apertura_participacion: number
-  comments: Default<Json<Partial<Record<CriterionKey, string>>>>
-  recommendation: Recommendation
-  overall_comment: Default<string>
-  created_at: Time
-  updated_at: Time
-}
-
-export interface ApplicationNotesTable {
-  id: Uuid
-  application_id: Uuid
-  member_id: Uuid
-  body: string
-  created_at: Time
-}
-
-export interface AuditLogTable {
-  id: Uuid
-  at: Time
-  member_id: Uuid | null
-  action: string
-  application_id: Uuid | null
-  detail: Default<Json<Record<string, unknown>>>
-}
-
-export interface FounderLinksTable {
-  token_hash: string
-  application_id: Uuid
-  created_at: Time
-  revoked_at: Time<null>
-}
-
-export interface AssignmentsTable {
-  application_id: Uuid
-  member_id: Uuid
-  assigned_by: Uuid
-  assigned_at: Time
-}
-
-export interface ConflictsTable {
-  id: Uuid
-  application_id: Uuid
-  member_id: Uuid
-  kind: 'personal' | 'comercial' | 'competencia' | 'otra'
-  note: Default<string>
-  declared_by: Uuid
-  declared_at: Time
-  lifted_at: Time<null>
-  lifted_by: Uuid | null
-  lift_reason: string | null
-}
-
-export interface ReminderRunsTable {
-  member_id: Uuid
-  /** The Bogotá day, YYYY-MM-DD: text on both engines. */
-  day: string
-  outbox_id: Uuid | null
-  created_at: Time
-}
-
-export interface CriterionWeightsTable {
-  criterion: CriterionKey
-  weight: number
-  updated_by: Uuid | null
-  updated_at: Time
-}
-
 type FounderMailKind = 'sesion_panel' | 'due_diligence' | 'acuerdo_firmado' | 'no_seleccionada' | 'retirada' | 'documento_nueva_version'
 
-export interface FounderMailDraftsTable {
-  id: Uuid
-  application_id: Uuid
-  kind: FounderMailKind
-  recipient: string
-  subject: string
-  text_body: string
-  html_body: string
-  status: Default<'draft' | 'sent' | 'discarded'>
-  created_at: Time
-  edited_by: Uuid | null
-  edited_at: Time<null>
-  settled_by: Uuid | null
-  settled_at: Time<null>
-  outbox_id: Uuid | null
-  /** The stage a later change moved the application to, replacing this draft before it was sent (ADR 0138). */
-  superseded_to: Stage | null
-}
-
-export interface FounderMailSettingsTable {
-  kind: FounderMailKind
-  send_immediately: Bool
-  updated_by: Uuid | null
-  updated_at: Time
-}
-
-export interface DocumentsTable {
-  /** Text on both engines (tus upload ids). */
-  id: string
-  application_id: Uuid
-  item_key: string
-  file_name: string
-  media_type: string
-  size_bytes: Int64
-  sha256: string
-  uploaded_at: Time
-  status: Default<'received' | 'accepted' | 'new_version_requested'>
-  review_note: string | null
-  reviewed_by: Uuid | null
-  reviewed_at: Time<null>
-}
-
-export interface DocumentBlobsTable {
-  document_id: string
-  content: Uint8Array
-}
-
-/** One tus upload in progress, counted against the application's caps (ADR 0119). */
-export interface DocumentUploadsTable {
-  /** tus's upload id (32 hex digits). */
-  id: string
-  application_id: Uuid
-  item_key: string
-  size_bytes: Int64
-  created_at: Time
-}
-
-/** A titular's Ley 1581 request (ADR 0122); outlives its application (application_id set null). */
-export interface DataRequestsTable {
-  id: Uuid
-  application_id: Uuid | null
-  reference: string
-  kind: 'consulta' | 'reclamo' | 'supresion'
-  opened_at: Time
-  due_at: Time
-  closed_at: Time<null>
-  closed_by: Uuid | null
-}
-
-export interface FounderActivityTable {
-  id: Uuid
-  application_id: Uuid
-  kind: 'document_uploaded' | 'withdrawn' | 'deletion_requested'
-  at: Time
-}
-
-export interface FounderActivitySeenTable {
-  member_id: Uuid
-  application_id: Uuid
-  seen_at: Time
-}
-
-/** A version of the rate card (ADR 0158): drafts are edited, published ones never. */
-export interface RateCardVersionsTable {
-  id: Uuid
-  number: number
-  note: string
-  status: 'draft' | 'published'
-  created_by: Uuid
-  created_at: Time
-  updated_at: Time
-  published_by: Uuid | null
-  published_at: Time<null>
-}
-
-export interface RateCardItemsTable {
-  id: Uuid
-  version_id: Uuid
-  position: number
-  outlet: Outlet
-  format: string
-  /** Whole pesos (ADR 0157). */
-  unit_price_cop: Int64
-}
-
-/** The deal recorded at the signature (ADR 0159); money in integers (ADR 0157). */
-export interface DealsTable {
-  application_id: Uuid
-  equity_bp: number
-  instrument: Instrument
-  discount_bp: number | null
-  valuation_usd_cents: Int64
-  media_value_cop: Int64
-  investment_value_cop: Int64
-  window_start: string
-  window_months: number
-  follow_up_start: string
-  rate_card_version_id: Uuid | null
-  signed_by: Uuid | null
-  signed_at: Time
-  updated_by: Uuid | null
-  updated_at: Time
-}
-
-export interface BackupRunsTable {
-  id: Uuid
-  slot: Time<null>
-  started_at: Time
-  finished_at: Time<null>
-  status: Default<'running' | 'ok' | 'failed'>
-  size_bytes: Int64<null>
-  file: string | null
-  error: string | null
-}
-
-/** The tables of both migration sets (the migration runners' own bookkeeping tables apart). */
-export interface Database {
-  applications: ApplicationsTable
-  outbox: OutboxTable
-  idempotency_keys: IdempotencyKeysTable
-  team_members: TeamMembersTable
-  team_sessions: TeamSessionsTable
-  team_sign_in_links: TeamSignInLinksTable
-  team_passkeys: TeamPasskeysTable
-  webauthn_challenges: WebauthnChallengesTable
-  rate_limit_counters: RateLimitCountersTable
-  stage_changes: StageChangesTable
-  application_reviews: ApplicationReviewsTable
-  application_notes: ApplicationNotesTable
-  audit_log: AuditLogTable
-  founder_links: FounderLinksTable
-  assignments: AssignmentsTable
-  conflicts: ConflictsTable
-  reminder_runs: ReminderRunsTable
-  criterion_weights: CriterionWeightsTable
-  founder_mail_drafts: FounderMailDraftsTable
-  founder_mail_settings: FounderMailSettingsTable
-  documents: DocumentsTable
-  document_blobs: DocumentBlobsTable
-  backup_runs: BackupRunsTable
-  document_uploads: DocumentUploadsTable
-  data_requests: DataRequestsTable
-  founder_activity: FounderActivityTable
-  founder_activity_seen: FounderActivitySeenTable
-  rate_card_versions: RateCardVersionsTable
-  rate_card_items: RateCardItemsTable
-  deals: DealsTable
-}
-
-/**
- * How each column is stored, for schema.test.ts to compare with both
- * databases. Its type is derived from `Database`, so a column added to one
- * and not the other, or given another kind, does not compile.
- */
+/** How a column is stored, as schema.test.ts compares it with both databases (`time?`: nullable). */
 export type ColumnKind = 'uuid' | 'text' | 'time' | 'bool' | 'json' | 'int' | 'int64' | 'real' | 'bytes'
 
 type Select<C> = C extends ColumnType<infer S, unknown, unknown> ? S : C
@@ -452,215 +85,398 @@ type KindOfValue<S> = [S] extends [Date | TimeText]
 /** `time?` for a nullable timestamp, `time` for a NOT NULL one. */
 type KindOf<C> = null extends Select<C> ? `${KindOfValue<Exclude<Select<C>, null>>}?` : KindOfValue<Select<C>>
 
-export type ColumnKinds = { [T in keyof Database]: { [C in keyof Database[T]]-?: KindOf<Database[T][C]> } }
+/** A column: how it is stored (schema.test.ts compares it with both databases) and, as a type only, its Kysely type. */
+interface Column<C> {
+  readonly kind: KindOf<C>
+  /** Never set: carries the type. */
+  readonly type?: C
+}
+/** A column of Kysely type `C` stored as `kind`: a kind that does not fit the type does not compile. */
+const column = <C>(kind: KindOf<C>): Column<C> => ({ kind })
+const uuid = column<Uuid>('uuid')
+const uuidOrNull = column<Uuid | null>('uuid?')
+const text = column<string>('text')
+const textOrNull = column<string | null>('text?')
+const time = column<Time>('time')
+const timeOrNull = column<Time<null>>('time?')
+const bool = column<Bool>('bool')
+const int = column<number>('int')
 
-export const COLUMN_KINDS: ColumnKinds = {
+/**
+ * Every table of both migration sets (the migration runners' own bookkeeping
+ * tables apart), each column written once: its kind here, its type for Kysely
+ * in `Database` below.
+ */
+const TABLES = {
   applications: {
-    id: 'uuid',
-    reference: 'text',
-    created_at: 'time',
-    email: 'text',
-    form_data: 'json',
-    consent_policy_version: 'text',
-    consent_accepted_at: 'time',
-    stage: 'text',
-    stage_entered_at: 'time?',
-    stage_due_at: 'time?',
-    search_text: 'text',
-    discussion_cleared_at: 'time?',
-    discussion_cleared_scores: 'text?',
-    anonymized_at: 'time?',
+    id: uuid,
+    reference: text,
+    created_at: time,
+    email: text,
+    form_data: column<Json<Application>>('json'),
+    consent_policy_version: text,
+    consent_accepted_at: time,
+    stage: column<Default<Stage>>('text'),
+    stage_entered_at: timeOrNull,
+    stage_due_at: timeOrNull,
+    search_text: column<Default<string>>('text'),
+    discussion_cleared_at: timeOrNull,
+    /** The scores' fingerprint as text on both engines (domain/scoring.ts scoresFingerprint). */
+    discussion_cleared_scores: textOrNull,
+    anonymized_at: timeOrNull,
   },
   outbox: {
-    id: 'uuid',
-    application_id: 'uuid?',
-    member_id: 'uuid?',
-    kind: 'text',
-    message_id: 'text',
-    sender: 'text',
-    recipient: 'text',
-    reply_to: 'text?',
-    subject: 'text',
-    text_body: 'text',
-    html_body: 'text',
-    redact_after_send: 'bool',
-    status: 'text',
-    attempts: 'int',
-    next_attempt_at: 'time',
-    claimed_by: 'text?',
-    lease_until: 'time?',
-    last_error: 'text?',
-    created_at: 'time',
-    settled_at: 'time?',
+    id: uuid,
+    application_id: uuidOrNull,
+    member_id: uuidOrNull,
+    kind: text,
+    message_id: text,
+    sender: text,
+    recipient: text,
+    reply_to: textOrNull,
+    subject: text,
+    text_body: text,
+    html_body: text,
+    redact_after_send: column<Default<Bool>>('bool'),
+    status: column<Default<'pending' | 'sent' | 'failed'>>('text'),
+    attempts: column<Default<number>>('int'),
+    next_attempt_at: time,
+    claimed_by: textOrNull,
+    lease_until: timeOrNull,
+    last_error: textOrNull,
+    created_at: time,
+    settled_at: timeOrNull,
   },
-  idempotency_keys: { key: 'text', request_hash: 'text', application_id: 'uuid', reference: 'text', created_at: 'time' },
+  idempotency_keys: {
+    key: text,
+    request_hash: text,
+    application_id: uuid,
+    reference: text,
+    created_at: time,
+  },
   team_members: {
-    id: 'uuid',
-    email: 'text',
-    name: 'text',
-    role: 'text',
-    active: 'bool',
-    created_at: 'time',
-    invited_by: 'uuid?',
-    deactivated_at: 'time?',
-    last_sign_in_at: 'time?',
-    reminder_frequency: 'text',
+    id: uuid,
+    /** Normalised: trimmed, lower case (domain/email.ts). */
+    email: text,
+    name: text,
+    role: column<'admin' | 'reviewer'>('text'),
+    active: column<Default<Bool>>('bool'),
+    created_at: time,
+    invited_by: uuidOrNull,
+    deactivated_at: timeOrNull,
+    last_sign_in_at: timeOrNull,
+    reminder_frequency: column<Default<'daily' | 'weekdays' | 'off'>>('text'),
   },
   team_sessions: {
-    id: 'text',
-    member_id: 'uuid',
-    csrf_token: 'text',
-    auth_method: 'text',
-    created_at: 'time',
-    last_seen_at: 'time',
-    idle_expires_at: 'time',
-    expires_at: 'time',
+    /** SHA-256 (hex) of the cookie's token: text on both engines. */
+    id: text,
+    member_id: uuid,
+    csrf_token: text,
+    auth_method: column<'link' | 'passkey'>('text'),
+    created_at: time,
+    last_seen_at: time,
+    idle_expires_at: time,
+    expires_at: time,
   },
-  team_sign_in_links: { token_hash: 'text', member_id: 'uuid', created_at: 'time', expires_at: 'time', used_at: 'time?' },
+  team_sign_in_links: {
+    /** SHA-256 (hex) of the link's token. */
+    token_hash: text,
+    member_id: uuid,
+    created_at: time,
+    expires_at: time,
+    used_at: timeOrNull,
+  },
   team_passkeys: {
-    id: 'text',
-    member_id: 'uuid',
-    public_key: 'text',
-    counter: 'int64',
-    transports: 'json',
-    device_type: 'text',
-    backed_up: 'bool',
-    name: 'text',
-    created_at: 'time',
-    last_used_at: 'time?',
+    /** The WebAuthn credential id, base64url: text on both engines. */
+    id: text,
+    member_id: uuid,
+    /** COSE public key, base64url. */
+    public_key: text,
+    counter: column<Default<Int64>>('int64'),
+    transports: column<Default<Json<string[]>>>('json'),
+    device_type: text,
+    backed_up: bool,
+    name: text,
+    created_at: time,
+    last_used_at: timeOrNull,
   },
-  webauthn_challenges: { id: 'uuid', challenge: 'text', purpose: 'text', member_id: 'uuid?', expires_at: 'time' },
-  rate_limit_counters: { bucket: 'text', window_start: 'time', hits: 'int' },
+  webauthn_challenges: {
+    /** A UUID, handed to the browser with the options. */
+    id: uuid,
+    challenge: text,
+    purpose: column<'register' | 'authenticate'>('text'),
+    /** The member registering a passkey; null for a (discoverable) sign-in. */
+    member_id: uuidOrNull,
+    expires_at: time,
+  },
+  rate_limit_counters: {
+    bucket: text,
+    window_start: time,
+    hits: int,
+  },
   stage_changes: {
-    id: 'uuid',
-    application_id: 'uuid',
-    from_stage: 'text',
-    to_stage: 'text',
-    reason: 'text?',
-    member_id: 'uuid?',
-    at: 'time',
+    id: uuid,
+    application_id: uuid,
+    from_stage: column<Stage>('text'),
+    to_stage: column<Stage>('text'),
+    reason: textOrNull,
+    member_id: uuidOrNull,
+    at: time,
   },
   application_reviews: {
-    application_id: 'uuid',
-    member_id: 'uuid',
-    producto_validado: 'int',
-    primeros_clientes: 'int',
-    modelo_escalable: 'int',
-    founders_comprometidos: 'int',
-    apertura_participacion: 'int',
-    comments: 'json',
-    recommendation: 'text',
-    overall_comment: 'text',
-    created_at: 'time',
-    updated_at: 'time',
+    application_id: uuid,
+    member_id: uuid,
+    producto_validado: int,
+    primeros_clientes: int,
+    modelo_escalable: int,
+    founders_comprometidos: int,
+    apertura_participacion: int,
+    comments: column<Default<Json<Partial<Record<CriterionKey, string>>>>>('json'),
+    recommendation: column<Recommendation>('text'),
+    overall_comment: column<Default<string>>('text'),
+    created_at: time,
+    updated_at: time,
   },
-  application_notes: { id: 'uuid', application_id: 'uuid', member_id: 'uuid', body: 'text', created_at: 'time' },
-  audit_log: { id: 'uuid', at: 'time', member_id: 'uuid?', action: 'text', application_id: 'uuid?', detail: 'json' },
-  founder_links: { token_hash: 'text', application_id: 'uuid', created_at: 'time', revoked_at: 'time?' },
-  assignments: { application_id: 'uuid', member_id: 'uuid', assigned_by: 'uuid', assigned_at: 'time' },
+  application_notes: {
+    id: uuid,
+    application_id: uuid,
+    member_id: uuid,
+    body: text,
+    created_at: time,
+  },
+  audit_log: {
+    id: uuid,
+    at: time,
+    member_id: uuidOrNull,
+    action: text,
+    application_id: uuidOrNull,
+    detail: column<Default<Json<Record<string, unknown>>>>('json'),
+  },
+  founder_links: {
+    token_hash: text,
+    application_id: uuid,
+    created_at: time,
+    revoked_at: timeOrNull,
+  },
+  assignments: {
+    application_id: uuid,
+    member_id: uuid,
+    assigned_by: uuid,
+    assigned_at: time,
+  },
   conflicts: {
-    id: 'uuid',
-    application_id: 'uuid',
-    member_id: 'uuid',
-    kind: 'text',
-    note: 'text',
-    declared_by: 'uuid',
-    declared_at: 'time',
-    lifted_at: 'time?',
-    lifted_by: 'uuid?',
-    lift_reason: 'text?',
+    id: uuid,
+    application_id: uuid,
+    member_id: uuid,
+    kind: column<'personal' | 'comercial' | 'competencia' | 'otra'>('text'),
+    note: column<Default<string>>('text'),
+    declared_by: uuid,
+    declared_at: time,
+    lifted_at: timeOrNull,
+    lifted_by: uuidOrNull,
+    lift_reason: textOrNull,
   },
-  reminder_runs: { member_id: 'uuid', day: 'text', outbox_id: 'uuid?', created_at: 'time' },
-  criterion_weights: { criterion: 'text', weight: 'real', updated_by: 'uuid?', updated_at: 'time' },
+  reminder_runs: {
+    member_id: uuid,
+    /** The Bogotá day, YYYY-MM-DD: text on both engines. */
+    day: text,
+    outbox_id: uuidOrNull,
+    created_at: time,
+  },
+  criterion_weights: {
+    criterion: column<CriterionKey>('text'),
+    weight: column<number>('real'),
+    updated_by: uuidOrNull,
+    updated_at: time,
+  },
   founder_mail_drafts: {
-    id: 'uuid',
-    application_id: 'uuid',
-    kind: 'text',
-    recipient: 'text',
-    subject: 'text',
-    text_body: 'text',
-    html_body: 'text',
-    status: 'text',
-    created_at: 'time',
-    edited_by: 'uuid?',
-    edited_at: 'time?',
-    settled_by: 'uuid?',
-    settled_at: 'time?',
-    outbox_id: 'uuid?',
-    superseded_to: 'text?',
+    id: uuid,
+    application_id: uuid,
+    kind: column<FounderMailKind>('text'),
+    recipient: text,
+    subject: text,
+    text_body: text,
+    html_body: text,
+    status: column<Default<'draft' | 'sent' | 'discarded'>>('text'),
+    created_at: time,
+    edited_by: uuidOrNull,
+    edited_at: timeOrNull,
+    settled_by: uuidOrNull,
+    settled_at: timeOrNull,
+    outbox_id: uuidOrNull,
+    /** The stage a later change moved the application to, replacing this draft before it was sent (ADR 0138). */
+    superseded_to: column<Stage | null>('text?'),
   },
-  founder_mail_settings: { kind: 'text', send_immediately: 'bool', updated_by: 'uuid?', updated_at: 'time' },
+  founder_mail_settings: {
+    kind: column<FounderMailKind>('text'),
+    send_immediately: bool,
+    updated_by: uuidOrNull,
+    updated_at: time,
+  },
   documents: {
-    id: 'text',
-    application_id: 'uuid',
-    item_key: 'text',
-    file_name: 'text',
-    media_type: 'text',
-    size_bytes: 'int64',
-    sha256: 'text',
-    uploaded_at: 'time',
-    status: 'text',
-    review_note: 'text?',
-    reviewed_by: 'uuid?',
-    reviewed_at: 'time?',
+    /** Text on both engines (tus upload ids). */
+    id: text,
+    application_id: uuid,
+    item_key: text,
+    file_name: text,
+    media_type: text,
+    size_bytes: column<Int64>('int64'),
+    sha256: text,
+    uploaded_at: time,
+    status: column<Default<'received' | 'accepted' | 'new_version_requested'>>('text'),
+    review_note: textOrNull,
+    reviewed_by: uuidOrNull,
+    reviewed_at: timeOrNull,
   },
-  document_blobs: { document_id: 'text', content: 'bytes' },
-  backup_runs: {
-    id: 'uuid',
-    slot: 'time?',
-    started_at: 'time',
-    finished_at: 'time?',
-    status: 'text',
-    size_bytes: 'int64?',
-    file: 'text?',
-    error: 'text?',
+  document_blobs: {
+    document_id: text,
+    content: column<Uint8Array>('bytes'),
   },
+  /** One tus upload in progress, counted against the application's caps (ADR 0119). */
   document_uploads: {
-    id: 'text',
-    application_id: 'uuid',
-    item_key: 'text',
-    size_bytes: 'int64',
-    created_at: 'time',
+    /** tus's upload id (32 hex digits). */
+    id: text,
+    application_id: uuid,
+    item_key: text,
+    /** What the client announced (Upload-Length); tus takes no byte beyond it. */
+    size_bytes: column<Int64>('int64'),
+    created_at: time,
   },
+  /** A titular's Ley 1581 request (ADR 0122); outlives its application (application_id set null). */
   data_requests: {
-    id: 'uuid',
-    application_id: 'uuid?',
-    reference: 'text',
-    kind: 'text',
-    opened_at: 'time',
-    due_at: 'time',
-    closed_at: 'time?',
-    closed_by: 'uuid?',
+    id: uuid,
+    /** Null once an admin deleted the application: the record outlives it, with its reference. */
+    application_id: uuidOrNull,
+    reference: text,
+    kind: column<'consulta' | 'reclamo' | 'supresion'>('text'),
+    opened_at: time,
+    /** The end of the last business day the law gives to answer. */
+    due_at: time,
+    closed_at: timeOrNull,
+    /** The admin who closed it; null while open, or when closed from the command line. */
+    closed_by: uuidOrNull,
   },
-  founder_activity: { id: 'uuid', application_id: 'uuid', kind: 'text', at: 'time' },
-  founder_activity_seen: { member_id: 'uuid', application_id: 'uuid', seen_at: 'time' },
+  founder_activity: {
+    id: uuid,
+    application_id: uuid,
+    kind: column<'document_uploaded' | 'withdrawn' | 'deletion_requested'>('text'),
+    at: time,
+  },
+  founder_activity_seen: {
+    member_id: uuid,
+    application_id: uuid,
+    seen_at: time,
+  },
+  backup_runs: {
+    id: uuid,
+    slot: timeOrNull,
+    started_at: time,
+    finished_at: timeOrNull,
+    status: column<Default<'running' | 'ok' | 'failed'>>('text'),
+    size_bytes: column<Int64<null>>('int64?'),
+    file: textOrNull,
+    error: textOrNull,
+  },
+  /** A version of the rate card (ADR 0158): drafts are edited, published ones never. */
   rate_card_versions: {
-    id: 'uuid',
-    number: 'int',
-    note: 'text',
-    status: 'text',
-    created_by: 'uuid',
-    created_at: 'time',
-    updated_at: 'time',
-    published_by: 'uuid?',
-    published_at: 'time?',
+    id: uuid,
+    number: int,
+    note: text,
+    status: column<'draft' | 'published'>('text'),
+    created_by: uuid,
+    created_at: time,
+    updated_at: time,
+    published_by: uuidOrNull,
+    published_at: timeOrNull,
   },
-  rate_card_items: { id: 'uuid', version_id: 'uuid', position: 'int', outlet: 'text', format: 'text', unit_price_cop: 'int64' },
+  rate_card_items: {
+    id: uuid,
+    version_id: uuid,
+    position: int,
+    outlet: column<Outlet>('text'),
+    format: text,
+    /** Whole pesos (ADR 0157). */
+    unit_price_cop: column<Int64>('int64'),
+  },
+  /** The deal recorded at the signature (ADR 0159); money in integers (ADR 0157), days as AAAA-MM-DD. */
   deals: {
-    application_id: 'uuid',
-    equity_bp: 'int',
-    instrument: 'text',
-    discount_bp: 'int?',
-    valuation_usd_cents: 'int64',
-    media_value_cop: 'int64',
-    investment_value_cop: 'int64',
-    window_start: 'text',
-    window_months: 'int',
-    follow_up_start: 'text',
-    rate_card_version_id: 'uuid?',
-    signed_by: 'uuid?',
-    signed_at: 'time',
-    updated_by: 'uuid?',
-    updated_at: 'time',
+    application_id: uuid,
+    equity_bp: int,
+    instrument: column<Instrument>('text'),
+    discount_bp: column<number | null>('int?'),
+    valuation_usd_cents: column<Int64>('int64'),
+    media_value_cop: column<Int64>('int64'),
+    investment_value_cop: column<Int64>('int64'),
+    window_start: text,
+    window_months: int,
+    follow_up_start: text,
+    rate_card_version_id: uuidOrNull,
+    signed_by: uuidOrNull,
+    signed_at: time,
+    updated_by: uuidOrNull,
+    updated_at: time,
   },
+}
+
+type TypeOf<K> = K extends { readonly type?: infer C } ? Exclude<C, undefined> : never
+
+/** The tables as Kysely builds queries on them. */
+export type Database = { [T in keyof typeof TABLES]: { [C in keyof (typeof TABLES)[T]]: TypeOf<(typeof TABLES)[T][C]> } }
+
+/** Each table's columns and their kinds: what schema.test.ts compares with both databases. */
+export const COLUMN_KINDS = Object.fromEntries(
+  Object.entries(TABLES).map(([table, columns]) => [table, Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, c.kind as string]))]),
+) as { [T in keyof Database]: { [C in keyof Database[T]]: string } }
+
+/** snake_case → camelCase, as the app names a column's value. */
+type Camel<S> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+/** A column's value as the app holds it: what toDate, toBool, fromJson and toNumber return. */
+type Decoded<V> = V extends TimeText | Int64Text | JsonText<unknown> | 0 | 1 ? never : V
+/** A row of `T` read back by fromRow: its columns decoded and in camelCase; other columns (a join's) renamed only. */
+export type FromRow<T extends keyof Database, R> = {
+  [K in keyof R as Camel<K>]: K extends keyof Database[T] ? Decoded<R[K]> : R[K]
+}
+/** A whole row of `T` as fromRow reads it: the app's object of a table whose row it is, column for column. */
+export type Row<T extends keyof Database> = FromRow<T, Selectable<Database[T]>>
+
+const DECODERS: Partial<Record<ColumnKind, (value: never) => unknown>> = { time: toDate, bool: toBool, json: fromJson, int64: toNumber }
+const camelNames = new Map<string, string>()
+const camel = (name: string): string => {
+  let named = camelNames.get(name)
+  if (named === undefined) camelNames.set(name, (named = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())))
+  return named
+}
+/** Each table's columns: the app's name and the kind's decoder, worked out once. */
+const fields = Object.fromEntries(
+  Object.entries(COLUMN_KINDS).map(([table, columns]) => [
+    table,
+    new Map(Object.entries(columns).map(([name, kind]) => [name, { key: camel(name), decode: DECODERS[kind.replace('?', '') as ColumnKind] }])),
+  ]),
+) as Record<string, Map<string, { key: string; decode: ((value: never) => unknown) | undefined }>>
+
+/**
+ * A row of `table` as the app holds it: each column named in camelCase and
+ * read through its kind's decoder (toDate, toBool, fromJson, toNumber; null
+ * stays null). Columns that are not `table`'s (a join's, an alias) are renamed
+ * and left as they are. What a store hand-wrote for each table, once.
+ */
+export function fromRow<T extends keyof Database, R extends object>(table: T, row: R): FromRow<T, R> {
+  const columns = fields[table]!
+  const out: Record<string, unknown> = {}
+  for (const name in row) {
+    const value = (row as Record<string, unknown>)[name]
+    const field = columns.get(name)
+    if (!field) out[camel(name)] = value
+    else out[field.key] = value === null || !field.decode ? value : field.decode(value as never)
+  }
+  return out as FromRow<T, R>
+}
+
+/**
+ * The columns `names` of a row to write, each taken from `values`' camelCase
+ * field (`toRow(p, ['member_id'])` is `{ member_id: p.memberId }`): named one
+ * by one, so it serves a prepared query's placeholders too.
+ */
+export function toRow<A extends object, const K extends string>(values: A, names: readonly K[]): { [C in K]: A[Camel<C> & keyof A] } {
+  return Object.fromEntries(names.map((name) => [name, (values as Record<string, unknown>)[camel(name)]])) as { [C in K]: A[Camel<C> & keyof A] }
 }

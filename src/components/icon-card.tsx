@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Card } from '../content/landing.ts'
 import { Icon } from './icon.tsx'
 
@@ -16,5 +17,19 @@ export function IconCard({ card }: { card: Card }) {
         <p className="mt-1.5 leading-relaxed text-ink-600 sm:mt-2">{card.text}</p>
       </div>
     </div>
+  )
+}
+
+/** A list of IconCards, one item each; `children`: items that follow them. */
+export function IconCardList({ cards, className, children }: { cards: readonly Card[]; className: string; children?: ReactNode }) {
+  return (
+    <ul className={className}>
+      {cards.map((card) => (
+        <li key={card.title}>
+          <IconCard card={card} />
+        </li>
+      ))}
+      {children}
+    </ul>
   )
 }

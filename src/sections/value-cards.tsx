@@ -1,5 +1,5 @@
 import { Container } from '../components/container.tsx'
-import { IconCard } from '../components/icon-card.tsx'
+import { IconCardList } from '../components/icon-card.tsx'
 import { VALUES } from '../content/landing.ts'
 
 /** The three value cards right under the hero: what the programme is, at a glance. */
@@ -10,13 +10,7 @@ export function ValueCards() {
         <h2 id="propuesta-titulo" className="sr-only">
           {VALUES.heading}
         </h2>
-        <ul className="grid gap-5 md:grid-cols-3">
-          {VALUES.cards.map((card) => (
-            <li key={card.title}>
-              <IconCard card={card} />
-            </li>
-          ))}
-        </ul>
+        <IconCardList cards={VALUES.cards} className="grid gap-5 md:grid-cols-3" />
       </Container>
     </section>
   )

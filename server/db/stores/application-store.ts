@@ -19,8 +19,9 @@ import { normalizeEmail } from '../../../domain/email.ts'
 import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
+import type { DeletionReportRecord } from '../../../domain/workspace-api/data-requests.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, type OutboxTable } from '../schema.ts'
+import { COLUMN_KINDS, fromJson, toDate, toDateOrNull, toRow, type Database } from '../schema.ts'
 import { applicationFromRow } from './application-rows.ts'
 
 // ---------------------------------------------------------------------------
@@ -143,14 +144,7 @@ export class DuplicateReferenceError extends Error {
 // The founder's data request (Ley 1581): what a deletion removed
 // ---------------------------------------------------------------------------
 
-export interface DeletionReport {
-  applications: { id: string; reference: string; createdAt: Date }[]
-  /** Removed e-mails by status: pending ones will never be sent. */
-  messages: Record<MessageStatus, number>
-  idempotencyKeys: number
-  /** The titular's open data requests about those applications (a deletion request), closed by this deletion. */
-  dataRequestsClosed: number
-}
+export type DeletionReport = DeletionReportRecord
 
 /** Who answers a titular's data requests by deleting: an admin (by id), or the operator's command line (null). */
 export interface DeletionCloser {
@@ -240,7 +234,7 @@ export { normalizeEmail }
 // The implementation, over either engine
 // ---------------------------------------------------------------------------
 
-const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
+const toMessage = (row: Selectable<Database['outbox']>): OutboxMessage => ({
   id: row.id,
   applicationId: row.application_id,
   memberId: row.member_id,
@@ -262,28 +256,8 @@ const toMessage = (row: Selectable<OutboxTable>): OutboxMessage => ({
   settledAt: toDateOrNull(row.settled_at),
 })
 
-const OUTBOX_COLUMNS = [
-  'outbox.id',
-  'outbox.application_id',
-  'outbox.member_id',
-  'outbox.kind',
-  'outbox.message_id',
-  'outbox.sender',
-  'outbox.recipient',
-  'outbox.reply_to',
-  'outbox.subject',
-  'outbox.text_body',
-  'outbox.html_body',
-  'outbox.redact_after_send',
-  'outbox.status',
-  'outbox.attempts',
-  'outbox.next_attempt_at',
-  'outbox.claimed_by',
-  'outbox.lease_until',
-  'outbox.last_error',
-  'outbox.created_at',
-  'outbox.settled_at',
-] as const
+/** Every column of the outbox, named with its table. */
+const OUTBOX_COLUMNS = Object.keys(COLUMN_KINDS.outbox).map((column) => `outbox.${column}`) as `outbox.${keyof Database['outbox']}`[]
 
 /** The order every listing and claim uses, so that ties never depend on the plan. */
 const byDueTime = (a: OutboxMessage, b: OutboxMessage) =>
@@ -309,9 +283,9 @@ interface ApplicationValues {
   createdAt: Date
   email: string
   formData: Application
-  policyVersion: string
-  acceptedAt: Date
-  dueAt: Date | null
+  consentPolicyVersion: string
+  consentAcceptedAt: Date
+  stageDueAt: Date | null
   searchText: string
 }
 /** A NewOutboxMessage as a prepared insert's values (its reply-to null when it has none). */
@@ -342,20 +316,13 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
   const q = {
     insertApplication: e.prepare((p: ApplicationValues) =>
       db.insertInto('applications').values({
-        id: p.id,
-        reference: p.reference,
-        created_at: p.createdAt,
-        email: p.email,
-        form_data: p.formData,
-        consent_policy_version: p.policyVersion,
-        consent_accepted_at: p.acceptedAt,
+        ...toRow(p, ['id', 'reference', 'created_at', 'email', 'form_data', 'consent_policy_version', 'consent_accepted_at', 'stage_due_at', 'search_text']),
         stage: sql.lit('recibida'),
         stage_entered_at: p.createdAt,
-        stage_due_at: p.dueAt,
-        search_text: p.searchText,
       }),
     ),
-    insertMessage: e.prepare((p: MessageValues & { applicationId: string; at: Date }) =>
+    // applicationId null: an e-mail tied to no application (a deletion's confirmation: its rows are gone).
+    insertMessage: e.prepare((p: MessageValues & { applicationId: string | null; at: Date }) =>
       db.insertInto('outbox').values({ ...messageColumns(p), application_id: p.applicationId, next_attempt_at: p.at, created_at: p.at }),
     ),
     insertKey: e.prepare((p: { key: string; requestHash: string; applicationId: string; reference: string; at: Date }) =>
@@ -435,9 +402,6 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
     deleteMessages: e.prepare((p: { ids: string[] }) => db.deleteFrom('outbox').where(e.inList('application_id', p.ids)).returning('status')),
     deleteKeys: e.prepare((p: { ids: string[] }) => db.deleteFrom('idempotency_keys').where(e.inList('application_id', p.ids))),
     deleteApplications: e.prepare((p: { ids: string[] }) => db.deleteFrom('applications').where(e.inList('id', p.ids))),
-    insertLooseMessage: e.prepare((p: MessageValues & { at: Date }) =>
-      db.insertInto('outbox').values({ ...messageColumns(p), application_id: null, next_attempt_at: p.at, created_at: p.at }),
-    ),
   }
   const messages = prepareByShape(e, (shape: { app: boolean; status: boolean }, p: { app: string; status: MessageStatus }) => {
     let query = db.selectFrom('outbox').selectAll()
@@ -455,9 +419,9 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
           createdAt: a.createdAt,
           email: normalizeEmail(a.formData.email),
           formData: a.formData,
-          policyVersion: a.consent.policyVersion,
-          acceptedAt: a.consent.acceptedAt,
-          dueAt: stageDueAt('recibida', a.createdAt, a.createdAt),
+          consentPolicyVersion: a.consent.policyVersion,
+          consentAcceptedAt: a.consent.acceptedAt,
+          stageDueAt: stageDueAt('recibida', a.createdAt, a.createdAt),
           searchText: applicationSearchText({ ...a.formData, reference: a.reference }),
         }),
         ...mails.map((m) =>
@@ -538,11 +502,7 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
         const idempotencyKeys = yield* tx.run(q.deleteKeys({ ids }))
         yield* tx.run(q.deleteApplications({ ids }))
         const m = closer.confirmation
-        if (m) {
-          yield* tx.run(
-            q.insertLooseMessage({ id: m.id, kind: m.kind, messageId: m.messageId, from: m.from, to: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, html: m.html, at: closer.at }),
-          )
-        }
+        if (m) yield* tx.run(q.insertMessage({ ...m, replyTo: m.replyTo ?? null, applicationId: null, at: closer.at }))
         return {
           applications: apps.map((app) => ({ id: app.id, reference: app.reference, createdAt: toDate(app.created_at) })),
           messages,

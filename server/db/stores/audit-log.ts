@@ -5,24 +5,16 @@
  */
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { timeOrderedId } from '../time-ordered-id.ts'
-import { db, type Bound, type Engine } from '../engine.ts'
+import { insertRows, type Bound, type Engine } from '../engine.ts'
 
 export interface NewAuditEntry {
   at: Date
-  /** Null for what the system or a founder did. */
+  /** Who acted; null for what the system, a founder or the command line did. */
   memberId: string | null
   action: AuditAction
   applicationId: string | null
+  /** Ids and codes only, never personal data. */
   detail?: AuditDetail
-}
-
-interface AuditRow {
-  id: string
-  at: Date
-  member_id: string | null
-  action: string
-  application_id: string | null
-  detail: Record<string, unknown>
 }
 
 const COLUMNS = { id: 'uuid', at: 'timestamptz', member_id: 'uuid', action: 'text', application_id: 'uuid', detail: 'jsonb' } as const
@@ -33,12 +25,7 @@ const COLUMNS = { id: 'uuid', at: 'timestamptz', member_id: 'uuid', action: 'tex
  * appendAudit takes its caller's).
  */
 export function auditWriter(e: Engine): (entries: readonly (NewAuditEntry & { id?: string })[]) => Bound<unknown> {
-  const insert = e.prepare((p: { rows: AuditRow[] }) =>
-    db
-      .insertInto('audit_log')
-      .columns(['id', 'at', 'member_id', 'action', 'application_id', 'detail'])
-      .expression(db.selectFrom(e.rows(COLUMNS, p.rows).as('r')).select(['r.id', 'r.at', 'r.member_id', 'r.action', 'r.application_id', 'r.detail'])),
-  )
+  const insert = insertRows(e, 'audit_log', COLUMNS)
   return (entries) =>
     insert({
       rows: entries.map((entry) => ({

@@ -13,21 +13,9 @@ import { toBool, toDate, toDateOrNull, toNumber, type TimeText } from '../schema
 import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 
-import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
+import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 
-export { REMINDER_FREQUENCIES, type ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
-
-export interface PendingItem {
-  id: string
-  reference: string
-  companyName: string
-  tradeName: string
-  stage: Stage
-  stageDueAt: Date | null
-  assignedAt: Date
-  /** The member has not submitted a review yet: it waits for them. */
-  waitingForMe: boolean
-}
+export { REMINDER_FREQUENCIES, type PendingItemRecord as PendingItem, type ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 
 export interface PendingQuery {
   now: Date
@@ -243,11 +231,7 @@ export function openClockStore(e: Engine): ClockStore {
       if (!isUuid(run.memberId)) return false
       return e.transaction(function* (tx) {
         if ((yield* tx.run(q.claim({ memberId: run.memberId, day: run.day, outboxId: m?.id ?? null, at: run.at }))) === 0) return false
-        if (m) {
-          yield* tx.run(
-            q.queue({ ...m, replyTo: m.replyTo ?? null, memberId: run.memberId }),
-          )
-        }
+        if (m) yield* tx.run(q.queue({ ...m, replyTo: m.replyTo ?? null, memberId: run.memberId }))
         return true
       })
     },

@@ -15,7 +15,7 @@ import type { InferResult } from 'kysely'
 import type { ConflictKind } from '../../../domain/conflicts.ts'
 import type { ConflictRecord } from '../../../domain/workspace-api/conflicts.ts'
 import { db, prepareByShape, type Engine, type Tx } from '../engine.ts'
-import { toDate, toDateOrNull } from '../schema.ts'
+import { fromRow, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
@@ -56,18 +56,7 @@ export interface ConflictStore {
 
 const conflicts = () => db.selectFrom('conflicts').selectAll()
 type ConflictRow = InferResult<ReturnType<typeof conflicts>>[number]
-const toConflict = (r: ConflictRow): Conflict => ({
-  id: r.id,
-  applicationId: r.application_id,
-  memberId: r.member_id,
-  kind: r.kind,
-  note: r.note,
-  declaredBy: r.declared_by,
-  declaredAt: toDate(r.declared_at),
-  liftedAt: toDateOrNull(r.lifted_at),
-  liftedBy: r.lifted_by,
-  liftReason: r.lift_reason,
-})
+const toConflict = (r: ConflictRow): Conflict => fromRow('conflicts', r)
 
 /** The audit action of a declaration: by the member themself, or recorded by an admin. */
 const declareAction = (c: Pick<NewConflict, 'memberId' | 'declaredBy'>) =>
@@ -91,15 +80,7 @@ export function openConflictStore(e: Engine): ConflictStore {
     insert: e.prepare((p: { id: string; applicationId: string; memberId: string; kind: ConflictKind; note: string; declaredBy: string; at: Date }) =>
       db
         .insertInto('conflicts')
-        .values({
-          id: p.id,
-          application_id: p.applicationId,
-          member_id: p.memberId,
-          kind: p.kind,
-          note: p.note,
-          declared_by: p.declaredBy,
-          declared_at: p.at,
-        })
+        .values({ ...toRow(p, ['id', 'application_id', 'member_id', 'kind', 'note', 'declared_by']), declared_at: p.at })
         .onConflict((oc) => oc.columns(['application_id', 'member_id']).where('lifted_at', 'is', null).doNothing()),
     ),
     unassign: e.prepare((p: { applicationId: string; memberId: string }) =>

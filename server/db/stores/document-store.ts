@@ -12,24 +12,12 @@
  */
 import { sql, type Selectable } from 'kysely'
 import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
+import type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
 import { db, type Engine } from '../engine.ts'
-import { toDate, toDateOrNull, toNumber, type DocumentsTable, type Int64Text } from '../schema.ts'
+import { fromRow, toNumber, toRow, type Database, type Int64Text, type Row } from '../schema.ts'
 
-export interface DocumentRecord {
-  id: string
-  applicationId: string
-  itemKey: DocumentKey
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  sha256: string
-  uploadedAt: Date
-  status: DocumentStatus
-  reviewNote: string | null
-  reviewedBy: string | null
-  reviewedAt: Date | null
-}
+export type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 
 export type NewDocument = Omit<DocumentRecord, 'status' | 'reviewNote' | 'reviewedBy' | 'reviewedAt'>
 
@@ -40,15 +28,8 @@ export interface DocumentReview {
   at: Date
 }
 
-export interface NewUpload {
-  /** tus's id */
-  id: string
-  applicationId: string
-  itemKey: DocumentKey
-  /** What the client announced (Upload-Length); tus takes no byte beyond it. */
-  sizeBytes: number
-  createdAt: Date
-}
+/** An upload in progress (document_uploads's row; `id` is tus's). */
+export type NewUpload = Row<'document_uploads'> & { itemKey: DocumentKey }
 
 export interface UploadRow {
   applicationId: string
@@ -85,20 +66,11 @@ export interface DocumentStore {
   readBlob(documentId: string): Promise<Buffer | null>
 }
 
-const fromRow = (r: Selectable<DocumentsTable>): DocumentRecord => ({
-  id: r.id,
-  applicationId: r.application_id,
+const toDocument = (r: Selectable<Database['documents']>): DocumentRecord => ({
+  ...fromRow('documents', r),
   itemKey: r.item_key as DocumentKey,
   // Rows stored before names followed the checked type (ADR 0120) are mended as they are read.
   fileName: servedFileName(r.file_name, r.media_type),
-  mediaType: r.media_type,
-  sizeBytes: toNumber(r.size_bytes),
-  sha256: r.sha256,
-  uploadedAt: toDate(r.uploaded_at),
-  status: r.status,
-  reviewNote: r.review_note,
-  reviewedBy: r.reviewed_by,
-  reviewedAt: toDateOrNull(r.reviewed_at),
 })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -120,18 +92,9 @@ export function openDocumentStore(e: Engine): DocumentStore {
       db.deleteFrom('documents').where('application_id', '=', p.applicationId).where('item_key', '=', p.itemKey).returning('id'),
     ),
     insert: e.prepare((p: NewDocument) =>
-      db.insertInto('documents').values({
-        id: p.id,
-        application_id: p.applicationId,
-        item_key: p.itemKey,
-        file_name: p.fileName,
-        media_type: p.mediaType,
-        size_bytes: p.sizeBytes,
-        sha256: p.sha256,
-        uploaded_at: p.uploadedAt,
-      }),
+      db.insertInto('documents').values(toRow(p, ['id', 'application_id', 'item_key', 'file_name', 'media_type', 'size_bytes', 'sha256', 'uploaded_at'])),
     ),
-    insertBlob: e.prepare((p: { documentId: string; content: Uint8Array }) => db.insertInto('document_blobs').values({ document_id: p.documentId, content: p.content })),
+    insertBlob: e.prepare((p: { documentId: string; content: Uint8Array }) => db.insertInto('document_blobs').values(toRow(p, ['document_id', 'content']))),
     review: e.prepare((p: { applicationId: string; documentId: string; status: DocumentReview['status']; note: string | null; memberId: string; at: Date }) =>
       db
         .updateTable('documents')
@@ -163,13 +126,7 @@ export function openDocumentStore(e: Engine): DocumentStore {
     ),
     releaseMany: e.prepare((p: { ids: string[] }) => db.deleteFrom('document_uploads').where(e.inList('id', p.ids, 'text'))),
     reserve: e.prepare((p: NewUpload) =>
-      db.insertInto('document_uploads').values({
-        id: p.id,
-        application_id: p.applicationId,
-        item_key: p.itemKey,
-        size_bytes: p.sizeBytes,
-        created_at: p.createdAt,
-      }),
+      db.insertInto('document_uploads').values(toRow(p, ['id', 'application_id', 'item_key', 'size_bytes', 'created_at'])),
     ),
     upload: e.prepare((p: { uploadId: string }) => db.selectFrom('document_uploads').select(['application_id', 'item_key', 'created_at']).where('id', '=', p.uploadId)),
     release: e.prepare((p: { uploadId: string }) => db.deleteFrom('document_uploads').where('id', '=', p.uploadId)),
@@ -179,12 +136,12 @@ export function openDocumentStore(e: Engine): DocumentStore {
   return {
     async list(applicationId) {
       if (!plausible(applicationId)) return []
-      return (await e.all(q.list({ applicationId }))).map(fromRow)
+      return (await e.all(q.list({ applicationId }))).map(toDocument)
     },
     async get(applicationId, documentId) {
       if (!plausible(applicationId, documentId)) return null
       const row = await e.first(q.get({ applicationId, documentId }))
-      return row ? fromRow(row) : null
+      return row ? toDocument(row) : null
     },
     put(doc, { content, uploadId } = {}) {
       return e.transaction(function* (tx) {
@@ -198,7 +155,7 @@ export function openDocumentStore(e: Engine): DocumentStore {
     async review(applicationId, documentId, review) {
       if (!plausible(applicationId, documentId)) return null
       const [row] = await e.runReturning(q.review({ applicationId, documentId, status: review.status, note: review.note, memberId: review.memberId, at: review.at }))
-      return row ? fromRow(row) : null
+      return row ? toDocument(row) : null
     },
     async readBlob(documentId) {
       const row = await e.first(q.blob({ documentId }))
@@ -223,7 +180,7 @@ export function openDocumentStore(e: Engine): DocumentStore {
     },
     async pendingUpload(uploadId) {
       const row = await e.first(q.upload({ uploadId }))
-      return row ? { applicationId: row.application_id, itemKey: row.item_key, createdAt: toDate(row.created_at) } : null
+      return row ? fromRow('document_uploads', row) : null
     },
     async releaseUpload(uploadId) {
       await e.run(q.release({ uploadId }))

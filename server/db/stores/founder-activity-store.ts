@@ -9,17 +9,13 @@
  * on it (ADR 0101): the same rule decides who gets the e-mail and who sees
  * the badge.
  */
-import type { FounderActivityKind } from '../../../domain/founder-activity.ts'
+import { sql, type SqlBool } from 'kysely'
+import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
-import { toDate } from '../schema.ts'
+import { toDate, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 
-export interface FounderActivity {
-  id: string
-  applicationId: string
-  kind: FounderActivityKind
-  at: Date
-}
+export type FounderActivity = Row<'founder_activity'>
 
 /** A member to tell: their address and the outbox message written for them. */
 export interface ConcernedMember {
@@ -28,14 +24,7 @@ export interface ConcernedMember {
   name: string
 }
 
-/** An application with activity the member has not seen yet. */
-export interface UnseenActivity {
-  applicationId: string
-  reference: string
-  /** Distinct kinds, oldest first. */
-  kinds: FounderActivityKind[]
-  lastAt: Date
-}
+export type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 
 export interface FounderActivityStore {
   /** Active admins and assigned active reviewers, less those with an active conflict on it; by name. */
@@ -47,6 +36,10 @@ export interface FounderActivityStore {
   /** The member opened the application: everything of it until `at` is seen. */
   markSeen(memberId: string, applicationId: string, at: Date): Promise<void>
 }
+
+/** The member and the application (each a column or a value) have no active conflict of interest (ADR 0101). */
+const noActiveConflict = (member: unknown, application: unknown) =>
+  sql<SqlBool>`not exists (select c.id from conflicts as c where c.member_id = ${member} and c.application_id = ${application} and c.lifted_at is null)`
 
 /** An e-mail to a member about an application: the outbox's own columns plus whose and when. */
 type MemberMessageValues = MessageValues & { applicationId: string; memberId: string; at: Date }
@@ -64,23 +57,12 @@ export function openFounderActivityStore(e: Engine): FounderActivityStore {
             eb.exists(eb.selectFrom('assignments as x').select('x.member_id').whereRef('x.member_id', '=', 'm.id').where('x.application_id', '=', p.applicationId)),
           ]),
         )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('conflicts as c')
-                .select('c.id')
-                .whereRef('c.member_id', '=', 'm.id')
-                .where('c.application_id', '=', p.applicationId)
-                .where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
+        .where(noActiveConflict(sql.ref('m.id'), p.applicationId))
         .orderBy('m.name')
         .orderBy('m.id'),
     ),
     insertActivity: e.prepare((p: FounderActivity) =>
-      db.insertInto('founder_activity').values({ id: p.id, application_id: p.applicationId, kind: p.kind, at: p.at }),
+      db.insertInto('founder_activity').values(toRow(p, ['id', 'application_id', 'kind', 'at'])),
     ),
     insertMessage: e.prepare((p: MemberMessageValues) =>
       db
@@ -101,18 +83,7 @@ export function openFounderActivityStore(e: Engine): FounderActivityStore {
       .leftJoin('founder_activity_seen as s', (j) => j.onRef('s.application_id', '=', 'f.application_id').on('s.member_id', '=', p.memberId))
       .select(['f.application_id', 'a.reference', 'f.kind', 'f.at'])
       .where((eb) => eb.or([eb('s.seen_at', 'is', null), eb('f.at', '>', eb.ref('s.seen_at'))]))
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('conflicts as c')
-              .select('c.id')
-              .whereRef('c.application_id', '=', 'f.application_id')
-              .where('c.member_id', '=', p.memberId)
-              .where('c.lifted_at', 'is', null),
-          ),
-        ),
-      )
+      .where(noActiveConflict(p.memberId, sql.ref('f.application_id')))
     if (!shape.admin) {
       query = query.where((eb) =>
         eb.exists(eb.selectFrom('assignments as x').select('x.member_id').whereRef('x.application_id', '=', 'f.application_id').where('x.member_id', '=', p.memberId)),
@@ -130,22 +101,7 @@ export function openFounderActivityStore(e: Engine): FounderActivityStore {
       await e.transaction(function* (tx) {
         yield* tx.run(q.insertActivity(activity))
         for (const m of messages) {
-          yield* tx.run(
-            q.insertMessage({
-              id: m.id,
-              applicationId: activity.applicationId,
-              memberId: m.memberId,
-              kind: m.kind,
-              messageId: m.messageId,
-              from: m.from,
-              to: m.to,
-              replyTo: m.replyTo ?? null,
-              subject: m.subject,
-              text: m.text,
-              html: m.html,
-              at: activity.at,
-            }),
-          )
+          yield* tx.run(q.insertMessage({ ...m, replyTo: m.replyTo ?? null, applicationId: activity.applicationId, at: activity.at }))
         }
       })
     },

@@ -16,11 +16,12 @@ import { sql, type InferResult, type SqlBool } from 'kysely'
 import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
+import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
-import { db, type Engine, type Step, type Tx } from '../engine.ts'
-import { toBool, toDate, toDateOrNull } from '../schema.ts'
+import { db, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
+import { fromRow, toBool, toDate, toDateOrNull, toRow, type Row } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
-import type { NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type NewOutboxMessage } from './application-store.ts'
 
 export interface NewFounderDraft {
   id: string
@@ -43,26 +44,7 @@ export interface FounderMailWrite {
   sendNow: NewOutboxMessage | null
 }
 
-/** 'superseded': discarded by a later stage change of its application before anyone sent it (ADR 0138). */
-export type DraftStatus = 'draft' | 'sent' | 'discarded' | 'superseded'
-
-export interface FounderDraft {
-  id: string
-  applicationId: string
-  reference: string
-  kind: FounderMailKind
-  to: string
-  subject: string
-  text: string
-  html: string
-  status: DraftStatus
-  createdAt: Date
-  editedAt: Date | null
-  settledAt: Date | null
-  settledBy: string | null
-  /** Set when superseded: the stage the later change moved the application to (settledAt is when). */
-  supersededTo: Stage | null
-}
+export type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 
 export type DraftOutcome =
   | { status: 'ok'; draft: FounderDraft }
@@ -146,19 +128,7 @@ export interface FounderStore {
 }
 
 /** A titular's request under Ley 1581 (domain/data-requests.ts, docs/decisions/0122-data-requests-record.md). */
-export interface DataRequest {
-  id: string
-  /** Null once an admin deleted the application: the record outlives it, with its reference. */
-  applicationId: string | null
-  reference: string
-  kind: DataRequestKind
-  openedAt: Date
-  /** The end of the last business day the law gives to answer. */
-  dueAt: Date
-  closedAt: Date | null
-  /** The admin who closed it; null while open, or when closed from the command line. */
-  closedBy: string | null
-}
+export type DataRequest = Row<'data_requests'>
 
 export type NewDataRequest = Pick<DataRequest, 'id' | 'kind' | 'openedAt' | 'dueAt'> & { applicationId: string; reference: string }
 
@@ -170,19 +140,6 @@ export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const s
 export const EMPTIED_FORM_DATA: Readonly<Record<string, string>> = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, '']))
 
 /** An e-mail about an application, as the outbox's batch insert takes it: due at once, its body kept (below). */
-interface OutboxRow {
-  id: string
-  application_id: string
-  kind: string
-  message_id: string
-  sender: string
-  recipient: string
-  reply_to: string | null
-  subject: string
-  text_body: string
-  html_body: string
-  at: Date
-}
 const OUTBOX_COLUMNS = {
   id: 'uuid',
   application_id: 'uuid',
@@ -194,21 +151,15 @@ const OUTBOX_COLUMNS = {
   subject: 'text',
   text_body: 'text',
   html_body: 'text',
-  at: 'timestamptz',
+  next_attempt_at: 'timestamptz',
+  created_at: 'timestamptz',
 } as const
 
-const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): OutboxRow => ({
-  id: m.id,
+const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): RowOf<'outbox', typeof OUTBOX_COLUMNS> => ({
+  ...messageColumns({ ...m, replyTo: m.replyTo ?? null }),
   application_id: applicationId,
-  kind: m.kind,
-  message_id: m.messageId,
-  sender: m.from,
-  recipient: m.to,
-  reply_to: m.replyTo ?? null,
-  subject: m.subject,
-  text_body: m.text,
-  html_body: m.html,
-  at,
+  next_attempt_at: at,
+  created_at: at,
 })
 
 /**
@@ -218,32 +169,8 @@ const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): Outbox
  * (redact_after_send keeps its default, false) and a failed one can be sent
  * again from "Estado del sistema".
  */
-function outboxInsert(e: Engine) {
-  return e.prepare((p: { rows: OutboxRow[] }) =>
-    db
-      .insertInto('outbox')
-      .columns(['id', 'application_id', 'kind', 'message_id', 'sender', 'recipient', 'reply_to', 'subject', 'text_body', 'html_body', 'next_attempt_at', 'created_at'])
-      .expression(
-        db
-          .selectFrom(e.rows(OUTBOX_COLUMNS, p.rows).as('r'))
-          .select(['r.id', 'r.application_id', 'r.kind', 'r.message_id', 'r.sender', 'r.recipient', 'r.reply_to', 'r.subject', 'r.text_body', 'r.html_body', 'r.at as next_attempt_at', 'r.at as created_at']),
-      ),
-  )
-}
+const outboxInsert = (e: Engine) => insertRows(e, 'outbox', OUTBOX_COLUMNS)
 
-interface DraftInsertRow {
-  id: string
-  application_id: string
-  kind: FounderMailKind
-  recipient: string
-  subject: string
-  text_body: string
-  html_body: string
-  status: 'draft' | 'sent'
-  created_at: Date
-  settled_at: Date | null
-  outbox_id: string | null
-}
 const DRAFT_COLUMNS = {
   id: 'uuid',
   application_id: 'uuid',
@@ -270,21 +197,12 @@ export type FounderMailWrites = readonly { applicationId: string; write: Founder
  */
 export function founderMailWriter(e: Engine): (tx: Tx, writes: FounderMailWrites) => Generator<Step, void, unknown> {
   const insertOutbox = outboxInsert(e)
-  const insertDrafts = e.prepare((p: { rows: DraftInsertRow[] }) =>
-    db
-      .insertInto('founder_mail_drafts')
-      .columns(['id', 'application_id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'status', 'created_at', 'settled_at', 'outbox_id'])
-      .expression(
-        db
-          .selectFrom(e.rows(DRAFT_COLUMNS, p.rows).as('r'))
-          .select(['r.id', 'r.application_id', 'r.kind', 'r.recipient', 'r.subject', 'r.text_body', 'r.html_body', 'r.status', 'r.created_at', 'r.settled_at', 'r.outbox_id']),
-      ),
-  )
+  const insertDrafts = insertRows(e, 'founder_mail_drafts', DRAFT_COLUMNS)
   return function* writeFounderMails(tx, writes) {
     if (writes.length === 0) return
     const sent = writes.flatMap((w) => (w.write.sendNow ? [outboxRow(w.applicationId, w.write.sendNow, w.at)] : []))
     if (sent.length > 0) yield* tx.run(insertOutbox({ rows: sent }))
-    const drafts = writes.map(({ applicationId, write, at }): DraftInsertRow => {
+    const drafts = writes.map(({ applicationId, write, at }): RowOf<'founder_mail_drafts', typeof DRAFT_COLUMNS> => {
       const d = write.draft
       const sentNow = write.sendNow !== null
       // Sent straight away, the draft stays as the timeline's record, without the body.
@@ -365,16 +283,7 @@ export function draftSuperseder(e: Engine): (tx: Tx, changes: readonly Supersedi
 
 const dataRequests = () => db.selectFrom('data_requests').selectAll()
 type DataRequestRow = InferResult<ReturnType<typeof dataRequests>>[number]
-const toDataRequest = (r: DataRequestRow): DataRequest => ({
-  id: r.id,
-  applicationId: r.application_id,
-  reference: r.reference,
-  kind: r.kind,
-  openedAt: toDate(r.opened_at),
-  dueAt: toDate(r.due_at),
-  closedAt: toDateOrNull(r.closed_at),
-  closedBy: r.closed_by,
-})
+const toDataRequest = (r: DataRequestRow): DataRequest => fromRow('data_requests', r)
 
 const closedStages = sql<SqlBool>`stage in (${sql.join(RETAINED_CLOSED_STAGES.map((s) => sql.lit(s)))})`
 
@@ -412,13 +321,7 @@ export function openFounderStore(e: Engine): FounderStore {
       db
         .insertInto('founder_mail_settings')
         .values({ kind: p.kind, send_immediately: p.value, updated_by: p.memberId, updated_at: p.at })
-        .onConflict((c) =>
-          c.column('kind').doUpdateSet((eb) => ({
-            send_immediately: eb.ref('excluded.send_immediately'),
-            updated_by: eb.ref('excluded.updated_by'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
+        .onConflict(updateFromExcluded(['kind'], ['send_immediately', 'updated_by', 'updated_at'])),
     ),
     linked: e.prepare((p: { tokenHash: string }) =>
       db
@@ -480,7 +383,7 @@ export function openFounderStore(e: Engine): FounderStore {
     openRequest: e.prepare((p: NewDataRequest) =>
       db
         .insertInto('data_requests')
-        .values({ id: p.id, application_id: p.applicationId, reference: p.reference, kind: p.kind, opened_at: p.openedAt, due_at: p.dueAt })
+        .values(toRow(p, ['id', 'application_id', 'reference', 'kind', 'opened_at', 'due_at']))
         .onConflict((c) => c.columns(['application_id', 'kind']).where('closed_at', 'is', null).doNothing())
         .returningAll(),
     ),

@@ -12,7 +12,7 @@
 import { sql } from 'kysely'
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
-import type { MessageKind } from './application-store.ts'
+import type { FailedMailRecord as FailedMessage } from '../../../domain/machinery.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
 export interface OutboxFigures {
@@ -29,21 +29,7 @@ export interface OutboxFigures {
   oldestPendingAt: Date | null
 }
 
-export interface FailedMessage {
-  id: string
-  kind: MessageKind
-  /** Null for team e-mails (sign-in links, reminders). */
-  applicationId: string | null
-  reference: string | null
-  companyName: string | null
-  tradeName: string | null
-  attempts: number
-  /** The mail server's reason (a status code and category, never the message). */
-  lastError: string | null
-  failedAt: Date | null
-  /** False when its body was blanked on failure (it held a personal link): it cannot go again as it is. */
-  retryable: boolean
-}
+export type { FailedMailRecord as FailedMessage } from '../../../domain/machinery.ts'
 
 export interface MachineryStore {
   outboxFigures(): Promise<OutboxFigures>
@@ -129,7 +115,7 @@ export function openMachineryStore(e: Engine): MachineryStore {
         total: toNumber(count!.n),
         items: rows.map((r) => ({
           id: r.id,
-          kind: r.kind as MessageKind,
+          kind: r.kind as FailedMessage['kind'],
           applicationId: r.application_id,
           reference: r.reference,
           companyName: r.company_name,

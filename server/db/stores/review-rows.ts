@@ -35,19 +35,9 @@ export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.$
 export const COUNTED_REVIEW_SQL =
   'NOT EXISTS (SELECT 1 FROM conflicts k WHERE k.application_id = v.application_id AND k.member_id = v.member_id AND k.lifted_at IS NULL)'
 
-/** The five criteria's columns of application_reviews. */
-export interface ScoreColumns {
-  producto_validado: number
-  primeros_clientes: number
-  modelo_escalable: number
-  founders_comprometidos: number
-  apertura_participacion: number
-}
+/** The five criteria's columns of application_reviews, in WEIGHTED_COLUMNS's order. */
+export const SCORE_COLUMNS = ['producto_validado', 'primeros_clientes', 'modelo_escalable', 'founders_comprometidos', 'apertura_participacion'] as const
+export type ScoreColumns = Record<(typeof SCORE_COLUMNS)[number], number>
 
-export const scoresFromRow = (r: ScoreColumns): CriterionScores => ({
-  productoValidado: r.producto_validado,
-  primerosClientes: r.primeros_clientes,
-  modeloEscalable: r.modelo_escalable,
-  foundersComprometidos: r.founders_comprometidos,
-  aperturaParticipacion: r.apertura_participacion,
-})
+export const scoresFromRow = (r: ScoreColumns): CriterionScores =>
+  Object.fromEntries(WEIGHTED_COLUMNS.map(([key, column]) => [key, r[column as keyof ScoreColumns]])) as CriterionScores

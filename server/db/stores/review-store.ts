@@ -13,21 +13,21 @@
  * succeed; the stage change, its audit entry and the founder's e-mail commit
  * with it.
  */
-import { sql, type Expression, type InferResult, type Insertable, type SelectQueryBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type InferResult, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { ProductStage } from '../../../domain/application.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
-import { reviewMean, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
+import { reviewMean, type CriterionScores, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
-import type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
+import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
 import type { StoredApplication } from './application-store.ts'
-import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, scoresFromRow } from './review-rows.ts'
+import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
-import { db, prepareByShape, type Bound, type Engine } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, toNumber, type ApplicationReviewsTable, type TimeText } from '../schema.ts'
+import { db, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
+import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
@@ -76,24 +76,7 @@ export interface Viewer {
   isAdmin: boolean
 }
 
-export interface ApplicationListRow {
-  id: string
-  reference: string
-  companyName: string
-  tradeName: string
-  founderName: string
-  city: string
-  productStage: ProductStage
-  stage: Stage
-  createdAt: Date
-  stageDueAt: Date | null
-  reviewCount: number
-  myReview: boolean
-  /** Mean of the reviews' means; null without reviews or while hidden from the viewer. */
-  average: number | null
-  /** Highest minus lowest review mean; null like average. */
-  spread: number | null
-}
+export type { ApplicationListRecord as ApplicationListRow } from '../../../domain/workspace-api/review.ts'
 
 export interface ApplicationRecord {
   application: StoredApplication
@@ -205,22 +188,9 @@ export interface ReviewStore {
 }
 
 /** Which of the audit log's filters are set: one prepared query per combination. */
-interface AuditShape {
-  member: boolean
-  action: boolean
-  application: boolean
-  reference: boolean
-  from: boolean
-  to: boolean
-}
-interface AuditValues {
-  memberId: string
-  action: string
-  applicationId: string
-  reference: string
-  from: Date
-  to: Date
-}
+type AuditShape = Record<'member' | 'action' | 'application' | 'reference' | 'from' | 'to', boolean>
+/** The filter's values, every one bound (those a shape does not use are left out of its SQL). */
+type AuditValues = Required<Omit<AuditFilter, 'action'>> & { action: string }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over `audit_log l` left-joined with `applications a`
 function auditWhere<Q extends SelectQueryBuilder<any, any, any>>(shape: AuditShape, p: AuditValues, query: Q): Q {
@@ -264,7 +234,16 @@ interface ListValues {
   offset: number
 }
 
-type ReviewColumns = Required<Insertable<ApplicationReviewsTable>>
+/** A review's values as upsertReview writes them: each column's, named in camelCase. */
+type ReviewValues = CriterionScores & Pick<ReviewInput, 'recommendation' | 'overallComment'> & {
+  applicationId: string
+  memberId: string
+  comments: Record<string, string>
+  createdAt: Date
+  updatedAt: Date
+}
+/** What a review written again changes. */
+const REVIEWED = [...SCORE_COLUMNS, 'comments', 'recommendation', 'overall_comment', 'updated_at'] as const
 
 const CHANGE_COLUMNS = { id: 'uuid', application_id: 'uuid', from_stage: 'text', to_stage: 'text', reason: 'text', member_id: 'uuid', at: 'timestamptz' } as const
 
@@ -371,52 +350,18 @@ export function openReviewStore(e: Engine): ReviewStore {
         .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
         .whereRef('a.id', '=', 'u.id'),
     ),
-    recordChanges: e.prepare((p: { rows: ReturnType<typeof planMoves>['changes'] }) =>
-      db
-        .insertInto('stage_changes')
-        .columns(['id', 'application_id', 'from_stage', 'to_stage', 'reason', 'member_id', 'at'])
-        .expression(
-          db
-            .selectFrom(e.rows(CHANGE_COLUMNS, p.rows).as('c'))
-            .select(['c.id', 'c.application_id', 'c.from_stage', 'c.to_stage', 'c.reason', 'c.member_id', 'c.at']),
-        ),
-    ),
+    recordChanges: insertRows(e, 'stage_changes', CHANGE_COLUMNS),
     // Shared: the application cannot be deleted under the review or note being written.
     applicationHeld: e.prepare((p: { id: string }) => db.selectFrom('applications').select('id').where('id', '=', p.id).$call(e.forShare)),
     reviewExists: e.prepare((p: { applicationId: string; memberId: string }) =>
       db.selectFrom('application_reviews').select('member_id').where('application_id', '=', p.applicationId).where('member_id', '=', p.memberId),
     ),
     // A prepared query's parameters are named one by one: Kysely reads an object's keys as the columns.
-    upsertReview: e.prepare((p: ReviewColumns) =>
+    upsertReview: e.prepare((p: ReviewValues) =>
       db
         .insertInto('application_reviews')
-        .values({
-          application_id: p.application_id,
-          member_id: p.member_id,
-          producto_validado: p.producto_validado,
-          primeros_clientes: p.primeros_clientes,
-          modelo_escalable: p.modelo_escalable,
-          founders_comprometidos: p.founders_comprometidos,
-          apertura_participacion: p.apertura_participacion,
-          comments: p.comments,
-          recommendation: p.recommendation,
-          overall_comment: p.overall_comment,
-          created_at: p.created_at,
-          updated_at: p.updated_at,
-        })
-        .onConflict((c) =>
-          c.columns(['application_id', 'member_id']).doUpdateSet((eb) => ({
-            producto_validado: eb.ref('excluded.producto_validado'),
-            primeros_clientes: eb.ref('excluded.primeros_clientes'),
-            modelo_escalable: eb.ref('excluded.modelo_escalable'),
-            founders_comprometidos: eb.ref('excluded.founders_comprometidos'),
-            apertura_participacion: eb.ref('excluded.apertura_participacion'),
-            comments: eb.ref('excluded.comments'),
-            recommendation: eb.ref('excluded.recommendation'),
-            overall_comment: eb.ref('excluded.overall_comment'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
+        .values(toRow(p, ['application_id', 'member_id', ...REVIEWED, 'created_at']))
+        .onConflict(updateFromExcluded(['application_id', 'member_id'], REVIEWED))
         .$call(e.reportInserted),
     ),
     review: e.prepare((p: { applicationId: string; memberId: string }) =>
@@ -680,21 +625,7 @@ export function openReviewStore(e: Engine): ReviewStore {
       if (!isUuid(applicationId)) return null
       return e.transaction(function* (tx) {
         if (!(yield* tx.first(q.applicationHeld({ id: applicationId })))) return null
-        const s = input.scores
-        const row: ReviewColumns = {
-          application_id: applicationId,
-          member_id: memberId,
-          producto_validado: s.productoValidado,
-          primeros_clientes: s.primerosClientes,
-          modelo_escalable: s.modeloEscalable,
-          founders_comprometidos: s.foundersComprometidos,
-          apertura_participacion: s.aperturaParticipacion,
-          comments: storedComments(input.comments),
-          recommendation: input.recommendation,
-          overall_comment: input.overallComment,
-          created_at: at,
-          updated_at: at,
-        }
+        const row: ReviewValues = { ...input.scores, ...input, comments: storedComments(input.comments), applicationId, memberId, createdAt: at, updatedAt: at }
         const inserted = yield* tx.upsert(q.upsertReview(row), q.reviewExists({ applicationId, memberId }))
         yield* tx.run(insertAudit([{ at, memberId, action: 'review.submitted', applicationId, detail: { updated: !inserted } }]))
         return toReview((yield* tx.first(q.review({ applicationId, memberId })))!)
@@ -804,7 +735,7 @@ export function openReviewStore(e: Engine): ReviewStore {
 function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[]) {
   const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
   const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
-  const changes: { id: string; application_id: string; from_stage: Stage; to_stage: Stage; reason: string | null; member_id: string | null; at: Date }[] = []
+  const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
   const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
   const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
   const deals: DealWrite[] = []

@@ -12,7 +12,7 @@ import { OPEN_STAGES } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import type { CriterionScores } from '../../../domain/review.ts'
 import { DEFAULT_WEIGHTS, conflictKey, type CriterionWeights } from '../../../domain/scoring.ts'
-import { db, type Engine } from '../engine.ts'
+import { db, updateFromExcluded, type Engine } from '../engine.ts'
 import { toDate, toDateOrNull, toNumber } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
@@ -98,13 +98,7 @@ export function openScoringStore(e: Engine): ScoringStore {
       db
         .insertInto('criterion_weights')
         .values({ criterion: p.criterion, weight: p.weight, updated_by: p.memberId, updated_at: p.at })
-        .onConflict((c) =>
-          c.column('criterion').doUpdateSet((eb) => ({
-            weight: eb.ref('excluded.weight'),
-            updated_by: eb.ref('excluded.updated_by'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
+        .onConflict(updateFromExcluded(['criterion'], ['weight', 'updated_by', 'updated_at'])),
     ),
     assignments: e.prepare((p: { applicationId: string }) =>
       db

@@ -12,82 +12,26 @@
  * team-store-contract.ts.
  */
 import { sql, type InferResult } from 'kysely'
-import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import type { Role } from '../../../domain/team.ts'
 import { db, type Engine, type Tx } from '../engine.ts'
-import { fromJson, toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
+import { fromRow, toDate, toNumber, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
-import { auditWriter } from './audit-log.ts'
+import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
-export interface Member {
-  id: string
-  /** Normalised: trimmed, lower case. */
-  email: string
-  name: string
-  role: Role
-  active: boolean
-  createdAt: Date
-  lastSignInAt: Date | null
-}
+export type Member = Pick<Row<'team_members'>, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'>
 
-export interface Session {
-  /** SHA-256 (hex) of the cookie's token. */
-  id: string
-  memberId: string
-  csrfToken: string
-  authMethod: 'link' | 'passkey'
-  createdAt: Date
-  lastSeenAt: Date
-  idleExpiresAt: Date
-  expiresAt: Date
-}
+/** A signed-in session: team_sessions's row. */
+export type Session = Row<'team_sessions'>
 
-export interface NewMember {
-  /** A UUID. */
-  id: string
-  /** Normalised (trimmed, lower case). */
-  email: string
-  name: string
-  role: Role
-  invitedBy: string | null
-  createdAt: Date
-}
+export type NewMember = Pick<Row<'team_members'>, 'id' | 'email' | 'name' | 'role' | 'invitedBy' | 'createdAt'>
 
-export interface NewSignInLink {
-  /** SHA-256 (hex) of the link's token. */
-  tokenHash: string
-  memberId: string
-  createdAt: Date
-  expiresAt: Date
-}
+export type NewSignInLink = Omit<Row<'team_sign_in_links'>, 'usedAt'>
 
-export interface Passkey {
-  /** The WebAuthn credential id, base64url. */
-  id: string
-  memberId: string
-  /** COSE public key, base64url. */
-  publicKey: string
-  counter: number
-  transports: string[]
-  deviceType: string
-  backedUp: boolean
-  name: string
-  createdAt: Date
-  lastUsedAt: Date | null
-}
+export type Passkey = Row<'team_passkeys'>
 
-export type ChallengePurpose = 'register' | 'authenticate'
-
-export interface WebAuthnChallenge {
-  /** A UUID, handed to the browser with the options. */
-  id: string
-  challenge: string
-  purpose: ChallengePurpose
-  /** The member registering a passkey; null for a (discoverable) sign-in. */
-  memberId: string | null
-  expiresAt: Date
-}
+export type WebAuthnChallenge = Row<'webauthn_challenges'>
+export type ChallengePurpose = WebAuthnChallenge['purpose']
 
 export interface RateLimitHit {
   /** A hash (never the address or IP itself). */
@@ -95,17 +39,7 @@ export interface RateLimitHit {
   max: number
 }
 
-export interface AuditEntry {
-  /** A UUID. */
-  id: string
-  at: Date
-  /** Who acted; null for the system or the command line. */
-  memberId: string | null
-  action: AuditAction
-  applicationId: string | null
-  /** Ids and codes only, never personal data. */
-  detail: AuditDetail
-}
+export type AuditEntry = Required<NewAuditEntry> & { id: string }
 
 export type MemberChange = { role?: Role; active?: boolean }
 
@@ -190,15 +124,7 @@ export interface TeamStore {
 const members = () =>
   db.selectFrom('team_members').select(['id', 'email', 'name', 'role', 'active', 'created_at', 'last_sign_in_at'])
 type MemberRow = InferResult<ReturnType<typeof members>>[number]
-const toMember = (r: MemberRow): Member => ({
-  id: r.id,
-  email: r.email,
-  name: r.name,
-  role: r.role,
-  active: toBool(r.active),
-  createdAt: toDate(r.created_at),
-  lastSignInAt: toDateOrNull(r.last_sign_in_at),
-})
+const toMember = (r: MemberRow): Member => fromRow('team_members', r)
 
 // The session and its member in one read: every signed-in request makes it.
 const sessions = () =>
@@ -208,34 +134,14 @@ const sessions = () =>
     .selectAll('s')
     .select(['m.email', 'm.name', 'm.role', 'm.active', 'm.created_at as member_created_at', 'm.last_sign_in_at'])
 type SessionRow = InferResult<ReturnType<typeof sessions>>[number]
-const toSession = (r: SessionRow): { session: Session; member: Member } => ({
-  session: {
-    id: r.id,
-    memberId: r.member_id,
-    csrfToken: r.csrf_token,
-    authMethod: r.auth_method,
-    createdAt: toDate(r.created_at),
-    lastSeenAt: toDate(r.last_seen_at),
-    idleExpiresAt: toDate(r.idle_expires_at),
-    expiresAt: toDate(r.expires_at),
-  },
-  member: toMember({ ...r, id: r.member_id, created_at: r.member_created_at }),
+const toSession = ({ email, name, role, active, member_created_at, last_sign_in_at, ...s }: SessionRow): { session: Session; member: Member } => ({
+  session: fromRow('team_sessions', s),
+  member: toMember({ id: s.member_id, email, name, role, active, created_at: member_created_at, last_sign_in_at }),
 })
 
 const passkeys = () => db.selectFrom('team_passkeys').selectAll()
 type PasskeyRow = InferResult<ReturnType<typeof passkeys>>[number]
-const toPasskey = (r: PasskeyRow): Passkey => ({
-  id: r.id,
-  memberId: r.member_id,
-  publicKey: r.public_key,
-  counter: toNumber(r.counter),
-  transports: fromJson(r.transports),
-  deviceType: r.device_type,
-  backedUp: toBool(r.backed_up),
-  name: r.name,
-  createdAt: toDate(r.created_at),
-  lastUsedAt: toDateOrNull(r.last_used_at),
-})
+const toPasskey = (r: PasskeyRow): Passkey => fromRow('team_passkeys', r)
 
 /** Thrown inside a transaction to roll it back; never escapes the store. */
 class Refused extends Error {}
@@ -247,10 +153,10 @@ export function openTeamStore(e: Engine): TeamStore {
     memberByEmail: e.prepare((p: { email: string }) => members().where('email', '=', p.email)),
     members: e.prepare(() => members().orderBy(e.textOrder('name')).orderBy(e.textOrder('email'))),
     // The address is unique: a taken one makes this insert a no-op.
-    insertMember: e.prepare((p: { id: string; email: string; name: string; role: Role; createdAt: Date; invitedBy: string | null }) =>
+    insertMember: e.prepare((p: NewMember) =>
       db
         .insertInto('team_members')
-        .values({ id: p.id, email: p.email, name: p.name, role: p.role, active: true, created_at: p.createdAt, invited_by: p.invitedBy })
+        .values({ ...toRow(p, ['id', 'email', 'name', 'role', 'created_at', 'invited_by']), active: true })
         .onConflict((oc) => oc.column('email').doNothing()),
     ),
     // Every active admin and the member, in id order: two admins demoting each other at once cannot both pass the check.
@@ -276,7 +182,7 @@ export function openTeamStore(e: Engine): TeamStore {
     // Still inactive: the time it was deactivated stays.
     setRole: e.prepare((p: { id: string; role: Role }) => db.updateTable('team_members').set({ role: p.role }).where('id', '=', p.id)),
     insertLink: e.prepare((p: { tokenHash: string; memberId: string; createdAt: Date; expiresAt: Date }) =>
-      db.insertInto('team_sign_in_links').values({ token_hash: p.tokenHash, member_id: p.memberId, created_at: p.createdAt, expires_at: p.expiresAt }),
+      db.insertInto('team_sign_in_links').values(toRow(p, ['token_hash', 'member_id', 'created_at', 'expires_at'])),
     ),
     // A sign-in link's body holds its token: blanked once sent or given up.
     enqueueMail: e.prepare((p: MessageValues & { memberId: string; at: Date }) =>
@@ -296,16 +202,7 @@ export function openTeamStore(e: Engine): TeamStore {
         .returning('member_id'),
     ),
     insertSession: e.prepare((p: Session) =>
-      db.insertInto('team_sessions').values({
-        id: p.id,
-        member_id: p.memberId,
-        csrf_token: p.csrfToken,
-        auth_method: p.authMethod,
-        created_at: p.createdAt,
-        last_seen_at: p.lastSeenAt,
-        idle_expires_at: p.idleExpiresAt,
-        expires_at: p.expiresAt,
-      }),
+      db.insertInto('team_sessions').values(toRow(p, ['id', 'member_id', 'csrf_token', 'auth_method', 'created_at', 'last_seen_at', 'idle_expires_at', 'expires_at'])),
     ),
     signedIn: e.prepare((p: { id: string; at: Date }) => db.updateTable('team_members').set({ last_sign_in_at: p.at }).where('id', '=', p.id)),
     session: e.prepare((p: { id: string }) => sessions().where('s.id', '=', p.id)),
@@ -315,18 +212,9 @@ export function openTeamStore(e: Engine): TeamStore {
     deleteSession: e.prepare((p: { id: string }) => db.deleteFrom('team_sessions').where('id', '=', p.id)),
     deleteMemberSessions: e.prepare((p: { memberId: string }) => db.deleteFrom('team_sessions').where('member_id', '=', p.memberId)),
     addPasskey: e.prepare((p: Passkey) =>
-      db.insertInto('team_passkeys').values({
-        id: p.id,
-        member_id: p.memberId,
-        public_key: p.publicKey,
-        counter: p.counter,
-        transports: p.transports,
-        device_type: p.deviceType,
-        backed_up: p.backedUp,
-        name: p.name,
-        created_at: p.createdAt,
-        last_used_at: p.lastUsedAt,
-      }),
+      db
+        .insertInto('team_passkeys')
+        .values(toRow(p, ['id', 'member_id', 'public_key', 'counter', 'transports', 'device_type', 'backed_up', 'name', 'created_at', 'last_used_at'])),
     ),
     passkey: e.prepare((p: { id: string }) => passkeys().where('id', '=', p.id)),
     passkeys: e.prepare((p: { memberId: string }) => passkeys().where('member_id', '=', p.memberId).orderBy('created_at').orderBy(e.textOrder('id'))),
@@ -335,7 +223,7 @@ export function openTeamStore(e: Engine): TeamStore {
     ),
     deletePasskey: e.prepare((p: { id: string; memberId: string }) => db.deleteFrom('team_passkeys').where('id', '=', p.id).where('member_id', '=', p.memberId)),
     createChallenge: e.prepare((p: WebAuthnChallenge) =>
-      db.insertInto('webauthn_challenges').values({ id: p.id, challenge: p.challenge, purpose: p.purpose, member_id: p.memberId, expires_at: p.expiresAt }),
+      db.insertInto('webauthn_challenges').values(toRow(p, ['id', 'challenge', 'purpose', 'member_id', 'expires_at'])),
     ),
     takeChallenge: e.prepare((p: { id: string }) => db.deleteFrom('webauthn_challenges').where('id', '=', p.id).returningAll()),
     // Counts only below the max: a full bucket's upsert changes nothing and returns no row.
@@ -482,7 +370,7 @@ export function openTeamStore(e: Engine): TeamStore {
       // Deleted whatever it holds: a challenge is used once, even a wrong or late one.
       const row = await e.transaction((tx) => tx.first(q.takeChallenge({ id })))
       if (!row || row.purpose !== purpose || toDate(row.expires_at).getTime() <= now.getTime()) return null
-      return { id: row.id, challenge: row.challenge, purpose, memberId: row.member_id, expiresAt: toDate(row.expires_at) }
+      return fromRow('webauthn_challenges', row)
     },
 
     async hitRateLimits(hits, windowStart) {

@@ -5,6 +5,7 @@
  */
 import { DOCUMENT_STATUS_FOUNDER_LABELS, type DocumentStatus } from '../../../domain/documents.ts'
 import { formatBytes, formatDateTime } from '../../../domain/format.ts'
+import { pageStart } from '../../shared/http/page-start.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 
 export interface DocumentsPageInput {
@@ -44,13 +45,7 @@ export function documentsPage(input: DocumentsPageInput): string {
   const intro = input.canUpload
     ? `<p>Sube un archivo por documento: PDF, imagen, hoja de cálculo o documento, de hasta ${Math.floor(input.maxBytes / 1_048_576)} MB. Si se corta la conexión, vuelve a elegir el archivo y la subida continuará donde quedó.</p><noscript><p>Para subir archivos necesitas activar JavaScript.</p></noscript>`
     : `<p>Los documentos se suben en la etapa de due diligence. Te escribiremos cuando tu postulación llegue a ella.</p>`
-  return `<!doctype html>
-<html lang="es-CO">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Documentos de due diligence · Catalítico</title>
+  return `${pageStart('noindex')}<title>Documentos de due diligence · Catalítico</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#1c1917;background:#fafaf9;margin:0;line-height:1.5}
 main{max-width:44rem;margin:0 auto;padding:2rem 1rem}

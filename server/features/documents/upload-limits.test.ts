@@ -44,6 +44,16 @@ async function message(res: Response): Promise<string> {
   return ((await res.json()) as { message: string }).message
 }
 
+/** Of a race's answers, exactly one is admitted and every other refused with `status` and `refusal`; the admitted one. */
+async function oneAdmitted(answers: Response[], status: number, refusal: string): Promise<Response> {
+  const admitted = answers.filter((r) => r.status === 201)
+  const refused = answers.filter((r) => r.status !== 201)
+  expect(admitted).toHaveLength(1)
+  expect(refused.map((r) => r.status)).toEqual(refused.map(() => status))
+  for (const res of refused) expect(await message(res)).toBe(refusal)
+  return admitted[0]!
+}
+
 describe('unfinished uploads per application', () => {
   it(`are at most ${MAX_UNFINISHED_UPLOADS}: of creations fired in parallel past the last free place, one gets it and the rest a Spanish 429, storing nothing`, async () => {
     const { h, tus } = await setup()
@@ -54,18 +64,15 @@ describe('unfinished uploads per application', () => {
     const filesBefore = incomingFiles(h)
 
     const answers = await Promise.all(racing.map((itemKey) => tus.create({ itemKey, fileName: `${itemKey}.pdf`, length: 2048 })))
-    const admitted = answers.filter((r) => r.status === 201)
-    const refused = answers.filter((r) => r.status !== 201)
-    expect(admitted).toHaveLength(1)
-    expect(refused.map((r) => r.status)).toEqual([429, 429, 429, 429])
-    for (const res of refused) {
-      expect(await message(res)).toBe(
-        'Tienes 10 subidas sin terminar, el máximo a la vez. Para continuar una, vuelve a elegir el mismo archivo en ese documento; las que no termines se borran a las 24 horas.',
-      )
-    }
+    expect(answers).toHaveLength(5)
+    const admitted = await oneAdmitted(
+      answers,
+      429,
+      'Tienes 10 subidas sin terminar, el máximo a la vez. Para continuar una, vuelve a elegir el mismo archivo en ese documento; las que no termines se borran a las 24 horas.',
+    )
     // Ten on the disk, every one of them still resumable.
     expect(incomingFiles(h)).toHaveLength(filesBefore.length + 2)
-    for (const location of [...held, admitted[0]!.headers.get('location')!]) expect(await live(tus, location)).toBe(true)
+    for (const location of [...held, admitted.headers.get('location')!]) expect(await live(tus, location)).toBe(true)
 
     // Another application's link has its own places.
     const other = clientFor(h, await seedFounder(h.store))
@@ -121,21 +128,18 @@ describe('stored documents and unfinished uploads per application', () => {
 
     // One new version of the largest size still fits, since it takes the place of its item's document; one only.
     const answers = await Promise.all(racing.map((itemKey) => tus.create({ itemKey, fileName: `${itemKey}.pdf`, length: MB })))
-    const admitted = answers.filter((r) => r.status === 201)
-    const refused = answers.filter((r) => r.status !== 201)
-    expect(admitted).toHaveLength(1)
-    expect(refused.map((r) => r.status)).toEqual([413, 413, 413, 413])
-    for (const res of refused) {
-      expect(await message(res)).toBe(
-        'Este archivo no cabe: tus documentos y las subidas sin terminar ya suman casi 14 MB, el máximo por postulación. Termina las subidas pendientes o sube un archivo más liviano.',
-      )
-    }
+    expect(answers).toHaveLength(5)
+    const admitted = await oneAdmitted(
+      answers,
+      413,
+      'Este archivo no cabe: tus documentos y las subidas sin terminar ya suman casi 14 MB, el máximo por postulación. Termina las subidas pendientes o sube un archivo más liviano.',
+    )
     expect(await h.documents.docs.list(founder.applicationId)).toEqual(before)
     expect(incomingFiles(h)).toHaveLength(filesBefore.length + 2)
 
     // The admitted one finishes and replaces its item's document; the next new version then fits too.
-    const location = admitted[0]!.headers.get('location')!
-    const itemKey = racing[answers.indexOf(admitted[0]!)]!
+    const location = admitted.headers.get('location')!
+    const itemKey = racing[answers.indexOf(admitted)]!
     expect((await tus.patch(location, 0, samples.pdf(MB))).status).toBe(204)
     expect((await h.documents.docs.list(founder.applicationId)).filter((d) => d.itemKey === itemKey)).toHaveLength(1)
     const next = racing.find((k) => k !== itemKey)!

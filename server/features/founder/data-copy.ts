@@ -15,7 +15,7 @@
  */
 import { APPLICATION_FIELDS, FIELD_LABELS } from '../../../domain/application.ts'
 import { fieldValueText } from '../../../domain/field-display.ts'
-import { DOCUMENT_ITEMS, DOCUMENT_STATUS_FOUNDER_LABELS, type DocumentStatus } from '../../../domain/documents.ts'
+import { DOCUMENT_ITEMS, DOCUMENT_STATUS_FOUNDER_LABELS, type UploadedFile } from '../../../domain/documents.ts'
 import type { MailKind } from '../../../domain/machinery.ts'
 import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
@@ -35,17 +35,8 @@ type HeldRecord = Awaited<ReturnType<typeof founderRecords>>[number]
 export interface FounderCopyApplication extends HeldRecord {
   stage: Stage
   stageHistory: { from: Stage; to: Stage; at: string }[]
-  documents: {
-    item: string
-    fileName: string
-    mediaType: string
-    sizeBytes: number
-    sha256: string
-    uploadedAt: string
-    status: DocumentStatus
-    /** The team's note when it asked for a new version (the founder sees it on the documents page too). */
-    reviewNote: string | null
-  }[]
+  /** `item`: the SPEC §9 document it answers. */
+  documents: (UploadedFile & { item: string })[]
 }
 
 export interface FounderCopy {

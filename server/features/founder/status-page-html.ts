@@ -8,6 +8,7 @@ import { PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
 import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../../domain/pipeline.ts'
 import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../domain/email.ts'
 import { formatDate } from '../../../domain/format.ts'
+import { pageStart } from '../../shared/http/page-start.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 
@@ -48,13 +49,7 @@ footer{max-width:42rem;margin:0 auto;padding:0 1.25rem 2rem;font-size:.875rem;co
 `
 
 export function page(title: string, body: string, contactEmail: string, extraCss = ''): string {
-  return `<!doctype html>
-<html lang="es-CO">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+  return `${pageStart('noindex, nofollow')}<meta name="referrer" content="no-referrer">
 <title>${e(title)} · ${e(PROGRAMME_NAME)}</title>
 <style>${CSS}${extraCss}</style>
 </head>

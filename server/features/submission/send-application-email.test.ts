@@ -14,6 +14,13 @@ async function expectNothingStored(h: ApiHarness) {
   expect(h.commits).toBe(0)
 }
 
+/** A 422 naming exactly `fieldErrors`, and nothing stored. */
+async function expectFieldErrors(h: ApiHarness, res: Response, fieldErrors: Record<string, string>) {
+  expect(res.status).toBe(422)
+  expect(await res.json()).toEqual({ error: 'validation_failed', fieldErrors })
+  await expectNothingStored(h)
+}
+
 describe('send-application-email: a valid submission', () => {
   it('stores the application, its consent evidence and both e-mails, and answers its id and reference', async () => {
     const now = new Date('2026-05-04T14:30:00.000Z')
@@ -77,21 +84,14 @@ describe('send-application-email: bad input gets its status and stores nothing',
     const body = validBody({ email: 'maria@', foundingYear: '1999', productStage: 'unicorn', equityPercentage: '60', website: 'not a url' })
     delete (body.formData as Partial<typeof body.formData>).companyName
 
-    const res = await h.post(body)
-
-    expect(res.status).toBe(422)
-    expect(await res.json()).toEqual({
-      error: 'validation_failed',
-      fieldErrors: {
-        companyName: 'missing_field',
-        email: 'invalid_email',
-        foundingYear: 'out_of_range',
-        productStage: 'invalid_option',
-        equityPercentage: 'out_of_range',
-        website: 'invalid_url',
-      },
+    await expectFieldErrors(h, await h.post(body), {
+      companyName: 'missing_field',
+      email: 'invalid_email',
+      foundingYear: 'out_of_range',
+      productStage: 'invalid_option',
+      equityPercentage: 'out_of_range',
+      website: 'invalid_url',
     })
-    await expectNothingStored(h)
   })
 
   it('422 with a consent error when the authorisation is missing or for an old policy', async () => {
@@ -390,13 +390,7 @@ describe('send-application-email: what an outside probe found', () => {
     delete formData.website
     delete formData.city
     delete formData.foundersInfo
-    const res = await h.post(body)
-    expect(res.status).toBe(422)
-    expect(await res.json()).toEqual({
-      error: 'validation_failed',
-      fieldErrors: { website: 'missing_field', city: 'missing_field', foundersInfo: 'missing_field' },
-    })
-    await expectNothingStored(h)
+    await expectFieldErrors(h, await h.post(body), { website: 'missing_field', city: 'missing_field', foundersInfo: 'missing_field' })
   })
 })
 
@@ -472,13 +466,11 @@ describe('send-application-email: numbers as a Colombian writes them (ADR 0135)'
 
   it('422 ambiguous_number for "85,000", "1,500" and "4.500": refused, never guessed, nothing stored', async () => {
     const h = await open()
-    const res = await h.post(validBody({ revenue: '85,000', activeUsers: '1,500', equityPercentage: '4.500' }))
-    expect(res.status).toBe(422)
-    expect(await res.json()).toEqual({
-      error: 'validation_failed',
-      fieldErrors: { revenue: 'ambiguous_number', activeUsers: 'ambiguous_number', equityPercentage: 'ambiguous_number' },
+    await expectFieldErrors(h, await h.post(validBody({ revenue: '85,000', activeUsers: '1,500', equityPercentage: '4.500' })), {
+      revenue: 'ambiguous_number',
+      activeUsers: 'ambiguous_number',
+      equityPercentage: 'ambiguous_number',
     })
-    await expectNothingStored(h)
   })
 })
 

@@ -3,7 +3,8 @@
  * with the site's tokens. Dense and calm: small type, clear borders, the
  * accent only for the primary action and focus.
  */
-import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
 import { ApiError } from '../api/client.ts'
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'inverse'
@@ -102,6 +103,30 @@ export function QueryError({ error, retry }: { error: unknown; retry?: () => voi
   )
 }
 
+/**
+ * A read's three states in one place: "Cargando…" while it is pending, the
+ * failure with a retry, then what `children` draws from its data.
+ */
+export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <Loading />
+  if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />
+  return <>{children(query.data)}</>
+}
+
+/** QueryView for a list: `empty` in place of the list when it has no items. */
+export function ListView<T extends { items: readonly unknown[] }>({ query, empty, children }: {
+  query: UseQueryResult<T>
+  empty: ReactNode
+  children: (data: T) => ReactNode
+}) {
+  return <QueryView query={query}>{(data) => (data.items.length === 0 ? empty : children(data))}</QueryView>
+}
+
+/** A short note in a box of its own: what a list says when it is empty, or what it leaves out (`centered`: roomier, the text centred). */
+export function BoxedNote({ centered = false, children }: { centered?: boolean; children: ReactNode }) {
+  return <p className={cn('rounded-lg border border-ink-200 bg-white text-sm text-ink-700', centered ? 'p-6 text-center' : 'p-4')}>{children}</p>
+}
+
 export function Forbidden() {
   return (
     <div role="alert" className="rounded-lg border border-ink-200 bg-white p-6">
@@ -119,5 +144,68 @@ export function FieldError({ id, message }: { id: string; message?: string | und
     <p id={id} className="mt-1 min-h-5 text-xs font-semibold text-danger-700">
       {message}
     </p>
+  )
+}
+
+/** A required text field's check when its form is sent: sets or clears the field's error; true when it is filled in. */
+export function filledIn(value: string, setError: (message: string | undefined) => void, message: string): boolean {
+  const filled = value.trim() !== ''
+  setError(filled ? undefined : message)
+  return filled
+}
+
+/** An action's failure, said under its button (a field's error goes in FieldError). */
+export function ActionError({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="mt-3 text-sm font-semibold text-danger-700">
+      {message}
+    </p>
+  )
+}
+
+/** What an e-mail address field asks of the keyboard: the e-mail layout, no capitals, no spelling fixes. */
+export const emailInputProps = { type: 'text', inputMode: 'email', autoCapitalize: 'none', spellCheck: false } as const
+
+type FieldProps = { id: string; label: ReactNode; error: string | undefined; onValue: (value: string) => void }
+
+/** The label, the control and its error, tied together for assistive technology. */
+function Field({ id, label, error, children }: Omit<FieldProps, 'onValue'> & { children: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </>
+  )
+}
+
+function controlProps({ id, error, onValue }: Omit<FieldProps, 'label'>) {
+  return {
+    id,
+    className: `${inputClass} mt-1`,
+    'aria-invalid': error !== undefined,
+    'aria-describedby': `${id}-error`,
+    onChange: (e: { target: { value: string } }) => onValue(e.target.value),
+  }
+}
+
+/** A labelled one-line text field with its error under it. */
+export function TextField({ id, label, error, onValue, ...input }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input {...input} {...controlProps({ id, error, onValue })} />
+    </Field>
+  )
+}
+
+/** A labelled text area with its error under it. */
+export function TextAreaField({ id, label, error, onValue, ...area }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'>) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <textarea {...area} {...controlProps({ id, error, onValue })} />
+    </Field>
   )
 }

@@ -4,17 +4,17 @@
  * passed to GET /applications as is.
  */
 import { useId, useState, type FormEvent } from 'react'
-import { Link, useSearchParams } from 'wouter'
+import { useSearchParams } from 'wouter'
 import { PRODUCT_STAGE_LABELS, PRODUCT_STAGES, type ProductStage } from '../../../domain/application.ts'
 import { STAGE_LABELS, STAGES } from '../../../domain/pipeline.ts'
 import { API_BASE } from '../api/client.ts'
 import { useApplications } from '../api/queries.ts'
 import { DueDate, ScoreSummaryText, StageBadge } from '../components/badges.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Button, inputClass, labelClass, Loading, PageHeader, QueryError } from '../components/ui.tsx'
+import { Button, inputClass, labelClass, BoxedNote, ListView, PageHeader } from '../components/ui.tsx'
 import { countOf, formatDate } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
-import { paths } from '../paths.ts'
+import { ReferenceCell } from '../components/reference-cell.tsx'
 import { BulkBar } from '../features/scoring/bulk-bar.tsx'
 import { ApplicationCards } from '../features/list/application-cards.tsx'
 import { DiscussionBadge, NORMALISED_EXPLANATION, formatZ } from '../features/scoring/normalised.tsx'
@@ -83,102 +83,95 @@ export function ApplicationsPage() {
       {member.role === 'admin' && <WeightsSettings />}
       <Filters params={params} set={set} clear={() => setParams(new URLSearchParams())} filtered={filtered} />
       {member.role === 'admin' && list.data && <BulkBar key={`${query}|${pickedIds.join(',')}`} params={params} total={list.data.total} picked={pickedIds} />}
-      {list.isPending ? (
-        <Loading />
-      ) : list.error ? (
-        <QueryError error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <p className="rounded-lg border border-ink-200 bg-white p-6 text-center text-sm text-ink-700">
-          {filtered ? 'Ninguna postulación coincide con estos filtros.' : 'Todavía no hay postulaciones.'}
-        </p>
-      ) : (
-        <>
-          {/* Cards below 768 px, where the table's columns would leave the screen (issue 19). */}
-          <ApplicationCards items={list.data.items} page={page} />
-          <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block" aria-busy={list.isFetching}>
-            <table className="w-full min-w-[42rem] text-left text-sm">
-              <caption className="sr-only">Postulaciones, página {page}</caption>
-              <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
-                <tr>
-                  {canPick && (
-                    <th scope="col" className="w-8 px-3 py-2 font-semibold">
-                      <span className="sr-only">Marcar</span>
-                    </th>
-                  )}
-                  <th scope="col" className="px-3 py-2 font-semibold">Referencia</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Empresa</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Persona fundadora</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Puntaje <span className="font-normal">(promedio ± dispersión)</span>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Normalizado</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((item) =>
-                  item.conflicted ? (
-                    <tr key={item.id} className="border-b border-ink-100 last:border-0">
-                      {canPick && <td className="px-3 py-2" />}
-                      <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
-                      <td colSpan={5} className="px-3 py-2 text-ink-700">Conflicto declarado</td>
-                    </tr>
-                  ) : (
-                  <tr key={item.id} className="border-b border-ink-100 last:border-0 hover:bg-ink-50">
+      <ListView
+        query={list}
+        empty={<BoxedNote centered>{filtered ? 'Ninguna postulación coincide con estos filtros.' : 'Todavía no hay postulaciones.'}</BoxedNote>}
+      >
+        {(data) => (
+          <>
+            {/* Cards below 768 px, where the table's columns would leave the screen (issue 19). */}
+            <ApplicationCards items={data.items} page={page} />
+            <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block" aria-busy={list.isFetching}>
+              <table className="w-full min-w-[42rem] text-left text-sm">
+                <caption className="sr-only">Postulaciones, página {page}</caption>
+                <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
+                  <tr>
                     {canPick && (
-                      <td className="px-3 py-2">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-ink-900"
-                          aria-label={`Marcar ${item.reference}`}
-                          checked={pickedIds.includes(item.id)}
-                          onChange={(e) => pick(item.id, e.target.checked)}
-                        />
-                      </td>
+                      <th scope="col" className="w-8 px-3 py-2 font-semibold">
+                        <span className="sr-only">Marcar</span>
+                      </th>
                     )}
-                    <td className="px-3 py-2 font-mono text-xs">
-                      <Link href={paths.application(item.id)} className="font-semibold text-ink-900 underline underline-offset-2">
-                        {item.reference}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="block font-semibold">{item.tradeName || item.companyName}</span>
-                      {item.tradeName && item.tradeName !== item.companyName && (
-                        <span className="block text-xs text-ink-600">{item.companyName}</span>
-                      )}
-                      {unseen.get(item.id) && <ActivityBadge activity={unseen.get(item.id)!} />}
-                    </td>
-                    <td className="px-3 py-2">
-                      <span className="block">{item.founderName}</span>
-                      <span className="block text-xs text-ink-600">Recibida {formatDate(item.createdAt)}</span>
-                    </td>
-                    <td className="px-3 py-2"><StageBadge stage={item.stage} /></td>
-                    <td className="px-3 py-2 whitespace-nowrap"><DueDate dueAt={item.stageDueAt} state={item.dueState} /></td>
-                    <td className="px-3 py-2">
-                      <ScoreSummaryText
-                        average={item.average}
-                        spread={item.spread}
-                        count={item.reviewCount}
-                        hidden={!item.myReview && item.average === null}
-                      />
-                      <span className="block text-xs text-ink-600">
-                        {countOf(item.reviewCount, 'evaluación', 'evaluaciones')}
-                        {item.myReview && ', incl. la tuya'}
-                      </span>
-                      {item.discussion && <DiscussionBadge />}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatZ(item.normalised)}</td>
+                    <th scope="col" className="px-3 py-2 font-semibold">Referencia</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Empresa</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Persona fundadora</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Puntaje <span className="font-normal">(promedio ± dispersión)</span>
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Normalizado</th>
                   </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
-          <p className="mt-2 text-xs text-ink-600">{NORMALISED_EXPLANATION}</p>
-          <Pagination page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} go={(p) => set('page', String(p))} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.items.map((item) =>
+                    item.conflicted ? (
+                      <tr key={item.id} className="border-b border-ink-100 last:border-0">
+                        {canPick && <td className="px-3 py-2" />}
+                        <td className="px-3 py-2 font-mono text-xs">{item.reference}</td>
+                        <td colSpan={5} className="px-3 py-2 text-ink-700">Conflicto declarado</td>
+                      </tr>
+                    ) : (
+                    <tr key={item.id} className="border-b border-ink-100 last:border-0 hover:bg-ink-50">
+                      {canPick && (
+                        <td className="px-3 py-2">
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-ink-900"
+                            aria-label={`Marcar ${item.reference}`}
+                            checked={pickedIds.includes(item.id)}
+                            onChange={(e) => pick(item.id, e.target.checked)}
+                          />
+                        </td>
+                      )}
+                      <ReferenceCell item={item} />
+                      <td className="px-3 py-2">
+                        <span className="block font-semibold">{item.tradeName || item.companyName}</span>
+                        {item.tradeName && item.tradeName !== item.companyName && (
+                          <span className="block text-xs text-ink-600">{item.companyName}</span>
+                        )}
+                        {unseen.get(item.id) && <ActivityBadge activity={unseen.get(item.id)!} />}
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className="block">{item.founderName}</span>
+                        <span className="block text-xs text-ink-600">Recibida {formatDate(item.createdAt)}</span>
+                      </td>
+                      <td className="px-3 py-2"><StageBadge stage={item.stage} /></td>
+                      <td className="px-3 py-2 whitespace-nowrap"><DueDate dueAt={item.stageDueAt} state={item.dueState} /></td>
+                      <td className="px-3 py-2">
+                        <ScoreSummaryText
+                          average={item.average}
+                          spread={item.spread}
+                          count={item.reviewCount}
+                          hidden={!item.myReview && item.average === null}
+                        />
+                        <span className="block text-xs text-ink-600">
+                          {countOf(item.reviewCount, 'evaluación', 'evaluaciones')}
+                          {item.myReview && ', incl. la tuya'}
+                        </span>
+                        {item.discussion && <DiscussionBadge />}
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatZ(item.normalised)}</td>
+                    </tr>
+                    ),
+                  )}
+                </tbody>
+              </table>
+            </div>
+            <p className="mt-2 text-xs text-ink-600">{NORMALISED_EXPLANATION}</p>
+            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} go={(p) => set('page', String(p))} />
+          </>
+        )}
+      </ListView>
     </>
   )
 }
@@ -223,6 +216,21 @@ function Filters({ params, set, clear, filtered }: {
       </select>
     </div>
   )
+  /** A filter that is on or off: `value` in the URL while it is checked. */
+  const toggle = (key: string, value: string, label: string) => (
+    <div className="flex min-h-9 items-center gap-2 pb-1">
+      <input
+        id={`${id}-${key}`}
+        type="checkbox"
+        className="size-4 accent-ink-900"
+        checked={params.get(key) === value}
+        onChange={(e) => set(key, e.target.checked ? value : null)}
+      />
+      <label htmlFor={`${id}-${key}`} className="text-sm font-semibold text-ink-800">
+        {label}
+      </label>
+    </div>
+  )
   return (
     <div className="mb-4 rounded-lg border border-ink-200 bg-white p-3">
       <form role="search" className="flex flex-wrap items-end gap-2" onSubmit={search}>
@@ -246,30 +254,8 @@ function Filters({ params, set, clear, filtered }: {
         {select('productStage', 'Etapa del producto', PRODUCT_STAGES.map((s: ProductStage) => [s, PRODUCT_STAGE_LABELS[s]]), 'Todas')}
         {select('due', 'Plazo', [['overdue', 'Vencidas'], ['due_soon', 'Vencen pronto']], 'Todos')}
         {select('sort', 'Ordenar por', Object.entries(SORTS), '')}
-        <div className="flex min-h-9 items-center gap-2 pb-1">
-          <input
-            id={`${id}-unreviewed`}
-            type="checkbox"
-            className="size-4 accent-ink-900"
-            checked={params.get('unreviewed') === '1'}
-            onChange={(e) => set('unreviewed', e.target.checked ? '1' : null)}
-          />
-          <label htmlFor={`${id}-unreviewed`} className="text-sm font-semibold text-ink-800">
-            Sin mi evaluación
-          </label>
-        </div>
-        <div className="flex min-h-9 items-center gap-2 pb-1">
-          <input
-            id={`${id}-assigned`}
-            type="checkbox"
-            className="size-4 accent-ink-900"
-            checked={params.get('assigned') === 'me'}
-            onChange={(e) => set('assigned', e.target.checked ? 'me' : null)}
-          />
-          <label htmlFor={`${id}-assigned`} className="text-sm font-semibold text-ink-800">
-            Asignadas a mí
-          </label>
-        </div>
+        {toggle('unreviewed', '1', 'Sin mi evaluación')}
+        {toggle('assigned', 'me', 'Asignadas a mí')}
       </div>
       {filtered && (
         <Button variant="ghost" className="mt-2 -ml-2" onClick={clear}>

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'wouter'
 import type { AuditEntry } from '../../../domain/workspace-api/review.ts'
 import { useAudit, useMembers } from '../api/queries.ts'
 import { useMember } from '../components/require-session.tsx'
-import { Button, Forbidden, inputClass, labelClass, Loading, PageHeader, QueryError } from '../components/ui.tsx'
+import { Button, BoxedNote, Forbidden, inputClass, labelClass, ListView, PageHeader } from '../components/ui.tsx'
 import { ACTION_LABELS, actionLabel, auditDetailText } from '../lib/audit-text.ts'
 import { countOf, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
@@ -47,73 +47,67 @@ export function AuditPage() {
         }
       />
       <AuditFilters key={params.toString()} params={params} apply={(next) => setParams(next)} filtered={filtered} />
-      {audit.isPending ? (
-        <Loading />
-      ) : audit.error ? (
-        <QueryError error={audit.error} retry={() => void audit.refetch()} />
-      ) : audit.data.items.length === 0 ? (
-        <p className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
-          {filtered ? 'Ningún registro con estos filtros.' : 'Aún no hay registros.'}
-        </p>
-      ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Registro de auditoría, página {page}</caption>
-              <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">Fecha</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Miembro</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Acción</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Postulación</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Detalle</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.items.map((entry) => (
-                  <tr key={entry.id} className="border-b border-ink-100 align-top last:border-0">
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                    <td className="px-3 py-2">{entry.member?.name ?? 'Sistema'}</td>
-                    <td className="px-3 py-2">{actionLabel(entry.action)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <ApplicationRef entry={entry} />
-                    </td>
-                    <td className="px-3 py-2 text-xs text-ink-700">{auditDetailText(entry.action, entry.detail, audit.data.memberNames)}</td>
+      <ListView query={audit} empty={<BoxedNote>{filtered ? 'Ningún registro con estos filtros.' : 'Aún no hay registros.'}</BoxedNote>}>
+        {(data) => (
+          <>
+            <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Registro de auditoría, página {page}</caption>
+                <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-semibold">Fecha</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Miembro</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Acción</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Postulación</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">Detalle</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ol className="space-y-2 md:hidden" aria-label={`Registro de auditoría, página ${page}`}>
-            {audit.data.items.map((entry) => {
-              const detail = auditDetailText(entry.action, entry.detail, audit.data.memberNames)
-              return (
-                <li key={entry.id} className="rounded-lg border border-ink-200 bg-white p-3 text-sm">
-                  <p className="font-semibold text-ink-950">{actionLabel(entry.action)}</p>
-                  <p className="mt-0.5 text-ink-700">
-                    {entry.member?.name ?? 'Sistema'} · {formatDateTime(entry.at)}
-                  </p>
-                  {entry.applicationId && (
-                    <p className="mt-1">
-                      <ApplicationRef entry={entry} />
+                </thead>
+                <tbody>
+                  {data.items.map((entry) => (
+                    <tr key={entry.id} className="border-b border-ink-100 align-top last:border-0">
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(entry.at)}</td>
+                      <td className="px-3 py-2">{entry.member?.name ?? 'Sistema'}</td>
+                      <td className="px-3 py-2">{actionLabel(entry.action)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        <ApplicationRef entry={entry} />
+                      </td>
+                      <td className="px-3 py-2 text-xs text-ink-700">{auditDetailText(entry.action, entry.detail, data.memberNames)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <ol className="space-y-2 md:hidden" aria-label={`Registro de auditoría, página ${page}`}>
+              {data.items.map((entry) => {
+                const detail = auditDetailText(entry.action, entry.detail, data.memberNames)
+                return (
+                  <li key={entry.id} className="rounded-lg border border-ink-200 bg-white p-3 text-sm">
+                    <p className="font-semibold text-ink-950">{actionLabel(entry.action)}</p>
+                    <p className="mt-0.5 text-ink-700">
+                      {entry.member?.name ?? 'Sistema'} · {formatDateTime(entry.at)}
                     </p>
-                  )}
-                  {detail && <p className="mt-1 text-xs text-ink-700">{detail}</p>}
-                </li>
-              )
-            })}
-          </ol>
-          <nav aria-label="Páginas" className="mt-3 flex items-center justify-between gap-2 text-sm">
-            <Button disabled={page <= 1} onClick={() => goTo(page - 1)}>← Anterior</Button>
-            <span>
-              Página {page} de {Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize))}
-            </span>
-            <Button disabled={page * audit.data.pageSize >= audit.data.total} onClick={() => goTo(page + 1)}>
-              Siguiente →
-            </Button>
-          </nav>
-        </>
-      )}
+                    {entry.applicationId && (
+                      <p className="mt-1">
+                        <ApplicationRef entry={entry} />
+                      </p>
+                    )}
+                    {detail && <p className="mt-1 text-xs text-ink-700">{detail}</p>}
+                  </li>
+                )
+              })}
+            </ol>
+            <nav aria-label="Páginas" className="mt-3 flex items-center justify-between gap-2 text-sm">
+              <Button disabled={page <= 1} onClick={() => goTo(page - 1)}>← Anterior</Button>
+              <span>
+                Página {page} de {Math.max(1, Math.ceil(data.total / data.pageSize))}
+              </span>
+              <Button disabled={page * data.pageSize >= data.total} onClick={() => goTo(page + 1)}>
+                Siguiente →
+              </Button>
+            </nav>
+          </>
+        )}
+      </ListView>
     </>
   )
 }

@@ -25,7 +25,7 @@ import { notify } from '../../lib/toast.tsx'
 import { api, download, request } from '../api/client.ts'
 import { useMember } from '../components/require-session.tsx'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { Button, FieldError, Forbidden, inputClass, labelClass, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { Button, emailInputProps, Forbidden, PageHeader, ListView, Panel, TextField } from '../components/ui.tsx'
 import { countOf, formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 
@@ -64,34 +64,30 @@ function OpenRequests() {
   const overdue = open.data?.items.filter((r) => r.overdue).length ?? 0
   return (
     <Panel title="Solicitudes abiertas" className="mb-4">
-      {open.isPending ? (
-        <Loading />
-      ) : open.isError ? (
-        <QueryError error={open.error} retry={() => void open.refetch()} />
-      ) : open.data.items.length === 0 ? (
-        <p className="text-sm text-ink-700">No hay solicitudes abiertas.</p>
-      ) : (
-        <>
-          <p className="text-sm text-ink-700">
-            Plazo legal en días hábiles (sin fines de semana ni festivos de Colombia): {DATA_REQUEST_TERM_BUSINESS_DAYS.consulta} para una
-            consulta, {DATA_REQUEST_TERM_BUSINESS_DAYS.reclamo} para un reclamo o una supresión.
-            {overdue > 0 && <strong className="text-danger-700"> {overdue === 1 ? 'Una está vencida.' : `${countOf(overdue, 'solicitud', 'solicitudes')} están vencidas.`}</strong>}
-          </p>
-          <ul className="mt-3 flex flex-col divide-y divide-ink-100 text-sm">
-            {open.data.items.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <span className="font-mono">{r.reference}</span>
-                <span>{r.kindLabel}</span>
-                <span className="text-ink-600">recibida el {formatDate(r.openedAt)}</span>
-                <span className={r.overdue ? 'font-semibold text-danger-700' : ''}>responder a más tardar el {formatDate(r.dueAt)}</span>
-                {r.overdue && <DueBadge state="overdue" />}
-                {r.conflicted && <span className="text-ink-600">· conflicto declarado: la atiende otra persona administradora</span>}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 text-xs text-ink-600">Busca abajo por el correo de la postulación para atenderla; al eliminar los datos, la solicitud se cierra y el titular recibe la confirmación por correo.</p>
-        </>
-      )}
+      <ListView query={open} empty={<p className="text-sm text-ink-700">No hay solicitudes abiertas.</p>}>
+        {({ items }) => (
+          <>
+            <p className="text-sm text-ink-700">
+              Plazo legal en días hábiles (sin fines de semana ni festivos de Colombia): {DATA_REQUEST_TERM_BUSINESS_DAYS.consulta} para una
+              consulta, {DATA_REQUEST_TERM_BUSINESS_DAYS.reclamo} para un reclamo o una supresión.
+              {overdue > 0 && <strong className="text-danger-700"> {overdue === 1 ? 'Una está vencida.' : `${countOf(overdue, 'solicitud', 'solicitudes')} están vencidas.`}</strong>}
+            </p>
+            <ul className="mt-3 flex flex-col divide-y divide-ink-100 text-sm">
+              {items.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                  <span className="font-mono">{r.reference}</span>
+                  <span>{r.kindLabel}</span>
+                  <span className="text-ink-600">recibida el {formatDate(r.openedAt)}</span>
+                  <span className={r.overdue ? 'font-semibold text-danger-700' : ''}>responder a más tardar el {formatDate(r.dueAt)}</span>
+                  {r.overdue && <DueBadge state="overdue" />}
+                  {r.conflicted && <span className="text-ink-600">· conflicto declarado: la atiende otra persona administradora</span>}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-xs text-ink-600">Busca abajo por el correo de la postulación para atenderla; al eliminar los datos, la solicitud se cierra y el titular recibe la confirmación por correo.</p>
+          </>
+        )}
+      </ListView>
     </Panel>
   )
 }
@@ -171,21 +167,7 @@ export function DataRequestsPage() {
       <Panel>
         <form className="flex flex-wrap items-start gap-2" onSubmit={(e) => void lookup(e)} noValidate>
           <div className="min-w-[16rem] flex-1">
-            <label htmlFor={id} className={labelClass}>Correo de la persona fundadora</label>
-            <input
-              id={id}
-              type="text"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              autoComplete="off"
-              className={`${inputClass} mt-1`}
-              value={email}
-              aria-invalid={error !== undefined}
-              aria-describedby={`${id}-error`}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            <FieldError id={`${id}-error`} message={error} />
+            <TextField id={id} label="Correo de la persona fundadora" {...emailInputProps} autoComplete="off" value={email} error={error} onValue={setEmail} />
           </div>
           <Button type="submit" variant="primary" className="mt-6" disabled={pending}>Consultar</Button>
         </form>

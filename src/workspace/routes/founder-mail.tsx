@@ -18,7 +18,7 @@ import {
 import { SUPERSEDED_SHOWN_DAYS, type FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Button, Loading, PageHeader, Panel, QueryError, inputClass, labelClass } from '../components/ui.tsx'
+import { BoxedNote, Button, Loading, PageHeader, Panel, QueryError, inputClass, labelClass } from '../components/ui.tsx'
 import { countOf, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
@@ -247,18 +247,18 @@ export function FounderMailPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <section aria-label="Correos pendientes" className="flex flex-col gap-3">
           {withheld > 0 && (
-            <p className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">
+            <BoxedNote>
               {withheld === 1
                 ? 'Hay 1 correo de una postulación con la que declaraste un conflicto de interés: lo revisa y lo envía otra persona del equipo.'
                 : `Hay ${withheld} correos de postulaciones con las que declaraste un conflicto de interés: los revisa y los envía otra persona del equipo.`}
-            </p>
+            </BoxedNote>
           )}
           {drafts.isPending ? (
             <Loading />
           ) : drafts.error ? (
             <QueryError error={drafts.error} retry={() => void drafts.refetch()} />
           ) : count === 0 ? (
-            <p className="rounded-lg border border-ink-200 bg-white p-4 text-sm text-ink-700">No hay correos por enviar.</p>
+            <BoxedNote>No hay correos por enviar.</BoxedNote>
           ) : (
             <ul className="flex flex-col gap-3">
               {drafts.data.items.map((d) => (

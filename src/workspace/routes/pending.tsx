@@ -1,7 +1,6 @@
 /** /equipo/pendientes: "Mis pendientes" and the member's reminder preference. */
 import { companyDisplayName, companyLegalNameAside } from '../../../domain/company-name.ts'
 import { useId } from 'react'
-import { Link } from 'wouter'
 import toast from 'react-hot-toast'
 import { countOf, formatCount, plural } from '../../../domain/format.ts'
 import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
@@ -9,7 +8,7 @@ import { usePending, useReminderFrequency, useSetReminderFrequency } from '../ap
 import { DueDate, StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
-import { paths } from '../paths.ts'
+import { ReferenceCell } from '../components/reference-cell.tsx'
 
 const FREQUENCIES: { value: ReminderFrequency; label: string }[] = [
   { value: 'daily', label: 'Cada día' },
@@ -57,11 +56,7 @@ export function PendingPage() {
               <tbody>
                 {pending.data.items.map((item) => (
                   <tr key={item.id} className="border-b border-ink-100 last:border-0">
-                    <td className="px-3 py-2 font-mono text-xs">
-                      <Link href={paths.application(item.id)} className="font-semibold text-ink-900 underline underline-offset-2">
-                        {item.reference}
-                      </Link>
-                    </td>
+                    <ReferenceCell item={item} />
                     <td className="px-3 py-2">
                       <span className="block font-semibold">{companyDisplayName(item)}</span>
                       {companyLegalNameAside(item) && <span className="block text-xs text-ink-600">{companyLegalNameAside(item)}</span>}

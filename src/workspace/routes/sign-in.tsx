@@ -10,7 +10,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { api, ApiError } from '../api/client.ts'
 import { keys } from '../api/queries.ts'
-import { Button, FieldError, inputClass, labelClass } from '../components/ui.tsx'
+import { ActionError, Button, emailInputProps, TextField } from '../components/ui.tsx'
 import { passkeyErrorMessage, signInWithPasskey } from '../lib/passkeys.ts'
 import { paths, safeReturnPath } from '../paths.ts'
 
@@ -93,28 +93,44 @@ export function SignInPage() {
   )
 }
 
+/**
+ * A sign-in button's attempt: `pending` while it runs (it stays so on success, the page moves on);
+ * on failure, the message `failed` gives to show under the button (null: nothing to show there).
+ */
+function useAttempt(attempt: () => Promise<void>, failed: (err: unknown) => string | null) {
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  async function run() {
+    setPending(true)
+    setError(null)
+    try {
+      await attempt()
+    } catch (err) {
+      setPending(false)
+      setError(failed(err))
+    }
+  }
+  return { pending, error, run }
+}
+
 function CompleteLink({ token, onDone, onInvalid }: {
   token: string
   onDone: () => Promise<void>
   onInvalid: (message: string) => void
 }) {
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function complete() {
-    setPending(true)
-    setError(null)
-    try {
+  const { pending, error, run: complete } = useAttempt(
+    async () => {
       await api<SignedIn>('/auth/link/complete', { method: 'POST', body: { token } satisfies LinkComplete, public: true })
       await onDone()
-    } catch (err) {
-      setPending(false)
+    },
+    (err) => {
       if (err instanceof ApiError && (err.code === 'invalid_link' || err.status === 400)) {
         onInvalid('Los enlaces para entrar sirven una sola vez y vencen a los 15 minutos (los de una invitación, a los 7 días). Pide uno nuevo con tu correo.')
-      } else {
-        setError(err instanceof ApiError ? err.message : 'No pudimos completar el ingreso. Inténtalo de nuevo.')
+        return null
       }
-    }
-  }
+      return err instanceof ApiError ? err.message : 'No pudimos completar el ingreso. Inténtalo de nuevo.'
+    },
+  )
   return (
     <>
       <h1 className="text-xl font-bold text-ink-950">Tu enlace para entrar</h1>
@@ -122,11 +138,7 @@ function CompleteLink({ token, onDone, onInvalid }: {
       <Button variant="primary" className="mt-5 w-full" disabled={pending} onClick={() => void complete()}>
         {pending ? 'Entrando…' : 'Entrar al espacio del equipo'}
       </Button>
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-semibold text-danger-700">
-          {error}
-        </p>
-      )}
+      <ActionError message={error} />
     </>
   )
 }
@@ -170,24 +182,16 @@ function RequestLink({ returnTo }: { returnTo: string }) {
   }
   return (
     <form className="mt-4" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={id} className={labelClass}>
-        Correo del equipo
-      </label>
-      <input
+      <TextField
         id={id}
-        type="text"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+        label="Correo del equipo"
+        {...emailInputProps}
         name="email"
         autoComplete="username webauthn"
-        className={`${inputClass} mt-1`}
         value={email}
-        aria-invalid={error !== undefined}
-        aria-describedby={`${id}-error`}
-        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+        onValue={setEmail}
       />
-      <FieldError id={`${id}-error`} message={error} />
       <Button type="submit" variant="primary" className="w-full" disabled={state === 'pending'}>
         {state === 'pending' ? 'Enviando…' : 'Enviarme un enlace'}
       </Button>
@@ -196,33 +200,22 @@ function RequestLink({ returnTo }: { returnTo: string }) {
 }
 
 function PasskeySignIn({ onDone }: { onDone: () => Promise<void> }) {
-  const [pending, setPending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  async function signIn() {
-    setPending(true)
-    setError(null)
-    try {
+  const { pending, error, run: signIn } = useAttempt(
+    async () => {
       await signInWithPasskey()
       await onDone()
-    } catch (err) {
-      setPending(false)
-      if (err instanceof ApiError && err.code === 'invalid_passkey') {
-        setError('No reconocimos esa passkey. Entra con un enlace por correo y vuelve a registrarla.')
-      } else {
-        setError(passkeyErrorMessage(err) ?? (err instanceof ApiError ? err.message : 'No pudimos entrar con la passkey.'))
-      }
-    }
-  }
+    },
+    (err) =>
+      err instanceof ApiError && err.code === 'invalid_passkey'
+        ? 'No reconocimos esa passkey. Entra con un enlace por correo y vuelve a registrarla.'
+        : passkeyErrorMessage(err) ?? (err instanceof ApiError ? err.message : 'No pudimos entrar con la passkey.'),
+  )
   return (
     <>
       <Button className="w-full" disabled={pending} onClick={() => void signIn()}>
         {pending ? 'Esperando tu passkey…' : 'Entrar con passkey'}
       </Button>
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-semibold text-danger-700">
-          {error}
-        </p>
-      )}
+      <ActionError message={error} />
     </>
   )
 }

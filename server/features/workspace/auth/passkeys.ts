@@ -31,6 +31,23 @@ export interface RelyingParty {
 
 export const relyingParty = (origin: string): RelyingParty => ({ origin, rpID: new URL(origin).hostname })
 
+/** The ceremony's options and their challenge, stored for CHALLENGE_TTL_MS and used once. */
+async function challenged<O extends { challenge: string }>(team: TeamStore, options: O, purpose: 'register' | 'authenticate', memberId: string | null, now: Date): Promise<PasskeyChallenge<O>> {
+  const challengeId = crypto.randomUUID()
+  await team.createChallenge({ id: challengeId, challenge: options.challenge, purpose, memberId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+  return { challengeId, options }
+}
+
+/** The library's verification, or null when it refuses the response (or throws on it). */
+async function verifiedOrNull<V extends { verified: boolean }>(verify: () => Promise<V>): Promise<V | null> {
+  try {
+    const verified = await verify()
+    return verified.verified ? verified : null
+  } catch {
+    return null
+  }
+}
+
 export async function startRegistration(
   team: TeamStore,
   member: Member,
@@ -48,15 +65,7 @@ export async function startRegistration(
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   })
-  const challengeId = crypto.randomUUID()
-  await team.createChallenge({
-    id: challengeId,
-    challenge: options.challenge,
-    purpose: 'register',
-    memberId: member.id,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-  })
-  return { challengeId, options }
+  return challenged(team, options, 'register', member.id, now)
 }
 
 /** The new passkey, or null when the challenge or the response does not hold up. */
@@ -69,19 +78,16 @@ export async function finishRegistration(
 ): Promise<Passkey | null> {
   const challenge = await team.takeChallenge(input.challengeId, 'register', now)
   if (!challenge || challenge.memberId !== member.id) return null
-  let verified
-  try {
-    verified = await verifyRegistrationResponse({
+  const verified = await verifiedOrNull(() =>
+    verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: false,
-    })
-  } catch {
-    return null
-  }
-  if (!verified.verified) return null
+    }),
+  )
+  if (!verified?.registrationInfo) return null
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo
   if (await team.getPasskey(credential.id)) return null
   const passkey: Passkey = {
@@ -102,15 +108,7 @@ export async function finishRegistration(
 
 export async function startAuthentication(team: TeamStore, rp: RelyingParty, now: Date): Promise<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>> {
   const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred' })
-  const challengeId = crypto.randomUUID()
-  await team.createChallenge({
-    id: challengeId,
-    challenge: options.challenge,
-    purpose: 'authenticate',
-    memberId: null,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
-  })
-  return { challengeId, options }
+  return challenged(team, options, 'authenticate', null, now)
 }
 
 /** The active member the assertion proves, or null. Records the authenticator's new counter. */
@@ -125,9 +123,8 @@ export async function finishAuthentication(
   const response = input.response as AuthenticationResponseJSON
   const passkey = typeof response?.id === 'string' ? await team.getPasskey(response.id) : null
   if (!passkey) return null
-  let verified
-  try {
-    verified = await verifyAuthenticationResponse({
+  const verified = await verifiedOrNull(() =>
+    verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: rp.origin,
@@ -139,11 +136,9 @@ export async function finishAuthentication(
         transports: passkey.transports,
       },
       requireUserVerification: false,
-    })
-  } catch {
-    return null
-  }
-  if (!verified.verified) return null
+    }),
+  )
+  if (!verified) return null
   const member = await team.getMember(passkey.memberId)
   if (!member?.active) return null
   await team.recordPasskeyUse(passkey.id, verified.authenticationInfo.newCounter, now)

@@ -3,6 +3,7 @@
  * ready for TeamStore.createSignInLink / createMember.
  */
 import { messageIdDomain } from '../../../shared/ids.ts'
+import type { RenderedMail } from '../../../shared/mail/templates.ts'
 import type { NewOutboxMessage } from '../../../db/stores/application-store.ts'
 import type { Member } from '../../../db/stores/team-store.ts'
 import { signInUrl, workspaceUrl } from '../auth/sign-in-links.ts'
@@ -25,12 +26,17 @@ export function signInMessage(
 ): NewOutboxMessage {
   const input = { name: member.name, url: signInUrl(config.siteOrigin, token, returnTo), workspaceUrl: workspaceUrl(config.siteOrigin) }
   const mail = invitation ? renderInvitationMail({ ...input, role: member.role, invitedBy: invitation.invitedBy }) : renderSignInMail(input)
+  return teamOutboxMessage(config, 'team_sign_in', member.email, mail)
+}
+
+/** A rendered team e-mail as an outbox message from MAIL_FROM, with its own id and Message-ID. */
+export function teamOutboxMessage(config: TeamMailConfig, kind: 'team_sign_in' | 'team_reminder', to: string, mail: RenderedMail): NewOutboxMessage {
   return {
     id: crypto.randomUUID(),
-    kind: 'team_sign_in',
+    kind,
     messageId: `<${crypto.randomUUID()}@${messageIdDomain(config.from)}>`,
     from: config.from,
-    to: member.email,
+    to,
     ...mail,
   }
 }

@@ -8,10 +8,9 @@ import { companyDisplayName } from '../../../../domain/company-name.ts'
 import { countOf, formatDayMonth } from '../../../../domain/format.ts'
 import { DUE_SOON_DAYS, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../../domain/programme.ts'
-import { messageIdDomain } from '../../../shared/ids.ts'
 import { MUTED, escapeHtml, headerSafe, htmlDocument } from '../../../shared/mail/templates.ts'
 import type { NewOutboxMessage } from '../../../db/stores/application-store.ts'
-import type { TeamMailConfig } from '../mail/sign-in-message.ts'
+import { teamOutboxMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
 import type { PendingItem } from '../../../db/stores/clock-store.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -99,14 +98,5 @@ ${headings
 ${more ? `<p><a href="${escapeHtml(pendingUrl(config.siteOrigin))}">${escapeHtml(`Y ${total - listed} más en Mis pendientes`)}</a></p>\n` : ''}<p style="font-size:14px;color:${MUTED}">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>`,
     { maxWidth: 560 },
   )
-  return {
-    id: crypto.randomUUID(),
-    kind: 'team_reminder',
-    messageId: `<${crypto.randomUUID()}@${messageIdDomain(config.from)}>`,
-    from: config.from,
-    to: member.email,
-    subject,
-    text,
-    html,
-  }
+  return teamOutboxMessage(config, 'team_reminder', member.email, { subject, text, html })
 }

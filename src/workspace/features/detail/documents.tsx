@@ -9,7 +9,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { API_BASE } from '../../api/client.ts'
 import { useDocuments, useReviewDocument } from '../../api/queries.ts'
 import type { TeamDocument } from '../../../../domain/workspace-api/documents.ts'
-import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { Button, filledIn, Panel, QueryView, TextAreaField } from '../../components/ui.tsx'
 import { formatBytes, formatDateTime } from '../../../../domain/format.ts'
 
 const STATUS_LABEL: Record<TeamDocument['status'], string> = {
@@ -23,27 +23,25 @@ export function Documents({ applicationId }: { applicationId: string }) {
   const documents = useDocuments(applicationId)
   return (
     <Panel title="Documentos de due diligence">
-      {documents.isPending ? (
-        <Loading />
-      ) : documents.error ? (
-        <QueryError error={documents.error} retry={() => void documents.refetch()} />
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {documents.data.items.map((item) => (
-            <li key={item.key} className="rounded-md border border-ink-200 p-3 text-sm" data-document-item={item.key}>
-              <p className="font-semibold text-ink-900">
-                {item.label}
-                {item.optional && <span className="font-normal text-ink-600"> (si aplica)</span>}
-              </p>
-              {item.document ? (
-                <DocumentEntry applicationId={applicationId} document={item.document} />
-              ) : (
-                <p className="text-ink-600">Aún no lo ha subido.</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={documents}>
+        {({ items }) => (
+          <ul className="flex flex-col gap-3">
+            {items.map((item) => (
+              <li key={item.key} className="rounded-md border border-ink-200 p-3 text-sm" data-document-item={item.key}>
+                <p className="font-semibold text-ink-900">
+                  {item.label}
+                  {item.optional && <span className="font-normal text-ink-600"> (si aplica)</span>}
+                </p>
+                {item.document ? (
+                  <DocumentEntry applicationId={applicationId} document={item.document} />
+                ) : (
+                  <p className="text-ink-600">Aún no lo ha subido.</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </Panel>
   )
 }
@@ -75,11 +73,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
 
   function submitNote(e: FormEvent) {
     e.preventDefault()
-    if (note.trim() === '') {
-      setError('Escribe qué debe cambiar.')
-      return
-    }
-    setError(undefined)
+    if (!filledIn(note, setError, 'Escribe qué debe cambiar.')) return
     send('new_version_requested')
   }
 
@@ -100,20 +94,15 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
       </p>
       {asking ? (
         <form onSubmit={submitNote} noValidate className="mt-1">
-          <label htmlFor={id} className={labelClass}>
-            Qué debe cambiar (lo verá la persona fundadora)
-          </label>
-          <textarea
+          <TextAreaField
             id={id}
+            label="Qué debe cambiar (lo verá la persona fundadora)"
             rows={2}
             maxLength={DOCUMENT_NOTE_MAX}
-            className={`${inputClass} mt-1`}
             value={note}
-            aria-invalid={error !== undefined}
-            aria-describedby={`${id}-error`}
-            onChange={(e) => setNote(e.target.value)}
+            error={error}
+            onValue={setNote}
           />
-          <FieldError id={`${id}-error`} message={error} />
           <div className="flex gap-2">
             <Button type="submit" disabled={review.isPending}>
               Pedir nueva versión

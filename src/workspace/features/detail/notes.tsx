@@ -4,7 +4,7 @@ import { NOTE_MAX } from '../../../../domain/review.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useAddNote } from '../../api/queries.ts'
 import type { Note } from '../../../../domain/workspace-api/review.ts'
-import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
+import { Button, filledIn, Panel, TextAreaField } from '../../components/ui.tsx'
 import { formatDateTime } from '../../../../domain/format.ts'
 
 export function Notes({ applicationId, notes }: { applicationId: string; notes: Note[] }) {
@@ -15,11 +15,7 @@ export function Notes({ applicationId, notes }: { applicationId: string; notes: 
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (body.trim() === '') {
-      setError('Escribe la nota.')
-      return
-    }
-    setError(undefined)
+    if (!filledIn(body, setError, 'Escribe la nota.')) return
     add.mutate(
       { body: body.trim() },
       {
@@ -46,20 +42,7 @@ export function Notes({ applicationId, notes }: { applicationId: string; notes: 
         </ul>
       )}
       <form className="mt-3" onSubmit={submit} noValidate>
-        <label htmlFor={id} className={labelClass}>
-          Nueva nota (solo la ve el equipo)
-        </label>
-        <textarea
-          id={id}
-          rows={3}
-          maxLength={NOTE_MAX}
-          className={`${inputClass} mt-1`}
-          value={body}
-          aria-invalid={error !== undefined}
-          aria-describedby={`${id}-error`}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        <FieldError id={`${id}-error`} message={error} />
+        <TextAreaField id={id} label="Nueva nota (solo la ve el equipo)" rows={3} maxLength={NOTE_MAX} value={body} error={error} onValue={setBody} />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Guardando…' : 'Agregar nota'}
         </Button>

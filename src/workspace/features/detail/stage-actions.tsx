@@ -173,32 +173,30 @@ export function StageActions({ application }: { application: ApplicationDetail }
                   <input id={missingConfirmedId} type="checkbox" className="mt-0.5 size-4" checked={missingConfirmed} onChange={(e) => setMissingConfirmed(e.target.checked)} />
                   Confirmo que se firma el acuerdo sin estos documentos
                 </label>
-                <label htmlFor={missingReasonId} className="mt-3 block font-semibold text-ink-800">
-                  Por qué se firma sin ellos <span className="font-normal text-ink-600">(queda en la auditoría)</span>
-                </label>
-                <textarea
+                <ReasonArea
                   id={missingReasonId}
-                  className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
+                  labelClassName="mt-3 block font-semibold text-ink-800"
+                  label="Por qué se firma sin ellos"
+                  aside="(queda en la auditoría)"
                   rows={2}
                   maxLength={MISSING_DOCUMENTS_REASON_MAX}
                   value={missingReason}
-                  onChange={(e) => setMissingReason(e.target.value)}
+                  onValue={setMissingReason}
                 />
               </div>
             )}
             {signing && <DealFields form={dealForm} errors={dealErrors} onChange={setDealForm} rateCards={published} />}
             {target === 'no_seleccionada' && (
               <div className="mt-4">
-                <label htmlFor={founderReasonId} className="block text-sm font-semibold text-ink-800">
-                  Lo que le diremos a la persona fundadora <span className="font-normal text-ink-600">(opcional; el motivo de arriba es interno)</span>
-                </label>
-                <textarea
+                <ReasonArea
                   id={founderReasonId}
-                  className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
+                  labelClassName="block text-sm font-semibold text-ink-800"
+                  label="Lo que le diremos a la persona fundadora"
+                  aside="(opcional; el motivo de arriba es interno)"
                   rows={3}
                   maxLength={TRANSITION_REASON_MAX}
                   value={founderReason}
-                  onChange={(e) => setFounderReason(e.target.value)}
+                  onValue={setFounderReason}
                 />
               </div>
             )}
@@ -221,5 +219,33 @@ export function StageActions({ application }: { application: ApplicationDetail }
         )}
       </ConfirmDialog>
     </Panel>
+  )
+}
+
+/** A free-text answer inside the confirmation: its label, an aside in lighter type, the text area. */
+function ReasonArea({ id, labelClassName, label, aside, rows, maxLength, value, onValue }: {
+  id: string
+  labelClassName: string
+  label: string
+  aside: string
+  rows: number
+  maxLength: number
+  value: string
+  onValue: (value: string) => void
+}) {
+  return (
+    <>
+      <label htmlFor={id} className={labelClassName}>
+        {label} <span className="font-normal text-ink-600">{aside}</span>
+      </label>
+      <textarea
+        id={id}
+        className="mt-1 block w-full rounded-md border border-ink-300 bg-white px-2.5 py-1.5 text-sm text-ink-900"
+        rows={rows}
+        maxLength={maxLength}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+      />
+    </>
   )
 }

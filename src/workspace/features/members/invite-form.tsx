@@ -5,7 +5,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
 import { useInviteMember } from '../../api/queries.ts'
 import { ROLE_LABELS, ROLES, type Role } from '../../../../domain/team.ts'
-import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
+import { Button, emailInputProps, inputClass, labelClass, Panel, TextField } from '../../components/ui.tsx'
 
 type Errors = Partial<Record<'name' | 'email', string>>
 
@@ -45,34 +45,10 @@ export function InviteForm() {
     <Panel title="Invitar a un miembro" headingLevel={3}>
       <form className="grid grid-cols-1 gap-x-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-start" onSubmit={submit} noValidate>
         <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>Nombre</label>
-          <input
-            id={`${id}-name`}
-            className={`${inputClass} mt-1`}
-            value={name}
-            autoComplete="off"
-            aria-invalid={errors.name !== undefined}
-            aria-describedby={`${id}-name-error`}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
+          <TextField id={`${id}-name`} label="Nombre" value={name} autoComplete="off" error={errors.name} onValue={setName} />
         </div>
         <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>Correo</label>
-          <input
-            id={`${id}-email`}
-            type="text"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            className={`${inputClass} mt-1`}
-            value={email}
-            autoComplete="off"
-            aria-invalid={errors.email !== undefined}
-            aria-describedby={`${id}-email-error`}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <FieldError id={`${id}-email-error`} message={errors.email} />
+          <TextField id={`${id}-email`} label="Correo" {...emailInputProps} value={email} autoComplete="off" error={errors.email} onValue={setEmail} />
         </div>
         <div>
           <label htmlFor={`${id}-role`} className={labelClass}>Rol</label>

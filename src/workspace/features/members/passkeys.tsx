@@ -5,7 +5,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { keys, usePasskeys, useRemovePasskey } from '../../api/queries.ts'
 import type { Passkey } from '../../../../domain/workspace-api/team.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { Button, filledIn, Panel, QueryView, TextField } from '../../components/ui.tsx'
 import { formatDateTime } from '../../../../domain/format.ts'
 import { addPasskey, passkeyErrorMessage } from '../../lib/passkeys.ts'
 
@@ -23,11 +23,7 @@ export function Passkeys() {
 
   async function add(e: FormEvent) {
     e.preventDefault()
-    if (name.trim() === '') {
-      setError('Ponle un nombre para reconocerla, por ejemplo «Portátil del trabajo».')
-      return
-    }
-    setError(undefined)
+    if (!filledIn(name, setError, 'Ponle un nombre para reconocerla, por ejemplo «Portátil del trabajo».')) return
     setAdding(true)
     try {
       await addPasskey(name.trim())
@@ -44,44 +40,32 @@ export function Passkeys() {
   return (
     <Panel title="Tus passkeys" headingLevel={3}>
       <p className="text-sm text-ink-700">Entra sin esperar un correo, con la huella, el rostro o el PIN de tu dispositivo.</p>
-      {passkeys.isPending ? (
-        <Loading />
-      ) : passkeys.error ? (
-        <QueryError error={passkeys.error} retry={() => void passkeys.refetch()} />
-      ) : passkeys.data.passkeys.length === 0 ? (
-        <p className="mt-3 text-sm text-ink-600">Aún no tienes passkeys.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-ink-100 rounded-md border border-ink-200">
-          {passkeys.data.passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-2 p-2.5 text-sm">
-              <span>
-                <span className="block font-semibold">{passkey.name}</span>
-                <span className="block text-xs text-ink-600">
-                  Agregada {formatDateTime(passkey.createdAt)} · Último uso {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'nunca'}
-                </span>
-              </span>
-              <Button variant="ghost" aria-label={`Quitar la passkey ${passkey.name}`} onClick={() => setRemoving(passkey)}>
-                Quitar
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView query={passkeys}>
+        {({ passkeys: list }) =>
+          list.length === 0 ? (
+            <p className="mt-3 text-sm text-ink-600">Aún no tienes passkeys.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-ink-100 rounded-md border border-ink-200">
+              {list.map((passkey) => (
+                <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-2 p-2.5 text-sm">
+                  <span>
+                    <span className="block font-semibold">{passkey.name}</span>
+                    <span className="block text-xs text-ink-600">
+                      Agregada {formatDateTime(passkey.createdAt)} · Último uso {passkey.lastUsedAt ? formatDateTime(passkey.lastUsedAt) : 'nunca'}
+                    </span>
+                  </span>
+                  <Button variant="ghost" aria-label={`Quitar la passkey ${passkey.name}`} onClick={() => setRemoving(passkey)}>
+                    Quitar
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
       <form className="mt-4 flex flex-wrap items-start gap-2" onSubmit={(e) => void add(e)} noValidate>
         <div className="min-w-[14rem] flex-1">
-          <label htmlFor={id} className={labelClass}>
-            Nombre de la nueva passkey
-          </label>
-          <input
-            id={id}
-            className={`${inputClass} mt-1`}
-            value={name}
-            maxLength={PASSKEY_NAME_MAX}
-            aria-invalid={error !== undefined}
-            aria-describedby={`${id}-error`}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <FieldError id={`${id}-error`} message={error} />
+          <TextField id={id} label="Nombre de la nueva passkey" value={name} maxLength={PASSKEY_NAME_MAX} error={error} onValue={setName} />
         </div>
         <Button type="submit" variant="primary" className="mt-6" disabled={adding}>
           {adding ? 'Esperando tu dispositivo…' : 'Agregar passkey'}

@@ -10,7 +10,7 @@ import { Link } from 'wouter'
 import { notify } from '../../../lib/toast.tsx'
 import type { FailedMail, Machinery, MailKind } from '../../../../domain/machinery.ts'
 import { useMachinery, useRetryFailedMail } from '../../api/machinery-queries.ts'
-import { Button, cn, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { Button, cn, Panel, QueryView } from '../../components/ui.tsx'
 import { countOf, formatBytes, formatCount, formatDateTime, sentence } from '../../../../domain/format.ts'
 import { paths } from '../../paths.ts'
 
@@ -36,17 +36,15 @@ export function MachineryPanel() {
   const machinery = useMachinery()
   return (
     <Panel title="Estado del sistema" className="mt-5">
-      {machinery.isPending ? (
-        <Loading />
-      ) : machinery.error ? (
-        <QueryError error={machinery.error} retry={() => void machinery.refetch()} />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          <BackupPart backup={machinery.data.backup} />
-          <WaitingPart waiting={machinery.data.mail.waiting} />
-          <FailedPart failed={machinery.data.mail.failed} />
-        </div>
-      )}
+      <QueryView query={machinery}>
+        {({ backup, mail }) => (
+          <div className="grid gap-4 md:grid-cols-2">
+            <BackupPart backup={backup} />
+            <WaitingPart waiting={mail.waiting} />
+            <FailedPart failed={mail.failed} />
+          </div>
+        )}
+      </QueryView>
     </Panel>
   )
 }

@@ -2,43 +2,40 @@
 import { formatShare } from '../../../../domain/format.ts'
 import { OPEN_STAGES, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { useOnTime } from '../../api/clock-queries.ts'
-import { Loading, Panel, QueryError } from '../../components/ui.tsx'
-
+import { Panel, QueryView } from '../../components/ui.tsx'
 
 export function OnTimePanel() {
   const onTime = useOnTime()
   return (
     <Panel title="A tiempo en los últimos 90 días" className="mt-5">
-      {onTime.isPending ? (
-        <Loading />
-      ) : onTime.error ? (
-        <QueryError error={onTime.error} retry={() => void onTime.refetch()} />
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Postulaciones que salieron de cada etapa dentro del plazo prometido, últimos 90 días</caption>
-          <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-semibold">Etapa</th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">Salieron</th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">Dentro del plazo</th>
-              <th scope="col" className="py-2 text-right font-semibold">Porcentaje</th>
-            </tr>
-          </thead>
-          <tbody>
-            {OPEN_STAGES.map((stage) => {
-              const s = onTime.data.byStage[stage] ?? { left: 0, onTime: 0, share: null }
-              return (
-                <tr key={stage} className="border-b border-ink-100 last:border-0">
-                  <th scope="row" className="py-2 pr-4 font-semibold">{STAGE_LABELS[stage]}</th>
-                  <td className="py-2 pr-4 text-right tabular-nums">{s.left}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums">{s.onTime}</td>
-                  <td className="py-2 text-right tabular-nums">{formatShare(s.share)}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      )}
+      <QueryView query={onTime}>
+        {({ byStage }) => (
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Postulaciones que salieron de cada etapa dentro del plazo prometido, últimos 90 días</caption>
+            <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">Etapa</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Salieron</th>
+                <th scope="col" className="py-2 pr-4 text-right font-semibold">Dentro del plazo</th>
+                <th scope="col" className="py-2 text-right font-semibold">Porcentaje</th>
+              </tr>
+            </thead>
+            <tbody>
+              {OPEN_STAGES.map((stage) => {
+                const s = byStage[stage] ?? { left: 0, onTime: 0, share: null }
+                return (
+                  <tr key={stage} className="border-b border-ink-100 last:border-0">
+                    <th scope="row" className="py-2 pr-4 font-semibold">{STAGE_LABELS[stage]}</th>
+                    <td className="py-2 pr-4 text-right tabular-nums">{s.left}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{s.onTime}</td>
+                    <td className="py-2 text-right tabular-nums">{formatShare(s.share)}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        )}
+      </QueryView>
     </Panel>
   )
 }
