@@ -16,8 +16,8 @@
 import type { InferResult } from 'kysely'
 import { changedFields, type DealTerms, type RateCardItem } from '../../../domain/deals.ts'
 import type { DealRecord, RateCardVersionRecord } from '../../../domain/workspace-api/deals.ts'
-import { db, type Engine, type Step, type Tx } from '../engine.ts'
-import { toDate, toDateOrNull, toNumber } from '../schema.ts'
+import { db, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
+import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
@@ -53,74 +53,38 @@ type VersionRow = InferResult<ReturnType<typeof versions>>[number]
 const items = () => db.selectFrom('rate_card_items').select(['id', 'version_id', 'outlet', 'format', 'unit_price_cop'])
 type ItemRow = InferResult<ReturnType<typeof items>>[number]
 const deals = () =>
-  db.selectFrom('deals as d').leftJoin('rate_card_versions as v', 'v.id', 'd.rate_card_version_id').selectAll('d').select('v.number as rate_card_number')
+  db.selectFrom('deals as d').leftJoin('rate_card_versions as v', 'v.id', 'd.rate_card_version_id').selectAll('d').select('v.number as rate_card_version_number')
 type DealRow = InferResult<ReturnType<typeof deals>>[number]
 
 const toVersion = (r: VersionRow, rows: readonly ItemRow[]): RateCardVersion => ({
-  id: r.id,
-  number: r.number,
-  note: r.note,
-  status: r.status,
-  createdBy: r.created_by,
-  createdAt: toDate(r.created_at),
-  updatedAt: toDate(r.updated_at),
-  publishedBy: r.published_by,
-  publishedAt: toDateOrNull(r.published_at),
-  items: rows.filter((i) => i.version_id === r.id).map((i) => ({ id: i.id, outlet: i.outlet, format: i.format, unitPriceCop: toNumber(i.unit_price_cop) })),
+  ...fromRow('rate_card_versions', r),
+  items: rows.filter((i) => i.version_id === r.id).map(({ version_id: _, ...i }) => fromRow('rate_card_items', i)),
 })
+const toDeal = (r: DealRow): Deal => fromRow('deals', r)
 
-const toDeal = (r: DealRow): Deal => ({
-  applicationId: r.application_id,
-  equityBp: r.equity_bp,
-  instrument: r.instrument,
-  discountBp: r.discount_bp,
-  valuationUsdCents: toNumber(r.valuation_usd_cents),
-  mediaValueCop: toNumber(r.media_value_cop),
-  investmentValueCop: toNumber(r.investment_value_cop),
-  windowStart: r.window_start,
-  windowMonths: r.window_months,
-  followUpStart: r.follow_up_start,
-  rateCardVersionId: r.rate_card_version_id,
-  rateCardVersionNumber: r.rate_card_number,
-  signedBy: r.signed_by,
-  signedAt: toDate(r.signed_at),
-  updatedBy: r.updated_by,
-  updatedAt: toDate(r.updated_at),
-})
-
-interface ItemInsertRow {
-  id: string
-  version_id: string
-  position: number
-  outlet: string
-  format: string
-  unit_price_cop: number
-}
 const ITEM_COLUMNS = { id: 'uuid', version_id: 'uuid', position: 'integer', outlet: 'text', format: 'text', unit_price_cop: 'bigint' } as const
+/** The terms' columns (named once: toRow writes each from its camelCase field, a placeholder of the prepared query). */
+const TERMS = [
+  'equity_bp',
+  'instrument',
+  'discount_bp',
+  'valuation_usd_cents',
+  'media_value_cop',
+  'investment_value_cop',
+  'window_start',
+  'window_months',
+  'follow_up_start',
+  'rate_card_version_id',
+] as const
 
 type DealColumns = { [K in keyof DealTerms]: DealTerms[K] } & { applicationId: string; memberId: string | null; at: Date }
-
-/** The terms' columns, named one by one (each a placeholder of the prepared query). */
-const termColumns = (p: DealColumns) => ({
-  equity_bp: p.equityBp,
-  instrument: p.instrument,
-  discount_bp: p.discountBp,
-  valuation_usd_cents: p.valuationUsdCents,
-  media_value_cop: p.mediaValueCop,
-  investment_value_cop: p.investmentValueCop,
-  window_start: p.windowStart,
-  window_months: p.windowMonths,
-  follow_up_start: p.followUpStart,
-  rate_card_version_id: p.rateCardVersionId,
-})
 
 /** The deal's insert, prepared; for the review store's transaction (docs/stores.md: one store's writes in another's transaction). */
 export function dealWriter(e: Engine): (tx: Tx, writes: readonly DealWrite[]) => Generator<Step, void, unknown> {
   const insertAudit = auditWriter(e)
   const insert = e.prepare((p: DealColumns) =>
     db.insertInto('deals').values({
-      application_id: p.applicationId,
-      ...termColumns(p),
+      ...toRow(p, [...TERMS, 'application_id']),
       signed_by: p.memberId,
       signed_at: p.at,
       updated_by: p.memberId,
@@ -153,14 +117,7 @@ export function openDealStore(e: Engine): DealStore {
     insertVersion: e.prepare((p: { id: string; number: number; note: string; memberId: string; at: Date }) =>
       db.insertInto('rate_card_versions').values({ id: p.id, number: p.number, note: p.note, status: 'draft', created_by: p.memberId, created_at: p.at, updated_at: p.at }),
     ),
-    insertItems: e.prepare((p: { rows: ItemInsertRow[] }) =>
-      db
-        .insertInto('rate_card_items')
-        .columns(['id', 'version_id', 'position', 'outlet', 'format', 'unit_price_cop'])
-        .expression(
-          db.selectFrom(e.rows(ITEM_COLUMNS, p.rows).as('r')).select(['r.id', 'r.version_id', 'r.position', 'r.outlet', 'r.format', 'r.unit_price_cop']),
-        ),
-    ),
+    insertItems: insertRows(e, 'rate_card_items', ITEM_COLUMNS),
     deleteItems: e.prepare((p: { id: string }) => db.deleteFrom('rate_card_items').where('version_id', '=', p.id)),
     editVersion: e.prepare((p: { id: string; note: string; at: Date }) =>
       db.updateTable('rate_card_versions').set({ note: p.note, updated_at: p.at }).where('id', '=', p.id).where('status', '=', 'draft'),
@@ -178,14 +135,14 @@ export function openDealStore(e: Engine): DealStore {
       db
         .updateTable('deals')
         .set({
-          ...termColumns(p),
+          ...toRow(p, TERMS),
           updated_by: p.memberId,
           updated_at: p.at,
         })
         .where('application_id', '=', p.applicationId),
     ),
   }
-  const itemRows = (versionId: string, list: readonly RateCardItem[]): ItemInsertRow[] =>
+  const itemRows = (versionId: string, list: readonly RateCardItem[]): RowOf<'rate_card_items', typeof ITEM_COLUMNS>[] =>
     list.map((item, position) => ({ id: timeOrderedId(), version_id: versionId, position, outlet: item.outlet, format: item.format, unit_price_cop: item.unitPriceCop }))
 
   const self: DealStore = {
@@ -257,7 +214,7 @@ export function openDealStore(e: Engine): DealStore {
       const changed = await e.transaction(function* (tx) {
         const row = yield* tx.first(q.lockDeal({ applicationId }))
         if (!row) return null
-        const before = toDeal({ ...row, rate_card_number: null })
+        const before = toDeal({ ...row, rate_card_version_number: null })
         const fields = changedFields(before, terms)
         if (fields.length === 0) return fields
         yield* tx.run(q.correct({ ...terms, applicationId, memberId, at }))
