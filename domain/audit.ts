@@ -48,6 +48,15 @@ export const AUDIT_ACTIONS = [
   'panel.rescheduled',
   'panel.cancelled',
   'panel.none_fits',
+  /** The deal recorded with the move to "Acuerdo firmado" (ADR 0159); detail: the rate card version's number. */
+  'deal.recorded',
+  /** An admin corrected the deal; detail: which fields changed (names, never amounts). */
+  'deal.corrected',
+  'deal.viewed',
+  /** The rate card (ADR 0158): detail: the version's number and how many lines. */
+  'rate_card.created',
+  'rate_card.edited',
+  'rate_card.published',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

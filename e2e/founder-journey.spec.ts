@@ -32,7 +32,7 @@ import { seedFounder } from '../server/testing/seed-founder.ts'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../server/testing/smtp-sink.ts'
 import { test as base } from './fixtures/test.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
-import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { addMember, expect, fillDeal, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openReviewStore } from '../server/db/stores/review-store.ts'
 
@@ -203,7 +203,11 @@ chainTest('stage change → e-mail reviewed and sent → founder uploads the che
   await expect(founderPage.getByText('Aceptado', { exact: true })).toHaveCount(DOCUMENT_ITEMS.length)
 
   // The agreement: the team marks it and sends its e-mail; the founder's link shows it.
-  await move(page, 'Mover a Acuerdo firmado')
+  // Every document accepted: the signature asks only for the deal's figures (issue 20).
+  await page.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
+  await fillDeal(page.getByRole('dialog'))
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
+  await expect(page.getByRole('dialog')).toBeHidden()
   const agreementLink = await reviewAndSend(page, sink, `Acuerdo firmado, ${reference}`, email, /acuerdo firmado/i)
   for (const path of [agreementLink, link]) {
     await founderPage.goto(path)

@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
-import { expect, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+import { expect, fillDeal, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
 
 const ADMIN = 'coordinadora@catalitico.example'
 
@@ -130,6 +130,7 @@ test('"Acuerdo firmado" with required documents missing lists them and asks for 
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
   await dialog.getByLabel(/Por qué se firma sin ellos/).fill('Los documentos llegan con la firma notarial.')
+  await fillDeal(dialog)
   await dialog.getByRole('button', { name: 'Confirmar' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Ahora está en «Acuerdo firmado».')).toBeVisible()

@@ -9,6 +9,7 @@ import { SELECTION_CRITERIA } from '../domain/programme.ts'
 import {
   addMember,
   expect,
+  fillDeal,
   newMemberContext,
   nextSignInMail,
   signInWithLink,
@@ -55,6 +56,8 @@ async function move(page: Page, action: string, reason?: string, signingWithoutD
     await expect(dialog).toContainText('Faltan documentos obligatorios de due diligence:')
     await dialog.getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
     await dialog.getByLabel(/Por qué se firma sin ellos/).fill(signingWithoutDocuments)
+    // "Acuerdo firmado" records the deal (issue 20).
+    await fillDeal(dialog)
   }
   await dialog.getByRole('button', { name: /Confirmar|Cerrar postulación/ }).click()
   await expect(dialog).toBeHidden()
@@ -131,13 +134,13 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
   await expect(history).toContainText('Motivo: Encaje claro con los medios.')
   await expect(history.getByText('Cambio de etapa', { exact: true })).toHaveCount(4)
 
-  // The reviewer's page still shows due diligence: their stale move is refused, and the page catches up.
-  await r.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
-  await r.getByRole('dialog').getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
-  await r.getByRole('dialog').getByLabel(/Por qué se firma sin ellos/).fill('Los documentos llegan con la firma notarial.')
-  await r.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
-  await expect(r.getByText('La etapa ya cambió')).toBeVisible()
+  // The reviewer's page still shows due diligence: only an admin signs (the deal carries its figures, ADR 0159); a reload catches up.
+  await expect(r.getByRole('button', { name: 'Mover a Acuerdo firmado' })).toHaveCount(0)
+  await expect(stagePanel(r)).toContainText('Solo un administrador marca «Acuerdo firmado»')
+  await r.reload()
   await expect(stagePanel(r)).toContainText('Esta postulación está cerrada.')
+  // Nor does the reviewer see the deal.
+  await expect(r.getByRole('region', { name: 'Acuerdo', exact: true })).toHaveCount(0)
 
   // The second application: closing as no_seleccionada needs a reason.
   await openApplication(r, 'Ruta Andina')

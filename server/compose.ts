@@ -34,6 +34,7 @@ import type { TeamStore } from './db/stores/team-store.ts'
 import { createWorkspaceApi } from './features/workspace/api.ts'
 import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
+import { dealRoutes } from './features/workspace/deals/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import type { DocumentRecord } from './db/stores/document-store.ts'
@@ -203,6 +204,8 @@ export function workspaceApiFrom(
     founders,
     // Checked before "Acuerdo firmado" (ADR 0139).
     documents: openDocumentStore(engineOf(store)),
+    // "Acuerdo firmado" records the deal, in the stage change's transaction (ADR 0159).
+    deals: stores.deals,
     now: extra.clock ?? (() => new Date()),
     // Closing an application calls off its coming panel session (ADR 0152).
     panel: panelActions({ store, founders, now: extra.clock ?? (() => new Date()), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }),
@@ -243,6 +246,7 @@ export function workspaceApiFrom(
       api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS }))
+      api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({

@@ -4,6 +4,7 @@
  * Addresses travel in POST bodies, never in URLs. Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'
+import type { Instrument } from '../deals.ts'
 import type { Application } from '../application.ts'
 import { NormalizedEmailSchema } from '../email.ts'
 import type { MailKind } from '../machinery.ts'
@@ -44,6 +45,23 @@ export interface HeldApplication {
   consent: { policyVersion: string; acceptedAt: string }
   formData: Application
   emails: HeldEmail[]
+  /** The deal signed with the programme (issue 20), or null; integers with their units in the names (ADR 0157). */
+  deal: HeldDeal | null
+}
+
+/** The deal as the titular's copy holds it: its terms, never the team's ids. */
+export interface HeldDeal {
+  equityBasisPoints: number
+  instrument: Instrument
+  discountBasisPoints: number | null
+  valuationUsdCents: number
+  mediaValueCop: number
+  investmentValueCop: number
+  exposureStart: string
+  exposureMonths: number
+  followUpStart: string
+  rateCardVersion: number | null
+  signedAt: string
 }
 
 /** The lookup's answer to an admin with a conflict of interest on one of them: references only (ADR 0123). */

@@ -5,6 +5,7 @@
  * audit log. Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'
+import { DealInputSchema } from './deals.ts'
 import type { Application, ProductStage } from '../application.ts'
 import { AUDIT_ACTIONS, type AuditAction, type AuditDetail } from '../audit.ts'
 import type { MailKind } from '../machinery.ts'
@@ -189,6 +190,8 @@ export const TransitionSchema = v.strictObject({
   reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
   founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
   missingDocuments: v.optional(v.nullable(MissingDocumentsConfirmationSchema)),
+  /** To acuerdo_firmado: the deal (issue 20, ADR 0159), admins only; refused with any other move. */
+  deal: v.optional(v.nullable(DealInputSchema)),
 })
 export type TransitionRequest = v.InferInput<typeof TransitionSchema>
 export interface TransitionResult {

@@ -30,6 +30,7 @@ import type { Application } from '../../domain/application.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { Recommendation } from '../../domain/review.ts'
 import type { CriterionKey } from '../../domain/programme.ts'
+import type { Instrument, Outlet } from '../../domain/deals.ts'
 
 declare const timeText: unique symbol
 declare const jsonText: unique symbol
@@ -426,6 +427,45 @@ const TABLES = {
     size_bytes: column<Int64<null>>('int64?'),
     file: textOrNull,
     error: textOrNull,
+  },
+  /** A version of the rate card (ADR 0158): drafts are edited, published ones never. */
+  rate_card_versions: {
+    id: uuid,
+    number: int,
+    note: text,
+    status: column<'draft' | 'published'>('text'),
+    created_by: uuid,
+    created_at: time,
+    updated_at: time,
+    published_by: uuidOrNull,
+    published_at: timeOrNull,
+  },
+  rate_card_items: {
+    id: uuid,
+    version_id: uuid,
+    position: int,
+    outlet: column<Outlet>('text'),
+    format: text,
+    /** Whole pesos (ADR 0157). */
+    unit_price_cop: column<Int64>('int64'),
+  },
+  /** The deal recorded at the signature (ADR 0159); money in integers (ADR 0157), days as AAAA-MM-DD. */
+  deals: {
+    application_id: uuid,
+    equity_bp: int,
+    instrument: column<Instrument>('text'),
+    discount_bp: column<number | null>('int?'),
+    valuation_usd_cents: column<Int64>('int64'),
+    media_value_cop: column<Int64>('int64'),
+    investment_value_cop: column<Int64>('int64'),
+    window_start: text,
+    window_months: int,
+    follow_up_start: text,
+    rate_card_version_id: uuidOrNull,
+    signed_by: uuidOrNull,
+    signed_at: time,
+    updated_by: uuidOrNull,
+    updated_at: time,
   },
 }
 

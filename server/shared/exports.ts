@@ -6,6 +6,9 @@
 import { stringify } from 'csv-stringify/sync'
 import { APPLICATION_FIELDS, FIELD_LABELS, optionLabel } from '../../domain/application.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
+import { openDealStore, type Deal } from '../db/stores/deal-store.ts'
+import { engineOf } from '../db/engine-of.ts'
+import type { HeldApplication, HeldDeal } from '../../domain/workspace-api/data-requests.ts'
 
 export function toExport(app: StoredApplication) {
   return {
@@ -34,14 +37,34 @@ export function toJson(apps: StoredApplication[]): string {
 }
 
 /** Everything held about a founder (Ley 1581 access request): their applications and the e-mails about them. */
-export async function founderRecords(store: ApplicationStore, email: string) {
+export async function founderRecords(store: ApplicationStore, email: string): Promise<HeldApplication[]> {
   const apps = await store.findByEmail(email)
-  const shown = []
+  // The deal lives beside the workspace's tables (SQLite, PostgreSQL); other back ends hold none.
+  const deals = store.kind === 'sqlite' || store.kind === 'postgres' ? openDealStore(engineOf(store)) : null
+  const shown: HeldApplication[] = []
   for (const app of apps) {
     const messages = await store.listMessages({ applicationId: app.id })
-    shown.push({ ...toExport(app), emails: messages.map(messageSummary) })
+    const deal = deals ? await deals.deal(app.id) : null
+    shown.push({ ...toExport(app), emails: messages.map(messageSummary), deal: deal ? heldDeal(deal) : null })
   }
   return shown
+}
+
+/** The deal in the titular's copy: the terms and when it was signed, never who on the team. */
+export function heldDeal(deal: Deal): HeldDeal {
+  return {
+    equityBasisPoints: deal.equityBp,
+    instrument: deal.instrument,
+    discountBasisPoints: deal.discountBp,
+    valuationUsdCents: deal.valuationUsdCents,
+    mediaValueCop: deal.mediaValueCop,
+    investmentValueCop: deal.investmentValueCop,
+    exposureStart: deal.windowStart,
+    exposureMonths: deal.windowMonths,
+    followUpStart: deal.followUpStart,
+    rateCardVersion: deal.rateCardVersionNumber,
+    signedAt: deal.signedAt.toISOString(),
+  }
 }
 
 /**

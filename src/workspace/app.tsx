@@ -13,6 +13,7 @@ import { MembersPage } from './routes/members.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
 import { OverviewPage } from './routes/overview.tsx'
 import { PendingPage } from './routes/pending.tsx'
+import { RateCardPage } from './routes/rate-card.tsx'
 import { SignInPage } from './routes/sign-in.tsx'
 
 export function WorkspaceApp() {
@@ -33,6 +34,7 @@ export function WorkspaceApp() {
                 <Route path={paths.dataRequests} component={DataRequestsPage} />
                 <Route path={paths.audit} component={AuditPage} />
                 <Route path={paths.founderMail} component={FounderMailPage} />
+                <Route path={paths.rateCard} component={RateCardPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Layout>

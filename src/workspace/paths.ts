@@ -13,6 +13,7 @@ export const paths = {
   dataRequests: '/datos-personales',
   audit: '/auditoria',
   founderMail: '/correos-por-enviar',
+  rateCard: '/tarifario',
 }
 
 /** A same-workspace path to return to after signing in; anything else is ignored (no open redirect, ADR 0148). */

@@ -714,10 +714,62 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX founder_activity_application ON founder_activity (application_id, at);
     `,
   },
+  // Version 22 is another change's (landed in parallel); versions need not be consecutive (9, 12 and 18 never were).
   {
     version: 23,
+    name: 'the deal at the signature and the versioned rate card',
+    // Mirrors supabase/migrations/20261129110000_deals.sql (ADRs 0157-0159).
+    sql: `
+      -- The rate card (tarifario): a version is a set of rows; once published it is never edited (a new
+      -- price is a new version). Prices in whole pesos (ADR 0157).
+      CREATE TABLE rate_card_versions (
+        id TEXT PRIMARY KEY,
+        number INTEGER NOT NULL UNIQUE CHECK (number > 0),
+        note TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('draft', 'published')),
+        created_by TEXT NOT NULL REFERENCES team_members (id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        published_by TEXT REFERENCES team_members (id),
+        published_at TEXT
+      ) STRICT;
+      CREATE TABLE rate_card_items (
+        id TEXT PRIMARY KEY,
+        version_id TEXT NOT NULL REFERENCES rate_card_versions (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        outlet TEXT NOT NULL CHECK (outlet IN ('diario_popular', 'medio_impreso_digital', 'tv_nacional', 'radio_regional', 'consultoria')),
+        format TEXT NOT NULL,
+        unit_price_cop INTEGER NOT NULL CHECK (unit_price_cop > 0)
+      ) STRICT;
+      CREATE INDEX rate_card_items_version ON rate_card_items (version_id, position);
+
+      -- The deal recorded with the move to acuerdo_firmado (one per application, deleted with it).
+      -- Percentages in hundredths of a point, USD in cents, COP in whole pesos (ADR 0157); days as AAAA-MM-DD.
+      CREATE TABLE deals (
+        application_id TEXT PRIMARY KEY REFERENCES applications (id) ON DELETE CASCADE,
+        equity_bp INTEGER NOT NULL CHECK (equity_bp > 0 AND equity_bp <= 10000),
+        instrument TEXT NOT NULL CHECK (instrument IN ('acciones', 'nota_convertible')),
+        discount_bp INTEGER CHECK (discount_bp >= 0 AND discount_bp <= 10000),
+        valuation_usd_cents INTEGER NOT NULL CHECK (valuation_usd_cents > 0),
+        media_value_cop INTEGER NOT NULL CHECK (media_value_cop > 0),
+        investment_value_cop INTEGER NOT NULL CHECK (investment_value_cop > 0),
+        window_start TEXT NOT NULL,
+        window_months INTEGER NOT NULL CHECK (window_months BETWEEN 6 AND 12),
+        follow_up_start TEXT NOT NULL,
+        rate_card_version_id TEXT REFERENCES rate_card_versions (id),
+        signed_by TEXT REFERENCES team_members (id),
+        signed_at TEXT NOT NULL,
+        updated_by TEXT REFERENCES team_members (id),
+        updated_at TEXT NOT NULL,
+        CHECK ((instrument = 'nota_convertible') = (discount_bp IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX deals_rate_card_version ON deals (rate_card_version_id);
+    `,
+  },
+  {
+    version: 24,
     name: 'a team cancellation of the panel session says why',
-    // Mirrors supabase/migrations/20261129110000_panel_cancel_reason.sql (ADR 0152).
+    // Mirrors supabase/migrations/20261129120000_panel_cancel_reason.sql (ADR 0152).
     sql: `
       -- The «Motivo» an admin gives when the team cancels a session (at most 500 characters): the founder's
       -- page and e-mail, the panel's e-mail and the workspace show it. NULL: none given, or the founder's.

@@ -8,6 +8,7 @@ import { engineOf } from '../engine-of.ts'
 import type { ApplicationStore } from './application-store.ts'
 import { openClockStore } from './clock-store.ts'
 import { openConflictStore } from './conflict-store.ts'
+import { openDealStore } from './deal-store.ts'
 import { openFounderStore } from './founder-store.ts'
 import { openMachineryStore } from './machinery-store.ts'
 import { openReviewStore } from './review-store.ts'
@@ -25,6 +26,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     clock: openClockStore(e),
     founder: openFounderStore(e),
     machinery: openMachineryStore(e),
+    deals: openDealStore(e),
   }
 }
 

@@ -19,9 +19,9 @@
  */
 import { sql } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
-import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind, type PanelSessionStatus } from '../../../domain/panel-sessions.ts'
+import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { MyPanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
+import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
@@ -48,24 +48,9 @@ export interface PanelOffer {
   members: PanelMember[]
 }
 
-export interface PanelSession {
-  id: string
+/** A session as the store holds it: the API's record with its application, its panel and its reminder. */
+export type PanelSession = Omit<PanelSessionRecord, 'memberIds'> & {
   applicationId: string
-  uid: string
-  sequence: number
-  status: PanelSessionStatus
-  startsAt: Date
-  endsAt: Date
-  placeKind: PanelPlaceKind
-  place: string
-  /** 'founder' or a member's id. */
-  bookedBy: string
-  bookedAt: Date
-  changedBy: string | null
-  changedAt: Date | null
-  cancelledAt: Date | null
-  /** The team's «Motivo» of its cancellation; null when none was given or the founder cancelled. */
-  cancelReason: string | null
   remindedAt: Date | null
   members: PanelMember[]
 }

@@ -29,6 +29,8 @@ import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 import { db, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
+import { dealWriter, type DealWrite } from './deal-store.ts'
+import type { DealTerms } from '../../../domain/deals.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
 
@@ -105,6 +107,8 @@ export interface TransitionRequest {
   at: Date
   /** The founder's e-mail of this change (server/features/founder/), written in the same transaction. */
   founderMail?: FounderMailWrite
+  /** To acuerdo_firmado: the deal, written in the same transaction (ADR 0159; deal-store.ts). */
+  deal?: DealTerms
 }
 
 export type TransitionOutcome =
@@ -299,6 +303,7 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q
 export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
   const writeFounderMails = founderMailWriter(e)
+  const writeDeals = dealWriter(e)
   const supersedeDrafts = draftSuperseder(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
@@ -605,6 +610,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
         yield* supersedeDrafts(tx, plan.superseding)
         yield* writeFounderMails(tx, plan.mails)
+        yield* writeDeals(tx, plan.deals)
         return plan.outcomes
       })
     },
@@ -732,6 +738,7 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
   const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
   const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
   const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
+  const deals: DealWrite[] = []
   const outcomes = moves.map((m): TransitionOutcome => {
     const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
     if (!row) return { status: 'not_found' }
@@ -745,12 +752,13 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     // The reason is free text and may quote the founder: the trail keeps only the stages.
     audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
     if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
+    if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, memberId: m.memberId, at })
     return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
   })
   // Each moved application's last change is the one that supersedes its waiting e-mails.
   const last = new Map<string, SupersedingChange>()
   for (const c of changes) last.set(c.application_id, { applicationId: c.application_id, to: c.to_stage, memberId: c.member_id, at: c.at })
-  return { outcomes, updates: [...updates.values()], changes, audits, mails, superseding: [...last.values()] }
+  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, superseding: [...last.values()] }
 }
 
 /** Whether `query` narrows the list by anything; a masked row never matches such a filter. */

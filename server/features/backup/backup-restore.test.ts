@@ -19,6 +19,11 @@ import { sha256OfFile } from '../../shared/files.ts'
 import { takeBackup } from './take-backup.ts'
 import { verifyArchive } from './archive.ts'
 import { SQLITE_MIGRATIONS } from '../../db/migrations/sqlite.ts'
+import { engineOf } from '../../db/engine-of.ts'
+import { insertMember } from '../../db/testing/members.ts'
+import { openDealStore } from '../../db/stores/deal-store.ts'
+import { openReviewStore } from '../../db/stores/review-store.ts'
+import { DEAL } from '../../db/stores/deal-store-contract.ts'
 
 /** The schema this code migrates to: a fresh store's version. */
 const LATEST_SCHEMA = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version))
@@ -94,6 +99,28 @@ describe('npm run backup', () => {
     const ids = (db.prepare('SELECT id FROM documents').all() as { id: string }[]).map((r) => r.id)
     db.close()
     expect(ids.sort()).toEqual(source.docs.slice(1).map((d) => d.id).sort())
+  })
+})
+
+describe('the deal and the rate card', () => {
+  it('are in the backup and come back with the restore', async () => {
+    const source = await sourceWithData()
+    const e = engineOf(source.store)
+    const admin = await insertMember(source.store, 'admin', 'Ana')
+    const deals = openDealStore(e)
+    const card = await deals.createRateCard({ note: 'Precios 2027', items: [{ outlet: 'tv_nacional', format: 'Spot 30"', unitPriceCop: 12_000_000 }], memberId: admin.id, at: new Date() })
+    await deals.publishRateCard(card.id, { memberId: admin.id, at: new Date() })
+    const { applicationId } = source.docs[0]!
+    source.store.db.prepare(`UPDATE applications SET stage = 'due_diligence' WHERE id = ?`).run(applicationId)
+    const moved = await openReviewStore(e).transition(applicationId, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: new Date(), deal: { ...DEAL, rateCardVersionId: card.id } })
+    expect(moved.status).toBe('moved')
+    const { file } = await backupOf(source)
+    const target = tempDir()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), io().io)).toBe(0)
+    const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
+    expect(db.prepare('SELECT application_id, media_value_cop, rate_card_version_id FROM deals').all()).toEqual([{ application_id: applicationId, media_value_cop: DEAL.mediaValueCop, rate_card_version_id: card.id }])
+    expect(db.prepare('SELECT format, unit_price_cop FROM rate_card_items').all()).toEqual([{ format: 'Spot 30"', unit_price_cop: 12_000_000 }])
+    db.close()
   })
 })
 
@@ -201,6 +228,7 @@ describe('a backup older than the code', () => {
     source.store.db.exec(
       'DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; ' +
         'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
+        'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
         'DELETE FROM schema_migrations WHERE version > 10',
     )
     const out = join(tempDir(), 'old.tar')
@@ -214,6 +242,7 @@ describe('a backup older than the code', () => {
     expect(db.prepare(`SELECT count(*) AS n FROM backup_runs`).get()).toEqual({ n: 0 })
     expect(db.prepare(`SELECT count(*) AS n FROM panel_sessions`).get()).toEqual({ n: 0 })
     expect(db.prepare(`SELECT count(*) AS n FROM outbox WHERE calendar IS NOT NULL`).get()).toEqual({ n: 0 })
+    expect(db.prepare(`SELECT count(*) AS n FROM deals`).get()).toEqual({ n: 0 })
     db.close()
   })
 

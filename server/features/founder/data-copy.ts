@@ -26,6 +26,8 @@ import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentStore } from '../../db/stores/document-store.ts'
 import { page } from './status-page-html.ts'
+import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../domain/deals.ts'
+import type { HeldDeal } from '../../../domain/workspace-api/data-requests.ts'
 
 type HeldRecord = Awaited<ReturnType<typeof founderRecords>>[number]
 
@@ -148,11 +150,28 @@ ${fields}
 <ol>
 ${history}
 </ol>
-<h3>Documentos</h3>
+${dealHtml(app.deal)}<h3>Documentos</h3>
 ${documents}
 <h3>Correos sobre esta postulación</h3>
 ${emails}
 </section>`
+}
+
+/** The deal signed with the programme (issue 20), in Colombian figures; nothing when there is none. */
+function dealHtml(deal: HeldDeal | null): string {
+  if (!deal) return ''
+  const end = periodEnd(deal.exposureStart, deal.exposureMonths)
+  return `<h3>Tu acuerdo con el programa</h3>
+<table><tbody>
+${row('Firmado', when(deal.signedAt))}
+${row('Participación', `${formatBp(deal.equityBasisPoints)} en ${INSTRUMENT_LABELS[deal.instrument].toLowerCase()}${deal.discountBasisPoints === null ? '' : `, con ${formatBp(deal.discountBasisPoints)} de descuento`}`)}
+${row('Valoración de referencia', formatUsdCents(deal.valuationUsdCents))}
+${row('Pauta en medios a tarifa', formatCop(deal.mediaValueCop))}
+${row('Valor de inversión acordado', `${formatCop(deal.investmentValueCop)} (relación ${mediaRate(deal.mediaValueCop, deal.investmentValueCop)})`)}
+${row('Exposición en medios', `Del ${formatDay(deal.exposureStart)} al ${formatDay(end)} (${monthsText(deal.exposureMonths)})`)}
+${row('Seguimiento', `Del ${formatDay(deal.followUpStart)} al ${formatDay(periodEnd(deal.followUpStart, FOLLOW_UP_MONTHS))} (12 meses)`)}
+</tbody></table>
+`
 }
 
 /**

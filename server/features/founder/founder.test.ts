@@ -16,6 +16,7 @@ import type { FounderDraftList } from '../../../domain/workspace-api/founder-mai
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
 import { openDocumentStore } from '../../db/stores/document-store.ts'
 import { engineOf } from '../../db/engine-of.ts'
+import { DEAL_BODY } from '../../testing/deal-body.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -530,6 +531,45 @@ describe('the status page and the documents', () => {
       expect(kept).not.toContain('<form')
       const audit = (await h.reviews.listAudit(1, 50)).items.filter((e) => e.action === 'founder.data_downloaded')
       expect(audit.map((e) => e.detail.format).sort()).toEqual(['html', 'json'])
+    })
+
+    it('includes the deal once signed (the page in Colombian figures, the JSON in integers), as does the team\'s data-request export; deleting the titular deletes it', async () => {
+      const { h, app, token } = await withDocument()
+      const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+      const signed = await h.call('POST', `/applications/${app.id}/transitions`, {
+        as: admin,
+        body: { from: 'due_diligence', to: 'acuerdo_firmado', deal: DEAL_BODY, missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' } },
+      })
+      expect(signed.status).toBe(200)
+      const html = await (await page(h, `/postulacion/${token}/datos`, { method: 'POST' })).text()
+      expect(html).toContain('<h3>Tu acuerdo con el programa</h3>')
+      expect(html).toContain('<th scope="row">Participación</th><td>4,5\u00a0% en nota convertible, con 20\u00a0% de descuento</td>')
+      expect(html).toContain('<th scope="row">Valoración de referencia</th><td>US$\u00a01.500.000</td>')
+      expect(html).toContain('<th scope="row">Valor de inversión acordado</th><td>$\u00a0500.000.000 (relación 3,0 : 1)</td>')
+      expect(html).toContain('(9 meses)')
+      const expected = {
+        equityBasisPoints: 450,
+        instrument: 'nota_convertible',
+        discountBasisPoints: 2000,
+        valuationUsdCents: 150_000_000,
+        mediaValueCop: 1_500_000_000,
+        investmentValueCop: 500_000_000,
+        exposureStart: '2027-01-15',
+        exposureMonths: 9,
+        followUpStart: '2026-12-01',
+        rateCardVersion: null,
+      }
+      const copy = (await (await page(h, `/postulacion/${token}/datos`, { method: 'POST', form: { formato: 'json' } })).json()) as { applications: { deal: unknown }[] }
+      expect(copy.applications[0]!.deal).toMatchObject(expected)
+      // The team's side of the same right (Ley 1581 look-up and export), and the deletion.
+      const email = app.formData.email
+      const lookup = (await (await h.call('POST', '/data-requests/lookup', { as: admin, body: { email } })).json()) as { deal: unknown }[]
+      expect(lookup[0]!.deal).toMatchObject(expected)
+      const exported = JSON.parse(await (await h.call('POST', '/data-requests/export', { as: admin, body: { email, format: 'json' } })).text()) as { deal: unknown }[]
+      expect(exported[0]!.deal).toMatchObject(expected)
+      expect(h.snapshot().deals).toHaveLength(1)
+      expect((await h.call('POST', '/data-requests/delete', { as: admin, body: { email, confirm: email } })).status).toBe(200)
+      expect(h.snapshot().deals).toEqual([])
     })
 
     it('answers a GET (a mail scanner), a wrong link and another origin with nothing of the data', async () => {

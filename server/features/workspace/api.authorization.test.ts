@@ -10,6 +10,7 @@ import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { newSubmission, storedPasskey } from '../../testing/fixtures.ts'
 import { expectRefused, type Endpoint as RefusedEndpoint } from '../../testing/refused.ts'
 import { workspaceHarness, type SignedIn } from '../../testing/workspace-harness.ts'
+import { DEAL_BODY } from '../../testing/deal-body.ts'
 
 const openWorkspaceHarness = harnessPerTest(workspaceHarness)
 
@@ -67,6 +68,13 @@ function endpoints(target: {
     { method: 'GET', path: '/founder-mail/count' },
     { method: 'GET', path: '/founder-mail/settings' },
     { method: 'PUT', path: '/founder-mail/settings', body: { kind: 'retirada', sendImmediately: true }, admin: true },
+    { method: 'GET', path: `${app}/deal`, admin: true },
+    // Never signed: no deal to correct (404) once past every guard.
+    { method: 'PUT', path: `${app}/deal`, body: DEAL_BODY, admin: true, ok: 404 },
+    { method: 'GET', path: '/rate-cards', admin: true },
+    { method: 'POST', path: '/rate-cards', body: { note: '', items: [{ outlet: 'tv_nacional', format: 'Spot 30"', unitPriceCop: '12.000.000' }] }, admin: true, ok: 201 },
+    { method: 'PUT', path: `/rate-cards/${crypto.randomUUID()}`, body: { items: [] }, admin: true, ok: 404 },
+    { method: 'POST', path: `/rate-cards/${crypto.randomUUID()}/publish`, body: {}, admin: true, ok: 404 },
     // Last: it deletes the application the others work on.
     { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]
@@ -152,7 +160,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(18)
+    expect(changing).toHaveLength(22)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -177,7 +185,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(9)
+    expect(adminOnly).toHaveLength(15)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 

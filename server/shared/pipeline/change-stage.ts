@@ -16,6 +16,8 @@ import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
 import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
 import type { PanelActions } from './panel-actions.ts'
+import type { DealStore } from '../../db/stores/deal-store.ts'
+import type { DealTerms } from '../../../domain/deals.ts'
 
 export interface StageChangeRequest {
   applicationId: string
@@ -34,6 +36,8 @@ export interface StageChangeRequest {
    * is refused; with it, it is recorded in the audit log.
    */
   missingDocuments?: { confirmed: true; reason: string } | null
+  /** To acuerdo_firmado: the deal, read and checked (domain/deals.ts readDeal), written in the same transaction (ADR 0159). */
+  deal?: DealTerms | null
 }
 
 /** Refused: the move to acuerdo_firmado lacks these required documents and was not confirmed with a reason. */
@@ -41,7 +45,12 @@ export interface DocumentsMissingOutcome {
   status: 'documents_missing'
   missing: DocumentItem[]
 }
-export type StageChangeOutcome = TransitionOutcome | DocumentsMissingOutcome
+/**
+ * Refused: a move to acuerdo_firmado without its deal (`deal_required`), or
+ * whose deal names a rate card version that is not published (`rate_card`).
+ */
+export type DealRefusedOutcome = { status: 'deal_required' } | { status: 'rate_card' }
+export type StageChangeOutcome = TransitionOutcome | DocumentsMissingOutcome | DealRefusedOutcome
 
 /** The API's 409 body for such a refusal (the single move and the bulk one). */
 export function documentsMissingRefusal(missing: readonly DocumentItem[]): DocumentsMissingRefusal {
@@ -57,6 +66,8 @@ export interface ChangeStageDeps {
   documents?: Pick<DocumentStore, 'list'>
   /** The panel sessions: closing an application cancels its coming session (ADR 0152); without it, left alone. */
   panel?: Pick<PanelActions, 'closed'>
+  /** The deal at the signature (ADR 0159): with it, a move to acuerdo_firmado needs its deal; without it (tests of other parts), not asked. */
+  deals?: Pick<DealStore, 'rateCard'>
 }
 
 /** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
@@ -71,6 +82,24 @@ export async function changeStage(deps: ChangeStageDeps, request: StageChangeReq
  * (ReviewStore.transitionMany, ADR 0108). Outcomes in the order of `requests`.
  */
 export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<StageChangeOutcome[]> {
+  // "Acuerdo firmado" records the deal: without one, or with a rate card version not published, nothing moves (ADR 0159).
+  if (deps.deals) {
+    const refusedDeals = await Promise.all(
+      requests.map(async (r): Promise<DealRefusedOutcome | null> => {
+        if (r.to !== 'acuerdo_firmado') return null
+        if (!r.deal) return { status: 'deal_required' }
+        if (r.deal.rateCardVersionId === null) return null
+        // Published versions are never unpublished nor deleted: checked here, outside the transaction, it stays true.
+        return (await deps.deals!.rateCard(r.deal.rateCardVersionId))?.status === 'published' ? null : { status: 'rate_card' }
+      }),
+    )
+    if (refusedDeals.some((o) => o !== null)) {
+      const rest = requests.filter((_, i) => refusedDeals[i] === null)
+      const done = rest.length > 0 ? await changeStages(deps, rest) : []
+      let k = 0
+      return refusedDeals.map((o) => o ?? done[k++]!)
+    }
+  }
   const at = deps.now()
   // "Acuerdo firmado" with required documents missing: refused unless confirmed with a reason (ADR 0139).
   const missing = new Map<StageChangeRequest, DocumentItem[]>()
@@ -117,6 +146,7 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
         memberId: request.memberId,
         at,
         ...(founderMail ? { founderMail } : {}),
+        ...(request.deal && request.to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
       },
     ]
   })

@@ -49,3 +49,13 @@ describe('the audit log in the workspace’s words', () => {
     expect(text).not.toMatch(/startsAt|sequence|reason|2026-12-03T/)
   })
 })
+
+describe('the deal and the rate card in the audit log', () => {
+  it('names the rate card version, the lines and the corrected fields in Spanish, never keys', () => {
+    expect(auditDetailText('deal.recorded', { rateCardVersion: 2 })).toBe('Tarifario versión 2')
+    expect(auditDetailText('deal.recorded', { rateCardVersion: null })).toBe('Sin tarifario publicado')
+    expect(auditDetailText('deal.corrected', { fields: ['equityBp', 'windowMonths'] })).toBe('Cambió: participación, duración de la exposición')
+    expect(auditDetailText('rate_card.created', { version: 3, lines: 1 })).toBe('Versión 3 · 1 línea')
+    expect(actionLabel('rate_card.published')).toBe('Publicó una versión del tarifario')
+  })
+})

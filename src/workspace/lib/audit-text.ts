@@ -13,6 +13,7 @@ import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { ROLE_LABELS, type Role } from '../../../domain/team.ts'
 import { countOf, formatCount, formatDateTime } from '../../../domain/format.ts'
+import { DEAL_FIELD_LABELS } from '../../../domain/deals.ts'
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'application.viewed': 'Vio una postulación',
@@ -56,6 +57,12 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'panel.rescheduled': 'Se reprogramó la sesión con el panel',
   'panel.cancelled': 'Se canceló la sesión con el panel',
   'panel.none_fits': 'La persona fundadora dijo que ningún horario le sirve',
+  'deal.recorded': 'Registró el acuerdo firmado',
+  'deal.corrected': 'Corrigió el acuerdo',
+  'deal.viewed': 'Vio el acuerdo',
+  'rate_card.created': 'Creó una versión del tarifario',
+  'rate_card.edited': 'Editó un borrador del tarifario',
+  'rate_card.published': 'Publicó una versión del tarifario',
 }
 
 /** The action's label; an action this build does not know is shown as it is (a newer server). */
@@ -162,6 +169,19 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
   const immediately = take('sendImmediately')
   if (immediately === true) parts.push('Se envían sin revisión')
   if (immediately === false) parts.push('Se revisan antes de enviarse')
+
+  const version = take('version')
+  if (typeof version === 'number') parts.push(`Versión ${formatCount(version)}`)
+  const lines = take('lines')
+  if (typeof lines === 'number') parts.push(countOf(lines, 'línea', 'líneas'))
+  const rateCardVersion = take('rateCardVersion')
+  if (typeof rateCardVersion === 'number') parts.push(`Tarifario versión ${formatCount(rateCardVersion)}`)
+  if (rateCardVersion === null && action === 'deal.recorded') parts.push('Sin tarifario publicado')
+  const fields = take('fields')
+  if (Array.isArray(fields) && fields.length > 0) {
+    const names = fields.map((f) => (DEAL_FIELD_LABELS as Record<string, string>)[f] ?? f)
+    parts.push(`Cambió: ${names.join(', ').toLowerCase()}`)
+  }
 
   if (action === 'weights.changed') {
     for (const criterion of SELECTION_CRITERIA) {

@@ -1,6 +1,7 @@
 /** /equipo/postulaciones/:id: read, move, score and annotate one application. */
 import { Link, useParams } from 'wouter'
-import { useApplication } from '../api/queries.ts'
+import { useApplication, useSession } from '../api/queries.ts'
+import { DealPanel } from '../features/deals/deal-panel.tsx'
 import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { AssignmentPanel } from '../features/scoring/assignment-panel.tsx'
@@ -52,6 +53,7 @@ function JumpLinks({ panel }: { panel: boolean }) {
 export function ApplicationDetailPage() {
   const { id } = useParams<{ id: string }>()
   const detail = useApplication(id)
+  const isAdmin = useSession().data?.member.role === 'admin'
   // Opened: what the founder did since this member last looked is seen (the badge goes).
   useMarkSeen(id, detail.isSuccess)
   useTitle(detail.data ? `${detail.data.reference} · ${detail.data.formData.tradeName || detail.data.formData.companyName}` : 'Postulación')
@@ -85,8 +87,10 @@ export function ApplicationDetailPage() {
       <JumpLinks panel={app.stage === 'sesion_panel'} />
       {/* One column on narrow screens (stage first, then the application, then judging it); two on wide ones. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
-        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <StageActions application={app} />
+          {/* The deal (issue 20): admins only; a reviewer never sees it (ADR 0159). */}
+          {isAdmin && app.stage === 'acuerdo_firmado' && <DealPanel applicationId={app.id} />}
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <div id={PARTS.sesion} className={`${PART_CLASS} empty:hidden`}>

@@ -20,6 +20,7 @@ import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { DEAL_BULK_REFUSAL } from '../../../../domain/deals.ts'
 import { auditedExport } from './export.ts'
 import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
 
@@ -27,6 +28,8 @@ export interface BulkRouteDeps {
   founders?: ChangeStageDeps['founders']
   /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: ChangeStageDeps['documents']
+  /** With it, "Acuerdo firmado" needs a deal (ADR 0159), which a bulk move cannot carry: refused. */
+  deals?: ChangeStageDeps['deals']
   store: ApplicationStore
   reviews: ReviewStore
   scoring: ScoringStore
@@ -104,9 +107,13 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
   const tooMany = (c: Context) =>
     invalid(c, [], `Una acción masiva toma como máximo ${countOf(BULK_MAX, 'postulación', 'postulaciones')}: filtra la lista primero.`)
 
+  // "Acuerdo firmado" records each deal with its own figures, in the move's transaction (ADR 0159): never in bulk.
+  const signsInBulk = (action: Action) => deps.deals !== undefined && targetOf(action) === 'acuerdo_firmado'
+
   app.post('/bulk/preview', adminOnly, async (c) => {
     const parsed = parseWith(PreviewSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
+    if (signsInBulk(parsed.value.action)) return invalid(c, [], DEAL_BULK_REFUSAL)
     const rows = await resolve(c, parsed.value.filter, parsed.value.ids)
     if (!rows) return tooMany(c)
     return c.json(preview(rows, parsed.value.action, await lackingDocuments(rows, parsed.value.action)) satisfies BulkPreview)
@@ -116,6 +123,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     const parsed = parseWith(ApplySchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
     const { filter, action, expected, ids, missingDocuments } = parsed.value
+    if (signsInBulk(action)) return invalid(c, [], DEAL_BULK_REFUSAL)
     const rows = await resolve(c, filter, ids)
     if (!rows) return tooMany(c)
     const before = preview(rows, action, await lackingDocuments(rows, action))

@@ -34,6 +34,8 @@ import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shar
 import { auditedExport } from './export.ts'
 import { bogotaDayStart, bogotaPeriods } from './periods.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
+import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, readDeal, type DealTerms } from '../../../../domain/deals.ts'
+import { dealInvalid } from '../../../shared/http/deal-errors.ts'
 
 export interface ReviewRouteDeps {
   store: ApplicationStore
@@ -48,6 +50,8 @@ export interface ReviewRouteDeps {
   founders?: ChangeStageDeps['founders']
   /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: ChangeStageDeps['documents']
+  /** The deal at the signature (ADR 0159); without it (tests of other parts), "Acuerdo firmado" asks for none. */
+  deals?: ChangeStageDeps['deals']
 }
 
 export const PAGE_SIZE_DEFAULT = 50
@@ -168,7 +172,17 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   app.post('/applications/:id/transitions', async (c) => {
     const parsed = parseWith(TransitionSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const { from, to, reason, founderReason, missingDocuments } = parsed.value
+    const { from, to, reason, founderReason, missingDocuments, deal: dealInput } = parsed.value
+    // The deal at the signature (ADR 0159): admins only, only with the move to "Acuerdo firmado", read as Colombians write it.
+    let deal: DealTerms | null = null
+    if (dealInput && to !== 'acuerdo_firmado') return invalid(c, [], DEAL_NOT_SIGNING_REFUSAL)
+    if (to === 'acuerdo_firmado' && deps.deals) {
+      if (c.get('member').role !== 'admin') return c.json({ error: 'forbidden', message: 'Solo un administrador marca «Acuerdo firmado»: el acuerdo lleva sus cifras.' }, 403)
+      if (!dealInput) return c.json({ error: 'deal_required', message: DEAL_REQUIRED_REFUSAL, issues: [] }, 422)
+      const read = readDeal(dealInput)
+      if (!read.ok) return dealInvalid(c, read.errors)
+      deal = read.terms
+    }
     const outcome = await changeStage(deps, {
       applicationId: c.req.param('id'),
       from,
@@ -177,8 +191,11 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       founderReason: founderReason ? founderReason : null,
       memberId: c.get('member').id,
       missingDocuments: missingDocuments ?? null,
+      deal,
     })
     if (outcome.status === 'not_found') return notFound(c)
+    if (outcome.status === 'deal_required') return c.json({ error: 'deal_required', message: DEAL_REQUIRED_REFUSAL, issues: [] }, 422)
+    if (outcome.status === 'rate_card') return invalid(c, [{ path: 'deal.rateCardVersionId', message: RATE_CARD_NOT_PUBLISHED }], RATE_CARD_NOT_PUBLISHED)
     if (outcome.status === 'documents_missing') return c.json(documentsMissingRefusal(outcome.missing), 409)
     if (outcome.status === 'conflict') {
       return c.json(

@@ -10,6 +10,7 @@ import { newSubmission } from '../../../testing/fixtures.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 import { openDocumentStore } from '../../../db/stores/document-store.ts'
 import { engineOf } from '../../../db/engine-of.ts'
+import { DEAL_BODY } from '../../../testing/deal-body.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -50,8 +51,9 @@ async function uploaded(h: WorkspaceHarness, applicationId: string, keys: readon
   }
 }
 
+// The signature records the deal (ADR 0159); these tests are about the documents.
 const sign = (h: WorkspaceHarness, as: SignedIn, id: string, extra: Record<string, unknown> = {}) =>
-  h.call('POST', `/applications/${id}/transitions`, { as, body: { from: 'due_diligence', to: 'acuerdo_firmado', ...extra } })
+  h.call('POST', `/applications/${id}/transitions`, { as, body: { from: 'due_diligence', to: 'acuerdo_firmado', deal: DEAL_BODY, ...extra } })
 
 const stageOf = async (h: WorkspaceHarness, id: string) => (await h.reviews.getApplication(id))!.stage
 
@@ -102,30 +104,18 @@ describe('"Acuerdo firmado" with required documents missing', () => {
     expect(((await refused.json()) as { missing: { key: string }[] }).missing.map((d) => d.key)).toEqual(['rut'])
   })
 
-  it('the bulk move says how many lack documents, refuses without the confirmation and moving nothing, and records each one confirmed', async () => {
-    const { h, admin, ids } = await setUp(3)
-    const [lacking, complete, alsoLacking] = ids as [string, string, string]
-    await uploaded(h, complete, REQUIRED.map((d) => d.key))
+  it('is never a bulk move: each deal has its own figures (ADR 0159), so the bulk path refuses it before asking for documents, moving nothing', async () => {
+    const { h, admin, ids } = await setUp(2)
     const filter = { stage: 'due_diligence' }
     const action = { type: 'move', to: 'acuerdo_firmado' }
-    const preview = (await (await h.call('POST', '/bulk/preview', { as: admin, body: { filter, action } })).json()) as { eligible: number; documentsMissing: number }
-    expect(preview).toMatchObject({ eligible: 3, documentsMissing: 2 })
-
-    const refused = await h.call('POST', '/bulk/apply', { as: admin, body: { filter, action, expected: 3 } })
-    expect(refused.status).toBe(409)
-    expect(((await refused.json()) as { error: string; message: string })).toMatchObject({
-      error: 'documents_missing',
-      message: '2 de las postulaciones no tienen todos los documentos obligatorios de due diligence. Para marcarlas como «Acuerdo firmado» igual, confirma y escribe el motivo.',
-    })
+    const apply = { expected: 2, missingDocuments: { confirmed: true, reason: 'Firmado en el evento.' } }
+    for (const path of ['/bulk/preview', '/bulk/apply']) {
+      const res = await h.call('POST', path, { as: admin, body: { filter, action, ...(path === '/bulk/apply' ? apply : {}) } })
+      expect(res.status).toBe(422)
+      expect(((await res.json()) as { message: string }).message).toBe(
+        '«Acuerdo firmado» se marca de a una postulación, con las cifras de su acuerdo: ábrela y usa «Mover a Acuerdo firmado».',
+      )
+    }
     for (const id of ids) expect(await stageOf(h, id)).toBe('due_diligence')
-
-    const done = await h.call('POST', '/bulk/apply', {
-      as: admin,
-      body: { filter, action, expected: 3, missingDocuments: { confirmed: true, reason: 'Firmado en el evento; documentos en camino.' } },
-    })
-    expect(((await done.json()) as { done: number }).done).toBe(3)
-    const entries = (await h.reviews.listAudit(1, 100)).items.filter((e) => e.action === 'stage.signed_with_documents_missing')
-    expect(entries.map((e) => e.applicationId).sort()).toEqual([lacking, alsoLacking].sort())
-    for (const e of entries) expect(e.detail.reason).toBe('Firmado en el evento; documentos en camino.')
   })
 })

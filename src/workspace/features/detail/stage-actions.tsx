@@ -8,7 +8,9 @@ import { useId, useState } from 'react'
 import { NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, type Stage } from '../../../../domain/pipeline.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
-import { useDocuments, useTransition } from '../../api/queries.ts'
+import { useDocuments, useSession, useTransition } from '../../api/queries.ts'
+import { useRateCards } from '../../api/deal-queries.ts'
+import { DealFields, checkDeal, dealBody, dealErrorsOf, newDealForm, type DealErrors, type DealForm } from '../deals/deal-fields.tsx'
 import { DOCUMENTS_CHECKED_STAGE, MISSING_DOCUMENTS_REASON_MAX, missingRequiredDocuments } from '../../../../domain/documents.ts'
 import { isStatusMailKind } from '../../../../domain/founder-mail.ts'
 import type { ApplicationDetail } from '../../../../domain/workspace-api/review.ts'
@@ -41,6 +43,23 @@ export function StageActions({ application }: { application: ApplicationDetail }
   const missingConfirmedId = useId()
   const missingReasonId = useId()
   const checksDocuments = target === DOCUMENTS_CHECKED_STAGE && missing.length > 0
+  // "Acuerdo firmado" records the deal (issue 20, ADR 0159): admins only, with its figures.
+  const isAdmin = useSession().data?.member.role === 'admin'
+  const canSign = isAdmin && application.allowedTransitions.includes('acuerdo_firmado')
+  const rateCards = useRateCards(canSign)
+  const published = (rateCards.data?.versions ?? []).filter((v) => v.status === 'published')
+  const signing = target === 'acuerdo_firmado'
+  const [dealForm, setDealForm] = useState<DealForm>(() => newDealForm(null))
+  const [dealErrors, setDealErrors] = useState<DealErrors>({})
+  const transitions = application.allowedTransitions.filter((to) => to !== 'acuerdo_firmado' || isAdmin)
+
+  function open(to: Stage) {
+    if (to === 'acuerdo_firmado') {
+      setDealForm(newDealForm(published[0]?.id ?? null))
+      setDealErrors({})
+    }
+    setTarget(to)
+  }
 
   function close() {
     setTarget(null)
@@ -54,6 +73,14 @@ export function StageActions({ application }: { application: ApplicationDetail }
       notify('error', { title: 'Falta tu confirmación', description: 'Marca la casilla y escribe por qué se firma sin esos documentos.' })
       return
     }
+    if (signing) {
+      const errors = checkDeal(dealForm)
+      setDealErrors(errors)
+      if (Object.keys(errors).length > 0) {
+        notify('error', { title: 'Revisa el acuerdo', description: 'Hay datos del acuerdo que no pudimos leer: mira los mensajes junto a cada campo.' })
+        return
+      }
+    }
     transition.mutate(
       {
         from,
@@ -61,6 +88,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
         ...(reason ? { reason } : {}),
         ...(target === 'no_seleccionada' && founderReason.trim() ? { founderReason: founderReason.trim() } : {}),
         ...(checksDocuments ? { missingDocuments: { confirmed: true as const, reason: missingReason.trim() } } : {}),
+        ...(signing ? { deal: dealBody(dealForm) } : {}),
       },
       {
         onSuccess: (result) => {
@@ -69,6 +97,13 @@ export function StageActions({ application }: { application: ApplicationDetail }
           notify('success', { title: 'Etapa actualizada', description: `Ahora está en «${STAGE_LABELS[result.stage]}».` })
         },
         onError: (err) => {
+          // The deal's figures refused by the server: said beside each field, the dialog stays open.
+          const fieldErrors = signing ? dealErrorsOf(err) : null
+          if (fieldErrors) {
+            setDealErrors(fieldErrors)
+            notify('error', { title: 'Revisa el acuerdo', description: err.message })
+            return
+          }
           close()
           if (err instanceof ApiError && err.code === 'documents_missing') {
             notify('error', { title: 'Faltan documentos', description: err.message })
@@ -95,17 +130,20 @@ export function StageActions({ application }: { application: ApplicationDetail }
         <dt className="text-ink-600">Vence</dt>
         <dd><DueDate dueAt={application.stageDueAt} state={application.dueState} /></dd>
       </dl>
-      {application.allowedTransitions.length > 0 ? (
+      {transitions.length > 0 ? (
         <div className="mt-4 flex flex-col gap-2">
-          {application.allowedTransitions.map((to) => (
+          {transitions.map((to) => (
             <Button
               key={to}
               variant={to === 'no_seleccionada' ? 'danger' : isOpenStage(from) && NEXT_STAGE[from] === to ? 'primary' : 'secondary'}
-              onClick={() => setTarget(to)}
+              onClick={() => open(to)}
             >
               {actionLabel(from, to)}
             </Button>
           ))}
+          {transitions.length < application.allowedTransitions.length && (
+            <p className="text-sm text-ink-600">Solo un administrador marca «Acuerdo firmado»: el acuerdo lleva sus cifras.</p>
+          )}
         </div>
       ) : (
         <p className="mt-3 text-sm text-ink-600">Esta postulación está cerrada.</p>
@@ -122,43 +160,47 @@ export function StageActions({ application }: { application: ApplicationDetail }
           maxLength: TRANSITION_REASON_MAX,
         }}
         extra={
-          checksDocuments ? (
-            <div className="mt-4 rounded-md border border-danger-700 bg-white p-3 text-sm">
-              <p className="font-semibold text-danger-700">Faltan documentos obligatorios de due diligence:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {missing.map((d) => (
-                  <li key={d.key}>{d.label}</li>
-                ))}
-              </ul>
-              <label htmlFor={missingConfirmedId} className="mt-3 flex items-start gap-2 font-semibold text-ink-800">
-                <input id={missingConfirmedId} type="checkbox" className="mt-0.5 size-4" checked={missingConfirmed} onChange={(e) => setMissingConfirmed(e.target.checked)} />
-                Confirmo que se firma el acuerdo sin estos documentos
-              </label>
-              <ReasonArea
-                id={missingReasonId}
-                labelClassName="mt-3 block font-semibold text-ink-800"
-                label="Por qué se firma sin ellos"
-                aside="(queda en la auditoría)"
-                rows={2}
-                maxLength={MISSING_DOCUMENTS_REASON_MAX}
-                value={missingReason}
-                onValue={setMissingReason}
-              />
-            </div>
-          ) : target === 'no_seleccionada' && (
-            <div className="mt-4">
-              <ReasonArea
-                id={founderReasonId}
-                labelClassName="block text-sm font-semibold text-ink-800"
-                label="Lo que le diremos a la persona fundadora"
-                aside="(opcional; el motivo de arriba es interno)"
-                rows={3}
-                maxLength={TRANSITION_REASON_MAX}
-                value={founderReason}
-                onValue={setFounderReason}
-              />
-            </div>
-          )
+          <>
+            {checksDocuments && (
+              <div className="mt-4 rounded-md border border-danger-700 bg-white p-3 text-sm">
+                <p className="font-semibold text-danger-700">Faltan documentos obligatorios de due diligence:</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {missing.map((d) => (
+                    <li key={d.key}>{d.label}</li>
+                  ))}
+                </ul>
+                <label htmlFor={missingConfirmedId} className="mt-3 flex items-start gap-2 font-semibold text-ink-800">
+                  <input id={missingConfirmedId} type="checkbox" className="mt-0.5 size-4" checked={missingConfirmed} onChange={(e) => setMissingConfirmed(e.target.checked)} />
+                  Confirmo que se firma el acuerdo sin estos documentos
+                </label>
+                <ReasonArea
+                  id={missingReasonId}
+                  labelClassName="mt-3 block font-semibold text-ink-800"
+                  label="Por qué se firma sin ellos"
+                  aside="(queda en la auditoría)"
+                  rows={2}
+                  maxLength={MISSING_DOCUMENTS_REASON_MAX}
+                  value={missingReason}
+                  onValue={setMissingReason}
+                />
+              </div>
+            )}
+            {signing && <DealFields form={dealForm} errors={dealErrors} onChange={setDealForm} rateCards={published} />}
+            {target === 'no_seleccionada' && (
+              <div className="mt-4">
+                <ReasonArea
+                  id={founderReasonId}
+                  labelClassName="block text-sm font-semibold text-ink-800"
+                  label="Lo que le diremos a la persona fundadora"
+                  aside="(opcional; el motivo de arriba es interno)"
+                  rows={3}
+                  maxLength={TRANSITION_REASON_MAX}
+                  value={founderReason}
+                  onValue={setFounderReason}
+                />
+              </div>
+            )}
+          </>
         }
         pending={transition.isPending}
         onConfirm={confirm}

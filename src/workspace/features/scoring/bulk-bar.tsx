@@ -24,7 +24,8 @@ type Kind = 'move' | 'close' | 'assign' | 'export'
 const applications = (n: number) => countOf(n, 'postulación', 'postulaciones')
 
 /** Stages a bulk move may target (closing has its own action). */
-const MOVE_TARGETS = STAGES.filter((s) => s !== 'recibida' && s !== 'no_seleccionada')
+// "Acuerdo firmado" records each deal with its own figures (ADR 0159): signed one by one, from the application.
+const MOVE_TARGETS = STAGES.filter((s) => s !== 'recibida' && s !== 'no_seleccionada' && s !== 'acuerdo_firmado')
 
 /**
  * `picked`: rows ticked one by one in the list (their ids); when some are,

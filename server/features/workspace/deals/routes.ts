@@ -1,0 +1,110 @@
+/**
+ * The deal and the rate card (issue 20; ADRs 0157-0159), admins only: a
+ * reviewer is refused (403), so the deal's terms never reach them. The deal
+ * is recorded with the move to "Acuerdo firmado" (review/routes.ts and
+ * changeStage, in the same transaction); here it is read (audited as
+ * deal.viewed) and corrected (audited with the fields that changed). The
+ * rate card: drafts created and edited, then published, never edited after.
+ * Mounted behind the session, CSRF and conflict guards: a member with a
+ * conflict never reaches /applications/:id/deal.
+ */
+import { Hono, type Context } from 'hono'
+import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, readDeal, readRateCard } from '../../../../domain/deals.ts'
+import { DealInputSchema, RateCardSchema, type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../../domain/workspace-api/deals.ts'
+import { wire } from '../../../../domain/workspace-api/wire.ts'
+import type { DealStore } from '../../../db/stores/deal-store.ts'
+import type { ReviewStore } from '../../../db/stores/review-store.ts'
+import type { TeamStore } from '../../../db/stores/team-store.ts'
+import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import { dealInvalid } from '../../../shared/http/deal-errors.ts'
+import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+
+export interface DealRouteDeps {
+  deals: DealStore
+  reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
+  team: Pick<TeamStore, 'listMembers'>
+  now: () => Date
+}
+
+const NO_DEAL = 'Esta postulación no tiene un acuerdo registrado: el acuerdo se registra al marcarla como «Acuerdo firmado».'
+
+export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
+  const { deals, reviews, now } = deps
+  const app = new Hono<WorkspaceEnv>()
+
+  const names = async (ids: readonly (string | null)[]): Promise<Record<string, string>> => {
+    const wanted = new Set(ids.filter((id): id is string => id !== null))
+    if (wanted.size === 0) return {}
+    return Object.fromEntries((await deps.team.listMembers()).filter((m) => wanted.has(m.id)).map((m) => [m.id, m.name]))
+  }
+
+  app.get('/applications/:id/deal', adminOnly, async (c) => {
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    const deal = await deals.deal(id)
+    // The deal is confidential: every view is on the record, as the application's.
+    if (deal) await reviews.appendAudit({ at: now(), memberId: c.get('member').id, action: 'deal.viewed', applicationId: id })
+    return c.json(wire({ deal, memberNames: deal ? await names([deal.signedBy, deal.updatedBy]) : {} }) satisfies DealAnswer)
+  })
+
+  app.put('/applications/:id/deal', adminOnly, async (c) => {
+    const parsed = parseWith(DealInputSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    const read = readDeal(parsed.value)
+    if (!read.ok) return dealInvalid(c, read.errors)
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    const current = await deals.deal(id)
+    if (!current) return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
+    // A correction may name another version, only a published one (the one it was signed with stays unless changed).
+    const version = read.terms.rateCardVersionId
+    if (version !== null && version !== current.rateCardVersionId && (await deals.rateCard(version))?.status !== 'published') {
+      return invalid(c, [{ path: 'deal.rateCardVersionId', message: RATE_CARD_NOT_PUBLISHED }], RATE_CARD_NOT_PUBLISHED)
+    }
+    const outcome = await deals.correctDeal(id, read.terms, { memberId: c.get('member').id, at: now() })
+    if (outcome === 'not_found') return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
+    return c.json(wire({ deal: outcome.deal, memberNames: await names([outcome.deal.signedBy, outcome.deal.updatedBy]) }) satisfies DealAnswer)
+  })
+
+  app.get('/rate-cards', adminOnly, async (c) => {
+    const versions = await deals.listRateCards()
+    return c.json(wire({ versions, memberNames: await names(versions.flatMap((v) => [v.createdBy, v.publishedBy])) }) satisfies RateCardList)
+  })
+
+  const readCard = async (c: Context<WorkspaceEnv>) => {
+    const parsed = parseWith(RateCardSchema, await jsonBody(c))
+    if (!parsed.ok) return { response: invalid(c, parsed.issues) }
+    const read = readRateCard(parsed.value.items)
+    if (!read.ok) {
+      return { response: invalid(c, Object.entries(read.errors).map(([i, message]) => ({ path: `items.${i}`, message })), read.message) }
+    }
+    return { note: parsed.value.note, items: read.items }
+  }
+
+  app.post('/rate-cards', adminOnly, async (c) => {
+    const card = await readCard(c)
+    if ('response' in card) return card.response
+    const version = await deals.createRateCard({ ...card, memberId: c.get('member').id, at: now() })
+    return c.json(wire({ version }) satisfies RateCardAnswer, 201)
+  })
+
+  app.put('/rate-cards/:id', adminOnly, async (c) => {
+    const card = await readCard(c)
+    if ('response' in card) return card.response
+    const outcome = await deals.editRateCard(c.req.param('id'), { ...card, memberId: c.get('member').id, at: now() })
+    if (outcome === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos esa versión del tarifario.' }, 404)
+    if (outcome === 'published') return c.json({ error: 'published', message: RATE_CARD_PUBLISHED_REFUSAL }, 409)
+    return c.json(wire({ version: outcome }) satisfies RateCardAnswer)
+  })
+
+  app.post('/rate-cards/:id/publish', adminOnly, async (c) => {
+    const current = await deals.rateCard(c.req.param('id'))
+    if (current && current.items.length === 0) return invalid(c, [], 'Agrega al menos una línea antes de publicar el tarifario.')
+    const outcome = await deals.publishRateCard(c.req.param('id'), { memberId: c.get('member').id, at: now() })
+    if (outcome === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos esa versión del tarifario.' }, 404)
+    if (outcome === 'published') return c.json({ error: 'published', message: RATE_CARD_PUBLISHED_REFUSAL }, 409)
+    return c.json(wire({ version: outcome }) satisfies RateCardAnswer)
+  })
+
+  return app
+}

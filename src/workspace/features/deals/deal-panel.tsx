@@ -1,0 +1,108 @@
+/**
+ * The "Acuerdo" section of a signed application (issue 20): the deal in
+ * Colombian figures, and its correction by an admin (audited with the fields
+ * that changed). Admins only: a reviewer never sees the deal (ADR 0159),
+ * and this section is not drawn for them.
+ */
+import { useState } from 'react'
+import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../../domain/deals.ts'
+import { formatDateTime } from '../../../../domain/format.ts'
+import type { Deal } from '../../../../domain/workspace-api/deals.ts'
+import { notify } from '../../../lib/toast.tsx'
+import { useCorrectDeal, useDeal, useRateCards } from '../../api/deal-queries.ts'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { Button, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { DealFields, checkDeal, dealBody, dealErrorsOf, dealFormOf, type DealErrors, type DealForm } from './deal-fields.tsx'
+
+export function DealPanel({ applicationId }: { applicationId: string }) {
+  const answer = useDeal(applicationId, true)
+  const rateCards = useRateCards()
+  const correct = useCorrectDeal(applicationId)
+  const [form, setForm] = useState<DealForm | null>(null)
+  const [errors, setErrors] = useState<DealErrors>({})
+
+  if (answer.isPending) return <Panel title="Acuerdo"><Loading /></Panel>
+  if (answer.error) return <Panel title="Acuerdo"><QueryError error={answer.error} retry={() => void answer.refetch()} /></Panel>
+  const { deal, memberNames } = answer.data
+  if (!deal) {
+    return (
+      <Panel title="Acuerdo">
+        <p className="text-sm text-ink-600">Esta postulación se marcó como «Acuerdo firmado» antes de que el espacio de trabajo registrara acuerdos: no tiene uno.</p>
+      </Panel>
+    )
+  }
+  const published = (rateCards.data?.versions ?? []).filter((v) => v.status === 'published')
+
+  function save() {
+    if (!form) return
+    const found = checkDeal(form)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    correct.mutate(dealBody(form), {
+      onSuccess: () => {
+        setForm(null)
+        notify('success', { title: 'Acuerdo corregido', description: 'El cambio quedó en la auditoría.' })
+      },
+      onError: (err) => {
+        const fieldErrors = dealErrorsOf(err)
+        if (fieldErrors) setErrors(fieldErrors)
+        notify('error', { title: 'No pudimos corregir el acuerdo', description: err.message })
+      },
+    })
+  }
+
+  return (
+    <Panel
+      title="Acuerdo"
+      actions={
+        <Button
+          onClick={() => {
+            setErrors({})
+            setForm(dealFormOf(deal))
+          }}
+        >
+          Corregir acuerdo
+        </Button>
+      }
+    >
+      <DealSummary deal={deal} memberNames={memberNames} />
+      <ConfirmDialog
+        open={form !== null}
+        title="Corregir el acuerdo"
+        confirmLabel="Guardar corrección"
+        pending={correct.isPending}
+        extra={form && <DealFields form={form} errors={errors} onChange={setForm} rateCards={published} />}
+        onConfirm={save}
+        onClose={() => setForm(null)}
+      >
+        <p>La corrección reemplaza las cifras del acuerdo y queda en la auditoría con los campos que cambiaron.</p>
+      </ConfirmDialog>
+    </Panel>
+  )
+}
+
+function DealSummary({ deal, memberNames }: { deal: Deal; memberNames: Record<string, string> }) {
+  const who = (id: string | null) => (id ? (memberNames[id] ?? 'un miembro que ya no está en el equipo') : 'el sistema')
+  const rows: [string, string][] = [
+    ['Participación', `${formatBp(deal.equityBp)} · ${INSTRUMENT_LABELS[deal.instrument]}${deal.discountBp === null ? '' : ` con ${formatBp(deal.discountBp)} de descuento`}`],
+    ['Valoración de referencia', formatUsdCents(deal.valuationUsdCents)],
+    ['Pauta a tarifa', formatCop(deal.mediaValueCop)],
+    ['Valor de inversión', formatCop(deal.investmentValueCop)],
+    ['Relación pauta : inversión', mediaRate(deal.mediaValueCop, deal.investmentValueCop)],
+    ['Exposición', `${formatDay(deal.windowStart)} al ${formatDay(periodEnd(deal.windowStart, deal.windowMonths))} (${monthsText(deal.windowMonths)})`],
+    ['Seguimiento', `${formatDay(deal.followUpStart)} al ${formatDay(periodEnd(deal.followUpStart, FOLLOW_UP_MONTHS))} (${monthsText(FOLLOW_UP_MONTHS)})`],
+    ['Tarifario', deal.rateCardVersionNumber === null ? 'Sin tarifario publicado' : `Versión ${deal.rateCardVersionNumber}`],
+    ['Firmado', `${formatDateTime(deal.signedAt)}, por ${who(deal.signedBy)}`],
+  ]
+  if (deal.updatedAt !== deal.signedAt) rows.push(['Última corrección', `${formatDateTime(deal.updatedAt)}, por ${who(deal.updatedBy)}`])
+  return (
+    <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-ink-600">{label}</dt>
+          <dd className="mb-1 font-medium text-ink-900 sm:mb-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
