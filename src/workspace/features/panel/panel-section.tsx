@@ -77,7 +77,11 @@ export function PanelStateView({ state }: { state: PanelState }) {
   const me = useMember()
   const isAdmin = me.role === 'admin'
   const inStage = state.stage === PANEL_STAGE
-  const names = useMemo(() => new Map(state.members.map((m) => [m.id, m.name])), [state.members])
+  // Everyone the state names: the panel, the other candidates (an admin who acted), the conflicted.
+  const names = useMemo(
+    () => new Map([...state.excluded, ...state.candidates, ...state.members].map((m) => [m.id, m.name])),
+    [state.members, state.candidates, state.excluded],
+  )
   const panelNames = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? 'Miembro del equipo').join(', ')
   const booked = state.session?.status === 'booked' ? state.session : null
   const cancelled = state.session?.status === 'cancelled' ? state.session : null
