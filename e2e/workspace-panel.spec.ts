@@ -149,6 +149,15 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await expect(offered.getByRole('listitem')).toHaveCount(3)
   for (const t of times) await expect(offered).toContainText(formatDateTime(t.at))
 
+  // At the panel stage the page's jump links lead to the section too, still one row on a phone.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const parts = page.getByRole('navigation', { name: 'Partes de la postulación' })
+  expect((await parts.boundingBox())!.height, 'the jump links are one row').toBeLessThan(60)
+  for (const link of await parts.getByRole('link').all()) expect((await link.boundingBox())!.x + (await link.boundingBox())!.width).toBeLessThanOrEqual(390)
+  await parts.getByRole('link', { name: 'Panel', exact: true }).click()
+  await expect(section.getByRole('heading', { name: 'Sesión con el panel', exact: true })).toBeInViewport()
+  await page.setViewportSize({ width: 1280, height: 900 })
+
   // Saving the offer e-mails the founder the times at once, in Bogotá time, with their personal link.
   const timesMail = await nthMail(ws, 'founder_panel_times', founderEmail, 1)
   for (const t of times) expect(timesMail.parsed.text).toContain(formatDateTime(t.at))

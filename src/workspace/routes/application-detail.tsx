@@ -28,7 +28,7 @@ const PART_CLASS = 'flex scroll-mt-16 flex-col gap-4'
 function JumpLinks({ panel }: { panel: boolean }) {
   const links: [string, string][] = [
     // The panel session's section, while the application is at that stage (issue 21).
-    ...(panel ? ([[PARTS.sesion, 'Sesión con el panel']] as [string, string][]) : []),
+    ...(panel ? ([[PARTS.sesion, 'Panel']] as [string, string][]) : []),
     [PARTS.datos, 'Datos'],
     [PARTS.documentos, 'Documentos'],
     [PARTS.historial, 'Historial'],
@@ -37,10 +37,11 @@ function JumpLinks({ panel }: { panel: boolean }) {
   ]
   return (
     <nav aria-label="Partes de la postulación" className="sticky top-0 z-10 -mx-4 mb-4 border-b border-ink-200 bg-ink-50/95 px-2 py-1.5 backdrop-blur sm:px-4 lg:static lg:mx-0 lg:rounded-lg lg:border lg:bg-white lg:px-3 lg:py-2">
-      <ul className="flex flex-wrap justify-between gap-x-1 text-sm sm:justify-start">
+      {/* Six links (the panel stage's) still fit one row on a 390 px phone: a little less room around each there. */}
+      <ul className={`flex flex-wrap justify-between ${panel ? 'gap-x-0' : 'gap-x-1'} text-sm sm:justify-start sm:gap-x-1`}>
         {links.map(([id, label]) => (
           <li key={id} className="shrink-0">
-            <a href={`#${id}`} className="block rounded px-1.5 py-1.5 font-semibold text-ink-800 underline-offset-2 hover:bg-ink-100 hover:underline sm:px-2.5">
+            <a href={`#${id}`} className={`block rounded ${panel ? 'px-0.5' : 'px-1.5'} py-1.5 font-semibold text-ink-800 underline-offset-2 hover:bg-ink-100 hover:underline sm:px-2.5`}>
               {label}
             </a>
           </li>
