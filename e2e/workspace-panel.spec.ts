@@ -11,73 +11,11 @@
  * matched as strings. Only the mail addressed to this test's people counts.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import ICAL from 'ical.js'
-import PostalMime, { type Email } from 'postal-mime'
 import { formatDateTime, formatIsoDay } from '../domain/format.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
-import type { RunningServer } from './fixtures/server.ts'
+import { invitation, nthMail } from './fixtures/outbox-mail.ts'
 import { addMember, expect, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
-
-interface Mail {
-  file: string
-  to: string[]
-  parsed: Email
-}
-
-/** The outbox's messages of `kind` addressed to `to`, oldest first. */
-async function mailsOf(server: RunningServer, kind: string, to: string): Promise<Mail[]> {
-  const dir = join(server.dataDir, 'outbox')
-  if (!existsSync(dir)) return []
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml') && f.includes(`-${kind}-`)).sort()
-  const mails = await Promise.all(
-    files.map(async (file) => {
-      const parsed = await PostalMime.parse(readFileSync(join(dir, file), 'utf8'))
-      return { file, to: (parsed.to ?? []).map((a) => a.address ?? ''), parsed }
-    }),
-  )
-  return mails.filter((m) => m.to.includes(to))
-}
-
-/** Waits until `to` has `count` messages of `kind`, and returns the last. */
-async function nthMail(server: RunningServer, kind: string, to: string, count: number): Promise<Mail> {
-  let found: Mail[] = []
-  await expect
-    .poll(async () => (found = await mailsOf(server, kind, to)).length, { timeout: 15_000, message: `${count} ${kind} e-mail(s) to ${to}` })
-    .toBeGreaterThanOrEqual(count)
-  expect(found).toHaveLength(count)
-  return found[count - 1]!
-}
-
-interface Invitation {
-  method: string
-  uid: string
-  sequence: number
-  start: Date
-  attendees: string[]
-  /** The text/calendar part's own method= (must equal METHOD). */
-  partMethod: string | undefined
-}
-
-/** The calendar an invitation carries, parsed with ical.js. */
-function invitation(mail: Mail): Invitation {
-  const part = mail.parsed.attachments.find((a) => a.mimeType.startsWith('text/calendar'))
-  expect(part, `a text/calendar part in ${mail.file}`).toBeDefined()
-  const text = typeof part!.content === 'string' ? part!.content : new TextDecoder().decode(part!.content)
-  const calendar = new ICAL.Component(ICAL.parse(text))
-  const event = calendar.getFirstSubcomponent('vevent')!
-  const dtstart = event.getFirstProperty('dtstart')!.getFirstValue() as ICAL.Time
-  return {
-    method: String(calendar.getFirstPropertyValue('method')),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
-    start: dtstart.toJSDate(),
-    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).replace(/^mailto:/i, '').toLowerCase()),
-    partMethod: part!.method?.toUpperCase(),
-  }
-}
 
 /** The date and the time of a pair, at `width` px: side by side or one under the other, never one over the other. */
 async function pairApart(page: Page, day: ReturnType<Page['getByLabel']>, time: ReturnType<Page['getByLabel']>, width: number) {

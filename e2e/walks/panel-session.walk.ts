@@ -12,12 +12,12 @@
  * and 1280 px, and every e-mail (text, HTML and its .ics) is saved beside the
  * screenshots in e2e-artifacts/walks/panel/ for people to read.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import ICAL from 'ical.js'
-import PostalMime, { type Email } from 'postal-mime'
+import PostalMime from 'postal-mime'
 import { formatDateTime, formatIsoDay } from '../../domain/format.ts'
+import { calendarText, invitation, nthMail, type Mail } from '../fixtures/outbox-mail.ts'
 import type { RunningServer } from '../fixtures/server.ts'
 import { addMember, expect, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from '../fixtures/workspace.ts'
 
@@ -33,43 +33,6 @@ async function shoot(page: Page, name: string) {
   if (before) await page.setViewportSize(before)
 }
 
-interface Mail {
-  file: string
-  to: string[]
-  parsed: Email
-}
-
-async function mailsOf(server: RunningServer, kind: string, to: string): Promise<Mail[]> {
-  const dir = join(server.dataDir, 'outbox')
-  if (!existsSync(dir)) return []
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.eml') && f.includes(`-${kind}-`))
-    .sort()
-  const mails = await Promise.all(
-    files.map(async (file) => {
-      const parsed = await PostalMime.parse(readFileSync(join(dir, file), 'utf8'))
-      return { file, to: (parsed.to ?? []).map((a) => (a.address ?? '').toLowerCase()), parsed }
-    }),
-  )
-  return mails.filter((m) => m.to.includes(to.toLowerCase()))
-}
-
-/** Waits until `to` has `count` messages of `kind`, and returns the last. */
-async function nthMail(server: RunningServer, kind: string, to: string, count: number): Promise<Mail> {
-  let found: Mail[] = []
-  await expect
-    .poll(async () => (found = await mailsOf(server, kind, to)).length, { timeout: 20_000, message: `${count} ${kind} e-mail(s) to ${to}` })
-    .toBeGreaterThanOrEqual(count)
-  expect(found).toHaveLength(count)
-  return found[count - 1]!
-}
-
-const calendarText = (mail: Mail): string | null => {
-  const part = mail.parsed.attachments.find((a) => a.mimeType.startsWith('text/calendar'))
-  if (!part) return null
-  return typeof part.content === 'string' ? part.content : new TextDecoder().decode(part.content)
-}
-
 /** The e-mail as people read it: subject and text, its HTML, and its calendar file, beside the screenshots. */
 function saveMail(mail: Mail, name: string) {
   const headers = `De: ${mail.parsed.from?.name ?? ''} <${mail.parsed.from?.address ?? ''}>\nPara: ${mail.to.join(', ')}\nAsunto: ${mail.parsed.subject ?? ''}\nArchivo: ${mail.file}\n\n`
@@ -80,31 +43,6 @@ function saveMail(mail: Mail, name: string) {
     writeFileSync(`${OUT}/${name}.ics`, ics)
     const part = mail.parsed.attachments.find((a) => a.mimeType.startsWith('text/calendar'))!
     writeFileSync(`${OUT}/${name}.parts.txt`, mail.parsed.attachments.map((a) => `${a.mimeType} method=${a.method ?? ''} disposition=${a.disposition ?? ''} filename=${a.filename ?? ''}`).join('\n') + `\n(calendar part method=${part.method ?? ''})\n`)
-  }
-}
-
-interface Invitation {
-  method: string
-  partMethod: string | undefined
-  uid: string
-  sequence: number
-  start: Date
-  attendees: string[]
-}
-
-function invitation(mail: Mail): Invitation {
-  const text = calendarText(mail)
-  expect(text, `a text/calendar part in ${mail.file}`).not.toBeNull()
-  const calendar = new ICAL.Component(ICAL.parse(text!))
-  const event = calendar.getFirstSubcomponent('vevent')!
-  const dtstart = event.getFirstProperty('dtstart')!.getFirstValue() as ICAL.Time
-  return {
-    method: String(calendar.getFirstPropertyValue('method')),
-    partMethod: mail.parsed.attachments.find((a) => a.mimeType.startsWith('text/calendar'))?.method?.toUpperCase(),
-    uid: String(event.getFirstPropertyValue('uid')),
-    sequence: Number(event.getFirstPropertyValue('sequence') ?? 0),
-    start: dtstart.toJSDate(),
-    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).replace(/^mailto:/i, '').toLowerCase()),
   }
 }
 
