@@ -228,6 +228,33 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect(await store.memberSessions(carla.id, hours(51))).toEqual([])
     })
 
+    it("a member who declares a conflict after the booking leaves its panel: no later e-mail, not in their sessions", async () => {
+      const { db, store, admin, beto, carla, application, offer } = await setUp()
+      const app = await application()
+      await offer(app.id, [beto.id, carla.id], [hours(48)])
+      const timeId = (await store.offer(app.id))!.times[0]!.id
+      const { compose, calls } = recorder()
+      const booked = await store.book({ applicationId: app.id, timeId, sessionId: crypto.randomUUID(), uid: `${crypto.randomUUID()}@catalitico.example`, by: { kind: 'founder' }, at: NOW, compose })
+      expect(booked.status).toBe('done')
+      expect((await store.memberSessions(carla.id, NOW)).map((s) => s.applicationId)).toEqual([app.id])
+
+      await db.exec(`INSERT INTO conflicts (id, application_id, member_id, kind, declared_by, declared_at) VALUES (?, ?, ?, 'personal', ?, ?)`, [
+        crypto.randomUUID(),
+        app.id,
+        carla.id,
+        admin.id,
+        NOW.toISOString(),
+      ])
+      expect(await store.memberSessions(carla.id, NOW)).toEqual([])
+      expect((await store.memberSessions(beto.id, NOW)).map((s) => s.applicationId)).toEqual([app.id])
+      expect((await store.session(app.id))!.members.map((m) => m.id)).toEqual([beto.id])
+      expect(await store.busy([carla.id], NOW, null)).toEqual([])
+      // The team's cancellation writes to the panel as it now stands.
+      const cancelled = await store.cancel({ applicationId: app.id, by: { kind: 'member', memberId: admin.id }, at: NOW, cutoffMs: null, reason: 'Conflicto declarado', closeOffer: true, compose })
+      expect(cancelled.status).toBe('done')
+      expect(calls.at(-1)!.session.members.map((m) => m.id)).toEqual([beto.id])
+    })
+
     it("two instances booking one member's time for two applications at once: exactly one gets it", async () => {
       const { db, beto, application, offer } = await setUp()
       const other = openPanelStore(engineOf(await db.openAnother()))

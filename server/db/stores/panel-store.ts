@@ -270,6 +270,20 @@ export function openPanelStore(e: Engine): PanelStore {
         .where('s.status', '=', BOOKED)
         .where('s.ends_at', '>', p.from)
         .where('s.application_id', '<>', p.except)
+        // Not a session of an application the member has declared a conflict on since (its reference,
+        // company and time would reach them through "Mis pendientes").
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('conflicts as c')
+                .select('c.id')
+                .whereRef('c.member_id', '=', 'sm.member_id')
+                .whereRef('c.application_id', '=', 's.application_id')
+                .where('c.lifted_at', 'is', null),
+            ),
+          ),
+        )
         .orderBy('s.starts_at')
         .orderBy('s.id'),
     ),
@@ -280,12 +294,22 @@ export function openPanelStore(e: Engine): PanelStore {
       db.selectFrom('panel_sessions').selectAll().where('application_id', '=', p.applicationId).orderBy('booked_at', 'desc').orderBy('id', 'desc').limit(1),
     ),
     sessionById: e.prepare((p: { id: string }) => db.selectFrom('panel_sessions').selectAll().where('id', '=', p.id)),
+    // As offerMembers: a member who has declared a conflict on the application since the booking is no
+    // longer on its panel (no change, cancellation or reminder reaches them, no screen lists them).
     sessionMembers: e.prepare((p: { sessionId: string }) =>
       db
         .selectFrom('panel_session_members as sm')
         .innerJoin('team_members as m', 'm.id', 'sm.member_id')
+        .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
         .select(['m.id', 'm.name', 'm.email'])
         .where('sm.session_id', '=', p.sessionId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').whereRef('c.application_id', '=', 's.application_id').where('c.lifted_at', 'is', null),
+            ),
+          ),
+        )
         .orderBy('m.id'),
     ),
     deleteOfferTimes: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_times').where('offer_id', '=', p.offerId)),
