@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = [
   'panel.rescheduled',
   'panel.cancelled',
   'panel.none_fits',
+  /** The sources (issue 22, ADR 0170): detail: the slug, and which fields an edit changed. */
+  'source.created',
+  'source.edited',
+  'source.deleted',
   /** The deal recorded with the move to "Acuerdo firmado" (ADR 0159); detail: the rate card version's number. */
   'deal.recorded',
   /** An admin corrected the deal; detail: which fields changed (names, never amounts). */

@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import { ApplicationSchema, collectErrors, type Application, type ErrorCode, type FieldErrors } from './application.ts'
 import { PRIVACY_POLICY_VERSION } from './privacy.ts'
+import { isSourceOutlet, isSourceSlug, type SourceOutlet } from './sources.ts'
 
 export const FUNCTION_NAME = 'send-application-email'
 /**
@@ -32,10 +33,30 @@ export interface Consent {
   policyVersion: string
 }
 
+/**
+ * Where the founder came from (issue 22, ADR 0168), beside formData as the
+ * consent is: the first source the browser kept (a short path's slug) and the
+ * answer to «¿Dónde nos conociste?». Both optional; anything malformed is
+ * ignored, never refused (readAttribution), and the server records a slug
+ * only if it names a known source.
+ */
+export interface Attribution {
+  source?: string
+  heardFrom?: SourceOutlet
+}
+
 export interface SubmissionBody {
   formData: Application
   consent: Consent
+  attribution?: Attribution
   [HONEYPOT_FIELD]?: unknown
+}
+
+/** The attribution a body carries, each part dropped unless well formed: a bad one never fails the application. */
+export function readAttribution(value: unknown): { sourceSlug: string | null; heardFrom: SourceOutlet | null } {
+  if (typeof value !== 'object' || value === null) return { sourceSlug: null, heardFrom: null }
+  const { source, heardFrom } = value as { source?: unknown; heardFrom?: unknown }
+  return { sourceSlug: isSourceSlug(source) ? source : null, heardFrom: isSourceOutlet(heardFrom) ? heardFrom : null }
 }
 
 export const ConsentSchema = v.strictObject(
@@ -49,6 +70,8 @@ export const ConsentSchema = v.strictObject(
 export const SubmissionBodySchema = v.object({
   formData: ApplicationSchema,
   consent: ConsentSchema,
+  // Read leniently by readAttribution: where a founder came from never stands between them and their application.
+  attribution: v.optional(v.unknown()),
   // Any value at all: a bot that fills the field with a number or a novel must
   // get the same fake success as one that types a fax number (isHoneypotHit).
   [HONEYPOT_FIELD]: v.optional(v.unknown()),

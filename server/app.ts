@@ -36,6 +36,11 @@ export interface AppDeps {
    * `observe` counts every request by route pattern, `endpoint` is GET /metrics.
    */
   metrics?: { observe: MiddlewareHandler; endpoint: Hono }
+  /**
+   * The sources' short paths (server/features/sources/short-paths.ts): /radio-cali redirects to the
+   * landing and counts a visit. After every route, before the site, so no short path shadows a route.
+   */
+  shortPaths?: MiddlewareHandler
 }
 
 export interface RequestGauge {
@@ -99,6 +104,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
     }
   })
 
+  if (deps.shortPaths) app.use(deps.shortPaths)
   if (deps.site) app.use(deps.site.middleware)
   // Anything that is neither a file of the site nor a route (e.g. POST /) ends here.
   app.notFound((c) => (deps.site ? c.html(deps.site.notFoundHtml, 404) : c.json({ error: 'not_found' }, 404)))

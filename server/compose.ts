@@ -35,6 +35,7 @@ import { createWorkspaceApi } from './features/workspace/api.ts'
 import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
 import { dealRoutes } from './features/workspace/deals/routes.ts'
+import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import type { DocumentRecord } from './db/stores/document-store.ts'
@@ -185,6 +186,8 @@ export function workspaceApiFrom(
     documents?: Documents
     /** The backup job's record (server/db/stores/backup-runs.ts); without it the overview says no backup is recorded. */
     backups?: BackupStatusReader
+    /** The built site's own top-level names (StaticSite.topLevelNames): no source's short path takes them (ADR 0170). */
+    reservedPaths?: readonly string[]
   } = {},
 ): {
   api: ReturnType<typeof createWorkspaceApi>
@@ -228,6 +231,7 @@ export function workspaceApiFrom(
       },
     }),
     backups,
+    reservedPaths = [],
     ...workspaceExtra
   } = extra
   const deps = workspaceDepsFrom(config, stores.team, {
@@ -246,6 +250,7 @@ export function workspaceApiFrom(
       api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS }))
+      api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })

@@ -15,6 +15,7 @@ import { loadStaticSite } from './shared/http/static-site.ts'
 import { startBackgroundJobs } from './background-jobs.ts'
 import { jsonLog, type Log } from './shared/log.ts'
 import { openStore } from './open-store.ts'
+import { shortPaths } from './features/sources/short-paths.ts'
 import { backupStatusReader } from './db/stores/backup-runs.ts'
 import type { ApplicationStore } from './db/stores/application-store.ts'
 
@@ -44,6 +45,7 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
     log,
     onMailQueued: () => wake(),
     backups: backupStatus,
+    reservedPaths: site.topLevelNames,
   })
   const metrics = metricsFrom(config, stores, { backups: backupStatus })
   const worker = outboxWorkerFrom(config, store, sender, {
@@ -62,6 +64,7 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
     gauge,
     workspace,
     founder,
+    shortPaths: shortPaths({ sources: stores.sources, now: () => new Date(), reserved: site.topLevelNames }),
     hsts: servedOverHttps(config),
     ...(metrics ? { metrics: metrics.app } : {}),
   })

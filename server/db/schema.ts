@@ -31,6 +31,7 @@ import type { Stage } from '../../domain/pipeline.ts'
 import type { Recommendation } from '../../domain/review.ts'
 import type { CriterionKey } from '../../domain/programme.ts'
 import type { Instrument, Outlet } from '../../domain/deals.ts'
+import type { SourceOutlet } from '../../domain/sources.ts'
 
 declare const timeText: unique symbol
 declare const jsonText: unique symbol
@@ -466,6 +467,28 @@ const TABLES = {
     signed_at: time,
     updated_by: uuidOrNull,
     updated_at: time,
+  },
+  /** A source (fuente, issue 22): an outlet's short path; the slug is written once (ADR 0170). */
+  sources: {
+    id: uuid,
+    slug: text,
+    name: text,
+    outlet: column<SourceOutlet>('text'),
+    created_by: uuidOrNull,
+    created_at: time,
+    updated_at: time,
+  },
+  /** Visits through a short path, counted per source per Bogotá day (AAAA-MM-DD); nothing per visitor (ADR 0169). */
+  source_visits: {
+    source_id: uuid,
+    day: text,
+    visits: int,
+  },
+  /** Where an application came from, written once with it (ADR 0168). */
+  application_sources: {
+    application_id: uuid,
+    source_id: uuidOrNull,
+    heard_from: column<SourceOutlet | null>('text?'),
   },
 }
 

@@ -776,4 +776,40 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ALTER TABLE panel_sessions ADD COLUMN cancel_reason TEXT;
     `,
   },
+  {
+    version: 27,
+    name: 'sources: the outlets that bring applications, their visits per day',
+    // Mirrors supabase/migrations/20261130120000_sources.sql (issue 22; ADRs 0168-0170).
+    sql: `
+      -- A source (fuente): one of the programme's outlets, reached through its short path (/radio-cali).
+      -- The slug is written once: it is printed and drawn in QR codes (ADR 0170).
+      CREATE TABLE sources (
+        id TEXT PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        outlet TEXT NOT NULL CHECK (outlet IN ('diario', 'medio_digital', 'tv', 'radio', 'otro')),
+        created_by TEXT REFERENCES team_members (id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+
+      -- Visits through a short path: a count per source per Bogotá day (AAAA-MM-DD), nothing per visitor (ADR 0169).
+      CREATE TABLE source_visits (
+        source_id TEXT NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
+        day TEXT NOT NULL,
+        visits INTEGER NOT NULL CHECK (visits > 0),
+        PRIMARY KEY (source_id, day)
+      ) STRICT;
+
+      -- Where an application came from, written once with it (ADR 0168): the known source its browser kept
+      -- first, and the founder's answer to «¿Dónde nos conociste?». Deleted with the application.
+      CREATE TABLE application_sources (
+        application_id TEXT PRIMARY KEY REFERENCES applications (id) ON DELETE CASCADE,
+        source_id TEXT REFERENCES sources (id),
+        heard_from TEXT CHECK (heard_from IN ('diario', 'medio_digital', 'tv', 'radio', 'otro')),
+        CHECK (source_id IS NOT NULL OR heard_from IS NOT NULL)
+      ) STRICT;
+      CREATE INDEX application_sources_source ON application_sources (source_id);
+    `,
+  },
 ]

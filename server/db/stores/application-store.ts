@@ -15,6 +15,7 @@
  */
 import { sql, type Selectable } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
+import type { SourceOutlet } from '../../../domain/sources.ts'
 import { normalizeEmail } from '../../../domain/email.ts'
 import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
@@ -124,6 +125,13 @@ export interface NewSubmission {
   /** The e-mails to send for it; stored pending, due at application.createdAt. */
   messages: NewOutboxMessage[]
   idempotency?: IdempotencyRecord
+  /**
+   * Where it came from (issue 22, ADR 0168), written with it: the slug the
+   * founder's browser kept (recorded only if it names a known source: an
+   * unknown one is dropped, never stored as typed) and the answer to
+   * «¿Dónde nos conociste?».
+   */
+  attribution?: { sourceSlug: string | null; heardFrom: SourceOutlet | null }
 }
 
 export type SaveOutcome =
@@ -331,6 +339,19 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
     insertMessage: e.prepare((p: MessageValues & { applicationId: string | null; at: Date }) =>
       db.insertInto('outbox').values({ ...messageColumns(p), application_id: p.applicationId, next_attempt_at: p.at, created_at: p.at }),
     ),
+    // The known source of the slug, if any, and the answer: one row, or none when neither is there.
+    insertAttribution: e.prepare((p: { rows: { application_id: string; slug: string | null; heard_from: string | null }[] }) =>
+      db
+        .insertInto('application_sources')
+        .columns(['application_id', 'source_id', 'heard_from'])
+        .expression(
+          db
+            .selectFrom(e.rows({ application_id: 'uuid', slug: 'text', heard_from: 'text' }, p.rows).as('u'))
+            .leftJoin('sources as s', 's.slug', 'u.slug')
+            .select(['u.application_id', 's.id', sql<SourceOutlet | null>`u.heard_from`.as('heard_from')])
+            .where((eb) => eb.or([eb('s.id', 'is not', null), eb('u.heard_from', 'is not', null)])),
+        ),
+    ),
     insertKey: e.prepare((p: { key: string; requestHash: string; applicationId: string; reference: string; at: Date }) =>
       db.insertInto('idempotency_keys').values({ key: p.key, request_hash: p.requestHash, application_id: p.applicationId, reference: p.reference, created_at: p.at }),
     ),
@@ -417,7 +438,7 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
   })
 
   const data: Omit<ApplicationStore, keyof StoreConnection> = {
-    async saveSubmission({ application: a, messages: mails, idempotency }) {
+    async saveSubmission({ application: a, messages: mails, idempotency, attribution }) {
       const inserts = [
         q.insertApplication({
           id: a.id,
@@ -433,6 +454,9 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
         ...mails.map((m) =>
           q.insertMessage({ ...m, replyTo: m.replyTo ?? null, applicationId: a.id, at: a.createdAt }),
         ),
+        ...(attribution && (attribution.sourceSlug !== null || attribution.heardFrom !== null)
+          ? [q.insertAttribution({ rows: [{ application_id: a.id, slug: attribution.sourceSlug, heard_from: attribution.heardFrom }] })]
+          : []),
         ...(idempotency ? [q.insertKey({ key: idempotency.key, requestHash: idempotency.requestHash, applicationId: a.id, reference: a.reference, at: a.createdAt })] : []),
       ]
       // No look-up of the idempotency key or the reference first: the form sends a key with

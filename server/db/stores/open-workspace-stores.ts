@@ -13,6 +13,7 @@ import { openFounderStore } from './founder-store.ts'
 import { openMachineryStore } from './machinery-store.ts'
 import { openReviewStore } from './review-store.ts'
 import { openScoringStore } from './scoring-store.ts'
+import { openSourceStore } from './source-store.ts'
 import { openTeamStore } from './team-store.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
@@ -27,6 +28,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     founder: openFounderStore(e),
     machinery: openMachineryStore(e),
     deals: openDealStore(e),
+    sources: openSourceStore(e),
   }
 }
 

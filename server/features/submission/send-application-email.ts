@@ -24,6 +24,7 @@ import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_RE,
   MAX_BODY_BYTES,
+  readAttribution,
   validateSubmission,
   type SubmissionResponse,
   type ValidationErrorResponse,
@@ -142,6 +143,7 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
       const key = c.req.header(IDEMPOTENCY_HEADER)
       const requestHash = key ? await fingerprint(formData, policyVersion) : ''
       const id = ids.uuid()
+      const attribution = readAttribution(checked.value.attribution)
 
       let outcome: SaveOutcome | undefined
       for (let attempt = 1; !outcome; attempt++) {
@@ -152,6 +154,7 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
             application: { id, reference, createdAt: now, formData, consent: { policyVersion, acceptedAt: now } },
             messages,
             ...(key ? { idempotency: { key, requestHash } } : {}),
+            attribution,
           })
         } catch (err) {
           if (!(err instanceof DuplicateReferenceError) || attempt >= REFERENCE_ATTEMPTS) throw err

@@ -53,6 +53,11 @@ export interface StaticSite {
   /** CSP sources ('sha256-…') for the inline scripts of the pages (the prerendered entry). */
   scriptHashes: string[]
   fileCount: number
+  /**
+   * The first segment of every path the build serves, with and without its extension
+   * (assets, favicon, robots…): names a source's short path may not take (ADR 0170).
+   */
+  topLevelNames: string[]
 }
 
 /** The CSP hash of every executable inline <script> in a page (JSON-LD is data, not code). */
@@ -124,7 +129,11 @@ export function loadStaticSite(root: string, onNotFound?: (path: string) => void
   }
   const pages = [index, notFound].map((file) => Buffer.from(file.identity).toString('utf8'))
   const scriptHashes = [...new Set(pages.flatMap(inlineScriptHashes))]
-  return { middleware, notFoundHtml: pages[1]!, hasWorkspace: workspace !== undefined, scriptHashes, fileCount: files.size }
+  const topLevelNames = [...new Set([...files.keys(), '/index.html', '/404.html', '/equipo.html'].flatMap((path) => {
+    const first = path.split('/')[1] ?? ''
+    return first === '' ? [] : [first, first.replace(/\.[^.]*$/, '')]
+  }))]
+  return { middleware, notFoundHtml: pages[1]!, hasWorkspace: workspace !== undefined, scriptHashes, fileCount: files.size, topLevelNames }
 }
 
 const WORKSPACE_PAGE = '/equipo'

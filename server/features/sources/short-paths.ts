@@ -1,0 +1,70 @@
+/**
+ * The sources' short paths (issue 22; ADR 0169): GET /radio-cali answers
+ * 302 Found to `/?fuente=radio-cali` (with any utm_* parameters passed on),
+ * `Cache-Control: no-store`, and counts one visit for that source on that
+ * Bogotá day. Counts only: no cookie, no IP, nothing about the visitor is
+ * read into the database or the log beyond the path.
+ *
+ * Not counted (they still get the redirect): HEAD, prefetches, and clients
+ * that say they are automated (crawlers, link previews, mail scanners,
+ * command-line tools, headless browsers): see isAutomated.
+ *
+ * A path that is reserved (ADR 0170), malformed, or names no source goes on
+ * to the next handler (the site, which answers 404 for it).
+ */
+import type { MiddlewareHandler } from 'hono'
+import { formatIsoDay } from '../../../domain/format.ts'
+import { isReservedSlug, isSourceSlug, landingWithSource } from '../../../domain/sources.ts'
+import type { SourceStore } from '../../db/stores/source-store.ts'
+
+export interface ShortPathDeps {
+  sources: Pick<SourceStore, 'sourceBySlug' | 'countVisit'>
+  now: () => Date
+  /** The built site's own top-level names, besides RESERVED_SEGMENTS. */
+  reserved?: Iterable<string>
+}
+
+/**
+ * User agents that are not a person opening the link: crawlers, link
+ * previews (WhatsApp, Slack, Facebook…), mail link scanners, HTTP libraries
+ * and headless browsers. An empty User-Agent counts as automated.
+ */
+const AUTOMATED = /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|slack|discord|skype|linkedin|embedly|vkshare|curl|wget|python|go-http|java\/|okhttp|axios|node-fetch|undici|headless|phantom|scan|safelinks|proofpoint|mimecast|barracuda|monitor|check/i
+
+export function isAutomated(headers: Headers): boolean {
+  const agent = headers.get('user-agent') ?? ''
+  if (agent.trim() === '' || AUTOMATED.test(agent)) return true
+  // A prefetch or prerender is not a visit until the page is shown.
+  return /prefetch|prerender/i.test(`${headers.get('sec-purpose') ?? ''} ${headers.get('purpose') ?? ''} ${headers.get('x-moz') ?? ''}`)
+}
+
+/** The short path's slug: one segment, a trailing slash and capitals forgiven (a listener types what they heard). */
+export function slugOfPath(path: string): string | null {
+  const match = /^\/([^/]+)\/?$/.exec(path)
+  if (!match) return null
+  let segment: string
+  try {
+    segment = decodeURIComponent(match[1]!).toLowerCase()
+  } catch {
+    return null
+  }
+  return isSourceSlug(segment) ? segment : null
+}
+
+export function shortPaths(deps: ShortPathDeps): MiddlewareHandler {
+  const reserved = [...(deps.reserved ?? [])]
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    const slug = slugOfPath(c.req.path)
+    if (slug === null || isReservedSlug(slug, reserved)) return next()
+    const counted = c.req.method === 'GET' && !isAutomated(c.req.raw.headers)
+    const known = counted ? await deps.sources.countVisit(slug, formatIsoDay(deps.now())) : (await deps.sources.sourceBySlug(slug)) !== null
+    if (!known) return next()
+    c.set('outcome', counted ? 'source_visit' : 'source_redirect')
+    const search = new URL(c.req.url).search
+    return new Response(null, {
+      status: 302,
+      headers: { Location: landingWithSource(slug, search), 'Cache-Control': 'no-store' },
+    })
+  }
+}
