@@ -178,7 +178,7 @@ export interface KeptSource {
  * `maxAgeMs`, the draft's lifetime); otherwise the one seen now, if any.
  */
 export function firstSource(kept: KeptSource | null, seen: string | null, now: number, maxAgeMs: number): KeptSource | null {
-  if (kept && now - kept.seenAt <= maxAgeMs && now >= kept.seenAt - 60_000) return kept
+  if (kept && now - kept.seenAt <= maxAgeMs) return kept
   return seen ? { slug: seen, seenAt: now } : null
 }
 

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
-import { founderRecords, toCsv, toJson } from '../shared/exports.ts'
+import { attributionsOf, founderRecords, toCsv, toJson } from '../shared/exports.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
 import { dataDeletedMessage, type FounderMailConfig } from '../shared/pipeline/status-mail.ts'
 
@@ -73,8 +73,8 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
     }
     case 'export': {
       const apps = await store.listApplications()
-      if (values.format === 'csv') io.out(toCsv(apps))
-      else if (values.format === 'json') io.out(toJson(apps))
+      if (values.format === 'csv') io.out(toCsv(apps, await attributionsOf(store, apps)))
+      else if (values.format === 'json') io.out(toJson(apps, await attributionsOf(store, apps)))
       else {
         io.err('export needs --format csv or --format json\n')
         return 2

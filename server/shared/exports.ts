@@ -7,6 +7,8 @@ import { stringify } from 'csv-stringify/sync'
 import { APPLICATION_FIELDS, FIELD_LABELS, optionLabel } from '../../domain/application.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
 import { openDealStore, type Deal } from '../db/stores/deal-store.ts'
+import { openSourceStore, type Attribution } from '../db/stores/source-store.ts'
+import { HEARD_FROM_OPTIONS } from '../../domain/sources.ts'
 import { engineOf } from '../db/engine-of.ts'
 import type { HeldApplication, HeldDeal } from '../../domain/workspace-api/data-requests.ts'
 
@@ -17,6 +19,25 @@ export function toExport(app: StoredApplication) {
     receivedAt: app.createdAt.toISOString(),
     consent: { policyVersion: app.consent.policyVersion, acceptedAt: app.consent.acceptedAt.toISOString() },
     formData: app.formData,
+  }
+}
+
+/** Where each application came from (issue 22): the source a short path gave, the answer to «¿Dónde nos conociste?». */
+export type Attributions = ReadonlyMap<string, Attribution>
+
+/** The attributions of `apps`, on the stores that hold them (SQLite, PostgreSQL); none elsewhere. */
+export async function attributionsOf(store: ApplicationStore, apps: readonly StoredApplication[]): Promise<Attributions> {
+  if (store.kind !== 'sqlite' && store.kind !== 'postgres') return new Map()
+  return openSourceStore(engineOf(store)).attributions(apps.map((a) => a.id))
+}
+
+/** The team's export of an application: the founder's answers and where it came from. */
+function withSource(app: StoredApplication, attributions: Attributions) {
+  const found = attributions.get(app.id)
+  return {
+    ...toExport(app),
+    source: found?.source ? { slug: found.source.slug, name: found.source.name } : null,
+    heardFrom: found?.heardFrom ?? null,
   }
 }
 
@@ -32,8 +53,8 @@ export function messageSummary(m: OutboxMessage) {
 }
 
 /** The JSON export: every application with its consent evidence, pretty-printed. */
-export function toJson(apps: StoredApplication[]): string {
-  return JSON.stringify(apps.map(toExport), null, 2) + '\n'
+export function toJson(apps: StoredApplication[], attributions: Attributions = new Map()): string {
+  return JSON.stringify(apps.map((a) => withSource(a, attributions)), null, 2) + '\n'
 }
 
 /** Everything held about a founder (Ley 1581 access request): their applications and the e-mails about them. */
@@ -77,15 +98,29 @@ export function spreadsheetSafe(value: string): string {
 }
 
 /** UTF-8 with a byte-order mark and CRLF line ends: what Excel needs to show Spanish accents. */
-export function toCsv(apps: StoredApplication[]): string {
-  const header = ['Referencia', 'Recibida (UTC)', 'Versión de la política aceptada', 'Autorización (UTC)', ...APPLICATION_FIELDS.map((f) => FIELD_LABELS[f]), 'ID']
-  const rows = apps.map((a) => [
-    a.reference,
-    a.createdAt.toISOString(),
-    a.consent.policyVersion,
-    a.consent.acceptedAt.toISOString(),
-    ...APPLICATION_FIELDS.map((f) => spreadsheetSafe(optionLabel(f, a.formData[f]))),
-    a.id,
-  ])
+export function toCsv(apps: StoredApplication[], attributions: Attributions = new Map()): string {
+  const header = [
+    'Referencia',
+    'Recibida (UTC)',
+    'Versión de la política aceptada',
+    'Autorización (UTC)',
+    ...APPLICATION_FIELDS.map((f) => FIELD_LABELS[f]),
+    'Fuente',
+    '¿Dónde nos conociste?',
+    'ID',
+  ]
+  const rows = apps.map((a) => {
+    const found = attributions.get(a.id)
+    return [
+      a.reference,
+      a.createdAt.toISOString(),
+      a.consent.policyVersion,
+      a.consent.acceptedAt.toISOString(),
+      ...APPLICATION_FIELDS.map((f) => spreadsheetSafe(optionLabel(f, a.formData[f]))),
+      spreadsheetSafe(found?.source?.name ?? ''),
+      found?.heardFrom ? HEARD_FROM_OPTIONS[found.heardFrom] : '',
+      a.id,
+    ]
+  })
   return stringify([header, ...rows], { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n",;]/ })
 }

@@ -27,6 +27,7 @@ import type { ReviewStore } from '../db/stores/review-store.ts'
 import type { BackupStatusReader } from '../db/stores/backup-runs.ts'
 import { createFileSender } from '../shared/mail/file-sender.ts'
 import { createOutboxWorker } from '../features/outbox/worker.ts'
+import { shortPaths } from '../features/sources/short-paths.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -196,7 +197,7 @@ export async function workspaceHarness(
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
   h.founders = workspace.stores.founder
   h.reviews = workspace.stores.review
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder })
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder, shortPaths: shortPaths({ sources: workspace.stores.sources, now: () => clock }) })
   return h
 }
 

@@ -48,6 +48,8 @@ export interface ApplicationListQuery {
   unreviewed?: boolean
   /** Only applications assigned to the viewer. */
   assignedToMe?: boolean
+  /** Only those a source brought (its id), or 'none': those no known source brought (issue 22). */
+  source?: string
   sort: ApplicationSort
   /**
    * Rows the viewer has an active conflict of interest with ("masked": the
@@ -219,6 +221,7 @@ interface ListShape {
   due: 'overdue' | 'due_soon' | null
   unreviewed: boolean
   assignedToMe: boolean
+  source: 'one' | 'none' | null
   admin: boolean
 }
 /** The values bound into the list's queries (those a shape does not use are left unbound). */
@@ -228,6 +231,7 @@ interface ListValues {
   key: string
   stage: string
   productStage: string
+  source: string
   now: Date
   soon: Date
   limit: number
@@ -436,6 +440,11 @@ export function openReviewStore(e: Engine): ReviewStore {
     if (s.unreviewed) {
       conditions.push(sql<SqlBool>`not exists (select 1 from application_reviews u where u.application_id = a.id and u.member_id = ${p.viewer})`)
     }
+    if (s.source === 'one') {
+      conditions.push(sql<SqlBool>`exists (select 1 from application_sources x where x.application_id = a.id and x.source_id = ${p.source})`)
+    } else if (s.source === 'none') {
+      conditions.push(sql<SqlBool>`not exists (select 1 from application_sources x where x.application_id = a.id and x.source_id is not null)`)
+    }
     if (s.assignedToMe) {
       conditions.push(sql<SqlBool>`exists (select 1 from assignments s where s.application_id = a.id and s.member_id = ${p.viewer})`)
     }
@@ -519,6 +528,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         due: query.due ?? null,
         unreviewed: query.unreviewed === true,
         assignedToMe: query.assignedToMe === true,
+        source: query.source === undefined ? null : query.source === 'none' ? 'none' : 'one',
         admin: query.viewer.isAdmin,
       }
       const offset = (query.page - 1) * query.pageSize
@@ -528,6 +538,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         key,
         stage: query.stage ?? '',
         productStage: query.productStage ?? '',
+        source: query.source === undefined || query.source === 'none' ? '' : query.source,
         now: query.now,
         soon: new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS),
         limit,
@@ -769,7 +780,8 @@ function isFiltered(query: ApplicationListQuery): boolean {
     query.productStage !== undefined ||
     query.due !== undefined ||
     query.unreviewed === true ||
-    query.assignedToMe === true
+    query.assignedToMe === true ||
+    query.source !== undefined
   )
 }
 

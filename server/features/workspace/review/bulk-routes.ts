@@ -22,6 +22,7 @@ import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import { DEAL_BULK_REFUSAL } from '../../../../domain/deals.ts'
 import { auditedExport } from './export.ts'
+import { attributionsOf } from '../../../shared/exports.ts'
 import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
 
 export interface BulkRouteDeps {
@@ -168,7 +169,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
       if (!rows) return tooMany(c)
       const ids = new Set(rows.map((r) => r.id))
       const apps = (await store.listApplications()).filter((a) => ids.has(a.id))
-      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: true }, apps)
+      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: true }, apps, await attributionsOf(store, apps))
     })
   }
 

@@ -3,7 +3,7 @@
  * routes.ts, the filtered one in bulk-routes.ts): audited, then sent as a
  * CSV (Excel-ready) or JSON download named after Bogotá's date.
  */
-import { toCsv, toJson } from '../../../shared/exports.ts'
+import { toCsv, toJson, type Attributions } from '../../../shared/exports.ts'
 import { attachment, bogotaDate } from '../../../shared/http/json.ts'
 import type { StoredApplication } from '../../../db/stores/application-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
@@ -12,6 +12,7 @@ export async function auditedExport(
   reviews: Pick<ReviewStore, 'appendAudit'>,
   request: { memberId: string; format: 'csv' | 'json'; at: Date; filtered: boolean },
   apps: StoredApplication[],
+  attributions: Attributions,
 ): Promise<Response> {
   const { memberId, format, at, filtered } = request
   await reviews.appendAudit({
@@ -23,6 +24,6 @@ export async function auditedExport(
   })
   const filename = `postulaciones${filtered ? '-filtradas' : ''}-${bogotaDate(at)}.${format}`
   return format === 'csv'
-    ? attachment(toCsv(apps), 'text/csv; charset=utf-8', filename)
-    : attachment(toJson(apps), 'application/json; charset=utf-8', filename)
+    ? attachment(toCsv(apps, attributions), 'text/csv; charset=utf-8', filename)
+    : attachment(toJson(apps, attributions), 'application/json; charset=utf-8', filename)
 }

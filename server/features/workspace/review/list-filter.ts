@@ -17,18 +17,21 @@ export const ListFilterEntries = {
   unreviewed: v.optional(v.picklist(['1', '0'])),
   /** Only the applications assigned to the viewer. */
   assigned: v.optional(v.picklist(['me'])),
+  /** Only the applications a source brought (its id), or those no source brought ('none'): issue 22. */
+  source: v.optional(v.union([v.literal('none'), v.pipe(v.string(), v.uuid())])),
 }
 
 export const ListFilterSchema = v.strictObject(ListFilterEntries)
 export type ListFilter = v.InferOutput<typeof ListFilterSchema>
 
 /** The filter's part of the store's list query. */
-export function filterQuery(f: ListFilter): Pick<ApplicationListQuery, 'q' | 'stage' | 'productStage' | 'due' | 'unreviewed' | 'assignedToMe'> {
+export function filterQuery(f: ListFilter): Pick<ApplicationListQuery, 'q' | 'stage' | 'productStage' | 'due' | 'unreviewed' | 'assignedToMe' | 'source'> {
   return {
     ...(f.q === undefined ? {} : { q: f.q }),
     ...(f.stage === undefined ? {} : { stage: f.stage }),
     ...(f.productStage === undefined ? {} : { productStage: f.productStage }),
     ...(f.due === undefined ? {} : { due: f.due }),
+    ...(f.source === undefined ? {} : { source: f.source }),
     unreviewed: f.unreviewed === '1',
     assignedToMe: f.assigned === 'me',
   }

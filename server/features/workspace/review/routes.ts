@@ -32,6 +32,7 @@ import { changeStage, documentsMissingRefusal, type ChangeStageDeps } from '../.
 import { applicationDetail } from './detail.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { auditedExport } from './export.ts'
+import { attributionsOf } from '../../../shared/exports.ts'
 import { bogotaDayStart, bogotaPeriods } from './periods.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
 import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, readDeal, type DealTerms } from '../../../../domain/deals.ts'
@@ -231,7 +232,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       // An admin's own conflicts stay out of what they take away (ADR 0107).
       const conflicted = await conflicts.conflictedApplications(c.get('member').id)
       const apps = (await store.listApplications()).filter((a) => !conflicted.has(a.id))
-      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: false }, apps)
+      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: false }, apps, await attributionsOf(store, apps))
     })
   }
 

@@ -1,0 +1,4 @@
+import { freshSqliteDatabase } from '../testing/store-databases.ts'
+import { describeSourceStoreContract } from './source-store-contract.ts'
+
+describeSourceStoreContract('sqlite', freshSqliteDatabase)
