@@ -16,7 +16,9 @@ import { notify } from '../../lib/toast.tsx'
 import { ConfirmationPanel } from './confirmation-panel.tsx'
 import { CONSENT_INPUT_ID, CONSENT_INPUT_NAME, ConsentField } from './consent-field.tsx'
 import { DraftNotice } from './draft-notice.tsx'
-import { clearDraft, saveDraft } from './draft-storage.ts'
+import { clearDraft, clearKeptSource, keepFirstSource, saveDraft } from './draft-storage.ts'
+import { HEARD_FROM_NAME, HeardFromField } from './heard-from-field.tsx'
+import { isSourceOutlet, type KeptSource } from '../../../domain/sources.ts'
 import { ErrorSummary, type SummaryItem } from './error-summary.tsx'
 import { FIELD_GROUPS, FIELD_SPECS, controlId } from './field-specs.ts'
 import { FormField } from './form-field.tsx'
@@ -51,6 +53,12 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
   // the same data reuses the key, so the server stores the application once.
   const lastAttempt = useRef<{ key: string; data: string } | null>(null)
   const draftTimer = useRef<number | undefined>(undefined)
+
+  // The first source this browser saw (ADR 0168): read from the address now that the form's script runs.
+  const keptSource = useRef<KeptSource | null>(null)
+  useEffect(() => {
+    keptSource.current = keepFirstSource(window.location.search)
+  }, [])
 
   const restoredDraft = useRestoredDraft()
   useEffect(() => {
@@ -153,7 +161,12 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
 
     const formData = toApplication(readInputs(form))
     const consent = { accepted: true, policyVersion: PRIVACY_POLICY_VERSION } as const
-    const body: SubmissionBody = { formData, consent, [HONEYPOT_FIELD]: readHoneypot(form) }
+    const heardFrom = controlOf(form, HEARD_FROM_NAME)?.value
+    const attribution = {
+      ...(keptSource.current ? { source: keptSource.current.slug } : {}),
+      ...(isSourceOutlet(heardFrom) ? { heardFrom } : {}),
+    }
+    const body: SubmissionBody = { formData, consent, attribution, [HONEYPOT_FIELD]: readHoneypot(form) }
     const key = idempotencyKeyFor(JSON.stringify({ formData, consent }))
 
     inFlight.current = true
@@ -170,6 +183,8 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
     if (outcome.ok) {
       cancelDraftSave()
       clearDraft()
+      clearKeptSource()
+      keptSource.current = null
       lastAttempt.current = null
       form.reset()
       notify('success', TOASTS.success)
@@ -267,6 +282,8 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
             </div>
           </fieldset>
         ))}
+
+        <HeardFromField />
 
         <p className="flex items-start gap-3 rounded-2xl border border-accent-100 bg-accent-50 p-4 text-[0.9375rem] text-ink-800 sm:p-5">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 text-accent-700">

@@ -5,6 +5,7 @@
  * Nothing leaves the browser until the founder submits.
  */
 import { INPUT_FIELDS, MAX_LENGTH } from '../../../domain/application.ts'
+import { firstSource, parseKeptSource, sourceFromUrl, type KeptSource } from '../../../domain/sources.ts'
 import type { InputValues } from './form-values.ts'
 
 /** Bump the version when the stored shape changes; older drafts are then ignored. */
@@ -78,4 +79,34 @@ function parseDraft(raw: string): Draft | null {
     if (typeof value === 'string' && value !== '') kept[field] = value.slice(0, MAX_LENGTH[field])
   }
   return Object.keys(kept).length > 0 ? { savedAt, values: kept } : null
+}
+
+/**
+ * The first source this browser saw (issue 22, ADR 0168), beside the draft in
+ * the same localStorage and for as long: a short path's `?fuente=` (or
+ * utm_source, ref), read when the form's script loads, never during the
+ * page's load. No cookie, no identifier: a source's name and when it was seen.
+ */
+export const SOURCE_KEY = 'catalitico:application-source:v1'
+
+export function keepFirstSource(search: string, now = Date.now()): KeptSource | null {
+  try {
+    const store = storage()
+    const kept = parseKeptSource(store?.getItem(SOURCE_KEY))
+    const first = firstSource(kept, sourceFromUrl(search), now, DRAFT_MAX_AGE_MS)
+    if (!first) store?.removeItem(SOURCE_KEY)
+    else if (first !== kept) store?.setItem(SOURCE_KEY, JSON.stringify(first))
+    return first
+  } catch {
+    return null
+  }
+}
+
+/** Once the application carrying it is sent. */
+export function clearKeptSource(): void {
+  try {
+    storage()?.removeItem(SOURCE_KEY)
+  } catch {
+    /* nothing to clear */
+  }
 }

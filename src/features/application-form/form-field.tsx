@@ -4,7 +4,7 @@ import { SELECT_PLACEHOLDER, controlId, isOptional, maxLengthOf } from './field-
 import { ErrorLine } from './error-line.tsx'
 
 /** Shared by every control: 48 px tall, 16 px text (no zoom on iOS), red border when aria-invalid. */
-const CONTROL =
+export const CONTROL =
   'block w-full rounded-xl border border-ink-200 bg-white px-4 text-base text-ink-950 shadow-xs transition-colors ' +
   'duration-150 motion-reduce:transition-none placeholder:text-ink-500 hover:border-ink-400 ' +
   'focus-visible:border-accent-600 focus-visible:outline-offset-1 ' +
