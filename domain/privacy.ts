@@ -5,7 +5,7 @@
  * version is the date the text took effect, with `.2`, `.3`… for a later
  * revision on the same day (never a future date).
  */
-export const PRIVACY_POLICY_VERSION = '2026-11-23.2'
+export const PRIVACY_POLICY_VERSION = '2026-11-25'
 
 /**
  * Months after an application is closed as not selected or withdrawn when its

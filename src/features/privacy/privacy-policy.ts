@@ -49,6 +49,9 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
         'Los que nos das en el formulario de postulación: datos de tu empresa (razón social, nombre comercial, sitio web, ' +
           'ciudad, año de fundación, producto, usuarios, canales e ingresos) y tus datos de contacto como fundador ' +
           '(nombre, cargo, correo electrónico y teléfono). No pedimos datos sensibles ni datos de niñas, niños o adolescentes.',
+        'Con tu postulación guardamos también por cuál de nuestros medios nos conociste: el nombre del medio cuyo enlace, ' +
+          'dirección corta o código QR usaste, y tu respuesta a «¿Dónde nos conociste?» si la das. Es el nombre del medio, ' +
+          'no un dato sobre ti, y nos sirve para saber qué medios traen postulaciones.',
       ],
     },
     {
@@ -94,6 +97,10 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
           `desaparece también de las copias a más tardar ${BACKUP_RETENTION_DAYS_DEFAULT} días después.`,
         'Mientras llenas el formulario, guardamos un borrador solo en este navegador para que no pierdas lo escrito. ' +
           'No nos llega hasta que envías la postulación, y se borra al enviarla o al descartar el borrador.',
+        'Si llegaste por el enlace, la dirección corta o el código QR de uno de nuestros medios, este navegador recuerda, ' +
+          'junto al borrador, el nombre del primero que usaste, durante el mismo tiempo que el borrador, y lo borra al ' +
+          'enviar la postulación. No usamos cookies para esto. De las visitas a esas direcciones cortas solo contamos ' +
+          'cuántas hubo cada día por medio: no guardamos tu dirección IP ni nada que te identifique.',
       ],
     },
     {
