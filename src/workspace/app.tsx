@@ -15,6 +15,7 @@ import { OverviewPage } from './routes/overview.tsx'
 import { PendingPage } from './routes/pending.tsx'
 import { RateCardPage } from './routes/rate-card.tsx'
 import { SignInPage } from './routes/sign-in.tsx'
+import { SourcesPage } from './routes/sources.tsx'
 
 export function WorkspaceApp() {
   return (
@@ -35,6 +36,7 @@ export function WorkspaceApp() {
                 <Route path={paths.audit} component={AuditPage} />
                 <Route path={paths.founderMail} component={FounderMailPage} />
                 <Route path={paths.rateCard} component={RateCardPage} />
+                <Route path={paths.sources} component={SourcesPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Layout>

@@ -14,6 +14,7 @@ export const paths = {
   audit: '/auditoria',
   founderMail: '/correos-por-enviar',
   rateCard: '/tarifario',
+  sources: '/fuentes',
 }
 
 /** A same-workspace path to return to after signing in; anything else is ignored (no open redirect, ADR 0148). */

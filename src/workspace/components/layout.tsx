@@ -47,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
     { href: paths.pending, label: 'Mis pendientes', active: location.startsWith(paths.pending) },
     { href: paths.applications, label: 'Postulaciones', active: location.startsWith(paths.applications) },
     { href: paths.founderMail, label: 'Correos por enviar', active: location.startsWith(paths.founderMail), count: waitingMail },
+    { href: paths.sources, label: 'Fuentes', active: location.startsWith(paths.sources) },
     { href: paths.members, label: 'Equipo', active: location.startsWith(paths.members) },
     ...(member.role === 'admin'
       ? [

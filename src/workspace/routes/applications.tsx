@@ -21,6 +21,7 @@ import { DiscussionBadge, NORMALISED_EXPLANATION, formatZ } from '../features/sc
 import { Repartir } from '../features/scoring/repartir.tsx'
 import { ActivityBadge, useFounderActivity } from '../features/founder-activity/founder-activity.tsx'
 import { WeightsSettings } from '../features/scoring/weights-settings.tsx'
+import { useSources } from '../api/source-queries.ts'
 
 export const SORTS = {
   received_desc: 'Más recientes primero',
@@ -31,7 +32,7 @@ export const SORTS = {
   company_asc: 'Empresa (A–Z)',
 } as const
 
-const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'unreviewed', 'assigned', 'sort'] as const
+const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'unreviewed', 'assigned', 'source', 'sort'] as const
 
 export function ApplicationsPage() {
   useTitle('Postulaciones')
@@ -183,6 +184,7 @@ function Filters({ params, set, clear, filtered }: {
   filtered: boolean
 }) {
   const id = useId()
+  const sources = useSources()
   // One panel for the page's life (issue 19: a key on the search text drew a new one on every search,
   // dropping the searcher's focus); the text follows the URL when it changes elsewhere (back, "Quitar filtros").
   const urlQ = params.get('q') ?? ''
@@ -253,6 +255,7 @@ function Filters({ params, set, clear, filtered }: {
         {select('stage', 'Etapa', STAGES.map((s) => [s, STAGE_LABELS[s]]), 'Todas')}
         {select('productStage', 'Etapa del producto', PRODUCT_STAGES.map((s: ProductStage) => [s, PRODUCT_STAGE_LABELS[s]]), 'Todas')}
         {select('due', 'Plazo', [['overdue', 'Vencidas'], ['due_soon', 'Vencen pronto']], 'Todos')}
+        {select('source', 'Fuente', [...(sources.data?.sources ?? []).map((s): [string, string] => [s.id, s.name]), ['none', 'Sin fuente']], 'Todas')}
         {select('sort', 'Ordenar por', Object.entries(SORTS), '')}
         {toggle('unreviewed', '1', 'Sin mi evaluación')}
         {toggle('assigned', 'me', 'Asignadas a mí')}

@@ -1,0 +1,34 @@
+/** The sources (issue 22; domain/workspace-api/sources.ts): every member reads, admins change. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { SourceAnswer, SourceBody, SourceEditBody, SourceList, SourceOverviewAnswer } from '../../../domain/workspace-api/sources.ts'
+import { api } from './client.ts'
+
+export const sourceKeys = {
+  all: ['sources'] as const,
+  list: ['sources', 'list'] as const,
+  overview: (from: string, to: string) => ['sources', 'overview', from, to] as const,
+}
+
+export function useSources() {
+  return useQuery({ queryKey: sourceKeys.list, queryFn: ({ signal }) => api<SourceList>('/sources', { signal }) })
+}
+
+export function useSourceOverview(from: string, to: string) {
+  return useQuery({
+    queryKey: sourceKeys.overview(from, to),
+    queryFn: ({ signal }) => api<SourceOverviewAnswer>(`/sources/overview?${new URLSearchParams(from && to ? { from, to } : {})}`, { signal }),
+  })
+}
+
+export function useSourceAction() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (a: { kind: 'create'; body: SourceBody } | { kind: 'edit'; id: string; body: SourceEditBody } | { kind: 'delete'; id: string }) =>
+      a.kind === 'create'
+        ? api<SourceAnswer>('/sources', { method: 'POST', body: a.body })
+        : a.kind === 'edit'
+          ? api<SourceAnswer>(`/sources/${encodeURIComponent(a.id)}`, { method: 'PUT', body: a.body })
+          : api<null>(`/sources/${encodeURIComponent(a.id)}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: sourceKeys.all }),
+  })
+}
