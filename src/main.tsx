@@ -57,6 +57,12 @@ function whenNeeded(run: () => void): void {
   })
   observer.observe(island)
   for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true })
+  // A reader sent by one of our outlets (/radio-cali → /?fuente=radio-cali, ADR 0168): the form's
+  // script keeps that source, so it starts once the page has loaded, even if they never reach the form.
+  if (/[?&](fuente|utm_source|ref)=/.test(location.search)) {
+    if (document.readyState === 'complete') setTimeout(start)
+    else addEventListener('load', () => setTimeout(start), { once: true })
+  }
 }
 
 /** The interactive part, when the address points into it (`/#formulario`): it is what the first screen shows. */

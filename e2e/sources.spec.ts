@@ -1,0 +1,112 @@
+/**
+ * Which outlet brought each application, without a cookie (issue 22; ADRs
+ * 0168-0170), in Chromium against the real server: an admin creates the
+ * radio's source (a short path that would shadow the workspace is refused in
+ * Spanish) and gets its links and QR code; a listener opens the short path,
+ * leaves, comes back a day later (the browser's clock moved) by the home
+ * address and applies: the application carries the radio, the overview
+ * counts the visit and the application, and the list filters by it. Axe
+ * stays clean; nothing is wider than a 390 px phone. Screenshots at 390 and
+ * 1280 px with `npm run screenshots`.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { sampleApplication } from '../domain/sample-application.ts'
+import { SOURCE_MESSAGES } from '../domain/sources.ts'
+import { screenshotsAtWidths } from './fixtures/screenshots.ts'
+import { addMember, expect, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
+import { fillForm, openForm, SUBMIT } from './form-fill.ts'
+
+// The overview counts the whole database: an empty server of its own.
+test.use({ ownServer: true })
+
+/** A person's phone: headless Chromium says so in its User-Agent, and the server does not count automated visits. */
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const SOURCE_KEY = 'catalitico:application-source:v1'
+const DAY_MS = 86_400_000
+
+async function clean(page: Page, what: string) {
+  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
+}
+
+async function fitsPhone(page: Page, what: string) {
+  await page.setViewportSize({ width: 390, height: 900 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what} at 390 px`).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
+test('a listener opens the radio’s short path, comes back a day later and applies: the application carries the radio; the overview counts it', async ({ page, ws, origin, browser }) => {
+  test.setTimeout(180_000)
+  const admin = uniqueEmail('fuentes')
+  await addMember(ws, admin, 'admin', 'Directora Fuentes')
+  await signInWithLink(page, ws, admin)
+
+  // The admin creates the radio's source; a short path that would shadow the workspace is refused.
+  await page.getByRole('link', { name: 'Fuentes' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Fuentes' })).toBeVisible()
+  const form = page.getByRole('region', { name: 'Nueva fuente' })
+  await form.getByLabel('Nombre').fill('Radio Cali mañana')
+  await form.getByLabel('Medio').selectOption('radio')
+  await form.getByLabel('Dirección corta').fill('equipo')
+  await form.getByRole('button', { name: 'Crear fuente' }).click()
+  await expect(form.getByText(SOURCE_MESSAGES.slugReserved)).toBeVisible()
+  await expect(form.getByLabel('Dirección corta')).toBeFocused()
+  await clean(page, 'the new source refused')
+  await form.getByLabel('Dirección corta').fill('radio-cali')
+  await form.getByRole('button', { name: 'Crear fuente' }).click()
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Radio Cali mañana' }) })
+  await expect(card.getByLabel('Dirección corta (radio, TV, impreso)')).toHaveValue(`${origin}/radio-cali`)
+  await expect(card.getByLabel('Enlace con utm para publicaciones digitales')).toHaveValue(
+    `${origin}/radio-cali?utm_source=radio-cali&utm_medium=radio&utm_campaign=convocatoria`,
+  )
+  // The QR code is drawn by the server and shown as an image.
+  const qr = card.getByRole('img', { name: `Código QR de ${origin}/radio-cali` })
+  await expect(qr).toBeVisible()
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await clean(page, 'the sources page')
+  await fitsPhone(page, 'the sources page')
+  await screenshotsAtWidths(page, 'workspace-sources', [390, 1280])
+
+  // The listener, in a browser of their own: a phone, with a clock the test moves.
+  const listener = await browser.newContext({ userAgent: PHONE, baseURL: origin })
+  const phone = await listener.newPage()
+  const start = Date.now()
+  await phone.clock.install({ time: start })
+  await phone.goto('/radio-cali')
+  await expect(phone).toHaveURL(`${origin}/?fuente=radio-cali`)
+  // The form's script starts once the page has loaded and keeps the source, with no cookie.
+  await expect.poll(() => phone.evaluate((key) => localStorage.getItem(key), SOURCE_KEY)).toContain('"slug":"radio-cali"')
+  expect(await listener.cookies()).toEqual([])
+  await phone.goto('about:blank')
+
+  // A day later, by the home address.
+  await phone.clock.setSystemTime(start + DAY_MS + 3_600_000)
+  await openForm(phone, '/')
+  expect(await phone.evaluate(() => Date.now())).toBeGreaterThan(start + DAY_MS)
+  const values = { ...sampleApplication(), email: uniqueEmail('oyente', 'ejemplo.co'), tradeName: 'Oyentes Activos' }
+  await fillForm(phone, values)
+  await expect(phone.getByLabel(/^¿Dónde nos conociste\?/)).toHaveValue('')
+  await clean(phone, 'the form with «¿Dónde nos conociste?»')
+  const sent = phone.waitForRequest((r) => r.url().endsWith('/functions/v1/send-application-email') && r.method() === 'POST')
+  await phone.getByRole('button', { name: SUBMIT }).click()
+  const body = (await sent).postDataJSON() as { attribution?: unknown; formData: Record<string, unknown> }
+  expect(body.attribution).toEqual({ source: 'radio-cali' })
+  expect(Object.keys(body.formData)).toHaveLength(21)
+  await expect(phone.getByText('¡Aplicación enviada exitosamente!').first()).toBeVisible()
+  // Sent: the browser forgets the source with the draft.
+  expect(await phone.evaluate((key) => localStorage.getItem(key), SOURCE_KEY)).toBeNull()
+  expect(await listener.cookies()).toEqual([])
+  await listener.close()
+
+  // The overview counts the visit and the application; the list filters by the source.
+  await page.reload()
+  const row = page.getByRole('table', { name: 'Visitas y postulaciones por fuente en el periodo' }).getByRole('row').filter({ hasText: 'Radio Cali mañana' })
+  await expect(row.getByRole('cell')).toHaveText(['1', /^1\b/, '0', '0', '0'])
+  await screenshotsAtWidths(page, 'workspace-sources-counted', [390, 1280])
+  await row.getByRole('link', { name: /postulaciones de Radio Cali mañana/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Postulaciones' })).toBeVisible()
+  await expect(page.getByLabel('Fuente')).toHaveValue(/^[0-9a-f-]{36}$/)
+  await expect(page.getByRole('cell', { name: /^Oyentes Activos/ })).toBeVisible()
+  await expect(page.getByText('1 postulación con estos filtros.')).toBeVisible()
+})
