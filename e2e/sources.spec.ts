@@ -88,6 +88,8 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   await fillForm(phone, values)
   await expect(phone.getByLabel(/^¿Dónde nos conociste\?/)).toHaveValue('')
   await clean(phone, 'the form with «¿Dónde nos conociste?»')
+  await phone.getByLabel(/^¿Dónde nos conociste\?/).scrollIntoViewIfNeeded()
+  await screenshotsAtWidths(phone, 'landing-heard-from', [390, 1280], { fullPage: false })
   const sent = phone.waitForRequest((r) => r.url().endsWith('/functions/v1/send-application-email') && r.method() === 'POST')
   await phone.getByRole('button', { name: SUBMIT }).click()
   const body = (await sent).postDataJSON() as { attribution?: unknown; formData: Record<string, unknown> }

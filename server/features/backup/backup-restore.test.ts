@@ -229,6 +229,7 @@ describe('a backup older than the code', () => {
       'DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; ' +
         'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
         'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
+        'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
         'DELETE FROM schema_migrations WHERE version > 10',
     )
     const out = join(tempDir(), 'old.tar')
@@ -243,6 +244,7 @@ describe('a backup older than the code', () => {
     expect(db.prepare(`SELECT count(*) AS n FROM panel_sessions`).get()).toEqual({ n: 0 })
     expect(db.prepare(`SELECT count(*) AS n FROM outbox WHERE calendar IS NOT NULL`).get()).toEqual({ n: 0 })
     expect(db.prepare(`SELECT count(*) AS n FROM deals`).get()).toEqual({ n: 0 })
+    expect(db.prepare(`SELECT count(*) AS n FROM sources`).get()).toEqual({ n: 0 })
     db.close()
   })
 
