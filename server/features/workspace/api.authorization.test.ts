@@ -38,6 +38,13 @@ function endpoints(target: {
   const app = `/applications/${target.applicationId ?? crypto.randomUUID()}`
   const email = target.founderEmail ?? 'nadie@example.co'
   return [
+    // The sources (issue 22): every member reads, admins change.
+    { method: 'GET', path: '/sources' },
+    { method: 'GET', path: '/sources/overview' },
+    { method: 'GET', path: `/sources/${crypto.randomUUID()}/qr.svg`, ok: 404 },
+    { method: 'POST', path: '/sources', body: { name: 'Radio Cali', outlet: 'radio', slug: `radio-${crypto.randomUUID().slice(0, 8)}` }, admin: true, ok: 201 },
+    { method: 'PUT', path: `/sources/${crypto.randomUUID()}`, body: { name: 'Radio', outlet: 'radio' }, admin: true, ok: 404 },
+    { method: 'DELETE', path: `/sources/${crypto.randomUUID()}`, admin: true, ok: 404 },
     { method: 'GET', path: '/session' },
     { method: 'POST', path: '/session/logout', body: {} },
     { method: 'POST', path: '/session/logout-all', body: {} },
@@ -160,7 +167,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(22)
+    expect(changing).toHaveLength(25)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -185,7 +192,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(15)
+    expect(adminOnly).toHaveLength(18)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 
