@@ -35,6 +35,9 @@ test('a founder completes and sends the form with the keyboard alone', async ({ 
     await page.keyboard.press('Tab')
   }
 
+  // «¿Dónde nos conociste?» (issue 22) is optional: passed by.
+  await expect(page.getByLabel(/^¿Dónde nos conociste\?/)).toBeFocused()
+  await page.keyboard.press('Tab')
   const consent = page.getByRole('checkbox', { name: CONSENT })
   await expect(consent).toBeFocused()
   await page.keyboard.press('Space')

@@ -42,7 +42,10 @@ test.describe('the form as served', () => {
     const names = await form.locator('input:not([type=checkbox]):not([aria-hidden=true] *), textarea, select').evaluateAll((els) =>
       els.map((el) => (el as HTMLInputElement).name),
     )
-    expect(names.filter((name) => name !== 'faxNumber')).toEqual([...INPUT_FIELDS])
+    // The 19 inputs, then «¿Dónde nos conociste?» (issue 22: optional, beside formData, not one of its fields).
+    expect(names.filter((name) => name !== 'faxNumber')).toEqual([...INPUT_FIELDS, 'heardFrom'])
+    await expect(form.getByLabel(/^¿Dónde nos conociste\?/)).not.toHaveAttribute('required')
+    await expect(form.getByLabel(/^¿Dónde nos conociste\?/)).toHaveValue('')
     await expect(form.locator('[name=foundersInfo], [name=currentInvestors]')).toHaveCount(0)
 
     for (const field of INPUT_FIELDS) {

@@ -166,7 +166,7 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
       ...(keptSource.current ? { source: keptSource.current.slug } : {}),
       ...(isSourceOutlet(heardFrom) ? { heardFrom } : {}),
     }
-    const body: SubmissionBody = { formData, consent, attribution, [HONEYPOT_FIELD]: readHoneypot(form) }
+    const body: SubmissionBody = { formData, consent, ...(Object.keys(attribution).length > 0 ? { attribution } : {}), [HONEYPOT_FIELD]: readHoneypot(form) }
     const key = idempotencyKeyFor(JSON.stringify({ formData, consent }))
 
     inFlight.current = true
