@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { SOURCE_MESSAGES } from '../domain/sources.ts'
-import { screenshotsAtWidths } from './fixtures/screenshots.ts'
+import { screenshotForPeople, screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { addMember, expect, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
 import { fillForm, openForm, SUBMIT } from './form-fill.ts'
 
@@ -88,8 +88,11 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   await fillForm(phone, values)
   await expect(phone.getByLabel(/^¿Dónde nos conociste\?/)).toHaveValue('')
   await clean(phone, 'the form with «¿Dónde nos conociste?»')
-  await phone.getByLabel(/^¿Dónde nos conociste\?/).scrollIntoViewIfNeeded()
-  await screenshotsAtWidths(phone, 'landing-heard-from', [390, 1280], { fullPage: false })
+  for (const width of [390, 1280]) {
+    await phone.setViewportSize({ width, height: 900 })
+    await phone.getByLabel(/^¿Dónde nos conociste\?/).scrollIntoViewIfNeeded()
+    await screenshotForPeople(phone, `landing-heard-from-${width}`, { fullPage: false })
+  }
   const sent = phone.waitForRequest((r) => r.url().endsWith('/functions/v1/send-application-email') && r.method() === 'POST')
   await phone.getByRole('button', { name: SUBMIT }).click()
   const body = (await sent).postDataJSON() as { attribution?: unknown; formData: Record<string, unknown> }

@@ -47,6 +47,8 @@ export interface HeldApplication {
   emails: HeldEmail[]
   /** The deal signed with the programme (issue 20), or null; integers with their units in the names (ADR 0157). */
   deal: HeldDeal | null
+  /** Where it came from (issue 22): the outlet's name whose short path the browser kept, and the answer to «¿Dónde nos conociste?». */
+  origin: { source: string | null; heardFrom: string | null }
 }
 
 /** The deal as the titular's copy holds it: its terms, never the team's ids. */

@@ -63,10 +63,17 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
   // The deal lives beside the workspace's tables (SQLite, PostgreSQL); other back ends hold none.
   const deals = store.kind === 'sqlite' || store.kind === 'postgres' ? openDealStore(engineOf(store)) : null
   const shown: HeldApplication[] = []
+  const origins = await attributionsOf(store, apps)
   for (const app of apps) {
     const messages = await store.listMessages({ applicationId: app.id })
     const deal = deals ? await deals.deal(app.id) : null
-    shown.push({ ...toExport(app), emails: messages.map(messageSummary), deal: deal ? heldDeal(deal) : null })
+    const origin = origins.get(app.id)
+    shown.push({
+      ...toExport(app),
+      emails: messages.map(messageSummary),
+      deal: deal ? heldDeal(deal) : null,
+      origin: { source: origin?.source?.name ?? null, heardFrom: origin?.heardFrom ? HEARD_FROM_OPTIONS[origin.heardFrom] : null },
+    })
   }
   return shown
 }

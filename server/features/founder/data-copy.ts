@@ -141,6 +141,7 @@ ${row('Referencia', app.reference)}
 ${row('Recibida', when(app.receivedAt))}
 ${row('Etapa actual', STAGE_LABELS[app.stage])}
 ${row('Autorización de tratamiento de datos', `Aceptaste la política versión ${app.consent.policyVersion} el ${when(app.consent.acceptedAt)}`)}
+${app.origin.source ? row('Medio por el que llegaste', app.origin.source) : ''}${app.origin.heardFrom ? row('¿Dónde nos conociste?', app.origin.heardFrom) : ''}
 </tbody></table>
 <h3>Lo que escribiste en el formulario</h3>
 <table><tbody>
