@@ -26,7 +26,7 @@ export const SOURCE_OUTLET_LABELS: Record<SourceOutlet, string> = {
 
 /** «¿Dónde nos conociste?» on the form: the same outlets, in the founder's words. */
 export const HEARD_FROM_LABEL = '¿Dónde nos conociste?'
-export const HEARD_FROM_HINT = 'Opcional. Nos ayuda a saber qué medios funcionan.'
+export const HEARD_FROM_HINT = 'Nos ayuda a saber qué medios funcionan.'
 export const HEARD_FROM_OPTIONS: Record<SourceOutlet, string> = {
   diario: 'El diario',
   medio_digital: 'El medio digital',

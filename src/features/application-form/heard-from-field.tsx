@@ -12,7 +12,7 @@ const ID = 'application-heardFrom'
  */
 export function HeardFromField() {
   return (
-    <div className="rounded-3xl border border-ink-100 bg-white p-5 sm:p-8">
+    <div className="rounded-3xl border border-ink-100 bg-white p-5 shadow-[0_12px_32px_-20px_rgba(6,13,31,0.25)] sm:p-8">
       <label htmlFor={ID} className="block text-[0.9375rem] font-semibold text-ink-900">
         {HEARD_FROM_LABEL}
         <span className="ml-1.5 font-normal text-ink-600">(opcional)</span>
