@@ -200,7 +200,12 @@ const companyOf = (form: Partial<Application>) => ({ companyName: form.companyNa
 
 type MessageInsert = MessageValues & { applicationId: string; memberId: string | null; calendar: string | null; at: Date }
 
-export function openPanelStore(e: Engine): PanelStore {
+/**
+ * The store's queries and the steps its transactions are made of, shared with the transactions of
+ * other stores that change a session on the way (a stage change that closes the application, a
+ * conflict declared after the booking).
+ */
+function panelSteps(e: Engine) {
   const insertAudit = auditWriter(e)
   const q = {
     lockApplication: e.prepare((p: { id: string }) =>
@@ -369,6 +374,23 @@ export function openPanelStore(e: Engine): PanelStore {
         .where('status', '=', BOOKED)
         .where('sequence', '=', p.sequence),
     ),
+    // A member leaving the panel: the session's SEQUENCE raised (compare-and-set), its time and status kept.
+    bump: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) =>
+      db
+        .updateTable('panel_sessions')
+        .set({ sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at })
+        .where('id', '=', p.id)
+        .where('status', '=', BOOKED)
+        .where('sequence', '=', p.sequence),
+    ),
+    sessionMember: e.prepare((p: { sessionId: string; memberId: string }) =>
+      db
+        .selectFrom('panel_session_members as sm')
+        .innerJoin('team_members as m', 'm.id', 'sm.member_id')
+        .select(['m.id', 'm.name', 'm.email'])
+        .where('sm.session_id', '=', p.sessionId)
+        .where('sm.member_id', '=', p.memberId),
+    ),
     remindersDue: e.prepare((p: { from: Date; until: Date }) =>
       db
         .selectFrom('panel_sessions')
@@ -445,6 +467,44 @@ export function openPanelStore(e: Engine): PanelStore {
     yield* tx.all(q.lockMembers({ ids: memberIds }))
     return (yield* tx.all(q.overlapping({ ids: memberIds, startsAt, endsAt, except }))).length > 0
   }
+
+  /**
+   * Call off the booked session `current` (compare-and-set on its SEQUENCE), close the offer if asked,
+   * queue the CANCEL e-mails and the audit entry. Null: another change got there first.
+   */
+  function* cancelBooked(
+    tx: Tx,
+    app: AppRow,
+    current: PanelSession,
+    input: { by: PanelActor; at: Date; reason: string | null; closeOffer: boolean; compose: Compose },
+  ): Generator<Step, PanelSession | null, unknown> {
+    const reason = input.reason?.trim() || null
+    if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at, reason }))) === 0) return null
+    if (input.closeOffer) {
+      const offer = yield* tx.first(q.offer({ applicationId: app.id }))
+      if (offer) yield* deleteOffer(tx, offer.id)
+    }
+    const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
+    yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
+    yield* tx.run(
+      insertAudit([
+        {
+          at: input.at,
+          memberId: actorMember(input.by),
+          action: 'panel.cancelled',
+          applicationId: app.id,
+          detail: { session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) },
+        },
+      ]),
+    )
+    return session
+  }
+
+  return { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, queue, taken, cancelBooked }
+}
+
+export function openPanelStore(e: Engine): PanelStore {
+  const { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, queue, taken, cancelBooked } = panelSteps(e)
 
   return {
     async offer(applicationId) {
@@ -635,27 +695,8 @@ export function openPanelStore(e: Engine): PanelStore {
         if (!row) return { status: 'no_session' }
         const current = yield* readSession(tx, row)
         if (input.cutoffMs !== null && current.startsAt.getTime() - input.at.getTime() < input.cutoffMs) return { status: 'past_cutoff' }
-        const reason = input.reason?.trim() || null
-        if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at, reason }))) === 0) {
-          return { status: 'no_session' }
-        }
-        if (input.closeOffer) {
-          const offer = yield* tx.first(q.offer({ applicationId: input.applicationId }))
-          if (offer) yield* deleteOffer(tx, offer.id)
-        }
-        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
-        yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
-        yield* tx.run(
-          insertAudit([
-            {
-              at: input.at,
-              memberId: actorMember(input.by),
-              action: 'panel.cancelled',
-              applicationId: input.applicationId,
-              detail: { session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) },
-            },
-          ]),
-        )
+        const session = yield* cancelBooked(tx, app, current, input)
+        if (!session) return { status: 'no_session' }
         return { status: 'done', session }
       })
     },
@@ -678,6 +719,64 @@ export function openPanelStore(e: Engine): PanelStore {
         return true
       })
     },
+  }
+}
+
+/** A stage change that closes the application (no_seleccionada, retirada) calls off its session still to come. */
+export interface PanelClosing {
+  applicationId: string
+  /** Who closed it: the founder withdrawing, or the member who moved it. */
+  by: PanelActor
+  at: Date
+  /** The CANCEL e-mails to everyone on the panel and to the founder. */
+  compose: Compose
+}
+
+/**
+ * For the review store's stage change (ADR 0171), inside its transaction, after the applications'
+ * rows are locked: each closed application's booked session still to come is cancelled whatever the
+ * founder's cut-off, its CANCEL e-mails queued with it. The stage change and the cancellation commit
+ * together or not at all.
+ */
+export function panelCloser(e: Engine): (tx: Tx, closings: readonly PanelClosing[]) => Generator<Step, void, unknown> {
+  const { q, readSession, cancelBooked } = panelSteps(e)
+  return function* closePanelSessions(tx, closings) {
+    for (const c of closings) {
+      const row = yield* tx.first(q.bookedSession({ applicationId: c.applicationId }))
+      if (!row || toDate(row.starts_at).getTime() <= c.at.getTime()) continue
+      const app = (yield* tx.first(q.application({ id: c.applicationId })))!
+      yield* cancelBooked(tx, app, yield* readSession(tx, row), { by: c.by, at: c.at, reason: null, closeOffer: false, compose: c.compose })
+    }
+  }
+}
+
+/** What the e-mail to a member leaving a booked session is written from: the session after the change, and who leaves. */
+export type LeaveMail = SessionMail & { leaving: PanelMember }
+export type ComposeLeave = (mail: LeaveMail) => SessionMessage[]
+
+/**
+ * For the conflict store's declaration (ADR 0172), inside its transaction, after the conflict is
+ * written: when the member sits on the application's booked session still to come, the session's
+ * SEQUENCE is raised and the member alone gets its METHOD:CANCEL (same UID), so the event leaves
+ * their calendar; the others keep theirs. Locks the application's row first, as every change of a
+ * session does (ADR 0154), so a booking under way is seen. False: nothing to do.
+ */
+export function panelLeaver(
+  e: Engine,
+): (tx: Tx, input: { applicationId: string; memberId: string; by: string; at: Date; compose: ComposeLeave }) => Generator<Step, boolean, unknown> {
+  const { q, founderOf, insertMessages, readSession } = panelSteps(e)
+  return function* leavePanelSession(tx, input) {
+    const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
+    if (!app) return false
+    const row = yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))
+    if (!row || toDate(row.ends_at).getTime() <= input.at.getTime()) return false
+    const leaving = yield* tx.first(q.sessionMember({ sessionId: row.id, memberId: input.memberId }))
+    if (!leaving) return false
+    if ((yield* tx.run(q.bump({ id: row.id, sequence: Number(row.sequence), by: input.by, at: input.at }))) === 0) return false
+    const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: row.id })))!)
+    const mail: LeaveMail = { method: 'CANCEL', session, reference: app.reference, founder: founderOf(app), leaving }
+    yield* insertMessages(tx, app, input.compose(mail), input.at)
+    return true
   }
 }
 

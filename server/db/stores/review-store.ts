@@ -30,6 +30,7 @@ import { db, insertRows, prepareByShape, updateFromExcluded, type Bound, type En
 import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
+import { panelCloser, type Compose, type PanelClosing } from './panel-store.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
@@ -109,6 +110,11 @@ export interface TransitionRequest {
   founderMail?: FounderMailWrite
   /** To acuerdo_firmado: the deal, written in the same transaction (ADR 0159; deal-store.ts). */
   deal?: DealTerms
+  /**
+   * To no_seleccionada or retirada: the CANCEL e-mails of the application's booked panel session
+   * still to come, which is called off in the same transaction (ADR 0171; panel-store.ts panelCloser).
+   */
+  panelClosing?: Compose
 }
 
 export type TransitionOutcome =
@@ -304,6 +310,7 @@ export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
   const writeFounderMails = founderMailWriter(e)
   const writeDeals = dealWriter(e)
+  const closePanelSessions = panelCloser(e)
   const supersedeDrafts = draftSuperseder(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
@@ -610,6 +617,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
         yield* supersedeDrafts(tx, plan.superseding)
         yield* writeFounderMails(tx, plan.mails)
+        yield* closePanelSessions(tx, plan.closings)
         yield* writeDeals(tx, plan.deals)
         return plan.outcomes
       })
@@ -739,6 +747,7 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
   const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
   const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
   const deals: DealWrite[] = []
+  const closings: PanelClosing[] = []
   const outcomes = moves.map((m): TransitionOutcome => {
     const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
     if (!row) return { status: 'not_found' }
@@ -753,12 +762,15 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
     if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
     if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, memberId: m.memberId, at })
+    if (m.panelClosing && (to === 'no_seleccionada' || to === 'retirada')) {
+      closings.push({ applicationId: m.applicationId, by: m.memberId === null ? { kind: 'founder' } : { kind: 'member', memberId: m.memberId }, at, compose: m.panelClosing })
+    }
     return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
   })
   // Each moved application's last change is the one that supersedes its waiting e-mails.
   const last = new Map<string, SupersedingChange>()
   for (const c of changes) last.set(c.application_id, { applicationId: c.application_id, to: c.to_stage, memberId: c.member_id, at: c.at })
-  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, superseding: [...last.values()] }
+  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, closings, superseding: [...last.values()] }
 }
 
 /** Whether `query` narrows the list by anything; a masked row never matches such a filter. */

@@ -57,6 +57,9 @@ export function documentsMissingRefusal(missing: readonly DocumentItem[]): Docum
   return { error: 'documents_missing', message: missingDocumentsMessage(missing), missing: missing.map((d) => ({ key: d.key, label: d.label })) }
 }
 
+/** The moves that close an application, calling off its panel session still to come. */
+const closesApplication = (to: Stage) => to === 'no_seleccionada' || to === 'retirada'
+
 export interface ChangeStageDeps {
   reviews: ReviewStore
   now: () => Date
@@ -64,8 +67,11 @@ export interface ChangeStageDeps {
   founders?: { store: FounderStore; mail: FounderMailConfig }
   /** The due-diligence documents, checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: Pick<DocumentStore, 'list'>
-  /** The panel sessions: closing an application cancels its coming session (ADR 0152); without it, left alone. */
-  panel?: Pick<PanelActions, 'closed'>
+  /**
+   * The panel sessions: closing an application cancels its coming session in the stage change's
+   * transaction, with these CANCEL e-mails (ADR 0171); without it, left alone.
+   */
+  panel?: Pick<PanelActions, 'closing'> & { onMailQueued?: () => void }
   /** The deal at the signature (ADR 0159): with it, a move to acuerdo_firmado needs its deal; without it (tests of other parts), not asked. */
   deals?: Pick<DealStore, 'rateCard'>
 }
@@ -147,6 +153,7 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
         at,
         ...(founderMail ? { founderMail } : {}),
         ...(request.deal && request.to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
+        ...(deps.panel && closesApplication(request.to) ? { panelClosing: deps.panel.closing } : {}),
       },
     ]
   })
@@ -164,11 +171,7 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
       detail: { missing: items.map((d) => d.key), reason: request.missingDocuments!.reason.trim() },
     })
   }
-  // Closed with a panel session still to come: it is called off in everyone's calendar.
-  for (const [i, request] of requests.entries()) {
-    if (deps.panel && outcomes[i]?.status === 'moved' && (request.to === 'no_seleccionada' || request.to === 'retirada')) {
-      await deps.panel.closed(request.applicationId, request.memberId)
-    }
-  }
+  // Closed with a panel session still to come: it was called off in the same transaction; the worker may have mail.
+  if (deps.panel?.onMailQueued && requests.some((r, i) => closesApplication(r.to) && outcomes[i]?.status === 'moved')) deps.panel.onMailQueued()
   return outcomes as TransitionOutcome[]
 }
