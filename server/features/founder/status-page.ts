@@ -177,9 +177,9 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const notice = panelNotice(extra.done) ?? (await deletionNotice(deps, view, extra.done))
     const at = now()
     const inStage = view.stage === 'sesion_panel'
-    const panelState = await panelView(panel.panel, view.applicationId, at)
-    const panelHtml = panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours })
-    const next = inStage ? panelNext(panelState) : null
+    const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
+    const panelHtml = panelState ? panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours }) : null
+    const next = inStage && panelState ? panelNext(panelState) : null
     return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, error: extra.error ?? null })
   }
 
