@@ -226,6 +226,9 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect((await book(second.id, 1)).status).toBe('done')
       expect((await store.memberSessions(beto.id, NOW)).map((s) => s.applicationId)).toEqual([first.id, second.id])
       expect((await store.memberSessions(carla.id, NOW)).map((s) => s.applicationId)).toEqual([second.id])
+      // "Mis pendientes" names the company; the other-sessions list needs only when and which.
+      expect((await store.memberSessions(carla.id, NOW))[0]).toMatchObject({ reference: second.reference, companyName: second.formData.companyName, tradeName: second.formData.tradeName ?? '', placeKind: 'video' })
+      expect(Object.keys(busy[0]!).sort()).toEqual(['applicationId', 'endsAt', 'memberId', 'reference', 'sessionId', 'startsAt'])
       expect(await store.memberSessions(carla.id, hours(51))).toEqual([])
     })
 

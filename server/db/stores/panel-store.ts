@@ -55,8 +55,10 @@ export type PanelSession = Omit<PanelSessionRecord, 'memberIds'> & {
   members: PanelMember[]
 }
 
-/** A member's booked session, for "nobody double-booked" and "Mis pendientes" (the API's record, and whose). */
-export type BusySession = MyPanelSessionRecord & { memberId: string }
+/** A member's booked session for "Mis pendientes" (the API's record, and whose). */
+export type MemberSession = MyPanelSessionRecord & { memberId: string }
+/** A member's other booked session, for "nobody double-booked": when, and which application. */
+export type BusySession = Pick<MemberSession, 'memberId' | 'sessionId' | 'applicationId' | 'reference' | 'startsAt' | 'endsAt'>
 
 /** What an invitation or a reminder is written from: the session as it is after the change. */
 export interface SessionMail {
@@ -164,7 +166,7 @@ export interface PanelStore {
     compose: Compose
   }): Promise<ChangeOutcome>
   /** The member's booked sessions not ended at `now`, soonest first. */
-  memberSessions(memberId: string, now: Date): Promise<BusySession[]>
+  memberSessions(memberId: string, now: Date): Promise<MemberSession[]>
   /** Booked sessions starting in (from, until] whose reminder has not gone. */
   remindersDue(from: Date, until: Date): Promise<string[]>
   /** Mark the reminder sent and queue its e-mails, once whichever instance asks first. False: done already. */
@@ -172,6 +174,8 @@ export interface PanelStore {
 }
 
 const BOOKED = sql.lit<'booked'>('booked')
+/** No application's id: "outside no application". */
+const NO_APPLICATION = '00000000-0000-0000-0000-000000000000'
 const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.memberId)
 const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
 
@@ -199,6 +203,36 @@ const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({
 const companyOf = (form: Partial<Application>) => ({ companyName: form.companyName ?? '', tradeName: form.tradeName ?? '' })
 
 type MessageInsert = MessageValues & { applicationId: string; memberId: string | null; calendar: string | null; at: Date }
+
+/** The booked sessions of members `ids` not ended at `from`, outside application `except`, soonest first. */
+function bookedSessionsOf(e: Engine, p: { ids: string[]; from: Date; except: string }) {
+  return (
+    db
+      .selectFrom('panel_session_members as sm')
+      .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .where(e.inList('sm.member_id', p.ids))
+      .where('s.status', '=', BOOKED)
+      .where('s.ends_at', '>', p.from)
+      .where('s.application_id', '<>', p.except)
+      // Not a session of an application the member has declared a conflict on since (its reference,
+      // company and time would reach them through "Mis pendientes").
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('conflicts as c')
+              .select('c.id')
+              .whereRef('c.member_id', '=', 'sm.member_id')
+              .whereRef('c.application_id', '=', 's.application_id')
+              .where('c.lifted_at', 'is', null),
+          ),
+        ),
+      )
+      .orderBy('s.starts_at')
+      .orderBy('s.id')
+  )
+}
 
 /**
  * The store's queries and the steps its transactions are made of, shared with the transactions of
@@ -265,32 +299,24 @@ function panelSteps(e: Engine) {
         .where('s.id', '<>', p.except)
         .limit(1),
     ),
+    // The other sessions, for "nobody double-booked": times and references, no founder data.
     busy: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
-      db
-        .selectFrom('panel_session_members as sm')
-        .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
-        .innerJoin('applications as a', 'a.id', 's.application_id')
-        .select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 'a.form_data', 's.starts_at', 's.ends_at', 's.place_kind', 's.place'])
-        .where(e.inList('sm.member_id', p.ids))
-        .where('s.status', '=', BOOKED)
-        .where('s.ends_at', '>', p.from)
-        .where('s.application_id', '<>', p.except)
-        // Not a session of an application the member has declared a conflict on since (its reference,
-        // company and time would reach them through "Mis pendientes").
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('conflicts as c')
-                .select('c.id')
-                .whereRef('c.member_id', '=', 'sm.member_id')
-                .whereRef('c.application_id', '=', 's.application_id')
-                .where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
-        .orderBy('s.starts_at')
-        .orderBy('s.id'),
+      bookedSessionsOf(e, p).select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
+    ),
+    // "Mis pendientes": the company's two names read from the form (->> works alike on jsonb and SQLite's JSON text), not the whole form.
+    memberSessions: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
+      bookedSessionsOf(e, p).select([
+        'sm.member_id',
+        's.id',
+        's.application_id',
+        'a.reference',
+        sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
+        sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+        's.starts_at',
+        's.ends_at',
+        's.place_kind',
+        's.place',
+      ]),
     ),
     bookedSession: e.prepare((p: { applicationId: string }) =>
       db.selectFrom('panel_sessions').selectAll().where('application_id', '=', p.applicationId).where('status', '=', BOOKED),
@@ -542,18 +568,8 @@ export function openPanelStore(e: Engine): PanelStore {
 
     async busy(memberIds, from, exceptApplicationId) {
       if (memberIds.length === 0) return []
-      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? '00000000-0000-0000-0000-000000000000' }))
-      return rows.map((r) => ({
-        memberId: r.member_id,
-        sessionId: r.id,
-        applicationId: r.application_id,
-        reference: r.reference,
-        ...companyOf(fromJson(r.form_data) as Partial<Application>),
-        startsAt: toDate(r.starts_at),
-        endsAt: toDate(r.ends_at),
-        placeKind: r.place_kind,
-        place: r.place,
-      }))
+      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? NO_APPLICATION }))
+      return rows.map((r) => ({ memberId: r.member_id, sessionId: r.id, applicationId: r.application_id, reference: r.reference, startsAt: toDate(r.starts_at), endsAt: toDate(r.ends_at) }))
     },
 
     saveOffer(input) {
@@ -702,7 +718,19 @@ export function openPanelStore(e: Engine): PanelStore {
     },
 
     async memberSessions(memberId, now) {
-      return this.busy([memberId], now, null)
+      const rows = await e.all(q.memberSessions({ ids: [memberId], from: now, except: NO_APPLICATION }))
+      return rows.map((r) => ({
+        memberId: r.member_id,
+        sessionId: r.id,
+        applicationId: r.application_id,
+        reference: r.reference,
+        companyName: r.company_name ?? '',
+        tradeName: r.trade_name ?? '',
+        startsAt: toDate(r.starts_at),
+        endsAt: toDate(r.ends_at),
+        placeKind: r.place_kind,
+        place: r.place,
+      }))
     },
 
     async remindersDue(from, until) {
