@@ -19,15 +19,17 @@ import {
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
-import { panelActions, refusalOf, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
+import { panelActions, refusalOf, type PanelActions, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 
 export interface PanelRouteDeps extends PanelDeps {
   reviews: Pick<ReviewStore, 'getApplication'>
+  /** The panel's actions when the caller has them already (server/compose.ts); default: made from these deps. */
+  actions?: PanelActions
 }
 
 export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
-  const actions = panelActions(deps)
+  const actions = deps.actions ?? panelActions(deps)
   const { panel } = actions
   const app = new Hono<WorkspaceEnv>()
 
