@@ -19,7 +19,7 @@
  */
 import { sql } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
-import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
+import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
@@ -679,7 +679,7 @@ export function openPanelStore(e: Engine): PanelStore {
           endsAt = toDate(time.ends_at)
         } else {
           startsAt = input.to.startsAt
-          endsAt = new Date(startsAt.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()))
+          endsAt = sessionEnd(startsAt, sessionMinutes(current))
         }
         if (startsAt.getTime() <= input.at.getTime()) return { status: 'time_in_past' }
         if (startsAt.getTime() === current.startsAt.getTime() && endsAt.getTime() === current.endsAt.getTime()) return { status: 'same_time' }

@@ -6,7 +6,7 @@
  * cut-off. Every value is escaped; times through the one es-CO formatter.
  */
 import { formatDateTime, sentence } from '../../../domain/format.ts'
-import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps } from '../../../domain/panel-sessions.ts'
+import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
@@ -69,14 +69,13 @@ export function panelNext(view: PanelView): string {
 }
 
 const when = (startsAt: Date) => `${formatDateTime(startsAt)} (hora de Bogotá)`
-const minutes = (s: { startsAt: Date; endsAt: Date }) => Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000)
 
 function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelView['free'], except: Date | null, label: string): string {
   const items = times
     .filter((t) => except === null || t.startsAt.getTime() !== except.getTime())
     .map(
       (t) => `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">
-<span>${e(when(t.startsAt))}, ${minutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
+<span>${e(when(t.startsAt))}, ${sessionMinutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
     )
   return items.length > 0 ? `<ul class="times">\n${items.join('\n')}\n</ul>` : ''
 }
@@ -96,7 +95,7 @@ export function panelSectionHtml(base: string, view: PanelView, options: { inSta
     return `<h2>Tu sesión con el panel</h2>
 <div class="card"><dl>
 <dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}</dd>
-<dt>Duración</dt><dd>${minutes(booked)} minutos</dd>
+<dt>Duración</dt><dd>${sessionMinutes(booked)} minutos</dd>
 ${place(booked)}
 </dl></div>
 ${

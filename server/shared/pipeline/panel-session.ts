@@ -20,7 +20,7 @@
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { formatDateTime } from '../../../domain/format.ts'
-import { PANEL_PLACE_LABELS } from '../../../domain/panel-sessions.ts'
+import { PANEL_PLACE_LABELS, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
@@ -98,7 +98,7 @@ export function panelCalendar(mail: SessionMail, organizerMailbox: string, leavi
 function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, url: string): RenderedMail {
   const when = formatDateTime(mail.session.startsAt)
   const company = companyOf(mail)
-  const minutes = Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000)
+  const minutes = sessionMinutes(mail.session)
   const subjects: Record<PanelMailKind, string> = {
     booked: `Sesión con el panel: ${company} (${mail.reference}), ${when}`,
     changed: `Nueva hora de la sesión con el panel: ${company} (${mail.reference}), ${when}`,
@@ -145,7 +145,7 @@ function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailCo
     {
       kind,
       when: formatDateTime(mail.session.startsAt),
-      lengthMinutes: Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000),
+      lengthMinutes: sessionMinutes(mail.session),
       place: { kind: mail.session.placeKind, value: mail.session.place },
       cutoffHours: config.cutoffHours,
       byTeam: kind === 'cancelled' && byTeam(mail),
