@@ -20,7 +20,8 @@ import type { PanelSession, SessionMail, SessionMessage } from '../../db/stores/
 import { createFileSender } from '../mail/file-sender.ts'
 import { createSmtpSender } from '../mail/smtp-sender.ts'
 import { startSmtpSink } from '../../testing/smtp-sink.ts'
-import { composeLeaveMail, composePanelMail, mailboxParts, type PanelMailKind } from './panel-session.ts'
+import { mailboxParts } from '../mail/mail-options.ts'
+import { composeLeaveMail, composePanelMail, type PanelMailKind } from './panel-session.ts'
 
 const FROM = 'Catalítico Media for Equity <postulaciones@catalitico.example>'
 const config = {

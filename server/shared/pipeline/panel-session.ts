@@ -27,6 +27,7 @@ import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
 import type { Compose, ComposeLeave, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
 import { renderPanelSessionMail, renderPanelTimesMail, type PanelMailFacts } from '../mail/founder-templates.ts'
+import { mailboxParts } from '../mail/mail-options.ts'
 import { escapeHtml, headerSafe, htmlDocument, oneLine, type RenderedMail } from '../mail/templates.ts'
 import { workspaceApplicationUrl } from './founder-activity.ts'
 import { outboxMessage, type FounderMailConfig } from './status-mail.ts'
@@ -37,12 +38,6 @@ export interface PanelMailConfig {
   founders: FounderMailConfig
   /** PANEL_CHANGE_CUTOFF_HOURS */
   cutoffHours: number
-}
-
-/** `Name <address>` → its parts; a bare address has no name. */
-export function mailboxParts(mailbox: string): { name: string | null; email: string } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(mailbox)
-  return match ? { name: match[1]!.trim() || null, email: match[2]!.trim() } : { name: null, email: mailbox.trim() }
 }
 
 const placeLine = (mail: SessionMail) => `${PANEL_PLACE_LABELS[mail.session.placeKind]}: ${oneLine(mail.session.place)}`
