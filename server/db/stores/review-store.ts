@@ -122,6 +122,8 @@ export type TransitionOutcome =
   /** The stage is no longer `from`, or `from → to` is not an allowed move: nothing changed. */
   | { status: 'conflict'; stage: Stage }
   | { status: 'not_found' }
+  /** To acuerdo_firmado with a deal naming a rate card version that is not published (ADR 0159): nothing changed. */
+  | { status: 'rate_card' }
 
 
 export interface OverviewPeriods {
@@ -609,7 +611,12 @@ export function openReviewStore(e: Engine): ReviewStore {
       const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
       if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
       return e.transaction(function* (tx) {
-        const plan = planMoves(moves, yield* tx.all(q.lockForMove({ ids })))
+        const locked = yield* tx.all(q.lockForMove({ ids }))
+        const published = yield* writeDeals.published(
+          tx,
+          moves.flatMap((m) => (m.to === 'acuerdo_firmado' && m.deal?.rateCardVersionId ? [m.deal.rateCardVersionId] : [])),
+        )
+        const plan = planMoves(moves, locked, published)
         if (plan.updates.length === 0) return plan.outcomes
         yield* tx.run(q.move({ rows: plan.updates }))
         yield* tx.run(q.recordChanges({ rows: plan.changes }))
@@ -618,7 +625,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         yield* supersedeDrafts(tx, plan.superseding)
         yield* writeFounderMails(tx, plan.mails)
         yield* closePanelSessions(tx, plan.closings)
-        yield* writeDeals(tx, plan.deals)
+        yield* writeDeals.write(tx, plan.deals)
         return plan.outcomes
       })
     },
@@ -740,7 +747,7 @@ export function openReviewStore(e: Engine): ReviewStore {
  * application named twice moves through both, or the second conflicts), and
  * what to write for the moves that pass.
  */
-function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[]) {
+function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[], published: ReadonlyMap<string, number>) {
   const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
   const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
   const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
@@ -753,6 +760,8 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     if (!row) return { status: 'not_found' }
     const { from, to, at } = m
     if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+    const version = to === 'acuerdo_firmado' ? (m.deal?.rateCardVersionId ?? null) : null
+    if (version !== null && !published.has(version)) return { status: 'rate_card' }
     const dueAt = stageDueAt(to, at, row.receivedAt)
     row.stage = to
     // The last move of an application is the one its row keeps.
@@ -761,7 +770,7 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     // The reason is free text and may quote the founder: the trail keeps only the stages.
     audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
     if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
-    if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, memberId: m.memberId, at })
+    if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, rateCardNumber: version === null ? null : published.get(version)!, memberId: m.memberId, at })
     if (m.panelClosing && (to === 'no_seleccionada' || to === 'retirada')) {
       closings.push({ applicationId: m.applicationId, by: m.memberId === null ? { kind: 'founder' } : { kind: 'member', memberId: m.memberId }, at, compose: m.panelClosing })
     }
