@@ -183,8 +183,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await expect(founderPage.getByRole('button', { name: 'Reservar' })).toHaveCount(0)
   await expect(founderPage.getByText(/Te enviaremos nuevos horarios por correo/)).toBeVisible()
   for (const inv of await invitations(/^Sesión con el panel cancelada/, /^Sesión con el panel cancelada/)) {
-    expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid })
-    expect(inv.sequence).toBeGreaterThan(1)
+    expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid, sequence: 2 })
   }
   await founder.close()
 })
