@@ -8,6 +8,7 @@
  * pesos, dollars (USD) in cents; percentages in hundredths of a point
  * ("4,5 %" is 450). Dates of the deal are Bogotá calendar days, "AAAA-MM-DD".
  */
+import { isCalendarDay } from './bogota-days.ts'
 import { formatDate, formatMoney, formatNumber, formatPercent } from './format.ts'
 import { readAmount, readCount, readDecimal, type NumberReading } from './numbers.ts'
 
@@ -68,24 +69,13 @@ export type DealField = keyof DealInput
 
 export type DealReading = { ok: true; terms: DealTerms } | { ok: false; errors: Partial<Record<DealField, string>> }
 
-const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** A real calendar day "AAAA-MM-DD" (no 31 de febrero). */
-export function isCalendarDay(text: string): boolean {
-  const m = DAY_RE.exec(text)
-  if (!m) return false
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(y, mo - 1, d))
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d
-}
-
 /**
  * The last day of a period of `months` starting on `start`: 2027-01-15 and
  * 6 months → 2027-07-14. A start on the 31st ends the day before the same
  * day of the end month, clamped to that month (2027-08-31 + 6 → 2028-02-29).
  */
 export function periodEnd(start: string, months: number): string {
-  const m = DAY_RE.exec(start)
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(start)
   if (!m) return start
   const y = Number(m[1])
   const mo = Number(m[2]) - 1 + months

@@ -100,6 +100,9 @@ export function placeProblem(place: PanelPlace): string | null {
 
 export const sessionEnd = (startsAt: Date, lengthMinutes: number): Date => new Date(startsAt.getTime() + lengthMinutes * MINUTE_MS)
 
+/** A session's (or an offered time's) length in whole minutes: the one reading of `sessionEnd`. */
+export const sessionMinutes = (s: { startsAt: Date; endsAt: Date }): number => Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / MINUTE_MS)
+
 /** Whether [aStart, aEnd) and [bStart, bEnd) share an instant. */
 export const overlaps = (aStart: Date, aEnd: Date, bStart: Date, bEnd: Date): boolean =>
   aStart.getTime() < bEnd.getTime() && bStart.getTime() < aEnd.getTime()

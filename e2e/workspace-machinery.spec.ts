@@ -5,8 +5,8 @@
  * link to the application; /metrics, with its token, counts it too.
  */
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
+import { signInThroughSmtp } from './fixtures/outbox-mail.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { startServer } from './fixtures/server.ts'
 import { addMember, expect, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
@@ -32,27 +32,11 @@ const test = base.extend<{ sink: SmtpSink }>({
 })
 test.describe.configure({ timeout: 60_000 })
 
-/** The link sign-in, with the link read from the sink: sign-in e-mails go through the same mail server here. */
-async function signIn(page: Page, sink: SmtpSink, email: string) {
-  await page.goto('/equipo/entrar')
-  await page.getByLabel('Correo del equipo').fill(email)
-  await page.getByRole('button', { name: 'Enviarme un enlace' }).click()
-  let token = ''
-  await expect
-    .poll(() => (token = /#token=([A-Za-z0-9_-]+)/.exec(sink.received.find((m) => m.envelopeTo.includes(email))?.parsed.text ?? '')?.[1] ?? ''), {
-      timeout: 15_000,
-    })
-    .not.toBe('')
-  await page.goto(`/equipo/entrar#token=${token}`)
-  await page.getByRole('button', { name: 'Entrar al espacio del equipo' }).click()
-  await expect(page.getByRole('button', { name: 'Cerrar sesión', exact: true })).toBeVisible()
-}
-
 test('an admin sees an e-mail that failed for good in the overview and opens its application', async ({ page, ws, origin, request, sink }) => {
   const app = await submitApplication(request, origin, { companyName: 'Rebote Andino S.A.S.', tradeName: 'Rebote', email: FOUNDER })
   await addMember(ws, ADMIN, 'admin', 'Directora Programa')
 
-  await signIn(page, sink, ADMIN)
+  await signInThroughSmtp(page, sink, ADMIN)
 
   const failed = page.getByRole('region', { name: 'Estado del sistema' }).getByRole('region', { name: 'Correos que fallaron' })
   await expect(async () => {
@@ -83,7 +67,7 @@ test('a reviewer does not see Estado del sistema', async ({ browser, ws, origin,
   await submitApplication(request, origin, { email: FOUNDER })
   await addMember(ws, REVIEWER, 'reviewer', 'Evaluador Uno')
   const { context, page } = await newMemberContext(browser, origin)
-  await signIn(page, sink, REVIEWER)
+  await signInThroughSmtp(page, sink, REVIEWER)
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Por etapa' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Estado del sistema' })).toHaveCount(0)

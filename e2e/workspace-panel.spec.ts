@@ -1,6 +1,7 @@
 /**
- * Issue 21 end to end in Chromium, on the worker's shared server (mail as .eml
- * files in its outbox): an admin moves an application to the panel stage and
+ * Issue 21 end to end in Chromium, on a server of its own whose mail server is
+ * a real SMTP peer (startSmtpSink; every e-mail, the sign-in links included,
+ * is read from what that peer received, by recipient and subject): an admin moves an application to the panel stage and
  * sends the founder's stage e-mail; offers three times in "Sesión con el
  * panel" with a panel member; the founder opens the personal link read from
  * that e-mail and books one; the founder and the panel member each receive an
@@ -13,9 +14,26 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { formatDateTime, formatIsoDay } from '../domain/format.ts'
+import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
-import { invitation, nthMail } from './fixtures/outbox-mail.ts'
-import { addMember, expect, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
+import { invitation, nthSmtpMail, signInThroughSmtp } from './fixtures/outbox-mail.ts'
+import { startServer } from './fixtures/server.ts'
+import { addMember, expect, newMemberContext, submitApplication, test as base, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
+
+const test = base.extend<{ sink: SmtpSink }>({
+  // eslint-disable-next-line no-empty-pattern
+  sink: async ({}, use) => {
+    const sink = await startSmtpSink()
+    await use(sink)
+    await sink.close()
+  },
+  // Its own server, whose mail goes to the sink.
+  ws: async ({ sink }, use) => {
+    const server = await startServer({ RATE_LIMIT_MAX: '1000', SMTP_URL: sink.url }, { from: 'bundle' })
+    await use(server)
+    await server.stop()
+  },
+})
 
 /** The date and the time of a pair, at `width` px: side by side or one under the other, never one over the other. */
 async function pairApart(page: Page, day: ReturnType<Page['getByLabel']>, time: ReturnType<Page['getByLabel']>, width: number) {
@@ -43,6 +61,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   ws,
   origin,
   request,
+  sink,
 }) => {
   test.setTimeout(240_000)
   const admin = uniqueEmail('coordinadora.panel')
@@ -57,7 +76,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   const day = formatIsoDay(new Date(Date.now() + 2 * 86_400_000))
   const times = ['09:00', '11:00', '15:00'].map((time) => ({ day, time, at: new Date(`${day}T${time}:00-05:00`) }))
 
-  await signInWithLink(page, ws, admin)
+  await signInThroughSmtp(page, sink, admin)
   await page.goto(`/equipo/postulaciones/${app.id}`)
   await move(page, 'Mover a Validación preliminar')
   await move(page, 'Mover a Sesión con panel de expertos')
@@ -97,12 +116,12 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await page.setViewportSize({ width: 1280, height: 900 })
 
   // Saving the offer e-mails the founder the times at once, in Bogotá time, with their personal link.
-  const timesMail = await nthMail(ws, 'founder_panel_times', founderEmail, 1)
+  const timesMail = await nthSmtpMail(sink, founderEmail, /^Horarios para tu sesión con el panel de expertos/, 1)
   for (const t of times) expect(timesMail.parsed.text).toContain(formatDateTime(t.at))
   expect(timesMail.parsed.text).toMatch(/\/postulacion\/[A-Za-z0-9_-]{43}/)
 
   // The founder opens the link of the e-mail they received and books the second time.
-  const stageMail = await nthMail(ws, 'founder_status', founderEmail, 1)
+  const stageMail = await nthSmtpMail(sink, founderEmail, /avanza a la sesión con nuestro panel de expertos/, 1)
   const link = new URL(/https?:\/\/\S+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(stageMail.parsed.text ?? '')![0]).pathname
   const founder = await browser.newContext({ baseURL: origin, locale: 'es-CO' })
   const founderPage = await founder.newPage()
@@ -112,10 +131,12 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await expect(founderPage.getByText('Reservamos tu sesión con el panel.')).toBeVisible()
 
   // Both sides receive the invitation: one UID, SEQUENCE 0, the chosen time in UTC, the part's method= the file's.
-  /** The `n`th invitation the founder and the panel member each received. */
-  const invitations = async (n: number) =>
-    [invitation(await nthMail(ws, 'founder_panel_invitation', founderEmail, n)), invitation(await nthMail(ws, 'team_panel_invitation', panelist, n))]
-  const booked = await invitations(1)
+  /** The invitation the founder and the panel member each received for one change, found by its subjects: exactly one each. */
+  const invitations = async (founderSubject: RegExp, teamSubject: RegExp) => [
+    invitation(await nthSmtpMail(sink, founderEmail, founderSubject, 1)),
+    invitation(await nthSmtpMail(sink, panelist, teamSubject, 1)),
+  ]
+  const booked = await invitations(/^Sesión con el panel de expertos: /, /^Sesión con el panel: /)
   const uid = booked[0]!.uid
   for (const inv of booked) {
     expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 0, uid, start: times[1]!.at })
@@ -124,7 +145,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
 
   // The panel member finds it in "Mis pendientes".
   const member = await newMemberContext(browser, origin)
-  await signInWithLink(member.page, ws, panelist)
+  await signInThroughSmtp(member.page, sink, panelist)
   await member.page.goto('/equipo/pendientes')
   await expect(member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatDateTime(times[1]!.at)}` })).toBeVisible()
   await member.context.close()
@@ -132,7 +153,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   // The founder moves it to the third time: the same UID, SEQUENCE 1.
   await founderPage.getByRole('listitem').filter({ hasText: formatDateTime(times[2]!.at) }).getByRole('button', { name: 'Cambiar a este horario' }).click()
   await expect(founderPage.getByText('Cambiamos la hora de tu sesión.')).toBeVisible()
-  for (const inv of await invitations(2)) expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 1, uid, start: times[2]!.at })
+  for (const inv of await invitations(/^Nueva hora de tu sesión con el panel/, /^Nueva hora de la sesión con el panel/)) expect(inv).toMatchObject({ method: 'REQUEST', partMethod: 'REQUEST', sequence: 1, uid, start: times[2]!.at })
 
   // The workspace shows the session where it now is; the team cancels it behind a confirmation.
   await page.reload()
@@ -161,9 +182,8 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await expect(founderPage.getByText('Motivo: El panel no puede ese día')).toBeVisible()
   await expect(founderPage.getByRole('button', { name: 'Reservar' })).toHaveCount(0)
   await expect(founderPage.getByText(/Te enviaremos nuevos horarios por correo/)).toBeVisible()
-  for (const inv of await invitations(3)) {
-    expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid })
-    expect(inv.sequence).toBeGreaterThan(1)
+  for (const inv of await invitations(/^Sesión con el panel cancelada/, /^Sesión con el panel cancelada/)) {
+    expect(inv).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid, sequence: 2 })
   }
   await founder.close()
 })

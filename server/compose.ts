@@ -51,7 +51,7 @@ import { panelRoutes } from './features/workspace/panel/routes.ts'
 import { panelActions } from './shared/pipeline/panel-actions.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
-import { openDocumentStore } from './db/stores/document-store.ts'
+import { openDocumentStore, type DocumentStore } from './db/stores/document-store.ts'
 import { openPanelStore } from './db/stores/panel-store.ts'
 import { engineOf } from './db/engine-of.ts'
 
@@ -138,10 +138,11 @@ export function documentsFrom(
   config: Config,
   store: ApplicationStore,
   team: Pick<TeamStore, 'hitRateLimits'>,
-  extra: { now?: () => Date; log?: Log; onStored?: (doc: DocumentRecord) => Promise<void> } = {},
+  extra: { now?: () => Date; log?: Log; onStored?: (doc: DocumentRecord) => Promise<void>; docs?: DocumentStore } = {},
 ): Documents {
   return createDocuments({
     ...(extra.onStored ? { onStored: extra.onStored } : {}),
+    ...(extra.docs ? { docs: extra.docs } : {}),
     store,
     rateLimits: team,
     root: documentsDir(config),
@@ -217,6 +218,7 @@ export function workspaceApiFrom(
   const {
     documents = documentsFrom(config, store, stores.team, {
       now: routeDeps.now,
+      docs: routeDeps.documents,
       ...(extra.log ? { log: extra.log } : {}),
       // The members concerned are told of each stored document (ADR 0142).
       onStored: async (doc) => {
@@ -249,7 +251,7 @@ export function workspaceApiFrom(
       api.route('/', dataRequestRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
       api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
-      api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS }))
+      api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
@@ -261,6 +263,9 @@ export function workspaceApiFrom(
     team: stores.team,
     teamEmail: config.TEAM_EMAIL,
     panelCutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS,
+    // One panel store and one documents store for the whole API (the routes and the founder's pages).
+    panel: routeDeps.panel,
+    documents: routeDeps.documents,
     clientIp: deps.clientIp,
     now: routeDeps.now,
     // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).

@@ -17,6 +17,7 @@ import type { ConflictRecord } from '../../../domain/workspace-api/conflicts.ts'
 import { db, prepareByShape, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
+import { panelLeaver, type ComposeLeave } from './panel-store.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
 export type Conflict = ConflictRecord
@@ -29,6 +30,11 @@ export interface NewConflict {
   /** The member themself (declared) or an admin (recorded). */
   declaredBy: string
   at: Date
+  /**
+   * The METHOD:CANCEL to the member when they sit on the application's booked panel session still to
+   * come, queued in the declaration's transaction (ADR 0172; panel-store.ts panelLeaver).
+   */
+  panelLeave?: ComposeLeave
 }
 
 export type DeclareOutcome =
@@ -64,6 +70,7 @@ const declareAction = (c: Pick<NewConflict, 'memberId' | 'declaredBy'>) =>
 
 export function openConflictStore(e: Engine): ConflictStore {
   const insertAudit = auditWriter(e)
+  const leavePanelSession = panelLeaver(e)
   const q = {
     byId: e.prepare((p: { id: string }) => conflicts().where('id', '=', p.id)),
     lock: e.prepare((p: { id: string }) => conflicts().where('id', '=', p.id).$call(e.forUpdate)),
@@ -116,10 +123,12 @@ export function openConflictStore(e: Engine): ConflictStore {
           return { status: 'not_found' as const }
         }
         const id = crypto.randomUUID()
-        if ((yield* tx.run(q.insert({ ...input, id }))) === 0) {
+        const { panelLeave: _, ...conflict } = input
+        if ((yield* tx.run(q.insert({ ...conflict, id }))) === 0) {
           return { status: 'exists' as const, conflict: toConflict((yield* tx.first(q.active({ applicationId, memberId })))!) }
         }
         yield* tx.run(q.unassign({ applicationId, memberId }))
+        if (input.panelLeave) yield* leavePanelSession(tx, { applicationId, memberId, by: input.declaredBy, at: input.at, compose: input.panelLeave })
         // The note is free text and may name people: the trail keeps the kind only.
         yield* tx.run(
           insertAudit([

@@ -100,9 +100,11 @@ export function describeDealStoreContract<S extends ApplicationStore>(name: stri
       expect(await reviews.transition(id, { from: 'sesion_panel', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: at(1), deal: terms })).toEqual({ status: 'conflict', stage: 'due_diligence' })
       expect(await deals.deal(id)).toBeNull()
 
-      // A draft version is no frozen rate card: the whole move rolls back.
+      // A draft version (or none at all) is no frozen rate card: refused in the move's transaction, nothing changes.
       const draft = await deals.createRateCard({ note: '', items: [], memberId: admin.id, at: at(1) })
-      await expect(reviews.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: at(1), deal: { ...DEAL, rateCardVersionId: draft.id } })).rejects.toThrow()
+      for (const rateCardVersionId of [draft.id, crypto.randomUUID()]) {
+        expect(await reviews.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: at(1), deal: { ...DEAL, rateCardVersionId } })).toEqual({ status: 'rate_card' })
+      }
       expect((await reviews.getApplication(id))!.stage).toBe('due_diligence')
       expect(await deals.deal(id)).toBeNull()
 

@@ -28,6 +28,8 @@ export type Deal = DealRecord
 export interface DealWrite {
   applicationId: string
   terms: DealTerms
+  /** The number of the published rate card version the terms name (from `published`), for the audit entry; null: none named. */
+  rateCardNumber: number | null
   memberId: string | null
   at: Date
 }
@@ -79,8 +81,16 @@ const TERMS = [
 
 type DealColumns = { [K in keyof DealTerms]: DealTerms[K] } & { applicationId: string; memberId: string | null; at: Date }
 
-/** The deal's insert, prepared; for the review store's transaction (docs/stores.md: one store's writes in another's transaction). */
-export function dealWriter(e: Engine): (tx: Tx, writes: readonly DealWrite[]) => Generator<Step, void, unknown> {
+/**
+ * For the review store's transaction (docs/stores.md: one store's writes in another's transaction):
+ * `published`, the numbers of those of `versionIds` that are published (the one check that a deal names
+ * a published rate card version, ADR 0159: made inside the signature's transaction; a published
+ * version is never unpublished), and `write`, the deals' inserts with their audit entries.
+ */
+export function dealWriter(e: Engine): {
+  published: (tx: Tx, versionIds: readonly string[]) => Generator<Step, Map<string, number>, unknown>
+  write: (tx: Tx, writes: readonly DealWrite[]) => Generator<Step, void, unknown>
+} {
   const insertAudit = auditWriter(e)
   const insert = e.prepare((p: DealColumns) =>
     db.insertInto('deals').values({
@@ -91,17 +101,21 @@ export function dealWriter(e: Engine): (tx: Tx, writes: readonly DealWrite[]) =>
       updated_at: p.at,
     }),
   )
-  const versionNumber = e.prepare((p: { id: string }) => db.selectFrom('rate_card_versions').select('number').where('id', '=', p.id).where('status', '=', 'published'))
-  return function* writeDeals(tx, writes) {
-    for (const w of writes) {
-      // Only a published version freezes a deal (the route checked it; a draft here is a bug, and rolls the signature back).
-      const version = w.terms.rateCardVersionId === null ? null : yield* tx.first(versionNumber({ id: w.terms.rateCardVersionId }))
-      if (version === undefined) throw new Error('A deal names a rate card version that is not published')
-      yield* tx.run(insert({ ...w.terms, applicationId: w.applicationId, memberId: w.memberId, at: w.at }))
-      yield* tx.run(
-        insertAudit([{ at: w.at, memberId: w.memberId, action: 'deal.recorded', applicationId: w.applicationId, detail: { rateCardVersion: version?.number ?? null } }]),
-      )
-    }
+  const publishedNumbers = e.prepare((p: { ids: string[] }) =>
+    db.selectFrom('rate_card_versions').select(['id', 'number']).where(e.inList('id', p.ids)).where('status', '=', 'published'),
+  )
+  return {
+    *published(tx, versionIds) {
+      const ids = [...new Set(versionIds.filter(isUuid))]
+      if (ids.length === 0) return new Map()
+      return new Map((yield* tx.all(publishedNumbers({ ids }))).map((r) => [r.id, toNumber(r.number)]))
+    },
+    *write(tx, writes) {
+      for (const w of writes) {
+        yield* tx.run(insert({ ...w.terms, applicationId: w.applicationId, memberId: w.memberId, at: w.at }))
+        yield* tx.run(insertAudit([{ at: w.at, memberId: w.memberId, action: 'deal.recorded', applicationId: w.applicationId, detail: { rateCardVersion: w.rateCardNumber } }]))
+      }
+    },
   }
 }
 

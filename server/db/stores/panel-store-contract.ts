@@ -15,7 +15,8 @@ import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts
 import type { ApplicationStore } from './application-store.ts'
 import { openConflictStore } from './conflict-store.ts'
 import { openFounderStore } from './founder-store.ts'
-import { openPanelStore, type Compose, type ComposeOffer, type OfferMail, type SessionMail } from './panel-store.ts'
+import { openPanelStore, type Compose, type ComposeLeave, type ComposeOffer, type LeaveMail, type OfferMail, type SessionMail } from './panel-store.ts'
+import { openReviewStore } from './review-store.ts'
 
 const NOW = new Date('2026-12-01T13:00:00.000Z')
 const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000)
@@ -225,6 +226,9 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect((await book(second.id, 1)).status).toBe('done')
       expect((await store.memberSessions(beto.id, NOW)).map((s) => s.applicationId)).toEqual([first.id, second.id])
       expect((await store.memberSessions(carla.id, NOW)).map((s) => s.applicationId)).toEqual([second.id])
+      // "Mis pendientes" names the company; the other-sessions list needs only when and which.
+      expect((await store.memberSessions(carla.id, NOW))[0]).toMatchObject({ reference: second.reference, companyName: second.formData.companyName, tradeName: second.formData.tradeName ?? '', placeKind: 'video' })
+      expect(Object.keys(busy[0]!).sort()).toEqual(['applicationId', 'endsAt', 'memberId', 'reference', 'sessionId', 'startsAt'])
       expect(await store.memberSessions(carla.id, hours(51))).toEqual([])
     })
 
@@ -345,6 +349,77 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       const again = await store.book({ applicationId: app.id, timeId: times[2]!.id, sessionId: crypto.randomUUID(), uid: 'uid-2@catalitico.example', by: founder, at: NOW, compose })
       expect(again).toMatchObject({ status: 'done', session: { uid: 'uid-2@catalitico.example', sequence: 0 } })
       expect(await store.remindersDue(hours(24), hours(200))).toHaveLength(1)
+    })
+    it('closing the application cancels its coming session in the stage change\'s transaction: a failed change leaves it booked, a done one cancelled with its CANCEL e-mails once', async () => {
+      const { db, e, store, admin, beto, application, offer } = await setUp()
+      const reviews = openReviewStore(e)
+      const app = await application()
+      await offer(app.id, [beto.id], [hours(48)])
+      const { compose, calls } = recorder()
+      const booked = await store.book({ applicationId: app.id, timeId: (await store.offer(app.id))!.times[0]!.id, sessionId: crypto.randomUUID(), uid: 'uid-close@catalitico.example', by: { kind: 'founder' }, at: NOW, compose })
+      expect(booked.status).toBe('done')
+      const cancels = async () => (await db.all(`SELECT kind, recipient FROM outbox WHERE calendar LIKE '%METHOD:CANCEL%' ORDER BY recipient`)).map((r) => [r.kind, r.recipient])
+      const move = (from: 'sesion_panel' | 'validacion_preliminar', panelClosing: Compose) =>
+        reviews.transitionMany([{ applicationId: app.id, from, to: 'no_seleccionada', reason: null, memberId: admin.id, at: hours(1), panelClosing }])
+
+      // The stage change fails inside its transaction (here: writing the CANCEL e-mails throws): nothing of it stays.
+      const failing: Compose = () => {
+        throw new Error('the outbox is gone')
+      }
+      await expect(move('sesion_panel', failing)).rejects.toThrow('the outbox is gone')
+      expect(await store.session(app.id)).toMatchObject({ status: 'booked', sequence: 0 })
+      expect(await cancels()).toEqual([])
+      expect((await db.all(`SELECT stage FROM applications`)).map((r) => r.stage)).toEqual(['sesion_panel'])
+      // A stale move changes nothing either.
+      expect(await move('validacion_preliminar', compose)).toEqual([{ status: 'conflict', stage: 'sesion_panel' }])
+      expect(await store.session(app.id)).toMatchObject({ status: 'booked', sequence: 0 })
+
+      expect(await move('sesion_panel', compose)).toMatchObject([{ status: 'moved', stage: 'no_seleccionada' }])
+      expect(await store.session(app.id)).toMatchObject({ status: 'cancelled', sequence: 1, uid: 'uid-close@catalitico.example', cancelledAt: hours(1), changedBy: admin.id })
+      expect(calls.map((c) => [c.method, c.session.sequence])).toEqual([
+        ['REQUEST', 0],
+        ['CANCEL', 1],
+      ])
+      expect(await cancels()).toEqual([
+        ['team_panel_invitation', beto.email],
+        ['founder_panel_invitation', app.formData.email],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))))
+    })
+
+    it('a member who declares a conflict after the booking gets the session\'s CANCEL alone (same UID, SEQUENCE raised), in the declaration\'s transaction', async () => {
+      const { db, e, store, admin, beto, carla, application, offer } = await setUp()
+      const conflicts = openConflictStore(e)
+      const app = await application()
+      await offer(app.id, [beto.id, carla.id], [hours(48)])
+      const { compose, calls } = recorder()
+      await store.book({ applicationId: app.id, timeId: (await store.offer(app.id))!.times[0]!.id, sessionId: crypto.randomUUID(), uid: 'uid-leave@catalitico.example', by: { kind: 'founder' }, at: NOW, compose })
+      const left: LeaveMail[] = []
+      const leave: ComposeLeave = (mail) => {
+        left.push(mail)
+        return [{ id: crypto.randomUUID(), kind: 'team_panel_invitation', messageId: `<${crypto.randomUUID()}@x>`, from: 'a@x', to: mail.leaving.email, subject: 's', text: 't', html: 'h', calendar: `METHOD:CANCEL\r\nSEQUENCE:${mail.session.sequence}`, memberId: mail.leaving.id }]
+      }
+      const outboxBefore = await db.count('outbox')
+      const declared = await conflicts.declare({ applicationId: app.id, memberId: carla.id, kind: 'personal', note: '', declaredBy: carla.id, at: hours(1), panelLeave: leave })
+      expect(declared.status).toBe('declared')
+      expect(left.map((m) => [m.method, m.leaving.id, m.session.uid, m.session.sequence, m.session.members.map((x) => x.id)])).toEqual([
+        ['CANCEL', carla.id, 'uid-leave@catalitico.example', 1, [beto.id]],
+      ])
+      expect(await db.count('outbox')).toBe(outboxBefore + 1)
+      expect((await db.all(`SELECT recipient FROM outbox WHERE calendar LIKE 'METHOD:CANCEL%'`)).map((r) => r.recipient)).toEqual([carla.email])
+      // The session stands, at its time, for the others; its next change carries the raised SEQUENCE.
+      expect(await store.session(app.id)).toMatchObject({ status: 'booked', sequence: 1, startsAt: hours(48) })
+      const moved = await store.reschedule({ applicationId: app.id, to: { startsAt: hours(72) }, by: { kind: 'member', memberId: admin.id }, at: hours(2), cutoffMs: null, compose })
+      expect(moved).toMatchObject({ status: 'done', session: { sequence: 2 } })
+      expect(calls.at(-1)!.session.members.map((m) => m.id)).toEqual([beto.id])
+
+      // Beto's conflict on another application, or on this one if it failed, sends nothing: only a member on a booked session leaves it.
+      const other = await application()
+      await conflicts.declare({ applicationId: other.id, memberId: beto.id, kind: 'personal', note: '', declaredBy: admin.id, at: hours(3), panelLeave: leave })
+      expect(left).toHaveLength(1)
+      // A declaration that fails (already declared) changes nothing.
+      expect((await conflicts.declare({ applicationId: app.id, memberId: carla.id, kind: 'personal', note: '', declaredBy: carla.id, at: hours(3), panelLeave: leave })).status).toBe('exists')
+      expect(left).toHaveLength(1)
+      expect(await store.session(app.id)).toMatchObject({ sequence: 2 })
     })
   })
 }

@@ -19,7 +19,7 @@
  */
 import { sql } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
-import { overlaps, sessionEnd, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
+import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
@@ -55,8 +55,10 @@ export type PanelSession = Omit<PanelSessionRecord, 'memberIds'> & {
   members: PanelMember[]
 }
 
-/** A member's booked session, for "nobody double-booked" and "Mis pendientes" (the API's record, and whose). */
-export type BusySession = MyPanelSessionRecord & { memberId: string }
+/** A member's booked session for "Mis pendientes" (the API's record, and whose). */
+export type MemberSession = MyPanelSessionRecord & { memberId: string }
+/** A member's other booked session, for "nobody double-booked": when, and which application. */
+export type BusySession = Pick<MemberSession, 'memberId' | 'sessionId' | 'applicationId' | 'reference' | 'startsAt' | 'endsAt'>
 
 /** What an invitation or a reminder is written from: the session as it is after the change. */
 export interface SessionMail {
@@ -164,7 +166,7 @@ export interface PanelStore {
     compose: Compose
   }): Promise<ChangeOutcome>
   /** The member's booked sessions not ended at `now`, soonest first. */
-  memberSessions(memberId: string, now: Date): Promise<BusySession[]>
+  memberSessions(memberId: string, now: Date): Promise<MemberSession[]>
   /** Booked sessions starting in (from, until] whose reminder has not gone. */
   remindersDue(from: Date, until: Date): Promise<string[]>
   /** Mark the reminder sent and queue its e-mails, once whichever instance asks first. False: done already. */
@@ -172,6 +174,8 @@ export interface PanelStore {
 }
 
 const BOOKED = sql.lit<'booked'>('booked')
+/** No application's id: "outside no application". */
+const NO_APPLICATION = '00000000-0000-0000-0000-000000000000'
 const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.memberId)
 const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
 
@@ -200,7 +204,42 @@ const companyOf = (form: Partial<Application>) => ({ companyName: form.companyNa
 
 type MessageInsert = MessageValues & { applicationId: string; memberId: string | null; calendar: string | null; at: Date }
 
-export function openPanelStore(e: Engine): PanelStore {
+/** The booked sessions of members `ids` not ended at `from`, outside application `except`, soonest first. */
+function bookedSessionsOf(e: Engine, p: { ids: string[]; from: Date; except: string }) {
+  return (
+    db
+      .selectFrom('panel_session_members as sm')
+      .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
+      .innerJoin('applications as a', 'a.id', 's.application_id')
+      .where(e.inList('sm.member_id', p.ids))
+      .where('s.status', '=', BOOKED)
+      .where('s.ends_at', '>', p.from)
+      .where('s.application_id', '<>', p.except)
+      // Not a session of an application the member has declared a conflict on since (its reference,
+      // company and time would reach them through "Mis pendientes").
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('conflicts as c')
+              .select('c.id')
+              .whereRef('c.member_id', '=', 'sm.member_id')
+              .whereRef('c.application_id', '=', 's.application_id')
+              .where('c.lifted_at', 'is', null),
+          ),
+        ),
+      )
+      .orderBy('s.starts_at')
+      .orderBy('s.id')
+  )
+}
+
+/**
+ * The store's queries and the steps its transactions are made of, shared with the transactions of
+ * other stores that change a session on the way (a stage change that closes the application, a
+ * conflict declared after the booking).
+ */
+function panelSteps(e: Engine) {
   const insertAudit = auditWriter(e)
   const q = {
     lockApplication: e.prepare((p: { id: string }) =>
@@ -260,32 +299,24 @@ export function openPanelStore(e: Engine): PanelStore {
         .where('s.id', '<>', p.except)
         .limit(1),
     ),
+    // The other sessions, for "nobody double-booked": times and references, no founder data.
     busy: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
-      db
-        .selectFrom('panel_session_members as sm')
-        .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
-        .innerJoin('applications as a', 'a.id', 's.application_id')
-        .select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 'a.form_data', 's.starts_at', 's.ends_at', 's.place_kind', 's.place'])
-        .where(e.inList('sm.member_id', p.ids))
-        .where('s.status', '=', BOOKED)
-        .where('s.ends_at', '>', p.from)
-        .where('s.application_id', '<>', p.except)
-        // Not a session of an application the member has declared a conflict on since (its reference,
-        // company and time would reach them through "Mis pendientes").
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('conflicts as c')
-                .select('c.id')
-                .whereRef('c.member_id', '=', 'sm.member_id')
-                .whereRef('c.application_id', '=', 's.application_id')
-                .where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
-        .orderBy('s.starts_at')
-        .orderBy('s.id'),
+      bookedSessionsOf(e, p).select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
+    ),
+    // "Mis pendientes": the company's two names read from the form (->> works alike on jsonb and SQLite's JSON text), not the whole form.
+    memberSessions: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
+      bookedSessionsOf(e, p).select([
+        'sm.member_id',
+        's.id',
+        's.application_id',
+        'a.reference',
+        sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
+        sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+        's.starts_at',
+        's.ends_at',
+        's.place_kind',
+        's.place',
+      ]),
     ),
     bookedSession: e.prepare((p: { applicationId: string }) =>
       db.selectFrom('panel_sessions').selectAll().where('application_id', '=', p.applicationId).where('status', '=', BOOKED),
@@ -369,6 +400,23 @@ export function openPanelStore(e: Engine): PanelStore {
         .where('status', '=', BOOKED)
         .where('sequence', '=', p.sequence),
     ),
+    // A member leaving the panel: the session's SEQUENCE raised (compare-and-set), its time and status kept.
+    bump: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) =>
+      db
+        .updateTable('panel_sessions')
+        .set({ sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at })
+        .where('id', '=', p.id)
+        .where('status', '=', BOOKED)
+        .where('sequence', '=', p.sequence),
+    ),
+    sessionMember: e.prepare((p: { sessionId: string; memberId: string }) =>
+      db
+        .selectFrom('panel_session_members as sm')
+        .innerJoin('team_members as m', 'm.id', 'sm.member_id')
+        .select(['m.id', 'm.name', 'm.email'])
+        .where('sm.session_id', '=', p.sessionId)
+        .where('sm.member_id', '=', p.memberId),
+    ),
     remindersDue: e.prepare((p: { from: Date; until: Date }) =>
       db
         .selectFrom('panel_sessions')
@@ -446,6 +494,44 @@ export function openPanelStore(e: Engine): PanelStore {
     return (yield* tx.all(q.overlapping({ ids: memberIds, startsAt, endsAt, except }))).length > 0
   }
 
+  /**
+   * Call off the booked session `current` (compare-and-set on its SEQUENCE), close the offer if asked,
+   * queue the CANCEL e-mails and the audit entry. Null: another change got there first.
+   */
+  function* cancelBooked(
+    tx: Tx,
+    app: AppRow,
+    current: PanelSession,
+    input: { by: PanelActor; at: Date; reason: string | null; closeOffer: boolean; compose: Compose },
+  ): Generator<Step, PanelSession | null, unknown> {
+    const reason = input.reason?.trim() || null
+    if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at, reason }))) === 0) return null
+    if (input.closeOffer) {
+      const offer = yield* tx.first(q.offer({ applicationId: app.id }))
+      if (offer) yield* deleteOffer(tx, offer.id)
+    }
+    const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
+    yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
+    yield* tx.run(
+      insertAudit([
+        {
+          at: input.at,
+          memberId: actorMember(input.by),
+          action: 'panel.cancelled',
+          applicationId: app.id,
+          detail: { session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) },
+        },
+      ]),
+    )
+    return session
+  }
+
+  return { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, queue, taken, cancelBooked }
+}
+
+export function openPanelStore(e: Engine): PanelStore {
+  const { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, queue, taken, cancelBooked } = panelSteps(e)
+
   return {
     async offer(applicationId) {
       const row = await e.first(q.offer({ applicationId }))
@@ -482,18 +568,8 @@ export function openPanelStore(e: Engine): PanelStore {
 
     async busy(memberIds, from, exceptApplicationId) {
       if (memberIds.length === 0) return []
-      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? '00000000-0000-0000-0000-000000000000' }))
-      return rows.map((r) => ({
-        memberId: r.member_id,
-        sessionId: r.id,
-        applicationId: r.application_id,
-        reference: r.reference,
-        ...companyOf(fromJson(r.form_data) as Partial<Application>),
-        startsAt: toDate(r.starts_at),
-        endsAt: toDate(r.ends_at),
-        placeKind: r.place_kind,
-        place: r.place,
-      }))
+      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? NO_APPLICATION }))
+      return rows.map((r) => ({ memberId: r.member_id, sessionId: r.id, applicationId: r.application_id, reference: r.reference, startsAt: toDate(r.starts_at), endsAt: toDate(r.ends_at) }))
     },
 
     saveOffer(input) {
@@ -603,7 +679,7 @@ export function openPanelStore(e: Engine): PanelStore {
           endsAt = toDate(time.ends_at)
         } else {
           startsAt = input.to.startsAt
-          endsAt = new Date(startsAt.getTime() + (current.endsAt.getTime() - current.startsAt.getTime()))
+          endsAt = sessionEnd(startsAt, sessionMinutes(current))
         }
         if (startsAt.getTime() <= input.at.getTime()) return { status: 'time_in_past' }
         if (startsAt.getTime() === current.startsAt.getTime() && endsAt.getTime() === current.endsAt.getTime()) return { status: 'same_time' }
@@ -635,33 +711,26 @@ export function openPanelStore(e: Engine): PanelStore {
         if (!row) return { status: 'no_session' }
         const current = yield* readSession(tx, row)
         if (input.cutoffMs !== null && current.startsAt.getTime() - input.at.getTime() < input.cutoffMs) return { status: 'past_cutoff' }
-        const reason = input.reason?.trim() || null
-        if ((yield* tx.run(q.cancel({ id: current.id, sequence: current.sequence, by: actorText(input.by), at: input.at, reason }))) === 0) {
-          return { status: 'no_session' }
-        }
-        if (input.closeOffer) {
-          const offer = yield* tx.first(q.offer({ applicationId: input.applicationId }))
-          if (offer) yield* deleteOffer(tx, offer.id)
-        }
-        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
-        yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
-        yield* tx.run(
-          insertAudit([
-            {
-              at: input.at,
-              memberId: actorMember(input.by),
-              action: 'panel.cancelled',
-              applicationId: input.applicationId,
-              detail: { session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) },
-            },
-          ]),
-        )
+        const session = yield* cancelBooked(tx, app, current, input)
+        if (!session) return { status: 'no_session' }
         return { status: 'done', session }
       })
     },
 
     async memberSessions(memberId, now) {
-      return this.busy([memberId], now, null)
+      const rows = await e.all(q.memberSessions({ ids: [memberId], from: now, except: NO_APPLICATION }))
+      return rows.map((r) => ({
+        memberId: r.member_id,
+        sessionId: r.id,
+        applicationId: r.application_id,
+        reference: r.reference,
+        companyName: r.company_name ?? '',
+        tradeName: r.trade_name ?? '',
+        startsAt: toDate(r.starts_at),
+        endsAt: toDate(r.ends_at),
+        placeKind: r.place_kind,
+        place: r.place,
+      }))
     },
 
     async remindersDue(from, until) {
@@ -678,6 +747,64 @@ export function openPanelStore(e: Engine): PanelStore {
         return true
       })
     },
+  }
+}
+
+/** A stage change that closes the application (no_seleccionada, retirada) calls off its session still to come. */
+export interface PanelClosing {
+  applicationId: string
+  /** Who closed it: the founder withdrawing, or the member who moved it. */
+  by: PanelActor
+  at: Date
+  /** The CANCEL e-mails to everyone on the panel and to the founder. */
+  compose: Compose
+}
+
+/**
+ * For the review store's stage change (ADR 0171), inside its transaction, after the applications'
+ * rows are locked: each closed application's booked session still to come is cancelled whatever the
+ * founder's cut-off, its CANCEL e-mails queued with it. The stage change and the cancellation commit
+ * together or not at all.
+ */
+export function panelCloser(e: Engine): (tx: Tx, closings: readonly PanelClosing[]) => Generator<Step, void, unknown> {
+  const { q, readSession, cancelBooked } = panelSteps(e)
+  return function* closePanelSessions(tx, closings) {
+    for (const c of closings) {
+      const row = yield* tx.first(q.bookedSession({ applicationId: c.applicationId }))
+      if (!row || toDate(row.starts_at).getTime() <= c.at.getTime()) continue
+      const app = (yield* tx.first(q.application({ id: c.applicationId })))!
+      yield* cancelBooked(tx, app, yield* readSession(tx, row), { by: c.by, at: c.at, reason: null, closeOffer: false, compose: c.compose })
+    }
+  }
+}
+
+/** What the e-mail to a member leaving a booked session is written from: the session after the change, and who leaves. */
+export type LeaveMail = SessionMail & { leaving: PanelMember }
+export type ComposeLeave = (mail: LeaveMail) => SessionMessage[]
+
+/**
+ * For the conflict store's declaration (ADR 0172), inside its transaction, after the conflict is
+ * written: when the member sits on the application's booked session still to come, the session's
+ * SEQUENCE is raised and the member alone gets its METHOD:CANCEL (same UID), so the event leaves
+ * their calendar; the others keep theirs. Locks the application's row first, as every change of a
+ * session does (ADR 0154), so a booking under way is seen. False: nothing to do.
+ */
+export function panelLeaver(
+  e: Engine,
+): (tx: Tx, input: { applicationId: string; memberId: string; by: string; at: Date; compose: ComposeLeave }) => Generator<Step, boolean, unknown> {
+  const { q, founderOf, insertMessages, readSession } = panelSteps(e)
+  return function* leavePanelSession(tx, input) {
+    const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
+    if (!app) return false
+    const row = yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))
+    if (!row || toDate(row.ends_at).getTime() <= input.at.getTime()) return false
+    const leaving = yield* tx.first(q.sessionMember({ sessionId: row.id, memberId: input.memberId }))
+    if (!leaving) return false
+    if ((yield* tx.run(q.bump({ id: row.id, sequence: Number(row.sequence), by: input.by, at: input.at }))) === 0) return false
+    const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: row.id })))!)
+    const mail: LeaveMail = { method: 'CANCEL', session, reference: app.reference, founder: founderOf(app), leaving }
+    yield* insertMessages(tx, app, input.compose(mail), input.at)
+    return true
   }
 }
 

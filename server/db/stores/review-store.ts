@@ -30,6 +30,7 @@ import { db, insertRows, prepareByShape, updateFromExcluded, type Bound, type En
 import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
+import { panelCloser, type Compose, type PanelClosing } from './panel-store.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
@@ -111,6 +112,11 @@ export interface TransitionRequest {
   founderMail?: FounderMailWrite
   /** To acuerdo_firmado: the deal, written in the same transaction (ADR 0159; deal-store.ts). */
   deal?: DealTerms
+  /**
+   * To no_seleccionada or retirada: the CANCEL e-mails of the application's booked panel session
+   * still to come, which is called off in the same transaction (ADR 0171; panel-store.ts panelCloser).
+   */
+  panelClosing?: Compose
 }
 
 export type TransitionOutcome =
@@ -118,6 +124,8 @@ export type TransitionOutcome =
   /** The stage is no longer `from`, or `from → to` is not an allowed move: nothing changed. */
   | { status: 'conflict'; stage: Stage }
   | { status: 'not_found' }
+  /** To acuerdo_firmado with a deal naming a rate card version that is not published (ADR 0159): nothing changed. */
+  | { status: 'rate_card' }
 
 
 export interface OverviewPeriods {
@@ -308,6 +316,7 @@ export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
   const writeFounderMails = founderMailWriter(e)
   const writeDeals = dealWriter(e)
+  const closePanelSessions = panelCloser(e)
   const supersedeDrafts = draftSuperseder(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
@@ -613,7 +622,12 @@ export function openReviewStore(e: Engine): ReviewStore {
       const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
       if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
       return e.transaction(function* (tx) {
-        const plan = planMoves(moves, yield* tx.all(q.lockForMove({ ids })))
+        const locked = yield* tx.all(q.lockForMove({ ids }))
+        const published = yield* writeDeals.published(
+          tx,
+          moves.flatMap((m) => (m.to === 'acuerdo_firmado' && m.deal?.rateCardVersionId ? [m.deal.rateCardVersionId] : [])),
+        )
+        const plan = planMoves(moves, locked, published)
         if (plan.updates.length === 0) return plan.outcomes
         yield* tx.run(q.move({ rows: plan.updates }))
         yield* tx.run(q.recordChanges({ rows: plan.changes }))
@@ -621,7 +635,8 @@ export function openReviewStore(e: Engine): ReviewStore {
         // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
         yield* supersedeDrafts(tx, plan.superseding)
         yield* writeFounderMails(tx, plan.mails)
-        yield* writeDeals(tx, plan.deals)
+        yield* closePanelSessions(tx, plan.closings)
+        yield* writeDeals.write(tx, plan.deals)
         return plan.outcomes
       })
     },
@@ -743,18 +758,21 @@ export function openReviewStore(e: Engine): ReviewStore {
  * application named twice moves through both, or the second conflicts), and
  * what to write for the moves that pass.
  */
-function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[]) {
+function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[], published: ReadonlyMap<string, number>) {
   const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
   const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
   const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
   const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
   const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
   const deals: DealWrite[] = []
+  const closings: PanelClosing[] = []
   const outcomes = moves.map((m): TransitionOutcome => {
     const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
     if (!row) return { status: 'not_found' }
     const { from, to, at } = m
     if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+    const version = to === 'acuerdo_firmado' ? (m.deal?.rateCardVersionId ?? null) : null
+    if (version !== null && !published.has(version)) return { status: 'rate_card' }
     const dueAt = stageDueAt(to, at, row.receivedAt)
     row.stage = to
     // The last move of an application is the one its row keeps.
@@ -763,13 +781,16 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     // The reason is free text and may quote the founder: the trail keeps only the stages.
     audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
     if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
-    if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, memberId: m.memberId, at })
+    if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, rateCardNumber: version === null ? null : published.get(version)!, memberId: m.memberId, at })
+    if (m.panelClosing && (to === 'no_seleccionada' || to === 'retirada')) {
+      closings.push({ applicationId: m.applicationId, by: m.memberId === null ? { kind: 'founder' } : { kind: 'member', memberId: m.memberId }, at, compose: m.panelClosing })
+    }
     return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
   })
   // Each moved application's last change is the one that supersedes its waiting e-mails.
   const last = new Map<string, SupersedingChange>()
   for (const c of changes) last.set(c.application_id, { applicationId: c.application_id, to: c.to_stage, memberId: c.member_id, at: c.at })
-  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, superseding: [...last.values()] }
+  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, closings, superseding: [...last.values()] }
 }
 
 /** Whether `query` narrows the list by anything; a masked row never matches such a filter. */

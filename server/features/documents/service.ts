@@ -64,6 +64,8 @@ export interface DocumentsOptions {
    * fails the upload: the document is safely in.
    */
   onStored?: (doc: DocumentRecord) => Promise<void>
+  /** The documents' rows, when the caller has the store open already (default: opened on `store`'s database). */
+  docs?: DocumentStore
 }
 
 /** A day: a founder whose phone lost the connection comes back to it the same day or starts over. */
@@ -131,7 +133,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
   const { store, root, maxBytes, storage, now, log, rateLimits } = options
   const incomingDir = join(root, 'incoming')
   const filesDir = join(root, 'files')
-  const docs = openDocumentStore(engineOf(store))
+  const docs = options.docs ?? openDocumentStore(engineOf(store))
   // With an expiry, tus also answers 410 to a PATCH on an upload past it, and tells clients Upload-Expires.
   const ttlMs = options.incompleteUploadTtlMs ?? INCOMPLETE_UPLOAD_TTL_MS
   const datastore = new FileStore({ directory: incomingDir, expirationPeriodInMilliseconds: ttlMs })

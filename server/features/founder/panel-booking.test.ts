@@ -80,7 +80,15 @@ function calendarsOf(h: WorkspaceHarness, applicationId: string) {
       .map((m) => {
         const vcalendar = new ICAL.Component(ICAL.parse(m.calendar!))
         const event = new ICAL.Event(vcalendar.getFirstSubcomponent('vevent')!)
-        return { to: m.to, kind: m.kind, method: String(vcalendar.getFirstPropertyValue('method')), uid: event.uid, sequence: event.sequence, start: event.startDate.toJSDate() }
+        return {
+          to: m.to,
+          kind: m.kind,
+          method: String(vcalendar.getFirstPropertyValue('method')),
+          uid: event.uid,
+          sequence: event.sequence,
+          start: event.startDate.toJSDate(),
+          attendees: event.attendees.map((a) => String(a.getFirstValue()).replace(/^mailto:/i, '')),
+        }
       }),
   )
 }
@@ -241,6 +249,34 @@ describe("the founder's panel session on the status page", () => {
     expect(cancelMail.text).toContain('Como tu postulación se cerró, cancelamos la sesión')
     // The panelist is free again at both times.
     expect(((await (await h.call('GET', '/me/panel-sessions', { as: await h.signIn(panelist) })).json()) as { items: unknown[] }).items).toEqual([])
+  })
+
+  it('a panel member who declares a conflict after the booking gets its METHOD:CANCEL (same UID, SEQUENCE 1); the other member and the founder keep theirs', async () => {
+    const { h, admin, panelist } = await setUp()
+    const other = await h.addMember({ role: 'reviewer', name: 'Olga Otra' })
+    const { app, token } = await atPanel(h, admin)
+    const state = await offer(h, admin, app.id, [panelist.id, other.id], [new Date(h.now().getTime() + 48 * HOUR), new Date(h.now().getTime() + 72 * HOUR)])
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: state.offer!.times[0]!.id })).status).toBe(303)
+    const booked = await calendarsOf(h, app.id)
+    expect(booked).toHaveLength(3)
+
+    const declared = await h.call('POST', '/conflicts', { as: await h.signIn(panelist), body: { applicationId: app.id, kind: 'personal' } })
+    expect(declared.status).toBe(201)
+    const after = await calendarsOf(h, app.id)
+    expect(after).toHaveLength(4)
+    const added = after.filter((c) => c.sequence === 1)
+    expect(added.map((c) => [c.to, c.method, c.uid])).toEqual([[panelist.email, 'CANCEL', booked[0]!.uid]])
+    expect(added[0]!.attendees).toEqual([panelist.email])
+    // The founder moves it: the panel as it now stands (without the conflicted member) gets SEQUENCE 2.
+    expect((await post(h, `/postulacion/${token}/sesion/cambiar`, { time: state.offer!.times[1]!.id })).status).toBe(303)
+    const moved = (await calendarsOf(h, app.id)).filter((c) => c.sequence === 2)
+    expect(moved.map((c) => [c.to, c.method]).sort()).toEqual(
+      [
+        [other.email, 'REQUEST'],
+        [app.formData.email, 'REQUEST'],
+      ].sort(),
+    )
+    expect(moved[0]!.attendees).not.toContain(panelist.email)
   })
 
   it('"Ninguno me sirve" keeps the note for the team, tells them by e-mail (without the note) and shows it in the workspace', async () => {

@@ -6,8 +6,9 @@
  * cut-off. Every value is escaped; times through the one es-CO formatter.
  */
 import { formatDateTime, sentence } from '../../../domain/format.ts'
-import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps } from '../../../domain/panel-sessions.ts'
+import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
 import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
 
 /** The `?hecho=` values of the panel's actions, and what the page says after each. */
@@ -28,12 +29,21 @@ export interface PanelView {
   free: { id: string; startsAt: Date; endsAt: Date }[]
 }
 
-export async function panelView(panel: PanelStore, applicationId: string, now: Date): Promise<PanelView> {
-  const [offer, session] = await Promise.all([panel.offer(applicationId), panel.session(applicationId)])
-  const busy = offer ? await panel.busy(offer.members.map((m) => m.id), now, applicationId) : []
-  const free = (offer?.times ?? []).filter(
-    (t) => t.startsAt.getTime() > now.getTime() && !busy.some((b) => overlaps(b.startsAt, b.endsAt, t.startsAt, t.endsAt)),
-  )
+/** The stages before the panel's: no offer nor session can exist yet, and nothing is asked of the store. */
+const BEFORE_PANEL: readonly Stage[] = ['recibida', 'validacion_preliminar']
+
+/**
+ * What the section shows, read only as far as the stage needs it: nothing before the panel stage (null);
+ * at it, the offer, the session and, when the offer has times to come, the panel's other sessions; past
+ * it, the session alone (only a booked one is shown).
+ */
+export async function panelView(panel: PanelStore, applicationId: string, stage: Stage, now: Date): Promise<PanelView | null> {
+  if (BEFORE_PANEL.includes(stage)) return null
+  const inStage = stage === 'sesion_panel'
+  const [offer, session] = await Promise.all([inStage ? panel.offer(applicationId) : null, panel.session(applicationId)])
+  const coming = (offer?.times ?? []).filter((t) => t.startsAt.getTime() > now.getTime())
+  const busy = offer && coming.length > 0 ? await panel.busy(offer.members.map((m) => m.id), now, applicationId) : []
+  const free = coming.filter((t) => !busy.some((b) => overlaps(b.startsAt, b.endsAt, t.startsAt, t.endsAt)))
   return { offer, session, free }
 }
 
@@ -59,14 +69,13 @@ export function panelNext(view: PanelView): string {
 }
 
 const when = (startsAt: Date) => `${formatDateTime(startsAt)} (hora de Bogotá)`
-const minutes = (s: { startsAt: Date; endsAt: Date }) => Math.round((s.endsAt.getTime() - s.startsAt.getTime()) / 60_000)
 
 function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelView['free'], except: Date | null, label: string): string {
   const items = times
     .filter((t) => except === null || t.startsAt.getTime() !== except.getTime())
     .map(
       (t) => `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">
-<span>${e(when(t.startsAt))}, ${minutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
+<span>${e(when(t.startsAt))}, ${sessionMinutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
     )
   return items.length > 0 ? `<ul class="times">\n${items.join('\n')}\n</ul>` : ''
 }
@@ -86,7 +95,7 @@ export function panelSectionHtml(base: string, view: PanelView, options: { inSta
     return `<h2>Tu sesión con el panel</h2>
 <div class="card"><dl>
 <dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}</dd>
-<dt>Duración</dt><dd>${minutes(booked)} minutos</dd>
+<dt>Duración</dt><dd>${sessionMinutes(booked)} minutos</dd>
 ${place(booked)}
 </dl></div>
 ${

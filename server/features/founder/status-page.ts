@@ -33,7 +33,7 @@ import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
-import { panelActions, refusalOf } from '../../shared/pipeline/panel-actions.ts'
+import { panelActions, refusalOf, type PanelActions } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
 import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
@@ -43,6 +43,8 @@ export interface StatusPageDeps {
   founders: { store: FounderStore; mail: FounderMailConfig }
   /** PANEL_CHANGE_CUTOFF_HOURS: the founder may change or cancel the panel session until this many hours before. */
   panelCutoffHours?: number
+  /** The panel's actions when the caller has them already (server/compose.ts); default: made from these deps. */
+  panel?: PanelActions
   /** The database-backed rate limits (shared with the workspace's sign-in). */
   team: Pick<TeamStore, 'hitRateLimits'>
   /** Where the team's notice of a deletion request goes (TEAM_EMAIL). */
@@ -163,13 +165,15 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     return c.html(requestLinkPage(contact, true))
   })
 
-  const panel = panelActions({
-    store: deps.store,
-    founders,
-    now,
-    cutoffHours: deps.panelCutoffHours ?? DEFAULT_PANEL_CHANGE_CUTOFF_HOURS,
-    ...(deps.onMailQueued ? { onMailQueued: deps.onMailQueued } : {}),
-  })
+  const panel =
+    deps.panel ??
+    panelActions({
+      store: deps.store,
+      founders,
+      now,
+      cutoffHours: deps.panelCutoffHours ?? DEFAULT_PANEL_CHANGE_CUTOFF_HOURS,
+      ...(deps.onMailQueued ? { onMailQueued: deps.onMailQueued } : {}),
+    })
 
   /** The status page, with a refusal's message when `error` is given (then nothing changed). */
   async function renderStatus(c: Context, view: FounderView, token: string, extra: { error?: string; done?: string } = {}) {
@@ -177,9 +181,9 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const notice = panelNotice(extra.done) ?? (await deletionNotice(deps, view, extra.done))
     const at = now()
     const inStage = view.stage === 'sesion_panel'
-    const panelState = await panelView(panel.panel, view.applicationId, at)
-    const panelHtml = panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours })
-    const next = inStage ? panelNext(panelState) : null
+    const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
+    const panelHtml = panelState ? panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours }) : null
+    const next = inStage && panelState ? panelNext(panelState) : null
     return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, error: extra.error ?? null })
   }
 

@@ -27,8 +27,14 @@ export function toMailOptions(message: OutboxMessage): SendMailOptions {
 }
 
 /** The bare address of a `Name <address>` mailbox. */
-function envelopeAddress(mailbox: string): string {
-  return /<([^<>]+)>\s*$/.exec(mailbox)?.[1] ?? mailbox.trim()
+const envelopeAddress = (mailbox: string): string => mailboxParts(mailbox).email
+
+/** `Name <address>` (the name maybe quoted) → its parts; a bare address has no name. */
+export function mailboxParts(mailbox: string): { name: string | null; email: string } {
+  const match = /^([^]*?)<([^<>]+)>\s*$/.exec(mailbox)
+  if (!match) return { name: null, email: mailbox.trim() }
+  const name = match[1]!.trim().replace(/^"([^]*)"$/, '$1').trim()
+  return { name: name || null, email: match[2]!.trim() }
 }
 
 /** The METHOD line of an iCalendar file (REQUEST, CANCEL…); REQUEST when it has none (RFC 5546's default for an invitation). */

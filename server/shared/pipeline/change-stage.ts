@@ -16,7 +16,6 @@ import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
 import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
 import type { PanelActions } from './panel-actions.ts'
-import type { DealStore } from '../../db/stores/deal-store.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
 export interface StageChangeRequest {
@@ -46,16 +45,19 @@ export interface DocumentsMissingOutcome {
   missing: DocumentItem[]
 }
 /**
- * Refused: a move to acuerdo_firmado without its deal (`deal_required`), or
- * whose deal names a rate card version that is not published (`rate_card`).
+ * A move's outcome: the review store's (moved, conflict, not_found, and `rate_card`: a deal naming a
+ * rate card version that is not published, checked once, in the move's transaction, ADR 0159), or
+ * refused for its missing documents.
  */
-export type DealRefusedOutcome = { status: 'deal_required' } | { status: 'rate_card' }
-export type StageChangeOutcome = TransitionOutcome | DocumentsMissingOutcome | DealRefusedOutcome
+export type StageChangeOutcome = TransitionOutcome | DocumentsMissingOutcome
 
 /** The API's 409 body for such a refusal (the single move and the bulk one). */
 export function documentsMissingRefusal(missing: readonly DocumentItem[]): DocumentsMissingRefusal {
   return { error: 'documents_missing', message: missingDocumentsMessage(missing), missing: missing.map((d) => ({ key: d.key, label: d.label })) }
 }
+
+/** The moves that close an application, calling off its panel session still to come. */
+const closesApplication = (to: Stage) => to === 'no_seleccionada' || to === 'retirada'
 
 export interface ChangeStageDeps {
   reviews: ReviewStore
@@ -64,10 +66,11 @@ export interface ChangeStageDeps {
   founders?: { store: FounderStore; mail: FounderMailConfig }
   /** The due-diligence documents, checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: Pick<DocumentStore, 'list'>
-  /** The panel sessions: closing an application cancels its coming session (ADR 0152); without it, left alone. */
-  panel?: Pick<PanelActions, 'closed'>
-  /** The deal at the signature (ADR 0159): with it, a move to acuerdo_firmado needs its deal; without it (tests of other parts), not asked. */
-  deals?: Pick<DealStore, 'rateCard'>
+  /**
+   * The panel sessions: closing an application cancels its coming session in the stage change's
+   * transaction, with these CANCEL e-mails (ADR 0171); without it, left alone.
+   */
+  panel?: Pick<PanelActions, 'closing'> & { onMailQueued?: () => void }
 }
 
 /** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
@@ -82,25 +85,6 @@ export async function changeStage(deps: ChangeStageDeps, request: StageChangeReq
  * (ReviewStore.transitionMany, ADR 0108). Outcomes in the order of `requests`.
  */
 export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<StageChangeOutcome[]> {
-  // "Acuerdo firmado" records the deal: without one, or with a rate card version not published, nothing moves (ADR 0159).
-  if (deps.deals) {
-    const refusedDeals = await Promise.all(
-      requests.map(async (r): Promise<DealRefusedOutcome | null> => {
-        if (r.to !== 'acuerdo_firmado') return null
-        if (!r.deal) return { status: 'deal_required' }
-        if (r.deal.rateCardVersionId === null) return null
-        // Published versions are never unpublished nor deleted: checked here, outside the transaction, it stays true.
-        return (await deps.deals!.rateCard(r.deal.rateCardVersionId))?.status === 'published' ? null : { status: 'rate_card' }
-      }),
-    )
-    if (refusedDeals.some((o) => o !== null)) {
-      const rest = requests.filter((_, i) => refusedDeals[i] === null)
-      const done = rest.length > 0 ? await changeStages(deps, rest) : []
-      let k = 0
-      return refusedDeals.map((o) => o ?? done[k++]!)
-    }
-  }
-  const at = deps.now()
   // "Acuerdo firmado" with required documents missing: refused unless confirmed with a reason (ADR 0139).
   const missing = new Map<StageChangeRequest, DocumentItem[]>()
   if (deps.documents) {
@@ -114,12 +98,21 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
     const items = missing.get(r)
     return items && !(r.missingDocuments?.confirmed && r.missingDocuments.reason.trim() !== '') ? { status: 'documents_missing', missing: items } : null
   })
-  if (refused.some((o) => o !== null)) {
-    const rest = requests.filter((_, i) => refused[i] === null)
-    const done = rest.length > 0 ? await changeStages(deps, rest) : []
-    let k = 0
-    return refused.map((o) => o ?? done[k++]!)
-  }
+  return withRefusals<StageChangeRequest, StageChangeOutcome>(requests, refused, (rest) => moveAll(deps, rest, missing))
+}
+
+/** The outcomes in the order of `requests`: each refusal in its place, the others as `move` (called once, on them alone) answers. */
+async function withRefusals<R, O>(requests: readonly R[], refused: readonly (O | null)[], move: (rest: R[]) => Promise<O[]>): Promise<O[]> {
+  if (!refused.some((o) => o !== null)) return move([...requests])
+  const rest = requests.filter((_, i) => refused[i] === null)
+  const done = rest.length > 0 ? await move(rest) : []
+  let k = 0
+  return refused.map((o) => o ?? done[k++]!)
+}
+
+/** The moves not refused, in one transaction (ReviewStore.transitionMany), then what follows them. */
+async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequest[], missing: ReadonlyMap<StageChangeRequest, DocumentItem[]>): Promise<TransitionOutcome[]> {
+  const at = deps.now()
   const mailed = new Set(deps.founders ? requests.filter((r) => isStatusMailKind(r.to)) : [])
   const records = new Map((await deps.reviews.getApplications([...mailed].map((r) => r.applicationId))).map((r) => [r.application.id, r]))
   // A founder who withdraws is waiting for the confirmation now; the team's moves follow the per-kind setting.
@@ -147,6 +140,7 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
         at,
         ...(founderMail ? { founderMail } : {}),
         ...(request.deal && request.to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
+        ...(deps.panel && closesApplication(request.to) ? { panelClosing: deps.panel.closing } : {}),
       },
     ]
   })
@@ -164,11 +158,7 @@ export async function changeStages(deps: ChangeStageDeps, requests: readonly Sta
       detail: { missing: items.map((d) => d.key), reason: request.missingDocuments!.reason.trim() },
     })
   }
-  // Closed with a panel session still to come: it is called off in everyone's calendar.
-  for (const [i, request] of requests.entries()) {
-    if (deps.panel && outcomes[i]?.status === 'moved' && (request.to === 'no_seleccionada' || request.to === 'retirada')) {
-      await deps.panel.closed(request.applicationId, request.memberId)
-    }
-  }
+  // Closed with a panel session still to come: it was called off in the same transaction; the worker may have mail.
+  if (deps.panel?.onMailQueued && requests.some((r, i) => closesApplication(r.to) && outcomes[i]?.status === 'moved')) deps.panel.onMailQueued()
   return outcomes as TransitionOutcome[]
 }

@@ -8,9 +8,9 @@
 import { PANEL_MESSAGES, type PanelActor } from '../../../domain/panel-sessions.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { openPanelStore, type ChangeOutcome, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
+import { openPanelStore, type ChangeOutcome, type Compose, type ComposeLeave, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
 import { tellTeamOfFounderActivity } from './founder-activity.ts'
-import { composeOfferMail, composePanelMail } from './panel-session.ts'
+import { composeLeaveMail, composeOfferMail, composePanelMail } from './panel-session.ts'
 import type { FounderMailConfig } from './status-mail.ts'
 
 export interface PanelDeps {
@@ -37,10 +37,14 @@ export interface PanelActions {
   /** The founder's "Ninguno me sirve"; false when there is no offer to answer. */
   noneFits(applicationId: string, reference: string, note: string): Promise<boolean>
   /**
-   * The application closed (withdrawn, not selected): a booked session still to come is cancelled,
-   * whatever the cut-off, and everyone's calendar told (METHOD:CANCEL). Null memberId: the founder.
+   * The CANCEL e-mails when the application closes (withdrawn, not selected): its booked session still
+   * to come is cancelled, whatever the cut-off, in the stage change's own transaction (ADR 0171).
    */
-  closed(applicationId: string, memberId: string | null): Promise<void>
+  closing: Compose
+  /** The METHOD:CANCEL to a member who declares a conflict on a booked session's application (ADR 0172). */
+  leaving: ComposeLeave
+  /** The outbox worker may have mail (a stage change or a conflict queued some). */
+  onMailQueued?: () => void
 }
 
 /** The Spanish answer and HTTP status of each refusal (the workspace's JSON, the founder's page). */
@@ -78,6 +82,9 @@ export function panelActions(deps: PanelDeps): PanelActions {
     panel,
     cutoffHours: deps.cutoffHours,
     composeOffer: composeOfferMail(config),
+    closing: composePanelMail(config, 'closed'),
+    leaving: composeLeaveMail(config),
+    ...(deps.onMailQueued ? { onMailQueued: deps.onMailQueued } : {}),
 
     async book(applicationId, timeId, by) {
       const sessionId = crypto.randomUUID()
@@ -107,14 +114,6 @@ export function panelActions(deps: PanelDeps): PanelActions {
         await tellTeamOfFounderActivity(deps, { applicationId, reference, kind: 'panel_cancelled' })
       }
       return outcome
-    },
-
-    async closed(applicationId, memberId) {
-      const session = await panel.session(applicationId)
-      const at = deps.now()
-      if (session?.status !== 'booked' || session.startsAt.getTime() <= at.getTime()) return
-      const by: PanelActor = memberId ? { kind: 'member', memberId } : { kind: 'founder' }
-      queued(await panel.cancel({ applicationId, by, at, cutoffMs: null, reason: null, closeOffer: false, compose: composePanelMail(config, 'closed') }))
     },
 
     async noneFits(applicationId, reference, note) {

@@ -20,7 +20,8 @@ import type { PanelSession, SessionMail, SessionMessage } from '../../db/stores/
 import { createFileSender } from '../mail/file-sender.ts'
 import { createSmtpSender } from '../mail/smtp-sender.ts'
 import { startSmtpSink } from '../../testing/smtp-sink.ts'
-import { composePanelMail, mailboxParts, type PanelMailKind } from './panel-session.ts'
+import { mailboxParts } from '../mail/mail-options.ts'
+import { composeLeaveMail, composePanelMail, type PanelMailKind } from './panel-session.ts'
 
 const FROM = 'Catalítico Media for Equity <postulaciones@catalitico.example>'
 const config = {
@@ -208,5 +209,24 @@ describe('panel invitations (iCalendar, RFC 5545/5546)', () => {
     const event = parse(content)
     expect([event.method, event.uid, event.sequence]).toEqual(['CANCEL', 'panel-1@catalitico.example', 3])
     expect(part.method?.toUpperCase()).toBe('CANCEL')
+  })
+
+  it('a member who leaves the panel (a conflict declared after the booking) gets the CANCEL alone: same UID, the raised SEQUENCE, only them as attendee, only the reference', () => {
+    const [ana, beto] = base.members
+    // After the store raised the SEQUENCE; the panel as it now stands has Beto alone.
+    const after: PanelSession = { ...base, sequence: 1, members: [beto!], changedBy: ana!.id, changedAt: new Date('2026-12-01T12:00:00.000Z') }
+    const messages = composeLeaveMail(config)({ ...mailOf(after, 'CANCEL'), leaving: ana! })
+    expect(messages.map((m) => [m.kind, m.to, m.memberId])).toEqual([['team_panel_invitation', ana!.email, ana!.id]])
+    const event = parse(messages[0]!.calendar!)
+    expect([event.method, event.uid, event.sequence, event.status]).toEqual(['CANCEL', base.uid, 1, 'CANCELLED'])
+    expect(event.attendees.map((a) => a.email)).toEqual([ana!.email])
+    expect(event.start.toJSDate().toISOString()).toBe(START.toISOString())
+    const vevent = new ICAL.Component(ICAL.parse(messages[0]!.calendar!)).getFirstSubcomponent('vevent')!
+    expect(String(vevent.getFirstPropertyValue('summary'))).toBe('Sesión con el panel de expertos (CAT-2026-7KQ3XZ)')
+    for (const part of [messages[0]!.text, messages[0]!.html, messages[0]!.subject, messages[0]!.calendar!]) {
+      expect(part).not.toContain('Startup')
+      expect(part).not.toContain('luz@startup.example')
+    }
+    expect(messages[0]!.text).toContain('ya no participas en su sesión con el panel del 3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
   })
 })

@@ -20,13 +20,14 @@
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { formatDateTime } from '../../../domain/format.ts'
-import { PANEL_PLACE_LABELS } from '../../../domain/panel-sessions.ts'
+import { PANEL_PLACE_LABELS, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
-import type { Compose, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
+import type { Compose, ComposeLeave, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
 import { renderPanelSessionMail, renderPanelTimesMail, type PanelMailFacts } from '../mail/founder-templates.ts'
+import { mailboxParts } from '../mail/mail-options.ts'
 import { escapeHtml, headerSafe, htmlDocument, oneLine, type RenderedMail } from '../mail/templates.ts'
 import { workspaceApplicationUrl } from './founder-activity.ts'
 import { outboxMessage, type FounderMailConfig } from './status-mail.ts'
@@ -39,12 +40,6 @@ export interface PanelMailConfig {
   cutoffHours: number
 }
 
-/** `Name <address>` → its parts; a bare address has no name. */
-export function mailboxParts(mailbox: string): { name: string | null; email: string } {
-  const match = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(mailbox)
-  return match ? { name: match[1]!.trim() || null, email: match[2]!.trim() } : { name: null, email: mailbox.trim() }
-}
-
 const placeLine = (mail: SessionMail) => `${PANEL_PLACE_LABELS[mail.session.placeKind]}: ${oneLine(mail.session.place)}`
 /** The same line in HTML: a video call's address is a link. */
 const placeHtml = (mail: SessionMail) =>
@@ -55,8 +50,13 @@ const placeHtml = (mail: SessionMail) =>
 const byTeam = (mail: SessionMail) => mail.session.changedBy !== null && mail.session.changedBy !== 'founder'
 const companyOf = (mail: SessionMail) => oneLine(mail.founder.tradeName || mail.founder.companyName)
 
-/** The iCalendar file (RFC 5545/5546) of the session as it is now; the same for every attendee. */
-export function panelCalendar(mail: SessionMail, organizerMailbox: string): string {
+/**
+ * The iCalendar file (RFC 5545/5546) of the session as it is now; the same for every attendee. With
+ * `leaving` (ADR 0172): the METHOD:CANCEL that takes the event out of that member's calendar alone,
+ * naming only them as ATTENDEE (RFC 5546 3.2.5: an uninvitation lists the attendees removed), and
+ * only the application's reference (they have declared a conflict on it).
+ */
+export function panelCalendar(mail: SessionMail, organizerMailbox: string, leaving: PanelMember | null = null): string {
   const { session } = mail
   const organizer = mailboxParts(organizerMailbox)
   const attendee = (m: { name: string; email: string }) => ({
@@ -77,13 +77,13 @@ export function panelCalendar(mail: SessionMail, organizerMailbox: string): stri
         stamp: session.changedAt ?? session.bookedAt,
         start: session.startsAt,
         end: session.endsAt,
-        summary: `Sesión con el panel de expertos: ${companyOf(mail)} (${mail.reference})`,
+        summary: leaving ? `Sesión con el panel de expertos (${mail.reference})` : `Sesión con el panel de expertos: ${companyOf(mail)} (${mail.reference})`,
         description: `Sesión 1:1 con el panel de expertos de ${PROGRAMME_NAME}, postulación ${mail.reference}.\n${when}.\n${placeLine(mail)}`,
         location: oneLine(session.place),
         ...(session.placeKind === 'video' ? { url: session.place } : {}),
         status: mail.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
         organizer: { name: organizer.name ?? PROGRAMME_NAME, email: organizer.email },
-        attendees: [...session.members.map(attendee), attendee({ name: mail.founder.name, email: mail.founder.email })],
+        attendees: leaving ? [attendee(leaving)] : [...session.members.map(attendee), attendee({ name: mail.founder.name, email: mail.founder.email })],
       },
     ],
   })
@@ -93,7 +93,7 @@ export function panelCalendar(mail: SessionMail, organizerMailbox: string): stri
 function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, url: string): RenderedMail {
   const when = formatDateTime(mail.session.startsAt)
   const company = companyOf(mail)
-  const minutes = Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000)
+  const minutes = sessionMinutes(mail.session)
   const subjects: Record<PanelMailKind, string> = {
     booked: `Sesión con el panel: ${company} (${mail.reference}), ${when}`,
     changed: `Nueva hora de la sesión con el panel: ${company} (${mail.reference}), ${when}`,
@@ -140,7 +140,7 @@ function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailCo
     {
       kind,
       when: formatDateTime(mail.session.startsAt),
-      lengthMinutes: Math.round((mail.session.endsAt.getTime() - mail.session.startsAt.getTime()) / 60_000),
+      lengthMinutes: sessionMinutes(mail.session),
       place: { kind: mail.session.placeKind, value: mail.session.place },
       cutoffHours: config.cutoffHours,
       byTeam: kind === 'cancelled' && byTeam(mail),
@@ -201,5 +201,33 @@ export function composePanelMail(config: PanelMailConfig, kind: PanelMailKind): 
       })
     }
     return messages
+  }
+}
+
+/**
+ * The e-mail to a member who declared a conflict on the application after its session was booked
+ * (ADR 0172): the session's METHOD:CANCEL for them alone (same UID, the raised SEQUENCE), so the event
+ * leaves their calendar. Only the reference: the rest of the application is no longer theirs to see,
+ * nor is the workspace's page of it. The others on the panel and the founder get nothing: their event
+ * has not changed.
+ */
+export function composeLeaveMail(config: PanelMailConfig): ComposeLeave {
+  return (mail) => {
+    const member = mail.leaving
+    const when = formatDateTime(mail.session.startsAt)
+    const subject = headerSafe(`Ya no participas en la sesión con el panel (${mail.reference})`)
+    const lines = [
+      `Quedó registrado tu conflicto de interés con la postulación ${mail.reference}: ya no participas en su sesión con el panel del ${when} (hora de Bogotá).`,
+      'La invitación se retira de tu calendario con este correo.',
+    ]
+    const text = `Hola, ${oneLine(member.name)}:\n\n${lines.join('\n')}\n\n${PROGRAMME_NAME}\n`
+    const html = htmlDocument(subject, `<p>Hola, ${escapeHtml(oneLine(member.name))}:</p>\n<p>${lines.map(escapeHtml).join('<br>')}</p>`)
+    return [
+      {
+        ...outboxMessage('team_panel_invitation', member.email, { subject, text, html }, config.founders),
+        calendar: panelCalendar(mail, config.founders.from, member),
+        memberId: member.id,
+      },
+    ]
   }
 }

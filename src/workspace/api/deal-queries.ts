@@ -8,11 +8,10 @@ export const dealKeys = {
   rateCards: ['rate-cards'] as const,
 }
 
-export function useDeal(applicationId: string, enabled: boolean) {
+export function useDeal(applicationId: string) {
   return useQuery({
     queryKey: dealKeys.deal(applicationId),
     queryFn: ({ signal }) => api<DealAnswer>(`/applications/${encodeURIComponent(applicationId)}/deal`, { signal }),
-    enabled,
   })
 }
 

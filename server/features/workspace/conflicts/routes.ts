@@ -17,10 +17,13 @@ import {
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { Conflict, ConflictStore } from '../../../db/stores/conflict-store.ts'
+import type { PanelActions } from '../../../shared/pipeline/panel-actions.ts'
 
 export interface ConflictRouteDeps {
   conflicts: ConflictStore
   now: () => Date
+  /** A member declaring a conflict on a booked session's application leaves its panel (ADR 0172); without it, not told. */
+  panel?: Pick<PanelActions, 'leaving' | 'onMailQueued'>
 }
 
 export const conflictJson = (c: Conflict): ConflictJson => wire({ ...c })
@@ -44,11 +47,13 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
       note: parsed.value.note,
       declaredBy: member.id,
       at: now(),
+      ...(deps.panel ? { panelLeave: deps.panel.leaving } : {}),
     })
     if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos esa postulación o esa persona.' }, 404)
     if (outcome.status === 'exists') {
       return c.json({ error: 'conflict_exists', message: 'Ya hay un conflicto declarado.', conflict: conflictJson(outcome.conflict) }, 409)
     }
+    deps.panel?.onMailQueued?.()
     return c.json({ conflict: conflictJson(outcome.conflict) } satisfies ConflictAnswer, 201)
   })
 

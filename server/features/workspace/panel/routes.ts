@@ -19,20 +19,23 @@ import {
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
-import { panelActions, refusalOf, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
-import type { ReviewStore } from '../../../db/stores/review-store.ts'
+import { panelActions, refusalOf, type PanelActions, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
+import type { ApplicationRecord, ReviewStore } from '../../../db/stores/review-store.ts'
 
 export interface PanelRouteDeps extends PanelDeps {
   reviews: Pick<ReviewStore, 'getApplication'>
+  /** The panel's actions when the caller has them already (server/compose.ts); default: made from these deps. */
+  actions?: PanelActions
 }
 
 export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
-  const actions = panelActions(deps)
+  const actions = deps.actions ?? panelActions(deps)
   const { panel } = actions
   const app = new Hono<WorkspaceEnv>()
 
-  async function state(applicationId: string): Promise<PanelState | null> {
-    const record = await deps.reviews.getApplication(applicationId)
+  /** The panel's state; `known`: the application as the route already read it (an offer or a cancellation changes neither its stage nor its due date). */
+  async function state(applicationId: string, known?: ApplicationRecord): Promise<PanelState | null> {
+    const record = known ?? (await deps.reviews.getApplication(applicationId))
     if (!record) return null
     const now = deps.now()
     const [offer, session, eligible] = await Promise.all([panel.offer(applicationId), panel.session(applicationId), panel.eligible(applicationId)])
@@ -101,8 +104,8 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     return wire(result)
   }
 
-  const answer = async (c: Context<WorkspaceEnv>, applicationId: string) => {
-    const current = await state(applicationId)
+  const answer = async (c: Context<WorkspaceEnv>, applicationId: string, known?: ApplicationRecord) => {
+    const current = await state(applicationId, known)
     return current ? c.json(current satisfies PanelState) : notFound(c)
   }
 
@@ -135,7 +138,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     })
     switch (outcome.status) {
       case 'saved':
-        return answer(c, applicationId)
+        return answer(c, applicationId, record)
       case 'not_found':
         return notFound(c)
       case 'not_in_stage':
@@ -172,7 +175,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
       const refusal = refusalOf(outcome, actions.cutoffHours)
       return c.json({ error: refusal.error, message: refusal.message }, refusal.status)
     }
-    return answer(c, applicationId)
+    return answer(c, applicationId, record)
   })
 
   app.get('/me/panel-sessions', async (c) => {

@@ -14,6 +14,7 @@ import { DOCUMENTS_CHECKED_STAGE, missingRequiredDocuments } from '../../../../d
 import { isStatusMailKind } from '../../../../domain/founder-mail.ts'
 import { BulkActionSchema, BulkApplyEntries, BulkPreviewEntries, type BulkApplied, type BulkPreview } from '../../../../domain/workspace-api/scoring.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
+import type { DealStore } from '../../../db/stores/deal-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
@@ -30,7 +31,7 @@ export interface BulkRouteDeps {
   /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: ChangeStageDeps['documents']
   /** With it, "Acuerdo firmado" needs a deal (ADR 0159), which a bulk move cannot carry: refused. */
-  deals?: ChangeStageDeps['deals']
+  deals?: DealStore
   store: ApplicationStore
   reviews: ReviewStore
   scoring: ScoringStore

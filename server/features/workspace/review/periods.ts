@@ -19,13 +19,3 @@ export function bogotaPeriods(now: Date): { weekStart: Date; monthStart: Date } 
     monthStart: new Date(Date.UTC(y, m, 1) - OFFSET_MS),
   }
 }
-
-/**
- * Midnight (Bogotá) starting the calendar day `day` (YYYY-MM-DD) plus
- * `plusDays`, as an instant; null for a day the calendar does not have.
- */
-export function bogotaDayStart(day: string, plusDays = 0): Date | null {
-  const t = Date.parse(`${day}T00:00:00.000Z`)
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) return null
-  return new Date(t + plusDays * DAY_MS - OFFSET_MS)
-}

@@ -21,6 +21,7 @@ import {
   type TransitionResult,
 } from '../../../../domain/workspace-api/review.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
+import type { DealStore } from '../../../db/stores/deal-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
@@ -33,7 +34,8 @@ import { applicationDetail } from './detail.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { auditedExport } from './export.ts'
 import { attributionsOf } from '../../../shared/exports.ts'
-import { bogotaDayStart, bogotaPeriods } from './periods.ts'
+import { bogotaDayStart } from '../../../../domain/bogota-days.ts'
+import { bogotaPeriods } from './periods.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
 import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, readDeal, type DealTerms } from '../../../../domain/deals.ts'
 import { dealInvalid } from '../../../shared/http/deal-errors.ts'
@@ -52,7 +54,7 @@ export interface ReviewRouteDeps {
   /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: ChangeStageDeps['documents']
   /** The deal at the signature (ADR 0159); without it (tests of other parts), "Acuerdo firmado" asks for none. */
-  deals?: ChangeStageDeps['deals']
+  deals?: DealStore
 }
 
 export const PAGE_SIZE_DEFAULT = 50
@@ -195,7 +197,6 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       deal,
     })
     if (outcome.status === 'not_found') return notFound(c)
-    if (outcome.status === 'deal_required') return c.json({ error: 'deal_required', message: DEAL_REQUIRED_REFUSAL, issues: [] }, 422)
     if (outcome.status === 'rate_card') return invalid(c, [{ path: 'deal.rateCardVersionId', message: RATE_CARD_NOT_PUBLISHED }], RATE_CARD_NOT_PUBLISHED)
     if (outcome.status === 'documents_missing') return c.json(documentsMissingRefusal(outcome.missing), 409)
     if (outcome.status === 'conflict') {

@@ -15,7 +15,7 @@ import { Button, Loading, Panel, QueryError } from '../../components/ui.tsx'
 import { DealFields, checkDeal, dealBody, dealErrorsOf, dealFormOf, type DealErrors, type DealForm } from './deal-fields.tsx'
 
 export function DealPanel({ applicationId }: { applicationId: string }) {
-  const answer = useDeal(applicationId, true)
+  const answer = useDeal(applicationId)
   const rateCards = useRateCards()
   const correct = useCorrectDeal(applicationId)
   const [form, setForm] = useState<DealForm | null>(null)
