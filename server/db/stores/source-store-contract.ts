@@ -162,6 +162,13 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
       expect(byAnswer['radio']).toEqual({ heardFrom: 'radio', applications: 2, panel: 1, dueDiligence: 0, signed: 0 })
       expect(byAnswer['none']).toEqual({ heardFrom: null, applications: 2, panel: 1, dueDiligence: 1, signed: 1 })
       expect(overview).toMatchObject({ from: '2026-11-30', to: '2026-12-01' })
+
+      // The list's filter by source (the review store's query, on this engine).
+      const list = (source: string) =>
+        reviews.listApplications({ source, sort: 'received_desc', page: 1, pageSize: 50, now: at(40), viewer: { memberId: admin.id, isAdmin: true } })
+      expect((await list(radio.id)).total).toBe(3)
+      expect((await list(tv.id)).items.map((i) => i.id)).toHaveLength(1)
+      expect((await list('none')).items.map((i) => i.id)).toEqual([direct])
     })
   })
 }
