@@ -29,7 +29,8 @@ export interface ShortPathDeps {
  * previews (WhatsApp, Slack, Facebook…), mail link scanners, HTTP libraries
  * and headless browsers. An empty User-Agent counts as automated.
  */
-const AUTOMATED = /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|slack|discord|skype|linkedin|embedly|vkshare|curl|wget|python|go-http|java\/|okhttp|axios|node-fetch|undici|headless|phantom|scan|safelinks|proofpoint|mimecast|barracuda|monitor|check/i
+// In-app browsers (Instagram, Facebook's FBAN, LinkedInApp) are people: only their preview fetchers are named here.
+const AUTOMATED = /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|slack-imgproxy|embedly|vkshare|curl|wget|python|go-http|java\/|okhttp|axios|node-fetch|undici|headless|phantom|scan|safelinks|proofpoint|mimecast|barracuda|monitor|check/i
 
 export function isAutomated(headers: Headers): boolean {
   const agent = headers.get('user-agent') ?? ''

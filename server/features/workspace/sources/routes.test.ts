@@ -166,12 +166,17 @@ describe('the short paths', () => {
       open(h, '/radio-cali', { agent: 'curl/8.5.0' }),
       open(h, '/radio-cali', { agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36' }),
       open(h, '/radio-cali', { headers: { 'sec-purpose': 'prefetch' } }),
+      open(h, '/radio-cali', { agent: 'LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)' }),
     ]
     for (const res of await Promise.all(notCounted)) {
       expect(res.status).toBe(302)
       expect(res.headers.get('location')).toBe('/?fuente=radio-cali')
     }
     expect(visits(h)).toEqual([])
+    // A person in an app's own browser is a person.
+    await open(h, '/radio-cali', { agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]' })
+    await open(h, '/radio-cali', { agent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 [FBAN/EMA;FBLC/es_LA;FBAV/400.0]' })
+    expect(visits(h)).toEqual([{ day: '2026-11-23', visits: 2 }])
   })
 
   it('an unknown, malformed or reserved path is no short path: not found, nothing counted; a POST is not a visit', async () => {
