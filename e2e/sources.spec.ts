@@ -114,4 +114,11 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   await expect(page.getByLabel('Fuente')).toHaveValue(/^[0-9a-f-]{36}$/)
   await expect(page.getByRole('cell', { name: /^Oyentes Activos/ })).toBeVisible()
   await expect(page.getByText('1 postulación con estos filtros.')).toBeVisible()
+
+  // The overview glances at the sources of the last 30 days.
+  await page.getByRole('link', { name: 'Resumen' }).first().click()
+  const glance = page.getByRole('region', { name: 'Por fuente, últimos 30 días' })
+  await expect(glance.getByRole('row').filter({ hasText: 'Radio Cali mañana' }).getByRole('cell')).toHaveText(['1', '1', '0', '0'])
+  await clean(page, 'the overview with its sources')
+  await fitsPhone(page, 'the overview with its sources')
 })

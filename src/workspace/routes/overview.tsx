@@ -4,6 +4,7 @@ import { OPEN_STAGES, STAGE_LABELS, STAGES, STEP_DAYS, STAGE_STEP } from '../../
 import { useFounderDraftCount, useOverview } from '../api/queries.ts'
 import { MachineryPanel } from '../features/overview/machinery.tsx'
 import { OnTimePanel } from '../features/overview/on-time.tsx'
+import { SourcesGlance } from '../features/overview/sources.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { formatCount, countOf, formatDays } from '../../../domain/format.ts'
@@ -67,6 +68,7 @@ export function OverviewPage() {
         </div>
       </Panel>
       <OnTimePanel />
+      <SourcesGlance />
     </>
   )
 }
