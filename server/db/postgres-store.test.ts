@@ -65,6 +65,42 @@ describe.skipIf(!available)('PostgreSQL (the real server; one database per test)
         await db.drop()
       }
     })
+
+    it('leaves Supabase’s Data API roles no privilege on any table, even where new tables are granted to them by default', async () => {
+      // Supabase's anon and authenticated roles, and its default grant of every new table to them
+      // (roles are the cluster's: made once, left for the next run).
+      const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} })
+      const db = await createTestDatabase({ migrated: false })
+      const sql = postgres(db.url, { max: 1, onnotice: () => {} })
+      try {
+        await admin`
+          do $$ begin
+            create role anon nologin;
+          exception when duplicate_object then null; end $$`
+        await admin`
+          do $$ begin
+            create role authenticated nologin;
+          exception when duplicate_object then null; end $$`
+        await sql`alter default privileges in schema public grant all on tables to anon, authenticated`
+        await applyMigrations(sql, readMigrations())
+        const granted = await sql<{ role: string; table: string; privilege: string }[]>`
+          select r.role, c.relname as table, p.privilege
+          from pg_class c
+          cross join (values ('anon'), ('authenticated')) as r (role)
+          cross join (values ('select'), ('insert'), ('update'), ('delete'), ('truncate'), ('references'), ('trigger')) as p (privilege)
+          where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
+            and has_table_privilege(r.role, c.oid, p.privilege)
+          order by 1, 2, 3`
+        expect(granted).toEqual([])
+        const [reach] = await sql<{ run: boolean }[]>`
+          select has_function_privilege('anon', 'catalitico_private.server_only(regclass[])', 'execute') as run`
+        expect(reach!.run).toBe(false)
+      } finally {
+        await sql.end({ timeout: 1 })
+        await admin.end({ timeout: 1 })
+        await db.drop()
+      }
+    })
   })
 
   describe('postgres store specifics', () => {

@@ -32,7 +32,5 @@ create table application_sources (
 );
 create index application_sources_source on application_sources (source_id);
 
--- Only the server's own connection reads and writes these (no policies: the anon and authenticated roles see nothing).
-alter table sources enable row level security;
-alter table source_visits enable row level security;
-alter table application_sources enable row level security;
+-- Only the server's own connection reads and writes these (ADR 0177).
+select catalitico_private.server_only('sources', 'source_visits', 'application_sources');
