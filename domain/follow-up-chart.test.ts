@@ -54,9 +54,9 @@ describe('the chart of one metric: scales', () => {
     expect(topTick.y).toBe(top)
     expect(topTick.value).toBeGreaterThanOrEqual(6100)
     const y = (dollars: number) => bottom - (dollars / topTick.value) * (bottom - top)
-    near(chart.points[0]!.y, y(1200))
-    near(chart.points[3]!.y, y(2100.5))
-    near(chart.points[11]!.y, y(6100))
+    near(chart.points[0]!.y!, y(1200))
+    near(chart.points[3]!.y!, y(2100.5))
+    near(chart.points[11]!.y!, y(6100))
   })
 
   it('starts counts at zero, with whole ticks only, even for a team of three', () => {
