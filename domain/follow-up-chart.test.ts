@@ -91,8 +91,10 @@ describe('the chart of one metric: months without a figure', () => {
     const chart = followUpChart(input({ points: months(Array(12).fill(null)) }))
     expect(chart.path).toBe('')
     expect(chart.points.every((p) => p.y === null)).toBe(true)
-    expect(chart.yTicks[0]!.value).toBe(0)
+    expect(chart.yTicks.map((t) => t.value)).toEqual([0])
+    expect(chart.note).toMatchObject({ text: 'Todavía no hay cifras', y: (chart.plot.top + chart.plot.bottom) / 2 })
     expect(chart.summary).toContain('Todavía no hay cifras.')
+    expect(followUpChart(input()).note).toBeNull()
   })
 })
 
@@ -297,7 +299,7 @@ describe('the trend of a metric', () => {
 })
 
 describe('the sparkline', () => {
-  it('draws the months given across its width, spread between its lowest and highest figure', () => {
+  it('draws the months given across its width, from zero to its highest figure', () => {
     const s = sparkline({ title: 'Ventas del mes en USD', unit: 'usd_cents', points: months([100_000, 200_000, null, 300_000]) })
     expect(s.width).toBe(96)
     expect(s.points.map((p) => p.period)).toEqual(['2027-01', '2027-02', '2027-04'])
@@ -306,11 +308,21 @@ describe('the sparkline', () => {
     expect(d!.x).toBeGreaterThan(b!.x)
     expect(a!.y).toBeGreaterThan(b!.y) // lower figure, lower on screen (larger y)
     expect(d!.y).toBeLessThan(b!.y)
-    expect(Math.max(...s.points.map((p) => p.y))).toBeLessThanOrEqual(s.height)
-    expect(Math.min(...s.points.map((p) => p.y))).toBeGreaterThanOrEqual(0)
+    // The highest figure at the top (inside the last dot's radius), zero at the bottom: a third of the
+    // highest is two thirds of the way down.
+    expect(d!.y).toBe(3.5)
+    expect(s.zeroY).toBe(28 - 3.5)
+    near(a!.y, 28 - 3.5 - (1 / 3) * (28 - 7))
     expect(s.last).toEqual({ x: d!.x, y: d!.y })
     expect(s.path.match(/M/g)).toHaveLength(2) // broken at March
     expect(s.points.map((p) => p.alone)).toEqual([false, false, true])
+  })
+
+  it('draws a stable figure flat, as the trend reads it', () => {
+    const s = sparkline({ title: 'Ventas del mes en USD', unit: 'usd_cents', points: months([900_000, 880_000, 910_000, 870_000, 905_000, 890_000]) })
+    expect(s.trend).toBe('estable')
+    const ys = s.points.map((p) => p.y)
+    expect(Math.max(...ys) - Math.min(...ys)).toBeLessThan(1.5)
   })
 
   it('says the trend in words beside it and, for a screen reader, the last months\' figures', () => {

@@ -72,11 +72,13 @@ export const CHART_COLORS = {
 
 export const CHART_FONT_SIZE = 12
 /** A generous width of one character at CHART_FONT_SIZE (Manrope's figures and lower case), for margins. */
-const CHAR_WIDTH = 6.8
+const CHAR_WIDTH = 7.2
 export const POINT_RADIUS = 3.5
 export const BAND_MARK_HEIGHT = 4
 export const LINE_WIDTH = 2
 export const LEGEND_TEXT = 'Semanas con pauta en medios'
+/** Written across an empty plot. */
+export const NO_FIGURES_TEXT = 'Todavía no hay cifras'
 /** The smallest room a month's label takes on the axis: "sept" and a gap. */
 const MIN_TICK_SPACING = 36
 const TICK_STEPS = [1, 2, 3, 4, 6, 12] as const
@@ -245,6 +247,8 @@ export interface FollowUpChart {
   zeroY: number
   /** The legend of the media weeks; null when no week is drawn. */
   legend: { x: number; y: number; text: string } | null
+  /** Written in the middle of the plot when no month has a figure ("Todavía no hay cifras"); null otherwise. */
+  note: { x: number; y: number; text: string } | null
   /** The table beside the chart: the same figures, month by month. */
   rows: ChartRow[]
 }
@@ -276,7 +280,8 @@ export function followUpChart({ title, unit, points, mediaDays, width, height }:
   if (hi === lo) hi = lo + 1
   const tickCount = Math.max(2, Math.floor((bottom - top) / 36))
   const y = scaleLinear().domain([lo, hi]).nice(tickCount).range([bottom, top])
-  const yTickValues = y.ticks(tickCount).filter((v) => Number.isInteger(v))
+  // No figure yet: only the zero line, and the plot says why it is empty.
+  const yTickValues = values.length === 0 ? [0] : y.ticks(tickCount).filter((v) => Number.isInteger(v))
   const yLabels = yTickValues.map((v) => tickLabel(unit, v))
   const left = Math.ceil(Math.max(...yLabels.map((l) => l.length)) * CHAR_WIDTH) + 10
   const right = width - 10
@@ -347,6 +352,7 @@ export function followUpChart({ title, unit, points, mediaDays, width, height }:
     yTicks: yTickValues.map((v, i) => ({ y: round(y(v)), value: v, label: yLabels[i]! })),
     zeroY: round(y(0)),
     legend: bands.length > 0 ? { x: 0, y: 12, text: LEGEND_TEXT } : null,
+    note: values.length === 0 ? { x: round((left + right) / 2), y: round((top + bottom) / 2), text: NO_FIGURES_TEXT } : null,
     rows,
   }
 }
@@ -445,6 +451,8 @@ export interface Sparkline {
   points: { period: string; x: number; y: number; alone: boolean }[]
   /** The last point with a figure, drawn larger. */
   last: { x: number; y: number } | null
+  /** Where zero is: a faint line, so the height reads as a size. */
+  zeroY: number
   trend: Trend | null
   /** What a person reads beside it: "↗ Subiendo", or "Sin datos suficientes". */
   label: string
@@ -457,17 +465,18 @@ export const SPARKLINE_HEIGHT = 28
 export const SPARKLINE_RADIUS = 2.5
 
 /**
- * A tiny line of a metric's last months, no axes, for a table row: spread between its own lowest and
- * highest figure (its shape, not its size: the figures are in the accessible text and beside it).
+ * A tiny line of a metric's last months, no axes, for a table row, from zero to its highest figure like
+ * the chart: a change the trend calls "estable" looks flat, not like a cliff (a sparkline spread between
+ * its own lowest and highest figure would draw ±2 % as a fall from top to bottom).
  */
 export function sparkline({ title, unit, points, width = SPARKLINE_WIDTH, height = SPARKLINE_HEIGHT }: SparklineInput): Sparkline {
   if (points.length > 0) checkPoints(points)
   const pad = SPARKLINE_RADIUS + 1
   const values = points.flatMap((p) => (p.value === null ? [] : [p.value]))
-  const lo = values.length > 0 ? Math.min(...values) : 0
-  const hi = values.length > 0 ? Math.max(...values) : 0
+  const lo = Math.min(0, ...values)
+  const hi = Math.max(0, ...values)
   const x = scaleLinear().domain([0, Math.max(points.length - 1, 1)]).range([pad, width - pad])
-  const y = scaleLinear().domain(hi > lo ? [lo, hi] : [lo - 1, lo + 1]).range([height - pad, pad])
+  const y = scaleLinear().domain([lo, hi > lo ? hi : lo + 1]).range([height - pad, pad])
   const drawnPoints = points.map((p, i) => ({ period: p.period, x: round(points.length === 1 ? width / 2 : x(i)), y: p.value === null ? null : round(y(p.value)) }))
   const path =
     line<(typeof drawnPoints)[number]>()
@@ -491,6 +500,7 @@ export function sparkline({ title, unit, points, width = SPARKLINE_WIDTH, height
     path,
     points: withValue,
     last: lastPoint ? { x: lastPoint.x, y: lastPoint.y } : null,
+    zeroY: round(y(0)),
     trend: t,
     label: t === null ? NO_TREND_LABEL : TREND_LABELS[t],
     text,

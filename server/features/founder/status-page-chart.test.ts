@@ -17,7 +17,7 @@ describe("the follow-up chart on the founder's status page", () => {
     expect(svg.getAttribute('role')).toBe('img')
     expect(svg.getAttribute('aria-label')).toBe(chart.summary)
     expect(svg.querySelector('title')?.textContent).toBe(chart.summary)
-    expect(svg.getAttribute('viewBox')).toBe('0 0 320 200')
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${STATUS_PAGE_CHART_SIZE.width} ${STATUS_PAGE_CHART_SIZE.height}`)
     // One point per month with a figure (10 of 12), where the geometry put them.
     const circles = [...svg.querySelectorAll('circle')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])
     expect(circles).toEqual(chart.points.filter((p) => p.y !== null).map((p) => [p.x, p.y]))

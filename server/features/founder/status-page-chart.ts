@@ -25,11 +25,11 @@ import {
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 
 /**
- * The size the page draws at: one column of at most 24rem on a phone, two columns from 40rem on (about
- * 308 px each in the page's 42rem): the SVG scales with its column (viewBox), its text stays within
- * 0,9 and 1,2 times 12 px.
+ * The size the page draws at. The SVG scales with its card (viewBox): one column of at most 24rem on a
+ * phone (324 px of drawing at 390 px), two from 40rem on (280 px each in the page's 42rem), so its 12 px
+ * text reads between 11 and 14 px.
  */
-export const STATUS_PAGE_CHART_SIZE = { width: 320, height: 200 } as const
+export const STATUS_PAGE_CHART_SIZE = { width: 300, height: 200 } as const
 
 type Attrs = Record<string, string | number>
 const attrs = (a: Attrs) =>
@@ -61,6 +61,7 @@ export function followUpChartSvg(chart: FollowUpChart): string {
     parts.push(el('rect', { x, y: y + 2 - BAND_MARK_HEIGHT, width: 12, height: BAND_MARK_HEIGHT, fill: CHART_COLORS.bandMark }))
     parts.push(el('text', { x: x + 18, y, fill: CHART_COLORS.text }, e(chart.legend.text)))
   }
+  if (chart.note) parts.push(el('text', { x: chart.note.x, y: chart.note.y, 'text-anchor': 'middle', fill: CHART_COLORS.text }, e(chart.note.text)))
   if (chart.path !== '') {
     parts.push(el('path', { d: chart.path, fill: 'none', stroke: CHART_COLORS.line, 'stroke-width': LINE_WIDTH, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }))
   }
@@ -107,6 +108,7 @@ export const FOLLOW_UP_CHART_CSS = `
 .fu-chart caption{text-align:left;color:var(--ink-600);font-size:.8rem;padding:0 0 .25rem}
 .fu-chart th,.fu-chart td{text-align:left;padding:.3rem .5rem .3rem 0;border-bottom:1px solid var(--ink-200)}
 .fu-chart thead th{color:var(--ink-600);font-weight:700}
+.fu-chart thead th:nth-child(2){text-align:right}
 .fu-chart tbody th{font-weight:400;white-space:nowrap}
 .fu-chart td:nth-child(2){text-align:right;white-space:nowrap}
 `

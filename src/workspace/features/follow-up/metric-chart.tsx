@@ -132,6 +132,11 @@ export function ChartSvg({ chart }: { chart: FollowUpChart }) {
           {chart.legend.text}
         </text>,
       ]}
+      {chart.note && (
+        <text x={chart.note.x} y={chart.note.y} textAnchor="middle" fill={CHART_COLORS.text}>
+          {chart.note.text}
+        </text>
+      )}
       {chart.path !== '' && (
         <path d={chart.path} fill="none" stroke={CHART_COLORS.line} strokeWidth={LINE_WIDTH} strokeLinejoin="round" strokeLinecap="round" />
       )}
@@ -152,7 +157,7 @@ export function ChartTable({ chart }: { chart: FollowUpChart }) {
       <thead className="border-b border-ink-200 text-xs text-ink-600">
         <tr>
           <th scope="col" className="py-1 pr-2 font-semibold">{CHART_TABLE_HEADINGS.month}</th>
-          <th scope="col" className="py-1 pr-2 font-semibold">{CHART_TABLE_HEADINGS.value}</th>
+          <th scope="col" className="py-1 pr-2 text-right font-semibold">{CHART_TABLE_HEADINGS.value}</th>
           <th scope="col" className="py-1 font-semibold">{CHART_TABLE_HEADINGS.media}</th>
         </tr>
       </thead>
@@ -186,6 +191,7 @@ export function MetricSparkline({ title, unit, points }: MetricSparklineProps) {
     <span className="inline-flex items-center gap-2 whitespace-nowrap">
       <svg role="img" aria-label={s.text} viewBox={`0 0 ${s.width} ${s.height}`} width={s.width} height={s.height}>
         <title>{s.text}</title>
+        <line x1={0} x2={s.width} y1={s.zeroY} y2={s.zeroY} stroke={CHART_COLORS.baseline} strokeWidth={1} />
         {s.path !== '' && <path d={s.path} fill="none" stroke={CHART_COLORS.line} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />}
         {s.points.map((p) =>
           p.alone && (p.x !== s.last?.x) ? <circle key={p.period} cx={p.x} cy={p.y} r={1.5} fill={CHART_COLORS.line} /> : null,
