@@ -1,6 +1,6 @@
 /**
  * The follow-up's charts, loaded when a screen first shows one: metric-chart.tsx carries d3-scale and
- * d3-shape (ADR 0176: about N kB brotli), which the rest of the workspace does not need. Each waits in a
+ * d3-shape (ADR 0176: a 14 kB brotli chunk), which the rest of the workspace does not need. Each waits in a
  * box of its own size, so nothing moves when it arrives.
  */
 import { Suspense, lazy } from 'react'
