@@ -99,7 +99,15 @@ export function MetricCharts({ charts }: { charts: readonly MetricChartProps[] }
 export function ChartSvg({ chart }: { chart: FollowUpChart }) {
   const { plot } = chart
   return (
-    <svg role="img" aria-label={chart.summary} viewBox={`0 0 ${chart.width} ${chart.height}`} width={chart.width} height={chart.height} fontSize={CHART_FONT_SIZE}>
+    <svg
+      role="img"
+      aria-label={chart.summary}
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+      width={chart.width}
+      height={chart.height}
+      fontSize={CHART_FONT_SIZE}
+      className="block h-auto max-w-full"
+    >
       <title>{chart.summary}</title>
       {chart.bands.map((b) => (
         <rect key={`band-${b.from}`} x={b.x} y={plot.top} width={b.width} height={plot.bottom - plot.top} fill={CHART_COLORS.band} />
