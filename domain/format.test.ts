@@ -10,6 +10,7 @@ import {
   formatDays,
   formatIsoDay,
   formatMoney,
+  formatMonthShort,
   formatNumber,
   formatPercent,
   formatScore,
@@ -126,6 +127,22 @@ describe('dates on Bogotá\'s clock', () => {
     expect(text).not.toMatch(/\.\.$/)
     expect(sentence('Hay una copia en curso')).toBe('Hay una copia en curso.')
     expect(sentence('¿Seguro?')).toBe('¿Seguro?')
+  })
+})
+
+describe('months where room is short (charts)', () => {
+  it('writes "ene 2027", the year held to its month, and the month alone on request', () => {
+    expect(formatMonthShort('2027-01')).toBe('ene\u00a02027')
+    expect(plain(formatMonthShort('2026-09'))).toBe('sept 2026')
+    expect(plain(formatMonthShort('2027-12'))).toBe('dic 2027')
+    expect(formatMonthShort('2027-05', { year: false })).toBe('may')
+  })
+
+  it('reads anything but "AAAA-MM" as "—"', () => {
+    expect(formatMonthShort('2027-13')).toBe('—')
+    expect(formatMonthShort('2027-00')).toBe('—')
+    expect(formatMonthShort('2027-1')).toBe('—')
+    expect(formatMonthShort('2027-01-15')).toBe('—')
   })
 })
 

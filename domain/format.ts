@@ -206,6 +206,21 @@ export function formatIsoDay(input: DateInput | null | undefined): string {
   return clock ? `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}` : ''
 }
 
+/** The months in a chart's few letters (CLDR's Spanish abbreviations, without their period). */
+const MONTHS_SHORT = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const
+
+/**
+ * A calendar month "AAAA-MM" where room is short (a chart's axis and its table, issue 20): "2027-01" →
+ * "ene 2027" (a no-break space: the year never leaves its month); `{ year: false }` → "ene". Anything
+ * else reads "—".
+ */
+export function formatMonthShort(period: string, { year = true }: { year?: boolean } = {}): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(period)
+  const name = m ? MONTHS_SHORT[Number(m[2]) - 1] : undefined
+  if (!m || !name) return EMPTY
+  return year ? `${name}${NBSP}${m[1]}` : name
+}
+
 // ---------------------------------------------------------------------------
 // Words
 // ---------------------------------------------------------------------------
