@@ -94,6 +94,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   team_panel_invitation: 'Invitación del panel a la sesión',
   founder_panel_reminder: 'Recordatorio de la sesión con el panel',
   team_panel_reminder: 'Recordatorio al panel',
+  founder_check_in: 'Reporte mensual del seguimiento',
 }
 const MAIL_STATUS: Record<string, string> = { pending: 'por enviar', sent: 'enviado', failed: 'no se pudo entregar' }
 
