@@ -16,6 +16,7 @@ import { functionDepsFromConfig, mailConfigFrom } from './features/submission/de
 import type { Hono } from 'hono'
 import { founderDraftRoutes } from './features/workspace/founder-mail/routes.ts'
 import { founderStatusRoutes } from './features/founder/status-page.ts'
+import { checkInRoutes, followUpSection } from './features/founder/check-in.ts'
 import type { FounderStore } from './db/stores/founder-store.ts'
 import { createRetentionJob } from './features/retention/retention.ts'
 import type { FounderMailConfig } from './shared/pipeline/status-mail.ts'
@@ -53,6 +54,8 @@ import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { openDocumentStore, type DocumentStore } from './db/stores/document-store.ts'
 import { openPanelStore } from './db/stores/panel-store.ts'
+import { openFollowUpStore } from './db/stores/follow-up-store.ts'
+import { createCheckInJob, type CheckInJob } from './features/follow-up/check-in-job.ts'
 import { engineOf } from './db/engine-of.ts'
 
 export function functionDepsFrom(
@@ -105,6 +108,22 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
     log: jsonLog,
     tickMs: config.REMINDER_TICK_SECONDS * 1000,
     panel: { panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
+    ...extra,
+  })
+}
+
+/**
+ * The monthly check-in's e-mails (issue 20, ADR 0165) on the store's database, for every process that runs an
+ * outbox worker; on the reminders' tick and their clock (WORKER_CLOCK_OFFSET_MS, tests only).
+ */
+export function checkInJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): CheckInJob {
+  const offset = config.WORKER_CLOCK_OFFSET_MS
+  return createCheckInJob({
+    followUp: openFollowUpStore(engineOf(store)),
+    mail: founderMailConfigFrom(config),
+    now: () => new Date(Date.now() + offset),
+    log: jsonLog,
+    tickMs: config.REMINDER_TICK_SECONDS * 1000,
     ...extra,
   })
 }
@@ -271,9 +290,13 @@ export function workspaceApiFrom(
     // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
+    // Once signed, the twelve months of follow-up (issue 20).
+    followUpSection: followUpSection({ followUp: stores.followUp, now: routeDeps.now }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
+  // The monthly check-in under the same personal link (server/features/founder/check-in.ts).
+  founderPages.route('/', checkInRoutes({ followUp: stores.followUp, founders, now: routeDeps.now }))
   return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
 }
 

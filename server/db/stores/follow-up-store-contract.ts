@@ -10,13 +10,11 @@
 import { describe, expect, it } from 'vitest'
 import { checkInMonth, type CheckInValues } from '../../../domain/follow-up.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
+import { signedApplication } from '../testing/signed.ts'
 import { engineOf } from '../engine-of.ts'
-import { insertMember } from '../testing/members.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import type { ApplicationStore, NewOutboxMessage } from './application-store.ts'
-import { DEAL } from './deal-store-contract.ts'
 import { openFollowUpStore, type CheckInMailFacts } from './follow-up-store.ts'
-import { openReviewStore } from './review-store.ts'
 
 const T0 = new Date('2027-01-05T15:00:00.000Z')
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
@@ -52,24 +50,7 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
   describe(`FollowUpStore contract: ${name}`, () => {
     const database = harnessPerTest(open)
 
-    /** An application signed with a deal whose follow-up starts on 2026-12-01. */
-    async function signed(db: TestDatabase<S>, email?: string) {
-      const admin = await insertMember(db.store, 'admin', 'Ana')
-      const sub = newSubmission({ createdAt: at(-60 * 24 * 40), ...(email ? { email } : {}) })
-      await db.store.saveSubmission(sub)
-      const id = sub.application.id
-      await db.exec('UPDATE applications SET stage = ? WHERE id = ?', ['due_diligence', id])
-      const moved = await openReviewStore(engineOf(db.store)).transition(id, {
-        from: 'due_diligence',
-        to: 'acuerdo_firmado',
-        reason: null,
-        memberId: admin.id,
-        at: at(-60 * 24 * 36),
-        deal: { ...DEAL, followUpStart: '2026-12-01' },
-      })
-      expect(moved.status).toBe('moved')
-      return { admin, id, sub }
-    }
+    const signed = (db: TestDatabase<S>, email?: string) => signedApplication(db, email ? { email } : {})
 
     it('versions a check-in by compare-and-set, keeps every version, audits months and versions only', async () => {
       const db = await database()
