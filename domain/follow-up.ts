@@ -16,7 +16,7 @@
  * Money in integers (ADR 0157): sales in US cents; the counts are whole.
  */
 import { isCalendarDay } from './bogota-days.ts'
-import { FOLLOW_UP_MONTHS, USD_CENTS_MAX, hundredths } from './deals.ts'
+import { FOLLOW_UP_MONTHS, USD_CENTS_MAX, hundredths, periodEnd } from './deals.ts'
 import { EMPTY, formatCount, formatMoney, formatMonth, formatNumber } from './format.ts'
 import { readAmount, readCount } from './numbers.ts'
 
@@ -400,3 +400,161 @@ export const FOLLOW_UP_MESSAGES = {
   milestoneNote: `Escribe una nota de la revisión (hasta ${formatCount(MILESTONE_NOTE_MAX)} caracteres).`,
   closingNote: `Escribe la nota de cierre (hasta ${formatCount(CLOSING_NOTE_MAX)} caracteres).`,
 } as const
+
+// ---------------------------------------------------------------------------
+// A follow-up as the team and the founder see it
+// ---------------------------------------------------------------------------
+
+/** One version of a month's check-in, as stored. */
+export interface CheckInRecord extends CheckInValues {
+  month: number
+  version: number
+  submittedAt: Date
+}
+
+export interface MilestoneRecord {
+  month: MilestoneMonth
+  /** AAAA-MM-DD (Bogotá): the day the review was held. */
+  heldOn: string
+  note: string
+  /** The admin who recorded it last. */
+  recordedBy: string | null
+  recordedAt: Date
+}
+
+export interface ClosingRecord {
+  note: string
+  closedBy: string | null
+  closedAt: Date
+}
+
+/** What a follow-up holds: its start, every check-in version (by month, then version), the milestones, the closing. */
+export interface FollowUpData {
+  followUpStart: string
+  checkIns: readonly CheckInRecord[]
+  milestones: readonly MilestoneRecord[]
+  closing: ClosingRecord | null
+}
+
+export interface FollowUpMonthView extends CheckInMonth {
+  state: CheckInState
+  /** The latest version, when sent. */
+  checkIn: CheckInRecord | null
+  versions: number
+  /** When the first version came (was it on time?). */
+  firstSubmittedAt: Date | null
+}
+
+export interface MilestoneView {
+  month: MilestoneMonth
+  dueOn: string
+  state: MilestoneState
+  record: MilestoneRecord | null
+}
+
+export interface FollowUpViewRecord {
+  followUpStart: string
+  /** The follow-up's last day (12 months from its start, ADR 0159). */
+  followUpEnd: string
+  /** The Bogotá day the view is of. */
+  today: string
+  /** The check-in open today, if any. */
+  current: number | null
+  /** The next to open, if any. */
+  next: CheckInMonth | null
+  months: FollowUpMonthView[]
+  series: MetricSeries
+  milestones: MilestoneView[]
+  closing: ClosingRecord | null
+}
+
+/** The Bogotá day of an instant, "AAAA-MM-DD". */
+const bogotaDayOf = (at: Date) => new Date(at.getTime() - 5 * 3_600_000).toISOString().slice(0, 10)
+
+/** Where every month and milestone stands on `today` (a Bogotá day), and each metric's series. */
+export function followUpView(data: FollowUpData, today: string): FollowUpViewRecord {
+  const start = data.followUpStart
+  const closedOn = data.closing ? bogotaDayOf(data.closing.closedAt) : null
+  const byMonth = new Map<number, CheckInRecord[]>()
+  for (const c of data.checkIns) byMonth.set(c.month, [...(byMonth.get(c.month) ?? []), c])
+  const months = checkInMonths(start).map((m): FollowUpMonthView => {
+    const versions = [...(byMonth.get(m.number) ?? [])].sort((a, b) => a.version - b.version)
+    return {
+      ...m,
+      state: checkInState(m, today, versions.length > 0, closedOn),
+      checkIn: versions.at(-1) ?? null,
+      versions: versions.length,
+      firstSubmittedAt: versions[0]?.submittedAt ?? null,
+    }
+  })
+  const recorded = new Map(data.milestones.map((r) => [r.month, r]))
+  return {
+    followUpStart: start,
+    followUpEnd: periodEnd(start, FOLLOW_UP_MONTHS),
+    today,
+    current: data.closing ? null : (openCheckIn(start, today)?.number ?? null),
+    next: data.closing ? null : nextCheckIn(start, today),
+    months,
+    series: metricSeries(start, new Map(months.filter((m) => m.checkIn).map((m) => [m.number, m.checkIn!]))),
+    milestones: MILESTONE_MONTHS.map((m) => ({
+      month: m,
+      dueOn: milestoneDueOn(start, m),
+      state: milestoneState(start, m, today, recorded.has(m)),
+      record: recorded.get(m) ?? null,
+    })),
+    closing: data.closing,
+  }
+}
+
+/** A signed startup as «Seguimiento» reads it from the store: no figure, only which months came and when. */
+export interface PortfolioEntryRecord {
+  applicationId: string
+  reference: string
+  companyName: string
+  tradeName: string
+  followUpStart: string
+  /** The months answered: how many versions, when the first and the last came. */
+  answered: { month: number; versions: number; firstAt: Date; lastAt: Date }[]
+  /** The milestones recorded. */
+  milestones: MilestoneMonth[]
+  closedAt: Date | null
+}
+
+export interface PortfolioRowRecord {
+  applicationId: string
+  reference: string
+  companyName: string
+  tradeName: string
+  followUpStart: string
+  /** The check-in open today, and where it stands (open, late, answered); null when none is open. */
+  current: { number: number; period: string; dueOn: string; closesOn: string; state: CheckInState } | null
+  /** The latest month answered, and when its last version came. */
+  lastCheckIn: { month: number; period: string; at: Date } | null
+  answered: number
+  /** Months closed without an answer. */
+  missed: number
+  milestones: { month: MilestoneMonth; dueOn: string; state: MilestoneState }[]
+  closedAt: Date | null
+}
+
+/** A row of «Seguimiento» on `today`. */
+export function portfolioRow(entry: PortfolioEntryRecord, today: string): PortfolioRowRecord {
+  const start = entry.followUpStart
+  const answered = new Set(entry.answered.map((a) => a.month))
+  const closedOn = entry.closedAt ? bogotaDayOf(entry.closedAt) : null
+  const open = entry.closedAt ? null : openCheckIn(start, today)
+  const last = [...entry.answered].sort((a, b) => b.month - a.month)[0]
+  return {
+    applicationId: entry.applicationId,
+    reference: entry.reference,
+    companyName: entry.companyName,
+    tradeName: entry.tradeName,
+    followUpStart: start,
+    current: open ? { number: open.number, period: open.period, dueOn: open.dueOn, closesOn: open.closesOn, state: checkInState(open, today, answered.has(open.number)) } : null,
+    lastCheckIn: last ? { month: last.month, period: checkInMonth(start, last.month).period, at: last.lastAt } : null,
+    answered: answered.size,
+    missed: checkInMonths(start).filter((m) => checkInState(m, today, answered.has(m.number), closedOn) === 'missed').length,
+    milestones: MILESTONE_MONTHS.map((m) => ({ month: m, dueOn: milestoneDueOn(start, m), state: milestoneState(start, m, today, entry.milestones.includes(m)) })),
+    closedAt: entry.closedAt,
+  }
+}

@@ -36,6 +36,7 @@ import { createWorkspaceApi } from './features/workspace/api.ts'
 import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
 import { dealRoutes } from './features/workspace/deals/routes.ts'
+import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
@@ -273,6 +274,7 @@ export function workspaceApiFrom(
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
+      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({

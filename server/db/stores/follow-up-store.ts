@@ -21,33 +21,16 @@
  */
 import { sql, type InferResult } from 'kysely'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { CheckInMailKind, CheckInMonth, CheckInValues, MilestoneMonth } from '../../../domain/follow-up.ts'
+import type { CheckInMailKind, CheckInMonth, CheckInRecord, CheckInValues, ClosingRecord, MilestoneMonth, MilestoneRecord, PortfolioEntryRecord } from '../../../domain/follow-up.ts'
 import { db, type Engine, type Step } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
-export interface CheckIn extends CheckInValues {
-  month: number
-  version: number
-  submittedAt: Date
-}
-
-export interface Milestone {
-  month: MilestoneMonth
-  /** AAAA-MM-DD (Bogotá): the day the review was held. */
-  heldOn: string
-  note: string
-  recordedBy: string | null
-  recordedAt: Date
-}
-
-export interface Closing {
-  note: string
-  closedBy: string | null
-  closedAt: Date
-}
+export type CheckIn = CheckInRecord
+export type Milestone = MilestoneRecord
+export type Closing = ClosingRecord
 
 /** One signed application's follow-up: its start, every check-in version, the milestones and the closing. */
 export interface FollowUpRecord {
@@ -61,18 +44,7 @@ export interface FollowUpRecord {
   closing: Closing | null
 }
 
-/** A signed startup in «Seguimiento»: enough to place each month, no figure. */
-export interface PortfolioEntry {
-  applicationId: string
-  reference: string
-  companyName: string
-  tradeName: string
-  followUpStart: string
-  /** The months answered: how many versions, when the first and the last came. */
-  answered: { month: number; versions: number; firstAt: Date; lastAt: Date }[]
-  milestones: MilestoneMonth[]
-  closedAt: Date | null
-}
+export type PortfolioEntry = PortfolioEntryRecord
 
 export type SubmitOutcome =
   | { status: 'saved'; checkIn: CheckIn }
