@@ -214,6 +214,43 @@ describe("the founder's monthly check-in", () => {
     expect(status).toContain('<th scope="row">diciembre de 2026</th><td colspan="6" style="text-align:left" class="muted">Sin respuesta</td>')
   })
 
+  it("the founder's copy and the team's Ley 1581 export carry every version and the reviews' days, never the team's notes; deleting the titular deletes them", async () => {
+    const { h, admin, one, tokenOne } = await setUp()
+    const path = `/postulacion/${tokenOne}/seguimiento`
+    expect((await page(h, path, { method: 'POST', form: FILLED })).status).toBe(303)
+    expect((await page(h, path, { method: 'POST', form: { ...FILLED, version: '1', equipo: '7' } })).status).toBe(303)
+    const fresh = await h.signIn(admin.member)
+    const milestone = await h.call('PUT', `/applications/${one.id}/follow-up/milestones/3`, { as: fresh, body: { heldOn: '2027-01-01', note: 'Nota interna del equipo.' } })
+    expect(milestone.status).toBe(200)
+
+    const html = await (await page(h, `/postulacion/${tokenOne}/datos`, { method: 'POST' })).text()
+    expect(html).toContain('<h3>Tu seguimiento</h3>')
+    expect(html).toContain('<caption>Reporte de diciembre de 2026 (mes 1), versión 1, enviada el')
+    expect(html).toContain('<caption>Reporte de diciembre de 2026 (mes 1), versión 2, enviada el')
+    expect(html).toContain('<th scope="row">Ventas del mes en USD</th><td>US$\u00a012.500,50</td>')
+    expect(html).toContain('<li>Revisión del mes 3 con el equipo: 1 de enero de 2027.</li>')
+    expect(html).not.toContain('Nota interna del equipo.')
+    const copy = (await (await page(h, `/postulacion/${tokenOne}/datos`, { method: 'POST', form: { formato: 'json' } })).json()) as { applications: { followUp: unknown }[] }
+    const expected = {
+      start: '2026-12-01',
+      checkIns: [
+        { month: 1, period: '2026-12', version: 1, salesUsdCents: 1_250_050, teamSize: 6, siteVisits: null, needs: FILLED.necesita },
+        { month: 1, period: '2026-12', version: 2, teamSize: 7 },
+      ],
+      milestones: [{ month: 3, heldOn: '2027-01-01' }],
+      closedAt: null,
+    }
+    expect(copy.applications[0]!.followUp).toMatchObject(expected)
+    expect(JSON.stringify(copy)).not.toContain('Nota interna del equipo.')
+    const email = one.formData.email
+    const exported = JSON.parse(await (await h.call('POST', '/data-requests/export', { as: fresh, body: { email, format: 'json' } })).text()) as { followUp: unknown }[]
+    expect(exported[0]!.followUp).toMatchObject(expected)
+    expect((await h.call('POST', '/data-requests/delete', { as: fresh, body: { email, confirm: email } })).status).toBe(200)
+    const left = h.snapshot()
+    for (const table of ['check_ins', 'follow_up_milestones', 'follow_up_mails']) expect((left[table] as { application_id: string }[]).filter((r) => r.application_id === one.id), table).toEqual([])
+    expect((await page(h, path)).status).toBe(404)
+  })
+
   it('a founder whose application is not signed has no check-in (404), and the status page no follow-up', async () => {
     const h = await workspaceHarness()
     harnesses.push(h)
