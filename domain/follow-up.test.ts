@@ -10,8 +10,10 @@ import {
   checkInState,
   checkInTitle,
   formatMetric,
+  followUpView,
   metricSeries,
   milestoneDueOn,
+  portfolioRow,
   milestoneState,
   nextCheckIn,
   openCheckIn,
@@ -193,5 +195,67 @@ describe('metricSeries', () => {
     ])
     expect(series.siteVisits[1]).toEqual({ month: 2, period: '2027-02', value: null })
     expect(series.leads[1]!.value).toBe(7)
+  })
+})
+
+describe('followUpView and portfolioRow', () => {
+  const values = { salesUsdCents: 100, activeCustomers: 5, newCustomers: 2, siteVisits: null, leads: 7, teamSize: 3, wentWell: '', wentBadly: '', needs: '' }
+  const at = (iso: string) => new Date(iso)
+
+  it('places every month and milestone on a day, with the latest version and when the first came', () => {
+    const view = followUpView(
+      {
+        followUpStart: '2026-12-01',
+        checkIns: [
+          { ...values, month: 1, version: 1, submittedAt: at('2027-01-04T15:00:00Z') },
+          { ...values, month: 1, version: 2, teamSize: 4, submittedAt: at('2027-01-20T15:00:00Z') },
+        ],
+        milestones: [{ month: 3, heldOn: '2027-03-20', note: 'x', recordedBy: null, recordedAt: at('2027-03-20T15:00:00Z') }],
+        closing: null,
+      },
+      '2027-02-12',
+    )
+    expect(view).toMatchObject({ followUpStart: '2026-12-01', followUpEnd: '2027-11-30', today: '2027-02-12', current: 2, next: { number: 3 } })
+    expect(view.months.slice(0, 3).map((m) => [m.number, m.state, m.versions, m.checkIn?.teamSize ?? null])).toEqual([
+      [1, 'answered', 2, 4],
+      [2, 'late', 0, null],
+      [3, 'upcoming', 0, null],
+    ])
+    expect(view.months[0]!.firstSubmittedAt).toEqual(at('2027-01-04T15:00:00Z'))
+    expect(view.series.teamSize.slice(0, 2).map((p) => p.value)).toEqual([4, null])
+    expect(view.milestones.map((m) => [m.month, m.state])).toEqual([
+      [3, 'done'],
+      [6, 'upcoming'],
+      [12, 'upcoming'],
+    ])
+  })
+
+  it('stops asking once closed: nothing current, months still to close «No aplica»', () => {
+    const view = followUpView({ followUpStart: '2026-12-01', checkIns: [], milestones: [], closing: { note: 'Fin', closedBy: null, closedAt: at('2027-02-12T15:00:00Z') } }, '2027-02-12')
+    expect([view.current, view.next]).toEqual([null, null])
+    expect(view.months.slice(0, 3).map((m) => m.state)).toEqual(['missed', 'closed', 'closed'])
+  })
+
+  it('sums up a startup for «Seguimiento»: its open month and state, the last check-in, answered and missed', () => {
+    const row = portfolioRow(
+      {
+        applicationId: 'a',
+        reference: 'CAT-1',
+        companyName: 'C',
+        tradeName: 'T',
+        followUpStart: '2026-12-01',
+        answered: [{ month: 1, versions: 2, firstAt: at('2027-01-04T15:00:00Z'), lastAt: at('2027-01-20T15:00:00Z') }],
+        milestones: [],
+        closedAt: null,
+      },
+      '2027-03-11',
+    )
+    expect(row).toMatchObject({
+      current: { number: 3, period: '2027-02', dueOn: '2027-03-10', state: 'late' },
+      lastCheckIn: { month: 1, period: '2026-12', at: at('2027-01-20T15:00:00Z') },
+      answered: 1,
+      missed: 1,
+    })
+    expect(row.milestones[0]).toEqual({ month: 3, dueOn: '2027-03-31', state: 'due' })
   })
 })

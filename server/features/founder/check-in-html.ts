@@ -13,18 +13,13 @@ import {
   CHECK_IN_TEXT_MAX,
   METRICS,
   METRIC_KEYS,
-  MILESTONE_MONTHS,
   MILESTONE_STATE_LABELS,
   TEXTS,
   TEXT_KEYS,
-  checkInMonths,
-  checkInState,
   checkInTitle,
+  followUpView,
   formatMetric,
-  milestoneDueOn,
-  milestoneState,
   nextCheckIn,
-  openCheckIn,
   type CheckInField,
   type CheckInMonth,
 } from '../../../domain/follow-up.ts'
@@ -194,35 +189,31 @@ export function noCheckInPage(o: { token: string; contactEmail: string; follow: 
  */
 export function followUpSectionHtml(token: string, follow: FollowUpRecord, now: Date): string {
   const base = `/postulacion/${token}`
-  const today = formatIsoDay(now)
-  const start = follow.followUpStart
-  const latestByMonth = new Map<number, CheckIn>()
-  for (const c of follow.checkIns) latestByMonth.set(c.month, c)
-  const open = follow.closing ? null : openCheckIn(start, today)
-  const next = follow.closing ? null : nextCheckIn(start, today)
+  const view = followUpView(follow, formatIsoDay(now))
+  const open = view.current === null ? null : view.months[view.current - 1]!
+  const next = view.next
   let current: string
-  if (follow.closing) {
-    current = `<p style="margin:0">El seguimiento terminó el ${e(formatDate(follow.closing.closedAt))}. Gracias por estos meses.</p>`
-  } else if (open && latestByMonth.has(open.number)) {
-    const sent = latestByMonth.get(open.number)!
-    current = `<p style="margin-top:0">${e(checkInTitle(open))}: <strong>enviado</strong> el ${e(formatDate(sent.submittedAt))}. Puedes corregirlo hasta el ${e(formatDay(open.closesOn))}.</p>
+  if (view.closing) {
+    current = `<p style="margin:0">El seguimiento terminó el ${e(formatDate(view.closing.closedAt))}. Gracias por estos meses.</p>`
+  } else if (open?.checkIn) {
+    current = `<p style="margin-top:0">${e(checkInTitle(open))}: <strong>enviado</strong> el ${e(formatDate(open.checkIn.submittedAt))}. Puedes corregirlo hasta el ${e(formatDay(open.closesOn))}.</p>
 <a class="button" href="${e(base)}/seguimiento">Ver o corregir mi reporte</a>${next ? `\n<p style="margin-bottom:0" class="muted">El próximo, el de ${e(formatMonth(next.period))}, vence el ${e(formatDay(next.dueOn))}.</p>` : ''}`
   } else if (open) {
-    current = `<p style="margin-top:0">${e(checkInTitle(open))}: ${checkInState(open, today, false) === 'late' ? '<strong>atrasado</strong>, venció' : 'vence'} el <strong>${e(formatDay(open.dueOn))}</strong>. Son unos tres minutos.</p>
+    current = `<p style="margin-top:0">${e(checkInTitle(open))}: ${open.state === 'late' ? '<strong>atrasado</strong>, venció' : 'vence'} el <strong>${e(formatDay(open.dueOn))}</strong>. Son unos tres minutos.</p>
 <a class="button primary wide" href="${e(base)}/seguimiento">Enviar mi reporte de ${e(formatMonth(open.period))}</a>`
   } else if (next) {
     current = `<p style="margin:0">Tu próximo reporte, el de ${e(formatMonth(next.period))}, se abre el ${e(formatDay(next.opensOn))} y vence el ${e(formatDay(next.dueOn))}. Te avisaremos por correo.</p>`
   } else {
     current = '<p style="margin:0">Ya pasaron los doce reportes del seguimiento.</p>'
   }
-  const done = new Map(follow.milestones.map((m) => [m.month, m]))
-  const milestones = MILESTONE_MONTHS.map((m) => {
-    const record = done.get(m)
-    const state = milestoneState(start, m, today, record !== undefined)
-    const when = record ? `hecha el ${formatDay(record.heldOn)}` : `${MILESTONE_STATE_LABELS[state].toLowerCase()}, antes del ${formatDay(milestoneDueOn(start, m))}`
-    return `<li><strong>${m === 12 ? 'Revisión final' : `Revisión del mes ${m}`}</strong> con el equipo: ${e(when)}.</li>`
-  }).join('\n')
-  const months = checkInMonths(start).filter((m) => m.opensOn <= today || latestByMonth.has(m.number))
+  const milestones = view.milestones
+    .map((m) => {
+      const when = m.record ? `hecha el ${formatDay(m.record.heldOn)}` : `${MILESTONE_STATE_LABELS[m.state].toLowerCase()}, antes del ${formatDay(m.dueOn)}`
+      return `<li><strong>${m.month === 12 ? 'Revisión final' : `Revisión del mes ${m.month}`}</strong> con el equipo: ${e(when)}.</li>`
+    })
+    .join('\n')
+  // The months opened so far (and any answered): the rest are still to come.
+  const months = view.months.filter((m) => m.opensOn <= view.today || m.checkIn)
   const table =
     months.length === 0
       ? '<p class="muted">Aquí verás tus cifras mes a mes cuando envíes tu primer reporte.</p>'
@@ -232,16 +223,15 @@ export function followUpSectionHtml(token: string, follow: FollowUpRecord, now: 
 <tbody>
 ${months
   .map((m) => {
-    const c = latestByMonth.get(m.number)
     const label = `<th scope="row">${e(formatMonth(m.period))}</th>`
+    const c = m.checkIn
     if (c) return `<tr>${label}${METRIC_KEYS.map((k) => `<td>${e(formatMetric(k, c[k]))}</td>`).join('')}</tr>`
-    const state = checkInState(m, today, false, follow.closing ? formatIsoDay(follow.closing.closedAt) : null)
-    return `<tr>${label}<td colspan="${METRIC_KEYS.length}" style="text-align:left" class="muted">${e(CHECK_IN_STATE_LABELS[state])}</td></tr>`
+    return `<tr>${label}<td colspan="${METRIC_KEYS.length}" style="text-align:left" class="muted">${e(CHECK_IN_STATE_LABELS[m.state])}</td></tr>`
   })
   .join('\n')}
 </tbody></table></div>`
   return `<h2>Seguimiento de 12 meses</h2>
-<p>Del ${e(formatDay(start))}: cada mes nos cuentas cómo va tu startup con un reporte corto, y a los meses 3, 6 y 12 lo revisamos juntos.</p>
+<p>Desde el ${e(formatDay(view.followUpStart))}, cada mes nos cuentas cómo va tu startup con un reporte corto, y a los meses 3, 6 y 12 lo revisamos juntos.</p>
 <div class="card">
 ${current}
 </div>
