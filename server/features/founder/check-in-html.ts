@@ -23,7 +23,7 @@ import {
   type CheckInField,
   type CheckInMonth,
 } from '../../../domain/follow-up.ts'
-import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth } from '../../../domain/format.ts'
+import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth, sentence } from '../../../domain/format.ts'
 import type { CheckIn, FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import { page } from './status-page-html.ts'
@@ -143,7 +143,7 @@ ${TEXT_KEYS.map((k) => textField(k, o.values[k] ?? '', errors[k])).join('\n')}
 <button type="submit" class="primary wide">${o.latest ? 'Guardar la corrección' : 'Enviar mi reporte'}</button>
 </form>`
   const sent = o.latest
-    ? `<p class="status" role="status">${o.notice ? `${e(o.notice)} ` : ''}Enviado el ${e(formatDateTime(o.latest.submittedAt))}${o.latest.version > 1 ? ` (versión ${o.latest.version}: guardamos cada una)` : ''}. Puedes corregirlo hasta el ${e(formatDay(o.month.closesOn))}.</p>
+    ? `<p class="status" role="status">${o.notice ? `${e(o.notice)} ` : ''}${e(sentence(`Enviado el ${formatDateTime(o.latest.submittedAt)}${o.latest.version > 1 ? ` (versión ${o.latest.version}: guardamos cada una)` : ''}`))} Puedes corregirlo hasta el ${e(formatDay(o.month.closesOn))}.</p>
 <h2>Lo que enviaste</h2>
 ${sentFigures(o.latest)}
 <details${bad.length > 0 || o.error ? ' open' : ''}><summary>Corregir mi reporte</summary>

@@ -20,7 +20,7 @@ import {
   milestoneTitle,
   type MilestoneMonth,
 } from '../../../../domain/follow-up.ts'
-import { formatDateTime, formatIsoDay, formatMonth } from '../../../../domain/format.ts'
+import { formatDateTime, formatIsoDay, formatMonth, sentence } from '../../../../domain/format.ts'
 import type { FollowUpView } from '../../../../domain/workspace-api/follow-up.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useFollowUp, useFollowUpAction } from '../../api/follow-up-queries.ts'
@@ -58,7 +58,7 @@ function Summary({ followUp }: { followUp: FollowUpView }) {
     <p className="text-sm text-ink-700">
       Del {formatDay(followUp.followUpStart)} al {formatDay(followUp.followUpEnd)}.{' '}
       {followUp.closing ? (
-        <>Seguimiento cerrado el {formatDateTime(followUp.closing.closedAt)}.</>
+        <>{sentence(`Seguimiento cerrado el ${formatDateTime(followUp.closing.closedAt)}`)}</>
       ) : current ? (
         <span className="inline-flex flex-wrap items-center gap-1.5">
           Reporte abierto: mes {current.number} de {CHECK_IN_COUNT} ({formatMonth(current.period)}), vence el {formatDay(current.dueOn)} <CheckInBadge state={current.state} />
