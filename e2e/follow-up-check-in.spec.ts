@@ -34,6 +34,7 @@ const FOLLOW_UP_START = `${addMonths(today.slice(0, 7), -1)}-01`
 const MONTH = formatMonth(FOLLOW_UP_START.slice(0, 7))
 
 const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
   ws: async ({}, use) => {
     const server = await startServer({ RATE_LIMIT_MAX: '1000', REMINDER_TICK_SECONDS: '1', WORKER_CLOCK_OFFSET_MS: String(OFFSET) }, { from: 'bundle' })
     await use(server)
