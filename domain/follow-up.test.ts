@@ -244,7 +244,7 @@ describe('followUpView and portfolioRow', () => {
         companyName: 'C',
         tradeName: 'T',
         followUpStart: '2026-12-01',
-        answered: [{ month: 1, versions: 2, firstAt: at('2027-01-04T15:00:00Z'), lastAt: at('2027-01-20T15:00:00Z') }],
+        answered: [{ month: 1, lastAt: at('2027-01-20T15:00:00Z') }],
         milestones: [],
         closedAt: null,
       },

@@ -50,13 +50,15 @@ export const TEAM_MAX = 100_000
 const pad = (n: number) => String(n).padStart(2, '0')
 /** "2027-01" plus `n` months. */
 export function addMonths(period: string, n: number): string {
-  const [y, m] = period.split('-').map(Number) as [number, number]
-  const index = y * 12 + (m - 1) + n
+  const index = Number(period.slice(0, 4)) * 12 + (Number(period.slice(5, 7)) - 1) + n
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`
 }
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 const lastDayOf = (period: string) => {
-  const [y, m] = period.split('-').map(Number) as [number, number]
-  return `${period}-${pad(new Date(Date.UTC(y, m, 0)).getUTCDate())}`
+  const y = Number(period.slice(0, 4))
+  const m = Number(period.slice(5, 7))
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
+  return `${period}-${m === 2 && leap ? 29 : MONTH_DAYS[m - 1]}`
 }
 /** Months from `from` to `to` ("2027-01" to "2027-03" is 2). */
 const monthsBetween = (from: string, to: string) => {
@@ -167,8 +169,12 @@ export type MilestoneState = 'done' | 'upcoming' | 'due' | 'overdue'
 
 /** upcoming until check-in `m` opens; due until its close; overdue after, until it is recorded. */
 export function milestoneState(followUpStart: string, m: MilestoneMonth, today: string, done: boolean): MilestoneState {
+  return milestoneStateOf(checkInMonth(followUpStart, m), today, done)
+}
+
+/** The same, from check-in `m` already computed. */
+function milestoneStateOf(month: CheckInMonth, today: string, done: boolean): MilestoneState {
   if (done) return 'done'
-  const month = checkInMonth(followUpStart, m)
   if (today < month.opensOn) return 'upcoming'
   return today <= month.closesOn ? 'due' : 'overdue'
 }
@@ -498,8 +504,8 @@ export function followUpView(data: FollowUpData, today: string): FollowUpViewRec
     series: metricSeries(start, new Map(months.filter((m) => m.checkIn).map((m) => [m.number, m.checkIn!]))),
     milestones: MILESTONE_MONTHS.map((m) => ({
       month: m,
-      dueOn: milestoneDueOn(start, m),
-      state: milestoneState(start, m, today, recorded.has(m)),
+      dueOn: months[m - 1]!.closesOn,
+      state: milestoneStateOf(months[m - 1]!, today, recorded.has(m)),
       record: recorded.get(m) ?? null,
     })),
     closing: data.closing,
@@ -513,8 +519,8 @@ export interface PortfolioEntryRecord {
   companyName: string
   tradeName: string
   followUpStart: string
-  /** The months answered: how many versions, when the first and the last came. */
-  answered: { month: number; versions: number; firstAt: Date; lastAt: Date }[]
+  /** The months answered, and when their latest version came. */
+  answered: { month: number; lastAt: Date }[]
   /** The milestones recorded. */
   milestones: MilestoneMonth[]
   closedAt: Date | null
@@ -540,10 +546,12 @@ export interface PortfolioRowRecord {
 /** A row of «Seguimiento» on `today`. */
 export function portfolioRow(entry: PortfolioEntryRecord, today: string): PortfolioRowRecord {
   const start = entry.followUpStart
+  // The twelve months once (the list computes a row per signed startup on every read).
+  const months = checkInMonths(start)
   const answered = new Set(entry.answered.map((a) => a.month))
   const closedOn = entry.closedAt ? bogotaDayOf(entry.closedAt) : null
-  const open = entry.closedAt ? null : openCheckIn(start, today)
-  const last = [...entry.answered].sort((a, b) => b.month - a.month)[0]
+  const open = entry.closedAt ? null : (months.find((m) => m.opensOn <= today && today <= m.closesOn) ?? null)
+  const last = entry.answered.reduce<PortfolioEntryRecord['answered'][number] | undefined>((a, b) => (a && a.month > b.month ? a : b), undefined)
   return {
     applicationId: entry.applicationId,
     reference: entry.reference,
@@ -551,10 +559,10 @@ export function portfolioRow(entry: PortfolioEntryRecord, today: string): Portfo
     tradeName: entry.tradeName,
     followUpStart: start,
     current: open ? { number: open.number, period: open.period, dueOn: open.dueOn, closesOn: open.closesOn, state: checkInState(open, today, answered.has(open.number)) } : null,
-    lastCheckIn: last ? { month: last.month, period: checkInMonth(start, last.month).period, at: last.lastAt } : null,
+    lastCheckIn: last ? { month: last.month, period: months[last.month - 1]!.period, at: last.lastAt } : null,
     answered: answered.size,
-    missed: checkInMonths(start).filter((m) => checkInState(m, today, answered.has(m.number), closedOn) === 'missed').length,
-    milestones: MILESTONE_MONTHS.map((m) => ({ month: m, dueOn: milestoneDueOn(start, m), state: milestoneState(start, m, today, entry.milestones.includes(m)) })),
+    missed: months.filter((m) => checkInState(m, today, answered.has(m.number), closedOn) === 'missed').length,
+    milestones: MILESTONE_MONTHS.map((m) => ({ month: m, dueOn: months[m - 1]!.closesOn, state: milestoneStateOf(months[m - 1]!, today, entry.milestones.includes(m)) })),
     closedAt: entry.closedAt,
   }
 }

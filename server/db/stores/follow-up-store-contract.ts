@@ -148,7 +148,7 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       ])
     })
 
-    it('lists every signed startup with its answered months, milestones and closing, by reference', async () => {
+    it('lists every signed startup with its answered months (when each latest version came), milestones and closing, by reference', async () => {
       const db = await database()
       const store = openFollowUpStore(engineOf(db.store))
       const first = await signed(db)
@@ -170,8 +170,8 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
         tradeName: first.sub.application.formData.tradeName,
         followUpStart: '2026-12-01',
         answered: [
-          { month: 1, versions: 2, firstAt: at(0), lastAt: at(5) },
-          { month: 2, versions: 1, firstAt: at(9), lastAt: at(9) },
+          { month: 1, lastAt: at(5) },
+          { month: 2, lastAt: at(9) },
         ],
         milestones: [],
         closedAt: null,

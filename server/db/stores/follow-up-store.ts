@@ -185,16 +185,8 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
     answeredAll: e.prepare(() =>
       db
         .selectFrom('check_ins')
-        .select((eb) => [
-          'application_id',
-          'month',
-          eb.fn.count<number | string>('version').as('versions'),
-          eb.fn.min('submitted_at').as('first_at'),
-          eb.fn.max('submitted_at').as('last_at'),
-        ])
-        .groupBy(['application_id', 'month'])
-        .orderBy('application_id')
-        .orderBy('month'),
+        .select((eb) => ['application_id', 'month', eb.fn.max('submitted_at').as('last_at')])
+        .groupBy(['application_id', 'month']),
     ),
     milestonesAll: e.prepare(() => db.selectFrom('follow_up_milestones').select(['application_id', 'month']).orderBy('application_id').orderBy('month')),
     openFollowUps: e.prepare(() =>
@@ -313,9 +305,10 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         return entry
       })
       for (const a of answered) {
-        byApp.get(a.application_id)?.answered.push({ month: toNumber(a.month), versions: toNumber(a.versions), firstAt: toDate(a.first_at), lastAt: toDate(a.last_at) })
+        byApp.get(a.application_id)?.answered.push({ month: toNumber(a.month), lastAt: toDate(a.last_at) })
       }
       for (const m of marks) byApp.get(m.application_id)?.milestones.push(m.month)
+      for (const entry of entries) entry.answered.sort((a, b) => a.month - b.month)
       return entries
     },
 
