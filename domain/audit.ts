@@ -61,6 +61,14 @@ export const AUDIT_ACTIONS = [
   'rate_card.created',
   'rate_card.edited',
   'rate_card.published',
+  /** The follow-up (issue 20, ADRs 0164-0167): detail: the month and the version, never a figure or a word the founder wrote. */
+  'follow_up.check_in_submitted',
+  'follow_up.viewed',
+  /** «Seguimiento», the list of every signed startup's follow-up (no application). */
+  'follow_up.portfolio_viewed',
+  /** detail: the milestone's month (3, 6, 12) and whether it replaced an earlier record. */
+  'follow_up.milestone_recorded',
+  'follow_up.closed',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -86,8 +86,8 @@ export function periodEnd(start: string, months: number): string {
   return next.toISOString().slice(0, 10)
 }
 
-/** "4.5" (a canonical reading) → 450: hundredths, by the digits, never through a float. */
-function hundredths(canonical: string): number {
+/** "4.5" (a canonical reading) → 450: hundredths, by the digits, never through a float (US cents too). */
+export function hundredths(canonical: string): number {
   const [whole = '0', decimals = ''] = canonical.split('.')
   return Number(whole) * 100 + Number((decimals + '00').slice(0, 2))
 }

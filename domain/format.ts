@@ -200,6 +200,16 @@ export function formatDayMonth(input: DateInput | null | undefined): string {
   return clock ? `${clock.day} de ${MONTHS[clock.month - 1]!}` : EMPTY
 }
 
+/**
+ * A calendar month written "AAAA-MM" (a follow-up's check-in, issue 20) in words: "2027-03" → "marzo de
+ * 2027"; anything else reads "—".
+ */
+export function formatMonth(period: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(period)
+  const name = m ? MONTHS[Number(m[2]) - 1] : undefined
+  return m && name ? `${name} de ${m[1]}` : EMPTY
+}
+
 /** "2026-11-25": Bogotá's calendar day as an ISO date (file names, CSV cells, inputs). */
 export function formatIsoDay(input: DateInput | null | undefined): string {
   const clock = input === null || input === undefined ? undefined : bogotaClock(input)

@@ -28,6 +28,8 @@ export const MAIL_KINDS = [
   'team_panel_invitation',
   'founder_panel_reminder',
   'team_panel_reminder',
+  // The follow-up's monthly check-in (issue 20, ADR 0165): the invitation and its two reminders, with the founder's link.
+  'founder_check_in',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

@@ -5,7 +5,7 @@
  * other, nor left running when either stops.
  */
 import { backupJobFrom } from './features/backup/compose.ts'
-import { reminderJobFrom, retentionJobFrom } from './compose.ts'
+import { checkInJobFrom, reminderJobFrom, retentionJobFrom } from './compose.ts'
 import type { Documents } from './features/documents/service.ts'
 import type { Config } from './shared/env.ts'
 import type { FounderStore } from './db/stores/founder-store.ts'
@@ -29,6 +29,8 @@ export function startBackgroundJobs(config: Config, store: ApplicationStore, dep
   const jobs = [
     // The daily reminders: exactly one e-mail per member and day however many processes run them.
     reminderJobFrom(config, store, { onQueued: deps.wakeOutbox }),
+    // The follow-up's monthly check-in e-mails (issue 20): exactly one of each kind per startup and month.
+    checkInJobFrom(config, store, { onQueued: deps.wakeOutbox }),
     // Closed applications lose their personal data after RETENTION_MONTHS.
     retentionJobFrom(config, deps.founders),
     // One backup per BACKUP_INTERVAL_HOURS across all instances (server/features/backup/schedule.ts).

@@ -16,6 +16,7 @@ import { functionDepsFromConfig, mailConfigFrom } from './features/submission/de
 import type { Hono } from 'hono'
 import { founderDraftRoutes } from './features/workspace/founder-mail/routes.ts'
 import { founderStatusRoutes } from './features/founder/status-page.ts'
+import { checkInRoutes, followUpSection } from './features/founder/check-in.ts'
 import type { FounderStore } from './db/stores/founder-store.ts'
 import { createRetentionJob } from './features/retention/retention.ts'
 import type { FounderMailConfig } from './shared/pipeline/status-mail.ts'
@@ -35,6 +36,7 @@ import { createWorkspaceApi } from './features/workspace/api.ts'
 import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
 import { dealRoutes } from './features/workspace/deals/routes.ts'
+import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
@@ -53,6 +55,8 @@ import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { openDocumentStore, type DocumentStore } from './db/stores/document-store.ts'
 import { openPanelStore } from './db/stores/panel-store.ts'
+import { openFollowUpStore } from './db/stores/follow-up-store.ts'
+import { createCheckInJob, type CheckInJob } from './features/follow-up/check-in-job.ts'
 import { engineOf } from './db/engine-of.ts'
 
 export function functionDepsFrom(
@@ -105,6 +109,22 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
     log: jsonLog,
     tickMs: config.REMINDER_TICK_SECONDS * 1000,
     panel: { panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
+    ...extra,
+  })
+}
+
+/**
+ * The monthly check-in's e-mails (issue 20, ADR 0165) on the store's database, for every process that runs an
+ * outbox worker; on the reminders' tick and their clock (WORKER_CLOCK_OFFSET_MS, tests only).
+ */
+export function checkInJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): CheckInJob {
+  const offset = config.WORKER_CLOCK_OFFSET_MS
+  return createCheckInJob({
+    followUp: openFollowUpStore(engineOf(store)),
+    mail: founderMailConfigFrom(config),
+    now: () => new Date(Date.now() + offset),
+    log: jsonLog,
+    tickMs: config.REMINDER_TICK_SECONDS * 1000,
     ...extra,
   })
 }
@@ -254,6 +274,7 @@ export function workspaceApiFrom(
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
+      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({
@@ -271,9 +292,13 @@ export function workspaceApiFrom(
     // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
+    // Once signed, the twelve months of follow-up (issue 20).
+    followUpSection: followUpSection({ followUp: stores.followUp, now: routeDeps.now }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
+  // The monthly check-in under the same personal link (server/features/founder/check-in.ts).
+  founderPages.route('/', checkInRoutes({ followUp: stores.followUp, founders, now: routeDeps.now }))
   return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
 }
 

@@ -49,6 +49,36 @@ export interface HeldApplication {
   deal: HeldDeal | null
   /** Where it came from (issue 22): the outlet's name whose short path the browser kept, and the answer to «¿Dónde nos conociste?». */
   origin: { source: string | null; heardFrom: string | null }
+  /** The twelve months of follow-up after the signature (issue 20), or null without a deal. */
+  followUp: HeldFollowUp | null
+}
+
+/**
+ * The follow-up as the titular's copy holds it (ADR 0167): every version of every monthly check-in they
+ * sent (figures in integers, sales in US cents), the days of the reviews with the team, when it closed.
+ * The team's own notes of the reviews and of the closing are its assessments and stay out, as the
+ * stage changes' reasons do (ADR 0143).
+ */
+export interface HeldFollowUp {
+  start: string
+  checkIns: {
+    month: number
+    /** The calendar month reported, "AAAA-MM". */
+    period: string
+    version: number
+    submittedAt: string
+    salesUsdCents: number
+    activeCustomers: number
+    newCustomers: number
+    siteVisits: number | null
+    leads: number | null
+    teamSize: number
+    wentWell: string
+    wentBadly: string
+    needs: string
+  }[]
+  milestones: { month: number; heldOn: string }[]
+  closedAt: string | null
 }
 
 /** The deal as the titular's copy holds it: its terms, never the team's ids. */

@@ -32,6 +32,7 @@ import type { Recommendation } from '../../domain/review.ts'
 import type { CriterionKey } from '../../domain/programme.ts'
 import type { Instrument, Outlet } from '../../domain/deals.ts'
 import type { SourceOutlet } from '../../domain/sources.ts'
+import type { CheckInMailKind, MilestoneMonth } from '../../domain/follow-up.ts'
 
 declare const timeText: unique symbol
 declare const jsonText: unique symbol
@@ -489,6 +490,47 @@ const TABLES = {
     application_id: uuid,
     source_id: uuidOrNull,
     heard_from: column<SourceOutlet | null>('text?'),
+  },
+  /** A founder's monthly check-in (issue 20, ADR 0164): every version kept; sales in US cents (ADR 0157). */
+  check_ins: {
+    application_id: uuid,
+    month: int,
+    version: int,
+    sales_usd_cents: column<Int64>('int64'),
+    active_customers: column<Int64>('int64'),
+    new_customers: column<Int64>('int64'),
+    site_visits: column<Int64<null>>('int64?'),
+    leads: column<Int64<null>>('int64?'),
+    team_size: int,
+    went_well: text,
+    went_badly: text,
+    needs: text,
+    submitted_at: time,
+  },
+  /** The reviews with the team at months 3, 6 and 12 (ADR 0166). */
+  follow_up_milestones: {
+    application_id: uuid,
+    month: column<MilestoneMonth>('int'),
+    /** AAAA-MM-DD, a Bogotá day. */
+    held_on: text,
+    note: text,
+    recorded_by: uuidOrNull,
+    recorded_at: time,
+  },
+  /** The note that closes the follow-up (ADR 0166): no more check-in e-mails. */
+  follow_up_closings: {
+    application_id: uuid,
+    note: text,
+    closed_by: uuidOrNull,
+    closed_at: time,
+  },
+  /** The check-in e-mails decided, once per application, month and kind (ADR 0165). */
+  follow_up_mails: {
+    application_id: uuid,
+    month: int,
+    kind: column<CheckInMailKind>('text'),
+    outbox_id: uuidOrNull,
+    created_at: time,
   },
 }
 

@@ -116,14 +116,14 @@ const EnvSchema = v.object({
   SESSION_IDLE_HOURS: v.optional(wholeNumber(1, 720), '12'),
   /** A workspace session ends this many days after sign-in, however active. */
   SESSION_MAX_DAYS: v.optional(wholeNumber(1, 90), '7'),
-  /** How often each worker checks whether today's reminders are due (they go out once, from 07:00 in Bogotá). */
+  /** How often each worker checks whether today's reminders and the founders' check-in e-mails are due (each goes out once, from 07:00 in Bogotá). */
   REMINDER_TICK_SECONDS: v.optional(wholeNumber(1, 3600), '60'),
   /** A founder may change or cancel the panel session from the status page until this many hours before it (issue 21). */
   PANEL_CHANGE_CUTOFF_HOURS: v.optional(wholeNumber(0, 336), '24'),
   /**
    * TEST ONLY: milliseconds added to the clock of the worker's daily
-   * reminders (e2e runs them "at 07:00 in Bogotá" whatever the time) and of
-   * its scheduled backups. Never set in production.
+   * reminders and check-in e-mails (e2e runs them "at 07:00 in Bogotá"
+   * whatever the time) and of its scheduled backups. Never set in production.
    */
   WORKER_CLOCK_OFFSET_MS: v.optional(
     v.pipe(v.string(), v.regex(/^-?\d{1,13}$/, 'must be a whole number of milliseconds'), v.transform(Number)),

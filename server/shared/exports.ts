@@ -10,7 +10,9 @@ import { openDealStore, type Deal } from '../db/stores/deal-store.ts'
 import { openSourceStore, type Attribution } from '../db/stores/source-store.ts'
 import { HEARD_FROM_OPTIONS } from '../../domain/sources.ts'
 import { engineOf } from '../db/engine-of.ts'
-import type { HeldApplication, HeldDeal } from '../../domain/workspace-api/data-requests.ts'
+import type { HeldApplication, HeldDeal, HeldFollowUp } from '../../domain/workspace-api/data-requests.ts'
+import { openFollowUpStore, type FollowUpRecord } from '../db/stores/follow-up-store.ts'
+import { checkInMonth } from '../../domain/follow-up.ts'
 
 export function toExport(app: StoredApplication) {
   return {
@@ -62,17 +64,20 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
   const apps = await store.findByEmail(email)
   // The deal lives beside the workspace's tables (SQLite, PostgreSQL); other back ends hold none.
   const deals = store.kind === 'sqlite' || store.kind === 'postgres' ? openDealStore(engineOf(store)) : null
+  const followUps = store.kind === 'sqlite' || store.kind === 'postgres' ? openFollowUpStore(engineOf(store)) : null
   const shown: HeldApplication[] = []
   const origins = await attributionsOf(store, apps)
   for (const app of apps) {
     const messages = await store.listMessages({ applicationId: app.id })
     const deal = deals ? await deals.deal(app.id) : null
+    const followUp = followUps && deal ? await followUps.followUp(app.id) : null
     const origin = origins.get(app.id)
     shown.push({
       ...toExport(app),
       emails: messages.map(messageSummary),
       deal: deal ? heldDeal(deal) : null,
       origin: { source: origin?.source?.name ?? null, heardFrom: origin?.heardFrom ? HEARD_FROM_OPTIONS[origin.heardFrom] : null },
+      followUp: followUp ? heldFollowUp(followUp) : null,
     })
   }
   return shown
@@ -92,6 +97,30 @@ export function heldDeal(deal: Deal): HeldDeal {
     followUpStart: deal.followUpStart,
     rateCardVersion: deal.rateCardVersionNumber,
     signedAt: deal.signedAt.toISOString(),
+  }
+}
+
+/** The follow-up in the titular's copy (ADR 0167): what they sent, every version; the reviews' days; never the team's notes nor who. */
+export function heldFollowUp(record: FollowUpRecord): HeldFollowUp {
+  return {
+    start: record.followUpStart,
+    checkIns: record.checkIns.map((c) => ({
+      month: c.month,
+      period: checkInMonth(record.followUpStart, c.month).period,
+      version: c.version,
+      submittedAt: c.submittedAt.toISOString(),
+      salesUsdCents: c.salesUsdCents,
+      activeCustomers: c.activeCustomers,
+      newCustomers: c.newCustomers,
+      siteVisits: c.siteVisits,
+      leads: c.leads,
+      teamSize: c.teamSize,
+      wentWell: c.wentWell,
+      wentBadly: c.wentBadly,
+      needs: c.needs,
+    })),
+    milestones: record.milestones.map((m) => ({ month: m.month, heldOn: m.heldOn })),
+    closedAt: record.closing?.closedAt.toISOString() ?? null,
   }
 }
 

@@ -8,6 +8,7 @@ import { ApplicationDetailPage } from './routes/application-detail.tsx'
 import { ApplicationsPage } from './routes/applications.tsx'
 import { AuditPage } from './routes/audit.tsx'
 import { DataRequestsPage } from './routes/data-requests.tsx'
+import { FollowUpPage } from './routes/follow-up.tsx'
 import { FounderMailPage } from './routes/founder-mail.tsx'
 import { MembersPage } from './routes/members.tsx'
 import { NotFoundPage } from './routes/not-found.tsx'
@@ -37,6 +38,7 @@ export function WorkspaceApp() {
                 <Route path={paths.founderMail} component={FounderMailPage} />
                 <Route path={paths.rateCard} component={RateCardPage} />
                 <Route path={paths.sources} component={SourcesPage} />
+                <Route path={paths.followUp} component={FollowUpPage} />
                 <Route component={NotFoundPage} />
               </Switch>
             </Layout>

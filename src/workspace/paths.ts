@@ -15,6 +15,7 @@ export const paths = {
   founderMail: '/correos-por-enviar',
   rateCard: '/tarifario',
   sources: '/fuentes',
+  followUp: '/seguimiento',
 }
 
 /** A same-workspace path to return to after signing in; anything else is ignored (no open redirect, ADR 0148). */

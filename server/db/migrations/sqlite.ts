@@ -812,4 +812,61 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX application_sources_source ON application_sources (source_id);
     `,
   },
+  // Version 25 is another change's (the media plan, landing in parallel); versions need not be consecutive.
+  {
+    version: 26,
+    name: 'the twelve months of follow-up: monthly check-ins, milestones, the closing note, the check-in e-mails',
+    // Mirrors supabase/migrations/20261130110000_follow_up.sql (issue 20; ADRs 0164-0167).
+    sql: `
+      -- A founder's monthly check-in (domain/follow-up.ts): month 1 to 12 of the follow-up, every version
+      -- kept (a correction is version 2, 3…; the primary key is the compare-and-set of two tabs). Sales in
+      -- US cents (ADR 0157); site_visits and leads NULL when the founder does not measure them.
+      CREATE TABLE check_ins (
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        month INTEGER NOT NULL CHECK (month BETWEEN 1 AND 12),
+        version INTEGER NOT NULL CHECK (version >= 1),
+        sales_usd_cents INTEGER NOT NULL CHECK (sales_usd_cents >= 0),
+        active_customers INTEGER NOT NULL CHECK (active_customers >= 0),
+        new_customers INTEGER NOT NULL CHECK (new_customers >= 0),
+        site_visits INTEGER CHECK (site_visits >= 0),
+        leads INTEGER CHECK (leads >= 0),
+        team_size INTEGER NOT NULL CHECK (team_size >= 1),
+        went_well TEXT NOT NULL,
+        went_badly TEXT NOT NULL,
+        needs TEXT NOT NULL,
+        submitted_at TEXT NOT NULL,
+        PRIMARY KEY (application_id, month, version)
+      ) STRICT;
+
+      -- The reviews with the team at months 3, 6 and 12: the day it was held, a note, who recorded it.
+      CREATE TABLE follow_up_milestones (
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        month INTEGER NOT NULL CHECK (month IN (3, 6, 12)),
+        held_on TEXT NOT NULL,
+        note TEXT NOT NULL,
+        recorded_by TEXT REFERENCES team_members (id),
+        recorded_at TEXT NOT NULL,
+        PRIMARY KEY (application_id, month)
+      ) STRICT;
+
+      -- The closing note that ends the follow-up (no more check-in e-mails); written once.
+      CREATE TABLE follow_up_closings (
+        application_id TEXT PRIMARY KEY REFERENCES applications (id) ON DELETE CASCADE,
+        note TEXT NOT NULL,
+        closed_by TEXT REFERENCES team_members (id),
+        closed_at TEXT NOT NULL
+      ) STRICT;
+
+      -- The check-in e-mails decided (ADR 0165): one row per application, month and kind, whichever
+      -- instance inserts it first queues the e-mail (outbox_id) in the same transaction.
+      CREATE TABLE follow_up_mails (
+        application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        month INTEGER NOT NULL CHECK (month BETWEEN 1 AND 12),
+        kind TEXT NOT NULL CHECK (kind IN ('invitation', 'reminder', 'late')),
+        outbox_id TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (application_id, month, kind)
+      ) STRICT;
+    `,
+  },
 ]

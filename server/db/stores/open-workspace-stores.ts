@@ -9,6 +9,7 @@ import type { ApplicationStore } from './application-store.ts'
 import { openClockStore } from './clock-store.ts'
 import { openConflictStore } from './conflict-store.ts'
 import { openDealStore } from './deal-store.ts'
+import { openFollowUpStore } from './follow-up-store.ts'
 import { openFounderStore } from './founder-store.ts'
 import { openMachineryStore } from './machinery-store.ts'
 import { openReviewStore } from './review-store.ts'
@@ -29,6 +30,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     machinery: openMachineryStore(e),
     deals: openDealStore(e),
     sources: openSourceStore(e),
+    followUp: openFollowUpStore(e),
   }
 }
 

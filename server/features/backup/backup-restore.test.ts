@@ -24,6 +24,10 @@ import { insertMember } from '../../db/testing/members.ts'
 import { openDealStore } from '../../db/stores/deal-store.ts'
 import { openReviewStore } from '../../db/stores/review-store.ts'
 import { DEAL } from '../../db/stores/deal-store-contract.ts'
+import { CHECK_IN } from '../../db/stores/follow-up-store-contract.ts'
+import { openFollowUpStore } from '../../db/stores/follow-up-store.ts'
+import { signedApplication } from '../../db/testing/signed.ts'
+import { checkInMonth } from '../../../domain/follow-up.ts'
 
 /** The schema this code migrates to: a fresh store's version. */
 const LATEST_SCHEMA = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version))
@@ -102,7 +106,7 @@ describe('npm run backup', () => {
   })
 })
 
-describe('the deal and the rate card', () => {
+describe('the deal, the rate card and the follow-up', () => {
   it('are in the backup and come back with the restore', async () => {
     const source = await sourceWithData()
     const e = engineOf(source.store)
@@ -120,6 +124,30 @@ describe('the deal and the rate card', () => {
     const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
     expect(db.prepare('SELECT application_id, media_value_cop, rate_card_version_id FROM deals').all()).toEqual([{ application_id: applicationId, media_value_cop: DEAL.mediaValueCop, rate_card_version_id: card.id }])
     expect(db.prepare('SELECT format, unit_price_cop FROM rate_card_items').all()).toEqual([{ format: 'Spot 30"', unit_price_cop: 12_000_000 }])
+    db.close()
+  })
+
+  it("with the follow-up's check-ins (every version), milestones, closing and e-mail claims", async () => {
+    const source = await sourceWithData()
+    const e = engineOf(source.store)
+    const { id, admin } = await signedApplication({ store: source.store, exec: async (sql, params = []) => void source.store.db.prepare(sql).run(...params) })
+    const followUp = openFollowUpStore(e)
+    expect(await followUp.claimMail({ applicationId: id, month: checkInMonth('2026-12-01', 1), kind: 'invitation', at: new Date() }, () => null)).toBe(true)
+    await followUp.submitCheckIn({ applicationId: id, month: 1, baseVersion: 0, values: CHECK_IN, at: new Date() })
+    await followUp.submitCheckIn({ applicationId: id, month: 1, baseVersion: 1, values: { ...CHECK_IN, teamSize: 7 }, at: new Date() })
+    await followUp.recordMilestone({ applicationId: id, month: 3, heldOn: '2027-03-20', note: 'Revisión.', memberId: admin.id, at: new Date() })
+    await followUp.close({ applicationId: id, note: 'Cierre.', memberId: admin.id, at: new Date() })
+    const { file } = await backupOf(source)
+    const target = tempDir()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), io().io)).toBe(0)
+    const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
+    expect(db.prepare('SELECT month, version, sales_usd_cents, team_size FROM check_ins ORDER BY version').all()).toEqual([
+      { month: 1, version: 1, sales_usd_cents: CHECK_IN.salesUsdCents, team_size: 6 },
+      { month: 1, version: 2, sales_usd_cents: CHECK_IN.salesUsdCents, team_size: 7 },
+    ])
+    expect(db.prepare('SELECT month, held_on FROM follow_up_milestones').all()).toEqual([{ month: 3, held_on: '2027-03-20' }])
+    expect(db.prepare('SELECT note FROM follow_up_closings').all()).toEqual([{ note: 'Cierre.' }])
+    expect(db.prepare('SELECT month, kind FROM follow_up_mails').all()).toEqual([{ month: 1, kind: 'invitation' }])
     db.close()
   })
 })
@@ -230,6 +258,7 @@ describe('a backup older than the code', () => {
         'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
         'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
         'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
+        'DROP TABLE follow_up_mails; DROP TABLE follow_up_closings; DROP TABLE follow_up_milestones; DROP TABLE check_ins; ' +
         'DELETE FROM schema_migrations WHERE version > 10',
     )
     const out = join(tempDir(), 'old.tar')

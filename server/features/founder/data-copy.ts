@@ -27,7 +27,8 @@ import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentStore } from '../../db/stores/document-store.ts'
 import { page } from './status-page-html.ts'
 import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../domain/deals.ts'
-import type { HeldDeal } from '../../../domain/workspace-api/data-requests.ts'
+import type { HeldDeal, HeldFollowUp } from '../../../domain/workspace-api/data-requests.ts'
+import { METRICS, METRIC_KEYS, TEXTS, TEXT_KEYS, checkInTitle, formatMetric } from '../../../domain/follow-up.ts'
 
 type HeldRecord = Awaited<ReturnType<typeof founderRecords>>[number]
 
@@ -94,6 +95,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   team_panel_invitation: 'Invitación del panel a la sesión',
   founder_panel_reminder: 'Recordatorio de la sesión con el panel',
   team_panel_reminder: 'Recordatorio al panel',
+  founder_check_in: 'Reporte mensual del seguimiento',
 }
 const MAIL_STATUS: Record<string, string> = { pending: 'por enviar', sent: 'enviado', failed: 'no se pudo entregar' }
 
@@ -103,6 +105,7 @@ const row = (label: string, value: string) => `<tr><th scope="row">${e(label)}</
 const COPY_CSS = `
 table{width:100%;border-collapse:collapse;background:#fff;margin:0 0 1rem}
 th,td{text-align:left;vertical-align:top;padding:.45rem .6rem;border-bottom:1px solid var(--ink-200)}
+caption{text-align:left;font-weight:700;padding:.5rem 0}
 th[scope=row]{width:38%;color:var(--ink-600);font-weight:600}
 td{white-space:pre-wrap;overflow-wrap:anywhere}
 @media (max-width:30rem){th[scope=row],td{display:block;width:auto;border:0;padding:.15rem 0}td{padding-bottom:.6rem;border-bottom:1px solid var(--ink-200)}}
@@ -151,7 +154,7 @@ ${fields}
 <ol>
 ${history}
 </ol>
-${dealHtml(app.deal)}<h3>Documentos</h3>
+${dealHtml(app.deal)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
 ${documents}
 <h3>Correos sobre esta postulación</h3>
 ${emails}
@@ -172,6 +175,29 @@ ${row('Valor de inversión acordado', `${formatCop(deal.investmentValueCop)} (re
 ${row('Exposición en medios', `Del ${formatDay(deal.exposureStart)} al ${formatDay(end)} (${monthsText(deal.exposureMonths)})`)}
 ${row('Seguimiento', `Del ${formatDay(deal.followUpStart)} al ${formatDay(periodEnd(deal.followUpStart, FOLLOW_UP_MONTHS))} (12 meses)`)}
 </tbody></table>
+`
+}
+
+/** The follow-up (issue 20, ADR 0167): every version of every monthly check-in sent, the reviews' days, the closing. */
+function followUpHtml(followUp: HeldFollowUp | null): string {
+  if (!followUp) return ''
+  const checkIns =
+    followUp.checkIns.length === 0
+      ? '<p class="muted">Todavía no has enviado reportes mensuales.</p>'
+      : followUp.checkIns
+          .map((c) => {
+            const rows = [
+              ...METRIC_KEYS.map((k) => row(METRICS[k].label, formatMetric(k, c[k]))),
+              ...TEXT_KEYS.map((k) => row(TEXTS[k].label, c[k])),
+            ].join('\n')
+            return `<table><caption>${e(checkInTitle({ number: c.month, period: c.period }))}, versión ${c.version}, enviada el ${e(when(c.submittedAt))}</caption><tbody>\n${rows}\n</tbody></table>`
+          })
+          .join('\n')
+  const reviews = followUp.milestones.map((m) => `<li>Revisión del mes ${m.month} con el equipo: ${e(formatDay(m.heldOn))}.</li>`)
+  return `<h3>Tu seguimiento</h3>
+<p>Desde el ${e(formatDay(followUp.start))}${followUp.closedAt ? `; terminó el ${e(when(followUp.closedAt))}` : ''}. Guardamos cada versión de cada reporte que enviaste.</p>
+${checkIns}
+${reviews.length > 0 ? `<ul>\n${reviews.join('\n')}\n</ul>` : ''}
 `
 }
 

@@ -11,8 +11,7 @@
  * routes with the documents'), so the token stays out of search engines,
  * caches and other sites' logs. Every POST must come from our own origin.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { NormalizedEmailSchema } from '../../../domain/email.ts'
 import { founderCopy, founderCopyHtml, founderCopyJson } from './data-copy.ts'
@@ -20,7 +19,7 @@ import { openDocumentStore, type DocumentStore } from '../../db/stores/document-
 import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { allowedOrigin } from '../../shared/auth/origin.ts'
+import { founderFormGuard } from './form-guard.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
@@ -60,65 +59,20 @@ export interface StatusPageDeps {
   documentsSection?: (view: FounderView, token: string) => Promise<string | null>
   /** The documents' rows, for the founder's copy of their data (default: the store's own database). */
   documents?: Pick<DocumentStore, 'list'>
+  /** The twelve months of follow-up after the signature (check-in.ts followUpSection): HTML and styles, or null. */
+  followUpSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
 }
 
 
-/**
- * Our own form, posted from our own page. The page's Referrer-Policy is
- * no-referrer, so the browser sends `Origin: null` with its forms; then the
- * browser's Sec-Fetch-Site must say same-origin (another site's form, or a
- * sandboxed frame, says cross-site or nothing).
- */
-export function sameOriginPost(c: Context, siteOrigin: string): boolean {
-  if (allowedOrigin(c, siteOrigin)) return true
-  return c.req.header('origin') === 'null' && c.req.header('sec-fetch-site') === 'same-origin'
-}
-
-/**
- * Whether the body is one our forms could have sent. A browser percent-encodes
- * a urlencoded form's UTF-8, so a lone `%`, escapes or bytes that are not
- * UTF-8 come from something else; a multipart body must parse. Any other type
- * (or none) carries no fields and is left to the handler, as before.
- */
-async function wellFormedForm(c: Context): Promise<boolean> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
-  try {
-    if (type === 'application/x-www-form-urlencoded') {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(await c.req.arrayBuffer())
-      for (const pair of text.split('&')) for (const part of pair.split('=')) decodeURIComponent(part.replaceAll('+', ' '))
-    }
-    // Parsed once here; the handler's own parseBody() gets the same fields back from Hono's cache.
-    if (type === 'multipart/form-data' || type === 'application/x-www-form-urlencoded') await c.req.parseBody()
-    return true
-  } catch {
-    return false
-  }
-}
 
 export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const { founders, now } = deps
   const contact = founders.mail.company.contactEmail
   const app = new Hono()
 
-  // The status pages' own forms: from our own page (a form from another site, CSRF, never acts: the link
-  // alone must not be enough), small (counted as read: a chunked body declares no length, ADR 0118) and
-  // well-formed. Scoped to these routes: the documents' uploads have their own checks.
-  const limitForm = bodyLimit({
-    maxSize: BODY_LIMITS.founderForm,
-    onError: (c) => c.html(messagePage('Solicitud demasiado grande', 'Vuelve a intentarlo desde el formulario.', contact), 413),
-  })
-  const formPost: MiddlewareHandler = async (c, next) => {
-    if (!sameOriginPost(c, founders.mail.siteOrigin)) {
-      return c.html(messagePage('No pudimos procesar la solicitud', 'Vuelve a abrir tu enlace e inténtalo de nuevo desde allí.', contact), 403)
-    }
-    // Reads the body (when it declares no length) and keeps it for the handler; a Response means too large.
-    const tooLarge = await limitForm(c, async () => {})
-    if (tooLarge) return tooLarge
-    if (!(await wellFormedForm(c))) {
-      return c.html(messagePage('No pudimos leer el formulario', 'Vuelve a intentarlo desde el formulario.', contact), 400)
-    }
-    await next()
-  }
+  // The status pages' own forms: from our own page, small and well formed (form-guard.ts). Scoped to these
+  // routes: the documents' uploads have their own checks, the monthly check-in its own size.
+  const formPost = founderFormGuard({ siteOrigin: founders.mail.siteOrigin, contactEmail: contact, maxSize: BODY_LIMITS.founderForm })
 
   const notFound = (c: Context) =>
     c.html(
@@ -184,7 +138,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
     const panelHtml = panelState ? panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours }) : null
     const next = inStage && panelState ? panelNext(panelState) : null
-    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, error: extra.error ?? null })
+    const followUp = deps.followUpSection ? await deps.followUpSection(view, token) : null
+    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, followUp, error: extra.error ?? null })
   }
 
   app.get('/:token', async (c) => {

@@ -82,6 +82,11 @@ function endpoints(target: {
     { method: 'POST', path: '/rate-cards', body: { note: '', items: [{ outlet: 'tv_nacional', format: 'Spot 30"', unitPriceCop: '12.000.000' }] }, admin: true, ok: 201 },
     { method: 'PUT', path: `/rate-cards/${crypto.randomUUID()}`, body: { items: [] }, admin: true, ok: 404 },
     { method: 'POST', path: `/rate-cards/${crypto.randomUUID()}/publish`, body: {}, admin: true, ok: 404 },
+    // The follow-up (issue 20): admins only; never signed, so nothing to record or close (404) once past every guard.
+    { method: 'GET', path: '/follow-up', admin: true },
+    { method: 'GET', path: `${app}/follow-up`, admin: true },
+    { method: 'PUT', path: `${app}/follow-up/milestones/3`, body: { heldOn: '2026-11-20', note: 'Revisión.' }, admin: true, ok: 404 },
+    { method: 'POST', path: `${app}/follow-up/closing`, body: { note: 'Cierre.' }, admin: true, ok: 404 },
     // Last: it deletes the application the others work on.
     { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]
@@ -167,7 +172,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(25)
+    expect(changing).toHaveLength(27)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -192,7 +197,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(18)
+    expect(adminOnly).toHaveLength(22)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 

@@ -162,6 +162,8 @@ const ROWS: Row[] = [
   ws('POST', '/sources', () => '/sources'),
   ws('PUT', '/sources/:id', () => `/sources/${someId()}`),
   ws('DELETE', '/sources/:id', () => `/sources/${someId()}`),
+  ws('PUT', '/applications/:id/follow-up/milestones/:month', (f) => `${app(f)}/follow-up/milestones/3`),
+  ws('POST', '/applications/:id/follow-up/closing', (f) => `${app(f)}/follow-up/closing`),
   form(null),
   form('retirar'),
   form('datos'),
@@ -170,6 +172,7 @@ const ROWS: Row[] = [
   form('sesion/cambiar'),
   form('sesion/cancelar'),
   form('sesion/ninguno'),
+  { ...form('seguimiento'), limit: BODY_LIMITS.founderCheckIn },
 ]
 
 /** The headers a browser (or the site's script) sends on each area's requests. */
@@ -339,6 +342,14 @@ describe('the largest bodies the routes take still pass, chunked', () => {
     const page = await sendAll('POST', '/postulacion', headersFor('founder'), `email=${encodeURIComponent('fundadora@startup.example')}`)
     expect(page.status).toBe(200)
     expect(page.body).toContain('<html')
+
+    // The monthly check-in at its longest: three texts of 1,000 characters of 9 bytes each, six figures of 40.
+    // Read whole (not refused for its size): this founder is not signed, so the answer is that there is no follow-up.
+    const euro = (n: number) => '€'.repeat(n)
+    const checkIn = new URLSearchParams({ mes: '1', version: '0', ventas: euro(40), activos: euro(40), nuevos: euro(40), visitas: euro(40), leads: euro(40), equipo: euro(40), bien: euro(1000), mal: euro(1000), necesita: euro(1000) }).toString()
+    expect(checkIn.length).toBeGreaterThan(29_000)
+    const checkedIn = await sendAll('POST', `/postulacion/${f.founder.token}/seguimiento`, headersFor('founder'), checkIn)
+    expect([checkedIn.status, /<h1>([^<]*)<\/h1>/.exec(checkedIn.body)?.[1]]).toEqual([404, 'Sin seguimiento'])
 
     const link = await sendAll('POST', '/equipo/api/auth/link', headersFor('sign-in'), JSON.stringify({ email: f.admin.member.email }))
     expect(link.status).toBe(202)

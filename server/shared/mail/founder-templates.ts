@@ -12,6 +12,7 @@ import { COMMITMENT_MONTHS, DUE_DILIGENCE_DOCUMENTS, MEDIA_PLAN_MONTHS, PROCESS_
 import type { CompanyInfo } from '../../../domain/company.ts'
 import type { StatusMailKind } from '../../../domain/founder-mail.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
+import { CHECK_IN_COUNT } from '../../../domain/follow-up.ts'
 import {
   ACCENT,
   companyFooterHtml,
@@ -386,4 +387,81 @@ export function renderPanelTimesMail(ctx: FounderMailContext, facts: PanelTimesF
     ],
     ctx,
   )
+}
+
+/** What the monthly check-in's e-mails say (issue 20, ADR 0165): which month, its days, which of the three. */
+export interface CheckInMailFacts {
+  kind: 'invitation' | 'reminder' | 'late'
+  /** "marzo de 2027" (formatMonth): the month the check-in reports. */
+  month: string
+  /** 1 to 12. */
+  number: number
+  /** "10 de abril de 2027": the due day; "30 de abril de 2027": the last day it can be sent or corrected. */
+  dueOn: string
+  closesOn: string
+  /** The metrics' names, in the form's order. */
+  metrics: readonly string[]
+}
+
+/**
+ * The monthly check-in's invitation and its reminders: the link is the founder's personal one (the
+ * placeholder, filled as it leaves) followed by /seguimiento, the check-in page under it.
+ */
+export function renderCheckInMail(ctx: FounderMailContext, facts: CheckInMailFacts): RenderedMail {
+  const trade = oneLine(ctx.tradeName)
+  const ref = `(${ctx.reference})`
+  const link: Block = { link: { intro: 'Ábrelo con tu enlace personal, sin contraseña; funciona en el celular:', label: `Enviar mi reporte de ${facts.month}` } }
+  const what: Block[] = [
+    { p: `Son seis cifras de ${facts.month} y tres preguntas cortas; toma unos tres minutos. Cada cifra tiene su definición en la página:` },
+    { list: facts.metrics },
+    { p: 'Y tres preguntas: qué salió bien, qué salió mal y qué necesitas del programa.' },
+  ]
+  const contact: Block = { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` }
+  const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
+  const hello: Block = { p: `Hola, ${oneLine(ctx.founderName)}:` }
+  switch (facts.kind) {
+    case 'invitation':
+      return render(
+        `Tu reporte de ${facts.month}: tres minutos ${ref}`,
+        `¿Cómo le fue a ${trade} en ${facts.month}?`,
+        [
+          hello,
+          { p: `Es hora del reporte mensual del seguimiento de ${trade}: el mes ${facts.number} de ${CHECK_IN_COUNT}.` },
+          ...what,
+          { p: `Envíalo antes del ${facts.dueOn}. Si después necesitas corregir algo, puedes hacerlo hasta el ${facts.closesOn}.` },
+          link,
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'reminder':
+      return render(
+        `Recordatorio: tu reporte de ${facts.month} vence el ${facts.dueOn} ${ref}`,
+        `Tu reporte de ${facts.month} vence pronto`,
+        [
+          hello,
+          { p: `Te recordamos el reporte mensual de ${trade} (mes ${facts.number} de ${CHECK_IN_COUNT}): vence el ${facts.dueOn}.` },
+          ...what,
+          link,
+          contact,
+          signature,
+        ],
+        ctx,
+      )
+    case 'late':
+      return render(
+        `Tu reporte de ${facts.month} está pendiente ${ref}`,
+        `Todavía no recibimos tu reporte de ${facts.month}`,
+        [
+          hello,
+          { p: `El reporte mensual de ${trade} (mes ${facts.number} de ${CHECK_IN_COUNT}) venció el ${facts.dueOn} y todavía no lo recibimos. Aún puedes enviarlo hasta el ${facts.closesOn}; después queda sin respuesta.` },
+          ...what,
+          link,
+          { p: 'Si algo te impide enviarlo, respóndenos este correo y lo resolvemos juntos.' },
+          signature,
+        ],
+        ctx,
+      )
+  }
 }

@@ -51,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
     { href: paths.members, label: 'Equipo', active: location.startsWith(paths.members) },
     ...(member.role === 'admin'
       ? [
+          { href: paths.followUp, label: 'Seguimiento', active: location.startsWith(paths.followUp) },
           { href: paths.rateCard, label: 'Tarifario', active: location.startsWith(paths.rateCard) },
           { href: paths.dataRequests, label: 'Datos personales', active: location.startsWith(paths.dataRequests) },
           { href: paths.audit, label: 'Auditoría', active: location.startsWith(paths.audit) },

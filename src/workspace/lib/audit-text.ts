@@ -66,6 +66,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'rate_card.created': 'Creó una versión del tarifario',
   'rate_card.edited': 'Editó un borrador del tarifario',
   'rate_card.published': 'Publicó una versión del tarifario',
+  'follow_up.check_in_submitted': 'La persona fundadora envió su reporte mensual',
+  'follow_up.viewed': 'Vio el seguimiento',
+  'follow_up.portfolio_viewed': 'Vio la lista de seguimiento',
+  'follow_up.milestone_recorded': 'Registró una revisión del seguimiento',
+  'follow_up.closed': 'Cerró el seguimiento',
 }
 
 /** The action's label; an action this build does not know is shown as it is (a newer server). */
@@ -173,6 +178,12 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
   if (immediately === true) parts.push('Se envían sin revisión')
   if (immediately === false) parts.push('Se revisan antes de enviarse')
 
+  // The follow-up (issue 20): which month's check-in or milestone.
+  if (action.startsWith('follow_up.')) {
+    const month = take('month')
+    if (typeof month === 'number') parts.push(`Mes ${formatCount(month)}`)
+    if (take('replaced') === true) parts.push('Reemplazó el registro anterior')
+  }
   const version = take('version')
   if (typeof version === 'number') parts.push(`Versión ${formatCount(version)}`)
   const lines = take('lines')

@@ -5,6 +5,7 @@ import { useFounderDraftCount, useOverview } from '../api/queries.ts'
 import { MachineryPanel } from '../features/overview/machinery.tsx'
 import { OnTimePanel } from '../features/overview/on-time.tsx'
 import { SourcesGlance } from '../features/overview/sources.tsx'
+import { FollowUpGlance } from '../features/overview/follow-up.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { formatCount, countOf, formatDays } from '../../../domain/format.ts'
@@ -34,6 +35,8 @@ export function OverviewPage() {
       <WaitingFounderMail />
       {/* Admins see the machinery near the top: a failing backup or stuck e-mails should not hide below the figures. */}
       {member.role === 'admin' && <MachineryPanel />}
+      {/* The signed startups whose monthly check-in is late (issue 20): admins only, like the follow-up itself. */}
+      {member.role === 'admin' && <FollowUpGlance />}
 
       <Panel title="Por etapa" className="mt-5">
         <div className="overflow-x-auto">

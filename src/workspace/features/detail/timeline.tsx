@@ -27,6 +27,12 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   retirada: 'Retiro confirmado',
   documento_nueva_version: 'Nueva versión de un documento',
   team_founder_activity: 'Aviso al equipo de lo que hizo la persona fundadora',
+  founder_panel_invitation: 'Invitación a la sesión con el panel',
+  founder_panel_times: 'Horarios para la sesión con el panel',
+  founder_panel_reminder: 'Recordatorio de la sesión con el panel',
+  team_panel_invitation: 'Invitación del panel a la sesión',
+  team_panel_reminder: 'Recordatorio al panel',
+  founder_check_in: 'Reporte mensual del seguimiento',
 }
 
 const DRAFT_STATUS_LABELS: Record<string, string> = { draft: 'por enviar', sent: 'enviado', discarded: 'descartado', superseded: 'reemplazado por un cambio de etapa posterior' }

@@ -28,6 +28,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   founder_panel_reminder: 'Recordatorio de la sesión con el panel, a la persona fundadora',
   team_panel_reminder: 'Recordatorio de la sesión con el panel, al equipo',
   team_founder_activity: 'Aviso al equipo de lo que hizo una persona fundadora',
+  founder_check_in: 'Reporte mensual del seguimiento, a la persona fundadora',
 }
 
 export function formatAge(seconds: number): string {

@@ -1,0 +1,148 @@
+/**
+ * The monthly check-in end to end in Chromium (issue 20; ADRs 0164-0165), on
+ * a server of its own whose check-in job ticks every second: a startup signed
+ * with a follow-up that started last month gets this month's e-mail from the
+ * job; the founder opens the link read from the delivered .eml on a 390 px
+ * phone, types a negative figure (refused beside its field, what was typed
+ * kept), corrects it and sends; the status page shows the month as sent and
+ * the figures; an admin finds them in the application's «Seguimiento» and in
+ * «Seguimiento». Axe stays clean; nothing is wider than the phone; the
+ * fields are big enough for a thumb. Screenshots with `npm run screenshots`.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { addMonths } from '../domain/follow-up.ts'
+import { formatIsoDay, formatMonth } from '../domain/format.ts'
+import { engineOf } from '../server/db/engine-of.ts'
+import { openReviewStore } from '../server/db/stores/review-store.ts'
+import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.ts'
+import { openStore } from '../server/open-store.ts'
+import { readConfig } from '../server/shared/env.ts'
+import { nthMail } from './fixtures/outbox-mail.ts'
+import { screenshotsAtWidths } from './fixtures/screenshots.ts'
+import { startServer, type RunningServer } from './fixtures/server.ts'
+import { addMember, expect, signInWithLink, submitApplication, test as base, uniqueEmail } from './fixtures/workspace.ts'
+
+const HOUR = 3_600_000
+const now = Date.now()
+/** The job's clock: the real one, or, before 07:00 in Bogotá (when it sends nothing), 07:30 of the same Bogotá day. */
+const bogotaMs = (now - 5 * HOUR) % (24 * HOUR)
+const OFFSET = bogotaMs < 7 * HOUR ? 7.5 * HOUR - bogotaMs : 0
+const today = formatIsoDay(now)
+/** The follow-up started on the 1st of last month: check-in 1 reports last month and is open all of this one. */
+const FOLLOW_UP_START = `${addMonths(today.slice(0, 7), -1)}-01`
+const MONTH = formatMonth(FOLLOW_UP_START.slice(0, 7))
+
+const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern
+  ws: async ({}, use) => {
+    const server = await startServer({ RATE_LIMIT_MAX: '1000', REMINDER_TICK_SECONDS: '1', WORKER_CLOCK_OFFSET_MS: String(OFFSET) }, { from: 'bundle' })
+    await use(server)
+    await server.stop()
+  },
+})
+
+async function clean(page: Page, what: string) {
+  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
+}
+
+async function fitsPhone(page: Page, what: string) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what} at 390 px`).toBeLessThanOrEqual(0)
+}
+
+/** Signs the application with its deal as the review store does (ADR 0159), on the server's own database. */
+async function signWithDeal(server: RunningServer, applicationId: string, adminEmail: string) {
+  const store = await openStore(readConfig({ ...process.env, DATA_DIR: server.dataDir }).database)
+  try {
+    const admin = (await openWorkspaceStores(store).team.listMembers()).find((m) => m.email === adminEmail)!
+    const reviews = openReviewStore(engineOf(store))
+    const steps = [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence'], ['due_diligence', 'acuerdo_firmado']] as const
+    for (const [from, to] of steps) {
+      const deal =
+        to === 'acuerdo_firmado'
+          ? { equityBp: 450, instrument: 'acciones' as const, discountBp: null, valuationUsdCents: 150_000_000, mediaValueCop: 1_500_000_000, investmentValueCop: 500_000_000, windowStart: FOLLOW_UP_START, windowMonths: 6, followUpStart: FOLLOW_UP_START, rateCardVersionId: null }
+          : undefined
+      const moved = await reviews.transition(applicationId, { from, to, reason: null, memberId: admin.id, at: new Date(), ...(deal ? { deal } : {}) })
+      expect(moved.status, `${from} → ${to}`).toBe('moved')
+    }
+  } finally {
+    await store.close()
+  }
+}
+
+test('the founder answers the monthly check-in from the e-mailed link on a phone; the team sees it', async ({ browser, page, ws, origin, request }) => {
+  test.setTimeout(180_000)
+  const founder = uniqueEmail('fundadora', 'startup.example')
+  const adminEmail = uniqueEmail('seguimiento')
+  const app = await submitApplication(request, origin, { email: founder, tradeName: 'Ruta Clara', companyName: 'Ruta Clara S.A.S.' })
+  await addMember(ws, adminEmail, 'admin', 'Directora Seguimiento')
+  await signWithDeal(ws, app.id, adminEmail)
+
+  // The job's e-mail, read as delivered: the link to the check-in under the founder's personal link.
+  const mail = await nthMail(ws, 'founder_check_in', founder, 1)
+  expect(mail.parsed.subject).toContain(MONTH)
+  const link = /https?:\/\/[^\s]+\/postulacion\/[A-Za-z0-9_-]{43}\/seguimiento/.exec(mail.parsed.text ?? '')?.[0]
+  expect(link, `a check-in link in ${mail.file}`).toBeTruthy()
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-CO' })
+  const founderPage = await phone.newPage()
+  await founderPage.goto(new URL(link!).pathname)
+  await expect(founderPage.getByRole('heading', { level: 1, name: `Tu reporte de ${MONTH}` })).toBeVisible()
+  // Each metric with its definition on screen, and a field big enough for a thumb.
+  const sales = founderPage.getByLabel('Ventas del mes en USD')
+  await expect(sales).toHaveAccessibleDescription(/Lo que facturaste en el mes, en dólares y sin impuestos/)
+  expect((await sales.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+  // Axe runs on the refused form below (the same form, with its errors).
+  await fitsPhone(founderPage, 'check-in form')
+  await screenshotsAtWidths(founderPage, 'follow-up-check-in', [390])
+
+  await sales.fill('-1.250.000')
+  await founderPage.getByLabel('Clientes o usuarios activos').fill('1.250')
+  await founderPage.getByLabel('Clientes nuevos').fill('85')
+  await founderPage.getByLabel('Leads').fill('340')
+  await founderPage.getByLabel('Personas en el equipo').fill('6')
+  await founderPage.getByLabel('Qué necesitas del programa').fill('Una presentación con el equipo de radio.')
+  await founderPage.getByRole('button', { name: 'Enviar mi reporte' }).click()
+  // Refused beside its field, what was typed kept, nothing stored.
+  await expect(founderPage.getByRole('alert')).toContainText('Revisa el campo marcado: no guardamos nada todavía.')
+  await expect(sales).toHaveAccessibleDescription(/no puede ser negativo/)
+  await expect(sales).toHaveValue('-1.250.000')
+  await expect(founderPage.getByLabel('Clientes nuevos')).toHaveValue('85')
+  await clean(founderPage, 'check-in refused')
+  await fitsPhone(founderPage, 'check-in refused')
+  await screenshotsAtWidths(founderPage, 'follow-up-check-in-refused', [390])
+
+  await sales.fill('1.250.000')
+  await founderPage.getByRole('button', { name: 'Enviar mi reporte' }).click()
+  await expect(founderPage.getByRole('status')).toContainText('¡Gracias! Recibimos tu reporte.')
+  await expect(founderPage.getByText('US$\u00a01.250.000', { exact: true })).toBeVisible()
+  await clean(founderPage, 'check-in sent')
+  await fitsPhone(founderPage, 'check-in sent')
+  await screenshotsAtWidths(founderPage, 'follow-up-check-in-sent', [390])
+
+  await founderPage.getByRole('link', { name: 'Volver a mi postulación' }).click()
+  await expect(founderPage.getByRole('heading', { level: 2, name: 'Seguimiento de 12 meses' })).toBeVisible()
+  const figures = founderPage.getByRole('table', { name: 'Tus cifras mes a mes' })
+  await expect(figures.getByRole('row', { name: new RegExp(MONTH) })).toContainText('US$\u00a01.250.000')
+  await clean(founderPage, 'status page with the follow-up')
+  await fitsPhone(founderPage, 'status page with the follow-up')
+  await screenshotsAtWidths(founderPage, 'follow-up-status-page', [390])
+  await phone.close()
+
+  // The team: the application's «Seguimiento» and the list.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInWithLink(page, ws, adminEmail)
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  const panel = page.getByRole('region', { name: 'Seguimiento (12 meses)' })
+  await expect(panel.getByRole('row', { name: new RegExp(`1\\. ${MONTH}`) })).toContainText('US$\u00a01.250.000')
+  await expect(panel.getByRole('row', { name: new RegExp(`1\\. ${MONTH}`) })).toContainText('Enviado')
+  await clean(page, 'workspace follow-up panel')
+  await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByRole('link', { name: 'Seguimiento', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento' })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Ruta Clara/ })).toContainText('Enviado')
+  await clean(page, 'workspace «Seguimiento»')
+  await screenshotsAtWidths(page, 'follow-up-workspace-list', [1280, 390])
+})

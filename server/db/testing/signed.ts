@@ -1,0 +1,49 @@
+/**
+ * For tests: an application signed with its deal ("Acuerdo firmado", issue 20) through the review store's
+ * own move (ADR 0159), on the real database: the stage set to due diligence, then the move with the deal.
+ */
+import { expect } from 'vitest'
+import type { DealTerms } from '../../../domain/deals.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { engineOf } from '../engine-of.ts'
+import type { ApplicationStore } from '../stores/application-store.ts'
+import { openReviewStore } from '../stores/review-store.ts'
+import type { Member } from '../stores/team-store.ts'
+import { insertMember } from './members.ts'
+import type { TestDatabase } from './store-databases.ts'
+
+/** A deal's terms (money in integers, ADR 0157); its follow-up starts on 2026-12-01. */
+export const SIGNED_DEAL: DealTerms = {
+  equityBp: 450,
+  instrument: 'acciones',
+  discountBp: null,
+  valuationUsdCents: 150_000_000,
+  mediaValueCop: 1_500_000_000,
+  investmentValueCop: 500_000_000,
+  windowStart: '2027-01-15',
+  windowMonths: 9,
+  followUpStart: '2026-12-01',
+  rateCardVersionId: null,
+}
+
+export async function signedApplication(
+  db: Pick<TestDatabase<ApplicationStore>, 'store' | 'exec'>,
+  options: { email?: string; followUpStart?: string; admin?: Member; at?: Date } = {},
+) {
+  const admin = options.admin ?? (await insertMember(db.store, 'admin', 'Ana'))
+  const at = options.at ?? new Date('2026-11-25T15:00:00.000Z')
+  const sub = newSubmission({ createdAt: new Date(at.getTime() - 30 * 86_400_000), ...(options.email ? { email: options.email } : {}) })
+  await db.store.saveSubmission(sub)
+  const id = sub.application.id
+  await db.exec('UPDATE applications SET stage = ? WHERE id = ?', ['due_diligence', id])
+  const moved = await openReviewStore(engineOf(db.store)).transition(id, {
+    from: 'due_diligence',
+    to: 'acuerdo_firmado',
+    reason: null,
+    memberId: admin.id,
+    at,
+    deal: { ...SIGNED_DEAL, followUpStart: options.followUpStart ?? SIGNED_DEAL.followUpStart },
+  })
+  expect(moved.status).toBe('moved')
+  return { admin, id, sub }
+}

@@ -1,0 +1,36 @@
+/** The follow-up (issue 20; domain/workspace-api/follow-up.ts): admins only. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { MilestoneMonth } from '../../../domain/follow-up.ts'
+import type { ClosingBody, FollowUpAnswer, FollowUpPortfolio, MilestoneBody } from '../../../domain/workspace-api/follow-up.ts'
+import { api } from './client.ts'
+
+export const followUpKeys = {
+  portfolio: ['follow-up'] as const,
+  one: (id: string) => ['follow-up', id] as const,
+}
+
+export function usePortfolio() {
+  return useQuery({ queryKey: followUpKeys.portfolio, queryFn: ({ signal }) => api<FollowUpPortfolio>('/follow-up', { signal }) })
+}
+
+export function useFollowUp(applicationId: string) {
+  return useQuery({
+    queryKey: followUpKeys.one(applicationId),
+    queryFn: ({ signal }) => api<FollowUpAnswer>(`/applications/${encodeURIComponent(applicationId)}/follow-up`, { signal }),
+  })
+}
+
+export function useFollowUpAction(applicationId: string) {
+  const client = useQueryClient()
+  const base = `/applications/${encodeURIComponent(applicationId)}/follow-up`
+  return useMutation({
+    mutationFn: (a: { kind: 'milestone'; month: MilestoneMonth; body: MilestoneBody } | { kind: 'close'; body: ClosingBody }) =>
+      a.kind === 'milestone'
+        ? api<FollowUpAnswer>(`${base}/milestones/${a.month}`, { method: 'PUT', body: a.body })
+        : api<FollowUpAnswer>(`${base}/closing`, { method: 'POST', body: a.body }),
+    onSuccess: (answer) => {
+      client.setQueryData(followUpKeys.one(applicationId), answer)
+      void client.invalidateQueries({ queryKey: followUpKeys.portfolio, exact: true })
+    },
+  })
+}

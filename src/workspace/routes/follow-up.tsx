@@ -1,0 +1,142 @@
+/**
+ * /equipo/seguimiento (issue 20; ADRs 0164-0167): every signed startup's
+ * twelve months of follow-up: the check-in open now and whether it came
+ * (late ones first), the last one received, the months answered and missed,
+ * the reviews due. Admins only (the founders' figures are confidential, like
+ * the deal); a startup the admin has a conflict with shows its reference
+ * only. The figures themselves are on each application's page.
+ */
+import { Link } from 'wouter'
+import { formatDay } from '../../../domain/deals.ts'
+import { CHECK_IN_COUNT, milestoneTitle } from '../../../domain/follow-up.ts'
+import { countOf, formatDate, formatMonth } from '../../../domain/format.ts'
+import type { PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
+import { usePortfolio } from '../api/follow-up-queries.ts'
+import { useMember } from '../components/require-session.tsx'
+import { Forbidden, Loading, PageHeader, QueryError } from '../components/ui.tsx'
+import { CheckInBadge, MilestoneBadge } from '../features/follow-up/follow-up-badges.tsx'
+import { useTitle } from '../lib/use-title.ts'
+import { paths } from '../paths.ts'
+
+/** Late first, then open, then the rest; by reference within each. */
+const ORDER = { late: 0, open: 1, answered: 2, missed: 3, upcoming: 3, closed: 3 } as const
+const rank = (r: PortfolioRow) => (r.conflicted ? 5 : r.closedAt ? 4 : r.current ? ORDER[r.current.state] : 3)
+
+export function FollowUpPage() {
+  useTitle('Seguimiento')
+  const me = useMember()
+  if (me.role !== 'admin') return <Forbidden />
+  return <Portfolio />
+}
+
+function Portfolio() {
+  const list = usePortfolio()
+  if (list.isPending) return <Loading />
+  if (list.error) return <QueryError error={list.error} retry={() => void list.refetch()} />
+  const { items, late } = list.data
+  const rows = [...items].sort((a, b) => rank(a) - rank(b) || a.reference.localeCompare(b.reference))
+  return (
+    <>
+      <PageHeader
+        title="Seguimiento"
+        description={`Los 12 meses después de la firma: cada mes la persona fundadora envía su reporte (vence el día 10 del mes siguiente), y a los meses 3, 6 y 12 lo revisan con el equipo. ${
+          items.length === 0 ? '' : `${countOf(items.length, 'startup firmada', 'startups firmadas')}; ${late === 0 ? 'ninguna atrasada' : countOf(late, 'atrasada', 'atrasadas')}.`
+        }`}
+      />
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-ink-300 bg-white p-6 text-sm text-ink-700">
+          Todavía no hay startups con acuerdo firmado. El seguimiento empieza con la firma.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" role="region" aria-labelledby="seguimiento-tabla" tabIndex={0}>
+          <table className="w-full text-left text-sm">
+            <caption id="seguimiento-tabla" className="sr-only">
+              Startups en seguimiento: reporte del mes, último reporte, revisiones
+            </caption>
+            <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">Startup</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Reporte del mes</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Último recibido</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">Enviados</th>
+                <th scope="col" className="px-3 py-2 text-right font-semibold">Sin respuesta</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Revisiones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <Row key={r.applicationId} row={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  )
+}
+
+function Row({ row }: { row: PortfolioRow }) {
+  const cell = 'px-3 py-2 align-top'
+  if (row.conflicted) {
+    return (
+      <tr className="border-b border-ink-100 last:border-0">
+        <th scope="row" className={`${cell} font-mono font-semibold`}>{row.reference}</th>
+        <td colSpan={5} className={`${cell} text-ink-600`}>
+          Declaraste un conflicto de interés con esta postulación: no ves su seguimiento.
+        </td>
+      </tr>
+    )
+  }
+  const pending = row.milestones.filter((m) => m.state === 'due' || m.state === 'overdue')
+  return (
+    <tr className="border-b border-ink-100 last:border-0">
+      <th scope="row" className={`${cell} font-semibold`}>
+        <Link href={paths.application(row.applicationId)} className="text-ink-900 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-900">
+          {row.tradeName || row.companyName}
+        </Link>
+        <span className="block font-mono text-xs font-normal text-ink-600">{row.reference}</span>
+      </th>
+      <td className={cell}>
+        {row.closedAt ? (
+          <span className="text-ink-700">Cerrado el {formatDate(row.closedAt)}</span>
+        ) : row.current ? (
+          <span className="flex flex-col items-start gap-1">
+            <span className="whitespace-nowrap">
+              Mes {row.current.number} de {CHECK_IN_COUNT}: {formatMonth(row.current.period)}
+            </span>
+            <span className="flex flex-wrap items-center gap-1.5 text-xs text-ink-700">
+              <CheckInBadge state={row.current.state} /> vence el {formatDay(row.current.dueOn)}
+            </span>
+          </span>
+        ) : (
+          <span className="text-ink-600">Ningún reporte abierto</span>
+        )}
+      </td>
+      <td className={cell}>
+        {row.lastCheckIn ? (
+          <span>
+            {formatMonth(row.lastCheckIn.period)}
+            <span className="block text-xs text-ink-600">el {formatDate(row.lastCheckIn.at)}</span>
+          </span>
+        ) : (
+          <span className="text-ink-600">Ninguno</span>
+        )}
+      </td>
+      <td className={`${cell} text-right tabular-nums`}>{row.answered}</td>
+      <td className={`${cell} text-right tabular-nums`}>{row.missed}</td>
+      <td className={cell}>
+        {pending.length === 0 ? (
+          <span className="text-ink-600">{row.milestones.every((m) => m.state === 'done') ? 'Todas hechas' : 'Ninguna pendiente'}</span>
+        ) : (
+          <ul className="flex flex-col gap-1">
+            {pending.map((m) => (
+              <li key={m.month} className="flex flex-wrap items-center gap-1.5">
+                {milestoneTitle(m.month)} <MilestoneBadge state={m.state} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  )
+}
