@@ -52,19 +52,5 @@ create table follow_up_mails (
   primary key (application_id, month, kind)
 );
 
--- Only the server's own connection reads and writes these: confidential like the deal (ADR 0159), no policies, no grants.
-alter table check_ins enable row level security;
-alter table follow_up_milestones enable row level security;
-alter table follow_up_closings enable row level security;
-alter table follow_up_mails enable row level security;
-do $$
-declare
-  r text;
-begin
-  foreach r in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = r) then
-      execute format('revoke all on check_ins, follow_up_milestones, follow_up_closings, follow_up_mails from %I', r);
-    end if;
-  end loop;
-end
-$$;
+-- Only the server's own connection reads and writes these: confidential like the deal (ADR 0159); ADR 0177.
+select catalitico_private.server_only('check_ins', 'follow_up_milestones', 'follow_up_closings', 'follow_up_mails');
