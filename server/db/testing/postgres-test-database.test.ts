@@ -45,14 +45,14 @@ describe.skipIf(!available)('test databases on PostgreSQL', () => {
     }
   })
 
-  it('a migrated copy given back is emptied and handed out again within the file; one whose schema a test changed is dropped', async () => {
+  it('a migrated copy released is emptied and handed out again within the file; one whose schema a test changed, or one dropped, is gone', async () => {
     const exists = async (name: string) => (await query(ADMIN_URL, `select 1 from pg_database where datname = '${name}'`)).length === 1
     const first = await createTestDatabase()
     await query(first.url, "insert into rate_limit_counters (bucket, window_start, hits) values ('probe', now(), 3)")
     // A connection the test left open (a killed server's pool) does not stop it.
     const left = postgres(first.url, { max: 1, onnotice: () => {} })
     await left`select 1`
-    await first.drop()
+    await first.release()
     await left.end({ timeout: 1 }).catch(() => {})
 
     const second = await createTestDatabase()
@@ -61,22 +61,26 @@ describe.skipIf(!available)('test databases on PostgreSQL', () => {
     const versions = await query<{ version: string }>(second.url, 'select version from supabase_migrations.schema_migrations order by version')
     expect(versions.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version))
     await query(second.url, 'create table left_behind (n int)')
-    await second.drop()
+    await second.release()
     // Another schema than a fresh copy's: dropped, and the next one is a new copy.
     expect(await exists(second.name)).toBe(false)
     const third = await createTestDatabase()
     expect(third.name).not.toBe(second.name)
     expect(await query(third.url, "select 1 from pg_tables where tablename = 'left_behind'")).toEqual([])
-    await third.drop()
+    await third.release()
     // What the setup file does after each file: the spare copies are dropped.
     const registry = (globalThis as { [key: symbol]: SpareRegistry })[Symbol.for('catalitico.spareTestDatabases')]!
     expect(registry.names).toEqual([third.name])
     await dropSpareDatabases(registry)
     expect(await exists(third.name)).toBe(false)
-    // An unmigrated one is never kept.
+    // An unmigrated one is never kept; drop() drops, whatever the copy.
     const empty = await createTestDatabase({ migrated: false })
-    await empty.drop()
+    await empty.release()
     expect(await exists(empty.name)).toBe(false)
+    const dropped = await createTestDatabase()
+    await dropped.drop()
+    expect(await exists(dropped.name)).toBe(false)
+    expect(registry.names).toEqual([])
   })
 
   it('builds a template once when several builders ask at once', async () => {

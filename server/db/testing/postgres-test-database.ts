@@ -26,7 +26,13 @@ export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@1
 export interface TestDatabase {
   name: string
   url: string
+  /** Drops it: afterwards it is gone (a test of what happens then relies on it). */
   drop: () => Promise<void>
+  /**
+   * Gives it back when the test is done with it: under Vitest a migrated copy is emptied and handed
+   * to the next test of the same file (ADR 0173); otherwise, or if a test changed its schema, dropped.
+   */
+  release: () => Promise<void>
 }
 
 function admin() {
@@ -155,7 +161,7 @@ export async function migratedTemplate(): Promise<string> {
 }
 
 /**
- * Copies given back by `drop()`, emptied, for the next `createTestDatabase()` of this process, and
+ * Copies given back by `release()`, emptied, for the next `createTestDatabase()` of this process, and
  * dropped at the end of the test file: a DROP DATABASE forces a checkpoint of the whole server (3 to
  * 5 s each on a loaded machine), emptying 40 tables does not (ADR 0173). Only while a Vitest setup
  * file keeps the registry (`spare-databases.setup.ts`, which drops them after each file); a script
@@ -308,9 +314,9 @@ export async function dropSpareDatabases(registry: SpareRegistry): Promise<void>
 }
 
 /**
- * A fresh database (migrated unless `migrated: false`) and how to reach and drop it. A migrated
- * one is a copy of the template, or, under Vitest, a copy an earlier test of the file gave back,
- * emptied: the same schema, no rows, no connections (ADR 0173).
+ * A fresh database (migrated unless `migrated: false`) and how to reach, release and drop it. A
+ * migrated one is a copy of the template, or, under Vitest, a copy an earlier test of the file
+ * released, emptied: the same schema, no rows, no connections (ADR 0173).
  */
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const migrated = options.migrated ?? true
@@ -330,13 +336,17 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
       await freshState.catch(() => {})
     }
   }
-  let dropped = false
+  let done = false
   return {
     name,
     url: urlOf(name),
     drop: async () => {
-      if (dropped) return
-      dropped = true
+      done = true
+      await dropDatabase(name)
+    },
+    release: async () => {
+      if (done) return
+      done = true
       if (registry && (await keepEmptied(name, registry))) return
       await dropDatabase(name)
     },
