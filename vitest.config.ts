@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['{domain,src,server,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // PostgreSQL test databases emptied and reused within a file, dropped after it (ADR 0173).
+    setupFiles: ['server/db/testing/spare-databases.setup.ts'],
     // Storage and SMTP integration tests open real files, sockets and databases.
     testTimeout: 30_000,
     hookTimeout: 60_000,

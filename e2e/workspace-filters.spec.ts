@@ -27,18 +27,23 @@ test('a search leaves one filter panel, holding the searched text', async ({ pag
     await expect(page.getByRole('searchbox')).toHaveCount(1)
     await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue(text)
   }
-  // With Enter, with no result, back and forward.
-  for (const text of ['Nada parecido', huerta]) {
+  // With Enter, with no result, back and forward. Each search has landed once its URL and its answer show.
+  for (const [text, answer] of [
+    ['Nada parecido', 'Ninguna postulación coincide con estos filtros.'],
+    [huerta, '1 postulación con estos filtros.'],
+  ] as const) {
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(text)
     await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter')
-    await page.waitForTimeout(800)
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, '\\+')}`))
+    await expect(page.getByText(answer)).toBeVisible()
     await expect(page.getByRole('search')).toHaveCount(1)
     // The same panel, not a new one drawn in its place: the searcher stays where they typed.
     await expect(page.getByRole('searchbox', { name: 'Buscar' })).toBeFocused()
     await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue(text)
   }
   await page.goBack()
-  await page.waitForTimeout(800)
+  await expect(page).toHaveURL(/q=Nada\+parecido/)
+  await expect(page.getByText('Ninguna postulación coincide con estos filtros.')).toBeVisible()
   await expect(page.getByRole('search')).toHaveCount(1)
   await expect(page.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('Nada parecido')
   await page.getByRole('button', { name: 'Quitar filtros' }).click()

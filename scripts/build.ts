@@ -10,14 +10,18 @@
  *      with their head, inlined styles and crawler files (scripts/prerender.ts),
  *   4. the server and the CLIs the tests spawn, bundled with esbuild into
  *      dist/server with the list of their sources (scripts/server-bundle.ts, ADR 0130),
- *   5. a stamp of the inputs, so `npm start` knows when the build is stale.
+ *   5. brotli and gzip copies of the files served compressed (dist/precompressed),
+ *      so a server start does not compress the site again (ADR 0173),
+ *   6. a stamp of the inputs, so `npm start` knows when the build is stale.
  */
+import { rmSync } from 'node:fs'
 import { build, loadEnv } from 'vite'
 import { siteConfigFrom } from '../src/config/site-config.ts'
 import { buildUploadScript } from './build-upload-script.ts'
 import { prerender } from './prerender.ts'
 import { DIST_DIR, writeBuildStamp } from './build-stamp.ts'
 import { buildServerBundle, serverBundleDir } from './server-bundle.ts'
+import { precompressedDir, writePrecompressed } from '../server/shared/http/static-site.ts'
 
 try {
   // The same sources Vite bakes into the bundle: the environment, then .env files.
@@ -45,5 +49,7 @@ await build({
 await prerender(DIST_DIR)
 const serverBundle = await buildServerBundle(DIST_DIR)
 console.log(`build: server bundle ${serverBundleDir(DIST_DIR)}: ${serverBundle.files} sources, ${serverBundle.bytes} B`)
+rmSync(precompressedDir(`${DIST_DIR}/client`), { recursive: true, force: true })
+console.log(`build: ${writePrecompressed(`${DIST_DIR}/client`)} files compressed into ${precompressedDir(`${DIST_DIR}/client`)}`)
 writeBuildStamp()
 console.log(`build: done (${DIST_DIR}/client)`)

@@ -17,6 +17,8 @@ export const SERVER_ENTRIES = {
   applications: 'server/cli/applications.ts',
   migrate: 'server/cli/migrate.ts',
   worker: 'server/cli/worker.ts',
+  backup: 'server/cli/backup.ts',
+  restore: 'server/cli/restore.ts',
   // Spawned by the server for the scheduled backup (server/features/backup/child-backup.ts).
   'child-backup-main': 'server/features/backup/child-backup-main.ts',
 } as const

@@ -4,8 +4,9 @@
  * and six founders whose panels share one member, all posting the same time
  * at once to one instance or the other: exactly one gets it, the others are
  * told in Spanish it was taken. Two tabs of one founder posting two times:
- * one session. Started from the sources (tsx), as e2e/fixtures/server.ts does;
- * they serve DIST_DIR/client, so a build must exist (npm test builds first).
+ * one session. Started from the server bundle with plain node
+ * (e2e/fixtures/server.ts, `from: 'bundle'`, ADR 0133): a build must exist
+ * and be current (npm test builds first).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -98,7 +99,7 @@ describe('booking the panel session on two instances', () => {
       }, 7)
       const env = { DATABASE_URL: db.url, VITE_SITE_URL: SITE }
       // One after the other: two cold starts at once on a busy machine can outlast a start's limit.
-      servers.push(await startServer(env), await startServer(env))
+      servers.push(await startServer(env, { from: 'bundle' }), await startServer(env, { from: 'bundle' }))
       await race(servers, founders, async () => Number((await store.sql`select count(*)::int as n from panel_sessions where status = 'booked'`)[0]!.n))
     } finally {
       for (const s of servers) await s.stop()
@@ -115,7 +116,7 @@ describe('booking the panel session on two instances', () => {
       await store.migrate()
       const founders = await seed(store, async (sql, params) => void store.db.prepare(sql).run(...params), 7)
       const env = { VITE_SITE_URL: SITE }
-      servers.push(await startServer(env, { dataDir }), await startServer(env, { dataDir }))
+      servers.push(await startServer(env, { dataDir, from: 'bundle' }), await startServer(env, { dataDir, from: 'bundle' }))
       await race(servers, founders, async () => (store.db.prepare(`SELECT count(*) AS n FROM panel_sessions WHERE status = 'booked'`).get() as { n: number }).n)
     } finally {
       for (const s of servers) await s.stop()

@@ -5,7 +5,7 @@
 import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
 import { readMigrations } from '../migrations/postgres-files.ts'
-import { ADMIN_URL, buildTemplate, createTestDatabase, requirePostgres, templateName } from './postgres-test-database.ts'
+import { ADMIN_URL, buildTemplate, createTestDatabase, dropSpareDatabases, requirePostgres, templateName, type SpareRegistry } from './postgres-test-database.ts'
 
 const available = await requirePostgres()
 
@@ -43,6 +43,44 @@ describe.skipIf(!available)('test databases on PostgreSQL', () => {
       await migrated.drop()
       await empty.drop()
     }
+  })
+
+  it('a migrated copy released is emptied and handed out again within the file; one whose schema a test changed, or one dropped, is gone', async () => {
+    const exists = async (name: string) => (await query(ADMIN_URL, `select 1 from pg_database where datname = '${name}'`)).length === 1
+    const first = await createTestDatabase()
+    await query(first.url, "insert into rate_limit_counters (bucket, window_start, hits) values ('probe', now(), 3)")
+    // A connection the test left open (a killed server's pool) does not stop it.
+    const left = postgres(first.url, { max: 1, onnotice: () => {} })
+    await left`select 1`
+    await first.release()
+    await left.end({ timeout: 1 }).catch(() => {})
+
+    const second = await createTestDatabase()
+    expect(second.name).toBe(first.name)
+    expect(await query(second.url, 'select * from rate_limit_counters')).toEqual([])
+    const versions = await query<{ version: string }>(second.url, 'select version from supabase_migrations.schema_migrations order by version')
+    expect(versions.map((r) => r.version)).toEqual(readMigrations().map((m) => m.version))
+    await query(second.url, 'create table left_behind (n int)')
+    await second.release()
+    // Another schema than a fresh copy's: dropped, and the next one is a new copy.
+    expect(await exists(second.name)).toBe(false)
+    const third = await createTestDatabase()
+    expect(third.name).not.toBe(second.name)
+    expect(await query(third.url, "select 1 from pg_tables where tablename = 'left_behind'")).toEqual([])
+    await third.release()
+    // What the setup file does after each file: the spare copies are dropped.
+    const registry = (globalThis as { [key: symbol]: SpareRegistry })[Symbol.for('catalitico.spareTestDatabases')]!
+    expect(registry.names).toEqual([third.name])
+    await dropSpareDatabases(registry)
+    expect(await exists(third.name)).toBe(false)
+    // An unmigrated one is never kept; drop() drops, whatever the copy.
+    const empty = await createTestDatabase({ migrated: false })
+    await empty.release()
+    expect(await exists(empty.name)).toBe(false)
+    const dropped = await createTestDatabase()
+    await dropped.drop()
+    expect(await exists(dropped.name)).toBe(false)
+    expect(registry.names).toEqual([])
   })
 
   it('builds a template once when several builders ask at once', async () => {

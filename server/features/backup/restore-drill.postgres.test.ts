@@ -86,7 +86,7 @@ describe.skipIf(!available)('restore drill (PostgreSQL with pg_dump and pg_resto
 
     const dist = minimalBuild()
     cleanup(() => rmSync(dist, { recursive: true, force: true }))
-    const server = await startServer({ DIST_DIR: dist, DATABASE_URL: target.url, RATE_LIMIT_MAX: '1000' }, { dataDir: restoredDir })
+    const server = await startServer({ DIST_DIR: dist, DATABASE_URL: target.url, RATE_LIMIT_MAX: '1000' }, { dataDir: restoredDir, from: 'bundle' })
     cleanup(() => server.stop())
     const fresh = await submit(server.url)
     expect(fresh.status).toBe(200)

@@ -1,5 +1,6 @@
 /**
- * The restore drill on SQLite, with real processes: the production server
+ * The restore drill on SQLite, with real processes (started from the server
+ * bundle, as npm test builds it: ADR 0133): the production server
  * takes submissions over HTTP without pause while `npm run backup` runs twice
  * against its data directory; the second backup is restored with
  * `npm run restore` into an empty directory; every application acknowledged
@@ -31,7 +32,7 @@ describe('restore drill (SQLite, real processes)', () => {
   it('backups under a steady stream of submissions restore every acknowledged application and document, and the server runs on them', { timeout: 300_000 }, async () => {
     const dist = minimalBuild()
     cleanup(() => rmSync(dist, { recursive: true, force: true }))
-    const live: RunningServer = await startServer(serverEnv(dist))
+    const live: RunningServer = await startServer(serverEnv(dist), { from: 'bundle' })
     cleanup(() => live.stop())
     // Documents as the founders' uploads leave them: file first, then the row (another connection, as in the server).
     const docs = openSqliteStore(join(live.dataDir, 'catalitico.sqlite'))
@@ -61,7 +62,7 @@ describe('restore drill (SQLite, real processes)', () => {
         lastFile = file
         lastBegan = Date.now()
         const ackedBefore = stream.acknowledged.length
-        const run = await runCommand('backup.ts', ['--out', file], { DATA_DIR: live.dataDir, DIST_DIR: dist })
+        const run = await runCommand('backup.ts', ['--out', file], { DATA_DIR: live.dataDir, DIST_DIR: dist }, 'bundle')
         expect(run.stderr).toBe('')
         expect(run.code).toBe(0)
         expect(run.stdout).toMatch(new RegExp(`^Backup written to ${file} \\(\\d+\\.\\d MB, NOT encrypted: set BACKUP_KEY\\)\\.\\nContains: the database \\(schema ${LATEST_SCHEMA}, \\d+ application\\(s\\)\\), \\d+ document\\(s\\)`))
@@ -79,7 +80,7 @@ describe('restore drill (SQLite, real processes)', () => {
     expect(readdirSync(join(live.dataDir, 'backups')).filter((n) => n.startsWith('catalitico-backup-'))).toHaveLength(1)
 
     const restored = join(tempDir('catalitico-drill-restored-'), 'data')
-    const restore = await runCommand('restore.ts', [lastFile], { DATA_DIR: restored })
+    const restore = await runCommand('restore.ts', [lastFile], { DATA_DIR: restored }, 'bundle')
     expect(restore.stderr).toBe('')
     expect(restore.code).toBe(0)
     expect(restore.stdout).toContain('Every checksum matched')
@@ -96,7 +97,7 @@ describe('restore drill (SQLite, real processes)', () => {
     for (const doc of documentsBefore) expect(rows.find((r) => r.id === doc.id)?.sha256).toBe(doc.sha256)
     for (const row of rows) expect(await sha256OfFile(join(restored, 'documents', 'files', row.application_id, row.id))).toBe(row.sha256)
 
-    const revived = await startServer(serverEnv(dist), { dataDir: restored })
+    const revived = await startServer(serverEnv(dist), { dataDir: restored, from: 'bundle' })
     cleanup(() => revived.stop())
     const fresh = await submit(revived.url)
     expect(fresh.status).toBe(200)
@@ -116,7 +117,7 @@ describe('restore drill (SQLite, real processes)', () => {
     await store.close()
     const backups = tempDir('catalitico-kill-out-')
     const out = join(backups, 'killed.tar')
-    const { child, done } = startCommand('backup.ts', ['--out', out], { DATA_DIR: dataDir })
+    const { child, done } = startCommand('backup.ts', ['--out', out], { DATA_DIR: dataDir }, 'bundle')
     let partial: string | undefined
     while (!partial) {
       partial = readdirSync(backups).find((n) => n.includes('.partial-'))
@@ -131,7 +132,7 @@ describe('restore drill (SQLite, real processes)', () => {
     expect(readdirSync(backups).every((n) => n.startsWith('.'))).toBe(true)
     const leftover = join(backups, partial!)
     await expect(verifyArchive(leftover, undefined)).rejects.toThrow(/cut short|not a readable/)
-    const restore = await runCommand('restore.ts', [leftover], { DATA_DIR: join(backups, 'restored') })
+    const restore = await runCommand('restore.ts', [leftover], { DATA_DIR: join(backups, 'restored') }, 'bundle')
     expect(restore.code).toBe(1)
     expect(restore.stderr.trim().split('\n')).toHaveLength(1)
     expect(existsSync(join(backups, 'restored'))).toBe(false)

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inlineScriptHashes, loadStaticSite } from './static-site.ts'
+import { inlineScriptHashes, loadStaticSite, precompressedDir, writePrecompressed } from './static-site.ts'
 
 const ENTRY = 'import(`/assets/app-1234.js`).then((m) => m.start())'
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
@@ -18,21 +19,58 @@ describe('inlineScriptHashes', () => {
 })
 
 describe('loadStaticSite', () => {
+  // The build's client folder (dist/client) inside a temporary folder of its own, removed after each test.
+  let dir = ''
   let root = ''
-  afterEach(() => rmSync(root, { recursive: true, force: true }))
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+  const newRoot = () => {
+    dir = mkdtempSync(join(tmpdir(), 'static-site-'))
+    root = join(dir, 'client')
+    mkdirSync(root)
+  }
 
-  function site({ workspace = false } = {}) {
-    root = mkdtempSync(join(tmpdir(), 'static-site-'))
+  /** A build's client folder (dist/client) in a folder of its own; `beforeLoad` runs on it before the server loads it. */
+  function site({ workspace = false, beforeLoad = (_root: string) => {} } = {}) {
+    newRoot()
     mkdirSync(join(root, 'assets'))
     if (workspace) writeFileSync(join(root, 'equipo.html'), '<!doctype html><title>Espacio del equipo</title><script type="module" src="/assets/equipo-1.js"></script>')
     writeFileSync(join(root, 'index.html'), `<!doctype html><h1>Inicio</h1>${'<p>texto</p>'.repeat(100)}<script type="module">${ENTRY}</script>`)
     writeFileSync(join(root, '404.html'), `<!doctype html><p>Oops! Page not found</p><script type="module">${ENTRY}</script>`)
     writeFileSync(join(root, 'assets', 'app-1234.js'), 'export function start() {}\n'.repeat(50))
+    beforeLoad(root)
     const loaded = loadStaticSite(root)
     const app = new Hono()
     app.use(loaded.middleware)
     return { loaded, app }
   }
+
+  it('serves the build\u2019s compressed copies when they decompress to the file, and compresses the others itself (ADR 0173)', async () => {
+    const ask = async (app: Hono, path: string, encoding: string) => {
+      const res = await app.request(path, { headers: { 'Accept-Encoding': encoding } })
+      expect(res.headers.get('content-encoding')).toBe(encoding)
+      return Buffer.from(await res.arrayBuffer())
+    }
+    let copies: Record<string, Buffer> = {}
+    const { app } = site({
+      beforeLoad: (client) => {
+        // Two files served compressed (the page, the script); the 404 page is under 512 bytes.
+        expect(writePrecompressed(client)).toBe(2)
+        const pre = precompressedDir(client)
+        expect(readdirSync(join(pre, 'assets')).sort()).toEqual(['app-1234.js.br', 'app-1234.js.gz'])
+        // The script's copy made another way (brotli 1: other bytes, the same file once decompressed) is taken as it is.
+        const script = readFileSync(join(client, 'assets', 'app-1234.js'))
+        writeFileSync(join(pre, 'assets', 'app-1234.js.br'), brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }))
+        // The page changed after its copies were made: they are not its own, and the start compresses it again.
+        writeFileSync(join(client, 'index.html'), `${readFileSync(join(client, 'index.html'), 'utf8')}<p>cambiada</p>`)
+        copies = { script: readFileSync(join(pre, 'assets', 'app-1234.js.br')), page: readFileSync(join(pre, 'index.html.br')) }
+      },
+    })
+    expect(await ask(app, '/assets/app-1234.js', 'br')).toEqual(copies.script)
+    const page = await ask(app, '/', 'br')
+    expect(page).not.toEqual(copies.page)
+    expect(brotliDecompressSync(page).toString()).toContain('<p>cambiada</p>')
+    expect(gunzipSync(await ask(app, '/', 'gzip')).toString()).toContain('<p>cambiada</p>')
+  })
 
   it('exposes the hash of the pages\u2019 inline entry, once', () => {
     expect(site().loaded.scriptHashes).toEqual([sha256(ENTRY)])
@@ -82,7 +120,7 @@ describe('loadStaticSite', () => {
   })
 
   it('refuses a build without its pages, saying what to do', () => {
-    root = mkdtempSync(join(tmpdir(), 'static-site-'))
+    newRoot()
     expect(() => loadStaticSite(root)).toThrow(/npm run build/)
   })
 })

@@ -1,12 +1,16 @@
 /**
  * The backup and restore commands as the operator runs them (a separate
- * process through tsx), a minimal build for the real server to start on, and
- * a stream of real submissions over HTTP. For the drill tests and the benchmark.
+ * process: from the sources through tsx, or from the server bundle as the
+ * drill tests start them, ADR 0133), a minimal build for the real server to
+ * start on, and a stream of real submissions over HTTP. For the drill tests
+ * and the benchmark.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { nodeArgs } from '../../../../e2e/fixtures/server.ts'
+import { serverBundleDir } from '../../../../scripts/server-bundle.ts'
 import { DEFAULT_ANON_KEY } from '../../../../domain/submission.ts'
 import { UPLOAD_SCRIPT_MANIFEST } from '../../documents/upload-script.ts'
 import { validBody } from '../../../testing/fixtures.ts'
@@ -18,9 +22,14 @@ export interface CommandRun {
   stderr: string
 }
 
-/** Start `npm run backup|restore` (without npm's own start-up) and collect its output. */
-export function startCommand(script: 'backup.ts' | 'restore.ts', args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<CommandRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('server', 'cli', script), ...args], {
+/** Start `npm run backup|restore` (without npm's own start-up; from the sources unless `from` says the bundle) and collect its output. */
+export function startCommand(
+  script: 'backup.ts' | 'restore.ts',
+  args: string[],
+  env: Record<string, string>,
+  from: 'source' | 'bundle' = 'source',
+): { child: ChildProcess; done: Promise<CommandRun> } {
+  const child = spawn(process.execPath, [...nodeArgs(script === 'backup.ts' ? 'backup' : 'restore', from), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -32,9 +41,14 @@ export function startCommand(script: 'backup.ts' | 'restore.ts', args: string[],
   return { child, done }
 }
 
-export const runCommand = (script: 'backup.ts' | 'restore.ts', args: string[], env: Record<string, string>) => startCommand(script, args, env).done
+export const runCommand = (script: 'backup.ts' | 'restore.ts', args: string[], env: Record<string, string>, from: 'source' | 'bundle' = 'source') =>
+  startCommand(script, args, env, from).done
 
-/** A build directory with just the pages the server needs to start (the drill tests the data, not the site). */
+/**
+ * A build directory with just the pages the server needs to start (the drill tests the data, not
+ * the site), and the server bundle of the real build linked in when there is one, so the server
+ * starts from it (`startServer(…, { from: 'bundle' })` with this DIST_DIR).
+ */
 export function minimalBuild(): string {
   const dist = mkdtempSync(join(tmpdir(), 'catalitico-dist-'))
   mkdirSync(join(dist, 'client'))
@@ -42,6 +56,8 @@ export function minimalBuild(): string {
   writeFileSync(join(dist, 'client', '404.html'), '<!doctype html><title>No encontrada</title>')
   // The founder's documents page names its script from the build's manifest (server/features/documents/upload-script.ts).
   writeFileSync(join(dist, UPLOAD_SCRIPT_MANIFEST), JSON.stringify({ path: '/assets/documentos-drill.js', bytes: 0, gzipBytes: 0 }))
+  const bundle = resolve(serverBundleDir(process.env.DIST_DIR || 'dist'))
+  if (existsSync(bundle)) symlinkSync(bundle, serverBundleDir(dist), 'dir')
   return dist
 }
 
