@@ -244,12 +244,18 @@ describe('followUpView and portfolioRow', () => {
         companyName: 'C',
         tradeName: 'T',
         followUpStart: '2026-12-01',
-        answered: [{ month: 1, lastAt: at('2027-01-20T15:00:00Z') }],
+        answered: [{ month: 1, lastAt: at('2027-01-20T15:00:00Z'), salesUsdCents: 150_000 }],
         milestones: [],
         closedAt: null,
       },
       '2027-03-11',
     )
+    // The sales of every month opened so far, a gap where none came: the sparkline's points.
+    expect(row.sales).toEqual([
+      { period: '2026-12', value: 150_000 },
+      { period: '2027-01', value: null },
+      { period: '2027-02', value: null },
+    ])
     expect(row).toMatchObject({
       current: { number: 3, period: '2027-02', dueOn: '2027-03-10', state: 'late' },
       lastCheckIn: { month: 1, period: '2026-12', at: at('2027-01-20T15:00:00Z') },
@@ -257,5 +263,12 @@ describe('followUpView and portfolioRow', () => {
       missed: 1,
     })
     expect(row.milestones[0]).toEqual({ month: 3, dueOn: '2027-03-31', state: 'due' })
+  })
+
+  it("gives «Seguimiento» no sales before the first check-in opens, and an answered month's even when early", () => {
+    const entry = { applicationId: 'a', reference: 'CAT-1', companyName: 'C', tradeName: 'T', followUpStart: '2026-12-01', answered: [], milestones: [], closedAt: null }
+    expect(portfolioRow(entry, '2026-12-20').sales).toEqual([])
+    expect(portfolioRow(entry, '2027-01-01').sales).toEqual([{ period: '2026-12', value: null }])
+    expect(portfolioRow({ ...entry, answered: [{ month: 1, lastAt: at('2026-12-31T15:00:00Z'), salesUsdCents: 0 }] }, '2026-12-31').sales).toEqual([{ period: '2026-12', value: 0 }])
   })
 })

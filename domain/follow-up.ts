@@ -512,15 +512,15 @@ export function followUpView(data: FollowUpData, today: string): FollowUpViewRec
   }
 }
 
-/** A signed startup as «Seguimiento» reads it from the store: no figure, only which months came and when. */
+/** A signed startup as «Seguimiento» reads it from the store: which months came and when, and one figure, the sales (its sparkline). */
 export interface PortfolioEntryRecord {
   applicationId: string
   reference: string
   companyName: string
   tradeName: string
   followUpStart: string
-  /** The months answered, and when their latest version came. */
-  answered: { month: number; lastAt: Date }[]
+  /** The months answered, when their latest version came, and that version's sales (US cents). */
+  answered: { month: number; lastAt: Date; salesUsdCents: number }[]
   /** The milestones recorded. */
   milestones: MilestoneMonth[]
   closedAt: Date | null
@@ -541,6 +541,11 @@ export interface PortfolioRowRecord {
   missed: number
   milestones: { month: MilestoneMonth; dueOn: string; state: MilestoneState }[]
   closedAt: Date | null
+  /**
+   * Ventas del mes (US cents) from month 1 to the last month opened or answered, in order, null where
+   * there is no figure: the portfolio's sparkline and its trend (domain/follow-up-chart.ts sparkline, trend).
+   */
+  sales: { period: string; value: number | null }[]
 }
 
 /** A row of «Seguimiento» on `today`. */
@@ -564,5 +569,8 @@ export function portfolioRow(entry: PortfolioEntryRecord, today: string): Portfo
     missed: months.filter((m) => checkInState(m, today, answered.has(m.number), closedOn) === 'missed').length,
     milestones: MILESTONE_MONTHS.map((m) => ({ month: m, dueOn: months[m - 1]!.closesOn, state: milestoneStateOf(months[m - 1]!, today, entry.milestones.includes(m)) })),
     closedAt: entry.closedAt,
+    sales: months
+      .slice(0, Math.max(months.filter((m) => m.opensOn <= today).length, last?.month ?? 0))
+      .map((m) => ({ period: m.period, value: entry.answered.find((a) => a.month === m.number)?.salesUsdCents ?? null })),
   }
 }

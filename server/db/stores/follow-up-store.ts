@@ -182,11 +182,18 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         ])
         .orderBy(e.textOrder('a.reference')),
     ),
+    // Each answered month's latest version (its time and its sales: the portfolio's sparkline), by the primary key.
     answeredAll: e.prepare(() =>
       db
-        .selectFrom('check_ins')
-        .select((eb) => ['application_id', 'month', eb.fn.max('submitted_at').as('last_at')])
-        .groupBy(['application_id', 'month']),
+        .selectFrom('check_ins as c')
+        .select(['c.application_id', 'c.month', 'c.submitted_at as last_at', 'c.sales_usd_cents'])
+        .where('c.version', '=', (eb) =>
+          eb
+            .selectFrom('check_ins as l')
+            .select((l) => l.fn.max('l.version').as('v'))
+            .whereRef('l.application_id', '=', 'c.application_id')
+            .whereRef('l.month', '=', 'c.month'),
+        ),
     ),
     milestonesAll: e.prepare(() => db.selectFrom('follow_up_milestones').select(['application_id', 'month']).orderBy('application_id').orderBy('month')),
     openFollowUps: e.prepare(() =>
@@ -305,7 +312,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         return entry
       })
       for (const a of answered) {
-        byApp.get(a.application_id)?.answered.push({ month: toNumber(a.month), lastAt: toDate(a.last_at) })
+        byApp.get(a.application_id)?.answered.push({ month: toNumber(a.month), lastAt: toDate(a.last_at), salesUsdCents: toNumber(a.sales_usd_cents) })
       }
       for (const m of marks) byApp.get(m.application_id)?.milestones.push(m.month)
       for (const entry of entries) entry.answered.sort((a, b) => a.month - b.month)

@@ -121,8 +121,10 @@ describe('the follow-up in the workspace', () => {
       lastCheckIn: { month: 1, period: '2026-12', at: '2027-01-04T15:00:00.000Z' },
       answered: 1,
       missed: 0,
+      // The sparkline's points: the sales of every month opened so far.
+      sales: [{ period: '2026-12', value: 125_000_000_050 }],
     })
-    expect(byId.get(late.id)).toMatchObject({ tradeName: 'Ruta Lenta', current: { state: 'late' }, lastCheckIn: null, answered: 0 })
+    expect(byId.get(late.id)).toMatchObject({ tradeName: 'Ruta Lenta', current: { state: 'late' }, lastCheckIn: null, answered: 0, sales: [{ period: '2026-12', value: null }] })
     expect(await audit(h, 'follow_up.portfolio_viewed')).toMatchObject([{ member: { id: admin.member.id }, applicationId: null, detail: { count: 2 } }])
   })
 
@@ -196,6 +198,7 @@ describe('the follow-up in the workspace', () => {
       missed: 0,
       milestones: [],
       closedAt: null,
+      sales: [],
       conflicted: true,
     })
     expect(JSON.stringify(list)).not.toContain('Ruta Lenta')

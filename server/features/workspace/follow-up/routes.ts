@@ -64,6 +64,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
             missed: 0,
             milestones: [],
             closedAt: null,
+            sales: [],
             conflicted: true,
           }
         : { ...wire(portfolioRow(entry, today)), conflicted: false },
