@@ -298,7 +298,7 @@ export function workspaceApiFrom(
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
     // Once signed, the twelve months of follow-up (issue 20).
-    followUpSection: followUpSection({ followUp: stores.followUp, now: routeDeps.now }),
+    followUpSection: followUpSection({ followUp: stores.followUp, mediaDays, now: routeDeps.now }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
