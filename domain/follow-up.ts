@@ -19,6 +19,7 @@ import { isCalendarDay } from './bogota-days.ts'
 import { FOLLOW_UP_MONTHS, USD_CENTS_MAX, hundredths, periodEnd } from './deals.ts'
 import { EMPTY, formatCount, formatMoney, formatMonth, formatNumber } from './format.ts'
 import { readAmount, readCount } from './numbers.ts'
+import { CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP } from './privacy.ts'
 
 /** One check-in per month of the follow-up. */
 export const CHECK_IN_COUNT = FOLLOW_UP_MONTHS
@@ -573,4 +574,24 @@ export function portfolioRow(entry: PortfolioEntryRecord, today: string): Portfo
       .slice(0, Math.max(months.filter((m) => m.opensOn <= today).length, last?.month ?? 0))
       .map((m) => ({ period: m.period, value: entry.answered.find((a) => a.month === m.number)?.salesUsdCents ?? null })),
   }
+}
+
+/**
+ * The day the follow-up closed: the closing note's (Bogotá), or, without one, the day the twelfth
+ * check-in closed (nothing more can come after it).
+ */
+export function followUpClosedOn(followUpStart: string, closedAt: Date | null): string {
+  return closedAt ? bogotaDayOf(closedAt) : checkInMonth(followUpStart, CHECK_IN_COUNT).closesOn
+}
+
+/**
+ * The last day the check-ins' texts (what went well, badly, what they need) are kept (ADR 0178):
+ * CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP months after the follow-up closed, the same day of the month
+ * (or the month's last day). From the next day on, retention empties them; the figures stay.
+ */
+export function checkInTextsKeptUntil(followUpStart: string, closedAt: Date | null): string {
+  const closed = followUpClosedOn(followUpStart, closedAt)
+  const period = addMonths(closed.slice(0, 7), CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP)
+  const last = lastDayOf(period)
+  return `${period}-${closed.slice(8, 10) > last.slice(8, 10) ? last.slice(8, 10) : closed.slice(8, 10)}`
 }

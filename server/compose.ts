@@ -308,8 +308,8 @@ export function workspaceApiFrom(
 }
 
 /** The retention job (server/features/retention/retention.ts) as the configuration describes it. */
-export function retentionJobFrom(config: Config, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
-  return createRetentionJob({ founders, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
+export function retentionJobFrom(config: Config, store: ApplicationStore, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
+  return createRetentionJob({ founders, followUp: openFollowUpStore(engineOf(store)), months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }
 
 /**
