@@ -23,7 +23,7 @@ import { paths } from '../paths.ts'
 
 /** The table's columns (the conflicted row spans all but the first); the pacing column will make it 8. */
 const COLUMNS = 7
-/** The sales' sparkline and their trend in words. */
+/** The sales' sparkline and their trend in words: beside the startup, read at a glance (on a phone, before the table scrolls). */
 const SALES_COLUMN = 'Ventas del mes'
 
 /** Late first, then open, then the rest; by reference within each. */
@@ -65,9 +65,9 @@ function Portfolio() {
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">Startup</th>
                 {/* Pacing slot (issue 20): the media plan's pacing column («Ritmo de la pauta») goes here, its cell at the same place in Row. */}
+                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">{SALES_COLUMN}</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Reporte del mes</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Último recibido</th>
-                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">{SALES_COLUMN}</th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">Enviados</th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">Sin respuesta</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Revisiones</th>
@@ -108,6 +108,13 @@ function Row({ row }: { row: PortfolioRow }) {
       </th>
       {/* Pacing slot (issue 20): the media plan's pacing cell goes here. */}
       <td className={cell}>
+        {row.sales.length === 0 ? (
+          <span className="text-ink-600">Sin reportes todavía</span>
+        ) : (
+          <FollowUpSparkline title={METRICS.salesUsdCents.label} unit={METRICS.salesUsdCents.unit} points={row.sales} />
+        )}
+      </td>
+      <td className={cell}>
         {row.closedAt ? (
           <span className="text-ink-700">Cerrado el {formatDate(row.closedAt)}</span>
         ) : row.current ? (
@@ -131,13 +138,6 @@ function Row({ row }: { row: PortfolioRow }) {
           </span>
         ) : (
           <span className="text-ink-600">Ninguno</span>
-        )}
-      </td>
-      <td className={cell}>
-        {row.sales.length === 0 ? (
-          <span className="text-ink-600">Sin reportes todavía</span>
-        ) : (
-          <FollowUpSparkline title={METRICS.salesUsdCents.label} unit={METRICS.salesUsdCents.unit} points={row.sales} />
         )}
       </td>
       <td className={`${cell} text-right tabular-nums`}>{row.answered}</td>
