@@ -12,7 +12,8 @@ const LazyMetricCharts = lazy(() => load().then((m) => ({ default: m.MetricChart
 const LazyMetricChart = lazy(() => load().then((m) => ({ default: m.MetricChart })))
 const LazyMetricSparkline = lazy(() => load().then((m) => ({ default: m.MetricSparkline })))
 
-const chartBox = <div className="h-[260px] rounded-lg border border-ink-200 bg-white" aria-busy="true" />
+// A chart's figure: borders 2, padding 24, caption 24, the SVG DEFAULT_CHART_HEIGHT (200), «Ver las cifras» 32.
+const chartBox = <div className="h-[282px] rounded-lg border border-ink-200 bg-white" aria-busy="true" />
 
 export function FollowUpCharts({ charts }: { charts: readonly MetricChartProps[] }) {
   return (
