@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   /** detail: the milestone's month (3, 6, 12) and whether it replaced an earlier record. */
   'follow_up.milestone_recorded',
   'follow_up.closed',
+  /** Retention emptied the check-ins' texts after the follow-up (ADR 0178); no member; detail: how many check-in versions. */
+  'follow_up.check_in_texts_reduced',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -14,6 +14,8 @@ import {
   metricSeries,
   milestoneDueOn,
   portfolioRow,
+  checkInTextsKeptUntil,
+  followUpClosedOn,
   milestoneState,
   nextCheckIn,
   openCheckIn,
@@ -244,12 +246,18 @@ describe('followUpView and portfolioRow', () => {
         companyName: 'C',
         tradeName: 'T',
         followUpStart: '2026-12-01',
-        answered: [{ month: 1, lastAt: at('2027-01-20T15:00:00Z') }],
+        answered: [{ month: 1, lastAt: at('2027-01-20T15:00:00Z'), salesUsdCents: 150_000 }],
         milestones: [],
         closedAt: null,
       },
       '2027-03-11',
     )
+    // The sales of every month opened so far, a gap where none came: the sparkline's points.
+    expect(row.sales).toEqual([
+      { period: '2026-12', value: 150_000 },
+      { period: '2027-01', value: null },
+      { period: '2027-02', value: null },
+    ])
     expect(row).toMatchObject({
       current: { number: 3, period: '2027-02', dueOn: '2027-03-10', state: 'late' },
       lastCheckIn: { month: 1, period: '2026-12', at: at('2027-01-20T15:00:00Z') },
@@ -257,5 +265,25 @@ describe('followUpView and portfolioRow', () => {
       missed: 1,
     })
     expect(row.milestones[0]).toEqual({ month: 3, dueOn: '2027-03-31', state: 'due' })
+  })
+
+  it("gives «Seguimiento» no sales before the first check-in opens, and an answered month's even when early", () => {
+    const entry = { applicationId: 'a', reference: 'CAT-1', companyName: 'C', tradeName: 'T', followUpStart: '2026-12-01', answered: [], milestones: [], closedAt: null }
+    expect(portfolioRow(entry, '2026-12-20').sales).toEqual([])
+    expect(portfolioRow(entry, '2027-01-01').sales).toEqual([{ period: '2026-12', value: null }])
+    expect(portfolioRow({ ...entry, answered: [{ month: 1, lastAt: at('2026-12-31T15:00:00Z'), salesUsdCents: 0 }] }, '2026-12-31').sales).toEqual([{ period: '2026-12', value: 0 }])
+  })
+})
+
+describe('how long the check-ins\' texts are kept (ADR 0178)', () => {
+  it('a year after the follow-up closed: its closing note\'s Bogotá day, or the close of the twelfth check-in', () => {
+    // 1 December 2026, 23:30 in Bogotá (04:30 UTC the next day).
+    expect(followUpClosedOn('2026-03-10', new Date('2026-12-02T04:30:00Z'))).toBe('2026-12-01')
+    expect(checkInTextsKeptUntil('2026-03-10', new Date('2026-12-02T04:30:00Z'))).toBe('2027-12-01')
+    // No note: the twelfth check-in reports February 2027 and closes on 31 March 2027.
+    expect(followUpClosedOn('2026-03-10', null)).toBe('2027-03-31')
+    expect(checkInTextsKeptUntil('2026-03-10', null)).toBe('2028-03-31')
+    // The same day of the month, or the month's last: 29 February 2028 + 12 months is 28 February 2029.
+    expect(checkInTextsKeptUntil('2027-01-01', new Date('2028-02-29T15:00:00Z'))).toBe('2029-02-28')
   })
 })

@@ -19,6 +19,7 @@ import { isCalendarDay } from './bogota-days.ts'
 import { FOLLOW_UP_MONTHS, USD_CENTS_MAX, hundredths, periodEnd } from './deals.ts'
 import { EMPTY, formatCount, formatMoney, formatMonth, formatNumber } from './format.ts'
 import { readAmount, readCount } from './numbers.ts'
+import { CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP } from './privacy.ts'
 
 /** One check-in per month of the follow-up. */
 export const CHECK_IN_COUNT = FOLLOW_UP_MONTHS
@@ -512,15 +513,15 @@ export function followUpView(data: FollowUpData, today: string): FollowUpViewRec
   }
 }
 
-/** A signed startup as «Seguimiento» reads it from the store: no figure, only which months came and when. */
+/** A signed startup as «Seguimiento» reads it from the store: which months came and when, and one figure, the sales (its sparkline). */
 export interface PortfolioEntryRecord {
   applicationId: string
   reference: string
   companyName: string
   tradeName: string
   followUpStart: string
-  /** The months answered, and when their latest version came. */
-  answered: { month: number; lastAt: Date }[]
+  /** The months answered, when their latest version came, and that version's sales (US cents). */
+  answered: { month: number; lastAt: Date; salesUsdCents: number }[]
   /** The milestones recorded. */
   milestones: MilestoneMonth[]
   closedAt: Date | null
@@ -541,6 +542,11 @@ export interface PortfolioRowRecord {
   missed: number
   milestones: { month: MilestoneMonth; dueOn: string; state: MilestoneState }[]
   closedAt: Date | null
+  /**
+   * Ventas del mes (US cents) from month 1 to the last month opened or answered, in order, null where
+   * there is no figure: the portfolio's sparkline and its trend (domain/follow-up-chart.ts sparkline, trend).
+   */
+  sales: { period: string; value: number | null }[]
 }
 
 /** A row of «Seguimiento» on `today`. */
@@ -564,5 +570,28 @@ export function portfolioRow(entry: PortfolioEntryRecord, today: string): Portfo
     missed: months.filter((m) => checkInState(m, today, answered.has(m.number), closedOn) === 'missed').length,
     milestones: MILESTONE_MONTHS.map((m) => ({ month: m, dueOn: months[m - 1]!.closesOn, state: milestoneStateOf(months[m - 1]!, today, entry.milestones.includes(m)) })),
     closedAt: entry.closedAt,
+    sales: months
+      .slice(0, Math.max(months.filter((m) => m.opensOn <= today).length, last?.month ?? 0))
+      .map((m) => ({ period: m.period, value: entry.answered.find((a) => a.month === m.number)?.salesUsdCents ?? null })),
   }
+}
+
+/**
+ * The day the follow-up closed: the closing note's (Bogotá), or, without one, the day the twelfth
+ * check-in closed (nothing more can come after it).
+ */
+export function followUpClosedOn(followUpStart: string, closedAt: Date | null): string {
+  return closedAt ? bogotaDayOf(closedAt) : checkInMonth(followUpStart, CHECK_IN_COUNT).closesOn
+}
+
+/**
+ * The last day the check-ins' texts (what went well, badly, what they need) are kept (ADR 0178):
+ * CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP months after the follow-up closed, the same day of the month
+ * (or the month's last day). From the next day on, retention empties them; the figures stay.
+ */
+export function checkInTextsKeptUntil(followUpStart: string, closedAt: Date | null): string {
+  const closed = followUpClosedOn(followUpStart, closedAt)
+  const period = addMonths(closed.slice(0, 7), CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP)
+  const last = lastDayOf(period)
+  return `${period}-${closed.slice(8, 10) > last.slice(8, 10) ? last.slice(8, 10) : closed.slice(8, 10)}`
 }

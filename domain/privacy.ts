@@ -5,7 +5,7 @@
  * version is the date the text took effect, with `.2`, `.3`… for a later
  * revision on the same day (never a future date).
  */
-export const PRIVACY_POLICY_VERSION = '2026-11-25'
+export const PRIVACY_POLICY_VERSION = '2026-11-28'
 
 /**
  * Months after an application is closed as not selected or withdrawn when its
@@ -24,3 +24,19 @@ export const RETENTION_MONTHS_DEFAULT = 12
 export const BACKUP_INTERVAL_HOURS_DEFAULT = 24
 export const BACKUP_KEEP_DEFAULT = 14
 export const BACKUP_RETENTION_DAYS_DEFAULT = Math.ceil((BACKUP_KEEP_DEFAULT * BACKUP_INTERVAL_HOURS_DEFAULT) / 24)
+
+/**
+ * A signed agreement (ADR 0178): its data is kept while the agreement and its twelve months of
+ * follow-up run, then for the period Colombian law requires the papers of a merchant to be kept
+ * (Código de Comercio art. 60, as Ley 962 de 2005 art. 28 left it: ten years from the last entry or
+ * document). The policy text states both numbers.
+ */
+export const COMMERCIAL_PAPERS_YEARS = 10
+
+/**
+ * What the founder wrote in each monthly check-in (what went well, what went badly, what they need) is
+ * no commercial paper and serves only the follow-up: it is emptied this many months after the
+ * follow-up closes (server/features/retention/retention.ts; domain/follow-up.ts checkInTextsKeptUntil).
+ * The figures stay with the agreement.
+ */
+export const CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP = 12

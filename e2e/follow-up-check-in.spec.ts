@@ -6,13 +6,15 @@
  * phone, types a negative figure (refused beside its field, what was typed
  * kept), corrects it and sends; the status page shows the month as sent and
  * the figures; an admin finds them in the application's «Seguimiento» and in
- * «Seguimiento». Axe stays clean; nothing is wider than the phone; the
+ * «Seguimiento»; the sales chart shows the figure (its table read) on the
+ * status page and on the application page, and «Seguimiento» its sparkline
+ * and trend. Axe stays clean; nothing is wider than the phone; the
  * fields are big enough for a thumb. Screenshots with `npm run screenshots`.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { addMonths } from '../domain/follow-up.ts'
-import { formatIsoDay, formatMonth } from '../domain/format.ts'
+import { formatIsoDay, formatMonth, formatMonthShort } from '../domain/format.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openReviewStore } from '../server/db/stores/review-store.ts'
 import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.ts'
@@ -32,6 +34,8 @@ const today = formatIsoDay(now)
 /** The follow-up started on the 1st of last month: check-in 1 reports last month and is open all of this one. */
 const FOLLOW_UP_START = `${addMonths(today.slice(0, 7), -1)}-01`
 const MONTH = formatMonth(FOLLOW_UP_START.slice(0, 7))
+/** The month as a chart's table names it: "oct 2026". */
+const MONTH_SHORT = formatMonthShort(FOLLOW_UP_START.slice(0, 7))
 
 const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
@@ -125,9 +129,15 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expect(founderPage.getByRole('heading', { level: 2, name: 'Seguimiento de 12 meses' })).toBeVisible()
   const figures = founderPage.getByRole('table', { name: 'Tus cifras mes a mes' })
   await expect(figures.getByRole('row', { name: new RegExp(MONTH) })).toContainText('US$\u00a01.250.000')
+  // The chart of their own sales: a picture named by what it shows, its figures in the table under it.
+  const salesChart = founderPage.getByRole('figure', { name: 'Ventas del mes en USD' })
+  await expect(salesChart.getByRole('img')).toHaveAccessibleName(/^Ventas del mes en USD, de .* Una sola cifra: US\$\s1\.250\.000 /)
+  expect((await salesChart.getByRole('img').boundingBox())!.width).toBeGreaterThan(300)
+  await salesChart.getByText('Ver las cifras').click()
+  await expect(salesChart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })).toContainText('US$\u00a01.250.000')
   await clean(founderPage, 'status page with the follow-up')
   await fitsPhone(founderPage, 'status page with the follow-up')
-  await screenshotsAtWidths(founderPage, 'follow-up-status-page', [390])
+  await screenshotsAtWidths(founderPage, 'follow-up-status-page', [390, 1280])
   await phone.close()
 
   // The team: the application's «Seguimiento» and the list.
@@ -137,12 +147,21 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   const panel = page.getByRole('region', { name: 'Seguimiento (12 meses)' })
   await expect(panel.getByRole('row', { name: new RegExp(`1\\. ${MONTH}`) })).toContainText('US$\u00a01.250.000')
   await expect(panel.getByRole('row', { name: new RegExp(`1\\. ${MONTH}`) })).toContainText('Enviado')
+  // The chart of each metric, loaded with d3 on this screen: the founder's figure in the sales chart's table.
+  const chart = panel.getByRole('figure', { name: 'Ventas del mes en USD' })
+  await expect(chart.getByRole('img')).toHaveAccessibleName(/Una sola cifra: US\$\s1\.250\.000 /)
+  await chart.getByText('Ver las cifras').click()
+  await expect(chart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })).toContainText('US$\u00a01.250.000')
+  await expect(panel.getByRole('figure')).toHaveCount(6)
   await clean(page, 'workspace follow-up panel')
   await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.getByRole('link', { name: 'Seguimiento', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento' })).toBeVisible()
   await expect(page.getByRole('row', { name: /Ruta Clara/ })).toContainText('Enviado')
+  // One month with a figure: a sparkline, and too little for a trend.
+  await expect(page.getByRole('row', { name: /Ruta Clara/ }).getByRole('img', { name: /^Ventas del mes en USD: sin datos suficientes/ })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Ruta Clara/ })).toContainText('Sin datos suficientes')
   await clean(page, 'workspace «Seguimiento»')
   await screenshotsAtWidths(page, 'follow-up-workspace-list', [1280, 390])
 })

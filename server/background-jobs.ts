@@ -31,8 +31,8 @@ export function startBackgroundJobs(config: Config, store: ApplicationStore, dep
     reminderJobFrom(config, store, { onQueued: deps.wakeOutbox }),
     // The follow-up's monthly check-in e-mails (issue 20): exactly one of each kind per startup and month.
     checkInJobFrom(config, store, { onQueued: deps.wakeOutbox }),
-    // Closed applications lose their personal data after RETENTION_MONTHS.
-    retentionJobFrom(config, deps.founders),
+    // Closed applications lose their personal data after RETENTION_MONTHS; the check-ins' texts leave a year after the follow-up (ADR 0178).
+    retentionJobFrom(config, store, deps.founders),
     // One backup per BACKUP_INTERVAL_HOURS across all instances (server/features/backup/schedule.ts).
     backupJobFrom(config, store),
     // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.

@@ -39,6 +39,7 @@ import { dealRoutes } from './features/workspace/deals/routes.ts'
 import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
+import { mediaDaysFor, type MediaDaysSource } from './shared/media-days.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import type { DocumentRecord } from './db/stores/document-store.ts'
 import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
@@ -209,6 +210,8 @@ export function workspaceApiFrom(
     backups?: BackupStatusReader
     /** The built site's own top-level names (StaticSite.topLevelNames): no source's short path takes them (ADR 0170). */
     reservedPaths?: readonly string[]
+    /** The days each startup's media ran (default: server/shared/media-days.ts mediaDaysFor); tests draw their own. */
+    mediaDays?: MediaDaysSource
   } = {},
 ): {
   api: ReturnType<typeof createWorkspaceApi>
@@ -254,6 +257,8 @@ export function workspaceApiFrom(
     }),
     backups,
     reservedPaths = [],
+    // The days each startup's media ran, behind the follow-up's charts: the workspace's and the founder's (one source).
+    mediaDays = mediaDaysFor,
     ...workspaceExtra
   } = extra
   const deps = workspaceDepsFrom(config, stores.team, {
@@ -274,7 +279,7 @@ export function workspaceApiFrom(
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
-      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, now: routeDeps.now }))
+      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({
@@ -293,7 +298,7 @@ export function workspaceApiFrom(
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
     // Once signed, the twelve months of follow-up (issue 20).
-    followUpSection: followUpSection({ followUp: stores.followUp, now: routeDeps.now }),
+    followUpSection: followUpSection({ followUp: stores.followUp, mediaDays, now: routeDeps.now }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
@@ -303,8 +308,8 @@ export function workspaceApiFrom(
 }
 
 /** The retention job (server/features/retention/retention.ts) as the configuration describes it. */
-export function retentionJobFrom(config: Config, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
-  return createRetentionJob({ founders, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
+export function retentionJobFrom(config: Config, store: ApplicationStore, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
+  return createRetentionJob({ founders, followUp: openFollowUpStore(engineOf(store)), months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }
 
 /**

@@ -18,10 +18,12 @@
  *   check-in e-mails.
  *
  * A chart draws from `series`: one line per metric, the twelve months in
- * order, null where there is no figure (domain/follow-up.ts metricSeries).
+ * order, null where there is no figure (domain/follow-up.ts metricSeries),
+ * with `mediaDays` behind it (domain/follow-up-chart.ts, ADR 0176).
  */
 import * as v from 'valibot'
 import { CLOSING_NOTE_MAX, FOLLOW_UP_MESSAGES, MILESTONE_NOTE_MAX, type FollowUpViewRecord, type PortfolioRowRecord } from '../follow-up.ts'
+import type { DayInterval } from '../follow-up-chart.ts'
 import type { Wire } from './wire.ts'
 
 export const MilestoneSchema = v.strictObject({
@@ -41,6 +43,11 @@ export interface FollowUpAnswer {
   followUp: FollowUpView | null
   /** The names of the members the follow-up names (who recorded a milestone, who closed it). */
   memberNames: Record<string, string>
+  /**
+   * The days the startup's media ran (Bogotá days, both ends included), drawn behind each chart as the
+   * weeks they fall in; [] without a deal or before any ran (server/shared/media-days.ts).
+   */
+  mediaDays: DayInterval[]
 }
 
 /** A row of «Seguimiento»; `conflicted`: the asking admin declared a conflict: the reference only, nothing else. */

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
 import { founderDocumentsFrom, functionDepsFrom, workspaceApiFrom } from '../compose.ts'
+import type { MediaDaysSource } from '../shared/media-days.ts'
 import type { Documents } from '../features/documents/service.ts'
 import { readConfig, type Config } from '../shared/env.ts'
 import { founderApp } from '../features/founder/founder-app.ts'
@@ -101,7 +102,7 @@ let counter = 0
 
 export async function workspaceHarness(
   env: Record<string, string> = {},
-  extra: Partial<WorkspaceDeps> & { backups?: BackupStatusReader } = {},
+  extra: Partial<WorkspaceDeps> & { backups?: BackupStatusReader; mediaDays?: MediaDaysSource } = {},
 ): Promise<WorkspaceHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'catalitico-workspace-'))
   const config = readConfig({ DATA_DIR: dataDir, VITE_SITE_URL: SITE, ...env })

@@ -148,7 +148,7 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       ])
     })
 
-    it('lists every signed startup with its answered months (when each latest version came), milestones and closing, by reference', async () => {
+    it('lists every signed startup with its answered months (when each latest version came, its sales), milestones and closing, by reference', async () => {
       const db = await database()
       const store = openFollowUpStore(engineOf(db.store))
       const first = await signed(db)
@@ -156,8 +156,9 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       // Not signed: not in the list.
       await db.store.saveSubmission(newSubmission({ createdAt: at(0) }))
       await store.submitCheckIn({ applicationId: first.id, month: 1, baseVersion: 0, values: CHECK_IN, at: at(0) })
-      await store.submitCheckIn({ applicationId: first.id, month: 1, baseVersion: 1, values: CHECK_IN, at: at(5) })
-      await store.submitCheckIn({ applicationId: first.id, month: 2, baseVersion: 0, values: CHECK_IN, at: at(9) })
+      // A correction: the list carries the latest version's sales.
+      await store.submitCheckIn({ applicationId: first.id, month: 1, baseVersion: 1, values: { ...CHECK_IN, salesUsdCents: 99_950 }, at: at(5) })
+      await store.submitCheckIn({ applicationId: first.id, month: 2, baseVersion: 0, values: { ...CHECK_IN, salesUsdCents: 0 }, at: at(9) })
       await store.recordMilestone({ applicationId: second.id, month: 3, heldOn: '2027-04-12', note: 'x', memberId: second.admin.id, at: at(0) })
       await store.close({ applicationId: second.id, note: 'Fin.', memberId: second.admin.id, at: at(10) })
       const list = await store.portfolio()
@@ -170,8 +171,8 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
         tradeName: first.sub.application.formData.tradeName,
         followUpStart: '2026-12-01',
         answered: [
-          { month: 1, lastAt: at(5) },
-          { month: 2, lastAt: at(9) },
+          { month: 1, lastAt: at(5), salesUsdCents: 99_950 },
+          { month: 2, lastAt: at(9), salesUsdCents: 0 },
         ],
         milestones: [],
         closedAt: null,

@@ -21,7 +21,17 @@
  */
 import { sql, type InferResult } from 'kysely'
 import type { Stage } from '../../../domain/pipeline.ts'
-import type { CheckInMailKind, CheckInMonth, CheckInRecord, CheckInValues, ClosingRecord, MilestoneMonth, MilestoneRecord, PortfolioEntryRecord } from '../../../domain/follow-up.ts'
+import {
+  checkInTextsKeptUntil,
+  type CheckInMailKind,
+  type CheckInMonth,
+  type CheckInRecord,
+  type CheckInValues,
+  type ClosingRecord,
+  type MilestoneMonth,
+  type MilestoneRecord,
+  type PortfolioEntryRecord,
+} from '../../../domain/follow-up.ts'
 import { db, type Engine, type Step } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
@@ -89,6 +99,13 @@ export interface FollowUpStore {
    * decided it, the check-in has been answered meanwhile, or the follow-up closed.
    */
   claimMail(p: { applicationId: string; month: CheckInMonth; kind: CheckInMailKind; at: Date }, compose: ComposeCheckInMail): Promise<boolean>
+  /**
+   * Retention (ADR 0178): empties what the founders wrote in the check-ins (every version) of the
+   * follow-ups whose texts were kept until before `today` (a Bogotá day; domain/follow-up.ts
+   * checkInTextsKeptUntil); the figures stay. One audit entry per application, by whoever empties it
+   * (several instances: the update's count decides). The number of applications reduced.
+   */
+  reduceCheckInTexts(today: string, at: Date): Promise<number>
 }
 
 const checkIns = () =>
@@ -182,11 +199,18 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         ])
         .orderBy(e.textOrder('a.reference')),
     ),
+    // Each answered month's latest version (its time and its sales: the portfolio's sparkline), by the primary key.
     answeredAll: e.prepare(() =>
       db
-        .selectFrom('check_ins')
-        .select((eb) => ['application_id', 'month', eb.fn.max('submitted_at').as('last_at')])
-        .groupBy(['application_id', 'month']),
+        .selectFrom('check_ins as c')
+        .select(['c.application_id', 'c.month', 'c.submitted_at as last_at', 'c.sales_usd_cents'])
+        .where('c.version', '=', (eb) =>
+          eb
+            .selectFrom('check_ins as l')
+            .select((l) => l.fn.max('l.version').as('v'))
+            .whereRef('l.application_id', '=', 'c.application_id')
+            .whereRef('l.month', '=', 'c.month'),
+        ),
     ),
     milestonesAll: e.prepare(() => db.selectFrom('follow_up_milestones').select(['application_id', 'month']).orderBy('application_id').orderBy('month')),
     openFollowUps: e.prepare(() =>
@@ -219,6 +243,30 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         .insertInto('follow_up_mails')
         .values({ application_id: p.applicationId, month: p.month, kind: p.kind, outbox_id: p.outboxId, created_at: p.at })
         .onConflict((c) => c.doNothing()),
+    ),
+    // The follow-ups with a text left in a check-in: retention's candidates (ADR 0178).
+    withTexts: e.prepare(() =>
+      db
+        .selectFrom('deals as d')
+        .leftJoin('follow_up_closings as c', 'c.application_id', 'd.application_id')
+        .select(['d.application_id', 'd.follow_up_start', 'c.closed_at'])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('check_ins as t')
+              .select('t.month')
+              .whereRef('t.application_id', '=', 'd.application_id')
+              .where((w) => w.or([w('t.went_well', '<>', ''), w('t.went_badly', '<>', ''), w('t.needs', '<>', '')])),
+          ),
+        )
+        .orderBy('d.application_id'),
+    ),
+    emptyTexts: e.prepare((p: { applicationId: string }) =>
+      db
+        .updateTable('check_ins')
+        .set({ went_well: '', went_badly: '', needs: '' })
+        .where('application_id', '=', p.applicationId)
+        .where((w) => w.or([w('went_well', '<>', ''), w('went_badly', '<>', ''), w('needs', '<>', '')])),
     ),
     // The outbox runs on the real clock: an e-mail decided on a shifted one (WORKER_CLOCK_OFFSET_MS) is due now.
     queue: e.prepare((p: MessageValues & { applicationId: string }) =>
@@ -305,7 +353,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         return entry
       })
       for (const a of answered) {
-        byApp.get(a.application_id)?.answered.push({ month: toNumber(a.month), lastAt: toDate(a.last_at) })
+        byApp.get(a.application_id)?.answered.push({ month: toNumber(a.month), lastAt: toDate(a.last_at), salesUsdCents: toNumber(a.sales_usd_cents) })
       }
       for (const m of marks) byApp.get(m.application_id)?.milestones.push(m.month)
       for (const entry of entries) entry.answered.sort((a, b) => a.month - b.month)
@@ -347,6 +395,22 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         if (message) yield* tx.run(q.queue({ ...message, replyTo: message.replyTo ?? null, applicationId }))
         return true
       })
+    },
+
+    async reduceCheckInTexts(today, at) {
+      const due = (await e.all(q.withTexts({}))).filter(
+        (r) => checkInTextsKeptUntil(r.follow_up_start, r.closed_at === null ? null : toDate(r.closed_at)) < today,
+      )
+      let reduced = 0
+      for (const { application_id: applicationId } of due) {
+        const emptied = await e.transaction(function* (tx) {
+          const n = yield* tx.run(q.emptyTexts({ applicationId }))
+          if (n > 0) yield* tx.run(insertAudit([{ at, memberId: null, action: 'follow_up.check_in_texts_reduced', applicationId, detail: { checkIns: n } }]))
+          return n
+        })
+        if (emptied > 0) reduced++
+      }
+      return reduced
     },
   }
 }

@@ -27,6 +27,8 @@ import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth, sen
 import type { CheckIn, FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import { page } from './status-page-html.ts'
+import { followUpChartsHtml } from './status-page-chart.ts'
+import type { DayInterval } from '../../../domain/follow-up-chart.ts'
 
 /** The form's field names (short Spanish words; the keys stay English in code). */
 export const FIELD_NAMES: Record<CheckInField, string> = {
@@ -187,7 +189,7 @@ export function noCheckInPage(o: { token: string; contactEmail: string; follow: 
  * The status page's «Seguimiento» section: this month's check-in (a button to it, or «enviado»), the
  * next due day, the milestones, and the founder's own figures month by month (a table).
  */
-export function followUpSectionHtml(token: string, follow: FollowUpRecord, now: Date): string {
+export function followUpSectionHtml(token: string, follow: FollowUpRecord, now: Date, mediaDays: readonly DayInterval[] = []): string {
   const base = `/postulacion/${token}`
   const view = followUpView(follow, formatIsoDay(now))
   const open = view.current === null ? null : view.months[view.current - 1]!
@@ -230,6 +232,12 @@ ${months
   })
   .join('\n')}
 </tbody></table></div>`
+  // A chart per metric once there is something to draw: a figure, or a week the media ran (ADR 0176).
+  const hasFigure = METRIC_KEYS.some((k) => view.series[k].some((p) => p.value !== null))
+  const charts =
+    hasFigure || mediaDays.length > 0
+      ? followUpChartsHtml(METRIC_KEYS.map((k) => ({ title: METRICS[k].label, unit: METRICS[k].unit, points: view.series[k].map((p) => ({ period: p.period, value: p.value })), mediaDays })))
+      : ''
   return `<h2>Seguimiento de 12 meses</h2>
 <p>Desde el ${e(formatDay(view.followUpStart))}, cada mes nos cuentas cómo va tu startup con un reporte corto, y a los meses 3, 6 y 12 lo revisamos juntos.</p>
 <div class="card">
@@ -240,5 +248,5 @@ ${current}
 ${milestones}
 </ul>
 <h3>Tus cifras</h3>
-${table}`
+${charts}${table}`
 }

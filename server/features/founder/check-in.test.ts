@@ -17,6 +17,7 @@ import { newSubmission } from '../../testing/fixtures.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { runCheckInMails } from '../follow-up/check-in-job.ts'
+import type { MediaDaysSource } from '../../shared/media-days.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -69,8 +70,8 @@ async function tickAt(h: WorkspaceHarness, iso: string) {
 }
 
 /** Two founders signed (follow-up from 1 December 2026), the January invitation sent and delivered; their check-in links. */
-async function setUp() {
-  const h = await workspaceHarness()
+async function setUp(mediaDays?: MediaDaysSource) {
+  const h = await workspaceHarness({}, mediaDays ? { mediaDays } : {})
   harnesses.push(h)
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const one = await signed(h, admin, 'una@startup.example')
@@ -130,6 +131,40 @@ describe("the founder's monthly check-in", () => {
     const corrected = await page(h, `/postulacion/${tokenOne}/seguimiento`, { method: 'POST', form: { ...FILLED, version: '1', equipo: '7' } })
     expect(corrected.status).toBe(303)
     expect(checkIns(h)).toMatchObject([{ version: 1, team_size: 6 }, { version: 2, team_size: 7 }])
+  })
+
+  it("draws the founder's own figures as a chart per metric on the status page, with the weeks their media ran behind, no JavaScript", async () => {
+    const asked: string[] = []
+    const { h, one, two, tokenOne, tokenTwo } = await setUp(async (applicationId) => {
+      asked.push(applicationId)
+      return applicationId === one.id ? [{ from: '2026-12-07', to: '2026-12-13' }] : []
+    })
+    // Before any figure, with no media: no chart, the months' table alone.
+    const before = await (await page(h, `/postulacion/${tokenTwo}`)).text()
+    expect(before).not.toContain('<svg')
+    expect(before).toContain('<caption id="tus-cifras">Tus cifras mes a mes</caption>')
+    expect(asked).toEqual([two.id])
+
+    expect((await page(h, `/postulacion/${tokenOne}/seguimiento`, { method: 'POST', form: FILLED })).status).toBe(303)
+    // Spaces as read (the dates and sums keep their parts together with no-break spaces).
+    const status = (await (await page(h, `/postulacion/${tokenOne}`)).text()).replace(/\u00a0/g, ' ')
+    // Six charts, each an image named by its summary, with its figures in a table under it.
+    expect(status.match(/<figure class="fu-chart">/g)).toHaveLength(6)
+    expect(status).toContain(
+      'aria-label="Ventas del mes en USD, de dic 2026 a nov 2027. Una sola cifra: US$ 12.500,50 (dic 2026). Pauta en medios en 1 mes: dic 2026."',
+    )
+    expect(status).toContain('<caption>Ventas del mes en USD, mes a mes</caption>')
+    expect(status).toContain('<tr><th scope="row">dic 2026</th><td>US$ 12.500,50</td><td>Sí (7 días)</td></tr>')
+    expect(status).toContain('<tr><th scope="row">ene 2027</th><td>—</td><td>No</td></tr>')
+    // "Visitas al sitio" left empty: a gap, not a zero.
+    expect(status).toContain('aria-label="Visitas al sitio, de dic 2026 a nov 2027. Todavía no hay cifras. Pauta en medios en 1 mes: dic 2026."')
+    // The week behind, its mark and the legend; the charts' styles in the page's own <style>; no script.
+    expect(status).toContain('fill="#ffe3d6"')
+    expect(status).toContain('Semanas con pauta en medios')
+    expect(status).toMatch(/<style>[^<]*\.fu-charts\{display:grid/)
+    expect(status).not.toMatch(/<script|\son[a-z]+="/i)
+    // The other founder sees their own: no figure, no media, no chart.
+    expect(await (await page(h, `/postulacion/${tokenTwo}`)).text()).not.toContain('<svg')
   })
 
   it('refuses bad input beside each field, keeping what was typed and storing nothing', async () => {

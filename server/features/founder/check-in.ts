@@ -26,6 +26,8 @@ import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts
 import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import type { MediaDaysSource } from '../../shared/media-days.ts'
+import { FOLLOW_UP_CHART_CSS } from './status-page-chart.ts'
 import { CHECK_IN_CSS, FIELD_NAMES, checkInPage, followUpSectionHtml, noCheckInPage } from './check-in-html.ts'
 import { founderFormGuard } from './form-guard.ts'
 import { messagePage } from './status-page-html.ts'
@@ -138,11 +140,17 @@ export function checkInRoutes(deps: CheckInDeps): Hono {
   return app
 }
 
-/** The status page's «Seguimiento» section, for a signed application with a deal; null otherwise. */
-export function followUpSection(deps: Pick<CheckInDeps, 'followUp' | 'now'>) {
+/**
+ * The status page's «Seguimiento» section, for a signed application with a deal; null otherwise. Its
+ * charts draw the weeks the startup's media ran from `mediaDays`, the workspace's own source
+ * (server/shared/media-days.ts), so the founder and the team see the same weeks.
+ */
+export function followUpSection(deps: Pick<CheckInDeps, 'followUp' | 'now'> & { mediaDays: MediaDaysSource }) {
   return async (view: FounderView, token: string): Promise<{ html: string; css: string } | null> => {
     if (view.stage !== 'acuerdo_firmado') return null
     const follow = await deps.followUp.followUp(view.applicationId)
-    return follow ? { html: followUpSectionHtml(token, follow, deps.now()), css: CHECK_IN_CSS } : null
+    if (!follow) return null
+    const mediaDays = await deps.mediaDays(view.applicationId)
+    return { html: followUpSectionHtml(token, follow, deps.now(), mediaDays), css: CHECK_IN_CSS + FOLLOW_UP_CHART_CSS }
   }
 }

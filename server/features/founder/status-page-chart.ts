@@ -98,7 +98,7 @@ export function followUpChartsHtml(inputs: readonly Omit<FollowUpChartInput, 'wi
 
 /** The charts' styles, for the status page's <style> (status-page-html.ts page(…, extraCss)). */
 export const FOLLOW_UP_CHART_CSS = `
-.fu-charts{display:grid;grid-template-columns:minmax(0,24rem);gap:1.25rem;margin:0 0 1rem}
+.fu-charts{display:grid;grid-template-columns:minmax(0,24rem);align-items:start;gap:1.25rem;margin:0 0 1rem}
 @media (min-width:40rem){.fu-charts{grid-template-columns:1fr 1fr}}
 .fu-chart{margin:0;background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:.75rem}
 .fu-chart figcaption{font-weight:700;margin:0 0 .25rem}

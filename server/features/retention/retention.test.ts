@@ -19,6 +19,9 @@ import { createRetentionJob, retentionCutoff } from './retention.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import { openFounderStore, type FounderStore } from '../../db/stores/founder-store.ts'
 import { openReviewStore, type ReviewStore } from '../../db/stores/review-store.ts'
+import { openFollowUpStore, type FollowUpStore } from '../../db/stores/follow-up-store.ts'
+import { CHECK_IN } from '../../db/stores/follow-up-store-contract.ts'
+import { signedApplication } from '../../db/testing/signed.ts'
 
 const available = await requirePostgres()
 
@@ -26,6 +29,8 @@ interface Stores {
   store: ApplicationStore
   reviews: ReviewStore
   founders: FounderStore
+  followUp: FollowUpStore
+  exec: TestDatabase<ApplicationStore>['exec']
   /** A second connection (pool) on the same database: another instance. */
   second: () => Promise<FounderStore>
   dispose: () => Promise<void>
@@ -109,7 +114,7 @@ function describeRetention(name: string, open: () => Promise<Stores>) {
       const before = new Map<string, unknown>()
       for (const app of kept) before.set(app.id, await everything(s, app.id))
 
-      const job = createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: silent })
+      const job = createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => NOW, log: silent })
       expect(await job.runOnce()).toBe(2)
 
       for (const app of due) {
@@ -147,7 +152,7 @@ function describeRetention(name: string, open: () => Promise<Stores>) {
         )
         opened.push(outcome.request)
       }
-      expect(await createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: silent }).runOnce()).toBe(1)
+      expect(await createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => NOW, log: silent }).runOnce()).toBe(1)
       expect(await s.founders.listDataRequests(reduced.reference)).toEqual([{ ...opened[0], closedAt: NOW, closedBy: null }])
       expect(await s.founders.listDataRequests(kept.reference)).toEqual([opened[1]])
     })
@@ -159,11 +164,54 @@ function describeRetention(name: string, open: () => Promise<Stores>) {
       for (let i = 0; i < 6; i++) apps.push(await seed(i % 2 ? 'retirada' : 'no_seleccionada', new Date(NOW.getTime() - 400 * DAY), member.id))
       const other = await s.second()
       const results = await Promise.all([
-        createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: silent }).runOnce(),
-        createRetentionJob({ founders: other, months: 12, clock: () => NOW, log: silent }).runOnce(),
+        createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => NOW, log: silent }).runOnce(),
+        createRetentionJob({ founders: other, followUp: s.followUp, months: 12, clock: () => NOW, log: silent }).runOnce(),
       ])
       expect(results[0] + results[1]).toBe(6)
       for (const app of apps) expect((await s.reviews.getApplication(app.id))!.application.formData.email).toBe('')
+    })
+
+    it("keeps a signed agreement, and empties only what the founder wrote in the check-ins a year after the follow-up closed", async () => {
+      s = await open()
+      const texts = async (id: string) => (await s!.followUp.followUp(id))!.checkIns.map((c) => [c.month, c.version, c.wentWell, c.wentBadly, c.needs, c.salesUsdCents, c.teamSize])
+      const written = (month: number, version: number) => [month, version, CHECK_IN.wentWell, CHECK_IN.wentBadly, CHECK_IN.needs, CHECK_IN.salesUsdCents, CHECK_IN.teamSize]
+      // Closed early by its note on 1 December 2026: kept until 1 December 2027, emptied on the 15th.
+      const closedEarly = await signedApplication(s, { followUpStart: '2026-03-10' })
+      // Ran its twelve months, no note: the twelfth check-in (February 2027) closed on 31 March 2027: kept until 31 March 2028.
+      const ranOut = await signedApplication(s, { followUpStart: '2026-03-10' })
+      // Still running.
+      const running = await signedApplication(s, { followUpStart: '2027-06-01' })
+      for (const { id } of [closedEarly, ranOut, running]) {
+        await s.followUp.submitCheckIn({ applicationId: id, month: 1, baseVersion: 0, values: CHECK_IN, at: new Date('2026-04-05T15:00:00.000Z') })
+        await s.followUp.submitCheckIn({ applicationId: id, month: 1, baseVersion: 1, values: CHECK_IN, at: new Date('2026-04-06T15:00:00.000Z') })
+      }
+      await s.followUp.close({ applicationId: closedEarly.id, note: 'Cierre anticipado.', memberId: closedEarly.admin.id, at: new Date('2026-12-01T15:00:00.000Z') })
+      const before = await Promise.all([ranOut, running].map(async (a) => everything(s!, a.id)))
+
+      const lines: unknown[] = []
+      const job = createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => NOW, log: (l) => void lines.push(l) })
+      // No closed application: nothing of the 12-month rule; the agreement itself is never reduced.
+      expect(await job.runOnce()).toBe(0)
+      expect(await texts(closedEarly.id)).toEqual([
+        [1, 1, '', '', '', CHECK_IN.salesUsdCents, CHECK_IN.teamSize],
+        [1, 2, '', '', '', CHECK_IN.salesUsdCents, CHECK_IN.teamSize],
+      ])
+      expect((await s.reviews.getApplication(closedEarly.id))!.application.formData.email).toBe(closedEarly.sub.application.formData.email)
+      expect((await s.followUp.followUp(closedEarly.id))!.closing?.note).toBe('Cierre anticipado.')
+      for (const a of [ranOut, running]) expect(await texts(a.id)).toEqual([written(1, 1), written(1, 2)])
+      expect(await Promise.all([ranOut, running].map(async (a) => everything(s!, a.id)))).toEqual(before)
+      expect(lines).toEqual([{ level: 'info', msg: "retention: check-ins' texts emptied after the follow-up", count: 1 }])
+      const audit = (await s.reviews.listAudit(1, 50, {})).items.filter((e) => e.action === 'follow_up.check_in_texts_reduced')
+      expect(audit).toMatchObject([{ applicationId: closedEarly.id, member: null, detail: { checkIns: 2 } }])
+
+      // A rerun has nothing left; the one that ran out goes on its own day.
+      await job.runOnce()
+      expect((await s.reviews.listAudit(1, 50, {})).items.filter((e) => e.action === 'follow_up.check_in_texts_reduced')).toHaveLength(1)
+      await createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => new Date('2028-03-31T12:00:00.000Z'), log: silent }).runOnce()
+      expect(await texts(ranOut.id)).toEqual([written(1, 1), written(1, 2)])
+      await createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => new Date('2028-04-01T12:00:00.000Z'), log: silent }).runOnce()
+      expect((await texts(ranOut.id)).map((r) => r.slice(2, 5))).toEqual([['', '', ''], ['', '', '']])
+      expect(await texts(running.id)).toEqual([written(1, 1), written(1, 2)])
     })
 
     it('logs counts only', async () => {
@@ -171,7 +219,7 @@ function describeRetention(name: string, open: () => Promise<Stores>) {
       const member = await insertMember(s.store, 'admin')
       await seed('retirada', new Date(NOW.getTime() - 400 * DAY), member.id)
       const lines: unknown[] = []
-      await createRetentionJob({ founders: s.founders, months: 12, clock: () => NOW, log: (l) => void lines.push(l) }).runOnce()
+      await createRetentionJob({ founders: s.founders, followUp: s.followUp, months: 12, clock: () => NOW, log: (l) => void lines.push(l) }).runOnce()
       expect(lines).toEqual([{ level: 'info', msg: 'retention: applications reduced', count: 1, months: 12 }])
     })
   })
@@ -193,6 +241,8 @@ const storesOn = <S extends ApplicationStore>(db: TestDatabase<S>): Stores => ({
   store: db.store,
   reviews: openReviewStore(engineOf(db.store)),
   founders: openFounderStore(engineOf(db.store)),
+  followUp: openFollowUpStore(engineOf(db.store)),
+  exec: db.exec,
   second: async () => openFounderStore(engineOf(await db.openAnother())),
   dispose: db.dispose,
 })

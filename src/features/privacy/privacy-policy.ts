@@ -6,7 +6,13 @@
  * domain/privacy.ts, because each application records the version agreed to.
  */
 import type { CompanyInfo } from '../../../domain/company.ts'
-import { BACKUP_RETENTION_DAYS_DEFAULT, PRIVACY_POLICY_VERSION, RETENTION_MONTHS_DEFAULT } from '../../../domain/privacy.ts'
+import {
+  BACKUP_RETENTION_DAYS_DEFAULT,
+  CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP,
+  COMMERCIAL_PAPERS_YEARS,
+  PRIVACY_POLICY_VERSION,
+  RETENTION_MONTHS_DEFAULT,
+} from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 
 export const POLICY_TITLE = 'Política de tratamiento de datos personales'
@@ -52,6 +58,9 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
         'Con tu postulación guardamos también por cuál de nuestros medios nos conociste: el nombre del medio cuyo enlace, ' +
           'dirección corta o código QR usaste, y tu respuesta a «¿Dónde nos conociste?» si la das. Es el nombre del medio, ' +
           'no un dato sobre ti, y nos sirve para saber qué medios traen postulaciones.',
+        'Si firmamos un acuerdo, durante sus 12 meses de seguimiento tratamos también lo que nos reportas cada mes: ' +
+          'las cifras de tu startup (ventas, clientes, visitas, leads y personas en el equipo) y lo que nos cuentas ' +
+          '(qué salió bien, qué salió mal y qué necesitas del programa).',
       ],
     },
     {
@@ -60,6 +69,7 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
         'Evaluar tu postulación al programa media for equity y su encaje estratégico.',
         'Contactarte durante las etapas del proceso (validación, sesión con el panel y due diligence).',
         'Enviarte la confirmación de tu postulación y las comunicaciones propias del proceso.',
+        'Si firmamos un acuerdo, cumplirlo y acompañar a tu startup durante los 12 meses de seguimiento: los reportes mensuales, sus gráficas y las revisiones con el equipo.',
         'Atender tus consultas y reclamos, y cumplir obligaciones legales.',
       ],
       paragraphs: ['No vendemos tus datos ni los usamos para publicidad de terceros.'],
@@ -90,8 +100,13 @@ export function privacyPolicy(company: CompanyInfo): readonly PolicySection[] {
           `borramos automáticamente tus datos personales ${RETENTION_MONTHS_DEFAULT} meses después de ese cierre ` +
           '(el formulario, los correos, las notas y los comentarios del equipo, y tu enlace personal), salvo que antes ' +
           'pidas su supresión. Solo guardamos la referencia, las fechas y el resultado, sin datos que te identifiquen, ' +
-          'para las estadísticas del programa. Si firmamos un acuerdo, la conservamos mientras dure la relación y los ' +
-          'plazos que exija la ley. La protegemos con medidas técnicas y administrativas razonables.',
+          'para las estadísticas del programa. La protegemos con medidas técnicas y administrativas razonables.',
+        'Si firmamos un acuerdo, conservamos tu postulación, el acuerdo, su plan de medios, los documentos y tus reportes ' +
+          'mensuales mientras duren el acuerdo y sus 12 meses de seguimiento, y después durante ' +
+          `${COMMERCIAL_PAPERS_YEARS} años, el plazo que la ley exige conservar los papeles de comercio (artículo 60 del ` +
+          'Código de Comercio); cumplido ese plazo, los suprimimos. Lo que escribes en cada reporte sobre qué salió bien, ' +
+          `qué salió mal y qué necesitas lo borramos ${CHECK_IN_TEXTS_MONTHS_AFTER_FOLLOW_UP} meses después de que ` +
+          'termina el seguimiento; las cifras se quedan con el acuerdo.',
         'Guardamos copias de seguridad para no perder la información por una falla. Cada copia se borra a los ' +
           `${BACKUP_RETENTION_DAYS_DEFAULT} días, así que lo que suprimimos, por tu solicitud o por el plazo anterior, ` +
           `desaparece también de las copias a más tardar ${BACKUP_RETENTION_DAYS_DEFAULT} días después.`,

@@ -71,6 +71,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'follow_up.portfolio_viewed': 'Vio la lista de seguimiento',
   'follow_up.milestone_recorded': 'Registró una revisión del seguimiento',
   'follow_up.closed': 'Cerró el seguimiento',
+  'follow_up.check_in_texts_reduced': 'Se borraron los textos de los reportes mensuales (plazo de conservación)',
 }
 
 /** The action's label; an action this build does not know is shown as it is (a newer server). */
@@ -183,6 +184,8 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
     const month = take('month')
     if (typeof month === 'number') parts.push(`Mes ${formatCount(month)}`)
     if (take('replaced') === true) parts.push('Reemplazó el registro anterior')
+    const checkIns = take('checkIns')
+    if (typeof checkIns === 'number') parts.push(countOf(checkIns, 'reporte', 'reportes'))
   }
   const version = take('version')
   if (typeof version === 'number') parts.push(`Versión ${formatCount(version)}`)

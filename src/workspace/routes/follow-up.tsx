@@ -1,22 +1,30 @@
 /**
  * /equipo/seguimiento (issue 20; ADRs 0164-0167): every signed startup's
  * twelve months of follow-up: the check-in open now and whether it came
- * (late ones first), the last one received, the months answered and missed,
- * the reviews due. Admins only (the founders' figures are confidential, like
+ * (late ones first), the last one received, its sales month by month as a
+ * sparkline with the trend in words (domain/follow-up-chart.ts trend, ADR
+ * 0176; loaded lazily with d3), the months answered and missed, the reviews
+ * due. Admins only (the founders' figures are confidential, like
  * the deal); a startup the admin has a conflict with shows its reference
  * only. The figures themselves are on each application's page.
  */
 import { Link } from 'wouter'
 import { formatDay } from '../../../domain/deals.ts'
-import { CHECK_IN_COUNT, milestoneTitle } from '../../../domain/follow-up.ts'
+import { CHECK_IN_COUNT, METRICS, milestoneTitle } from '../../../domain/follow-up.ts'
 import { countOf, formatDate, formatMonth } from '../../../domain/format.ts'
 import type { PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
 import { usePortfolio } from '../api/follow-up-queries.ts'
 import { useMember } from '../components/require-session.tsx'
 import { Forbidden, Loading, PageHeader, QueryError } from '../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from '../features/follow-up/follow-up-badges.tsx'
+import { FollowUpSparkline } from '../features/follow-up/lazy.tsx'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
+
+/** The table's columns (the conflicted row spans all but the first); the pacing column will make it 8. */
+const COLUMNS = 7
+/** The sales' sparkline and their trend in words: beside the startup, read at a glance (on a phone, before the table scrolls). */
+const SALES_COLUMN = 'Ventas del mes'
 
 /** Late first, then open, then the rest; by reference within each. */
 const ORDER = { late: 0, open: 1, answered: 2, missed: 3, upcoming: 3, closed: 3 } as const
@@ -51,11 +59,13 @@ function Portfolio() {
         <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" role="region" aria-labelledby="seguimiento-tabla" tabIndex={0}>
           <table className="w-full text-left text-sm">
             <caption id="seguimiento-tabla" className="sr-only">
-              Startups en seguimiento: reporte del mes, último reporte, revisiones
+              Startups en seguimiento: reporte del mes, último reporte, tendencia de las ventas, revisiones
             </caption>
             <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">Startup</th>
+                {/* Pacing slot (issue 20): the media plan's pacing column («Ritmo de la pauta») goes here, its cell at the same place in Row. */}
+                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">{SALES_COLUMN}</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Reporte del mes</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Último recibido</th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">Enviados</th>
@@ -81,7 +91,7 @@ function Row({ row }: { row: PortfolioRow }) {
     return (
       <tr className="border-b border-ink-100 last:border-0">
         <th scope="row" className={`${cell} font-mono font-semibold`}>{row.reference}</th>
-        <td colSpan={5} className={`${cell} text-ink-600`}>
+        <td colSpan={COLUMNS - 1} className={`${cell} text-ink-600`}>
           Declaraste un conflicto de interés con esta postulación: no ves su seguimiento.
         </td>
       </tr>
@@ -96,6 +106,14 @@ function Row({ row }: { row: PortfolioRow }) {
         </Link>
         <span className="block font-mono text-xs font-normal text-ink-600">{row.reference}</span>
       </th>
+      {/* Pacing slot (issue 20): the media plan's pacing cell goes here. */}
+      <td className={cell}>
+        {row.sales.length === 0 ? (
+          <span className="text-ink-600">Sin reportes todavía</span>
+        ) : (
+          <FollowUpSparkline title={METRICS.salesUsdCents.label} unit={METRICS.salesUsdCents.unit} points={row.sales} />
+        )}
+      </td>
       <td className={cell}>
         {row.closedAt ? (
           <span className="text-ink-700">Cerrado el {formatDate(row.closedAt)}</span>

@@ -16,6 +16,7 @@ import { founderMailConfigFrom } from '../../../compose.ts'
 import { DEAL_BODY } from '../../../testing/deal-body.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused } from '../../../testing/refused.ts'
+import type { MediaDaysSource } from '../../../shared/media-days.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 import { runCheckInMails } from '../../follow-up/check-in-job.ts'
 
@@ -39,8 +40,8 @@ async function signed(h: WorkspaceHarness, admin: SignedIn, tradeName: string) {
 }
 
 /** Two startups signed (follow-up from 1 December 2026); on 12 January 2027 one answered December, the other is late. */
-async function setUp() {
-  const h = await openHarness()
+async function setUp(mediaDays?: MediaDaysSource) {
+  const h = await openHarness({}, mediaDays ? { mediaDays } : {})
   const first = await h.signIn(await h.addMember({ role: 'admin' }))
   const answered = await signed(h, first, 'Pauta Viva')
   const late = await signed(h, first, 'Ruta Lenta')
@@ -88,8 +89,22 @@ describe('the follow-up in the workspace', () => {
     ])
     expect(await audit(h, 'follow_up.viewed')).toMatchObject([{ member: { id: admin.member.id }, applicationId: answered.id }])
     // An application never signed has no follow-up (and reading nothing is not a view of anything).
-    expect(await json(await h.call('GET', `/applications/${unsigned.id}/follow-up`, { as: admin }))).toEqual({ followUp: null, memberNames: {} })
+    expect(await json(await h.call('GET', `/applications/${unsigned.id}/follow-up`, { as: admin }))).toEqual({ followUp: null, memberNames: {}, mediaDays: [] })
     expect(await audit(h, 'follow_up.viewed')).toHaveLength(1)
+  })
+
+  it("carries the days each startup's media ran, from the one source, for its charts", async () => {
+    const asked: string[] = []
+    const ran = [{ from: '2026-12-07', to: '2026-12-20' }, { from: '2027-01-08', to: '2027-01-08' }]
+    const { h, admin, answered, late, unsigned } = await setUp(async (applicationId) => {
+      asked.push(applicationId)
+      return applicationId === answered.id ? ran : []
+    })
+    expect((await json<FollowUpAnswer>(await h.call('GET', `/applications/${answered.id}/follow-up`, { as: admin }))).mediaDays).toEqual(ran)
+    expect((await json<FollowUpAnswer>(await h.call('GET', `/applications/${late.id}/follow-up`, { as: admin }))).mediaDays).toEqual([])
+    // Without a deal there is nothing to ask.
+    expect((await json<FollowUpAnswer>(await h.call('GET', `/applications/${unsigned.id}/follow-up`, { as: admin }))).mediaDays).toEqual([])
+    expect(asked).toEqual([answered.id, late.id])
   })
 
   it('lists every signed startup in «Seguimiento» with its month, who is late and the last check-in, audited', async () => {
@@ -106,8 +121,10 @@ describe('the follow-up in the workspace', () => {
       lastCheckIn: { month: 1, period: '2026-12', at: '2027-01-04T15:00:00.000Z' },
       answered: 1,
       missed: 0,
+      // The sparkline's points: the sales of every month opened so far.
+      sales: [{ period: '2026-12', value: 125_000_000_050 }],
     })
-    expect(byId.get(late.id)).toMatchObject({ tradeName: 'Ruta Lenta', current: { state: 'late' }, lastCheckIn: null, answered: 0 })
+    expect(byId.get(late.id)).toMatchObject({ tradeName: 'Ruta Lenta', current: { state: 'late' }, lastCheckIn: null, answered: 0, sales: [{ period: '2026-12', value: null }] })
     expect(await audit(h, 'follow_up.portfolio_viewed')).toMatchObject([{ member: { id: admin.member.id }, applicationId: null, detail: { count: 2 } }])
   })
 
@@ -181,6 +198,7 @@ describe('the follow-up in the workspace', () => {
       missed: 0,
       milestones: [],
       closedAt: null,
+      sales: [],
       conflicted: true,
     })
     expect(JSON.stringify(list)).not.toContain('Ruta Lenta')

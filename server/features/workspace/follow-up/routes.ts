@@ -17,6 +17,7 @@ import type { FollowUpRecord, FollowUpStore } from '../../../db/stores/follow-up
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { MediaDaysSource } from '../../../shared/media-days.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 
 export interface FollowUpRouteDeps {
@@ -24,6 +25,8 @@ export interface FollowUpRouteDeps {
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   conflicts: Pick<ConflictStore, 'conflictedApplications'>
   team: Pick<TeamStore, 'listMembers'>
+  /** The days the startup's media ran, drawn behind its charts (server/shared/media-days.ts mediaDaysFor). */
+  mediaDays: MediaDaysSource
   now: () => Date
 }
 
@@ -40,6 +43,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
     wire({
       followUp: record ? { applicationId: record.applicationId, reference: record.reference, ...followUpView(record, formatIsoDay(now())) } : null,
       memberNames: await names(record),
+      mediaDays: record ? await deps.mediaDays(record.applicationId) : [],
     }) satisfies FollowUpAnswer
 
   app.get('/follow-up', adminOnly, async (c) => {
@@ -60,6 +64,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
             missed: 0,
             milestones: [],
             closedAt: null,
+            sales: [],
             conflicted: true,
           }
         : { ...wire(portfolioRow(entry, today)), conflicted: false },

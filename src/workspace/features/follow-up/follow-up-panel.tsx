@@ -4,7 +4,9 @@
  * per month, and what they wrote), the reviews at months 3, 6 and 12 with
  * their record, and the closing note. Admins only, like the deal (ADR 0159):
  * not drawn for a reviewer, and the API refuses them. The figures come as a
- * series per metric (the chart, when it comes, draws the same answer).
+ * series per metric: a chart of each month by month with the weeks the
+ * startup's media ran behind it (ADR 0176, loaded lazily with d3: ./lazy.tsx),
+ * each with its table, then every metric in one table with each month's state.
  */
 import { useId, useState } from 'react'
 import { formatDay } from '../../../../domain/deals.ts'
@@ -21,18 +23,19 @@ import {
   type MilestoneMonth,
 } from '../../../../domain/follow-up.ts'
 import { formatDateTime, formatIsoDay, formatMonth, sentence } from '../../../../domain/format.ts'
-import type { FollowUpView } from '../../../../domain/workspace-api/follow-up.ts'
+import type { FollowUpAnswer, FollowUpView } from '../../../../domain/workspace-api/follow-up.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useFollowUp, useFollowUpAction } from '../../api/follow-up-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from './follow-up-badges.tsx'
+import { FollowUpCharts } from './lazy.tsx'
 
 export function FollowUpPanel({ applicationId }: { applicationId: string }) {
   const answer = useFollowUp(applicationId)
   if (answer.isPending) return <Panel title="Seguimiento"><Loading /></Panel>
   if (answer.error) return <Panel title="Seguimiento"><QueryError error={answer.error} retry={() => void answer.refetch()} /></Panel>
-  const { followUp, memberNames } = answer.data
+  const { followUp, memberNames, mediaDays } = answer.data
   if (!followUp) {
     return (
       <Panel title="Seguimiento">
@@ -44,6 +47,7 @@ export function FollowUpPanel({ applicationId }: { applicationId: string }) {
   return (
     <Panel title="Seguimiento (12 meses)">
       <Summary followUp={followUp} />
+      <Charts followUp={followUp} mediaDays={mediaDays} />
       <Figures followUp={followUp} />
       <Texts followUp={followUp} />
       <Milestones applicationId={applicationId} followUp={followUp} who={who} />
@@ -69,6 +73,25 @@ function Summary({ followUp }: { followUp: FollowUpView }) {
         <>Ya pasaron los doce reportes.</>
       )}
     </p>
+  )
+}
+
+/** Each metric month by month, the weeks media ran behind; each chart with its figures in a table under it. */
+function Charts({ followUp, mediaDays }: { followUp: FollowUpView; mediaDays: FollowUpAnswer['mediaDays'] }) {
+  return (
+    <section className="mt-3" aria-labelledby="seguimiento-graficas">
+      <h3 id="seguimiento-graficas" className="mb-2 text-sm font-bold text-ink-900">
+        Cada cifra mes a mes
+      </h3>
+      <FollowUpCharts
+        charts={METRIC_KEYS.map((k) => ({
+          title: METRICS[k].label,
+          unit: METRICS[k].unit,
+          points: followUp.series[k].map((p) => ({ period: p.period, value: p.value })),
+          mediaDays,
+        }))}
+      />
+    </section>
   )
 }
 

@@ -4,6 +4,7 @@
  * box of its own size, so nothing moves when it arrives.
  */
 import { Suspense, lazy } from 'react'
+import { CHART_GRID, CHART_GRID_CONTAINER } from './chart-grid.ts'
 import type { MetricChartProps, MetricSparklineProps } from './metric-chart.tsx'
 
 const load = () => import('./metric-chart.tsx')
@@ -11,13 +12,16 @@ const LazyMetricCharts = lazy(() => load().then((m) => ({ default: m.MetricChart
 const LazyMetricChart = lazy(() => load().then((m) => ({ default: m.MetricChart })))
 const LazyMetricSparkline = lazy(() => load().then((m) => ({ default: m.MetricSparkline })))
 
-const chartBox = <div className="h-[260px] rounded-lg border border-ink-200 bg-white" aria-busy="true" />
+// A chart's figure: borders 2, padding 24, caption 24, the SVG DEFAULT_CHART_HEIGHT (200), «Ver las cifras» 32.
+const chartBox = <div className="h-[282px] rounded-lg border border-ink-200 bg-white" aria-busy="true" />
 
 export function FollowUpCharts({ charts }: { charts: readonly MetricChartProps[] }) {
   return (
-    <Suspense fallback={<div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">{charts.map((c) => <div key={c.title}>{chartBox}</div>)}</div>}>
-      <LazyMetricCharts charts={charts} />
-    </Suspense>
+    <div className={CHART_GRID_CONTAINER}>
+      <Suspense fallback={<div className={CHART_GRID}>{charts.map((c) => <div key={c.title}>{chartBox}</div>)}</div>}>
+        <LazyMetricCharts charts={charts} />
+      </Suspense>
+    </div>
   )
 }
 

@@ -26,6 +26,7 @@ import {
   type MetricUnit,
   type MonthValue,
 } from '../../../../domain/follow-up-chart.ts'
+import { CHART_GRID } from './chart-grid.ts'
 
 export interface MetricChartProps {
   /** The metric's name: "Ventas del mes en USD" (domain/follow-up.ts METRICS[key].label). */
@@ -81,10 +82,10 @@ export function MetricChart({ title, unit, points, mediaDays, width, height = DE
   )
 }
 
-/** Several metrics side by side: one column on a phone, two from 768 px, three from 1280 px. */
+/** Several metrics side by side: one column, two, three, by the room their container gives (./chart-grid.ts, in FollowUpCharts' @container). */
 export function MetricCharts({ charts }: { charts: readonly MetricChartProps[] }) {
   return (
-    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+    <div className={CHART_GRID}>
       {charts.map((c) => (
         <MetricChart key={c.title} {...c} />
       ))}

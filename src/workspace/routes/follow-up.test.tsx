@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+/**
+ * «Seguimiento» (issue 20): every signed startup with its last check-in and the trend of its sales, a
+ * sparkline with the trend in words (domain/follow-up-chart.ts trend); a startup the admin has a
+ * conflict with shows its reference only; reviewers are refused.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { FollowUpPortfolio, PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
+import { RequireSession } from '../components/require-session.tsx'
+import { FollowUpPage } from './follow-up.tsx'
+
+const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ')
+const months = (values: (number | null)[]) => values.map((value, i) => ({ period: `2027-${String(i + 1).padStart(2, '0')}`, value }))
+
+const BASE: PortfolioRow = {
+  applicationId: '11111111-1111-4111-8111-111111111111',
+  reference: 'CAT-2027-SUBE01',
+  companyName: 'Pauta Viva S.A.S.',
+  tradeName: 'Pauta Viva',
+  followUpStart: '2027-01-10',
+  current: { number: 6, period: '2027-06', dueOn: '2027-07-10', closesOn: '2027-07-31', state: 'answered' },
+  lastCheckIn: { month: 6, period: '2027-06', at: '2027-07-04T15:00:00.000Z' },
+  answered: 6,
+  missed: 0,
+  milestones: [],
+  closedAt: null,
+  sales: months([100_000, 100_000, 100_000, 150_000, 150_000, 160_000]),
+  conflicted: false,
+}
+
+const PORTFOLIO: FollowUpPortfolio = {
+  today: '2027-07-05',
+  late: 0,
+  items: [
+    BASE,
+    { ...BASE, applicationId: '22222222-2222-4222-8222-222222222222', reference: 'CAT-2027-BAJA02', tradeName: 'Ruta Lenta', sales: months([500_000, 480_000, 510_000, 300_000, 250_000, 200_000]) },
+    { ...BASE, applicationId: '33333333-3333-4333-8333-333333333333', reference: 'CAT-2027-NUEVA3', tradeName: 'Recién Firmada', current: null, lastCheckIn: null, answered: 0, sales: [] },
+    {
+      ...BASE,
+      applicationId: '44444444-4444-4444-8444-444444444444',
+      reference: 'CAT-2027-CONF04',
+      companyName: '',
+      tradeName: '',
+      followUpStart: '',
+      current: null,
+      lastCheckIn: null,
+      answered: 0,
+      sales: [],
+      conflicted: true,
+    },
+  ],
+}
+
+function serve(role: 'admin' | 'reviewer') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.replace('/equipo/api', '')
+      const body =
+        path === '/session'
+          ? { member: { id: '55555555-5555-4555-8555-555555555555', email: 'admin@catalitico.example', name: 'Admin Uno', role }, csrfToken: 'csrf' }
+          : path === '/follow-up'
+            ? PORTFOLIO
+            : undefined
+      if (!body) return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    }),
+  )
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={client}>
+      <RequireSession>
+        <FollowUpPage />
+      </RequireSession>
+    </QueryClientProvider>,
+  )
+}
+
+const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!
+const columnOf = (heading: string) => screen.getAllByRole('columnheader').findIndex((th) => th.textContent === heading)
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('«Seguimiento»', () => {
+  it("shows each startup's last check-in and its sales' sparkline with the trend in words", async () => {
+    serve('admin')
+    renderPage()
+    await screen.findByRole('table', { name: /tendencia de las ventas/ })
+    const sales = columnOf('Ventas del mes')
+    expect(sales).toBeGreaterThan(0)
+    const up = rowOf('Pauta Viva')
+    // The sparkline loads with d3 (lazily); its name says the trend and the last months.
+    const upLine = await within(up).findByRole('img', { name: (n) => plain(n).startsWith('Ventas del mes en USD: subiendo.') })
+    expect(plain(upLine.getAttribute('aria-label'))).toContain('jun 2027: US$ 1.600')
+    expect(up.children[sales]!.textContent).toContain('↗ Subiendo')
+    expect(up.children[sales]!.contains(upLine)).toBe(true)
+    expect(plain(up.textContent)).toContain('junio de 2027el 4 de julio de 2027') // the last check-in received, and when
+    expect(await within(rowOf('Ruta Lenta')).findByText('↘ Bajando')).toBeTruthy()
+    expect(rowOf('Recién Firmada').children[sales]!.textContent).toBe('Sin reportes todavía')
+    // A conflict: the reference only, across every other column.
+    const conflicted = rowOf('CAT-2027-CONF04')
+    expect(conflicted.children).toHaveLength(2)
+    expect(Number(conflicted.children[1]!.getAttribute('colspan'))).toBe(screen.getAllByRole('columnheader').length - 1)
+    expect(within(conflicted).queryByRole('img')).toBeNull()
+  })
+
+  it('is refused to a reviewer', async () => {
+    serve('reviewer')
+    renderPage()
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('No tienes permiso'))
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+})
