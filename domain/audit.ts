@@ -69,6 +69,12 @@ export const AUDIT_ACTIONS = [
   /** detail: the milestone's month (3, 6, 12) and whether it replaced an earlier record. */
   'follow_up.milestone_recorded',
   'follow_up.closed',
+  /** The media plan (issue 20, ADRs 0160-0161): detail: the line's number, the outlet, the entry's kind and units; never an amount, a link or a reason. */
+  'media_plan.viewed',
+  'media_plan.line_added',
+  'media_plan.entry_recorded',
+  /** A correction (ADR 0160): a void entry; detail as above, kind 'void'. */
+  'media_plan.entry_voided',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
