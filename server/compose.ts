@@ -37,6 +37,7 @@ import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
 import { dealRoutes } from './features/workspace/deals/routes.ts'
 import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
+import { mediaPlanRoutes } from './features/workspace/media-plan/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
@@ -275,6 +276,7 @@ export function workspaceApiFrom(
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
       api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, now: routeDeps.now }))
+      api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({
