@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = [
   'follow_up.closed',
   /** The media plan (issue 20, ADRs 0160-0161): detail: the line's number, the outlet, the entry's kind and units; never an amount, a link or a reason. */
   'media_plan.viewed',
+  /** «Acuerdos atrasados» on the overview (no application); detail: how many deals, how many behind. */
+  'media_plan.portfolio_viewed',
   'media_plan.line_added',
   'media_plan.entry_recorded',
   /** A correction (ADR 0160): a void entry; detail as above, kind 'void'. */

@@ -276,7 +276,7 @@ export function workspaceApiFrom(
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
       api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, now: routeDeps.now }))
-      api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, reviews: stores.review, team: stores.team, now: routeDeps.now }))
+      api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({

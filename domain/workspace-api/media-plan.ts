@@ -84,3 +84,28 @@ export interface MediaPlanAnswer {
   /** The names of the members who added lines and recorded entries. */
   memberNames: Record<string, string>
 }
+
+/**
+ * GET /media-plans/behind → BehindDeals (admins; audited as media_plan.portfolio_viewed): the signed deals
+ * behind their pace (behindPace), for the overview's «Acuerdos atrasados». A deal the member has a conflict
+ * with shows its reference only.
+ */
+export interface BehindDeal {
+  applicationId: string
+  reference: string
+  /** '' when conflicted. */
+  tradeName: string
+  conflicted: boolean
+  /** null when conflicted. */
+  committed: number | null
+  ran: number | null
+  remaining: number | null
+  pacing: Pacing | null
+  windowEnd: string | null
+}
+export interface BehindDeals {
+  today: string
+  /** Every signed deal counted, behind or not. */
+  deals: number
+  items: BehindDeal[]
+}

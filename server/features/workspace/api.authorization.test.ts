@@ -89,6 +89,7 @@ function endpoints(target: {
     { method: 'POST', path: `${app}/follow-up/closing`, body: { note: 'Cierre.' }, admin: true, ok: 404 },
     // The media plan (issue 20): admins only; never signed, so no plan to add to (404) once past every guard.
     { method: 'GET', path: `${app}/media-plan`, admin: true },
+    { method: 'GET', path: '/media-plans/behind', admin: true },
     { method: 'POST', path: `${app}/media-plan/lines`, body: { outlet: 'tv_nacional', format: 'Spot', units: '1', flightFrom: '2027-02-01', flightTo: '2027-02-02' }, admin: true, ok: 404 },
     { method: 'POST', path: `${app}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' }, admin: true, ok: 404 },
     // Last: it deletes the application the others work on.
@@ -201,7 +202,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(25)
+    expect(adminOnly).toHaveLength(26)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 

@@ -1,6 +1,6 @@
 /** The media plan and its ledger (issue 20; domain/workspace-api/media-plan.ts): admins only. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
+import type { BehindDeals, MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
 import { api } from './client.ts'
 
 export const mediaPlanKeys = {
@@ -22,4 +22,9 @@ export function useMediaPlanWrite(applicationId: string) {
       api<MediaPlanAnswer>(`/applications/${encodeURIComponent(applicationId)}/media-plan/${w.what}`, { method: 'POST', body: w.body }),
     onSuccess: (answer) => client.setQueryData(mediaPlanKeys.plan(applicationId), answer),
   })
+}
+
+/** «Acuerdos atrasados» (the overview): the signed deals behind their pace. */
+export function useBehindDeals() {
+  return useQuery({ queryKey: ['media-plans', 'behind'] as const, queryFn: ({ signal }) => api<BehindDeals>('/media-plans/behind', { signal }) })
 }

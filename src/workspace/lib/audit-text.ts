@@ -73,6 +73,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'follow_up.milestone_recorded': 'Registró una revisión del seguimiento',
   'follow_up.closed': 'Cerró el seguimiento',
   'media_plan.viewed': 'Vio el plan de medios',
+  'media_plan.portfolio_viewed': 'Vio los acuerdos atrasados',
   'media_plan.line_added': 'Agregó una línea al plan de medios',
   'media_plan.entry_recorded': 'Registró qué pasó con una línea del plan de medios',
   'media_plan.entry_voided': 'Anuló un registro del plan de medios',
@@ -148,6 +149,10 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
     if (k) parts.push(k)
     const units = take('units')
     if (typeof units === 'number' && units > 0) parts.push(countOf(units, 'unidad', 'unidades'))
+    const deals = take('deals')
+    if (typeof deals === 'number') parts.push(countOf(deals, 'acuerdo', 'acuerdos'))
+    const behind = take('behind')
+    if (typeof behind === 'number') parts.push(countOf(behind, 'atrasado', 'atrasados'))
   }
 
   const itemKey = take('itemKey')

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RateCardVersion } from '../../../../domain/workspace-api/deals.ts'
-import type { MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
+import type { BehindDeals, MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { DEAL_BODY } from '../../../testing/deal-body.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
@@ -179,5 +179,35 @@ describe('the media plan in the workspace', () => {
     const left = h.snapshot()
     expect(left.media_plan_lines).toEqual([])
     expect(left.media_plan_entries).toEqual([])
+  })
+
+  it('lists on «Acuerdos atrasados» the deals behind their pace (audited); a conflicted one by its reference only; reviewers refused', async () => {
+    const { h, admin, reviewer, one, other } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    // 10 spots of $ 12 M ran: 8 % of the value with 22 % of the window gone, within the 15-point margin.
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '10', proofUrl: 'https://canal.example/a' })).status).toBe(201)
+    const behind = await json<BehindDeals>(await h.call('GET', '/media-plans/behind', { as: admin }))
+    expect(behind).toMatchObject({ today: '2027-03-15', deals: 2 })
+    expect(behind.items).toEqual([
+      {
+        applicationId: other.id,
+        reference: other.reference,
+        tradeName: other.formData.tradeName,
+        conflicted: false,
+        committed: 1_500_000_000,
+        ran: 0,
+        remaining: 1_500_000_000,
+        pacing: { valueShare: 0, windowShare: 60 / 273, behindPoints: 22, lastMonth: false },
+        windowEnd: '2027-10-14',
+      },
+    ])
+    const audit = (await h.reviews.listAudit(1, 100, {})).items.filter((e) => e.action === 'media_plan.portfolio_viewed')
+    expect(audit).toMatchObject([{ member: { id: admin.member.id }, detail: { deals: 2, behind: 1 } }])
+
+    expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: other.id, kind: 'personal', note: '' } })).status).toBe(201)
+    const conflicted = await json<BehindDeals>(await h.call('GET', '/media-plans/behind', { as: admin }))
+    expect(conflicted.items).toEqual([{ applicationId: other.id, reference: other.reference, tradeName: '', conflicted: true, committed: null, ran: null, remaining: null, pacing: null, windowEnd: null }])
+    await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, null, 401, 'unauthenticated')
   })
 })

@@ -11,8 +11,9 @@
 import { Hono, type Context } from 'hono'
 import { formatIsoDay } from '../../../../domain/format.ts'
 import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, balancesOf, behindPace, pacingOf, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
-import { PlanEntrySchema, PlanLineSchema, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
+import { PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
+import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { MediaPlanLedger, MediaPlanStore } from '../../../db/stores/media-plan-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { TeamStore } from '../../../db/stores/team-store.ts'
@@ -20,7 +21,8 @@ import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 
 export interface MediaPlanRouteDeps {
-  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry'>
+  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'portfolio'>
+  conflicts: Pick<ConflictStore, 'conflictedApplications'>
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   team: Pick<TeamStore, 'listMembers'>
   now: () => Date
@@ -64,6 +66,36 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
       Object.entries(r.errors).map(([path, message]) => ({ path, message: message! })),
       r.message,
     )
+
+  // «Acuerdos atrasados» (the overview): every signed deal behind its pace, in one read of every ledger.
+  app.get('/media-plans/behind', adminOnly, async (c) => {
+    const member = c.get('member')
+    const today = formatIsoDay(now())
+    const [ledgers, conflicted] = await Promise.all([plans.portfolio(), deps.conflicts.conflictedApplications(member.id)])
+    const items: BehindDeal[] = []
+    for (const { deal, lines, entries } of ledgers) {
+      const balances = balancesOf(deal, lines, entries)
+      if (!behindPace(balances, today)) continue
+      items.push(
+        conflicted.has(deal.applicationId)
+          ? { applicationId: deal.applicationId, reference: deal.reference, tradeName: '', conflicted: true, committed: null, ran: null, remaining: null, pacing: null, windowEnd: null }
+          : {
+              applicationId: deal.applicationId,
+              reference: deal.reference,
+              tradeName: deal.tradeName,
+              conflicted: false,
+              committed: balances.committed,
+              ran: balances.ran,
+              remaining: balances.remaining,
+              pacing: pacingOf(balances, today),
+              windowEnd: balances.window.end,
+            },
+      )
+    }
+    // Which deals are late is confidential too: every read is on the record.
+    await reviews.appendAudit({ at: now(), memberId: member.id, action: 'media_plan.portfolio_viewed', applicationId: null, detail: { deals: ledgers.length, behind: items.length } })
+    return c.json({ today, deals: ledgers.length, items } satisfies BehindDeals)
+  })
 
   app.get('/applications/:id/media-plan', adminOnly, async (c) => {
     const id = c.req.param('id')
