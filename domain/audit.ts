@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   /** An admin corrected the deal; detail: which fields changed (names, never amounts). */
   'deal.corrected',
   'deal.viewed',
+  /** The deal's «Responsable» named or cleared (ADR 0162); detail: the member's id (null: nobody). */
+  'deal.owner_set',
   /** The rate card (ADR 0158): detail: the version's number and how many lines. */
   'rate_card.created',
   'rate_card.edited',

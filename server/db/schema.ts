@@ -469,6 +469,8 @@ const TABLES = {
     signed_at: time,
     updated_by: uuidOrNull,
     updated_at: time,
+    /** «Responsable» (ADR 0162): whose daily reminder carries the deal when it is behind its pace. */
+    owner_id: uuidOrNull,
   },
   /** A source (fuente, issue 22): an outlet's short path; the slug is written once (ADR 0170). */
   sources: {

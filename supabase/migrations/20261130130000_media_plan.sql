@@ -45,5 +45,9 @@ create index media_plan_lines_application on media_plan_lines (application_id, n
 create index media_plan_entries_application on media_plan_entries (application_id, recorded_at);
 create index media_plan_entries_line on media_plan_entries (line_id);
 
+-- The deal's «Responsable» (ADR 0162): the member whose daily reminder carries the deal when it falls
+-- behind its pace. Null: nobody named yet.
+alter table deals add column owner_id uuid references team_members (id);
+
 -- Only the server's own connection reads and writes these: confidential like the deal (ADR 0159); ADR 0177.
 select catalitico_private.server_only('media_plan_lines', 'media_plan_entries');

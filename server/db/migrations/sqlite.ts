@@ -916,6 +916,10 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX media_plan_lines_application ON media_plan_lines (application_id, number);
       CREATE INDEX media_plan_entries_application ON media_plan_entries (application_id, recorded_at);
       CREATE INDEX media_plan_entries_line ON media_plan_entries (line_id);
+
+      -- The deal's «Responsable» (ADR 0162): the member whose daily reminder carries the deal when it falls
+      -- behind its pace. NULL: nobody named yet.
+      ALTER TABLE deals ADD COLUMN owner_id TEXT REFERENCES team_members (id);
     `,
   },
 ]

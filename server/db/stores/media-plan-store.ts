@@ -33,6 +33,8 @@ export interface MediaPlanDeal {
   windowMonths: number
   rateCardVersionId: string | null
   rateCardVersionNumber: number | null
+  /** «Responsable» (ADR 0162): whose daily reminder carries the deal when behind its pace. */
+  ownerId: string | null
   /** The version's items; [] without a version. */
   rateCard: RateCardItem[]
 }
@@ -84,6 +86,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         'd.window_months',
         'd.rate_card_version_id',
         'v.number as rate_card_version_number',
+        'd.owner_id',
       ])
   type DealRow = InferResult<ReturnType<typeof deals>>[number]
   const itemsOf = () => db.selectFrom('rate_card_items').select(['version_id', 'outlet', 'format', 'unit_price_cop'])
@@ -142,6 +145,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
     windowMonths: r.window_months,
     rateCardVersionId: r.rate_card_version_id,
     rateCardVersionNumber: r.rate_card_version_number === null ? null : toNumber(r.rate_card_version_number),
+    ownerId: r.owner_id,
     rateCard: items.filter((i) => i.version_id === r.rate_card_version_id).map((i) => ({ outlet: i.outlet, format: i.format, unitPriceCop: toNumber(i.unit_price_cop) })),
   })
 

@@ -164,6 +164,7 @@ const ROWS: Row[] = [
   ws('DELETE', '/sources/:id', () => `/sources/${someId()}`),
   ws('PUT', '/applications/:id/follow-up/milestones/:month', (f) => `${app(f)}/follow-up/milestones/3`),
   ws('POST', '/applications/:id/follow-up/closing', (f) => `${app(f)}/follow-up/closing`),
+  ws('PUT', '/applications/:id/deal/owner', (f) => `${app(f)}/deal/owner`),
   ws('POST', '/applications/:id/media-plan/lines', (f) => `${app(f)}/media-plan/lines`),
   ws('POST', '/applications/:id/media-plan/entries', (f) => `${app(f)}/media-plan/entries`),
   form(null),

@@ -64,6 +64,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'deal.recorded': 'Registró el acuerdo firmado',
   'deal.corrected': 'Corrigió el acuerdo',
   'deal.viewed': 'Vio el acuerdo',
+  'deal.owner_set': 'Cambió la persona responsable del acuerdo',
   'rate_card.created': 'Creó una versión del tarifario',
   'rate_card.edited': 'Editó un borrador del tarifario',
   'rate_card.published': 'Publicó una versión del tarifario',
