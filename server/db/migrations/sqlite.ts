@@ -872,7 +872,8 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
   {
     version: 28,
     name: 'the media plan and its append-only ledger',
-    // Mirrors supabase/migrations/20261130130000_media_plan.sql (issue 20; ADRs 0160-0161).
+    // Mirrors supabase/migrations/20261130130000_media_plan.sql (issue 20; ADRs 0160-0162). The media plan landed
+    // as 28, not the 25 the note above kept for it.
     sql: `
       -- A line of a signed deal's media plan (domain/media-plan.ts): written once. The unit price is copied
       -- from the deal's frozen rate card version (whole pesos, ADR 0157); the flight is AAAA-MM-DD days.
