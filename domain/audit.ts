@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = [
   /** An admin corrected the deal; detail: which fields changed (names, never amounts). */
   'deal.corrected',
   'deal.viewed',
+  /** The deal's «Responsable» named or cleared (ADR 0162); detail: the member's id (null: nobody). */
+  'deal.owner_set',
   /** The rate card (ADR 0158): detail: the version's number and how many lines. */
   'rate_card.created',
   'rate_card.edited',
@@ -71,6 +73,14 @@ export const AUDIT_ACTIONS = [
   'follow_up.closed',
   /** Retention emptied the check-ins' texts after the follow-up (ADR 0178); no member; detail: how many check-in versions. */
   'follow_up.check_in_texts_reduced',
+  /** The media plan (issue 20, ADRs 0160-0161): detail: the line's number, the outlet, the entry's kind and units; never an amount, a link or a reason. */
+  'media_plan.viewed',
+  /** «Acuerdos atrasados» on the overview (no application); detail: how many deals, how many behind. */
+  'media_plan.portfolio_viewed',
+  'media_plan.line_added',
+  'media_plan.entry_recorded',
+  /** A correction (ADR 0160): a void entry; detail as above, kind 'void'. */
+  'media_plan.entry_voided',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

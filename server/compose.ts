@@ -37,6 +37,7 @@ import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
 import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
 import { dealRoutes } from './features/workspace/deals/routes.ts'
 import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
+import { mediaPlanRoutes } from './features/workspace/media-plan/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
 import { mediaDaysFor, type MediaDaysSource } from './shared/media-days.ts'
@@ -46,6 +47,7 @@ import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
 import { reviewRoutes } from './features/workspace/review/routes.ts'
 import { scoringRoutes } from './features/workspace/review/scoring-routes.ts'
 import { createReminderJob, type ReminderJob } from './features/workspace/reminders/reminder-job.ts'
+import { behindDealsOf } from './features/workspace/reminders/behind-deals.ts'
 import { guardApplicationsAgainstConflicts } from './features/workspace/conflicts/guard.ts'
 import { conflictRoutes } from './features/workspace/conflicts/routes.ts'
 import { pendingRoutes } from './features/workspace/pending/routes.ts'
@@ -103,8 +105,10 @@ export function outboxWorkerFrom(
  */
 export function reminderJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): ReminderJob {
   const offset = config.WORKER_CLOCK_OFFSET_MS
+  const stores = openWorkspaceStores(store)
   return createReminderJob({
-    clock: openWorkspaceStores(store).clock,
+    clock: stores.clock,
+    behindDeals: behindDealsOf(stores.mediaPlan, stores.conflicts),
     mail: { from: config.MAIL_FROM, siteOrigin: siteOrigin(config) },
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
@@ -278,8 +282,9 @@ export function workspaceApiFrom(
       api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
-      api.route('/', dealRoutes({ deals: stores.deals, reviews: stores.review, team: stores.team, now: routeDeps.now }))
+      api.route('/', dealRoutes({ deals: stores.deals, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
       api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays, now: routeDeps.now }))
+      api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })
   const founderPages = founderStatusRoutes({

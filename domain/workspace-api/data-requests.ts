@@ -4,7 +4,8 @@
  * Addresses travel in POST bodies, never in URLs. Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'
-import type { Instrument } from '../deals.ts'
+import type { Instrument, Outlet } from '../deals.ts'
+import type { EntryKind } from '../media-plan.ts'
 import type { Application } from '../application.ts'
 import { NormalizedEmailSchema } from '../email.ts'
 import type { MailKind } from '../machinery.ts'
@@ -51,6 +52,29 @@ export interface HeldApplication {
   origin: { source: string | null; heardFrom: string | null }
   /** The twelve months of follow-up after the signature (issue 20), or null without a deal. */
   followUp: HeldFollowUp | null
+  /** The media plan and what ran (issue 20, ADR 0160), or null without a deal. */
+  mediaPlan: HeldMediaPlan | null
+}
+
+/**
+ * The media plan as the titular's copy holds it: every line at its rate-card price (whole pesos) and every
+ * entry of its ledger, corrections included (ADR 0160), with the proof links; never who on the team.
+ */
+export interface HeldMediaPlan {
+  lines: { number: number; outlet: Outlet; format: string; units: number; unitPriceCop: number; flightFrom: string; flightTo: string; notes: string }[]
+  entries: {
+    id: string
+    line: number
+    kind: EntryKind
+    day: string
+    units: number
+    proofUrl: string | null
+    reason: string | null
+    makeGoodFor: string | null
+    toLine: number | null
+    voids: string | null
+    recordedAt: string
+  }[]
 }
 
 /**

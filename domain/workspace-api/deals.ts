@@ -47,8 +47,13 @@ export interface DealRecord extends DealTerms {
   signedAt: Date
   updatedBy: string | null
   updatedAt: Date
+  /** «Responsable» (ADR 0162): the member whose daily reminder carries the deal when behind its pace; null: none. */
+  ownerId: string | null
 }
 export type Deal = Wire<DealRecord>
+
+/** PUT /applications/:id/deal/owner → DealAnswer (audited deal.owner_set): an active member, or null for nobody. */
+export const DealOwnerSchema = v.strictObject({ memberId: v.nullable(v.pipe(v.string(), v.uuid('Elige a una persona del equipo.'))) })
 
 export interface DealAnswer {
   deal: Deal | null

@@ -33,6 +33,7 @@ import type { CriterionKey } from '../../domain/programme.ts'
 import type { Instrument, Outlet } from '../../domain/deals.ts'
 import type { SourceOutlet } from '../../domain/sources.ts'
 import type { CheckInMailKind, MilestoneMonth } from '../../domain/follow-up.ts'
+import type { EntryKind } from '../../domain/media-plan.ts'
 
 declare const timeText: unique symbol
 declare const jsonText: unique symbol
@@ -468,6 +469,8 @@ const TABLES = {
     signed_at: time,
     updated_by: uuidOrNull,
     updated_at: time,
+    /** «Responsable» (ADR 0162): whose daily reminder carries the deal when it is behind its pace. */
+    owner_id: uuidOrNull,
   },
   /** A source (fuente, issue 22): an outlet's short path; the slug is written once (ADR 0170). */
   sources: {
@@ -531,6 +534,39 @@ const TABLES = {
     kind: column<CheckInMailKind>('text'),
     outbox_id: uuidOrNull,
     created_at: time,
+  },
+  /** A line of a deal's media plan (issue 20, ADR 0160): written once; the price copied from the deal's rate card version. */
+  media_plan_lines: {
+    id: uuid,
+    application_id: uuid,
+    number: int,
+    outlet: column<Outlet>('text'),
+    format: text,
+    units: int,
+    /** Whole pesos (ADR 0157). */
+    unit_price_cop: column<Int64>('int64'),
+    /** AAAA-MM-DD, Bogotá days. */
+    flight_from: text,
+    flight_to: text,
+    notes: text,
+    created_by: uuidOrNull,
+    created_at: time,
+  },
+  /** The append-only ledger of the plan's lines (ADR 0160): a correction is a 'void' entry naming another. */
+  media_plan_entries: {
+    id: uuid,
+    application_id: uuid,
+    line_id: uuid,
+    kind: column<EntryKind>('text'),
+    day: text,
+    units: int,
+    proof_url: textOrNull,
+    reason: textOrNull,
+    make_good_for: uuidOrNull,
+    to_line_id: uuidOrNull,
+    voids: uuidOrNull,
+    recorded_by: uuidOrNull,
+    recorded_at: time,
   },
 }
 

@@ -10,8 +10,9 @@ import { openDealStore, type Deal } from '../db/stores/deal-store.ts'
 import { openSourceStore, type Attribution } from '../db/stores/source-store.ts'
 import { HEARD_FROM_OPTIONS } from '../../domain/sources.ts'
 import { engineOf } from '../db/engine-of.ts'
-import type { HeldApplication, HeldDeal, HeldFollowUp } from '../../domain/workspace-api/data-requests.ts'
+import type { HeldApplication, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../domain/workspace-api/data-requests.ts'
 import { openFollowUpStore, type FollowUpRecord } from '../db/stores/follow-up-store.ts'
+import { openMediaPlanStore, type MediaPlanLedger } from '../db/stores/media-plan-store.ts'
 import { checkInMonth } from '../../domain/follow-up.ts'
 
 export function toExport(app: StoredApplication) {
@@ -65,12 +66,14 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
   // The deal lives beside the workspace's tables (SQLite, PostgreSQL); other back ends hold none.
   const deals = store.kind === 'sqlite' || store.kind === 'postgres' ? openDealStore(engineOf(store)) : null
   const followUps = store.kind === 'sqlite' || store.kind === 'postgres' ? openFollowUpStore(engineOf(store)) : null
+  const plans = store.kind === 'sqlite' || store.kind === 'postgres' ? openMediaPlanStore(engineOf(store)) : null
   const shown: HeldApplication[] = []
   const origins = await attributionsOf(store, apps)
   for (const app of apps) {
     const messages = await store.listMessages({ applicationId: app.id })
     const deal = deals ? await deals.deal(app.id) : null
     const followUp = followUps && deal ? await followUps.followUp(app.id) : null
+    const plan = plans && deal ? await plans.ledger(app.id) : null
     const origin = origins.get(app.id)
     shown.push({
       ...toExport(app),
@@ -78,6 +81,7 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
       deal: deal ? heldDeal(deal) : null,
       origin: { source: origin?.source?.name ?? null, heardFrom: origin?.heardFrom ? HEARD_FROM_OPTIONS[origin.heardFrom] : null },
       followUp: followUp ? heldFollowUp(followUp) : null,
+      mediaPlan: plan ? heldMediaPlan(plan) : null,
     })
   }
   return shown
@@ -97,6 +101,27 @@ export function heldDeal(deal: Deal): HeldDeal {
     followUpStart: deal.followUpStart,
     rateCardVersion: deal.rateCardVersionNumber,
     signedAt: deal.signedAt.toISOString(),
+  }
+}
+
+/** The media plan in the titular's copy (ADR 0160): every line and every entry, corrections included; never who on the team. */
+export function heldMediaPlan(ledger: MediaPlanLedger): HeldMediaPlan {
+  const numberOf = new Map(ledger.lines.map((l) => [l.id, l.number]))
+  return {
+    lines: ledger.lines.map((l) => ({ number: l.number, outlet: l.outlet, format: l.format, units: l.units, unitPriceCop: l.unitPriceCop, flightFrom: l.flightFrom, flightTo: l.flightTo, notes: l.notes })),
+    entries: ledger.entries.map((x) => ({
+      id: x.id,
+      line: numberOf.get(x.lineId) ?? 0,
+      kind: x.kind,
+      day: x.day,
+      units: x.units,
+      proofUrl: x.proofUrl,
+      reason: x.reason,
+      makeGoodFor: x.makeGoodFor,
+      toLine: x.toLineId ? (numberOf.get(x.toLineId) ?? null) : null,
+      voids: x.voids,
+      recordedAt: x.recordedAt.toISOString(),
+    })),
   }
 }
 

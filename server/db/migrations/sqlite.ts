@@ -869,4 +869,59 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ) STRICT;
     `,
   },
+  {
+    version: 28,
+    name: 'the media plan and its append-only ledger',
+    // Mirrors supabase/migrations/20261130130000_media_plan.sql (issue 20; ADRs 0160-0162). The media plan landed
+    // as 28, not the 25 the note above kept for it.
+    sql: `
+      -- A line of a signed deal's media plan (domain/media-plan.ts): written once. The unit price is copied
+      -- from the deal's frozen rate card version (whole pesos, ADR 0157); the flight is AAAA-MM-DD days.
+      CREATE TABLE media_plan_lines (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES deals (application_id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number > 0),
+        outlet TEXT NOT NULL CHECK (outlet IN ('diario_popular', 'medio_impreso_digital', 'tv_nacional', 'radio_regional', 'consultoria')),
+        format TEXT NOT NULL,
+        units INTEGER NOT NULL CHECK (units > 0),
+        unit_price_cop INTEGER NOT NULL CHECK (unit_price_cop > 0),
+        flight_from TEXT NOT NULL,
+        flight_to TEXT NOT NULL CHECK (flight_to >= flight_from),
+        notes TEXT NOT NULL,
+        created_by TEXT REFERENCES team_members (id),
+        created_at TEXT NOT NULL,
+        UNIQUE (application_id, number)
+      ) STRICT;
+
+      -- What happened to each line (ADR 0160): append-only; a correction is a 'void' entry naming the entry it
+      -- cancels (voids), at most one per entry; a 'void' naming none withdraws the line.
+      CREATE TABLE media_plan_entries (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES deals (application_id) ON DELETE CASCADE,
+        line_id TEXT NOT NULL REFERENCES media_plan_lines (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('booked', 'ran', 'missed', 'make_good', 'moved', 'forfeited', 'void')),
+        day TEXT NOT NULL,
+        units INTEGER NOT NULL CHECK (units >= 0),
+        proof_url TEXT,
+        reason TEXT,
+        make_good_for TEXT REFERENCES media_plan_entries (id) ON DELETE CASCADE,
+        to_line_id TEXT REFERENCES media_plan_lines (id) ON DELETE CASCADE,
+        voids TEXT UNIQUE REFERENCES media_plan_entries (id) ON DELETE CASCADE,
+        recorded_by TEXT REFERENCES team_members (id),
+        recorded_at TEXT NOT NULL,
+        CHECK (kind = 'void' OR units > 0),
+        CHECK ((kind = 'ran') <= (proof_url IS NOT NULL)),
+        CHECK ((kind = 'make_good') = (make_good_for IS NOT NULL)),
+        CHECK ((kind = 'moved') = (to_line_id IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX media_plan_lines_application ON media_plan_lines (application_id, number);
+      CREATE INDEX media_plan_entries_application ON media_plan_entries (application_id, recorded_at);
+      CREATE INDEX media_plan_entries_line ON media_plan_entries (line_id);
+
+      -- The deal's «Responsable» (ADR 0162): the member whose daily reminder carries the deal when it falls
+      -- behind its pace. NULL: nobody named yet.
+      ALTER TABLE deals ADD COLUMN owner_id TEXT REFERENCES team_members (id);
+    `,
+  },
 ]
+

@@ -110,7 +110,7 @@ export function describeDealStoreContract<S extends ApplicationStore>(name: stri
 
       expect(await reviews.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: at(2), deal: terms })).toMatchObject({ status: 'moved', stage: 'acuerdo_firmado' })
       const deal = await deals.deal(id)
-      expect(deal).toEqual({ ...terms, applicationId: id, rateCardVersionNumber: 1, signedBy: admin.id, signedAt: at(2), updatedBy: admin.id, updatedAt: at(2) })
+      expect(deal).toEqual({ ...terms, applicationId: id, rateCardVersionNumber: 1, signedBy: admin.id, signedAt: at(2), updatedBy: admin.id, updatedAt: at(2), ownerId: null })
       // A later version does not move the deal: it keeps the one it was signed with.
       const later = await deals.createRateCard({ note: '', items: [{ outlet: 'consultoria', format: 'Sesión', unitPriceCop: 3_000_000 }], memberId: admin.id, at: at(3) })
       await deals.publishRateCard(later.id, { memberId: admin.id, at: at(3) })
@@ -122,9 +122,15 @@ export function describeDealStoreContract<S extends ApplicationStore>(name: stri
       expect(await deals.correctDeal(id, { ...terms, equityBp: 500, instrument: 'acciones', discountBp: null }, { memberId: admin.id, at: at(5) })).toMatchObject({ changed: [] })
       expect(await deals.correctDeal(crypto.randomUUID(), terms, { memberId: admin.id, at: at(5) })).toBe('not_found')
 
+      // «Responsable» (ADR 0162): named, cleared, audited each time it changes; nothing when unchanged.
+      expect(await deals.setOwner(id, admin.id, { memberId: admin.id, at: at(5) })).toMatchObject({ ownerId: admin.id, equityBp: 500 })
+      expect(await deals.setOwner(id, admin.id, { memberId: admin.id, at: at(5) })).toMatchObject({ ownerId: admin.id })
+      expect(await deals.setOwner(id, null, { memberId: admin.id, at: at(5) })).toMatchObject({ ownerId: null })
+      expect(await deals.setOwner(crypto.randomUUID(), admin.id, { memberId: admin.id, at: at(5) })).toBe('not_found')
+
       const audit = await db.all(`SELECT action, detail FROM audit_log WHERE application_id = '${id}' ORDER BY id`)
       const actions = audit.map((a) => a.action)
-      expect(actions).toEqual(['stage.changed', 'deal.recorded', 'deal.corrected'])
+      expect(actions).toEqual(['stage.changed', 'deal.recorded', 'deal.corrected', 'deal.owner_set', 'deal.owner_set'])
       const detail = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
       expect(detail(audit[1]!.detail)).toEqual({ rateCardVersion: 1 })
       expect(detail(audit[2]!.detail)).toEqual({ fields: ['equityBp', 'instrument', 'discountBp'] })

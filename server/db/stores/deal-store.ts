@@ -48,6 +48,8 @@ export interface DealStore {
   deal(applicationId: string): Promise<Deal | null>
   /** The deal's terms replaced by an admin, audited with the fields that changed. 'not_found': no deal to correct. */
   correctDeal(applicationId: string, terms: DealTerms, by: { memberId: string; at: Date }): Promise<{ deal: Deal; changed: string[] } | 'not_found'>
+  /** The deal's «Responsable» set (null: nobody), audited with the member's id (ADR 0162). 'not_found': no deal. */
+  setOwner(applicationId: string, ownerId: string | null, by: { memberId: string; at: Date }): Promise<Deal | 'not_found'>
 }
 
 const versions = () => db.selectFrom('rate_card_versions').selectAll()
@@ -145,6 +147,7 @@ export function openDealStore(e: Engine): DealStore {
     ),
     deal: e.prepare((p: { applicationId: string }) => deals().where('d.application_id', '=', p.applicationId)),
     lockDeal: e.prepare((p: { applicationId: string }) => db.selectFrom('deals').selectAll().where('application_id', '=', p.applicationId).$call(e.forUpdate)),
+    setOwner: e.prepare((p: { applicationId: string; ownerId: string | null }) => db.updateTable('deals').set({ owner_id: p.ownerId }).where('application_id', '=', p.applicationId)),
     correct: e.prepare((p: DealColumns) =>
       db
         .updateTable('deals')
@@ -237,6 +240,19 @@ export function openDealStore(e: Engine): DealStore {
       })
       if (changed === null) return 'not_found'
       return { deal: (await self.deal(applicationId))!, changed }
+    },
+
+    async setOwner(applicationId, ownerId, { memberId, at }) {
+      if (!isUuid(applicationId)) return 'not_found'
+      const done = await e.transaction(function* (tx) {
+        const row = yield* tx.first(q.lockDeal({ applicationId }))
+        if (!row) return false
+        if (row.owner_id === ownerId) return true
+        yield* tx.run(q.setOwner({ applicationId, ownerId }))
+        yield* tx.run(insertAudit([{ at, memberId, action: 'deal.owner_set', applicationId, detail: { owner: ownerId } }]))
+        return true
+      })
+      return done ? (await self.deal(applicationId))! : 'not_found'
     },
   }
   return self

@@ -12,6 +12,7 @@ import { openDealStore } from './deal-store.ts'
 import { openFollowUpStore } from './follow-up-store.ts'
 import { openFounderStore } from './founder-store.ts'
 import { openMachineryStore } from './machinery-store.ts'
+import { openMediaPlanStore } from './media-plan-store.ts'
 import { openReviewStore } from './review-store.ts'
 import { openScoringStore } from './scoring-store.ts'
 import { openSourceStore } from './source-store.ts'
@@ -31,6 +32,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     deals: openDealStore(e),
     sources: openSourceStore(e),
     followUp: openFollowUpStore(e),
+    mediaPlan: openMediaPlanStore(e),
   }
 }
 

@@ -26,6 +26,7 @@ import { openReviewStore } from '../../db/stores/review-store.ts'
 import { DEAL } from '../../db/stores/deal-store-contract.ts'
 import { CHECK_IN } from '../../db/stores/follow-up-store-contract.ts'
 import { openFollowUpStore } from '../../db/stores/follow-up-store.ts'
+import { openMediaPlanStore } from '../../db/stores/media-plan-store.ts'
 import { signedApplication } from '../../db/testing/signed.ts'
 import { checkInMonth } from '../../../domain/follow-up.ts'
 
@@ -152,6 +153,32 @@ describe('the deal, the rate card and the follow-up', () => {
   })
 })
 
+describe('the media plan', () => {
+  it('its lines and every ledger entry, voids included, are in the backup and come back with the restore', async () => {
+    const source = await sourceWithData()
+    const e = engineOf(source.store)
+    const { id, admin } = await signedApplication({ store: source.store, exec: async (sql, params = []) => void source.store.db.prepare(sql).run(...params) })
+    const plans = openMediaPlanStore(e)
+    const by = { memberId: admin.id, at: new Date() }
+    const line = await plans.addLine(id, () => ({ ok: true, line: { outlet: 'tv_nacional', format: 'Spot 30"', units: 3, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-02-28', notes: '' } }), by)
+    if (line.status !== 'written') throw new Error('no line')
+    const entry = { lineId: line.value.id, day: '2027-02-10', units: 1, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+    const ran = await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'ran', proofUrl: 'https://prueba.example/a' } }), by)
+    if (ran.status !== 'written') throw new Error('no entry')
+    await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'void', proofUrl: null, reason: 'Otra franja', voids: ran.value.id } }), by)
+    const { file } = await backupOf(source)
+    const target = tempDir()
+    expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), io().io)).toBe(0)
+    const db = new Database(join(target, 'catalitico.sqlite'), { readonly: true })
+    expect(db.prepare('SELECT application_id, number, units, unit_price_cop FROM media_plan_lines').all()).toEqual([{ application_id: id, number: 1, units: 3, unit_price_cop: 12_000_000 }])
+    expect(db.prepare('SELECT kind, proof_url, voids FROM media_plan_entries ORDER BY recorded_at, id').all()).toEqual([
+      { kind: 'ran', proof_url: 'https://prueba.example/a', voids: null },
+      { kind: 'void', proof_url: null, voids: ran.value.id },
+    ])
+    db.close()
+  })
+})
+
 async function openBackupRunsOf(store: SqliteStore) {
   const { openBackupRuns } = await import('../../db/stores/backup-runs.ts')
   return openBackupRuns(store).lastBackup()
@@ -256,6 +283,7 @@ describe('a backup older than the code', () => {
     source.store.db.exec(
       'DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; ' +
         'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
+        'DROP TABLE media_plan_entries; DROP TABLE media_plan_lines; ' +
         'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
         'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
         'DROP TABLE follow_up_mails; DROP TABLE follow_up_closings; DROP TABLE follow_up_milestones; DROP TABLE check_ins; ' +

@@ -19,15 +19,16 @@ import { DOCUMENT_ITEMS, DOCUMENT_STATUS_FOUNDER_LABELS, type UploadedFile } fro
 import type { MailKind } from '../../../domain/machinery.ts'
 import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
-import { countOf, formatBytes, formatDateTime } from '../../../domain/format.ts'
+import { countOf, formatBytes, formatCount, formatDateTime } from '../../../domain/format.ts'
 import { founderRecords } from '../../shared/exports.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentStore } from '../../db/stores/document-store.ts'
 import { page } from './status-page-html.ts'
-import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../domain/deals.ts'
-import type { HeldDeal, HeldFollowUp } from '../../../domain/workspace-api/data-requests.ts'
+import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, OUTLET_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../domain/deals.ts'
+import type { HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
+import { ENTRY_KIND_LABELS } from '../../../domain/media-plan.ts'
 import { METRICS, METRIC_KEYS, TEXTS, TEXT_KEYS, checkInTitle, formatMetric } from '../../../domain/follow-up.ts'
 
 type HeldRecord = Awaited<ReturnType<typeof founderRecords>>[number]
@@ -154,7 +155,7 @@ ${fields}
 <ol>
 ${history}
 </ol>
-${dealHtml(app.deal)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
+${dealHtml(app.deal)}${mediaPlanHtml(app.mediaPlan)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
 ${documents}
 <h3>Correos sobre esta postulación</h3>
 ${emails}
@@ -175,6 +176,27 @@ ${row('Valor de inversión acordado', `${formatCop(deal.investmentValueCop)} (re
 ${row('Exposición en medios', `Del ${formatDay(deal.exposureStart)} al ${formatDay(end)} (${monthsText(deal.exposureMonths)})`)}
 ${row('Seguimiento', `Del ${formatDay(deal.followUpStart)} al ${formatDay(periodEnd(deal.followUpStart, FOLLOW_UP_MONTHS))} (12 meses)`)}
 </tbody></table>
+`
+}
+
+/** The media plan and its ledger (issue 20, ADR 0160): each line at its rate-card price, then every entry, corrections included. */
+function mediaPlanHtml(plan: HeldMediaPlan | null): string {
+  if (!plan) return ''
+  if (plan.lines.length === 0) return '<h3>Tu plan de medios</h3>\n<p class="muted">El programa todavía no ha registrado líneas en tu plan de medios.</p>\n'
+  const lines = plan.lines
+    .map((l) => `<tr><td>${l.number}</td><td>${e(OUTLET_LABELS[l.outlet])}, ${e(l.format)}</td><td>${e(formatCount(l.units))}</td><td>${e(formatCop(l.unitPriceCop))}</td><td>${e(formatCop(l.units * l.unitPriceCop))}</td><td>Del ${e(formatDay(l.flightFrom))} al ${e(formatDay(l.flightTo))}</td></tr>`)
+    .join('\n')
+  const voided = new Set(plan.entries.map((x) => x.voids).filter((v) => v !== null))
+  const entries = plan.entries.map((x) => {
+    const what = `${ENTRY_KIND_LABELS[x.kind]}, línea ${x.line}, ${e(formatDay(x.day))}${x.units > 0 ? `: ${e(countOf(x.units, 'unidad', 'unidades'))}` : ''}${x.toLine ? ` a la línea ${x.toLine}` : ''}`
+    const extra = `${x.reason ? ` (${e(x.reason)})` : ''}${x.proofUrl ? ` · <a href="${e(x.proofUrl)}" rel="noopener noreferrer">prueba de emisión</a>` : ''}${voided.has(x.id) ? ' · anulado después' : ''}`
+    return `<li>${what}${extra}</li>`
+  })
+  return `<h3>Tu plan de medios</h3>
+<table><thead><tr><th scope="col">Línea</th><th scope="col">Medio y formato</th><th scope="col">Unidades</th><th scope="col">Precio unitario</th><th scope="col">Valor</th><th scope="col">Vuelo</th></tr></thead><tbody>
+${lines}
+</tbody></table>
+${entries.length > 0 ? `<p>Lo que pasó con cada línea (cada registro, también las correcciones):</p>\n<ul>\n${entries.join('\n')}\n</ul>` : '<p class="muted">Todavía no hay registros de emisión.</p>'}
 `
 }
 

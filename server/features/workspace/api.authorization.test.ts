@@ -78,6 +78,7 @@ function endpoints(target: {
     { method: 'GET', path: `${app}/deal`, admin: true },
     // Never signed: no deal to correct (404) once past every guard.
     { method: 'PUT', path: `${app}/deal`, body: DEAL_BODY, admin: true, ok: 404 },
+    { method: 'PUT', path: `${app}/deal/owner`, body: { memberId: null }, admin: true, ok: 404 },
     { method: 'GET', path: '/rate-cards', admin: true },
     { method: 'POST', path: '/rate-cards', body: { note: '', items: [{ outlet: 'tv_nacional', format: 'Spot 30"', unitPriceCop: '12.000.000' }] }, admin: true, ok: 201 },
     { method: 'PUT', path: `/rate-cards/${crypto.randomUUID()}`, body: { items: [] }, admin: true, ok: 404 },
@@ -87,6 +88,11 @@ function endpoints(target: {
     { method: 'GET', path: `${app}/follow-up`, admin: true },
     { method: 'PUT', path: `${app}/follow-up/milestones/3`, body: { heldOn: '2026-11-20', note: 'Revisión.' }, admin: true, ok: 404 },
     { method: 'POST', path: `${app}/follow-up/closing`, body: { note: 'Cierre.' }, admin: true, ok: 404 },
+    // The media plan (issue 20): admins only; never signed, so no plan to add to (404) once past every guard.
+    { method: 'GET', path: `${app}/media-plan`, admin: true },
+    { method: 'GET', path: '/media-plans/behind', admin: true },
+    { method: 'POST', path: `${app}/media-plan/lines`, body: { outlet: 'tv_nacional', format: 'Spot', units: '1', flightFrom: '2027-02-01', flightTo: '2027-02-02' }, admin: true, ok: 404 },
+    { method: 'POST', path: `${app}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' }, admin: true, ok: 404 },
     // Last: it deletes the application the others work on.
     { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]
@@ -172,7 +178,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(27)
+    expect(changing).toHaveLength(30)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -197,7 +203,7 @@ describe('workspace authorization', () => {
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
     const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(22)
+    expect(adminOnly).toHaveLength(27)
     for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
   })
 

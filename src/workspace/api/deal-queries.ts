@@ -23,6 +23,15 @@ export function useCorrectDeal(applicationId: string) {
   })
 }
 
+/** «Responsable» (ADR 0162): a member, or null for nobody. */
+export function useSetDealOwner(applicationId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (memberId: string | null) => api<DealAnswer>(`/applications/${encodeURIComponent(applicationId)}/deal/owner`, { method: 'PUT', body: { memberId } }),
+    onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
+  })
+}
+
 export function useRateCards(enabled = true) {
   return useQuery({ queryKey: dealKeys.rateCards, queryFn: ({ signal }) => api<RateCardList>('/rate-cards', { signal }), enabled })
 }

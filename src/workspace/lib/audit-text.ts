@@ -13,7 +13,8 @@ import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { ROLE_LABELS, type Role } from '../../../domain/team.ts'
 import { countOf, formatCount, formatDateTime } from '../../../domain/format.ts'
-import { DEAL_FIELD_LABELS } from '../../../domain/deals.ts'
+import { DEAL_FIELD_LABELS, OUTLET_LABELS, type Outlet } from '../../../domain/deals.ts'
+import { ENTRY_KIND_LABELS, type EntryKind } from '../../../domain/media-plan.ts'
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'application.viewed': 'Vio una postulación',
@@ -63,6 +64,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'deal.recorded': 'Registró el acuerdo firmado',
   'deal.corrected': 'Corrigió el acuerdo',
   'deal.viewed': 'Vio el acuerdo',
+  'deal.owner_set': 'Cambió la persona responsable del acuerdo',
   'rate_card.created': 'Creó una versión del tarifario',
   'rate_card.edited': 'Editó un borrador del tarifario',
   'rate_card.published': 'Publicó una versión del tarifario',
@@ -72,6 +74,11 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'follow_up.milestone_recorded': 'Registró una revisión del seguimiento',
   'follow_up.closed': 'Cerró el seguimiento',
   'follow_up.check_in_texts_reduced': 'Se borraron los textos de los reportes mensuales (plazo de conservación)',
+  'media_plan.viewed': 'Vio el plan de medios',
+  'media_plan.portfolio_viewed': 'Vio los acuerdos atrasados',
+  'media_plan.line_added': 'Agregó una línea al plan de medios',
+  'media_plan.entry_recorded': 'Registró qué pasó con una línea del plan de medios',
+  'media_plan.entry_voided': 'Anuló un registro del plan de medios',
 }
 
 /** The action's label; an action this build does not know is shown as it is (a newer server). */
@@ -134,6 +141,20 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
   } else if (action.startsWith('founder_mail.')) {
     const k = label<StatusMailKind>(STATUS_MAIL_LABELS, kind)
     if (k) parts.push(`Correo: ${k}`)
+  } else if (action.startsWith('media_plan.')) {
+    // The media plan (issue 20): which line, which outlet, what happened and how many units; never an amount.
+    const line = take('line')
+    if (typeof line === 'number') parts.push(`Línea ${formatCount(line)}`)
+    const outlet = label<Outlet>(OUTLET_LABELS, take('outlet'))
+    if (outlet) parts.push(outlet)
+    const k = label<EntryKind>(ENTRY_KIND_LABELS, kind)
+    if (k) parts.push(k)
+    const units = take('units')
+    if (typeof units === 'number' && units > 0) parts.push(countOf(units, 'unidad', 'unidades'))
+    const deals = take('deals')
+    if (typeof deals === 'number') parts.push(countOf(deals, 'acuerdo', 'acuerdos'))
+    const behind = take('behind')
+    if (typeof behind === 'number') parts.push(countOf(behind, 'atrasado', 'atrasados'))
   }
 
   const itemKey = take('itemKey')

@@ -3,6 +3,7 @@ import { Link, useParams } from 'wouter'
 import { useApplication, useSession } from '../api/queries.ts'
 import { DealPanel } from '../features/deals/deal-panel.tsx'
 import { FollowUpPanel } from '../features/follow-up/follow-up-panel.tsx'
+import { MediaPlanPanel } from '../features/media-plan/media-plan-panel.tsx'
 import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { AssignmentPanel } from '../features/scoring/assignment-panel.tsx'
@@ -95,6 +96,8 @@ export function ApplicationDetailPage() {
           {isAdmin && app.stage === 'acuerdo_firmado' && <DealPanel applicationId={app.id} />}
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {/* The media plan and what ran (issue 20): admins only, like the deal. */}
+          {isAdmin && app.stage === 'acuerdo_firmado' && <MediaPlanPanel applicationId={app.id} />}
           {/* The twelve months of follow-up (issue 20): admins only, like the deal. */}
           {isAdmin && app.stage === 'acuerdo_firmado' && <FollowUpPanel applicationId={app.id} />}
           <div id={PARTS.sesion} className={`${PART_CLASS} empty:hidden`}>

@@ -6,6 +6,7 @@ import { MachineryPanel } from '../features/overview/machinery.tsx'
 import { OnTimePanel } from '../features/overview/on-time.tsx'
 import { SourcesGlance } from '../features/overview/sources.tsx'
 import { FollowUpGlance } from '../features/overview/follow-up.tsx'
+import { BehindDealsGlance } from '../features/overview/behind-deals.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { formatCount, countOf, formatDays } from '../../../domain/format.ts'
@@ -37,6 +38,8 @@ export function OverviewPage() {
       {member.role === 'admin' && <MachineryPanel />}
       {/* The signed startups whose monthly check-in is late (issue 20): admins only, like the follow-up itself. */}
       {member.role === 'admin' && <FollowUpGlance />}
+      {/* The signed deals behind their media pace (issue 20, ADR 0161): admins only, like the plan itself. */}
+      {member.role === 'admin' && <BehindDealsGlance />}
 
       <Panel title="Por etapa" className="mt-5">
         <div className="overflow-x-auto">

@@ -154,6 +154,38 @@ describe('the deal at the signature', () => {
   })
 })
 
+describe("the deal's «Responsable» (ADR 0162)", () => {
+  it('names an active member without a conflict, or nobody, audited; refuses anyone else in Spanish, a reviewer, and an application never signed', async () => {
+    const { h, admin, reviewer, id } = await setUp()
+    const owner = path(id)
+    await expectRefused(h, { method: 'PUT', path: owner, body: { memberId: admin.member.id } }, admin, 404, 'no_deal')
+    expect((await sign(h, admin, id, DEAL_BODY)).status).toBe(200)
+
+    const named = await h.call('PUT', owner, { as: admin, body: { memberId: reviewer.member.id } })
+    expect(named.status).toBe(200)
+    expect(await json(named)).toMatchObject({ deal: { ownerId: reviewer.member.id }, memberNames: { [reviewer.member.id]: reviewer.member.name } })
+    await expectRefused(h, { method: 'PUT', path: owner, body: { memberId: crypto.randomUUID() } }, admin, 422, 'invalid')
+    const unknown = await h.call('PUT', owner, { as: admin, body: { memberId: crypto.randomUUID() } })
+    expect(await json(unknown)).toMatchObject({ message: 'Elige a una persona activa del equipo.', issues: [{ path: 'memberId' }] })
+    await expectRefused(h, { method: 'PUT', path: owner, body: { memberId: 'ana' } }, admin, 422, 'invalid')
+    await expectRefused(h, { method: 'PUT', path: owner, body: { memberId: admin.member.id } }, reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'GET', path: owner }, admin, 404, 'not_found')
+
+    // A member who declared a conflict with the application is never its «Responsable».
+    const other = await h.signIn(await h.addMember({ role: 'admin' }))
+    expect((await h.call('POST', '/conflicts', { as: other, body: { applicationId: id, kind: 'personal', note: '' } })).status).toBe(201)
+    const conflicted = await h.call('PUT', owner, { as: admin, body: { memberId: other.member.id } })
+    expect(conflicted.status).toBe(422)
+    expect(await json(conflicted)).toMatchObject({ message: 'Esa persona declaró un conflicto de interés con esta postulación: elige a otra.' })
+
+    expect((await json<{ deal: Deal }>(await h.call('PUT', owner, { as: admin, body: { memberId: null } }))).deal.ownerId).toBeNull()
+    const audit = (await h.reviews.listAudit(1, 100, { applicationId: id })).items.filter((e) => e.action === 'deal.owner_set')
+    expect(audit.map((e) => e.detail).reverse()).toEqual([{ owner: reviewer.member.id }, { owner: null }])
+  })
+})
+
+const path = (id: string) => `/applications/${id}/deal/owner`
+
 describe('the rate card', () => {
   it('starts empty; drafts are edited and published; a published version is never edited; bad lines say which and why', async () => {
     const { h, admin, reviewer } = await setUp()

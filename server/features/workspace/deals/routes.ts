@@ -10,8 +10,9 @@
  */
 import { Hono, type Context } from 'hono'
 import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, readDeal, readRateCard } from '../../../../domain/deals.ts'
-import { DealInputSchema, RateCardSchema, type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../../domain/workspace-api/deals.ts'
+import { DealInputSchema, DealOwnerSchema, RateCardSchema, type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../../domain/workspace-api/deals.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
+import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { DealStore } from '../../../db/stores/deal-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { TeamStore } from '../../../db/stores/team-store.ts'
@@ -21,11 +22,14 @@ import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shar
 
 export interface DealRouteDeps {
   deals: DealStore
+  conflicts: Pick<ConflictStore, 'conflictedApplications'>
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   team: Pick<TeamStore, 'listMembers'>
   now: () => Date
 }
 
+const OWNER_UNKNOWN = 'Elige a una persona activa del equipo.'
+const OWNER_CONFLICTED = 'Esa persona declaró un conflicto de interés con esta postulación: elige a otra.'
 const NO_DEAL = 'Esta postulación no tiene un acuerdo registrado: el acuerdo se registra al marcarla como «Acuerdo firmado».'
 
 export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
@@ -44,7 +48,7 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
     const deal = await deals.deal(id)
     // The deal is confidential: every view is on the record, as the application's.
     if (deal) await reviews.appendAudit({ at: now(), memberId: c.get('member').id, action: 'deal.viewed', applicationId: id })
-    return c.json(wire({ deal, memberNames: deal ? await names([deal.signedBy, deal.updatedBy]) : {} }) satisfies DealAnswer)
+    return c.json(wire({ deal, memberNames: deal ? await names([deal.signedBy, deal.updatedBy, deal.ownerId]) : {} }) satisfies DealAnswer)
   })
 
   app.put('/applications/:id/deal', adminOnly, async (c) => {
@@ -63,7 +67,24 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
     }
     const outcome = await deals.correctDeal(id, read.terms, { memberId: c.get('member').id, at: now() })
     if (outcome === 'not_found') return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
-    return c.json(wire({ deal: outcome.deal, memberNames: await names([outcome.deal.signedBy, outcome.deal.updatedBy]) }) satisfies DealAnswer)
+    return c.json(wire({ deal: outcome.deal, memberNames: await names([outcome.deal.signedBy, outcome.deal.updatedBy, outcome.deal.ownerId]) }) satisfies DealAnswer)
+  })
+
+  // «Responsable» (ADR 0162): an active member without a conflict with the application, or nobody.
+  app.put('/applications/:id/deal/owner', adminOnly, async (c) => {
+    const parsed = parseWith(DealOwnerSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    const ownerId = parsed.value.memberId
+    if (ownerId !== null) {
+      const member = (await deps.team.listMembers()).find((m) => m.id === ownerId)
+      const refusal = !member || !member.active ? OWNER_UNKNOWN : (await deps.conflicts.conflictedApplications(ownerId)).has(id) ? OWNER_CONFLICTED : null
+      if (refusal) return invalid(c, [{ path: 'memberId', message: refusal }], refusal)
+    }
+    const deal = await deals.setOwner(id, ownerId, { memberId: c.get('member').id, at: now() })
+    if (deal === 'not_found') return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
+    return c.json(wire({ deal, memberNames: await names([deal.signedBy, deal.updatedBy, deal.ownerId]) }) satisfies DealAnswer)
   })
 
   app.get('/rate-cards', adminOnly, async (c) => {

@@ -12,7 +12,7 @@ import type { Log } from '../../../shared/log.ts'
 import type { TeamMailConfig } from '../mail/sign-in-message.ts'
 import type { ClockStore } from '../../../db/stores/clock-store.ts'
 import { bogotaMoment, isWeekend } from './bogota-day.ts'
-import { reminderMessage } from './reminder-message.ts'
+import { reminderMessage, type BehindDealItem } from './reminder-message.ts'
 import { runPanelReminders, type PanelReminderDeps } from './panel-reminders.ts'
 
 /** 07:00 in Bogotá: before the working day, so the list is the day's plan. */
@@ -31,6 +31,8 @@ export interface ReminderJobDeps {
   onQueued?: () => void
   /** The panel sessions' day-before reminders (issue 21), on the same tick. */
   panel?: PanelReminderDeps
+  /** The deals `memberId` is «Responsable» of that are behind their media pace on Bogotá's `today` (ADR 0162). */
+  behindDeals?: (memberId: string, today: string) => Promise<BehindDealItem[]>
 }
 
 export interface ReminderRun {
@@ -56,7 +58,8 @@ export async function runReminders(deps: ReminderJobDeps): Promise<ReminderRun |
     const page = quiet
       ? { items: [], total: 0 }
       : await deps.clock.pending(member.id, { now, dueSoonUntil: new Date(now.getTime() + DUE_SOON_DAYS * DAY_MS), limit: REMINDER_ITEMS })
-    const message = reminderMessage(deps.mail, member, page.items, now, page.total)
+    const deals = quiet || !deps.behindDeals ? [] : await deps.behindDeals(member.id, moment.day)
+    const message = reminderMessage(deps.mail, member, page.items, now, page.total, deals)
     const claimed = await deps.clock.claimReminder({ memberId: member.id, day: moment.day, at: now }, message)
     if (!claimed) result.lost++
     else if (message) result.queued++

@@ -41,6 +41,22 @@ describe('the reminder e-mail', () => {
   })
 })
 
+describe("the reminder's «Acuerdos atrasados» (ADR 0162)", () => {
+  const DEAL = { id: '00000000-0000-4000-8000-0000000000d1', reference: 'CAT-2026-00D1', tradeName: 'Pauta Viva', pacing: 'Va al 20\u00a0% del valor con el 62\u00a0% de la ventana' }
+
+  it('is sent for a behind deal alone, named in the subject, with its pacing and its link', () => {
+    const m = reminderMessage(MAIL, { email: 'ana@catalitico.example', name: 'Ana' }, [], NOW, 0, [DEAL])!
+    expect(m.subject).toBe('Tus pendientes en Catalítico Media for Equity: 1 acuerdo atrasado')
+    expect(m.text).toContain('Acuerdos atrasados en su plan de medios (eres responsable):\n- CAT-2026-00D1 · Pauta Viva — Va al 20\u00a0% del valor con el 62\u00a0% de la ventana\n  https://catalitico.example/equipo/postulaciones/00000000-0000-4000-8000-0000000000d1')
+    expect(m.html).toContain('href="https://catalitico.example/equipo/postulaciones/00000000-0000-4000-8000-0000000000d1"')
+  })
+
+  it('joins the applications and the deals in the subject', () => {
+    const m = reminderMessage(MAIL, { email: 'ana@catalitico.example', name: 'Ana' }, [item(1, -1, true)], NOW, 1, [DEAL])!
+    expect(m.subject).toBe('Tus pendientes en Catalítico Media for Equity: 1 postulación y 1 acuerdo atrasado')
+  })
+})
+
 describe('the Bogotá day', () => {
   it('is UTC−5: 04:59 UTC is still the previous day, and weekends are Saturday and Sunday there', () => {
     expect(bogotaMoment(new Date('2026-03-10T04:59:00.000Z'))).toEqual({ day: '2026-03-09', hour: 23, weekday: 1 })

@@ -46,6 +46,15 @@ function line(item: PendingItem, origin: string) {
   return { text: parts.join(' — '), url: applicationUrl(origin, item.id) }
 }
 
+/** A deal the member is «Responsable» of, behind its media pace (ADR 0162): reference, name and the pacing in words. */
+export interface BehindDealItem {
+  id: string
+  reference: string
+  tradeName: string
+  /** "Va al 20 % del valor con el 62 % de la ventana" (domain/media-plan.ts pacingText). */
+  pacing: string
+}
+
 export function reminderMessage(
   config: TeamMailConfig,
   member: { email: string; name: string },
@@ -53,10 +62,14 @@ export function reminderMessage(
   now: Date,
   /** How many are pending in all (items may be the most urgent of them only). */
   pendingTotal = items.length,
+  /** The deals the member is responsible for that are behind their pace. */
+  behindDeals: readonly BehindDealItem[] = [],
 ): NewOutboxMessage | null {
   const sections = reminderSections(items, now)
   const listed = sections.overdue.length + sections.dueSoon.length + sections.waiting.length
-  if (listed === 0) return null
+  if (listed === 0 && behindDeals.length === 0) return null
+  const dealLines = behindDeals.map((d) => ({ text: `${d.reference} · ${headerSafe(d.tradeName || d.reference, 120)} — ${d.pacing}`, url: applicationUrl(config.siteOrigin, d.id) }))
+  const dealTitle = 'Acuerdos atrasados en su plan de medios (eres responsable)'
   const total = Math.max(pendingTotal, listed)
   const more = total > listed ? `Y ${total - listed} más en Mis pendientes: ${pendingUrl(config.siteOrigin)}` : null
   const headings: [string, PendingItem[]][] = [
@@ -64,7 +77,7 @@ export function reminderMessage(
     [`Vencen en los próximos ${DUE_SOON_DAYS} días`, sections.dueSoon],
     ['Esperan tu evaluación', sections.waiting],
   ]
-  const subject = `Tus pendientes en ${PROGRAMME_NAME}: ${countOf(total, 'postulación', 'postulaciones')}`
+  const subject = `Tus pendientes en ${PROGRAMME_NAME}: ${[listed > 0 ? countOf(total, 'postulación', 'postulaciones') : null, behindDeals.length > 0 ? countOf(behindDeals.length, 'acuerdo atrasado', 'acuerdos atrasados') : null].filter(Boolean).join(' y ')}`
   const greeting = `Hola, ${headerSafe(member.name, 120)}:`
   const settings = `Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en ${pendingUrl(config.siteOrigin)}`
   const text = [
@@ -74,6 +87,7 @@ export function reminderMessage(
     ...headings
       .filter(([, list]) => list.length > 0)
       .flatMap(([title, list]) => ['', `${title}:`, ...list.map((i) => line(i, config.siteOrigin)).map((l) => `- ${l.text}\n  ${l.url}`)]),
+    ...(dealLines.length > 0 ? ['', `${dealTitle}:`, ...dealLines.map((l) => `- ${l.text}\n  ${l.url}`)] : []),
     ...(more ? ['', more] : []),
     '',
     settings,
@@ -95,7 +109,7 @@ ${headings
         .join('')}</ul>`,
   )
   .join('\n')}
-${more ? `<p><a href="${escapeHtml(pendingUrl(config.siteOrigin))}">${escapeHtml(`Y ${total - listed} más en Mis pendientes`)}</a></p>\n` : ''}<p style="font-size:14px;color:${MUTED}">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>`,
+${dealLines.length > 0 ? `<h2 style="font-size:18px;margin:24px 0 8px">${escapeHtml(dealTitle)}</h2>\n<ul>${dealLines.map((l) => `<li><a href="${escapeHtml(l.url)}">${escapeHtml(l.text)}</a></li>`).join('')}</ul>\n` : ''}${more ? `<p><a href="${escapeHtml(pendingUrl(config.siteOrigin))}">${escapeHtml(`Y ${total - listed} más en Mis pendientes`)}</a></p>\n` : ''}<p style="font-size:14px;color:${MUTED}">Recibes este resumen según tu preferencia de recordatorios; puedes cambiarla o apagarla en <a href="${escapeHtml(pendingUrl(config.siteOrigin))}">Mis pendientes</a>.</p>`,
     { maxWidth: 560 },
   )
   return teamOutboxMessage(config, 'team_reminder', member.email, { subject, text, html })

@@ -4,14 +4,15 @@
  * that changed). Admins only: a reviewer never sees the deal (ADR 0159),
  * and this section is not drawn for them.
  */
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../../domain/deals.ts'
 import { formatDateTime } from '../../../../domain/format.ts'
 import type { Deal } from '../../../../domain/workspace-api/deals.ts'
 import { notify } from '../../../lib/toast.tsx'
-import { useCorrectDeal, useDeal, useRateCards } from '../../api/deal-queries.ts'
+import { useCorrectDeal, useDeal, useRateCards, useSetDealOwner } from '../../api/deal-queries.ts'
+import { useMembers } from '../../api/queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { Button, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { ActionError, Button, Loading, Panel, QueryError, inputClass, labelClass } from '../../components/ui.tsx'
 import { DealFields, checkDeal, dealBody, dealErrorsOf, dealFormOf, type DealErrors, type DealForm } from './deal-fields.tsx'
 
 export function DealPanel({ applicationId }: { applicationId: string }) {
@@ -66,6 +67,7 @@ export function DealPanel({ applicationId }: { applicationId: string }) {
       }
     >
       <DealSummary deal={deal} memberNames={memberNames} />
+      <OwnerField applicationId={applicationId} ownerId={deal.ownerId} />
       <ConfirmDialog
         open={form !== null}
         title="Corregir el acuerdo"
@@ -104,5 +106,50 @@ function DealSummary({ deal, memberNames }: { deal: Deal; memberNames: Record<st
         </div>
       ))}
     </dl>
+  )
+}
+
+/**
+ * «Responsable» (ADR 0162): the member whose daily reminder carries the deal when it falls behind its
+ * media pace. Saved on change; the server refuses a member with a conflict, in Spanish, under the field.
+ */
+function OwnerField({ applicationId, ownerId }: { applicationId: string; ownerId: string | null }) {
+  const members = useMembers()
+  const setOwner = useSetDealOwner(applicationId)
+  const id = useId()
+  const [failure, setFailure] = useState<string | null>(null)
+  const active = (members.data?.members ?? []).filter((m) => m.active)
+  return (
+    <div className="mt-3">
+      <label htmlFor={id} className={labelClass}>
+        Responsable del acuerdo
+      </label>
+      <select
+        id={id}
+        className={`${inputClass} mt-1`}
+        value={ownerId ?? ''}
+        disabled={setOwner.isPending || members.isPending}
+        aria-invalid={failure !== null}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => {
+          setFailure(null)
+          setOwner.mutate(e.target.value === '' ? null : e.target.value, {
+            onSuccess: () => notify('success', { title: 'Responsable guardado', description: 'El cambio quedó en la auditoría.' }),
+            onError: (err) => setFailure(err.message),
+          })
+        }}
+      >
+        <option value="">Sin responsable</option>
+        {active.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-help`} className="mt-1 text-xs text-ink-600">
+        Recibe el acuerdo en su recordatorio diario cuando el plan de medios va atrasado.
+      </p>
+      <ActionError message={failure} />
+    </div>
   )
 }

@@ -1,0 +1,111 @@
+/**
+ * The workspace API's media plan and its ledger (issue 20; ADRs 0160-0163;
+ * server/features/workspace/media-plan/routes.ts). Admins only, like the
+ * deal (ADR 0159): a reviewer is refused (403). Behind the conflict guard of
+ * /applications/:id. Times are ISO strings (wire.ts); money in whole pesos.
+ *
+ * - GET /applications/:id/media-plan → MediaPlanAnswer (audited as
+ *   media_plan.viewed when there is a deal); `plan` is null without a deal.
+ * - POST /applications/:id/media-plan/lines (PlanLineSchema) → 201
+ *   MediaPlanAnswer; 422 `invalid` with each field's message in `issues`;
+ *   404 `no_deal`.
+ * - POST /applications/:id/media-plan/entries (PlanEntrySchema) → 201
+ *   MediaPlanAnswer; 422 `invalid` (a line of another application is
+ *   `lineId`'s issue); 404 `no_deal`.
+ */
+import * as v from 'valibot'
+import { OUTLETS, RATE_FORMAT_MAX, type RateCardItem } from '../deals.ts'
+import { ENTRY_KINDS, ENTRY_REASON_MAX, PLAN_NOTE_MAX, PROOF_URL_MAX, type Balances, type Pacing, type PlanEntry, type PlanLine } from '../media-plan.ts'
+import type { Wire } from './wire.ts'
+
+const typed = v.pipe(v.string(), v.maxLength(40))
+const day = v.pipe(v.string(), v.maxLength(10))
+const id = v.pipe(v.string(), v.maxLength(64))
+
+export const PlanLineSchema = v.strictObject({
+  outlet: v.picklist(OUTLETS, 'Elige el medio.'),
+  format: v.pipe(v.string(), v.maxLength(RATE_FORMAT_MAX + 80)),
+  units: typed,
+  flightFrom: day,
+  flightTo: day,
+  // The reading (domain/media-plan.ts readPlanLine) says «hasta 500 caracteres»; here only a bound.
+  notes: v.optional(v.pipe(v.string(), v.maxLength(PLAN_NOTE_MAX * 2)), ''),
+})
+export type PlanLineBody = v.InferInput<typeof PlanLineSchema>
+
+export const PlanEntrySchema = v.strictObject({
+  lineId: id,
+  kind: v.picklist(ENTRY_KINDS, 'Elige qué pasó con la línea.'),
+  day,
+  units: v.optional(typed, ''),
+  proofUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(PROOF_URL_MAX * 2)))),
+  reason: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(ENTRY_REASON_MAX * 2)))),
+  makeGoodFor: v.optional(v.nullable(id)),
+  toLineId: v.optional(v.nullable(id)),
+  voids: v.optional(v.nullable(id)),
+})
+export type PlanEntryBody = v.InferInput<typeof PlanEntrySchema>
+
+/** A line as the server holds it: who added it and when. */
+export interface PlanLineRecord extends PlanLine {
+  applicationId: string
+  createdBy: string | null
+  createdAt: Date
+}
+/** An entry as the server holds it: who recorded it and when. */
+export interface PlanEntryRecord extends PlanEntry {
+  applicationId: string
+  recordedBy: string | null
+  recordedAt: Date
+}
+
+export interface MediaPlanView {
+  applicationId: string
+  /** The deal's media value, window and the rate card version the lines are priced from. */
+  mediaValueCop: number
+  windowStart: string
+  windowEnd: string
+  rateCardVersionId: string | null
+  rateCardVersionNumber: number | null
+  /** The version's items (what a new line may be), [] without a version. */
+  rateCard: RateCardItem[]
+  lines: Wire<PlanLineRecord>[]
+  /** Oldest first. */
+  entries: Wire<PlanEntryRecord>[]
+  balances: Balances
+  pacing: Pacing
+  /** Behind by more than PACING_MARGIN_POINTS, or value left in the window's last month (behindPace). */
+  behind: boolean
+  today: string
+}
+
+export interface MediaPlanAnswer {
+  plan: MediaPlanView | null
+  /** The names of the members who added lines and recorded entries. */
+  memberNames: Record<string, string>
+}
+
+/**
+ * GET /media-plans/behind → BehindDeals (admins; audited as media_plan.portfolio_viewed): the signed deals
+ * behind their pace (behindPace), for the overview's «Acuerdos atrasados». A deal the member has a conflict
+ * with shows its reference only.
+ */
+export interface BehindDeal {
+  applicationId: string
+  reference: string
+  /** '' when conflicted. */
+  tradeName: string
+  conflicted: boolean
+  /** null when conflicted. */
+  committed: number | null
+  ran: number | null
+  remaining: number | null
+  pacing: Pacing | null
+  windowEnd: string | null
+}
+export interface BehindDeals {
+  today: string
+  /** Every signed deal counted, behind or not. */
+  deals: number
+  items: BehindDeal[]
+}

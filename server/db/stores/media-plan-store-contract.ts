@@ -1,0 +1,134 @@
+/**
+ * The contract of MediaPlanStore (issue 20; ADRs 0160-0161) on each engine:
+ * the plan read whole with the deal's frozen rate card, lines and entries
+ * written once through the domain's readings inside the transaction (a
+ * refusal writes nothing), every write audited, corrections as void entries
+ * (the database refuses a second void of the same entry), and the plan
+ * deleted with its application.
+ */
+import { describe, expect, it } from 'vitest'
+import { readPlanEntry, readPlanLine, balancesOf, type PlanEntryInput, type PlanLineInput } from '../../../domain/media-plan.ts'
+import { engineOf } from '../engine-of.ts'
+import { SIGNED_DEAL, signedApplication } from '../testing/signed.ts'
+import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
+import type { ApplicationStore } from './application-store.ts'
+import { openDealStore } from './deal-store.ts'
+import { openMediaPlanStore, type MediaPlanLedger } from './media-plan-store.ts'
+
+const T0 = new Date('2027-03-15T15:00:00.000Z')
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
+const TODAY = '2027-03-15'
+
+const LINE: PlanLineInput = { outlet: 'tv_nacional', format: 'Spot 30" por franja', units: '5', flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: 'Franja prime' }
+
+const lineReader = (input: PlanLineInput) => (l: MediaPlanLedger) =>
+  readPlanLine(input, { deal: l.deal, rateCard: l.deal.rateCardVersionId ? l.deal.rateCard : null, rateCardNumber: l.deal.rateCardVersionNumber, placed: balancesOf(l.deal, l.lines, l.entries).placed })
+const entryReader = (input: PlanEntryInput) => (l: MediaPlanLedger) => readPlanEntry(input, { deal: l.deal, lines: l.lines, entries: l.entries, today: TODAY })
+
+export function describeMediaPlanStoreContract<S extends ApplicationStore>(name: string, open: () => Promise<TestDatabase<S>>): void {
+  describe(`MediaPlanStore contract: ${name}`, () => {
+    const database = harnessPerTest(open)
+
+    async function setUp() {
+      const db = await database()
+      const e = engineOf(db.store)
+      const { admin, id, sub } = await signedApplication(db)
+      const deals = openDealStore(e)
+      // A price beyond 2^31: the bigint columns must hold it on both engines.
+      const card = await deals.createRateCard({
+        note: '',
+        items: [
+          { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 10_000_000 },
+          { outlet: 'diario_popular', format: 'Página completa', unitPriceCop: 300_000_000 },
+        ],
+        memberId: admin.id,
+        at: at(0),
+      })
+      await deals.publishRateCard(card.id, { memberId: admin.id, at: at(0) })
+      expect(await deals.correctDeal(id, { ...SIGNED_DEAL, rateCardVersionId: card.id }, { memberId: admin.id, at: at(0) })).toMatchObject({ changed: ['rateCardVersionId'] })
+      return { db, plans: openMediaPlanStore(e), admin, id, sub, card }
+    }
+
+    it('reads the plan of a signed deal with its frozen rate card; none without a deal', async () => {
+      const { db, plans, id, card } = await setUp()
+      expect(await plans.ledger(crypto.randomUUID())).toBeNull()
+      expect(await plans.ledger('not-a-uuid')).toBeNull()
+      const ledger = await plans.ledger(id)
+      expect(ledger).toMatchObject({
+        deal: { applicationId: id, mediaValueCop: SIGNED_DEAL.mediaValueCop, windowStart: '2027-01-15', windowMonths: 9, rateCardVersionId: card.id, rateCardVersionNumber: 1 },
+        lines: [],
+        entries: [],
+      })
+      expect(ledger!.deal.rateCard).toEqual([
+        { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 10_000_000 },
+        { outlet: 'diario_popular', format: 'Página completa', unitPriceCop: 300_000_000 },
+      ])
+      expect(await db.count('media_plan_lines')).toBe(0)
+    })
+
+    it('adds lines numbered in order at the frozen price; a refused line writes nothing; each addition audited', async () => {
+      const { db, plans, admin, id } = await setUp()
+      const first = await plans.addLine(id, lineReader(LINE), { memberId: admin.id, at: at(1) })
+      expect(first).toMatchObject({
+        status: 'written',
+        value: { number: 1, applicationId: id, outlet: 'tv_nacional', units: 5, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: 'Franja prime', createdBy: admin.id, createdAt: at(1) },
+      })
+      const refused = await plans.addLine(id, lineReader({ ...LINE, flightTo: '2027-12-31' }), { memberId: admin.id, at: at(2) })
+      expect(refused).toMatchObject({ status: 'refused', refusal: { ok: false, errors: { flightTo: expect.stringContaining('ventana de exposición') } } })
+      const second = await plans.addLine(id, lineReader({ ...LINE, outlet: 'diario_popular', format: 'Página completa', units: '3' }), { memberId: admin.id, at: at(3) })
+      expect(second).toMatchObject({ status: 'written', value: { number: 2, unitPriceCop: 300_000_000 } })
+      expect(await plans.addLine(crypto.randomUUID(), lineReader(LINE), { memberId: admin.id, at: at(4) })).toEqual({ status: 'not_found' })
+      expect(await db.count('media_plan_lines')).toBe(2)
+      const audit = await db.all(`SELECT action, detail FROM audit_log WHERE action LIKE 'media_plan.%' ORDER BY id`)
+      const detail = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
+      expect(audit.map((a) => [a.action, detail(a.detail)])).toEqual([
+        ['media_plan.line_added', { line: 1, outlet: 'tv_nacional', units: 5 }],
+        ['media_plan.line_added', { line: 2, outlet: 'diario_popular', units: 3 }],
+      ])
+    })
+
+    it('appends entries checked against the whole ledger in the transaction; a correction is a void; the database refuses a second void', async () => {
+      const { db, plans, admin, id, sub } = await setUp()
+      const line = await plans.addLine(id, lineReader(LINE), { memberId: admin.id, at: at(1) })
+      if (line.status !== 'written') throw new Error('no line')
+      const lineId = line.value.id
+      const ran = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-10', units: '4', proofUrl: 'https://prueba.example/a' }), { memberId: admin.id, at: at(2) })
+      expect(ran).toMatchObject({ status: 'written', value: { kind: 'ran', units: 4, proofUrl: 'https://prueba.example/a', recordedBy: admin.id, recordedAt: at(2) } })
+      // Beyond the line's units: refused, nothing written.
+      const over = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-11', units: '2', proofUrl: 'https://prueba.example/b' }), { memberId: admin.id, at: at(3) })
+      expect(over).toMatchObject({ status: 'refused', refusal: { message: 'La línea tiene 1 unidad por emitir: no se pueden emitir más.' } })
+      expect(await db.count('media_plan_entries')).toBe(1)
+
+      const miss = await plans.appendEntry(id, entryReader({ lineId, kind: 'missed', day: '2027-02-12', units: '1', reason: 'Partido de fútbol' }), { memberId: admin.id, at: at(4) })
+      if (miss.status !== 'written') throw new Error('no miss')
+      const made = await plans.appendEntry(id, entryReader({ lineId, kind: 'make_good', day: '2027-02-20', units: '1', makeGoodFor: miss.value.id, proofUrl: '' }), { memberId: admin.id, at: at(5) })
+      expect(made).toMatchObject({ status: 'written', value: { kind: 'make_good', makeGoodFor: miss.value.id, proofUrl: null } })
+      if (ran.status !== 'written') throw new Error('no ran')
+      const voided = await plans.appendEntry(id, entryReader({ lineId, kind: 'void', day: '2027-03-01', voids: ran.value.id, reason: 'Era otra franja' }), { memberId: admin.id, at: at(6) })
+      expect(voided).toMatchObject({ status: 'written', value: { kind: 'void', voids: ran.value.id, units: 4 } })
+      if (voided.status !== 'written') throw new Error('no void')
+      expect(balancesOf(voided.ledger.deal, voided.ledger.lines, voided.ledger.entries)).toMatchObject({ ran: 10_000_000, missed: 0 })
+      // Whatever the caller: one void per entry (the unique index), nothing else written.
+      const force = () => ({ ok: true as const, entry: { lineId, kind: 'void' as const, day: '2027-03-02', units: 4, proofUrl: null, reason: 'x', makeGoodFor: null, toLineId: null, voids: ran.value.id } })
+      await expect(plans.appendEntry(id, force, { memberId: admin.id, at: at(7) })).rejects.toThrow()
+      // A "ran" without its proof: refused by the database too.
+      const noProof = () => ({ ok: true as const, entry: { lineId, kind: 'ran' as const, day: '2027-03-02', units: 1, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null } })
+      await expect(plans.appendEntry(id, noProof, { memberId: admin.id, at: at(7) })).rejects.toThrow()
+      expect(await db.count('media_plan_entries')).toBe(4)
+
+      const audit = await db.all(`SELECT action FROM audit_log WHERE action LIKE 'media_plan.%' ORDER BY id`)
+      expect(audit.map((a) => a.action)).toEqual(['media_plan.line_added', 'media_plan.entry_recorded', 'media_plan.entry_recorded', 'media_plan.entry_recorded', 'media_plan.entry_voided'])
+
+      // The portfolio: every deal's ledger.
+      const portfolio = await plans.portfolio()
+      expect(portfolio).toHaveLength(1)
+      expect(portfolio[0]!.entries.map((x) => x.kind)).toEqual(['ran', 'missed', 'make_good', 'void'])
+      expect(portfolio[0]!.deal.rateCard).toHaveLength(2)
+
+      // Deleted with the application, every line and entry.
+      await db.store.deleteByEmail(sub.application.formData.email)
+      expect(await db.count('media_plan_lines')).toBe(0)
+      expect(await db.count('media_plan_entries')).toBe(0)
+    })
+  })
+}

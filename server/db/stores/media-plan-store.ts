@@ -1,0 +1,214 @@
+/**
+ * The media plan of a signed deal and its append-only ledger (issue 20;
+ * ADRs 0160-0161), written once for both engines (ADR 0124).
+ *
+ * - Nothing here updates or deletes a row: a line and an entry are written
+ *   once; a correction is a `void` entry (ADR 0160). Rows go with their deal,
+ *   which goes with its application (ON DELETE CASCADE).
+ * - Every write locks the deal's row (FOR UPDATE on PostgreSQL; SQLite has
+ *   one writer), reads the deal's whole ledger in the same transaction and
+ *   hands it to the caller's reading (domain/media-plan.ts readPlanLine /
+ *   readPlanEntry): two admins recording the last unit of a line at once
+ *   cannot both succeed. The write carries its audit entry.
+ *
+ * Money in integers (ADR 0157); bigint columns come back as text on
+ * PostgreSQL and go through toNumber (fromRow).
+ */
+import { sql, type InferResult } from 'kysely'
+import type { RateCardItem } from '../../../domain/deals.ts'
+import type { PlanEntryDraft, PlanLineDraft } from '../../../domain/media-plan.ts'
+import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
+import { db, type Engine, type Step, type Tx } from '../engine.ts'
+import { fromRow, toNumber } from '../schema.ts'
+import { auditWriter } from './audit-log.ts'
+import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
+
+/** The deal as its plan reads it, with the rate card version its lines are priced from. */
+export interface MediaPlanDeal {
+  applicationId: string
+  reference: string
+  tradeName: string
+  mediaValueCop: number
+  windowStart: string
+  windowMonths: number
+  rateCardVersionId: string | null
+  rateCardVersionNumber: number | null
+  /** «Responsable» (ADR 0162): whose daily reminder carries the deal when behind its pace. */
+  ownerId: string | null
+  /** The version's items; [] without a version. */
+  rateCard: RateCardItem[]
+}
+
+/** One deal's plan: its lines (by number) and every entry (oldest first). */
+export interface MediaPlanLedger {
+  deal: MediaPlanDeal
+  lines: PlanLineRecord[]
+  entries: PlanEntryRecord[]
+}
+
+export type Written<T, R> = { status: 'written'; value: T; ledger: MediaPlanLedger } | { status: 'refused'; refusal: R } | { status: 'not_found' }
+
+export interface MediaPlanStore {
+  /** The plan of a signed application; null without a deal. Also what the follow-up's chart needs (mediaDaysOf). */
+  ledger(applicationId: string): Promise<MediaPlanLedger | null>
+  /** Every deal's ledger, by reference: the overview's pacing («Acuerdos atrasados»). */
+  portfolio(): Promise<MediaPlanLedger[]>
+  /** A line added, if `read` (run on the ledger inside the transaction) accepts it; audited. */
+  addLine<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; line: PlanLineDraft } | ({ ok: false } & R), by: { memberId: string; at: Date }): Promise<Written<PlanLineRecord, R>>
+  /** An entry appended, if `read` accepts it against the ledger inside the transaction; audited. */
+  appendEntry<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; entry: PlanEntryDraft } | ({ ok: false } & R), by: { memberId: string; at: Date }): Promise<Written<PlanEntryRecord, R>>
+}
+
+const lines = () => db.selectFrom('media_plan_lines').selectAll()
+type LineRow = InferResult<ReturnType<typeof lines>>[number]
+const entries = () => db.selectFrom('media_plan_entries').selectAll()
+type EntryRow = InferResult<ReturnType<typeof entries>>[number]
+
+const toLine = (r: LineRow): PlanLineRecord => {
+  const { flightFrom, flightTo, ...rest } = fromRow('media_plan_lines', r)
+  return { ...rest, flightFrom, flightTo }
+}
+const toEntry = (r: EntryRow): PlanEntryRecord => fromRow('media_plan_entries', r)
+
+export function openMediaPlanStore(e: Engine): MediaPlanStore {
+  const insertAudit = auditWriter(e)
+  const deals = () =>
+    db
+      .selectFrom('deals as d')
+      .innerJoin('applications as a', 'a.id', 'd.application_id')
+      .leftJoin('rate_card_versions as v', 'v.id', 'd.rate_card_version_id')
+      .select([
+        'd.application_id',
+        'a.reference',
+        sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+        'd.media_value_cop',
+        'd.window_start',
+        'd.window_months',
+        'd.rate_card_version_id',
+        'v.number as rate_card_version_number',
+        'd.owner_id',
+      ])
+  type DealRow = InferResult<ReturnType<typeof deals>>[number]
+  const itemsOf = () => db.selectFrom('rate_card_items').select(['version_id', 'outlet', 'format', 'unit_price_cop'])
+  type ItemRow = InferResult<ReturnType<typeof itemsOf>>[number]
+  const q = {
+    deal: e.prepare((p: { applicationId: string }) => deals().where('d.application_id', '=', p.applicationId)),
+    deals: e.prepare(() => deals().orderBy(e.textOrder('a.reference'))),
+    lockDeal: e.prepare((p: { applicationId: string }) => db.selectFrom('deals').select(['application_id']).where('application_id', '=', p.applicationId).$call(e.forUpdate)),
+    items: e.prepare((p: { versionId: string }) => itemsOf().where('version_id', '=', p.versionId).orderBy('position')),
+    allItems: e.prepare(() => itemsOf().where('version_id', 'in', db.selectFrom('deals').select('rate_card_version_id')).orderBy('version_id').orderBy('position')),
+    lines: e.prepare((p: { applicationId: string }) => lines().where('application_id', '=', p.applicationId).orderBy('number')),
+    allLines: e.prepare(() => lines().orderBy('application_id').orderBy('number')),
+    entries: e.prepare((p: { applicationId: string }) => entries().where('application_id', '=', p.applicationId).orderBy('recorded_at').orderBy('id')),
+    allEntries: e.prepare(() => entries().orderBy('application_id').orderBy('recorded_at').orderBy('id')),
+    insertLine: e.prepare((p: PlanLineDraft & { id: string; applicationId: string; number: number; memberId: string; at: Date }) =>
+      db.insertInto('media_plan_lines').values({
+        id: p.id,
+        application_id: p.applicationId,
+        number: p.number,
+        outlet: p.outlet,
+        format: p.format,
+        units: p.units,
+        unit_price_cop: p.unitPriceCop,
+        flight_from: p.flightFrom,
+        flight_to: p.flightTo,
+        notes: p.notes,
+        created_by: p.memberId,
+        created_at: p.at,
+      }),
+    ),
+    insertEntry: e.prepare((p: PlanEntryDraft & { id: string; applicationId: string; memberId: string; at: Date }) =>
+      db.insertInto('media_plan_entries').values({
+        id: p.id,
+        application_id: p.applicationId,
+        line_id: p.lineId,
+        kind: p.kind,
+        day: p.day,
+        units: p.units,
+        proof_url: p.proofUrl,
+        reason: p.reason,
+        make_good_for: p.makeGoodFor,
+        to_line_id: p.toLineId,
+        voids: p.voids,
+        recorded_by: p.memberId,
+        recorded_at: p.at,
+      }),
+    ),
+  }
+
+  const toDeal = (r: DealRow, items: readonly ItemRow[]): MediaPlanDeal => ({
+    applicationId: r.application_id,
+    reference: r.reference,
+    tradeName: r.trade_name ?? '',
+    mediaValueCop: toNumber(r.media_value_cop),
+    windowStart: r.window_start,
+    windowMonths: r.window_months,
+    rateCardVersionId: r.rate_card_version_id,
+    rateCardVersionNumber: r.rate_card_version_number === null ? null : toNumber(r.rate_card_version_number),
+    ownerId: r.owner_id,
+    rateCard: items.filter((i) => i.version_id === r.rate_card_version_id).map((i) => ({ outlet: i.outlet, format: i.format, unitPriceCop: toNumber(i.unit_price_cop) })),
+  })
+
+  function* readLedger(tx: Tx, applicationId: string): Generator<Step, MediaPlanLedger | null, unknown> {
+    const row = yield* tx.first(q.deal({ applicationId }))
+    if (!row) return null
+    const items = row.rate_card_version_id ? yield* tx.all(q.items({ versionId: row.rate_card_version_id })) : []
+    return {
+      deal: toDeal(row, items),
+      lines: (yield* tx.all(q.lines({ applicationId }))).map(toLine),
+      entries: (yield* tx.all(q.entries({ applicationId }))).map(toEntry),
+    }
+  }
+
+  return {
+    async ledger(applicationId) {
+      if (!isUuid(applicationId)) return null
+      return e.transaction((tx) => readLedger(tx, applicationId))
+    },
+
+    async portfolio() {
+      const [rows, items, allLines, allEntries] = await Promise.all([e.all(q.deals({})), e.all(q.allItems({})), e.all(q.allLines({})), e.all(q.allEntries({}))])
+      const linesBy = new Map<string, PlanLineRecord[]>()
+      for (const r of allLines) (linesBy.get(r.application_id) ?? linesBy.set(r.application_id, []).get(r.application_id)!).push(toLine(r))
+      const entriesBy = new Map<string, PlanEntryRecord[]>()
+      for (const r of allEntries) (entriesBy.get(r.application_id) ?? entriesBy.set(r.application_id, []).get(r.application_id)!).push(toEntry(r))
+      return rows.map((r) => ({ deal: toDeal(r, items), lines: linesBy.get(r.application_id) ?? [], entries: entriesBy.get(r.application_id) ?? [] }))
+    },
+
+    async addLine(applicationId, read, { memberId, at }) {
+      if (!isUuid(applicationId)) return { status: 'not_found' }
+      const id = timeOrderedId()
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(q.lockDeal({ applicationId })))) return { status: 'not_found' as const }
+        const ledger = (yield* readLedger(tx, applicationId))!
+        const reading = read(ledger)
+        if (!reading.ok) return { status: 'refused' as const, refusal: reading }
+        const number = ledger.lines.reduce((n, l) => Math.max(n, l.number), 0) + 1
+        yield* tx.run(q.insertLine({ ...reading.line, id, applicationId, number, memberId, at }))
+        yield* tx.run(insertAudit([{ at, memberId, action: 'media_plan.line_added', applicationId, detail: { line: number, outlet: reading.line.outlet, units: reading.line.units } }]))
+        const after = (yield* readLedger(tx, applicationId))!
+        return { status: 'written' as const, value: after.lines.find((l) => l.id === id)!, ledger: after }
+      })
+    },
+
+    async appendEntry(applicationId, read, { memberId, at }) {
+      if (!isUuid(applicationId)) return { status: 'not_found' }
+      const id = timeOrderedId()
+      return e.transaction(function* (tx) {
+        if (!(yield* tx.first(q.lockDeal({ applicationId })))) return { status: 'not_found' as const }
+        const ledger = (yield* readLedger(tx, applicationId))!
+        const reading = read(ledger)
+        if (!reading.ok) return { status: 'refused' as const, refusal: reading }
+        const entry = reading.entry
+        // The reading checked the line is this deal's; the database's foreign keys hold the rest.
+        if (!ledger.lines.some((l) => l.id === entry.lineId)) throw new Error('The reading accepted a line of another deal')
+        yield* tx.run(q.insertEntry({ ...entry, id, applicationId, memberId, at }))
+        const line = ledger.lines.find((l) => l.id === entry.lineId)!.number
+        const action = entry.kind === 'void' ? 'media_plan.entry_voided' : 'media_plan.entry_recorded'
+        yield* tx.run(insertAudit([{ at, memberId, action, applicationId, detail: { line, kind: entry.kind, units: entry.units } }]))
+        const after = (yield* readLedger(tx, applicationId))!
+        return { status: 'written' as const, value: after.entries.find((x) => x.id === id)!, ledger: after }
+      })
+    },
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * The media plan and its ledger from the outside (issue 20; ADRs 0160-0161):
+ * through the real workspace API (session, CSRF, conflict guard, admin
+ * guard) on the real store. An admin builds the plan from the deal's rate
+ * card, records what ran with its proof, a miss and its make-good, and reads
+ * the balances; every refusal says why in Spanish and changes nothing.
+ */
+import { describe, expect, it } from 'vitest'
+import type { RateCardVersion } from '../../../../domain/workspace-api/deals.ts'
+import type { BehindDeals, MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
+import { harnessPerTest } from '../../../db/testing/store-databases.ts'
+import { DEAL_BODY } from '../../../testing/deal-body.ts'
+import { newSubmission } from '../../../testing/fixtures.ts'
+import { expectRefused } from '../../../testing/refused.ts'
+import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
+
+const openHarness = harnessPerTest(workspaceHarness)
+const json = async <T>(res: Response) => (await res.json()) as T
+
+async function publishedCard(h: WorkspaceHarness, admin: SignedIn): Promise<RateCardVersion> {
+  const created = await h.call('POST', '/rate-cards', {
+    as: admin,
+    body: {
+      items: [
+        { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: '12.000.000' },
+        { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: '800.000' },
+      ],
+    },
+  })
+  const { version } = await json<{ version: RateCardVersion }>(created)
+  expect((await h.call('POST', `/rate-cards/${version.id}/publish`, { as: admin, body: {} })).status).toBe(200)
+  return version
+}
+
+async function signed(h: WorkspaceHarness, admin: SignedIn, rateCardVersionId: string | null) {
+  const s = newSubmission({ createdAt: h.now() })
+  await h.store.saveSubmission(s)
+  const id = s.application.id
+  for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence']]) {
+    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
+  }
+  const res = await h.call('POST', `/applications/${id}/transitions`, {
+    as: admin,
+    body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: { ...DEAL_BODY, rateCardVersionId } },
+  })
+  expect(res.status).toBe(200)
+  return s.application
+}
+
+const LINE = { outlet: 'tv_nacional', format: 'Spot 30" por franja', units: '10', flightFrom: '2027-02-01', flightTo: '2027-04-30', notes: 'Franja prime' }
+
+/** Two signed startups (window from 15 Jan 2027, 9 months, $ 1.500 M), one unsigned; the clock on 15 March 2027. */
+async function setUp() {
+  const h = await openHarness()
+  const first = await h.signIn(await h.addMember({ role: 'admin' }))
+  const card = await publishedCard(h, first)
+  const one = await signed(h, first, card.id)
+  const other = await signed(h, first, card.id)
+  const unsigned = newSubmission({ createdAt: h.now() })
+  await h.store.saveSubmission(unsigned)
+  h.advance(new Date('2027-03-15T15:00:00.000Z').getTime() - h.now().getTime())
+  const admin = await h.signIn(first.member)
+  const reviewer = await h.signIn(await h.addMember({ role: 'reviewer' }))
+  return { h, admin, reviewer, one, other, unsigned: unsigned.application }
+}
+
+const plan = async (h: WorkspaceHarness, as: SignedIn, id: string) => (await json<MediaPlanAnswer>(await h.call('GET', `/applications/${id}/media-plan`, { as }))).plan!
+const post = (h: WorkspaceHarness, as: SignedIn, id: string, what: 'lines' | 'entries', body: unknown) => h.call('POST', `/applications/${id}/media-plan/${what}`, { as, body })
+
+describe('the media plan in the workspace', () => {
+  it('builds the plan from the rate card, records a ran spot with its proof and a miss with its make-good, and shows the balances, audited', async () => {
+    const { h, admin, one } = await setUp()
+    const empty = await plan(h, admin, one.id)
+    expect(empty).toMatchObject({ mediaValueCop: 1_500_000_000, windowStart: '2027-01-15', windowEnd: '2027-10-14', rateCardVersionNumber: 1, lines: [], entries: [], today: '2027-03-15' })
+    expect(empty.rateCard.map((i) => i.format)).toEqual(['Spot 30" por franja', 'Cuña 30" por región'])
+
+    const added = await post(h, admin, one.id, 'lines', LINE)
+    expect(added.status).toBe(201)
+    const withLine = (await json<MediaPlanAnswer>(added)).plan!
+    expect(withLine.lines).toMatchObject([{ number: 1, units: 10, unitPriceCop: 12_000_000, notes: 'Franja prime', createdBy: admin.member.id }])
+    const lineId = withLine.lines[0]!.id
+
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/pauta/123' })).status).toBe(201)
+    const missed = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial' }))
+    const missId = missed.plan!.entries.find((x) => x.kind === 'missed')!.id
+    const made = await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/pauta/124' })
+    expect(made.status).toBe(201)
+    const final = await json<MediaPlanAnswer>(made)
+    expect(final.plan!.balances).toMatchObject({ committed: 1_500_000_000, placed: 120_000_000, ran: 48_000_000, missed: 0, forfeited: 0, unplaced: 1_380_000_000, remaining: 1_452_000_000 })
+    expect(final.plan!.pacing.valueShare).toBeCloseTo(48 / 1500)
+    // 60 of 273 days gone, 3 % ran: behind by far more than the margin.
+    expect(final.plan!.behind).toBe(true)
+    expect(final.memberNames).toEqual({ [admin.member.id]: admin.member.name })
+
+    const audit = (await h.reviews.listAudit(1, 100, { applicationId: one.id })).items.filter((e) => e.action.startsWith('media_plan.'))
+    expect(audit.map((e) => [e.action, e.detail]).reverse()).toEqual([
+      ['media_plan.viewed', {}],
+      ['media_plan.line_added', { line: 1, outlet: 'tv_nacional', units: 10 }],
+      ['media_plan.entry_recorded', { line: 1, kind: 'ran', units: 3 }],
+      ['media_plan.entry_recorded', { line: 1, kind: 'missed', units: 1 }],
+      ['media_plan.entry_recorded', { line: 1, kind: 'make_good', units: 1 }],
+    ])
+  })
+
+  it('refuses bad input with a Spanish message beside the field and changes nothing: outside the window, beyond the units, units ≤ 0, a format not in the version, another application\'s line', async () => {
+    const { h, admin, one, other } = await setUp()
+    const line = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', { ...LINE, units: '2' }))).plan!.lines[0]!
+    const otherLine = (await json<MediaPlanAnswer>(await post(h, admin, other.id, 'lines', LINE))).plan!.lines[0]!
+
+    const cases: [string, 'lines' | 'entries', unknown, string, string][] = [
+      ['outside the window', 'lines', { ...LINE, flightTo: '2027-12-31' }, 'flightTo', 'El vuelo debe estar dentro de la ventana de exposición del acuerdo, del 15 de enero de 2027 al 14 de octubre de 2027.'],
+      ['units 0', 'lines', { ...LINE, units: '0' }, 'units', 'Las unidades deben ser al menos 1.'],
+      ['format not in the version', 'lines', { ...LINE, format: 'Spot 60"' }, 'format', 'Ese formato no está en la versión 1 del tarifario del acuerdo para TV nacional: elige uno de la lista.'],
+      ['ran beyond the units', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/a' }, 'units', 'La línea tiene 2 unidades por emitir: no se pueden emitir más.'],
+      ['ran without proof', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '1' }, 'proofUrl', 'Pega el enlace de la prueba de emisión (empieza con https://).'],
+      ['negative units', 'entries', { lineId: line.id, kind: 'missed', day: '2027-02-10', units: '-1', reason: 'x' }, 'units', 'Las unidades deben ser al menos 1.'],
+      ["another application's line", 'entries', { lineId: otherLine.id, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://canal.example/a' }, 'lineId', 'Esa línea no es del plan de medios de esta postulación.'],
+      ['a day to come', 'entries', { lineId: line.id, kind: 'ran', day: '2027-03-16', units: '1', proofUrl: 'https://canal.example/a' }, 'day', 'Ese día todavía no llega: se registra lo que ya pasó.'],
+    ]
+    for (const [name, what, body, path, message] of cases) {
+      const before = h.snapshot()
+      const res = await post(h, admin, one.id, what, body)
+      expect(res.status, name).toBe(422)
+      const answer = await json<{ error: string; message: string; issues: { path: string; message: string }[] }>(res)
+      expect(answer.error, name).toBe('invalid')
+      expect(answer.issues.find((i) => i.path === path)?.message, name).toBe(message)
+      expect(h.snapshot(), name).toEqual(before)
+    }
+    // A body that is no entry at all: refused by the schema, in Spanish, nothing written.
+    await expectRefused(h, { method: 'POST', path: `/applications/${one.id}/media-plan/entries`, body: { lineId: line.id, kind: 'emitido', day: '2027-02-10' } }, admin, 422, 'invalid')
+    await expectRefused(h, { method: 'POST', path: `/applications/${one.id}/media-plan/lines`, body: 'no' }, admin, 422, 'invalid')
+  })
+
+  it('refuses without a session, from another origin, a reviewer, a member with a conflict, and a GET where a POST is meant', async () => {
+    const { h, admin, reviewer, one } = await setUp()
+    const line = { method: 'POST', path: `/applications/${one.id}/media-plan/lines`, body: LINE }
+    await expectRefused(h, line, null, 401, 'unauthenticated')
+    await expectRefused(h, line, admin, 403, 'csrf', { origin: 'https://evil.example' })
+    await expectRefused(h, line, reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/lines` }, admin, 404, 'not_found')
+    await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/entries` }, admin, 404, 'not_found')
+    expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: one.id, kind: 'personal', note: '' } })).status).toBe(201)
+    await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, admin, 403, 'conflict_of_interest')
+    await expectRefused(h, line, admin, 403, 'conflict_of_interest')
+    await expectRefused(h, { method: 'POST', path: `/applications/${one.id}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' } }, admin, 403, 'conflict_of_interest')
+  })
+
+  it('has no plan without a deal: null to read, 404 to write, nothing audited', async () => {
+    const { h, admin, unsigned } = await setUp()
+    expect(await json(await h.call('GET', `/applications/${unsigned.id}/media-plan`, { as: admin }))).toEqual({ plan: null, memberNames: {} })
+    await expectRefused(h, { method: 'POST', path: `/applications/${unsigned.id}/media-plan/lines`, body: LINE }, admin, 404, 'no_deal')
+    await expectRefused(h, { method: 'POST', path: `/applications/${crypto.randomUUID()}/media-plan/lines`, body: LINE }, admin, 404, 'not_found')
+    expect((await h.reviews.listAudit(1, 100, { applicationId: unsigned.id })).items.filter((e) => e.action.startsWith('media_plan.'))).toEqual([])
+  })
+
+  it("corrects by a void, and the titular's Ley 1581 export carries the plan with every entry; deleting the titular deletes it", async () => {
+    const { h, admin, one } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const ran = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://canal.example/a' }))
+    const ranId = ran.plan!.entries[0]!.id
+    const voided = await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-15', voids: ranId, reason: 'Era de otra franja' })
+    expect(voided.status).toBe(201)
+    expect((await json<MediaPlanAnswer>(voided)).plan!.balances.ran).toBe(0)
+    const twice = await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-15', voids: ranId, reason: 'otra vez' })
+    expect(await json(twice)).toMatchObject({ message: 'Ese registro ya está anulado.' })
+
+    const email = one.formData.email
+    const exported = JSON.parse(await (await h.call('POST', '/data-requests/export', { as: admin, body: { email, format: 'json' } })).text()) as { mediaPlan: unknown }[]
+    expect(exported[0]!.mediaPlan).toMatchObject({
+      lines: [{ number: 1, outlet: 'tv_nacional', units: 10, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-04-30' }],
+      entries: [
+        { line: 1, kind: 'ran', units: 2, proofUrl: 'https://canal.example/a', voids: null },
+        { line: 1, kind: 'void', voids: ranId, reason: 'Era de otra franja' },
+      ],
+    })
+    expect(JSON.stringify(exported)).not.toContain(admin.member.id)
+    expect((await h.call('POST', '/data-requests/delete', { as: admin, body: { email, confirm: email } })).status).toBe(200)
+    const left = h.snapshot()
+    expect(left.media_plan_lines).toEqual([])
+    expect(left.media_plan_entries).toEqual([])
+  })
+
+  it('lists on «Acuerdos atrasados» the deals behind their pace (audited); a conflicted one by its reference only; reviewers refused', async () => {
+    const { h, admin, reviewer, one, other } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    // 10 spots of $ 12 M ran: 8 % of the value with 22 % of the window gone, within the 15-point margin.
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '10', proofUrl: 'https://canal.example/a' })).status).toBe(201)
+    const behind = await json<BehindDeals>(await h.call('GET', '/media-plans/behind', { as: admin }))
+    expect(behind).toMatchObject({ today: '2027-03-15', deals: 2 })
+    expect(behind.items).toEqual([
+      {
+        applicationId: other.id,
+        reference: other.reference,
+        tradeName: other.formData.tradeName,
+        conflicted: false,
+        committed: 1_500_000_000,
+        ran: 0,
+        remaining: 1_500_000_000,
+        pacing: { valueShare: 0, windowShare: 60 / 273, behindPoints: 22, lastMonth: false },
+        windowEnd: '2027-10-14',
+      },
+    ])
+    const audit = (await h.reviews.listAudit(1, 100, {})).items.filter((e) => e.action === 'media_plan.portfolio_viewed')
+    expect(audit).toMatchObject([{ member: { id: admin.member.id }, detail: { deals: 2, behind: 1 } }])
+
+    expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: other.id, kind: 'personal', note: '' } })).status).toBe(201)
+    const conflicted = await json<BehindDeals>(await h.call('GET', '/media-plans/behind', { as: admin }))
+    expect(conflicted.items).toEqual([{ applicationId: other.id, reference: other.reference, tradeName: '', conflicted: true, committed: null, ran: null, remaining: null, pacing: null, windowEnd: null }])
+    await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, null, 401, 'unauthenticated')
+  })
+})

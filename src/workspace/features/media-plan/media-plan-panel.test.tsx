@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { balancesOf, behindPace, pacingOf, type PlanEntry, type PlanLine } from '../../../../domain/media-plan.ts'
+import type { MediaPlanAnswer, MediaPlanView } from '../../../../domain/workspace-api/media-plan.ts'
+import { RequireSession } from '../../components/require-session.tsx'
+import { MediaPlanPanel } from './media-plan-panel.tsx'
+
+const APP = '11111111-1111-4111-8111-111111111111'
+const ADMIN = '55555555-5555-4555-8555-555555555555'
+const NBSP = '\u00a0'
+const DEAL = { mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 9 }
+const TODAY = '2027-07-01'
+
+const LINE: PlanLine = { id: 'l1', number: 1, outlet: 'tv_nacional', format: 'Spot 30" por franja', units: 5, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: 'Franja prime' }
+const RAN: PlanEntry = { id: 'e1', lineId: 'l1', kind: 'ran', day: '2027-02-10', units: 2, proofUrl: 'https://canal.example/pauta/1', reason: null, makeGoodFor: null, toLineId: null, voids: null }
+const MISS: PlanEntry = { id: 'e2', lineId: 'l1', kind: 'missed', day: '2027-02-17', units: 1, proofUrl: null, reason: 'Transmisión especial', makeGoodFor: null, toLineId: null, voids: null }
+
+function view(lines: PlanLine[], entries: PlanEntry[]): MediaPlanView {
+  const balances = balancesOf(DEAL, lines, entries)
+  return {
+    applicationId: APP,
+    mediaValueCop: DEAL.mediaValueCop,
+    windowStart: DEAL.windowStart,
+    windowEnd: '2027-10-14',
+    rateCardVersionId: 'v1',
+    rateCardVersionNumber: 3,
+    rateCard: [
+      { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 10_000_000 },
+      { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 },
+    ],
+    lines: lines.map((l) => ({ ...l, applicationId: APP, createdBy: ADMIN, createdAt: '2027-02-01T15:00:00.000Z' })),
+    entries: entries.map((e) => ({ ...e, applicationId: APP, recordedBy: ADMIN, recordedAt: '2027-02-20T15:00:00.000Z' })),
+    balances,
+    pacing: pacingOf(balances, TODAY),
+    behind: behindPace(balances, TODAY),
+    today: TODAY,
+  }
+}
+
+let calls: { method: string; path: string; body: unknown }[]
+
+function serve(answers: Record<string, () => { status: number; body: unknown }>) {
+  calls = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const path = url.replace('/equipo/api', '')
+      const method = init.method ?? 'GET'
+      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined })
+      const all: Record<string, () => { status: number; body: unknown }> = {
+        'GET /session': () => ({ status: 200, body: { member: { id: ADMIN, email: 'admin@catalitico.example', name: 'Admin Uno', role: 'admin' }, csrfToken: 'csrf' } }),
+        ...answers,
+      }
+      const answer = all[`${method} ${path}`]
+      if (!answer) return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
+      const { status, body } = answer()
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+    }),
+  )
+}
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={client}>
+      <RequireSession>
+        <MediaPlanPanel applicationId={APP} />
+      </RequireSession>
+    </QueryClientProvider>,
+  )
+}
+
+const description = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('«Plan de medios»', () => {
+  it('shows the balances in pesos, the pacing in words, the lines table with headers, and each record with its proof', async () => {
+    const answer: MediaPlanAnswer = { plan: view([LINE], [RAN, MISS]), memberNames: { [ADMIN]: 'Admin Uno' } }
+    serve({ [`GET /applications/${APP}/media-plan`]: () => ({ status: 200, body: answer }) })
+    renderPanel()
+    await screen.findByRole('table', { name: 'Líneas del plan de medios' })
+    const panel = screen.getByRole('region', { name: 'Plan de medios' })
+    const text = panel.textContent!.replace(/\u00a0/g, ' ')
+    expect(text).toContain('Comprometido$ 100.000.000')
+    expect(text).toContain('Planeado$ 50.000.000')
+    expect(text).toContain('Emitido$ 20.000.000')
+    expect(text).toContain('No emitido$ 10.000.000')
+    expect(text).toContain('Por ubicar$ 50.000.000')
+    expect(text).toContain('Va al 20 % del valor con el 62 % de la ventana')
+    expect(within(panel).getByRole('status').textContent).toBe('Acuerdo atrasado: va más de 15 puntos detrás de la ventana.')
+    const table = within(panel).getByRole('table', { name: 'Líneas del plan de medios' })
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Línea', 'Medio y formato', 'Unidades', 'Precio unitario', 'Valor', 'Vuelo', 'Emitidas', 'Por emitir'])
+    expect(within(table).getAllByRole('row')[1]!.textContent!.replace(/\u00a0/g, ' ')).toContain('TV nacional, Spot 30" por franja5$ 10.000.000$ 50.000.000')
+    const line = within(panel).getByRole('region', { name: 'Línea 1 · TV nacional, Spot 30" por franja' })
+    expect(within(line).getByRole('link', { name: 'Prueba de emisión' }).getAttribute('href')).toBe('https://canal.example/pauta/1')
+    expect(line.textContent).toContain('No emitido el 17 de febrero de 2027: 1 unidad · Transmisión especial')
+  })
+
+  it('adds a line from the rate card: outlet and format from the deal\'s version, the price beside it; a refusal is tied to its field', async () => {
+    serve({
+      [`GET /applications/${APP}/media-plan`]: () => ({ status: 200, body: { plan: view([], []), memberNames: {} } }),
+      [`POST /applications/${APP}/media-plan/lines`]: () => ({
+        status: 422,
+        body: { error: 'invalid', message: 'Revisa la línea del plan: hay datos que no pudimos usar.', issues: [{ path: 'units', message: 'Las unidades deben ser al menos 1.' }] },
+      }),
+    })
+    renderPanel()
+    const form = await screen.findByRole('form', { name: 'Agregar una línea al plan' })
+    const outlet = within(form).getByLabelText('Medio') as HTMLSelectElement
+    expect([...outlet.options].map((o) => o.textContent)).toEqual(['TV nacional', 'Radio regional'])
+    fireEvent.change(outlet, { target: { value: 'radio_regional' } })
+    const format = within(form).getByLabelText('Formato') as HTMLSelectElement
+    expect([...format.options].map((o) => o.value)).toEqual(['Cuña 30" por región'])
+    expect(description(format)).toContain(`$${NBSP}800.000 por unidad`)
+    fireEvent.change(within(form).getByLabelText('Unidades'), { target: { value: '0' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Agregar línea' }))
+    const units = within(form).getByLabelText('Unidades')
+    await waitFor(() => expect(units.getAttribute('aria-invalid')).toBe('true'))
+    expect(description(units)).toBe('Las unidades deben ser al menos 1.')
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ outlet: 'radio_regional', format: 'Cuña 30" por región', units: '0', flightFrom: '2027-01-15', flightTo: '2027-10-14', notes: '' })
+  })
+
+  it('records a make-good of the miss it chooses, and a ran spot with its proof link', async () => {
+    const after: MediaPlanAnswer = { plan: view([LINE], [RAN, MISS]), memberNames: {} }
+    serve({
+      [`GET /applications/${APP}/media-plan`]: () => ({ status: 200, body: { plan: view([LINE], [RAN, MISS]), memberNames: {} } }),
+      [`POST /applications/${APP}/media-plan/entries`]: () => ({ status: 201, body: after }),
+    })
+    renderPanel()
+    const form = await screen.findByRole('form', { name: 'Registrar en la línea 1' })
+    fireEvent.change(within(form).getByLabelText('Qué pasó'), { target: { value: 'make_good' } })
+    const miss = within(form).getByLabelText('«No emitido» que se repone') as HTMLSelectElement
+    expect([...miss.options].map((o) => o.textContent)).toEqual(['Elige…', '17 de febrero de 2027: debe 1'])
+    fireEvent.change(miss, { target: { value: 'e2' } })
+    fireEvent.change(within(form).getByLabelText('Día'), { target: { value: '2027-02-24' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ lineId: 'l1', kind: 'make_good', day: '2027-02-24', units: '1', proofUrl: '', reason: null, makeGoodFor: 'e2', toLineId: null, voids: null })
+
+    fireEvent.change(within(form).getByLabelText('Qué pasó'), { target: { value: 'ran' } })
+    fireEvent.change(within(form).getByLabelText('Enlace de la prueba de emisión'), { target: { value: 'https://canal.example/pauta/2' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ kind: 'ran', proofUrl: 'https://canal.example/pauta/2', makeGoodFor: null })
+  })
+
+  it('says there is no plan without a deal', async () => {
+    serve({ [`GET /applications/${APP}/media-plan`]: () => ({ status: 200, body: { plan: null, memberNames: {} } }) })
+    renderPanel()
+    expect(await screen.findByText(/Sin acuerdo registrado no hay plan de medios/)).toBeTruthy()
+  })
+})

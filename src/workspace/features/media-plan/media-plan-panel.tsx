@@ -1,0 +1,410 @@
+/**
+ * «Plan de medios» of a signed application (issue 20; ADRs 0160-0161): the
+ * balances and the pacing, the lines priced from the deal's rate card
+ * version, each line's records, a form to add a line and, per line, a form
+ * to record what happened (ran with its proof link, missed with its reason,
+ * a make-good of a miss, a move to another line, a forfeit, a booking, or a
+ * correction: a void). Nothing is edited: a correction is a new record.
+ * Admins only, like the deal (ADR 0159): not drawn for reviewers.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import { OUTLET_LABELS, formatCop, formatDay, type Outlet } from '../../../../domain/deals.ts'
+import { formatCount } from '../../../../domain/format.ts'
+import {
+  ENTRY_KINDS,
+  ENTRY_KIND_LABELS,
+  PACING_MARGIN_POINTS,
+  entryText,
+  lineTitle,
+  liveEntries,
+  owedByMiss,
+  pacingText,
+  tallies,
+  type EntryKind,
+  type PlanEntry,
+  type PlanLine,
+} from '../../../../domain/media-plan.ts'
+import type { MediaPlanView, PlanEntryBody, PlanLineBody } from '../../../../domain/workspace-api/media-plan.ts'
+import { notify } from '../../../lib/toast.tsx'
+import { ApiError } from '../../api/client.ts'
+import { useMediaPlan, useMediaPlanWrite } from '../../api/media-plan-queries.ts'
+import { ActionError, Button, FieldError, Loading, Panel, QueryError, TextField, inputClass, labelClass } from '../../components/ui.tsx'
+
+type Errors = Record<string, string>
+
+/** A 422's issues by field, and its message. */
+function refusalOf(error: unknown): { errors: Errors; message: string } {
+  if (error instanceof ApiError && error.status === 422) {
+    const issues = (error.body as { issues?: { path: string; message: string }[] } | null)?.issues ?? []
+    return { errors: Object.fromEntries(issues.map((i) => [i.path, i.message])), message: error.message }
+  }
+  return { errors: {}, message: error instanceof Error ? error.message : 'No pudimos guardar.' }
+}
+
+export function MediaPlanPanel({ applicationId }: { applicationId: string }) {
+  const answer = useMediaPlan(applicationId)
+  if (answer.isPending) return <Panel title="Plan de medios"><Loading /></Panel>
+  if (answer.error) return <Panel title="Plan de medios"><QueryError error={answer.error} retry={() => void answer.refetch()} /></Panel>
+  const { plan, memberNames } = answer.data
+  if (!plan) {
+    return (
+      <Panel title="Plan de medios">
+        <p className="text-sm text-ink-600">Sin acuerdo registrado no hay plan de medios: el plan se arma con el tarifario del acuerdo.</p>
+      </Panel>
+    )
+  }
+  return (
+    <Panel title="Plan de medios">
+      <Summary plan={plan} />
+      <LinesTable plan={plan} />
+      {plan.lines.map((line) => (
+        <LineRecords key={line.id} applicationId={applicationId} plan={plan} line={line} memberNames={memberNames} />
+      ))}
+      <AddLineForm applicationId={applicationId} plan={plan} />
+    </Panel>
+  )
+}
+
+function Summary({ plan }: { plan: MediaPlanView }) {
+  const b = plan.balances
+  const rows: [string, number][] = [
+    ['Comprometido', b.committed],
+    ['Planeado', b.placed],
+    ['Emitido', b.ran],
+    ['No emitido', b.missed],
+    ['Perdido', b.forfeited],
+    ['Por ubicar', b.unplaced],
+    ['Por emitir', b.remaining],
+  ]
+  return (
+    <div className="mb-4">
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-ink-600">{label}</dt>
+            <dd className="font-medium text-ink-900">{formatCop(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm text-ink-800">
+        {pacingText(plan.pacing)}. Ventana de exposición: del {formatDay(plan.windowStart)} al {formatDay(plan.windowEnd)}.
+      </p>
+      {plan.behind && (
+        <p role="status" className="mt-2 rounded-md border border-danger-700/50 bg-danger-700/5 px-3 py-2 text-sm font-semibold text-danger-700">
+          {plan.pacing.lastMonth
+            ? 'Acuerdo atrasado: queda valor por emitir en el último mes de la ventana.'
+            : `Acuerdo atrasado: va más de ${PACING_MARGIN_POINTS} puntos detrás de la ventana.`}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-ink-600">
+        Precios de la versión {plan.rateCardVersionNumber ?? '—'} del tarifario del acuerdo.
+      </p>
+    </div>
+  )
+}
+
+function LinesTable({ plan }: { plan: MediaPlanView }) {
+  if (plan.lines.length === 0) return <p className="mb-4 text-sm text-ink-600">Todavía no hay líneas en el plan. Agrega la primera desde el tarifario del acuerdo.</p>
+  const t = tallies(plan.lines, plan.entries)
+  return (
+    <div className="mb-4 overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">Líneas del plan de medios</caption>
+        <thead>
+          <tr className="border-b border-ink-200 text-ink-700">
+            <th scope="col" className="py-1 pr-2">Línea</th>
+            <th scope="col" className="py-1 pr-2">Medio y formato</th>
+            <th scope="col" className="py-1 pr-2 text-right">Unidades</th>
+            <th scope="col" className="py-1 pr-2 text-right">Precio unitario</th>
+            <th scope="col" className="py-1 pr-2 text-right">Valor</th>
+            <th scope="col" className="py-1 pr-2">Vuelo</th>
+            <th scope="col" className="py-1 pr-2 text-right">Emitidas</th>
+            <th scope="col" className="py-1 text-right">Por emitir</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plan.lines.map((l) => {
+            const tally = t.get(l.id)!
+            return (
+              <tr key={l.id} className="border-b border-ink-100">
+                <th scope="row" className="py-1 pr-2 font-semibold">{l.number}</th>
+                <td className="py-1 pr-2">
+                  {OUTLET_LABELS[l.outlet]}, {l.format}
+                  {tally.withdrawn && <span className="ml-1 text-ink-600">(retirada)</span>}
+                </td>
+                <td className="py-1 pr-2 text-right">{formatCount(tally.effective)}</td>
+                <td className="py-1 pr-2 text-right">{formatCop(l.unitPriceCop)}</td>
+                <td className="py-1 pr-2 text-right">{formatCop(tally.effective * l.unitPriceCop)}</td>
+                <td className="py-1 pr-2">{formatDay(l.flightFrom)} al {formatDay(l.flightTo)}</td>
+                <td className="py-1 pr-2 text-right">{formatCount(tally.ran + tally.madeGood)}</td>
+                <td className="py-1 text-right">{formatCount(Math.max(0, tally.open))}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function LineRecords({ applicationId, plan, line, memberNames }: { applicationId: string; plan: MediaPlanView; line: PlanLine; memberNames: Record<string, string> }) {
+  const entries = plan.entries.filter((e) => e.lineId === line.id)
+  const live = new Set(liveEntries(plan.entries as PlanEntry[]).map((e) => e.id))
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="mb-4 border-t border-ink-200 pt-3">
+      <h3 id={headingId} className="text-sm font-bold text-ink-900">{lineTitle(line)}</h3>
+      {line.notes && <p className="text-sm text-ink-700">{line.notes}</p>}
+      {entries.length === 0 ? (
+        <p className="text-sm text-ink-600">Sin registros todavía.</p>
+      ) : (
+        <ul className="mt-1 space-y-1 text-sm">
+          {entries.map((e) => (
+            <li key={e.id} className={live.has(e.id) || e.kind === 'void' ? '' : 'text-ink-500 line-through'}>
+              {entryText(e as PlanEntry, plan.lines)}
+              {e.reason && <span> · {e.reason}</span>}
+              {e.proofUrl && (
+                <>
+                  {' · '}
+                  <a href={e.proofUrl} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+                    Prueba de emisión
+                  </a>
+                </>
+              )}
+              <span className="text-ink-600"> · {e.recordedBy ? (memberNames[e.recordedBy] ?? 'un miembro que ya no está') : 'el sistema'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <EntryForm applicationId={applicationId} plan={plan} line={line} />
+    </section>
+  )
+}
+
+const NEEDS_PROOF: EntryKind[] = ['ran', 'make_good']
+const NEEDS_REASON: EntryKind[] = ['missed', 'void', 'forfeited']
+
+function EntryForm({ applicationId, plan, line }: { applicationId: string; plan: MediaPlanView; line: PlanLine }) {
+  const write = useMediaPlanWrite(applicationId)
+  const id = useId()
+  const [kind, setKind] = useState<EntryKind>('ran')
+  const [day, setDay] = useState(plan.today)
+  const [units, setUnits] = useState('1')
+  const [proofUrl, setProofUrl] = useState('')
+  const [reason, setReason] = useState('')
+  const [makeGoodFor, setMakeGoodFor] = useState('')
+  const [toLineId, setToLineId] = useState('')
+  const [voids, setVoids] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const entries = plan.entries as PlanEntry[]
+  const owed = owedByMiss(entries)
+  const misses = liveEntries(entries).filter((e) => e.lineId === line.id && e.kind === 'missed' && (owed.get(e.id) ?? 0) > 0)
+  const voidable = liveEntries(entries).filter((e) => e.lineId === line.id)
+  const others = plan.lines.filter((l) => l.id !== line.id)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const body: PlanEntryBody = {
+      lineId: line.id,
+      kind,
+      day,
+      units: kind === 'void' ? '' : units,
+      proofUrl: NEEDS_PROOF.includes(kind) ? proofUrl : null,
+      reason: NEEDS_REASON.includes(kind) ? reason : null,
+      makeGoodFor: kind === 'make_good' ? makeGoodFor || null : null,
+      toLineId: kind === 'moved' ? toLineId || null : null,
+      voids: kind === 'void' ? voids || null : null,
+    }
+    setFailure(null)
+    write.mutate(
+      { what: 'entries', body },
+      {
+        onSuccess: () => {
+          setErrors({})
+          setProofUrl('')
+          setReason('')
+          notify('success', { title: 'Registro guardado', description: `${ENTRY_KIND_LABELS[kind]} en la línea ${line.number}.` })
+        },
+        onError: (err) => {
+          const r = refusalOf(err)
+          setErrors(r.errors)
+          setFailure(r.message)
+        },
+      },
+    )
+  }
+
+  const f = (name: string) => `${id}-${name}`
+  return (
+    <form aria-label={`Registrar en la línea ${line.number}`} onSubmit={submit} noValidate className="mt-2 grid grid-cols-1 gap-x-3 sm:grid-cols-2">
+      <div>
+        <label htmlFor={f('kind')} className={labelClass}>Qué pasó</label>
+        <select id={f('kind')} className={`${inputClass} mt-1`} value={kind} aria-describedby={`${f('kind')}-error`} onChange={(e) => setKind(e.target.value as EntryKind)}>
+          {ENTRY_KINDS.map((k) => (
+            <option key={k} value={k}>{k === 'void' ? 'Anular un registro (corrección)' : ENTRY_KIND_LABELS[k]}</option>
+          ))}
+        </select>
+        <FieldError id={`${f('kind')}-error`} message={errors.kind ?? errors.lineId} />
+      </div>
+      <div>
+        <TextField id={f('day')} label="Día" type="date" value={day} error={errors.day} onValue={setDay} />
+      </div>
+      {kind !== 'void' && (
+        <div>
+          <TextField id={f('units')} label="Unidades" inputMode="numeric" value={units} error={errors.units} onValue={setUnits} />
+        </div>
+      )}
+      {NEEDS_PROOF.includes(kind) && (
+        <div>
+          <TextField id={f('proof')} label={kind === 'ran' ? 'Enlace de la prueba de emisión' : 'Enlace de la prueba (opcional)'} type="url" placeholder="https://" value={proofUrl} error={errors.proofUrl} onValue={setProofUrl} />
+        </div>
+      )}
+      {NEEDS_REASON.includes(kind) && (
+        <div>
+          <TextField id={f('reason')} label={kind === 'forfeited' ? 'Motivo (opcional)' : 'Motivo'} value={reason} error={errors.reason} onValue={setReason} />
+        </div>
+      )}
+      {kind === 'make_good' && (
+        <div>
+          <label htmlFor={f('miss')} className={labelClass}>«No emitido» que se repone</label>
+          <select id={f('miss')} className={`${inputClass} mt-1`} value={makeGoodFor} aria-invalid={errors.makeGoodFor !== undefined} aria-describedby={`${f('miss')}-error`} onChange={(e) => setMakeGoodFor(e.target.value)}>
+            <option value="">Elige…</option>
+            {misses.map((m) => (
+              <option key={m.id} value={m.id}>{`${formatDay(m.day)}: debe ${formatCount(owed.get(m.id) ?? 0)}`}</option>
+            ))}
+          </select>
+          <FieldError id={`${f('miss')}-error`} message={errors.makeGoodFor} />
+        </div>
+      )}
+      {kind === 'moved' && (
+        <div>
+          <label htmlFor={f('to')} className={labelClass}>Línea que recibe el valor</label>
+          <select id={f('to')} className={`${inputClass} mt-1`} value={toLineId} aria-invalid={errors.toLineId !== undefined} aria-describedby={`${f('to')}-error`} onChange={(e) => setToLineId(e.target.value)}>
+            <option value="">Elige…</option>
+            {others.map((l) => (
+              <option key={l.id} value={l.id}>{lineTitle(l)}</option>
+            ))}
+          </select>
+          <FieldError id={`${f('to')}-error`} message={errors.toLineId} />
+        </div>
+      )}
+      {kind === 'void' && (
+        <div>
+          <label htmlFor={f('voids')} className={labelClass}>Registro que se anula</label>
+          <select id={f('voids')} className={`${inputClass} mt-1`} value={voids} aria-invalid={errors.voids !== undefined} aria-describedby={`${f('voids')}-error`} onChange={(e) => setVoids(e.target.value)}>
+            <option value="">Ninguno: retirar la línea del plan</option>
+            {voidable.map((e) => (
+              <option key={e.id} value={e.id}>{entryText(e, plan.lines)}</option>
+            ))}
+          </select>
+          <FieldError id={`${f('voids')}-error`} message={errors.voids} />
+        </div>
+      )}
+      <div className="sm:col-span-2">
+        <Button type="submit" variant="primary" disabled={write.isPending}>
+          Guardar registro
+        </Button>
+        <ActionError message={failure} />
+      </div>
+    </form>
+  )
+}
+
+function AddLineForm({ applicationId, plan }: { applicationId: string; plan: MediaPlanView }) {
+  const write = useMediaPlanWrite(applicationId)
+  const id = useId()
+  const outlets = [...new Set(plan.rateCard.map((i) => i.outlet))]
+  const [outlet, setOutlet] = useState<Outlet | ''>(outlets[0] ?? '')
+  const formats = plan.rateCard.filter((i) => i.outlet === outlet)
+  const [format, setFormat] = useState(formats[0]?.format ?? '')
+  const [units, setUnits] = useState('')
+  const [flightFrom, setFlightFrom] = useState(plan.windowStart)
+  const [flightTo, setFlightTo] = useState(plan.windowEnd)
+  const [notes, setNotes] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+
+  if (plan.rateCardVersionId === null || plan.rateCard.length === 0) {
+    return <p className="text-sm text-ink-600">El acuerdo no tiene una versión del tarifario: corrige el acuerdo y elige la versión publicada con la que se firmó para armar el plan.</p>
+  }
+  const item = formats.find((i) => i.format === format)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (outlet === '') return
+    const body: PlanLineBody = { outlet, format, units, flightFrom, flightTo, notes }
+    setFailure(null)
+    write.mutate(
+      { what: 'lines', body },
+      {
+        onSuccess: () => {
+          setErrors({})
+          setUnits('')
+          setNotes('')
+          notify('success', { title: 'Línea agregada', description: 'La línea quedó en el plan con el precio del tarifario del acuerdo.' })
+        },
+        onError: (err) => {
+          const r = refusalOf(err)
+          setErrors(r.errors)
+          setFailure(r.message)
+        },
+      },
+    )
+  }
+  const f = (name: string) => `${id}-${name}`
+  return (
+    <form aria-label="Agregar una línea al plan" onSubmit={submit} noValidate className="border-t border-ink-200 pt-3">
+      <h3 className="mb-2 text-sm font-bold text-ink-900">Agregar una línea</h3>
+      <div className="grid grid-cols-1 gap-x-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={f('outlet')} className={labelClass}>Medio</label>
+          <select
+            id={f('outlet')}
+            className={`${inputClass} mt-1`}
+            value={outlet}
+            aria-invalid={errors.outlet !== undefined}
+            aria-describedby={`${f('outlet')}-error`}
+            onChange={(e) => {
+              const next = e.target.value as Outlet
+              setOutlet(next)
+              setFormat(plan.rateCard.find((i) => i.outlet === next)?.format ?? '')
+            }}
+          >
+            {outlets.map((o) => (
+              <option key={o} value={o}>{OUTLET_LABELS[o]}</option>
+            ))}
+          </select>
+          <FieldError id={`${f('outlet')}-error`} message={errors.outlet} />
+        </div>
+        <div>
+          <label htmlFor={f('format')} className={labelClass}>Formato</label>
+          <select id={f('format')} className={`${inputClass} mt-1`} value={format} aria-invalid={errors.format !== undefined} aria-describedby={`${f('format')}-error ${f('price')}`} onChange={(e) => setFormat(e.target.value)}>
+            {formats.map((i) => (
+              <option key={i.format} value={i.format}>{i.format}</option>
+            ))}
+          </select>
+          <p id={f('price')} className="mt-1 text-xs text-ink-600">{item ? `${formatCop(item.unitPriceCop)} por unidad` : ''}</p>
+          <FieldError id={`${f('format')}-error`} message={errors.format} />
+        </div>
+        <div>
+          <TextField id={f('units')} label="Unidades" inputMode="numeric" value={units} error={errors.units} onValue={setUnits} />
+        </div>
+        <div>
+          <TextField id={f('notes')} label="Notas (opcional)" value={notes} error={errors.notes} onValue={setNotes} />
+        </div>
+        <div>
+          <TextField id={f('from')} label="Vuelo desde" type="date" min={plan.windowStart} max={plan.windowEnd} value={flightFrom} error={errors.flightFrom} onValue={setFlightFrom} />
+        </div>
+        <div>
+          <TextField id={f('to')} label="Vuelo hasta" type="date" min={plan.windowStart} max={plan.windowEnd} value={flightTo} error={errors.flightTo} onValue={setFlightTo} />
+        </div>
+      </div>
+      <Button type="submit" variant="primary" disabled={write.isPending}>
+        Agregar línea
+      </Button>
+      <ActionError message={failure} />
+    </form>
+  )
+}
