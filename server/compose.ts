@@ -40,7 +40,7 @@ import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
 import { mediaPlanRoutes } from './features/workspace/media-plan/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
-import { mediaDaysFor, type MediaDaysSource } from './shared/media-days.ts'
+import { mediaDaysFrom, type MediaDaysSource } from './shared/media-days.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import type { DocumentRecord } from './db/stores/document-store.ts'
 import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
@@ -214,7 +214,7 @@ export function workspaceApiFrom(
     backups?: BackupStatusReader
     /** The built site's own top-level names (StaticSite.topLevelNames): no source's short path takes them (ADR 0170). */
     reservedPaths?: readonly string[]
-    /** The days each startup's media ran (default: server/shared/media-days.ts mediaDaysFor); tests draw their own. */
+    /** The days each startup's media ran (default: the media plan's ledger, server/shared/media-days.ts); tests draw their own. */
     mediaDays?: MediaDaysSource
   } = {},
 ): {
@@ -262,7 +262,7 @@ export function workspaceApiFrom(
     backups,
     reservedPaths = [],
     // The days each startup's media ran, behind the follow-up's charts: the workspace's and the founder's (one source).
-    mediaDays = mediaDaysFor,
+    mediaDays = mediaDaysFrom(stores.mediaPlan),
     ...workspaceExtra
   } = extra
   const deps = workspaceDepsFrom(config, stores.team, {

@@ -1,18 +1,24 @@
 /**
  * The days a signed startup's media ran, the one source of the weeks drawn behind the follow-up's charts
- * (issue 20, ADR 0176): the workspace's «Seguimiento» of an application
+ * (issue 20, ADRs 0176, 0179): the workspace's «Seguimiento» of an application
  * (server/features/workspace/follow-up/routes.ts, FollowUpAnswer.mediaDays) and the founder's status page
  * (server/features/founder/check-in.ts followUpSection). Both features take it from server/compose.ts, so
  * the team and the founder always see the same weeks.
  *
+ * Read from the media plan's ledger (domain/media-plan.ts mediaDaysOf): the days of the live `ran` and
+ * `make_good` entries, what aired with its proof, never the lines' planned flights.
  * Intervals of Bogotá calendar days "AAAA-MM-DD", both ends included (a "ran" entry is `{ from: day, to: day }`).
  */
 import type { DayInterval } from '../../domain/follow-up-chart.ts'
+import { mediaDaysOf } from '../../domain/media-plan.ts'
+import type { MediaPlanStore } from '../db/stores/media-plan-store.ts'
 
 export type MediaDaysSource = (applicationId: string) => Promise<DayInterval[]>
 
-/** The days application `applicationId`'s media ran; none yet. */
-export const mediaDaysFor: MediaDaysSource = async () => {
-  // wired to the media plan's ledger when it lands (issue 20)
-  return []
+/** The days application `applicationId`'s media ran, from its deal's ledger; none without a deal. */
+export function mediaDaysFrom(plans: Pick<MediaPlanStore, 'ledger'>): MediaDaysSource {
+  return async (applicationId) => {
+    const ledger = await plans.ledger(applicationId)
+    return ledger ? mediaDaysOf(ledger.lines, ledger.entries) : []
+  }
 }

@@ -25,7 +25,7 @@ export interface FollowUpRouteDeps {
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   conflicts: Pick<ConflictStore, 'conflictedApplications'>
   team: Pick<TeamStore, 'listMembers'>
-  /** The days the startup's media ran, drawn behind its charts (server/shared/media-days.ts mediaDaysFor). */
+  /** The days the startup's media ran, drawn behind its charts (server/shared/media-days.ts: the media plan's ledger). */
   mediaDays: MediaDaysSource
   now: () => Date
 }

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { RateCardVersion } from '../../../../domain/workspace-api/deals.ts'
+import type { FollowUpAnswer } from '../../../../domain/workspace-api/follow-up.ts'
 import type { BehindDeals, MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { DEAL_BODY } from '../../../testing/deal-body.ts'
@@ -100,6 +101,27 @@ describe('the media plan in the workspace', () => {
       ['media_plan.entry_recorded', { line: 1, kind: 'missed', units: 1 }],
       ['media_plan.entry_recorded', { line: 1, kind: 'make_good', units: 1 }],
     ])
+  })
+
+  it("draws what ran behind the follow-up's charts: the days of live ran and make-good entries, never a planned flight or a voided entry", async () => {
+    const { h, admin, one, other } = await setUp()
+    const mediaDays = async (id: string) => (await json<FollowUpAnswer>(await h.call('GET', `/applications/${id}/follow-up`, { as: admin }))).mediaDays
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    // A planned flight alone is not media that ran.
+    expect(await mediaDays(one.id)).toEqual([])
+    for (const [day, proof] of [['2027-02-10', 'a'], ['2027-02-11', 'b']] as const) {
+      expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day, units: '1', proofUrl: `https://canal.example/${proof}` })).status).toBe(201)
+    }
+    const missId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial' }))).plan!.entries.at(-1)!.id
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/c' })).status).toBe(201)
+    const wrong = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example/d' }))).plan!.entries.at(-1)!.id
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-02', voids: wrong, reason: 'Se registró en la línea equivocada.' })).status).toBe(201)
+    expect(await mediaDays(one.id)).toEqual([
+      { from: '2027-02-10', to: '2027-02-11' },
+      { from: '2027-02-24', to: '2027-02-24' },
+    ])
+    // Another deal's ledger is its own.
+    expect(await mediaDays(other.id)).toEqual([])
   })
 
   it('refuses bad input with a Spanish message beside the field and changes nothing: outside the window, beyond the units, units ≤ 0, a format not in the version, another application\'s line', async () => {
