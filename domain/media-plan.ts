@@ -341,6 +341,20 @@ export function pacingText(p: Pacing): string {
   return `Va al ${formatShare(p.valueShare)} del valor con el ${formatShare(p.windowShare)} de la ventana`
 }
 
+/** A deal's pace as «Seguimiento» shows it beside each startup (issue 20): what ran of the committed value against the window gone. */
+export interface DealPace extends Pacing {
+  /** behindPace: more than PACING_MARGIN_POINTS behind, or value left in the window's last month. */
+  behind: boolean
+  /** Value ran and still to run, in pesos. */
+  ran: number
+  remaining: number
+}
+
+export function dealPaceOf(deal: PlanDeal, lines: readonly PlanLine[], entries: readonly PlanEntry[], today: string): DealPace {
+  const balances = balancesOf(deal, lines, entries)
+  return { ...pacingOf(balances, today), behind: behindPace(balances, today), ran: balances.ran, remaining: balances.remaining }
+}
+
 // ---------------------------------------------------------------------------
 // The days media ran (for the follow-up's charts)
 // ---------------------------------------------------------------------------

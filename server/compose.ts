@@ -40,7 +40,7 @@ import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
 import { mediaPlanRoutes } from './features/workspace/media-plan/routes.ts'
 import { sourceRoutes } from './features/workspace/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
-import { mediaDaysFrom, type MediaDaysSource } from './shared/media-days.ts'
+import { dealPacesFrom, mediaDaysFrom, type MediaDaysSource } from './shared/media-days.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
 import type { DocumentRecord } from './db/stores/document-store.ts'
 import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
@@ -283,7 +283,7 @@ export function workspaceApiFrom(
       api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
       api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
       api.route('/', dealRoutes({ deals: stores.deals, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
-      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays, now: routeDeps.now }))
+      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays, paces: dealPacesFrom(stores.mediaPlan), now: routeDeps.now }))
       api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
     },
   })

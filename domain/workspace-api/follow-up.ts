@@ -24,6 +24,7 @@
 import * as v from 'valibot'
 import { CLOSING_NOTE_MAX, FOLLOW_UP_MESSAGES, MILESTONE_NOTE_MAX, type FollowUpViewRecord, type PortfolioRowRecord } from '../follow-up.ts'
 import type { DayInterval } from '../follow-up-chart.ts'
+import type { DealPace } from '../media-plan.ts'
 import type { Wire } from './wire.ts'
 
 export const MilestoneSchema = v.strictObject({
@@ -51,7 +52,11 @@ export interface FollowUpAnswer {
 }
 
 /** A row of «Seguimiento»; `conflicted`: the asking admin declared a conflict: the reference only, nothing else. */
-export type PortfolioRow = Wire<PortfolioRowRecord> & { conflicted: boolean }
+export type PortfolioRow = Wire<PortfolioRowRecord> & {
+  conflicted: boolean
+  /** The media plan's pace (domain/media-plan.ts dealPaceOf); null when conflicted. */
+  pace: DealPace | null
+}
 
 export interface FollowUpPortfolio {
   /** The Bogotá day the states are of. */

@@ -34,7 +34,7 @@ import { insertMember } from '../../server/db/testing/members.ts'
 import { createTestDatabase, postgresAvailable } from '../../server/db/testing/postgres-test-database.ts'
 import { followUpRoutes } from '../../server/features/workspace/follow-up/routes.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
-import { mediaDaysFrom } from '../../server/shared/media-days.ts'
+import { dealPacesFrom, mediaDaysFrom } from '../../server/shared/media-days.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
 
 const GOAL_P95_MS = 50
@@ -130,7 +130,7 @@ function portfolioApp(store: ApplicationStore, admin: Member) {
     c.set('member', admin)
     await next()
   })
-  api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays: mediaDaysFrom(stores.mediaPlan), now: () => NOW }))
+  api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays: mediaDaysFrom(stores.mediaPlan), paces: dealPacesFrom(stores.mediaPlan), now: () => NOW }))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }
 

@@ -10,7 +10,7 @@
  * Intervals of Bogotá calendar days "AAAA-MM-DD", both ends included (a "ran" entry is `{ from: day, to: day }`).
  */
 import type { DayInterval } from '../../domain/follow-up-chart.ts'
-import { mediaDaysOf } from '../../domain/media-plan.ts'
+import { dealPaceOf, mediaDaysOf, type DealPace } from '../../domain/media-plan.ts'
 import type { MediaPlanStore } from '../db/stores/media-plan-store.ts'
 
 export type MediaDaysSource = (applicationId: string) => Promise<DayInterval[]>
@@ -21,4 +21,11 @@ export function mediaDaysFrom(plans: Pick<MediaPlanStore, 'ledger'>): MediaDaysS
     const ledger = await plans.ledger(applicationId)
     return ledger ? mediaDaysOf(ledger.lines, ledger.entries) : []
   }
+}
+
+export type DealPacesSource = (today: string) => Promise<Map<string, DealPace>>
+
+/** Every signed deal's pace on `today`, by application id, in one read of every ledger («Seguimiento»). */
+export function dealPacesFrom(plans: Pick<MediaPlanStore, 'portfolio'>): DealPacesSource {
+  return async (today) => new Map((await plans.portfolio()).map(({ deal, lines, entries }) => [deal.applicationId, dealPaceOf(deal, lines, entries, today)]))
 }

@@ -28,6 +28,7 @@ const BASE: PortfolioRow = {
   closedAt: null,
   sales: months([100_000, 100_000, 100_000, 150_000, 150_000, 160_000]),
   conflicted: false,
+  pace: { valueShare: 0.5, windowShare: 0.55, behindPoints: 5, lastMonth: false, behind: false, ran: 750_000_000, remaining: 750_000_000 },
 }
 
 const PORTFOLIO: FollowUpPortfolio = {
@@ -35,7 +36,14 @@ const PORTFOLIO: FollowUpPortfolio = {
   late: 0,
   items: [
     BASE,
-    { ...BASE, applicationId: '22222222-2222-4222-8222-222222222222', reference: 'CAT-2027-BAJA02', tradeName: 'Ruta Lenta', sales: months([500_000, 480_000, 510_000, 300_000, 250_000, 200_000]) },
+    {
+      ...BASE,
+      applicationId: '22222222-2222-4222-8222-222222222222',
+      reference: 'CAT-2027-BAJA02',
+      tradeName: 'Ruta Lenta',
+      sales: months([500_000, 480_000, 510_000, 300_000, 250_000, 200_000]),
+      pace: { valueShare: 0.1, windowShare: 0.62, behindPoints: 52, lastMonth: false, behind: true, ran: 150_000_000, remaining: 1_350_000_000 },
+    },
     { ...BASE, applicationId: '33333333-3333-4333-8333-333333333333', reference: 'CAT-2027-NUEVA3', tradeName: 'Recién Firmada', current: null, lastCheckIn: null, answered: 0, sales: [] },
     {
       ...BASE,
@@ -49,6 +57,7 @@ const PORTFOLIO: FollowUpPortfolio = {
       answered: 0,
       sales: [],
       conflicted: true,
+      pace: null,
     },
   ],
 }
@@ -105,6 +114,11 @@ describe('«Seguimiento»', () => {
     expect(plain(up.textContent)).toContain('junio de 2027el 4 de julio de 2027') // the last check-in received, and when
     expect(await within(rowOf('Ruta Lenta')).findByText('↘ Bajando')).toBeTruthy()
     expect(rowOf('Recién Firmada').children[sales]!.textContent).toBe('Sin reportes todavía')
+    // The media plan's pace beside each startup, behind in words and an icon (not colour alone).
+    const pace = columnOf('Pauta en medios')
+    expect(pace).toBeGreaterThan(0)
+    expect(plain(up.children[pace]!.textContent)).toBe('50 % emitido · 55 % de la ventanaAl ritmo de la ventana')
+    expect(plain(rowOf('Ruta Lenta').children[pace]!.textContent)).toBe('10 % emitido · 62 % de la ventana⚠Atrasado')
     // A conflict: the reference only, across every other column.
     const conflicted = rowOf('CAT-2027-CONF04')
     expect(conflicted.children).toHaveLength(2)

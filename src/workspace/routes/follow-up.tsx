@@ -11,7 +11,8 @@
 import { Link } from 'wouter'
 import { formatDay } from '../../../domain/deals.ts'
 import { CHECK_IN_COUNT, METRICS, milestoneTitle } from '../../../domain/follow-up.ts'
-import { countOf, formatDate, formatMonth } from '../../../domain/format.ts'
+import { countOf, formatDate, formatMonth, formatShare } from '../../../domain/format.ts'
+import type { DealPace } from '../../../domain/media-plan.ts'
 import type { PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
 import { usePortfolio } from '../api/follow-up-queries.ts'
 import { useMember } from '../components/require-session.tsx'
@@ -21,10 +22,12 @@ import { FollowUpSparkline } from '../features/follow-up/lazy.tsx'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
-/** The table's columns (the conflicted row spans all but the first); the pacing column will make it 8. */
-const COLUMNS = 7
+/** The table's columns (the conflicted row spans all but the first). */
+const COLUMNS = 8
 /** The sales' sparkline and their trend in words: beside the startup, read at a glance (on a phone, before the table scrolls). */
 const SALES_COLUMN = 'Ventas del mes'
+/** The media plan's pace (domain/media-plan.ts dealPaceOf, ADR 0161): what ran against the window gone. */
+const PACE_COLUMN = 'Pauta en medios'
 
 /** Late first, then open, then the rest; by reference within each. */
 const ORDER = { late: 0, open: 1, answered: 2, missed: 3, upcoming: 3, closed: 3 } as const
@@ -64,7 +67,7 @@ function Portfolio() {
             <thead className="border-b border-ink-200 bg-ink-50 text-xs text-ink-700">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">Startup</th>
-                {/* Pacing slot (issue 20): the media plan's pacing column («Ritmo de la pauta») goes here, its cell at the same place in Row. */}
+                <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">{PACE_COLUMN}</th>
                 <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">{SALES_COLUMN}</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Reporte del mes</th>
                 <th scope="col" className="px-3 py-2 font-semibold">Último recibido</th>
@@ -82,6 +85,28 @@ function Portfolio() {
         </div>
       )}
     </>
+  )
+}
+
+/** "12 % emitido · 40 % de la ventana", and «Atrasado» in words and an icon when behind (never colour alone). */
+function PaceCell({ pace }: { pace: DealPace | null }) {
+  if (!pace) return <span className="text-ink-600">—</span>
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="whitespace-nowrap">
+        {formatShare(pace.valueShare)} emitido · {formatShare(pace.windowShare)} de la ventana
+      </span>
+      {pace.behind ? (
+        <span className="inline-flex items-center gap-1 rounded border border-danger-700 bg-white px-1.5 py-0.5 text-xs font-bold text-danger-700">
+          <span aria-hidden="true">⚠</span>
+          {pace.lastMonth ? 'Atrasado: último mes' : 'Atrasado'}
+        </span>
+      ) : pace.remaining === 0 ? (
+        <span className="text-xs text-ink-700">Pauta completa</span>
+      ) : (
+        <span className="text-xs text-ink-700">Al ritmo de la ventana</span>
+      )}
+    </span>
   )
 }
 
@@ -106,7 +131,9 @@ function Row({ row }: { row: PortfolioRow }) {
         </Link>
         <span className="block font-mono text-xs font-normal text-ink-600">{row.reference}</span>
       </th>
-      {/* Pacing slot (issue 20): the media plan's pacing cell goes here. */}
+      <td className={cell}>
+        <PaceCell pace={row.pace} />
+      </td>
       <td className={cell}>
         {row.sales.length === 0 ? (
           <span className="text-ink-600">Sin reportes todavía</span>

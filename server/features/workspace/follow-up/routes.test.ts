@@ -124,6 +124,8 @@ describe('the follow-up in the workspace', () => {
       // The sparkline's points: the sales of every month opened so far.
       sales: [{ period: '2026-12', value: 125_000_000_050 }],
     })
+    // The media plan's pace beside each startup (no line placed yet: nothing ran, all of the media value to run).
+    expect(byId.get(answered.id)!.pace).toMatchObject({ valueShare: 0, ran: 0, remaining: 1_500_000_000, behind: expect.any(Boolean) })
     expect(byId.get(late.id)).toMatchObject({ tradeName: 'Ruta Lenta', current: { state: 'late' }, lastCheckIn: null, answered: 0, sales: [{ period: '2026-12', value: null }] })
     expect(await audit(h, 'follow_up.portfolio_viewed')).toMatchObject([{ member: { id: admin.member.id }, applicationId: null, detail: { count: 2 } }])
   })
@@ -200,6 +202,7 @@ describe('the follow-up in the workspace', () => {
       closedAt: null,
       sales: [],
       conflicted: true,
+      pace: null,
     })
     expect(JSON.stringify(list)).not.toContain('Ruta Lenta')
     expect(list.items.find((i) => i.applicationId === answered.id)).toMatchObject({ tradeName: 'Pauta Viva', conflicted: false })

@@ -17,7 +17,7 @@ import type { FollowUpRecord, FollowUpStore } from '../../../db/stores/follow-up
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import type { MediaDaysSource } from '../../../shared/media-days.ts'
+import type { DealPacesSource, MediaDaysSource } from '../../../shared/media-days.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 
 export interface FollowUpRouteDeps {
@@ -27,6 +27,8 @@ export interface FollowUpRouteDeps {
   team: Pick<TeamStore, 'listMembers'>
   /** The days the startup's media ran, drawn behind its charts (server/shared/media-days.ts: the media plan's ledger). */
   mediaDays: MediaDaysSource
+  /** Every deal's media pace, beside each startup in «Seguimiento» (server/shared/media-days.ts). */
+  paces: DealPacesSource
   now: () => Date
 }
 
@@ -49,7 +51,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
   app.get('/follow-up', adminOnly, async (c) => {
     const member = c.get('member')
     const today = formatIsoDay(now())
-    const [entries, conflicted] = await Promise.all([followUp.portfolio(), deps.conflicts.conflictedApplications(member.id)])
+    const [entries, conflicted, paces] = await Promise.all([followUp.portfolio(), deps.conflicts.conflictedApplications(member.id), deps.paces(today)])
     const items: PortfolioRow[] = entries.map((entry) =>
       conflicted.has(entry.applicationId)
         ? {
@@ -66,8 +68,9 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
             closedAt: null,
             sales: [],
             conflicted: true,
+            pace: null,
           }
-        : { ...wire(portfolioRow(entry, today)), conflicted: false },
+        : { ...wire(portfolioRow(entry, today)), conflicted: false, pace: paces.get(entry.applicationId) ?? null },
     )
     // Which startups are late is confidential too: every read is on the record.
     await reviews.appendAudit({ at: now(), memberId: member.id, action: 'follow_up.portfolio_viewed', applicationId: null, detail: { count: items.length } })
