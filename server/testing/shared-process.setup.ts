@@ -3,7 +3,8 @@
  * process and one module registry (`isolate: false`, ADR 0174), so a file
  * must leave the process as it found it. A file that leaves an environment
  * variable changed, added or removed, or fake timers on, fails here (after
- * the process is put back, so the next file does not inherit it).
+ * the process is put back, so the next file does not inherit it). Globals
+ * stubbed with vi.stubGlobal are put back here too.
  */
 import { afterAll, beforeAll, vi } from 'vitest'
 
@@ -14,6 +15,7 @@ beforeAll(() => {
 })
 
 afterAll(() => {
+  vi.unstubAllGlobals()
   const problems: string[] = []
   const changed = [...new Set([...Object.keys(before), ...Object.keys(process.env)])].filter((key) => process.env[key] !== before[key])
   if (changed.length > 0) {
