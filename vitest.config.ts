@@ -6,12 +6,17 @@ export default defineConfig({
   test: {
     include: ['{domain,src,server,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
-    // PostgreSQL test databases emptied and reused within a file, dropped after it (ADR 0173).
-    setupFiles: ['server/db/testing/spare-databases.setup.ts'],
+    // PostgreSQL test databases emptied and reused within a file, dropped after it (ADR 0173); a file
+    // that leaves the shared process changed (environment, fake timers) fails (ADR 0174).
+    setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts'],
     // Storage and SMTP integration tests open real files, sockets and databases.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The files of a worker share its process and modules instead of importing everything again per file:
+    // importing was 83 of 211 CPU-s before (ADR 0174). server/testing/shared-process.setup.ts fails a file
+    // that leaves the process changed.
+    isolate: false,
     // Two workers on this 2-core machine (Vitest's default is cores - 1 = one): most files wait on
     // disks, sockets and child processes, and the servers and command lines the tests start run from
     // the built bundle, not tsx (ADR 0133).

@@ -18,33 +18,28 @@ async function seriousViolations(page: Page, include: string) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-test('the empty form', async ({ page }) => {
+// One page through the four states, with axe in each: a page per state cost a context and a load of the landing each (ADR 0174).
+test('the form empty, in its error state, with the policy dialog open, then confirmed with its toasts', async ({ page }) => {
+  await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill({ json: { id: 'app_1', reference: 'CAT-A11Y-0001' } }))
   await openForm(page)
-  expect(await seriousViolations(page, `#${FORM_ANCHOR}`)).toEqual([])
-})
+  expect(await seriousViolations(page, `#${FORM_ANCHOR}`), 'the empty form').toEqual([])
 
-test('the form in its error state: summary, inline messages, invalid consent', async ({ page }) => {
-  await openForm(page)
+  // Summary, inline messages, invalid consent.
   await fillForm(page, { email: 'maria@', foundingYear: '1999' }, { consent: false })
   await page.getByRole('button', { name: SUBMIT }).click()
   await expect(page.getByRole('group', { name: /Revisa \d+ campos antes de enviar/ })).toBeFocused()
-  expect(await seriousViolations(page, `#${FORM_ANCHOR}`)).toEqual([])
-})
+  expect(await seriousViolations(page, `#${FORM_ANCHOR}`), 'the error state').toEqual([])
 
-test('the privacy policy dialog', async ({ page }) => {
-  await openForm(page)
   await page.getByRole('button', { name: 'Lee la política de tratamiento de datos' }).click()
   await expect(page.getByRole('dialog')).toBeVisible()
-  expect(await seriousViolations(page, 'dialog')).toEqual([])
-})
+  expect(await seriousViolations(page, 'dialog'), 'the privacy policy dialog').toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toBeHidden()
 
-test('the confirmation panel and the toasts', async ({ page }) => {
-  await page.route(`**${FUNCTION_PATH}`, (route) => route.fulfill({ json: { id: 'app_1', reference: 'CAT-A11Y-0001' } }))
-  await openForm(page)
   await fillForm(page, sampleApplication())
   await page.getByRole('button', { name: SUBMIT }).click()
   await expect(page.getByText('CAT-A11Y-0001')).toBeVisible()
-  expect(await seriousViolations(page, 'body')).toEqual([])
+  expect(await seriousViolations(page, 'body'), 'the confirmation panel and the toasts').toEqual([])
 })
 
 test('the form, empty, with errors and confirmed, does not scroll sideways at 360, 768 or 1280 px', async ({ page }) => {

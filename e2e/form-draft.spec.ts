@@ -12,7 +12,8 @@ const EMPTY = Object.fromEntries(Object.keys(sampleInputs()).map((field) => [fie
 
 const storedDraft = (page: Page) => page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)
 
-test('a reload restores every value, says so, and asks for the consent again', async ({ page, consoleErrors }) => {
+// One page from the draft to its discarding: the restored draft is where discarding starts (ADR 0174).
+test('a reload restores every value, says so, and asks for the consent again; "Descartar borrador" empties the form and forgets the draft', async ({ page, consoleErrors }) => {
   await openForm(page)
   await fillForm(page)
   // The 19 values, and nothing else: neither the consent nor the honeypot is kept.
@@ -26,6 +27,17 @@ test('a reload restores every value, says so, and asks for the consent again', a
   await expect(page.getByRole('checkbox', { name: CONSENT })).not.toBeChecked()
   // Restoring after hydration: no mismatch warning, no error.
   expect(consoleErrors).toEqual([])
+
+  // "Descartar borrador" empties the form and forgets the draft.
+  await page.getByRole('button', { name: 'Descartar borrador' }).click()
+
+  expect(await readForm(page)).toEqual(EMPTY)
+  await expect(page.getByText('Recuperamos tu borrador')).toHaveCount(0)
+  await expect(controlOf(page, 'companyName')).toBeFocused()
+  expect(await storedDraft(page)).toBeNull()
+  await page.reload()
+  await openForm(page)
+  expect(await readForm(page)).toEqual(EMPTY)
 })
 
 test('the draft is saved while typing, even when the tab is closed right after', async ({ page }) => {
@@ -37,23 +49,6 @@ test('the draft is saved while typing, even when the tab is closed right after',
   await openForm(page)
   await expect(controlOf(page, 'companyName')).toHaveValue('Huerta Viva S.A.S.')
   await expect(controlOf(page, 'city')).toHaveValue('Pasto')
-})
-
-test('"Descartar borrador" empties the form and forgets the draft', async ({ page }) => {
-  await openForm(page)
-  await fillForm(page)
-  await expect.poll(() => storedDraft(page)).not.toBeNull()
-  await page.reload()
-  await openForm(page)
-  await page.getByRole('button', { name: 'Descartar borrador' }).click()
-
-  expect(await readForm(page)).toEqual(EMPTY)
-  await expect(page.getByText('Recuperamos tu borrador')).toHaveCount(0)
-  await expect(controlOf(page, 'companyName')).toBeFocused()
-  expect(await storedDraft(page)).toBeNull()
-  await page.reload()
-  await openForm(page)
-  expect(await readForm(page)).toEqual(EMPTY)
 })
 
 test('a stored draft fills only the fields still empty at hydration, and ignores values of the wrong type', async ({ page }) => {

@@ -1,13 +1,14 @@
 /**
  * The whole form, from the header's call to action to the confirmation,
- * with the keyboard alone: no click, no fill(), no focus() from the test.
+ * with the keyboard alone (the policy dialog opened and closed on the way):
+ * no click, no fill(), no focus() from the test.
  */
 import { INPUT_FIELDS, LEGAL_RESTRICTION_LABELS, PRODUCT_STAGE_LABELS } from '../domain/application.ts'
 import { TOASTS } from '../domain/messages.ts'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { CONSENT, FUNCTION_PATH, SUBMIT, controlOf, expect, isSelect, openForm, test } from './form-fill.ts'
 
-test('a founder completes and sends the form with the keyboard alone', async ({ page, consoleErrors }) => {
+test('a founder completes and sends the form with the keyboard alone, reading the policy in its dialog on the way', async ({ page, consoleErrors }) => {
   // About 700 keystrokes, each a round trip to the browser.
   test.slow()
   await openForm(page, '/')
@@ -43,7 +44,17 @@ test('a founder completes and sends the form with the keyboard alone', async ({ 
   await page.keyboard.press('Space')
   await expect(consent).toBeChecked()
   await page.keyboard.press('Tab')
-  await expect(page.getByRole('button', { name: 'Lee la política de tratamiento de datos' })).toBeFocused()
+  const opener = page.getByRole('button', { name: 'Lee la política de tratamiento de datos' })
+  await expect(opener).toBeFocused()
+  // The policy dialog works with the keyboard and gives focus back.
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Política de tratamiento de datos personales' })
+  await expect(dialog).toBeVisible()
+  // Focus is inside the dialog, on its first control.
+  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: SUBMIT })).toBeFocused()
   const [response] = await Promise.all([
@@ -58,18 +69,4 @@ test('a founder completes and sends the form with the keyboard alone', async ({ 
   await expect(panel).toBeFocused()
   await expect(panel).toContainText(reference)
   expect(consoleErrors).toEqual([])
-})
-
-test('the policy dialog works with the keyboard and gives focus back', async ({ page }) => {
-  await openForm(page)
-  const opener = page.getByRole('button', { name: 'Lee la política de tratamiento de datos' })
-  await opener.focus()
-  await page.keyboard.press('Enter')
-  const dialog = page.getByRole('dialog', { name: 'Política de tratamiento de datos personales' })
-  await expect(dialog).toBeVisible()
-  // Focus is inside the dialog, on its first control.
-  await expect(dialog.getByRole('button', { name: 'Cerrar' })).toBeFocused()
-  await page.keyboard.press('Enter')
-  await expect(dialog).toBeHidden()
-  await expect(opener).toBeFocused()
 })

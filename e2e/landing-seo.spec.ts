@@ -11,7 +11,8 @@ import { test, expect } from './fixtures/test.ts'
 // The e2e build uses the documented default VITE_SITE_URL.
 const SITE_URL = 'http://localhost:3000'
 
-test('the landing page has its title, description, canonical URL and social tags', async ({ page }) => {
+// One page for what the landing's head holds: a page per check cost a context and a load of the landing each (ADR 0174).
+test('the landing page has its title, description, canonical URL, social tags and JSON-LD, and every icon and image its head refers to is served', async ({ page, request }) => {
   await page.goto('/')
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await expect(page).toHaveTitle(new RegExp(`^${PROGRAMME_NAME}`))
@@ -28,10 +29,8 @@ test('the landing page has its title, description, canonical URL and social tags
   expect(await content('meta[property="og:image"]')).toBe(`${SITE_URL}/og-image.jpg`)
   expect(await content('meta[name="twitter:card"]')).toBe('summary_large_image')
   expect(await content('meta[name="twitter:image"]')).toBe(`${SITE_URL}/og-image.jpg`)
-})
 
-test('the organisation is described in JSON-LD', async ({ page }) => {
-  await page.goto('/')
+  // The organisation is described in JSON-LD.
   const json = await page.locator('script[type="application/ld+json"]').textContent()
   const data = JSON.parse(json!)
   expect(data).toMatchObject({
@@ -42,16 +41,8 @@ test('the organisation is described in JSON-LD', async ({ page }) => {
     email: DEFAULT_COMPANY.contactEmail,
     logo: `${SITE_URL}/icon-512.png`,
   })
-})
 
-test('the 404 page is kept out of search results', async ({ page }) => {
-  await page.goto('/no-existe')
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
-})
-
-test('every icon and image the head refers to is served', async ({ page, request }) => {
-  await page.goto('/')
+  // Every icon and image the head refers to is served.
   const hrefs = await page
     .locator('link[rel="icon"], link[rel="apple-touch-icon"], link[rel="manifest"]')
     .evaluateAll((links) => links.map((l) => l.getAttribute('href')!))
@@ -73,4 +64,10 @@ test('every icon and image the head refers to is served', async ({ page, request
   const manifest = await (await request.get('/site.webmanifest')).json()
   expect(manifest.lang).toBe('es-CO')
   for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200)
+})
+
+test('the 404 page is kept out of search results', async ({ page }) => {
+  await page.goto('/no-existe')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0)
 })

@@ -88,7 +88,8 @@ test('the inline entry is allowed by its hash, never by unsafe-inline', async ({
   expect(scriptSrc).toBe(`script-src 'self' ${hash}`)
 })
 
-test('every section is present, in the order of the SPEC', async ({ page }) => {
+// One page for what the landing shows as served: a page per check cost a context and a load of the landing each (ADR 0174).
+test('every section is present, in the order of the SPEC; the lists of SPEC §1 are complete; the footer names the company and links to its website in a new tab; scrolling is smooth, except when the reader prefers reduced motion', async ({ page }) => {
   await page.goto('/')
   const sectionTitles = await page
     .locator('main section[aria-labelledby]')
@@ -106,10 +107,8 @@ test('every section is present, in the order of the SPEC', async ({ page }) => {
   await expect(hero.getByRole('link', { name: 'Postula tu startup' })).toHaveAttribute('href', `#${FORM_ANCHOR}`)
   await expect(hero.getByRole('link', { name: 'Conoce el proceso' })).toHaveAttribute('href', `#${PROCESS_ANCHOR}`)
   await expect(page.getByRole('contentinfo')).toBeVisible()
-})
 
-test('the lists of SPEC §1 are complete', async ({ page }) => {
-  await page.goto('/')
+  // The lists of SPEC §1 are complete.
   const cardTitles = (sectionId: string) => page.locator(`[aria-labelledby="${sectionId}"] h3`).allTextContents()
 
   expect(await cardTitles('propuesta-titulo')).toEqual(['Escalabilidad real', 'Acompañamiento', 'Inversión estratégica'])
@@ -136,6 +135,22 @@ test('the lists of SPEC §1 are complete', async ({ page }) => {
   expect(await cardTitles('referentes-titulo')).toEqual(['España', 'Francia', 'Reino Unido', 'Brasil'])
   await expect(page.locator('#referentes')).toContainText('No son aliados ni socios de este programa')
   await expect(page.getByRole('complementary', { name: '¿Tienes preguntas?' })).toContainText('Nuestro equipo puede resolver tus dudas')
+
+  // The footer names the company and links to its website in a new tab.
+  const footer = page.getByRole('contentinfo')
+  await expect(footer).toContainText(DEFAULT_COMPANY.legalName)
+  const website = footer.getByRole('link', { name: /Sitio web/ })
+  await expect(website).toHaveAttribute('href', DEFAULT_COMPANY.website)
+  await expect(website).toHaveAttribute('target', '_blank')
+  await expect(website).toHaveAttribute('rel', /\bnoopener\b/)
+  await expect(website).toHaveAccessibleName(/se abre en una pestaña nueva/)
+  await expect(footer.locator('svg').first()).toBeVisible()
+
+  // Scrolling is smooth, except when the reader prefers reduced motion.
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth')
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto')
 })
 
 test('React hydrates the prerendered page with no error or warning', async ({ page, consoleErrors }) => {
@@ -264,26 +279,6 @@ test('anchors work with JavaScript disabled', async ({ browser, baseURL }) => {
   expect(await noScriptLine.textContent()).toBe('Activa JavaScript en tu navegador para enviar tu postulación.')
   await expect(page.locator('form')).toHaveCount(0)
   await context.close()
-})
-
-test('scrolling is smooth, except when the reader prefers reduced motion', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'no-preference' })
-  await page.goto('/')
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('smooth')
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto')
-})
-
-test('the footer names the company and links to its website in a new tab', async ({ page }) => {
-  await page.goto('/')
-  const footer = page.getByRole('contentinfo')
-  await expect(footer).toContainText(DEFAULT_COMPANY.legalName)
-  const website = footer.getByRole('link', { name: /Sitio web/ })
-  await expect(website).toHaveAttribute('href', DEFAULT_COMPANY.website)
-  await expect(website).toHaveAttribute('target', '_blank')
-  await expect(website).toHaveAttribute('rel', /\bnoopener\b/)
-  await expect(website).toHaveAccessibleName(/se abre en una pestaña nueva/)
-  await expect(footer.locator('svg').first()).toBeVisible()
 })
 
 test('no request leaves the site origin', async ({ page, baseURL }) => {

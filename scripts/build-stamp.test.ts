@@ -17,7 +17,9 @@ describe('npm start rebuilds only a missing or stale build', () => {
     dir = mkdtempSync(join(tmpdir(), 'catalitico-stamp-'))
   })
   afterEach(() => {
-    process.env = { ...saved }
+    // Restored key by key: the worker's process (and its real process.env) is shared with the next files (isolate: false).
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+    Object.assign(process.env, saved)
     rmSync(dir, { recursive: true, force: true })
   })
 

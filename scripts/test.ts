@@ -1,15 +1,24 @@
 /**
- * `npm test`: the whole suite, one step after another, each step's duration
- * and the total printed (issue 18: at most 5 minutes on a quiet machine, 10
- * on a busy one):
+ * `npm test`: the whole suite, each step's duration and the total printed
+ * (issue 18: at most 5 minutes on a quiet machine, 10 on a busy one):
  *
  *   test: ensure-chromium 0 s
- *   test: build 41 s
- *   test: vitest 1 min 32 s
- *   test: playwright 2 min 5 s (9 servers started)
- *   test: total 4 min 18 s
+ *   test: build 5 s
+ *   test: vitest and playwright side by side (Vitest's output follows when it ends)
+ *   test: playwright 1 min 49 s (2 servers started)
+ *   test: vitest 3 min 11 s
+ *   test: total 3 min 16 s
  *
- * Stops at the first step that fails, with that step's exit code.
+ * (the whole Vitest suite beside three Playwright specs, ADR 0175)
+ *
+ * Vitest and Playwright run at the same time once the build is there: most
+ * of Vitest's wall time is its files waiting on child processes, sockets and
+ * PostgreSQL, while Playwright keeps the two cores busy (ADR 0175).
+ * Playwright's output goes straight to the terminal, Vitest's is held and
+ * printed in one piece when it ends, so neither is interleaved.
+ *
+ * Stops at the first step that fails, with that step's exit code (of the two
+ * run together, both finish and the first failing one's code is returned).
  * Arguments go to Playwright (`npm test -- --workers=1`).
  */
 import { spawn } from 'node:child_process'
@@ -38,16 +47,25 @@ function formatDuration(ms: number): string {
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`
 }
 
-function run(step: Step): Promise<number> {
+/** Runs a step; with `held`, its output is kept and written in one piece when it ends. */
+function run(step: Step, held = false): Promise<number> {
   return new Promise((resolve) => {
     // E2E_SERVER_STARTS: e2e/fixtures/server.ts writes there one line per server it starts (counted for Playwright).
     const env = step.name === 'playwright' ? { ...process.env, E2E_SERVER_STARTS: serverStarts } : process.env
-    const child = spawn(step.command, step.args, { stdio: 'inherit', env })
+    const child = spawn(step.command, step.args, { stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit', env })
+    const output: Buffer[] = []
+    if (held) {
+      child.stdout!.on('data', (d: Buffer) => output.push(d))
+      child.stderr!.on('data', (d: Buffer) => output.push(d))
+    }
     child.once('error', (err) => {
       console.error(`test: ${step.name} could not start: ${err.message}`)
       resolve(1)
     })
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    child.once('close', (code, signal) => {
+      if (held) process.stdout.write(Buffer.concat(output))
+      resolve(code ?? (signal ? 1 : 0))
+    })
   })
 }
 
@@ -59,18 +77,27 @@ function serversStarted(): number {
   }
 }
 
-const started = Date.now()
-let exitCode = 0
-for (const step of steps) {
+/** Runs a step (held: see run) and prints its duration; resolves to its exit code. */
+async function timed(step: Step, held = false): Promise<number> {
   const stepStarted = Date.now()
-  const code = await run(step)
+  const code = await run(step, held)
   const count = serversStarted()
   const servers = step.name === 'playwright' ? ` (${count} server${count === 1 ? '' : 's'} started)` : ''
   console.log(`test: ${step.name} ${formatDuration(Date.now() - stepStarted)}${servers}${code === 0 ? '' : `, failed (exit code ${code})`}`)
-  if (code !== 0) {
-    exitCode = code
-    break
-  }
+  return code
+}
+
+const byName = (name: string) => steps.find((step) => step.name === name)!
+const started = Date.now()
+let exitCode = 0
+for (const step of steps.filter((s) => s.name !== 'vitest' && s.name !== 'playwright')) {
+  exitCode = await timed(step)
+  if (exitCode !== 0) break
+}
+if (exitCode === 0) {
+  console.log("test: vitest and playwright side by side (Vitest's output follows when it ends)")
+  const [vitest, playwright] = await Promise.all([timed(byName('vitest'), true), timed(byName('playwright'))])
+  exitCode = vitest !== 0 ? vitest : playwright
 }
 console.log(`test: total ${formatDuration(Date.now() - started)}${exitCode === 0 ? '' : ', failed'}`)
 rmSync(join(serverStarts, '..'), { recursive: true, force: true })
