@@ -21,7 +21,7 @@ import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.t
 import { openStore } from '../server/open-store.ts'
 import { readConfig } from '../server/shared/env.ts'
 import { nthMail } from './fixtures/outbox-mail.ts'
-import { screenshotsAtWidths } from './fixtures/screenshots.ts'
+import { SCREENSHOTS_ON, SHOTS_DIR } from './fixtures/screenshots.ts'
 import type { RunningServer } from './fixtures/server.ts'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 
@@ -144,18 +144,22 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-CO' })
   const founderPage = await phone.newPage()
   await founderPage.goto(new URL(link!).pathname)
-  await expect(founderPage.getByRole('heading', { level: 2, name: 'Tu plan de medios' })).toBeVisible()
-  await expect(founderPage.locator('main')).toContainText('Hasta hoy salió al aire $\u00a036.000.000 de $\u00a01.500.000.000 comprometidos en medios')
-  await expect(founderPage.locator('main')).toContainText(`Salió al aire el ${formatDay(addDays(TODAY, -10))}: 2 unidades de TV nacional, Spot 30" por franja.`)
-  await expect(founderPage.locator('main')).toContainText(`No salió al aire el ${formatDay(addDays(TODAY, -7))}: 1 unidad de TV nacional, Spot 30" por franja. Ya se repuso.`)
-  await expect(founderPage.locator('main')).toContainText(`Reposición el ${formatDay(addDays(TODAY, -3))}: 1 unidad`)
-  await expect(founderPage.locator('main')).not.toContainText('Transmisión especial de fútbol')
-  const proof = founderPage.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
+  const mine = founderPage.getByRole('region', { name: 'Tu plan de medios' })
+  await expect(mine.getByRole('heading', { level: 2, name: 'Tu plan de medios' })).toBeVisible()
+  await expect(mine).toContainText('Hasta hoy salió al aire $\u00a036.000.000 de $\u00a01.500.000.000 comprometidos en medios')
+  await expect(mine).toContainText(`Salió al aire el ${formatDay(addDays(TODAY, -10))}: 2 unidades de TV nacional, Spot 30" por franja.`)
+  await expect(mine).toContainText(`No salió al aire el ${formatDay(addDays(TODAY, -7))}: 1 unidad de TV nacional, Spot 30" por franja. Ya se repuso.`)
+  await expect(mine).toContainText(`Reposición el ${formatDay(addDays(TODAY, -3))}: 1 unidad`)
+  await expect(mine).not.toContainText('Transmisión especial de fútbol')
+  const proof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
   await expect(proof).toHaveAttribute('href', 'https://canal.example/pauta/123')
   await expect(proof).toHaveAttribute('rel', 'noopener noreferrer')
   expect(await founderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
   await clean(founderPage, "the founder's status page with the media plan")
-  await founderPage.getByRole('heading', { level: 2, name: 'Tu plan de medios' }).scrollIntoViewIfNeeded()
-  await screenshotsAtWidths(founderPage, 'founder-media-plan', [390, 1280], { fullPage: false })
+  // For people to look at (npm run screenshots): the section alone, on a phone and on a desktop.
+  for (const width of SCREENSHOTS_ON ? [390, 1280] : []) {
+    await founderPage.setViewportSize({ width, height: 900 })
+    await mine.screenshot({ path: `${SHOTS_DIR}/founder-media-plan-${width}.png` })
+  }
   await phone.close()
 })

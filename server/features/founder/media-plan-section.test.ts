@@ -95,9 +95,9 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
   it('shows what was committed, what ran with its proof, the miss and its make-good, month by month; never the voided entry nor the reason', async () => {
     const { h, one } = await setUp()
     const html = await statusHtml(h, one.token)
-    expect(html).toContain('<h2>Tu plan de medios</h2>')
+    expect(html).toContain('<h2 id="tu-plan-de-medios">Tu plan de medios</h2>')
     // 3 spots and the make-good at $ 12 M aired: $ 48 M of $ 1.500 M (3 %); $ 1.452 M left.
-    expect(html).toContain(`Hasta hoy salió al aire $${NBSP}48.000.000 de $${NBSP}1.500.000.000 comprometidos en medios (3${NBSP}%); quedan $${NBSP}1.452.000.000 por salir.`)
+    expect(html).toContain(`Hasta hoy salió al aire $${NBSP}48.000.000 de $${NBSP}1.500.000.000 comprometidos en medios (3${NBSP}%). Quedan $${NBSP}1.452.000.000 por salir al aire.`)
     expect(html).toContain('La ventana de exposición va del 15 de enero de 2027 al 14 de octubre de 2027.')
     // The plan, month by month: the line under its flight's first month.
     expect(html).toContain('<h3>Febrero de 2027</h3>')
@@ -117,7 +117,7 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(html).not.toContain('nota interna')
     // In order: the plan before the follow-up, headings h2 → h3 → h4.
     expect(html.indexOf('Tu plan de medios')).toBeLessThan(html.indexOf('Seguimiento de 12 meses'))
-    const levels = [...html.matchAll(/<h([1-6])>/g)].map((m) => Number(m[1]))
+    const levels = [...html.matchAll(/<h([1-6])[ >]/g)].map((m) => Number(m[1]))
     levels.forEach((l, i) => i > 0 && expect(l - levels[i - 1]!).toBeLessThanOrEqual(1))
   })
 

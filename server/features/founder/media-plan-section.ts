@@ -27,7 +27,9 @@ export const MEDIA_PLAN_CSS = `
 ul.plan-list{list-style:none;padding:0;margin:0 0 1rem}
 ul.plan-list>li{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:.6rem 1rem;margin:0 0 .5rem;overflow-wrap:anywhere}
 ul.plan-list p{margin:0}
-ul.plan-list dl{margin:.35rem 0 0}
+ul.plan-list dl{margin:.35rem 0 0;grid-template-columns:auto 1fr;gap:.15rem 1rem}
+ul.plan-list dd{margin:0}
+.media-plan h4{font-size:1rem;margin:1rem 0 .5rem}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `
 
@@ -74,13 +76,15 @@ export function mediaPlanSectionHtml(ledger: MediaPlanLedger, today: string): st
   const t = tallies(ledger.lines, ledger.entries)
   const lines = ledger.lines.filter((l) => !t.get(l.id)?.withdrawn)
   if (lines.length === 0) {
-    return `<h2>Tu plan de medios</h2>
+    return `<section class="media-plan" aria-labelledby="tu-plan-de-medios">
+<h2 id="tu-plan-de-medios">Tu plan de medios</h2>
 <p class="status">El equipo está preparando tu plan de medios. Aquí verás cada medio, sus fechas y lo que vaya saliendo al aire, con su prueba.</p>
-<p>Tu acuerdo compromete ${e(formatCop(balances.committed))} en medios. ${e(window)}</p>`
+<p>Tu acuerdo compromete ${e(formatCop(balances.committed))} en medios. ${e(window)}</p>
+</section>`
   }
   const share = balances.committed > 0 ? balances.ran / balances.committed : 0
   const sentences = [
-    `Hasta hoy salió al aire ${formatCop(balances.ran)} de ${formatCop(balances.committed)} comprometidos en medios (${formatShare(share)}); quedan ${formatCop(balances.remaining)} por salir.`,
+    `Hasta hoy salió al aire ${formatCop(balances.ran)} de ${formatCop(balances.committed)} comprometidos en medios (${formatShare(share)}). Quedan ${formatCop(balances.remaining)} por salir al aire.`,
     window,
     ...(balances.forfeited > 0 ? [`${formatCop(balances.forfeited)} no alcanzaron a salir antes del cierre de la ventana.`] : []),
   ]
@@ -112,9 +116,11 @@ ${planned ? `<h4>Lo planeado que empieza este mes</h4>\n<ul class="plan-list">\n
 ${happened.length > 0 ? `<h4>Lo que pasó</h4>\n<ul class="plan-list">\n${happened.map((h) => `<li>${h}</li>`).join('\n')}\n</ul>` : month <= today.slice(0, 7) ? '<p class="muted">Todavía no hay registros de este mes.</p>' : ''}
 </div>`
   })
-  return `<h2>Tu plan de medios</h2>
+  return `<section class="media-plan" aria-labelledby="tu-plan-de-medios">
+<h2 id="tu-plan-de-medios">Tu plan de medios</h2>
 <p>${e(sentences.join(' '))}</p>
-${sections.join('\n')}`
+${sections.join('\n')}
+</section>`
 }
 
 /** The status page's «Tu plan de medios»: HTML and styles once signed with a deal, or null (one ledger read). */
