@@ -10,11 +10,12 @@ import type { RateCardVersion } from '../../../domain/workspace-api/deals.ts'
 import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import type { MediaPlanLedger } from '../../db/stores/media-plan-store.ts'
+import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
 import { DEAL_BODY } from '../../testing/deal-body.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
-import { mediaPlanSection } from './media-plan-section.ts'
+import { mediaPlanSection, mediaPlanSectionHtml } from './media-plan-section.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -158,5 +159,48 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     // Signed without a deal (none recorded): nothing.
     const none = mediaPlanSection({ plans: { ledger: async () => null }, now: () => new Date() })
     expect(await none(view('acuerdo_firmado'))).toBeNull()
+  })
+
+  it('says in plain words what moved, what is still owed and what was lost; bookings, withdrawn lines and reasons stay out', () => {
+    const at = new Date('2027-07-20T15:00:00Z')
+    const line = (id: string, number: number, outlet: PlanLineRecord['outlet'], format: string, units: number, unitPriceCop: number, flightFrom: string, flightTo: string): PlanLineRecord => ({
+      id, number, outlet, format, units, unitPriceCop, flightFrom, flightTo, notes: 'nota interna de la línea', applicationId: 'app', createdBy: null, createdAt: at,
+    })
+    let n = 0
+    const entry = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'lineId' | 'kind' | 'day' | 'units'>): PlanEntryRecord => ({
+      id: `e${++n}`, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
+    })
+    const ledger: MediaPlanLedger = {
+      deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      lines: [
+        line('l1', 1, 'tv_nacional', 'Spot 20', 10, 5_000_000, '2027-02-01', '2027-03-31'),
+        line('l2', 2, 'radio_regional', 'Cuña 30', 20, 1_000_000, '2027-05-01', '2027-07-14'),
+        line('l3', 3, 'radio_regional', 'Mención', 5, 1_000_000, '2027-06-01', '2027-06-30'),
+      ],
+      entries: [
+        entry({ lineId: 'l3', kind: 'void', day: '2027-01-20', units: 0, reason: 'Retirada por el equipo' }),
+        entry({ lineId: 'l1', kind: 'booked', day: '2027-02-01', units: 10 }),
+        entry({ lineId: 'l1', kind: 'ran', day: '2027-02-05', units: 3, proofUrl: 'https://canal.example/a' }),
+        entry({ id: 'miss', lineId: 'l1', kind: 'missed', day: '2027-02-12', units: 2, reason: 'El canal cambió la parrilla' }),
+        entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss' }),
+        entry({ lineId: 'l1', kind: 'moved', day: '2027-03-15', units: 2, toLineId: 'l2' }),
+        entry({ lineId: 'l2', kind: 'forfeited', day: '2027-07-20', units: 5, reason: 'nota interna del cierre' }),
+      ],
+    }
+    const html = mediaPlanSectionHtml(ledger, '2027-07-20')
+    // 3 spots and 1 make-good at $ 5 M ran; 5 cuñas at $ 1 M lost.
+    expect(html).toContain(`Hasta hoy salió al aire $${NBSP}20.000.000 de $${NBSP}100.000.000 comprometidos en medios (20${NBSP}%). Quedan $${NBSP}75.000.000 por salir al aire.`)
+    expect(html).toContain(`$${NBSP}5.000.000 no alcanzaron a salir antes del cierre de la ventana.`)
+    expect(html).toContain('<strong>No salió al aire</strong> el 12 de febrero de 2027: 2 unidades de TV nacional, Spot 20. Falta reponer 1 unidad.')
+    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 unidad de TV nacional, Spot 20 en lugar de lo que no salió el 12 de febrero de 2027.</p>')
+    expect(html).toContain('<strong>Cambio de medio</strong> el 15 de marzo de 2027: 2 unidades de TV nacional, Spot 20, que se convirtieron en 10 unidades de Radio regional, Cuña 30 por el mismo valor en medios.')
+    expect(html).toContain('<strong>No alcanzó a salir</strong> antes del cierre de la ventana (20 de julio de 2027): 5 unidades de Radio regional, Cuña 30.')
+    // The radio line holds what moved in: 20 + 10.
+    expect(html).toContain('<dt>Unidades</dt><dd>30</dd>')
+    expect(html.match(/Ver prueba/g)).toHaveLength(1)
+    // Month by month, in order; June held only the withdrawn line.
+    const months = [...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((m) => m[1])
+    expect(months).toEqual(['Febrero de 2027', 'Marzo de 2027', 'Mayo de 2027', 'Julio de 2027'])
+    for (const hidden of ['Mención', 'parrilla', 'nota interna', 'Retirada', 'Reservado', 'Anulación']) expect(html).not.toContain(hidden)
   })
 })
