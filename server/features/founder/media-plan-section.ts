@@ -47,7 +47,7 @@ function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly Pla
       return `<p><strong>Salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}.${x.proofUrl ? proofLink(x.proofUrl, x.day) : ''}</p>`
     case 'missed': {
       const left = owed.get(x.id) ?? 0
-      const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left)}.` : 'El equipo lo repondrá.'
+      const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left)}.` : 'Queda pendiente de reposición.'
       return `<p><strong>No salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}. ${e(after)}</p>`
     }
     case 'make_good': {
