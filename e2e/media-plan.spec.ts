@@ -5,17 +5,23 @@
  * the rate card (a flight outside the window refused beside its field),
  * records a spot that ran with its proof link, a missed one with its reason
  * and its make-good, reads the balances and the pacing, and finds the deal,
- * behind its pace, on the overview's «Acuerdos atrasados». Axe stays clean.
+ * behind its pace, on the overview's «Acuerdos atrasados»; the founder opens
+ * the status page from the link in their e-mail on a 390 px phone and reads
+ * «Tu plan de medios»: the spot that ran with its proof, the miss and its
+ * make-good (ADR 0180). Axe stays clean.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { formatIsoDay } from '../domain/format.ts'
+import { formatDay } from '../domain/deals.ts'
 import { addDays } from '../domain/media-plan.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openReviewStore } from '../server/db/stores/review-store.ts'
 import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.ts'
 import { openStore } from '../server/open-store.ts'
 import { readConfig } from '../server/shared/env.ts'
+import { nthMail } from './fixtures/outbox-mail.ts'
+import { SCREENSHOTS_ON, SHOTS_DIR } from './fixtures/screenshots.ts'
 import type { RunningServer } from './fixtures/server.ts'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 
@@ -62,10 +68,11 @@ async function signWithRateCard(server: RunningServer, applicationId: string, ad
   }
 }
 
-test('an admin builds the plan from the rate card, records what ran with its proof and a miss with its make-good, and sees the deal behind pace on the overview', async ({ page, ws, origin, request }) => {
+test('an admin builds the plan from the rate card, records what ran with its proof and a miss with its make-good, and sees the deal behind pace on the overview', async ({ browser, page, ws, origin, request }) => {
   test.setTimeout(180_000)
   const adminEmail = uniqueEmail('plan')
-  const app = await submitApplication(request, origin, { tradeName: 'Pauta Viva', companyName: 'Pauta Viva S.A.S.' })
+  const founder = uniqueEmail('fundadora', 'startup.example')
+  const app = await submitApplication(request, origin, { email: founder, tradeName: 'Pauta Viva', companyName: 'Pauta Viva S.A.S.' })
   await addMember(ws, adminEmail, 'admin', 'Directora Plan')
   await signWithRateCard(ws, app.id, adminEmail)
   await signInWithLink(page, ws, adminEmail)
@@ -129,4 +136,30 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(behind.getByRole('link', { name: 'Pauta Viva' })).toBeVisible()
   await expect(behind).toContainText('1 acuerdo va más de 15 puntos detrás de su ventana')
   await clean(page, 'overview with a deal behind its pace')
+
+  // The founder, on a phone, opens their status page from the link in the e-mail they received.
+  const mail = await nthMail(ws, 'applicant_confirmation', founder, 1)
+  const link = /https?:\/\/[^\s"<>]+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(mail.parsed.text ?? '')?.[0]
+  expect(link, `a status page link in ${mail.file}`).toBeTruthy()
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-CO' })
+  const founderPage = await phone.newPage()
+  await founderPage.goto(new URL(link!).pathname)
+  const mine = founderPage.getByRole('region', { name: 'Tu plan de medios' })
+  await expect(mine.getByRole('heading', { level: 2, name: 'Tu plan de medios' })).toBeVisible()
+  await expect(mine).toContainText('Hasta hoy salió al aire $\u00a036.000.000 de $\u00a01.500.000.000 comprometidos en medios')
+  await expect(mine).toContainText(`Salió al aire el ${formatDay(addDays(TODAY, -10))}: 2 unidades de TV nacional, Spot 30" por franja.`)
+  await expect(mine).toContainText(`No salió al aire el ${formatDay(addDays(TODAY, -7))}: 1 unidad de TV nacional, Spot 30" por franja. Ya se repuso.`)
+  await expect(mine).toContainText(`Reposición el ${formatDay(addDays(TODAY, -3))}: 1 unidad`)
+  await expect(mine).not.toContainText('Transmisión especial de fútbol')
+  const proof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
+  await expect(proof).toHaveAttribute('href', 'https://canal.example/pauta/123')
+  await expect(proof).toHaveAttribute('rel', 'noopener noreferrer')
+  expect(await founderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
+  await clean(founderPage, "the founder's status page with the media plan")
+  // For people to look at (npm run screenshots): the section alone, on a phone and on a desktop.
+  for (const width of SCREENSHOTS_ON ? [390, 1280] : []) {
+    await founderPage.setViewportSize({ width, height: 900 })
+    await mine.screenshot({ path: `${SHOTS_DIR}/founder-media-plan-${width}.png` })
+  }
+  await phone.close()
 })

@@ -17,6 +17,7 @@ import type { Hono } from 'hono'
 import { founderDraftRoutes } from './features/workspace/founder-mail/routes.ts'
 import { founderStatusRoutes } from './features/founder/status-page.ts'
 import { checkInRoutes, followUpSection } from './features/founder/check-in.ts'
+import { mediaPlanSection } from './features/founder/media-plan-section.ts'
 import type { FounderStore } from './db/stores/founder-store.ts'
 import { createRetentionJob } from './features/retention/retention.ts'
 import type { FounderMailConfig } from './shared/pipeline/status-mail.ts'
@@ -304,6 +305,8 @@ export function workspaceApiFrom(
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
     // Once signed, the twelve months of follow-up (issue 20).
     followUpSection: followUpSection({ followUp: stores.followUp, mediaDays, now: routeDeps.now }),
+    // Once signed, the media plan and what ran, with its proof (ADR 0180).
+    mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now: routeDeps.now }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })

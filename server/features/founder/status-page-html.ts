@@ -103,6 +103,8 @@ export interface StatusPageOptions {
   panelHtml?: string | null
   /** «Qué sigue» when the stage's own text does not fit (the panel session's state: panel-section.ts panelNext). */
   next?: string | null
+  /** «Tu plan de medios» after the signature (media-plan-section.ts), with its styles; rendered only when given. */
+  mediaPlan?: { html: string; css: string } | null
   /** The twelve months of follow-up after the signature (check-in-html.ts), with its styles; rendered only when given. */
   followUp?: { html: string; css: string } | null
 }
@@ -144,6 +146,7 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
 <h2>Qué sigue</h2>
 <p class="status">${e(options.next ?? NEXT[view.stage])}</p>
 ${options.panelHtml ?? ''}
+${options.mediaPlan?.html ?? ''}
 ${options.followUp?.html ?? ''}
 <h2>Las tres etapas</h2>
 <ol class="steps">
@@ -163,7 +166,7 @@ ${withdraw}
 <h2>¿Dudas?</h2>
 <p>Escríbenos a <a href="mailto:${e(options.contactEmail)}">${e(options.contactEmail)}</a> e incluye tu referencia <span class="nowrap">${e(view.reference)}</span>.</p>`,
     options.contactEmail,
-    (options.panelHtml ? PANEL_CSS : '') + (options.followUp?.css ?? ''),
+    (options.panelHtml ? PANEL_CSS : '') + (options.mediaPlan?.css ?? '') + (options.followUp?.css ?? ''),
   )
 }
 

@@ -61,6 +61,8 @@ export interface StatusPageDeps {
   documents?: Pick<DocumentStore, 'list'>
   /** The twelve months of follow-up after the signature (check-in.ts followUpSection): HTML and styles, or null. */
   followUpSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
+  /** «Tu plan de medios» once signed (media-plan-section.ts mediaPlanSection): HTML and styles, or null. */
+  mediaPlanSection?: (view: FounderView) => Promise<{ html: string; css: string } | null>
 }
 
 
@@ -138,8 +140,9 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
     const panelHtml = panelState ? panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours }) : null
     const next = inStage && panelState ? panelNext(panelState) : null
+    const mediaPlan = deps.mediaPlanSection ? await deps.mediaPlanSection(view) : null
     const followUp = deps.followUpSection ? await deps.followUpSection(view, token) : null
-    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, followUp, error: extra.error ?? null })
+    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, error: extra.error ?? null })
   }
 
   app.get('/:token', async (c) => {

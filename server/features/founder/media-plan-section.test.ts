@@ -1,0 +1,206 @@
+/**
+ * «Tu plan de medios» on the founder's status page from the outside (issue 20; ADR 0180): an admin builds
+ * the plan through the workspace API and records a spot that ran with its proof, a miss and its make-good
+ * and a ran entry voided later; the founder's link shows the plan month by month with the proof, the
+ * amounts in pesos as Colombia writes them, never the voided entry nor the team's reason; another
+ * founder's link shows nothing of it; before the signature there is no section; one ledger read per view.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { RateCardVersion } from '../../../domain/workspace-api/deals.ts'
+import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
+import type { FounderView } from '../../db/stores/founder-store.ts'
+import type { MediaPlanLedger } from '../../db/stores/media-plan-store.ts'
+import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
+import { DEAL_BODY } from '../../testing/deal-body.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { seedFounder } from '../../testing/seed-founder.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { mediaPlanSection, mediaPlanSectionHtml } from './media-plan-section.ts'
+
+const harnesses: WorkspaceHarness[] = []
+afterEach(async () => {
+  while (harnesses.length) await harnesses.pop()!.dispose()
+})
+
+const NBSP = '\u00a0'
+const json = async <T>(res: Response) => (await res.json()) as T
+const statusHtml = async (h: WorkspaceHarness, token: string) => {
+  const res = await h.app.request(`${SITE}/postulacion/${token}`)
+  expect(res.status).toBe(200)
+  return res.text()
+}
+
+async function publishedCard(h: WorkspaceHarness, admin: SignedIn): Promise<RateCardVersion> {
+  const created = await h.call('POST', '/rate-cards', {
+    as: admin,
+    body: { items: [{ outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: '12.000.000' }, { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: '800.000' }] },
+  })
+  const { version } = await json<{ version: RateCardVersion }>(created)
+  expect((await h.call('POST', `/rate-cards/${version.id}/publish`, { as: admin, body: {} })).status).toBe(200)
+  return version
+}
+
+/** The founder's link, as they ask for it again by their address ("perdí mi enlace") and read it in the e-mail. */
+async function linkOf(h: WorkspaceHarness, email: string) {
+  const res = await h.app.request(`${SITE}/postulacion`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email }).toString() })
+  expect(res.status).toBe(200)
+  const mail = (await h.deliverMail()).find((m) => m.to === email && m.text.includes('/postulacion/'))
+  return founderTokenFrom(mail!.text)
+}
+
+/** A submission signed with its deal; its founder's link. */
+async function signed(h: WorkspaceHarness, admin: SignedIn, email: string, rateCardVersionId: string) {
+  const s = newSubmission({ createdAt: h.now(), email })
+  await h.store.saveSubmission(s)
+  const id = s.application.id
+  for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence']]) {
+    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
+  }
+  const res = await h.call('POST', `/applications/${id}/transitions`, {
+    as: admin,
+    body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: { ...DEAL_BODY, rateCardVersionId } },
+  })
+  expect(res.status).toBe(200)
+  return { id, token: await linkOf(h, email) }
+}
+
+const post = async (h: WorkspaceHarness, as: SignedIn, id: string, what: 'lines' | 'entries', body: unknown) => {
+  const res = await h.call('POST', `/applications/${id}/media-plan/${what}`, { as, body })
+  expect(res.status, JSON.stringify(body)).toBe(201)
+  return (await json<MediaPlanAnswer>(res)).plan!
+}
+
+/** Two startups signed (window from 15 Jan 2027, 9 months, $ 1.500 M); the first with a plan and its ledger; the clock on 15 March 2027. */
+async function setUp() {
+  const h = await workspaceHarness()
+  harnesses.push(h)
+  const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+  const card = await publishedCard(h, admin)
+  const one = await signed(h, admin, 'una@startup.example', card.id)
+  const two = await signed(h, admin, 'otra@startup.example', card.id)
+  h.advance(new Date('2027-03-15T15:00:00.000Z').getTime() - h.now().getTime())
+  const again = await h.signIn(admin.member)
+  const withLine = await post(h, again, one.id, 'lines', { outlet: 'tv_nacional', format: 'Spot 30" por franja', units: '10', flightFrom: '2027-02-01', flightTo: '2027-04-30', notes: 'Franja prime, nota interna' })
+  const lineId = withLine.lines[0]!.id
+  await post(h, again, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/pauta/123' })
+  const wrong = await post(h, again, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-02', units: '2', proofUrl: 'https://canal.example/pauta/equivocada' })
+  const wrongId = wrong.entries.find((x) => x.proofUrl === 'https://canal.example/pauta/equivocada')!.id
+  await post(h, again, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-03', voids: wrongId, reason: 'Se registró en la línea equivocada' })
+  const missed = await post(h, again, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial; el canal no avisó' })
+  const missId = missed.entries.find((x) => x.kind === 'missed')!.id
+  await post(h, again, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/pauta/124' })
+  return { h, one, two }
+}
+
+describe('«Tu plan de medios» on the founder’s status page', () => {
+  it('shows what was committed, what ran with its proof, the miss and its make-good, month by month; never the voided entry nor the reason', async () => {
+    const { h, one } = await setUp()
+    const html = await statusHtml(h, one.token)
+    expect(html).toContain('<h2 id="tu-plan-de-medios">Tu plan de medios</h2>')
+    // 3 spots and the make-good at $ 12 M aired: $ 48 M of $ 1.500 M (3 %); $ 1.452 M left.
+    expect(html).toContain(`Hasta hoy salió al aire $${NBSP}48.000.000 de $${NBSP}1.500.000.000 comprometidos en medios (3${NBSP}%). Quedan $${NBSP}1.452.000.000 por salir al aire.`)
+    expect(html).toContain('La ventana de exposición va del 15 de enero de 2027 al 14 de octubre de 2027.')
+    // The plan, month by month: the line under its flight's first month.
+    expect(html).toContain('<h3>Febrero de 2027</h3>')
+    expect(html).toContain('<dt>Formato</dt><dd>Spot 30&quot; por franja</dd>')
+    expect(html).toContain('<dt>Unidades</dt><dd>10</dd>')
+    expect(html).toContain('<dt>Fechas</dt><dd>del 1 de febrero de 2027 al 30 de abril de 2027</dd>')
+    // What ran, with its proof; the miss, made good, with the make-good's proof.
+    expect(html).toContain('<strong>Salió al aire</strong> el 10 de febrero de 2027: 3 unidades de TV nacional, Spot 30&quot; por franja.')
+    expect(html).toContain('<a href="https://canal.example/pauta/123" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del 10 de febrero de 2027</span></a>')
+    expect(html).toContain('<strong>No salió al aire</strong> el 17 de febrero de 2027: 1 unidad de TV nacional, Spot 30&quot; por franja. Ya se repuso.')
+    expect(html).toContain('<strong>Reposición</strong> el 24 de febrero de 2027: 1 unidad de TV nacional, Spot 30&quot; por franja en lugar de lo que no salió el 17 de febrero de 2027.')
+    expect(html).toContain('href="https://canal.example/pauta/124" rel="noopener noreferrer"')
+    // The voided entry, the team's reasons and notes: never shown.
+    expect(html).not.toContain('equivocada')
+    expect(html).not.toContain('2 de marzo de 2027')
+    expect(html).not.toContain('Transmisión especial')
+    expect(html).not.toContain('nota interna')
+    // In order: the plan before the follow-up, headings h2 → h3 → h4.
+    expect(html.indexOf('Tu plan de medios')).toBeLessThan(html.indexOf('Seguimiento de 12 meses'))
+    const levels = [...html.matchAll(/<h([1-6])[ >]/g)].map((m) => Number(m[1]))
+    levels.forEach((l, i) => i > 0 && expect(l - levels[i - 1]!).toBeLessThanOrEqual(1))
+  })
+
+  it("another founder's link shows nothing of it: their plan is still being prepared", async () => {
+    const { h, two } = await setUp()
+    const html = await statusHtml(h, two.token)
+    expect(html).toContain('El equipo está preparando tu plan de medios.')
+    expect(html).toContain(`Tu acuerdo compromete $${NBSP}1.500.000.000 en medios.`)
+    expect(html).not.toContain('canal.example')
+    expect(html).not.toContain('Salió al aire')
+    expect(html).not.toContain('Febrero de 2027')
+  })
+
+  it('before the signature there is no section', async () => {
+    const h = await workspaceHarness()
+    harnesses.push(h)
+    const founder = await seedFounder(h.store, { stage: 'due_diligence' })
+    const html = await statusHtml(h, founder.token)
+    expect(html).toContain('<h1>Due diligence y acuerdo</h1>')
+    expect(html).not.toContain('Tu plan de medios')
+    expect(html).not.toContain('plan-list')
+  })
+
+  it('reads the ledger once per view, and only once signed', async () => {
+    const reads: string[] = []
+    const ledger: MediaPlanLedger = {
+      deal: { applicationId: 'a', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 1_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      lines: [],
+      entries: [],
+    }
+    const section = mediaPlanSection({ plans: { ledger: async (id) => (reads.push(id), ledger) }, now: () => new Date('2027-02-01T15:00:00Z') })
+    const view = (stage: FounderView['stage']): FounderView => ({ applicationId: 'app-1', reference: 'CAT-1', stage, receivedAt: new Date(), stageEnteredAt: new Date(), stageDueAt: null, changes: [] })
+    expect(await section(view('due_diligence'))).toBeNull()
+    expect(await section(view('retirada'))).toBeNull()
+    expect(reads).toEqual([])
+    expect((await section(view('acuerdo_firmado')))!.html).toContain('El equipo está preparando tu plan de medios.')
+    expect(reads).toEqual(['app-1'])
+    // Signed without a deal (none recorded): nothing.
+    const none = mediaPlanSection({ plans: { ledger: async () => null }, now: () => new Date() })
+    expect(await none(view('acuerdo_firmado'))).toBeNull()
+  })
+
+  it('says in plain words what moved, what is still owed and what was lost; bookings, withdrawn lines and reasons stay out', () => {
+    const at = new Date('2027-07-20T15:00:00Z')
+    const line = (id: string, number: number, outlet: PlanLineRecord['outlet'], format: string, units: number, unitPriceCop: number, flightFrom: string, flightTo: string): PlanLineRecord => ({
+      id, number, outlet, format, units, unitPriceCop, flightFrom, flightTo, notes: 'nota interna de la línea', applicationId: 'app', createdBy: null, createdAt: at,
+    })
+    let n = 0
+    const entry = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'lineId' | 'kind' | 'day' | 'units'>): PlanEntryRecord => ({
+      id: `e${++n}`, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
+    })
+    const ledger: MediaPlanLedger = {
+      deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      lines: [
+        line('l1', 1, 'tv_nacional', 'Spot 20', 10, 5_000_000, '2027-02-01', '2027-03-31'),
+        line('l2', 2, 'radio_regional', 'Cuña 30', 20, 1_000_000, '2027-05-01', '2027-07-14'),
+        line('l3', 3, 'radio_regional', 'Mención', 5, 1_000_000, '2027-06-01', '2027-06-30'),
+      ],
+      entries: [
+        entry({ lineId: 'l3', kind: 'void', day: '2027-01-20', units: 0, reason: 'Retirada por el equipo' }),
+        entry({ lineId: 'l1', kind: 'booked', day: '2027-02-01', units: 10 }),
+        entry({ lineId: 'l1', kind: 'ran', day: '2027-02-05', units: 3, proofUrl: 'https://canal.example/a' }),
+        entry({ id: 'miss', lineId: 'l1', kind: 'missed', day: '2027-02-12', units: 2, reason: 'El canal cambió la parrilla' }),
+        entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss' }),
+        entry({ lineId: 'l1', kind: 'moved', day: '2027-03-15', units: 2, toLineId: 'l2' }),
+        entry({ lineId: 'l2', kind: 'forfeited', day: '2027-07-20', units: 5, reason: 'nota interna del cierre' }),
+      ],
+    }
+    const html = mediaPlanSectionHtml(ledger, '2027-07-20')
+    // 3 spots and 1 make-good at $ 5 M ran; 5 cuñas at $ 1 M lost.
+    expect(html).toContain(`Hasta hoy salió al aire $${NBSP}20.000.000 de $${NBSP}100.000.000 comprometidos en medios (20${NBSP}%). Quedan $${NBSP}75.000.000 por salir al aire.`)
+    expect(html).toContain(`$${NBSP}5.000.000 no alcanzaron a salir antes del cierre de la ventana.`)
+    expect(html).toContain('<strong>No salió al aire</strong> el 12 de febrero de 2027: 2 unidades de TV nacional, Spot 20. Falta reponer 1 unidad.')
+    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 unidad de TV nacional, Spot 20 en lugar de lo que no salió el 12 de febrero de 2027.</p>')
+    expect(html).toContain('<strong>Cambio de medio</strong> el 15 de marzo de 2027: 2 unidades de TV nacional, Spot 20, que se convirtieron en 10 unidades de Radio regional, Cuña 30 por el mismo valor en medios.')
+    expect(html).toContain('<strong>No alcanzó a salir</strong> antes del cierre de la ventana (20 de julio de 2027): 5 unidades de Radio regional, Cuña 30.')
+    // The radio line holds what moved in: 20 + 10.
+    expect(html).toContain('<dt>Unidades</dt><dd>30</dd>')
+    expect(html.match(/Ver prueba/g)).toHaveLength(1)
+    // Month by month, in order; June held only the withdrawn line.
+    const months = [...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((m) => m[1])
+    expect(months).toEqual(['Febrero de 2027', 'Marzo de 2027', 'Mayo de 2027', 'Julio de 2027'])
+    for (const hidden of ['Mención', 'parrilla', 'nota interna', 'Retirada', 'Reservado', 'Anulación']) expect(html).not.toContain(hidden)
+  })
+})
