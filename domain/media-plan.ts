@@ -350,8 +350,25 @@ export interface DealPace extends Pacing {
   remaining: number
 }
 
-export function dealPaceOf(deal: PlanDeal, lines: readonly PlanLine[], entries: readonly PlanEntry[], today: string): DealPace {
-  const balances = balancesOf(deal, lines, entries)
+/**
+ * What a deal delivered, in pesos: the value of its live `ran` and `make_good` entries and of its live
+ * `forfeited` ones, each at its line's price — exactly balancesOf's `ran` and `forfeited`, which is all a
+ * pace needs. The store sums them in SQL for every deal at once (media-plan-store.ts deliveries), so
+ * «Seguimiento», «Acuerdos atrasados» and the owners' reminders never read every ledger.
+ */
+export interface Delivery extends PlanDeal {
+  ran: number
+  forfeited: number
+}
+
+export function deliveryOf(deal: PlanDeal, lines: readonly PlanLine[], entries: readonly PlanEntry[]): Delivery {
+  const { ran, forfeited } = balancesOf(deal, lines, entries)
+  return { mediaValueCop: deal.mediaValueCop, windowStart: deal.windowStart, windowMonths: deal.windowMonths, ran, forfeited }
+}
+
+export function dealPaceOf(delivery: Delivery, today: string): DealPace {
+  const committed = delivery.mediaValueCop
+  const balances = { committed, ran: delivery.ran, remaining: Math.max(0, committed - delivery.ran - delivery.forfeited), window: windowOf(delivery) }
   return { ...pacingOf(balances, today), behind: behindPace(balances, today), ran: balances.ran, remaining: balances.remaining }
 }
 

@@ -5,16 +5,23 @@
  *
  * Seeds DEALS signed startups (default 200) through the stores' own writes:
  * each application moved to «Acuerdo firmado» with its deal by the review
- * store's transition (ADR 0159), twelve months of answered check-ins
- * (submitCheckIn), a milestone at month 3. Then calls, in-process through the
- * real routes (Hono's routing, the stores' queries, the JSON answer; no
- * socket) as an admin:
+ * store's transition (ADR 0159) on a published rate card, twelve months of
+ * answered check-ins (submitCheckIn), a milestone at month 3, and a media plan
+ * of LINES lines (default 50) with their records: each line booked, two spots
+ * ran with their proof, every fifth line a miss and its make-good, every
+ * seventh a wrong entry voided (each through the store's own checked write,
+ * domain/media-plan.ts readPlanLine/readPlanEntry, as the routes do). Then
+ * calls, in-process through the real routes (Hono's routing, the stores'
+ * queries, the JSON answer; no socket) as an admin:
  * - GET /follow-up: «Seguimiento», the portfolio overview (every signed
- *   startup, its last check-in, its sales series for the trend);
- * - GET /applications/:id/follow-up: one startup's twelve months and series.
+ *   startup, its last check-in, its sales trend, its media pace from its ledger);
+ * - GET /media-plans/behind: the overview's «Acuerdos atrasados»;
+ * - GET /applications/:id/media-plan: one deal's ledger, balances and pacing;
+ * - GET /applications/:id/follow-up: one startup's twelve months, series and
+ *   the days its media ran.
  * Prints p50 and p95 per query. Goal: p95 <= 50 ms on this machine.
  *
- * Options: --deals N (default 200) --runs N (default 200) --only sqlite|postgres
+ * Options: --deals N (default 200) --lines N (default 50) --runs N (default 200) --only sqlite|postgres
  */
 import { Hono } from 'hono'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -22,17 +29,20 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import type { DealTerms } from '../../domain/deals.ts'
+import type { DealTerms, RateCardItem } from '../../domain/deals.ts'
 import type { CheckInValues } from '../../domain/follow-up.ts'
+import { balancesOf, readPlanEntry, readPlanLine, type PlanEntryInput, type PlanLineInput } from '../../domain/media-plan.ts'
 import { readMigrations } from '../../server/db/migrations/postgres-files.ts'
 import { openPostgresStore, type PostgresStore } from '../../server/db/postgres-store.ts'
 import { openSqliteStore, type SqliteStore } from '../../server/db/sqlite-store.ts'
 import type { ApplicationStore } from '../../server/db/stores/application-store.ts'
 import { openWorkspaceStores } from '../../server/db/stores/open-workspace-stores.ts'
+import type { MediaPlanStore } from '../../server/db/stores/media-plan-store.ts'
 import type { Member } from '../../server/db/stores/team-store.ts'
 import { insertMember } from '../../server/db/testing/members.ts'
 import { createTestDatabase, postgresAvailable } from '../../server/db/testing/postgres-test-database.ts'
 import { followUpRoutes } from '../../server/features/workspace/follow-up/routes.ts'
+import { mediaPlanRoutes } from '../../server/features/workspace/media-plan/routes.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
 import { dealPacesFrom, mediaDaysFrom } from '../../server/shared/media-days.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
@@ -41,9 +51,10 @@ const GOAL_P95_MS = 50
 const DAY = 86_400_000
 
 const { values: args } = parseArgs({
-  options: { deals: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
+  options: { deals: { type: 'string' }, lines: { type: 'string' }, runs: { type: 'string' }, only: { type: 'string' } },
 })
 const DEALS = Number(args.deals ?? 200)
+const LINES = Number(args.lines ?? 50)
 const RUNS = Number(args.runs ?? 200)
 /** Every follow-up started on 1 December 2026; "today" is past its twelfth month's due day. */
 const FOLLOW_UP_START = '2026-12-01'
@@ -62,6 +73,19 @@ const TERMS: DealTerms = {
   followUpStart: FOLLOW_UP_START,
   rateCardVersionId: null,
 }
+
+const RATE_CARD: RateCardItem[] = [
+  { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 12_000_000 },
+  { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 },
+  { outlet: 'diario_popular', format: '½ página', unitPriceCop: 4_500_000 },
+  { outlet: 'medio_impreso_digital', format: 'Artículo', unitPriceCop: 2_000_000 },
+]
+/** The window's months (from 15 January 2027, 9 months): a line's flight is one of them. */
+const FLIGHTS = Array.from({ length: 9 }, (_, k) => {
+  const from = new Date(Date.UTC(2027, 0, 15 + k * 30))
+  return { from: from.toISOString().slice(0, 10), to: new Date(from.getTime() + 27 * DAY).toISOString().slice(0, 10) }
+})
+const TODAY = NOW.toISOString().slice(0, 10)
 
 /** A deterministic month of figures (no Math.random in what is measured). */
 function checkIn(i: number, month: number): CheckInValues {
@@ -99,6 +123,9 @@ async function seed(store: ApplicationStore) {
   const started = performance.now()
   const stores = openWorkspaceStores(store)
   const admin = await insertMember(store, 'admin', 'Ana Portafolio')
+  const card = await stores.deals.createRateCard({ note: 'Tarifario 2027', items: RATE_CARD, memberId: admin.id, at: SIGNED_AT })
+  await stores.deals.publishRateCard(card.id, { memberId: admin.id, at: SIGNED_AT })
+  const terms: DealTerms = { ...TERMS, rateCardVersionId: card.id }
   const subs = Array.from({ length: DEALS }, (_, i) => {
     const sub = newSubmission({ createdAt: new Date(SIGNED_AT.getTime() - (30 + (i % 60)) * DAY) })
     sub.application.formData.tradeName = `Startup ${i}`
@@ -108,7 +135,7 @@ async function seed(store: ApplicationStore) {
   await pool(subs, 16, async (s, i) => {
     const id = s.application.id
     await setStage(store, id)
-    const moved = await stores.review.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: SIGNED_AT, deal: TERMS })
+    const moved = await stores.review.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: SIGNED_AT, deal: terms })
     if (moved.status !== 'moved') throw new Error(`signing ${i}: ${moved.status}`)
     for (let month = 1; month <= 12; month++) {
       const at = new Date(Date.parse(FOLLOW_UP_START) + (month * 30 + 3) * DAY)
@@ -117,9 +144,45 @@ async function seed(store: ApplicationStore) {
     }
     const held = await stores.followUp.recordMilestone({ applicationId: id, month: 3, heldOn: '2027-03-10', note: 'Revisión del trimestre.', memberId: admin.id, at: new Date('2027-03-10T15:00:00.000Z') })
     if (held === 'not_found') throw new Error(`milestone ${i}`)
+    await seedPlan(stores.mediaPlan, id, i, admin.id)
   })
   if (store.kind === 'postgres') await (store as PostgresStore).sql`vacuum analyze`
   return { admin, ids: subs.map((s) => s.application.id), seconds: (performance.now() - started) / 1000 }
+}
+
+/** A deal's plan: LINES lines and their records, each written through the store's checked write. */
+async function seedPlan(plans: MediaPlanStore, applicationId: string, i: number, memberId: string) {
+  const by = { memberId, at: SIGNED_AT }
+  const entry = async (input: PlanEntryInput) => {
+    const written = await plans.appendEntry(applicationId, (l) => readPlanEntry(input, { deal: l.deal, lines: l.lines, entries: l.entries, today: TODAY }), by)
+    if (written.status !== 'written') throw new Error(`entry ${input.kind} of deal ${i}: ${JSON.stringify(written)}`)
+    return written.value
+  }
+  for (let n = 0; n < LINES; n++) {
+    const item = RATE_CARD[(i + n) % RATE_CARD.length]!
+    const flight = FLIGHTS[n % FLIGHTS.length]!
+    const input: PlanLineInput = { outlet: item.outlet, format: item.format, units: '4', flightFrom: flight.from, flightTo: flight.to, notes: `Línea ${n + 1}` }
+    const added = await plans.addLine(
+      applicationId,
+      (l) => readPlanLine(input, { deal: l.deal, rateCard: l.deal.rateCard, rateCardNumber: l.deal.rateCardVersionNumber, placed: balancesOf(l.deal, l.lines, l.entries).placed }),
+      by,
+    )
+    if (added.status !== 'written') throw new Error(`line ${n} of deal ${i}: ${JSON.stringify(added)}`)
+    const lineId = added.value.id
+    const day = (d: number) => new Date(Date.parse(flight.from) + d * DAY).toISOString().slice(0, 10)
+    await entry({ lineId, kind: 'booked', day: day(0), units: '4' })
+    if ((i + n) % 3 === 0) continue // a third of the lines have not run yet: the portfolio has deals behind
+    await entry({ lineId, kind: 'ran', day: day(2), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-a` })
+    await entry({ lineId, kind: 'ran', day: day(9), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-b` })
+    if (n % 5 === 0) {
+      const miss = await entry({ lineId, kind: 'missed', day: day(12), units: '1', reason: 'Transmisión especial' })
+      await entry({ lineId, kind: 'make_good', day: day(16), units: '1', makeGoodFor: miss.id, proofUrl: `https://medios.example/prueba/${i}-${n}-r` })
+    }
+    if (n % 7 === 0) {
+      const wrong = await entry({ lineId, kind: 'ran', day: day(20), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-x` })
+      await entry({ lineId, kind: 'void', day: day(21), voids: wrong.id, reason: 'Registrado dos veces.' })
+    }
+  }
 }
 
 /** The follow-up routes behind a stand-in for the session middleware (the admin, active). */
@@ -130,6 +193,7 @@ function portfolioApp(store: ApplicationStore, admin: Member) {
     c.set('member', admin)
     await next()
   })
+  api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: () => NOW }))
   api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays: mediaDaysFrom(stores.mediaPlan), paces: dealPacesFrom(stores.mediaPlan), now: () => NOW }))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }
@@ -160,7 +224,7 @@ async function timed(call: () => Promise<string>) {
 
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
   const seeded = await seed(store)
-  console.error(`${target}: seeded ${DEALS} signed startups with 12 check-ins each in ${seeded.seconds.toFixed(1)} s`)
+  console.error(`${target}: seeded ${DEALS} signed startups with 12 check-ins and ${LINES} plan lines each in ${seeded.seconds.toFixed(1)} s`)
   const app = portfolioApp(store, seeded.admin)
   const get = async (path: string) => {
     const res = await app.request(`${WORKSPACE_API_PATH}${path}`)
@@ -174,7 +238,19 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
     return `${answer.items.length} startups`
   })
   rows.push({ target, query: 'GET /follow-up («Seguimiento»)', ...portfolio })
+  const behind = await timed(async () => {
+    const answer = (await get('/media-plans/behind')) as { deals: number; items: unknown[] }
+    if (answer.deals !== DEALS) throw new Error(`«Acuerdos atrasados» counted ${answer.deals} of ${DEALS}`)
+    return `${answer.items.length} of ${answer.deals} behind`
+  })
+  rows.push({ target, query: 'GET /media-plans/behind', ...behind })
   const one = seeded.ids[DEALS >> 1]!
+  const ledger = await timed(async () => {
+    const answer = (await get(`/applications/${one}/media-plan`)) as { plan: { lines: unknown[]; entries: unknown[] } | null }
+    if (answer.plan?.lines.length !== LINES) throw new Error(`one deal's ledger: ${answer.plan?.lines.length} lines of ${LINES}`)
+    return `${answer.plan.lines.length} lines, ${answer.plan.entries.length} entries`
+  })
+  rows.push({ target, query: "GET /applications/:id/media-plan (ledger)", ...ledger })
   const startup = await timed(async () => {
     const answer = (await get(`/applications/${one}/follow-up`)) as { followUp: { months: { state: string }[] } | null }
     const answered = answer.followUp?.months.filter((m) => m.state === 'answered').length ?? 0
@@ -221,6 +297,6 @@ console.log(`\nThe portfolio after the signature, in-process as an admin: ${DEAL
 console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on this machine's cores`)
 for (const r of rows) {
   const ok = r.p95 <= GOAL_P95_MS
-  console.log(`${r.target.padEnd(9)} ${r.query.padEnd(40)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (${r.size}; p95 <= ${GOAL_P95_MS} ms: ${ok ? 'yes' : 'NO'})`)
+  console.log(`${r.target.padEnd(9)} ${r.query.padEnd(48)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  (${r.size}; p95 <= ${GOAL_P95_MS} ms: ${ok ? 'yes' : 'NO'})`)
   if (!ok) process.exitCode = 1
 }

@@ -25,7 +25,7 @@ export function mediaDaysFrom(plans: Pick<MediaPlanStore, 'ledger'>): MediaDaysS
 
 export type DealPacesSource = (today: string) => Promise<Map<string, DealPace>>
 
-/** Every signed deal's pace on `today`, by application id, in one read of every ledger («Seguimiento»). */
-export function dealPacesFrom(plans: Pick<MediaPlanStore, 'portfolio'>): DealPacesSource {
-  return async (today) => new Map((await plans.portfolio()).map(({ deal, lines, entries }) => [deal.applicationId, dealPaceOf(deal, lines, entries, today)]))
+/** Every signed deal's pace on `today`, by application id, from one summing query («Seguimiento»). */
+export function dealPacesFrom(plans: Pick<MediaPlanStore, 'deliveries'>): DealPacesSource {
+  return async (today) => new Map((await plans.deliveries()).map((d) => [d.applicationId, dealPaceOf(d, today)]))
 }

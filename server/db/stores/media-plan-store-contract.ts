@@ -7,7 +7,7 @@
  * deleted with its application.
  */
 import { describe, expect, it } from 'vitest'
-import { readPlanEntry, readPlanLine, balancesOf, type PlanEntryInput, type PlanLineInput } from '../../../domain/media-plan.ts'
+import { readPlanEntry, readPlanLine, balancesOf, deliveryOf, type PlanEntryInput, type PlanLineInput } from '../../../domain/media-plan.ts'
 import { engineOf } from '../engine-of.ts'
 import { SIGNED_DEAL, signedApplication } from '../testing/signed.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
@@ -119,16 +119,53 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       const audit = await db.all(`SELECT action FROM audit_log WHERE action LIKE 'media_plan.%' ORDER BY id`)
       expect(audit.map((a) => a.action)).toEqual(['media_plan.line_added', 'media_plan.entry_recorded', 'media_plan.entry_recorded', 'media_plan.entry_recorded', 'media_plan.entry_voided'])
 
-      // The portfolio: every deal's ledger.
-      const portfolio = await plans.portfolio()
-      expect(portfolio).toHaveLength(1)
-      expect(portfolio[0]!.entries.map((x) => x.kind)).toEqual(['ran', 'missed', 'make_good', 'void'])
-      expect(portfolio[0]!.deal.rateCard).toHaveLength(2)
+      // Every deal's delivery, summed by the database: exactly the ledger's balances (the voided spot left out).
+      const ledger = (await plans.ledger(id))!
+      expect(ledger.entries.map((x) => x.kind)).toEqual(['ran', 'missed', 'make_good', 'void'])
+      expect(await plans.deliveries()).toEqual([
+        { applicationId: id, reference: sub.application.reference, tradeName: sub.application.formData.tradeName ?? '', ownerId: null, ...deliveryOf(ledger.deal, ledger.lines, ledger.entries) },
+      ])
+      expect(deliveryOf(ledger.deal, ledger.lines, ledger.entries)).toMatchObject({ ran: 10_000_000, forfeited: 0 })
 
       // Deleted with the application, every line and entry.
       await db.store.deleteByEmail(sub.application.formData.email)
       expect(await db.count('media_plan_lines')).toBe(0)
       expect(await db.count('media_plan_entries')).toBe(0)
+    })
+
+    it("sums every deal's delivery in the database exactly as the ledger's balances do: ran and make-goods at their line's price, forfeits, voided entries and voids left out", async () => {
+      const { db, plans, admin, id, sub } = await setUp()
+      const other = await signedApplication(db, { admin })
+      const by = (n: number) => ({ memberId: admin.id, at: at(n) })
+      const tv = await plans.addLine(id, lineReader(LINE), by(1))
+      const paper = await plans.addLine(id, lineReader({ outlet: 'diario_popular', format: 'Página completa', units: '3', flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: '' }), by(2))
+      if (tv.status !== 'written' || paper.status !== 'written') throw new Error('no lines')
+      // Entries as a reading would accept them (the window's end is not reached here; the store takes what the reading accepts).
+      const write = async (n: number, entry: Partial<PlanEntryInput> & { lineId: string; kind: PlanEntryInput['kind'] }) => {
+        const full = { day: '2027-02-10', units: 1, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, ...entry }
+        const written = await plans.appendEntry(id, () => ({ ok: true as const, entry: full as never }), by(n))
+        if (written.status !== 'written') throw new Error(`not written: ${entry.kind}`)
+        return written.value
+      }
+      await write(3, { lineId: tv.value.id, kind: 'ran', units: 2, proofUrl: 'https://canal.example/1' } as never)
+      const miss = await write(4, { lineId: paper.value.id, kind: 'missed', reason: 'Cierre de edición' } as never)
+      await write(5, { lineId: paper.value.id, kind: 'make_good', makeGoodFor: miss.id, proofUrl: 'https://diario.example/1' } as never)
+      const wrong = await write(6, { lineId: paper.value.id, kind: 'ran', proofUrl: 'https://diario.example/2' } as never)
+      await write(7, { lineId: paper.value.id, kind: 'void', voids: wrong.id, reason: 'Duplicado' } as never)
+      await write(8, { lineId: tv.value.id, kind: 'forfeited', units: 2, day: '2027-10-15' } as never)
+      const voidedForfeit = await write(9, { lineId: tv.value.id, kind: 'forfeited', units: 1, day: '2027-10-15' } as never)
+      await write(10, { lineId: tv.value.id, kind: 'void', voids: voidedForfeit.id, reason: 'Sí salió' } as never)
+      await write(11, { lineId: tv.value.id, kind: 'booked', units: 5 } as never)
+
+      const ledger = (await plans.ledger(id))!
+      const expected = deliveryOf(ledger.deal, ledger.lines, ledger.entries)
+      // 2 spots at 10 M and one make-good page at 300 M ran; 2 spots at 10 M forfeited.
+      expect(expected).toMatchObject({ ran: 320_000_000, forfeited: 20_000_000 })
+      const deliveries = await plans.deliveries()
+      expect(deliveries.find((d) => d.applicationId === id)).toEqual({ applicationId: id, reference: sub.application.reference, tradeName: sub.application.formData.tradeName ?? '', ownerId: null, ...expected })
+      // A deal without entries delivered nothing.
+      expect(deliveries.find((d) => d.applicationId === other.id)).toMatchObject({ ran: 0, forfeited: 0, mediaValueCop: SIGNED_DEAL.mediaValueCop })
+      expect(deliveries).toHaveLength(2)
     })
   })
 }

@@ -16,7 +16,7 @@
  */
 import { sql, type InferResult } from 'kysely'
 import type { RateCardItem } from '../../../domain/deals.ts'
-import type { PlanEntryDraft, PlanLineDraft } from '../../../domain/media-plan.ts'
+import type { Delivery, PlanEntryDraft, PlanLineDraft } from '../../../domain/media-plan.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber } from '../schema.ts'
@@ -39,6 +39,14 @@ export interface MediaPlanDeal {
   rateCard: RateCardItem[]
 }
 
+/** A deal as the paces read it: what it committed, its window, what it delivered. */
+export interface DealDelivery extends Delivery {
+  applicationId: string
+  reference: string
+  tradeName: string
+  ownerId: string | null
+}
+
 /** One deal's plan: its lines (by number) and every entry (oldest first). */
 export interface MediaPlanLedger {
   deal: MediaPlanDeal
@@ -51,8 +59,12 @@ export type Written<T, R> = { status: 'written'; value: T; ledger: MediaPlanLedg
 export interface MediaPlanStore {
   /** The plan of a signed application; null without a deal. Also what the follow-up's chart needs (mediaDaysOf). */
   ledger(applicationId: string): Promise<MediaPlanLedger | null>
-  /** Every deal's ledger, by reference: the overview's pacing («Acuerdos atrasados»). */
-  portfolio(): Promise<MediaPlanLedger[]>
+  /**
+   * Every deal with what it delivered (domain/media-plan.ts Delivery: the live ran and make-good value, the
+   * live forfeited value, summed in SQL), by reference: the paces of «Seguimiento», «Acuerdos atrasados»
+   * and the owners' reminders, without reading every ledger.
+   */
+  deliveries(): Promise<DealDelivery[]>
   /** A line added, if `read` (run on the ledger inside the transaction) accepts it; audited. */
   addLine<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; line: PlanLineDraft } | ({ ok: false } & R), by: { memberId: string; at: Date }): Promise<Written<PlanLineRecord, R>>
   /** An entry appended, if `read` accepts it against the ledger inside the transaction; audited. */
@@ -93,14 +105,32 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
   type ItemRow = InferResult<ReturnType<typeof itemsOf>>[number]
   const q = {
     deal: e.prepare((p: { applicationId: string }) => deals().where('d.application_id', '=', p.applicationId)),
-    deals: e.prepare(() => deals().orderBy(e.textOrder('a.reference'))),
     lockDeal: e.prepare((p: { applicationId: string }) => db.selectFrom('deals').select(['application_id']).where('application_id', '=', p.applicationId).$call(e.forUpdate)),
     items: e.prepare((p: { versionId: string }) => itemsOf().where('version_id', '=', p.versionId).orderBy('position')),
-    allItems: e.prepare(() => itemsOf().where('version_id', 'in', db.selectFrom('deals').select('rate_card_version_id')).orderBy('version_id').orderBy('position')),
     lines: e.prepare((p: { applicationId: string }) => lines().where('application_id', '=', p.applicationId).orderBy('number')),
-    allLines: e.prepare(() => lines().orderBy('application_id').orderBy('number')),
+    // Live entries only (no void names them; voids themselves are not counted), each at its line's price.
+    deliveries: e.prepare(() =>
+      deals()
+        .leftJoin(
+          db
+            .selectFrom('media_plan_entries as x')
+            .innerJoin('media_plan_lines as l', 'l.id', 'x.line_id')
+            .where('x.kind', 'in', ['ran', 'make_good', 'forfeited'])
+            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media_plan_entries as v').select('v.id').whereRef('v.voids', '=', 'x.id').where('v.kind', '=', 'void'))))
+            .groupBy('x.application_id')
+            .select([
+              'x.application_id',
+              sql<number | string>`sum(case when x.kind = 'forfeited' then 0 else x.units * l.unit_price_cop end)`.as('ran'),
+              sql<number | string>`sum(case when x.kind = 'forfeited' then x.units * l.unit_price_cop else 0 end)`.as('forfeited'),
+            ])
+            .as('t'),
+          't.application_id',
+          'd.application_id',
+        )
+        .select(['t.ran', 't.forfeited'])
+        .orderBy(e.textOrder('a.reference')),
+    ),
     entries: e.prepare((p: { applicationId: string }) => entries().where('application_id', '=', p.applicationId).orderBy('recorded_at').orderBy('id')),
-    allEntries: e.prepare(() => entries().orderBy('application_id').orderBy('recorded_at').orderBy('id')),
     insertLine: e.prepare((p: PlanLineDraft & { id: string; applicationId: string; number: number; memberId: string; at: Date }) =>
       db.insertInto('media_plan_lines').values({
         id: p.id,
@@ -166,13 +196,18 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       return e.transaction((tx) => readLedger(tx, applicationId))
     },
 
-    async portfolio() {
-      const [rows, items, allLines, allEntries] = await Promise.all([e.all(q.deals({})), e.all(q.allItems({})), e.all(q.allLines({})), e.all(q.allEntries({}))])
-      const linesBy = new Map<string, PlanLineRecord[]>()
-      for (const r of allLines) (linesBy.get(r.application_id) ?? linesBy.set(r.application_id, []).get(r.application_id)!).push(toLine(r))
-      const entriesBy = new Map<string, PlanEntryRecord[]>()
-      for (const r of allEntries) (entriesBy.get(r.application_id) ?? entriesBy.set(r.application_id, []).get(r.application_id)!).push(toEntry(r))
-      return rows.map((r) => ({ deal: toDeal(r, items), lines: linesBy.get(r.application_id) ?? [], entries: entriesBy.get(r.application_id) ?? [] }))
+    async deliveries() {
+      return (await e.all(q.deliveries({}))).map((r) => ({
+        applicationId: r.application_id,
+        reference: r.reference,
+        tradeName: r.trade_name ?? '',
+        ownerId: r.owner_id,
+        mediaValueCop: toNumber(r.media_value_cop),
+        windowStart: r.window_start,
+        windowMonths: r.window_months,
+        ran: r.ran === null ? 0 : toNumber(r.ran),
+        forfeited: r.forfeited === null ? 0 : toNumber(r.forfeited),
+      }))
     },
 
     async addLine(applicationId, read, { memberId, at }) {

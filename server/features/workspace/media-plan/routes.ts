@@ -10,7 +10,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { formatIsoDay } from '../../../../domain/format.ts'
-import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, balancesOf, behindPace, pacingOf, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
+import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, balancesOf, behindPace, dealPaceOf, pacingOf, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
 import { PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
@@ -21,7 +21,7 @@ import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 
 export interface MediaPlanRouteDeps {
-  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'portfolio'>
+  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries'>
   conflicts: Pick<ConflictStore, 'conflictedApplications'>
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   team: Pick<TeamStore, 'listMembers'>
@@ -67,15 +67,16 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
       r.message,
     )
 
-  // «Acuerdos atrasados» (the overview): every signed deal behind its pace, in one read of every ledger.
+  // «Acuerdos atrasados» (the overview): every signed deal behind its pace, from one summing query.
   app.get('/media-plans/behind', adminOnly, async (c) => {
     const member = c.get('member')
     const today = formatIsoDay(now())
-    const [ledgers, conflicted] = await Promise.all([plans.portfolio(), deps.conflicts.conflictedApplications(member.id)])
+    const [deals, conflicted] = await Promise.all([plans.deliveries(), deps.conflicts.conflictedApplications(member.id)])
     const items: BehindDeal[] = []
-    for (const { deal, lines, entries } of ledgers) {
-      const balances = balancesOf(deal, lines, entries)
-      if (!behindPace(balances, today)) continue
+    for (const deal of deals) {
+      const pace = dealPaceOf(deal, today)
+      if (!pace.behind) continue
+      const { behind: _behind, ran, remaining, ...pacing } = pace
       items.push(
         conflicted.has(deal.applicationId)
           ? { applicationId: deal.applicationId, reference: deal.reference, tradeName: '', conflicted: true, committed: null, ran: null, remaining: null, pacing: null, windowEnd: null }
@@ -84,17 +85,17 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
               reference: deal.reference,
               tradeName: deal.tradeName,
               conflicted: false,
-              committed: balances.committed,
-              ran: balances.ran,
-              remaining: balances.remaining,
-              pacing: pacingOf(balances, today),
-              windowEnd: balances.window.end,
+              committed: deal.mediaValueCop,
+              ran,
+              remaining,
+              pacing,
+              windowEnd: windowOf(deal).end,
             },
       )
     }
     // Which deals are late is confidential too: every read is on the record.
-    await reviews.appendAudit({ at: now(), memberId: member.id, action: 'media_plan.portfolio_viewed', applicationId: null, detail: { deals: ledgers.length, behind: items.length } })
-    return c.json({ today, deals: ledgers.length, items } satisfies BehindDeals)
+    await reviews.appendAudit({ at: now(), memberId: member.id, action: 'media_plan.portfolio_viewed', applicationId: null, detail: { deals: deals.length, behind: items.length } })
+    return c.json({ today, deals: deals.length, items } satisfies BehindDeals)
   })
 
   app.get('/applications/:id/media-plan', adminOnly, async (c) => {

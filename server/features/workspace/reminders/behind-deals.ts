@@ -3,19 +3,19 @@
  * that are behind their media pace (domain/media-plan.ts behindPace), never one they declared a conflict
  * with since they were named.
  */
-import { balancesOf, behindPace, pacingOf, pacingText } from '../../../../domain/media-plan.ts'
+import { dealPaceOf, pacingText } from '../../../../domain/media-plan.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { MediaPlanStore } from '../../../db/stores/media-plan-store.ts'
 import type { BehindDealItem } from './reminder-message.ts'
 
-export function behindDealsOf(plans: Pick<MediaPlanStore, 'portfolio'>, conflicts: Pick<ConflictStore, 'conflictedApplications'>) {
+export function behindDealsOf(plans: Pick<MediaPlanStore, 'deliveries'>, conflicts: Pick<ConflictStore, 'conflictedApplications'>) {
   return async (memberId: string, today: string): Promise<BehindDealItem[]> => {
-    const [ledgers, conflicted] = await Promise.all([plans.portfolio(), conflicts.conflictedApplications(memberId)])
+    const [deals, conflicted] = await Promise.all([plans.deliveries(), conflicts.conflictedApplications(memberId)])
     const items: BehindDealItem[] = []
-    for (const { deal, lines, entries } of ledgers) {
+    for (const deal of deals) {
       if (deal.ownerId !== memberId || conflicted.has(deal.applicationId)) continue
-      const balances = balancesOf(deal, lines, entries)
-      if (behindPace(balances, today)) items.push({ id: deal.applicationId, reference: deal.reference, tradeName: deal.tradeName, pacing: pacingText(pacingOf(balances, today)) })
+      const pace = dealPaceOf(deal, today)
+      if (pace.behind) items.push({ id: deal.applicationId, reference: deal.reference, tradeName: deal.tradeName, pacing: pacingText(pace) })
     }
     return items
   }
