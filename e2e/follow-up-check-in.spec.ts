@@ -7,14 +7,16 @@
  * kept), corrects it and sends; the status page shows the month as sent and
  * the figures; an admin finds them in the application's «Seguimiento» and in
  * «Seguimiento»; the sales chart shows the figure (its table read) on the
- * status page and on the application page, and «Seguimiento» its sparkline
- * and trend. Axe stays clean; nothing is wider than the phone; the
+ * status page and on the application page with the days its media ran (a
+ * radio line of the plan aired three days that month) behind it, and
+ * «Seguimiento» its sparkline and trend. Axe stays clean; nothing is wider than the phone; the
  * fields are big enough for a thumb. Screenshots with `npm run screenshots`.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { addMonths } from '../domain/follow-up.ts'
 import { formatIsoDay, formatMonth, formatMonthShort } from '../domain/format.ts'
+import { readPlanEntry, readPlanLine } from '../domain/media-plan.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openReviewStore } from '../server/db/stores/review-store.ts'
 import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.ts'
@@ -34,6 +36,9 @@ const today = formatIsoDay(now)
 /** The follow-up started on the 1st of last month: check-in 1 reports last month and is open all of this one. */
 const FOLLOW_UP_START = `${addMonths(today.slice(0, 7), -1)}-01`
 const MONTH = formatMonth(FOLLOW_UP_START.slice(0, 7))
+/** The reported month's 5th to 7th: the days its radio spots ran, drawn behind the charts. */
+const MEDIA_DAYS = [5, 6, 7].map((d) => `${FOLLOW_UP_START.slice(0, 8)}0${d}`)
+const RADIO_LINE = { outlet: 'radio_regional' as const, format: 'Cuña 30" por región', units: '6', flightFrom: FOLLOW_UP_START, flightTo: `${FOLLOW_UP_START.slice(0, 8)}20`, notes: '' }
 /** The month as a chart's table names it: "oct 2026". */
 const MONTH_SHORT = formatMonthShort(FOLLOW_UP_START.slice(0, 7))
 
@@ -59,16 +64,33 @@ async function fitsPhone(page: Page, what: string) {
 async function signWithDeal(server: RunningServer, applicationId: string, adminEmail: string) {
   const store = await openStore(readConfig({ ...process.env, DATA_DIR: server.dataDir }).database)
   try {
-    const admin = (await openWorkspaceStores(store).team.listMembers()).find((m) => m.email === adminEmail)!
+    const stores = openWorkspaceStores(store)
+    const admin = (await stores.team.listMembers()).find((m) => m.email === adminEmail)!
+    const card = await stores.deals.createRateCard({ note: '', items: [{ outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 }], memberId: admin.id, at: new Date() })
+    await stores.deals.publishRateCard(card.id, { memberId: admin.id, at: new Date() })
     const reviews = openReviewStore(engineOf(store))
     const steps = [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence'], ['due_diligence', 'acuerdo_firmado']] as const
     for (const [from, to] of steps) {
       const deal =
         to === 'acuerdo_firmado'
-          ? { equityBp: 450, instrument: 'acciones' as const, discountBp: null, valuationUsdCents: 150_000_000, mediaValueCop: 1_500_000_000, investmentValueCop: 500_000_000, windowStart: FOLLOW_UP_START, windowMonths: 6, followUpStart: FOLLOW_UP_START, rateCardVersionId: null }
+          ? { equityBp: 450, instrument: 'acciones' as const, discountBp: null, valuationUsdCents: 150_000_000, mediaValueCop: 1_500_000_000, investmentValueCop: 500_000_000, windowStart: FOLLOW_UP_START, windowMonths: 6, followUpStart: FOLLOW_UP_START, rateCardVersionId: card.id }
           : undefined
       const moved = await reviews.transition(applicationId, { from, to, reason: null, memberId: admin.id, at: new Date(), ...(deal ? { deal } : {}) })
       expect(moved.status, `${from} → ${to}`).toBe('moved')
+    }
+    // The media that ran in the reported month: a radio line of the plan, aired on three days with their proof,
+    // each through the store's checked write as the workspace's routes do (their screens: e2e/media-plan.spec.ts).
+    const by = { memberId: admin.id, at: new Date() }
+    const line = await stores.mediaPlan.addLine(
+      applicationId,
+      (l) => readPlanLine(RADIO_LINE, { deal: l.deal, rateCard: l.deal.rateCard, rateCardNumber: l.deal.rateCardVersionNumber, placed: 0 }),
+      by,
+    )
+    if (line.status !== 'written') throw new Error(`the plan's line: ${JSON.stringify(line)}`)
+    for (const day of MEDIA_DAYS) {
+      const input = { lineId: line.value.id, kind: 'ran' as const, day, units: '1', proofUrl: `https://radio.example/cuña/${day}` }
+      const ran = await stores.mediaPlan.appendEntry(applicationId, (l) => readPlanEntry(input, { deal: l.deal, lines: l.lines, entries: l.entries, today }), by)
+      expect(ran.status, `ran on ${day}`).toBe('written')
     }
   } finally {
     await store.close()
@@ -134,7 +156,11 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expect(salesChart.getByRole('img')).toHaveAccessibleName(/^Ventas del mes en USD, de .* Una sola cifra: US\$\s1\.250\.000 /)
   expect((await salesChart.getByRole('img').boundingBox())!.width).toBeGreaterThan(300)
   await salesChart.getByText('Ver las cifras').click()
-  await expect(salesChart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })).toContainText('US$\u00a01.250.000')
+  // …with the weeks its media ran behind it: the three days of radio in that month, and the legend that names them.
+  const founderRow = salesChart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })
+  await expect(founderRow).toContainText('US$\u00a01.250.000')
+  await expect(founderRow).toContainText('Sí (3 días)')
+  await expect(salesChart).toContainText('Semanas con pauta en medios')
   await clean(founderPage, 'status page with the follow-up')
   await fitsPhone(founderPage, 'status page with the follow-up')
   await screenshotsAtWidths(founderPage, 'follow-up-status-page', [390, 1280])
@@ -151,7 +177,9 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   const chart = panel.getByRole('figure', { name: 'Ventas del mes en USD' })
   await expect(chart.getByRole('img')).toHaveAccessibleName(/Una sola cifra: US\$\s1\.250\.000 /)
   await chart.getByText('Ver las cifras').click()
-  await expect(chart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })).toContainText('US$\u00a01.250.000')
+  const teamRow = chart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })
+  await expect(teamRow).toContainText('US$\u00a01.250.000')
+  await expect(teamRow).toContainText('Sí (3 días)')
   await expect(panel.getByRole('figure')).toHaveCount(6)
   await clean(page, 'workspace follow-up panel')
   await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])

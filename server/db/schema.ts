@@ -568,6 +568,14 @@ const TABLES = {
     recorded_by: uuidOrNull,
     recorded_at: time,
   },
+  /** What each deal delivered, from its whole ledger in each entry's transaction (ADR 0161): what the paces read. */
+  media_plan_totals: {
+    application_id: uuid,
+    /** Whole pesos: live ran and make-good entries at their line's price. */
+    ran_cop: column<Int64>('int64'),
+    /** Whole pesos: live forfeited entries at their line's price. */
+    forfeited_cop: column<Int64>('int64'),
+  },
 }
 
 type TypeOf<K> = K extends { readonly type?: infer C } ? Exclude<C, undefined> : never

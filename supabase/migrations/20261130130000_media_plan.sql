@@ -45,9 +45,18 @@ create index media_plan_lines_application on media_plan_lines (application_id, n
 create index media_plan_entries_application on media_plan_entries (application_id, recorded_at);
 create index media_plan_entries_line on media_plan_entries (line_id);
 
+-- What each deal delivered (domain/media-plan.ts Delivery, in whole pesos), written in the transaction of
+-- every entry from the whole ledger read there (ADR 0161): the paces of «Seguimiento», «Acuerdos
+-- atrasados» and the owners' reminders read it instead of every ledger. No row: nothing recorded yet.
+create table media_plan_totals (
+  application_id uuid primary key references deals (application_id) on delete cascade,
+  ran_cop bigint not null check (ran_cop >= 0),
+  forfeited_cop bigint not null check (forfeited_cop >= 0)
+);
+
 -- The deal's «Responsable» (ADR 0162): the member whose daily reminder carries the deal when it falls
 -- behind its pace. Null: nobody named yet.
 alter table deals add column owner_id uuid references team_members (id);
 
 -- Only the server's own connection reads and writes these: confidential like the deal (ADR 0159); ADR 0177.
-select catalitico_private.server_only('media_plan_lines', 'media_plan_entries');
+select catalitico_private.server_only('media_plan_lines', 'media_plan_entries', 'media_plan_totals');

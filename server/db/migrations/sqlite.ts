@@ -918,6 +918,15 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE INDEX media_plan_entries_application ON media_plan_entries (application_id, recorded_at);
       CREATE INDEX media_plan_entries_line ON media_plan_entries (line_id);
 
+      -- What each deal delivered (domain/media-plan.ts Delivery, in whole pesos), written in the transaction of
+      -- every entry from the whole ledger read there (ADR 0161): the paces of «Seguimiento», «Acuerdos
+      -- atrasados» and the owners' reminders read it instead of every ledger. No row: nothing recorded yet.
+      CREATE TABLE media_plan_totals (
+        application_id TEXT PRIMARY KEY REFERENCES deals (application_id) ON DELETE CASCADE,
+        ran_cop INTEGER NOT NULL CHECK (ran_cop >= 0),
+        forfeited_cop INTEGER NOT NULL CHECK (forfeited_cop >= 0)
+      ) STRICT;
+
       -- The deal's «Responsable» (ADR 0162): the member whose daily reminder carries the deal when it falls
       -- behind its pace. NULL: nobody named yet.
       ALTER TABLE deals ADD COLUMN owner_id TEXT REFERENCES team_members (id);

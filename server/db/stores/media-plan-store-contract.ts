@@ -119,7 +119,7 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       const audit = await db.all(`SELECT action FROM audit_log WHERE action LIKE 'media_plan.%' ORDER BY id`)
       expect(audit.map((a) => a.action)).toEqual(['media_plan.line_added', 'media_plan.entry_recorded', 'media_plan.entry_recorded', 'media_plan.entry_recorded', 'media_plan.entry_voided'])
 
-      // Every deal's delivery, summed by the database: exactly the ledger's balances (the voided spot left out).
+      // Every deal's delivery, kept by each entry's transaction: exactly the ledger's balances (the voided spot left out).
       const ledger = (await plans.ledger(id))!
       expect(ledger.entries.map((x) => x.kind)).toEqual(['ran', 'missed', 'make_good', 'void'])
       expect(await plans.deliveries()).toEqual([
@@ -133,7 +133,7 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       expect(await db.count('media_plan_entries')).toBe(0)
     })
 
-    it("sums every deal's delivery in the database exactly as the ledger's balances do: ran and make-goods at their line's price, forfeits, voided entries and voids left out", async () => {
+    it("keeps every deal's delivery exactly as the ledger's balances read it: ran and make-goods at their line's price, forfeits, voided entries and voids left out", async () => {
       const { db, plans, admin, id, sub } = await setUp()
       const other = await signedApplication(db, { admin })
       const by = (n: number) => ({ memberId: admin.id, at: at(n) })

@@ -16,7 +16,7 @@
  */
 import { sql, type InferResult } from 'kysely'
 import type { RateCardItem } from '../../../domain/deals.ts'
-import type { Delivery, PlanEntryDraft, PlanLineDraft } from '../../../domain/media-plan.ts'
+import { deliveryOf, type Delivery, type PlanEntryDraft, type PlanLineDraft } from '../../../domain/media-plan.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber } from '../schema.ts'
@@ -61,7 +61,7 @@ export interface MediaPlanStore {
   ledger(applicationId: string): Promise<MediaPlanLedger | null>
   /**
    * Every deal with what it delivered (domain/media-plan.ts Delivery: the live ran and make-good value, the
-   * live forfeited value, summed in SQL), by reference: the paces of «Seguimiento», «Acuerdos atrasados»
+   * live forfeited value, kept in media_plan_totals by every entry's transaction), by reference: the paces of «Seguimiento», «Acuerdos atrasados»
    * and the owners' reminders, without reading every ledger.
    */
   deliveries(): Promise<DealDelivery[]>
@@ -108,27 +108,18 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
     lockDeal: e.prepare((p: { applicationId: string }) => db.selectFrom('deals').select(['application_id']).where('application_id', '=', p.applicationId).$call(e.forUpdate)),
     items: e.prepare((p: { versionId: string }) => itemsOf().where('version_id', '=', p.versionId).orderBy('position')),
     lines: e.prepare((p: { applicationId: string }) => lines().where('application_id', '=', p.applicationId).orderBy('number')),
-    // Live entries only (no void names them; voids themselves are not counted), each at its line's price.
+    // What each deal delivered, kept by every entry's transaction (media_plan_totals).
     deliveries: e.prepare(() =>
       deals()
-        .leftJoin(
-          db
-            .selectFrom('media_plan_entries as x')
-            .innerJoin('media_plan_lines as l', 'l.id', 'x.line_id')
-            .where('x.kind', 'in', ['ran', 'make_good', 'forfeited'])
-            .where(({ not, exists, selectFrom }) => not(exists(selectFrom('media_plan_entries as v').select('v.id').whereRef('v.voids', '=', 'x.id').where('v.kind', '=', 'void'))))
-            .groupBy('x.application_id')
-            .select([
-              'x.application_id',
-              sql<number | string>`sum(case when x.kind = 'forfeited' then 0 else x.units * l.unit_price_cop end)`.as('ran'),
-              sql<number | string>`sum(case when x.kind = 'forfeited' then x.units * l.unit_price_cop else 0 end)`.as('forfeited'),
-            ])
-            .as('t'),
-          't.application_id',
-          'd.application_id',
-        )
-        .select(['t.ran', 't.forfeited'])
+        .leftJoin('media_plan_totals as t', 't.application_id', 'd.application_id')
+        .select(['t.ran_cop', 't.forfeited_cop'])
         .orderBy(e.textOrder('a.reference')),
+    ),
+    saveTotals: e.prepare((p: { applicationId: string; ran: number; forfeited: number }) =>
+      db
+        .insertInto('media_plan_totals')
+        .values({ application_id: p.applicationId, ran_cop: p.ran, forfeited_cop: p.forfeited })
+        .onConflict((oc) => oc.column('application_id').doUpdateSet({ ran_cop: p.ran, forfeited_cop: p.forfeited })),
     ),
     entries: e.prepare((p: { applicationId: string }) => entries().where('application_id', '=', p.applicationId).orderBy('recorded_at').orderBy('id')),
     insertLine: e.prepare((p: PlanLineDraft & { id: string; applicationId: string; number: number; memberId: string; at: Date }) =>
@@ -205,8 +196,8 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         mediaValueCop: toNumber(r.media_value_cop),
         windowStart: r.window_start,
         windowMonths: r.window_months,
-        ran: r.ran === null ? 0 : toNumber(r.ran),
-        forfeited: r.forfeited === null ? 0 : toNumber(r.forfeited),
+        ran: r.ran_cop === null ? 0 : toNumber(r.ran_cop),
+        forfeited: r.forfeited_cop === null ? 0 : toNumber(r.forfeited_cop),
       }))
     },
 
@@ -242,6 +233,9 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         const action = entry.kind === 'void' ? 'media_plan.entry_voided' : 'media_plan.entry_recorded'
         yield* tx.run(insertAudit([{ at, memberId, action, applicationId, detail: { line, kind: entry.kind, units: entry.units } }]))
         const after = (yield* readLedger(tx, applicationId))!
+        // The deal's delivery from the whole ledger, in the same transaction: what the paces read (ADR 0161).
+        const { ran, forfeited } = deliveryOf(after.deal, after.lines, after.entries)
+        yield* tx.run(q.saveTotals({ applicationId, ran, forfeited }))
         return { status: 'written' as const, value: after.entries.find((x) => x.id === id)!, ledger: after }
       })
     },
