@@ -129,6 +129,12 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(plan).toContainText(/Va al 2\u00a0% del valor con el 3\d\u00a0% de la ventana/)
   await expect(plan.getByRole('status')).toContainText('Acuerdo atrasado')
   await clean(page, 'application with its media plan')
+  // For people to look at (npm run screenshots): the plan on a desktop and on a phone.
+  for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
+    await page.setViewportSize({ width, height: 900 })
+    await plan.screenshot({ path: `${SHOTS_DIR}/workspace-media-plan-${width}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
 
   // The overview's «Acuerdos atrasados».
   await page.goto('/equipo')
