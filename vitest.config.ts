@@ -7,8 +7,9 @@ export default defineConfig({
     include: ['{domain,src,server,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // PostgreSQL test databases emptied and reused within a file, dropped after it (ADR 0173); a file
-    // that leaves the shared process changed (environment, fake timers) fails (ADR 0174).
-    setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts'],
+    // that leaves the shared process changed (environment, fake timers) fails (ADR 0174); Testing Library's
+    // waits in jsdom last up to 10 s on a loaded machine (src/testing/dom-waits.setup.ts).
+    setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts', 'src/testing/dom-waits.setup.ts'],
     // Storage and SMTP integration tests open real files, sockets and databases.
     testTimeout: 30_000,
     hookTimeout: 60_000,
