@@ -89,7 +89,12 @@ async function move(page: Page, action: string) {
 /** Reviews the founder's draft in "Correos por enviar", sends it, and returns the status link from what the SMTP server got. */
 async function reviewAndSend(page: Page, sink: SmtpSink, card: string, to: string, subject: RegExp): Promise<string> {
   const before = sink.received.length
-  await page.getByRole('link', { name: 'Correos por enviar' }).click()
+  // Clicked again if the first click lands while the stage change's confirmation is still closing (seen
+  // once in CI at a load of 15: the click was taken, the page stayed); it must get there within 30 s.
+  await expect(async () => {
+    await page.getByRole('link', { name: 'Correos por enviar' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Correos por enviar' })).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
   const draft = page.getByRole('article', { name: card })
   await draft.getByText('Leer el correo').click()
   // The team reads where the founder's link goes, never the link itself (ADR 0117).
