@@ -168,7 +168,7 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     })
     let n = 0
     const entry = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'lineId' | 'kind' | 'day' | 'units'>): PlanEntryRecord => ({
-      id: `e${++n}`, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
+      id: `e${++n}`, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
     })
     const ledger: MediaPlanLedger = {
       deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
@@ -182,7 +182,7 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
         entry({ lineId: 'l1', kind: 'booked', day: '2027-02-01', units: 10 }),
         entry({ lineId: 'l1', kind: 'ran', day: '2027-02-05', units: 3, proofUrl: 'https://canal.example/a' }),
         entry({ id: 'miss', lineId: 'l1', kind: 'missed', day: '2027-02-12', units: 2, reason: 'El canal cambió la parrilla' }),
-        entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss' }),
+        entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss', proofDocumentId: 'p1', proofFileName: 'Pauta marzo.pdf' }),
         entry({ lineId: 'l1', kind: 'moved', day: '2027-03-15', units: 2, toLineId: 'l2' }),
         entry({ lineId: 'l2', kind: 'forfeited', day: '2027-07-20', units: 5, reason: 'nota interna del cierre' }),
       ],
@@ -192,7 +192,9 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(html).toContain(`Hasta hoy salió al aire $${NBSP}20.000.000 de $${NBSP}100.000.000 comprometidos en medios (20${NBSP}%). Quedan $${NBSP}75.000.000 por salir al aire.`)
     expect(html).toContain(`$${NBSP}5.000.000 no alcanzaron a salir antes del cierre de la ventana.`)
     expect(html).toContain('<strong>No salió al aire</strong> el 12 de febrero de 2027: 2 unidades de TV nacional, Spot 20. Falta reponer 1 unidad.')
-    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 unidad de TV nacional, Spot 20 en lugar de lo que no salió el 12 de febrero de 2027.</p>')
+    // A proof kept as a file: said, not linked (ADR 0163 addendum); never its name.
+    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 unidad de TV nacional, Spot 20 en lugar de lo que no salió el 12 de febrero de 2027. Prueba en archivo: la tiene el equipo.</p>')
+    expect(html).not.toContain('Pauta marzo')
     expect(html).toContain('<strong>Cambio de medio</strong> el 15 de marzo de 2027: 2 unidades de TV nacional, Spot 20, que se convirtieron en 10 unidades de Radio regional, Cuña 30 por el mismo valor en medios.')
     expect(html).toContain('<strong>No alcanzó a salir</strong> antes del cierre de la ventana (20 de julio de 2027): 5 unidades de Radio regional, Cuña 30.')
     // The radio line holds what moved in: 20 + 10.

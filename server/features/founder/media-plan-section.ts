@@ -35,6 +35,9 @@ ul.plan-list dd{margin:0}
 
 const units = (n: number) => `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`
 const what = (line: PlanLine | undefined) => (line ? `${OUTLET_LABELS[line.outlet]}, ${line.format}` : 'otra línea del plan')
+/** The proof as the founder sees it: the link, or a file the team keeps (ADR 0163 addendum: not served under the personal link). */
+const proofOf = (x: Pick<PlanEntry, 'proofUrl' | 'proofDocumentId' | 'day'>) =>
+  x.proofUrl ? proofLink(x.proofUrl, x.day) : x.proofDocumentId ? ' Prueba en archivo: la tiene el equipo.' : ''
 const proofLink = (url: string, day: string) =>
   ` <a href="${e(url)}" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del ${e(formatDay(day))}</span></a>`
 
@@ -44,7 +47,7 @@ function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly Pla
   const day = formatDay(x.day)
   switch (x.kind) {
     case 'ran':
-      return `<p><strong>Salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}.${x.proofUrl ? proofLink(x.proofUrl, x.day) : ''}</p>`
+      return `<p><strong>Salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}.${proofOf(x)}</p>`
     case 'missed': {
       const left = owed.get(x.id) ?? 0
       const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left)}.` : 'Queda pendiente de reposición.'
@@ -53,7 +56,7 @@ function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly Pla
     case 'make_good': {
       const miss = live.find((m) => m.id === x.makeGoodFor)
       const instead = miss ? ` en lugar de lo que no salió el ${formatDay(miss.day)}` : ''
-      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}${e(instead)}.${x.proofUrl ? proofLink(x.proofUrl, x.day) : ''}</p>`
+      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}${e(instead)}.${proofOf(x)}</p>`
     }
     case 'moved': {
       const to = x.toLineId ? byId.get(x.toLineId) : undefined
