@@ -107,7 +107,7 @@ export function extensionOf(name: string): string {
 }
 
 /**
- * The extensions a checked type may carry (server/features/documents/content-check.ts
+ * The extensions a checked type may carry (server/shared/content-check.ts
  * decides the type): the first is the one a name gets when it has none of them.
  */
 export const EXTENSIONS_OF_TYPE: Readonly<Record<string, readonly string[]>> = {

@@ -49,6 +49,7 @@ const entry = (over: Partial<PlanEntry>): PlanEntry => ({
   day: '2027-02-10',
   units: 1,
   proofUrl: 'https://prueba.example/1',
+  proofDocumentId: null,
   reason: null,
   makeGoodFor: null,
   toLineId: null,
@@ -111,9 +112,19 @@ describe('readPlanEntry', () => {
   const ctx = (entries: PlanEntry[] = [], lines: PlanLine[] = [line()]) => ({ deal: DEAL, lines, entries, today: TODAY })
   const input = (over: Partial<PlanEntryInput>): PlanEntryInput => ({ lineId: 'l1', kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://prueba.example/spot.mp4', ...over })
 
+  it('takes a proof file instead of (or beside) the link for what aired, and refuses a file on any other kind', () => {
+    expect(readPlanEntry(input({ proofUrl: '' }), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { kind: 'ran', proofUrl: null, proofDocumentId: 'p1' } })
+    expect(readPlanEntry(input({}), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { proofUrl: 'https://prueba.example/spot.mp4', proofDocumentId: 'p1' } })
+    expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { proofDocumentId: null } })
+    expect(readPlanEntry(input({ kind: 'missed', proofUrl: null, reason: 'Fútbol' }), { ...ctx(), proofFileId: 'p1' })).toMatchObject({
+      ok: false,
+      errors: { proofFile: 'El archivo de la prueba va solo con lo que salió al aire o con una reposición.' },
+    })
+  })
+
   it('records a ran spot with its https proof; refuses it without proof, with another scheme, or in the future', () => {
     expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { kind: 'ran', units: 1, proofUrl: 'https://prueba.example/spot.mp4' } })
-    expect(readPlanEntry(input({ proofUrl: '' }), ctx())).toMatchObject({ ok: false, errors: { proofUrl: 'Pega el enlace de la prueba de emisión (empieza con https://).' } })
+    expect(readPlanEntry(input({ proofUrl: '' }), ctx())).toMatchObject({ ok: false, errors: { proofUrl: 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.' } })
     expect(readPlanEntry(input({ proofUrl: 'http://prueba.example/x' }), ctx())).toMatchObject({ errors: { proofUrl: 'El enlace de la prueba debe empezar con https://.' } })
     expect(readPlanEntry(input({ proofUrl: 'javascript:alert(1)' }), ctx())).toMatchObject({ errors: { proofUrl: 'El enlace de la prueba debe empezar con https://.' } })
     expect(readPlanEntry(input({ day: '2027-03-16' }), ctx())).toMatchObject({ errors: { day: 'Ese día todavía no llega: se registra lo que ya pasó.' } })

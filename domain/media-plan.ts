@@ -77,6 +77,8 @@ export interface PlanEntry {
   units: number
   /** ran (required) and make_good (optional): the https link to the proof. */
   proofUrl: string | null
+  /** ran and make_good: the proof kept as a file (ADR 0163 addendum); a ran entry has a link, a file or both. */
+  proofDocumentId: string | null
   /** missed (required), void (required), forfeited (optional): in the team's words. */
   reason: string | null
   /** make_good: the missed entry it fills. */
@@ -409,6 +411,12 @@ export type PlanLineField = keyof PlanLineInput
 export type PlanLineDraft = Omit<PlanLine, 'id' | 'number'>
 export type PlanLineReading = { ok: true; line: PlanLineDraft } | { ok: false; message: string; errors: Partial<Record<PlanLineField, string>> }
 
+/** A proof file's size cap (ADR 0163 addendum). */
+export const PROOF_FILE_MAX_MB = 10
+export const PROOF_FILE_MAX_BYTES = PROOF_FILE_MAX_MB * 1024 * 1024
+/** The proof file's types: PDF and the images a browser shows (a subset of the documents' content check). */
+export const PROOF_FILE_TYPES: readonly string[] = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp']
+
 export const MEDIA_PLAN_MESSAGES = {
   noDeal: 'Esta postulación no tiene un acuerdo registrado: el plan de medios se arma después de «Acuerdo firmado».',
   noRateCard: 'El acuerdo no tiene una versión del tarifario: corrige el acuerdo y elige la versión publicada con la que se firmó.',
@@ -416,7 +424,12 @@ export const MEDIA_PLAN_MESSAGES = {
   invalidEntry: 'Revisa el registro: hay datos que no pudimos usar.',
   unknownLine: 'Esa línea no es del plan de medios de esta postulación.',
   tooManyLines: `Un plan de medios tiene como máximo ${PLAN_LINES_MAX} líneas.`,
+  proofFileOnlyWhenAired: 'El archivo de la prueba va solo con lo que salió al aire o con una reposición.',
+  proofFileRefused: 'Este archivo no es un PDF ni una imagen (JPG, PNG o WebP): sube la prueba en uno de esos formatos o pega el enlace.',
+  proofFileTooLarge: `El archivo de la prueba pesa más de ${PROOF_FILE_MAX_MB} MB: súbelo más liviano o pega el enlace.`,
+  proofFileEmpty: 'El archivo de la prueba está vacío.',
 } as const
+
 
 function readUnits(text: string, what = 'las unidades'): number | string {
   const t = text.trim()
@@ -488,14 +501,14 @@ export interface PlanEntryInput {
   toLineId?: string | null
   voids?: string | null
 }
-export type PlanEntryField = keyof PlanEntryInput
+export type PlanEntryField = keyof PlanEntryInput | 'proofFile'
 export type PlanEntryDraft = Omit<PlanEntry, 'id'>
 export type PlanEntryReading = { ok: true; entry: PlanEntryDraft } | { ok: false; message: string; errors: Partial<Record<PlanEntryField, string>> }
 
 /** An https link, at most PROOF_URL_MAX characters, or the reason why not. */
 export function readProofUrl(text: string | null | undefined, required: boolean): string | null | { problem: string } {
   const t = (text ?? '').trim()
-  if (t === '') return required ? { problem: 'Pega el enlace de la prueba de emisión (empieza con https://).' } : null
+  if (t === '') return required ? { problem: 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.' } : null
   if (t.length > PROOF_URL_MAX) return { problem: `El enlace es demasiado largo (hasta ${formatCount(PROOF_URL_MAX)} caracteres).` }
   let url: URL
   try {
@@ -513,7 +526,10 @@ export function readProofUrl(text: string | null | undefined, required: boolean)
  * window's end for a forfeit), the units whole and no more than the line has open (or the miss owes),
  * then checks that the ledger with it still adds up on every line.
  */
-export function readPlanEntry(input: PlanEntryInput, ctx: { deal: PlanDeal; lines: readonly PlanLine[]; entries: readonly PlanEntry[]; today: string }): PlanEntryReading {
+export function readPlanEntry(
+  input: PlanEntryInput,
+  ctx: { deal: PlanDeal; lines: readonly PlanLine[]; entries: readonly PlanEntry[]; today: string; /** The id of a proof file sent with the entry (already content-checked). */ proofFileId?: string | null },
+): PlanEntryReading {
   const errors: Partial<Record<PlanEntryField, string>> = {}
   const fail = (): PlanEntryReading => ({ ok: false, message: Object.values(errors)[0] ?? MEDIA_PLAN_MESSAGES.invalidEntry, errors })
   const line = ctx.lines.find((l) => l.id === input.lineId)
@@ -537,7 +553,7 @@ export function readPlanEntry(input: PlanEntryInput, ctx: { deal: PlanDeal; line
   else if ((kind === 'ran' || kind === 'missed' || kind === 'booked') && (input.day < w.start || input.day > w.end)) errors.day = `El día debe estar dentro de la ventana de exposición, ${windowText(w)}.`
   else if (kind === 'forfeited' && (input.day < w.end || ctx.today < w.end)) errors.day = `Lo no emitido se da por perdido al terminar la ventana de exposición, desde el ${formatDay(w.end)}.`
 
-  const entry: PlanEntryDraft = { lineId: line.id, kind, day: input.day, units: 0, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+  const entry: PlanEntryDraft = { lineId: line.id, kind, day: input.day, units: 0, proofUrl: null, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
   const reason = (input.reason ?? '').trim()
   if (reason.length > ENTRY_REASON_MAX) errors.reason = `El motivo va hasta ${formatCount(ENTRY_REASON_MAX)} caracteres.`
   else entry.reason = reason === '' ? null : reason
@@ -569,11 +585,14 @@ export function readPlanEntry(input: PlanEntryInput, ctx: { deal: PlanDeal; line
   if (typeof units === 'string') errors.units = units
   else entry.units = units
 
+  const proofFileId = ctx.proofFileId ?? null
   if (kind === 'ran' || kind === 'make_good') {
-    const proof = readProofUrl(input.proofUrl, kind === 'ran')
+    // A ran entry needs its proof: a link, a file, or both.
+    const proof = readProofUrl(input.proofUrl, kind === 'ran' && proofFileId === null)
     if (proof !== null && typeof proof === 'object') errors.proofUrl = proof.problem
     else entry.proofUrl = proof
-  }
+    entry.proofDocumentId = proofFileId
+  } else if (proofFileId !== null) errors.proofFile = MEDIA_PLAN_MESSAGES.proofFileOnlyWhenAired
   if (kind === 'missed' && reason === '') errors.reason = 'Escribe el motivo: por qué no se emitió.'
   if (kind === 'make_good') {
     const miss = liveEntries(ctx.entries).find((e) => e.id === input.makeGoodFor && e.kind === 'missed' && e.lineId === line.id)

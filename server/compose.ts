@@ -307,6 +307,7 @@ export function workspaceApiFrom(
     followUpSection: followUpSection({ followUp: stores.followUp, mediaDays, now: routeDeps.now }),
     // Once signed, the media plan and what ran, with its proof (ADR 0180).
     mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now: routeDeps.now }),
+    mediaPlanProof: (applicationId, proofId) => stores.mediaPlan.proof(applicationId, proofId),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })

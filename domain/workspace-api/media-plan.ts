@@ -11,7 +11,13 @@
  *   404 `no_deal`.
  * - POST /applications/:id/media-plan/entries (PlanEntrySchema) → 201
  *   MediaPlanAnswer; 422 `invalid` (a line of another application is
- *   `lineId`'s issue); 404 `no_deal`.
+ *   `lineId`'s issue); 404 `no_deal`. As JSON, or as multipart/form-data
+ *   with the same fields (text) and `proofFile`, the proof of a ran or
+ *   make-good entry as a file (ADR 0163 addendum): PDF, JPEG, PNG or WebP
+ *   by its bytes, up to PROOF_FILE_MAX_BYTES; a refused file is
+ *   `proofFile`'s issue (422, or 413 beyond the cap) and nothing is stored.
+ * - GET /applications/:id/media-plan/proofs/:proofId → the file, as an
+ *   attachment (audited as media_plan.proof_downloaded); 404 otherwise.
  */
 import * as v from 'valibot'
 import { OUTLETS, RATE_FORMAT_MAX, type RateCardItem } from '../deals.ts'
@@ -55,6 +61,8 @@ export interface PlanLineRecord extends PlanLine {
 /** An entry as the server holds it: who recorded it and when. */
 export interface PlanEntryRecord extends PlanEntry {
   applicationId: string
+  /** The proof file's name (proofDocumentId's), for «Ver prueba»; null without a file. */
+  proofFileName: string | null
   recordedBy: string | null
   recordedAt: Date
 }

@@ -553,6 +553,18 @@ const TABLES = {
     created_at: time,
   },
   /** The append-only ledger of the plan's lines (ADR 0160): a correction is a 'void' entry naming another. */
+  /** A proof of airing kept as a file (ADR 0163 addendum): its bytes here, named by the entry. */
+  media_plan_proofs: {
+    id: uuid,
+    application_id: uuid,
+    file_name: text,
+    media_type: text,
+    size_bytes: column<Int64>('int64'),
+    sha256: text,
+    content: column<Uint8Array>('bytes'),
+    uploaded_by: uuidOrNull,
+    uploaded_at: time,
+  },
   media_plan_entries: {
     id: uuid,
     application_id: uuid,
@@ -561,6 +573,7 @@ const TABLES = {
     day: text,
     units: int,
     proof_url: textOrNull,
+    proof_document_id: uuidOrNull,
     reason: textOrNull,
     make_good_for: uuidOrNull,
     to_line_id: uuidOrNull,

@@ -116,6 +116,8 @@ export function heldMediaPlan(ledger: MediaPlanLedger): HeldMediaPlan {
       day: x.day,
       units: x.units,
       proofUrl: x.proofUrl,
+      // A proof kept as a file (ADR 0163 addendum): by its name; the team keeps the file.
+      proofFile: x.proofFileName,
       reason: x.reason,
       makeGoodFor: x.makeGoodFor,
       toLine: x.toLineId ? (numberOf.get(x.toLineId) ?? null) : null,

@@ -155,11 +155,12 @@ export async function workspaceHarness(
       if (options.as) headers.cookie = options.as.cookie
       const csrf = options.csrf === undefined ? options.as?.csrfToken : options.csrf
       if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf
-      if (options.body !== undefined) headers['content-type'] = 'application/json'
+      // A FormData body (a file) sets its own multipart content type.
+      if (options.body !== undefined && !(options.body instanceof FormData)) headers['content-type'] = 'application/json'
       return h.app.request(path.startsWith('http') ? path : `${API}${path}`, {
         method,
         headers,
-        ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) } : {}),
+        ...(options.body !== undefined ? { body: typeof options.body === 'string' || options.body instanceof FormData ? options.body : JSON.stringify(options.body) } : {}),
       })
     },
 

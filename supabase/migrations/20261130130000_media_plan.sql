@@ -22,6 +22,21 @@ create table media_plan_lines (
 
 -- What happened to each line (ADR 0160): append-only; a correction is a 'void' entry naming the entry it
 -- cancels (voids), at most one per entry; a 'void' naming none withdraws the line.
+-- A proof of airing kept as a file (ADR 0163 addendum): content-checked like a document (PDF or image), its
+-- bytes in the database so that the file and the entry naming it are written in one transaction.
+create table media_plan_proofs (
+  id uuid primary key,
+  application_id uuid not null references deals (application_id) on delete cascade,
+  file_name text not null,
+  media_type text not null,
+  size_bytes bigint not null check (size_bytes > 0),
+  sha256 text not null,
+  content bytea not null,
+  uploaded_by uuid references team_members (id),
+  uploaded_at timestamptz not null
+);
+create index media_plan_proofs_application on media_plan_proofs (application_id);
+
 create table media_plan_entries (
   id uuid primary key,
   application_id uuid not null references deals (application_id) on delete cascade,
@@ -30,6 +45,7 @@ create table media_plan_entries (
   day text not null,
   units integer not null check (units >= 0),
   proof_url text,
+  proof_document_id uuid references media_plan_proofs (id) on delete cascade,
   reason text,
   make_good_for uuid references media_plan_entries (id) on delete cascade,
   to_line_id uuid references media_plan_lines (id) on delete cascade,
@@ -37,7 +53,7 @@ create table media_plan_entries (
   recorded_by uuid references team_members (id),
   recorded_at timestamptz not null,
   check (kind = 'void' or units > 0),
-  check ((kind = 'ran') <= (proof_url is not null)),
+  check ((kind = 'ran') <= (proof_url is not null or proof_document_id is not null)),
   check ((kind = 'make_good') = (make_good_for is not null)),
   check ((kind = 'moved') = (to_line_id is not null))
 );
@@ -59,4 +75,4 @@ create table media_plan_totals (
 alter table deals add column owner_id uuid references team_members (id);
 
 -- Only the server's own connection reads and writes these: confidential like the deal (ADR 0159); ADR 0177.
-select catalitico_private.server_only('media_plan_lines', 'media_plan_entries', 'media_plan_totals');
+select catalitico_private.server_only('media_plan_lines', 'media_plan_proofs', 'media_plan_entries', 'media_plan_totals');

@@ -895,6 +895,21 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
 
       -- What happened to each line (ADR 0160): append-only; a correction is a 'void' entry naming the entry it
       -- cancels (voids), at most one per entry; a 'void' naming none withdraws the line.
+      -- A proof of airing kept as a file (ADR 0163 addendum): content-checked like a document (PDF or image), its
+      -- bytes in the database so that the file and the entry naming it are written in one transaction.
+      CREATE TABLE media_plan_proofs (
+        id TEXT PRIMARY KEY,
+        application_id TEXT NOT NULL REFERENCES deals (application_id) ON DELETE CASCADE,
+        file_name TEXT NOT NULL,
+        media_type TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL CHECK (size_bytes > 0),
+        sha256 TEXT NOT NULL,
+        content BLOB NOT NULL,
+        uploaded_by TEXT REFERENCES team_members (id),
+        uploaded_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX media_plan_proofs_application ON media_plan_proofs (application_id);
+
       CREATE TABLE media_plan_entries (
         id TEXT PRIMARY KEY,
         application_id TEXT NOT NULL REFERENCES deals (application_id) ON DELETE CASCADE,
@@ -903,6 +918,7 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
         day TEXT NOT NULL,
         units INTEGER NOT NULL CHECK (units >= 0),
         proof_url TEXT,
+        proof_document_id TEXT REFERENCES media_plan_proofs (id) ON DELETE CASCADE,
         reason TEXT,
         make_good_for TEXT REFERENCES media_plan_entries (id) ON DELETE CASCADE,
         to_line_id TEXT REFERENCES media_plan_lines (id) ON DELETE CASCADE,
@@ -910,7 +926,7 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
         recorded_by TEXT REFERENCES team_members (id),
         recorded_at TEXT NOT NULL,
         CHECK (kind = 'void' OR units > 0),
-        CHECK ((kind = 'ran') <= (proof_url IS NOT NULL)),
+        CHECK ((kind = 'ran') <= (proof_url IS NOT NULL OR proof_document_id IS NOT NULL)),
         CHECK ((kind = 'make_good') = (make_good_for IS NOT NULL)),
         CHECK ((kind = 'moved') = (to_line_id IS NOT NULL))
       ) STRICT;

@@ -109,10 +109,10 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       if (voided.status !== 'written') throw new Error('no void')
       expect(balancesOf(voided.ledger.deal, voided.ledger.lines, voided.ledger.entries)).toMatchObject({ ran: 10_000_000, missed: 0 })
       // Whatever the caller: one void per entry (the unique index), nothing else written.
-      const force = () => ({ ok: true as const, entry: { lineId, kind: 'void' as const, day: '2027-03-02', units: 4, proofUrl: null, reason: 'x', makeGoodFor: null, toLineId: null, voids: ran.value.id } })
+      const force = () => ({ ok: true as const, entry: { lineId, kind: 'void' as const, day: '2027-03-02', units: 4, proofUrl: null, proofDocumentId: null, reason: 'x', makeGoodFor: null, toLineId: null, voids: ran.value.id } })
       await expect(plans.appendEntry(id, force, { memberId: admin.id, at: at(7) })).rejects.toThrow()
       // A "ran" without its proof: refused by the database too.
-      const noProof = () => ({ ok: true as const, entry: { lineId, kind: 'ran' as const, day: '2027-03-02', units: 1, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null } })
+      const noProof = () => ({ ok: true as const, entry: { lineId, kind: 'ran' as const, day: '2027-03-02', units: 1, proofUrl: null, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null } })
       await expect(plans.appendEntry(id, noProof, { memberId: admin.id, at: at(7) })).rejects.toThrow()
       expect(await db.count('media_plan_entries')).toBe(4)
 
@@ -133,6 +133,33 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       expect(await db.count('media_plan_entries')).toBe(0)
     })
 
+    it('keeps a proof file with the entry that names it, in its transaction; a refused entry keeps no file; the file is read back only under its application and goes with it', async () => {
+      const { db, plans, admin, id, sub } = await setUp()
+      const other = await signedApplication(db, { admin })
+      const by = (n: number) => ({ memberId: admin.id, at: at(n) })
+      const line = await plans.addLine(id, lineReader(LINE), by(1))
+      if (line.status !== 'written') throw new Error('no line')
+      const content = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0xff, 0x00])
+      const proof = { id: crypto.randomUUID(), fileName: 'Pauta febrero.pdf', mediaType: 'application/pdf', sizeBytes: content.byteLength, sha256: 'ab'.repeat(32), content }
+      const reader = (input: PlanEntryInput) => (l: MediaPlanLedger) => readPlanEntry(input, { deal: l.deal, lines: l.lines, entries: l.entries, today: TODAY, proofFileId: proof.id })
+      // Refused (more units than the line has): neither the entry nor the file.
+      const refused = await plans.appendEntry(id, reader({ lineId: line.value.id, kind: 'ran', day: '2027-02-10', units: '6' }), by(2), proof)
+      expect(refused.status).toBe('refused')
+      expect(await db.count('media_plan_proofs')).toBe(0)
+      const ran = await plans.appendEntry(id, reader({ lineId: line.value.id, kind: 'ran', day: '2027-02-10', units: '1' }), by(3), proof)
+      expect(ran).toMatchObject({ status: 'written', value: { kind: 'ran', proofUrl: null, proofDocumentId: proof.id, proofFileName: 'Pauta febrero.pdf' } })
+      const stored = await plans.proof(id, proof.id)
+      expect(stored).toMatchObject({ id: proof.id, applicationId: id, fileName: 'Pauta febrero.pdf', mediaType: 'application/pdf', sizeBytes: 10 })
+      expect(new Uint8Array(stored!.content)).toEqual(content)
+      expect(await plans.proof(other.id, proof.id)).toBeNull()
+      expect(await plans.proof(id, 'not-an-id')).toBeNull()
+      // An entry naming a file it was not given: refused by the store, nothing written.
+      await expect(plans.appendEntry(id, reader({ lineId: line.value.id, kind: 'ran', day: '2027-02-11', units: '1' }), by(4))).rejects.toThrow()
+      expect(await db.count('media_plan_entries')).toBe(1)
+      await db.store.deleteByEmail(sub.application.formData.email)
+      expect(await db.count('media_plan_proofs')).toBe(0)
+    })
+
     it("keeps every deal's delivery exactly as the ledger's balances read it: ran and make-goods at their line's price, forfeits, voided entries and voids left out", async () => {
       const { db, plans, admin, id, sub } = await setUp()
       const other = await signedApplication(db, { admin })
@@ -142,7 +169,7 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       if (tv.status !== 'written' || paper.status !== 'written') throw new Error('no lines')
       // Entries as a reading would accept them (the window's end is not reached here; the store takes what the reading accepts).
       const write = async (n: number, entry: Partial<PlanEntryInput> & { lineId: string; kind: PlanEntryInput['kind'] }) => {
-        const full = { day: '2027-02-10', units: 1, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, ...entry }
+        const full = { day: '2027-02-10', units: 1, proofUrl: null, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, ...entry }
         const written = await plans.appendEntry(id, () => ({ ok: true as const, entry: full as never }), by(n))
         if (written.status !== 'written') throw new Error(`not written: ${entry.kind}`)
         return written.value

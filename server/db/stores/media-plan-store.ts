@@ -54,6 +54,26 @@ export interface MediaPlanLedger {
   entries: PlanEntryRecord[]
 }
 
+/** A proof file to keep with the entry that names it (ADR 0163 addendum), already content-checked. */
+export interface NewProof {
+  id: string
+  fileName: string
+  mediaType: string
+  sizeBytes: number
+  sha256: string
+  content: Uint8Array
+}
+
+/** A kept proof file and its bytes. */
+export interface StoredProof {
+  id: string
+  applicationId: string
+  fileName: string
+  mediaType: string
+  sizeBytes: number
+  content: Buffer
+}
+
 export type Written<T, R> = { status: 'written'; value: T; ledger: MediaPlanLedger } | { status: 'refused'; refusal: R } | { status: 'not_found' }
 
 export interface MediaPlanStore {
@@ -68,12 +88,28 @@ export interface MediaPlanStore {
   /** A line added, if `read` (run on the ledger inside the transaction) accepts it; audited. */
   addLine<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; line: PlanLineDraft } | ({ ok: false } & R), by: { memberId: string; at: Date }): Promise<Written<PlanLineRecord, R>>
   /** An entry appended, if `read` accepts it against the ledger inside the transaction; audited. */
-  appendEntry<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; entry: PlanEntryDraft } | ({ ok: false } & R), by: { memberId: string; at: Date }): Promise<Written<PlanEntryRecord, R>>
+  /**
+   * An entry appended, if `read` accepts it against the ledger inside the transaction; audited. With `proof`,
+   * the file goes in the same transaction when the accepted entry names it (proofDocumentId), else nowhere.
+   */
+  appendEntry<R>(
+    applicationId: string,
+    read: (ledger: MediaPlanLedger) => { ok: true; entry: PlanEntryDraft } | ({ ok: false } & R),
+    by: { memberId: string; at: Date },
+    proof?: NewProof,
+  ): Promise<Written<PlanEntryRecord, R>>
+  /** A proof file of the application's plan, with its bytes; null when it is not this application's. */
+  proof(applicationId: string, proofId: string): Promise<StoredProof | null>
 }
 
 const lines = () => db.selectFrom('media_plan_lines').selectAll()
 type LineRow = InferResult<ReturnType<typeof lines>>[number]
-const entries = () => db.selectFrom('media_plan_entries').selectAll()
+const entries = () =>
+  db
+    .selectFrom('media_plan_entries as x')
+    .leftJoin('media_plan_proofs as p', 'p.id', 'x.proof_document_id')
+    .selectAll('x')
+    .select('p.file_name as proof_file_name')
 type EntryRow = InferResult<ReturnType<typeof entries>>[number]
 
 const toLine = (r: LineRow): PlanLineRecord => {
@@ -121,7 +157,23 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         .values({ application_id: p.applicationId, ran_cop: p.ran, forfeited_cop: p.forfeited })
         .onConflict((oc) => oc.column('application_id').doUpdateSet({ ran_cop: p.ran, forfeited_cop: p.forfeited })),
     ),
-    entries: e.prepare((p: { applicationId: string }) => entries().where('application_id', '=', p.applicationId).orderBy('recorded_at').orderBy('id')),
+    entries: e.prepare((p: { applicationId: string }) => entries().where('x.application_id', '=', p.applicationId).orderBy('x.recorded_at').orderBy('x.id')),
+    proof: e.prepare((p: { applicationId: string; id: string }) =>
+      db.selectFrom('media_plan_proofs').select(['id', 'application_id', 'file_name', 'media_type', 'size_bytes', 'content']).where('id', '=', p.id).where('application_id', '=', p.applicationId),
+    ),
+    insertProof: e.prepare((p: NewProof & { applicationId: string; memberId: string; at: Date }) =>
+      db.insertInto('media_plan_proofs').values({
+        id: p.id,
+        application_id: p.applicationId,
+        file_name: p.fileName,
+        media_type: p.mediaType,
+        size_bytes: p.sizeBytes,
+        sha256: p.sha256,
+        content: p.content,
+        uploaded_by: p.memberId,
+        uploaded_at: p.at,
+      }),
+    ),
     insertLine: e.prepare((p: PlanLineDraft & { id: string; applicationId: string; number: number; memberId: string; at: Date }) =>
       db.insertInto('media_plan_lines').values({
         id: p.id,
@@ -147,6 +199,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         day: p.day,
         units: p.units,
         proof_url: p.proofUrl,
+        proof_document_id: p.proofDocumentId,
         reason: p.reason,
         make_good_for: p.makeGoodFor,
         to_line_id: p.toLineId,
@@ -217,7 +270,15 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       })
     },
 
-    async appendEntry(applicationId, read, { memberId, at }) {
+    async proof(applicationId, proofId) {
+      if (!isUuid(applicationId) || !isUuid(proofId)) return null
+      const row = await e.first(q.proof({ applicationId, id: proofId }))
+      if (!row) return null
+      // Both drivers hand a blob / bytea back as a Buffer.
+      return { id: row.id, applicationId: row.application_id, fileName: row.file_name, mediaType: row.media_type, sizeBytes: toNumber(row.size_bytes), content: row.content as Buffer }
+    },
+
+    async appendEntry(applicationId, read, { memberId, at }, proof) {
       if (!isUuid(applicationId)) return { status: 'not_found' }
       const id = timeOrderedId()
       return e.transaction(function* (tx) {
@@ -228,6 +289,10 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         const entry = reading.entry
         // The reading checked the line is this deal's; the database's foreign keys hold the rest.
         if (!ledger.lines.some((l) => l.id === entry.lineId)) throw new Error('The reading accepted a line of another deal')
+        if (entry.proofDocumentId !== null) {
+          if (!proof || proof.id !== entry.proofDocumentId) throw new Error('The entry names a proof file that was not given')
+          yield* tx.run(q.insertProof({ ...proof, applicationId, memberId, at }))
+        }
         yield* tx.run(q.insertEntry({ ...entry, id, applicationId, memberId, at }))
         const line = ledger.lines.find((l) => l.id === entry.lineId)!.number
         const action = entry.kind === 'void' ? 'media_plan.entry_voided' : 'media_plan.entry_recorded'

@@ -154,7 +154,7 @@ describe('the deal, the rate card and the follow-up', () => {
 })
 
 describe('the media plan', () => {
-  it('its lines and every ledger entry, voids included, are in the backup and come back with the restore', async () => {
+  it('its lines, every ledger entry (voids included) and the proof files are in the backup and come back with the restore', async () => {
     const source = await sourceWithData()
     const e = engineOf(source.store)
     const { id, admin } = await signedApplication({ store: source.store, exec: async (sql, params = []) => void source.store.db.prepare(sql).run(...params) })
@@ -162,10 +162,15 @@ describe('the media plan', () => {
     const by = { memberId: admin.id, at: new Date() }
     const line = await plans.addLine(id, () => ({ ok: true, line: { outlet: 'tv_nacional', format: 'Spot 30"', units: 3, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-02-28', notes: '' } }), by)
     if (line.status !== 'written') throw new Error('no line')
-    const entry = { lineId: line.value.id, day: '2027-02-10', units: 1, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+    const entry = { lineId: line.value.id, day: '2027-02-10', units: 1, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
     const ran = await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'ran', proofUrl: 'https://prueba.example/a' } }), by)
     if (ran.status !== 'written') throw new Error('no entry')
     await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'void', proofUrl: null, reason: 'Otra franja', voids: ran.value.id } }), by)
+    // A proof kept as a file (ADR 0163 addendum): its bytes travel with the database.
+    const content = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0xff])
+    const proof = { id: crypto.randomUUID(), fileName: 'Pauta.pdf', mediaType: 'application/pdf', sizeBytes: content.byteLength, sha256: 'cd'.repeat(32), content }
+    const withFile = await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, day: '2027-02-11', kind: 'ran', proofUrl: null, proofDocumentId: proof.id } }), by, proof)
+    expect(withFile.status).toBe('written')
     const { file } = await backupOf(source)
     const target = tempDir()
     expect(await restoreCommand([file], readConfig({ DATA_DIR: target }), io().io)).toBe(0)
@@ -174,7 +179,10 @@ describe('the media plan', () => {
     expect(db.prepare('SELECT kind, proof_url, voids FROM media_plan_entries ORDER BY recorded_at, id').all()).toEqual([
       { kind: 'ran', proof_url: 'https://prueba.example/a', voids: null },
       { kind: 'void', proof_url: null, voids: ran.value.id },
+      { kind: 'ran', proof_url: null, voids: null },
     ])
+    expect(db.prepare('SELECT id, file_name, content FROM media_plan_proofs').all()).toEqual([{ id: proof.id, file_name: 'Pauta.pdf', content: Buffer.from(content) }])
+    expect(db.prepare('SELECT proof_document_id FROM media_plan_entries WHERE proof_document_id IS NOT NULL').all()).toEqual([{ proof_document_id: proof.id }])
     db.close()
   })
 })
@@ -283,7 +291,7 @@ describe('a backup older than the code', () => {
     source.store.db.exec(
       'DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; ' +
         'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
-        'DROP TABLE media_plan_totals; DROP TABLE media_plan_entries; DROP TABLE media_plan_lines; ' +
+        'DROP TABLE media_plan_totals; DROP TABLE media_plan_entries; DROP TABLE media_plan_proofs; DROP TABLE media_plan_lines; ' +
         'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
         'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
         'DROP TABLE follow_up_mails; DROP TABLE follow_up_closings; DROP TABLE follow_up_milestones; DROP TABLE check_ins; ' +

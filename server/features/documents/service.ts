@@ -18,7 +18,7 @@ import type { Log } from '../../shared/log.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { countHits } from '../../shared/auth/rate-limit.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
-import { checkContent } from './content-check.ts'
+import { checkContent } from '../../shared/content-check.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import { openDocumentStore, type DocumentRecord, type DocumentStore } from '../../db/stores/document-store.ts'
 import {

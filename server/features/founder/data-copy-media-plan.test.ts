@@ -21,7 +21,7 @@ describe("the titular's copy of the media plan", () => {
     const by = { memberId: admin.id, at: new Date('2027-02-20T15:00:00.000Z') }
     const line = await plans.addLine(id, () => ({ ok: true, line: { outlet: 'tv_nacional', format: 'Spot 30"', units: 4, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-02-28', notes: '' } }), by)
     if (line.status !== 'written') throw new Error('no line')
-    const entry = { lineId: line.value.id, day: '2027-02-10', units: 1, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+    const entry = { lineId: line.value.id, day: '2027-02-10', units: 1, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
     const ran = await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'ran', proofUrl: 'https://canal.example/pauta/1' } }), by)
     if (ran.status !== 'written') throw new Error('no entry')
     await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'void', units: 1, proofUrl: null, reason: 'Era de otra franja', voids: ran.value.id } }), by)

@@ -89,8 +89,16 @@ async function setUp() {
   const missed = await post(h, again, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial; el canal no avisó' })
   const missId = missed.entries.find((x) => x.kind === 'missed')!.id
   await post(h, again, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/pauta/124' })
-  return { h, one, two }
+  return { h, one, two, admin: again, lineId }
 }
+
+/** A small PDF (its magic bytes and trailer): what the content check recognizes. */
+const PDF = (() => {
+  const bytes = new Uint8Array(1024).fill(0x20)
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'), 0)
+  bytes.set(new TextEncoder().encode('\n%%EOF\n'), 1024 - 7)
+  return bytes
+})()
 
 describe('«Tu plan de medios» on the founder’s status page', () => {
   it('shows what was committed, what ran with its proof, the miss and its make-good, month by month; never the voided entry nor the reason', async () => {
@@ -120,6 +128,30 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(html.indexOf('Tu plan de medios')).toBeLessThan(html.indexOf('Seguimiento de 12 meses'))
     const levels = [...html.matchAll(/<h([1-6])[ >]/g)].map((m) => Number(m[1]))
     levels.forEach((l, i) => i > 0 && expect(l - levels[i - 1]!).toBeLessThanOrEqual(1))
+  })
+
+  it('links a proof kept as a file under the personal link: the founder downloads it as an attachment; another founder, a wrong link or another id get nothing', async () => {
+    const { h, one, two, admin, lineId } = await setUp()
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ lineId, kind: 'ran', day: '2027-03-05', units: '1' })) form.append(k, v)
+    form.append('proofFile', new File([PDF], 'Pauta marzo.pdf', { type: 'application/pdf' }))
+    const res = await h.call('POST', `/applications/${one.id}/media-plan/entries`, { as: admin, body: form })
+    expect(res.status).toBe(201)
+    const proofId = (await json<MediaPlanAnswer>(res)).plan!.entries.find((x) => x.proofDocumentId !== null)!.proofDocumentId!
+    const html = await statusHtml(h, one.token)
+    const href = `/postulacion/${one.token}/plan/pruebas/${proofId}`
+    expect(html).toContain(`<strong>Salió al aire</strong> el 5 de marzo de 2027: 1 unidad de TV nacional, Spot 30&quot; por franja. <a href="${href}" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del 5 de marzo de 2027</span></a>`)
+    const file = await h.app.request(`${SITE}${href}`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('application/pdf')
+    expect(file.headers.get('content-disposition')).toContain('attachment;')
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
+    for (const wrong of [`/postulacion/${two.token}/plan/pruebas/${proofId}`, `/postulacion/${one.token}x/plan/pruebas/${proofId}`, `/postulacion/${one.token}/plan/pruebas/${crypto.randomUUID()}`]) {
+      const refused = await h.app.request(`${SITE}${wrong}`)
+      expect(refused.status, wrong).toBe(404)
+      expect(await refused.text(), wrong).not.toContain('%PDF')
+    }
   })
 
   it("another founder's link shows nothing of it: their plan is still being prepared", async () => {
@@ -168,7 +200,7 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     })
     let n = 0
     const entry = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'lineId' | 'kind' | 'day' | 'units'>): PlanEntryRecord => ({
-      id: `e${++n}`, proofUrl: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
+      id: `e${++n}`, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
     })
     const ledger: MediaPlanLedger = {
       deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
@@ -182,7 +214,7 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
         entry({ lineId: 'l1', kind: 'booked', day: '2027-02-01', units: 10 }),
         entry({ lineId: 'l1', kind: 'ran', day: '2027-02-05', units: 3, proofUrl: 'https://canal.example/a' }),
         entry({ id: 'miss', lineId: 'l1', kind: 'missed', day: '2027-02-12', units: 2, reason: 'El canal cambió la parrilla' }),
-        entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss' }),
+        entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss', proofDocumentId: 'p1', proofFileName: 'Pauta marzo.pdf' }),
         entry({ lineId: 'l1', kind: 'moved', day: '2027-03-15', units: 2, toLineId: 'l2' }),
         entry({ lineId: 'l2', kind: 'forfeited', day: '2027-07-20', units: 5, reason: 'nota interna del cierre' }),
       ],
@@ -192,7 +224,9 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(html).toContain(`Hasta hoy salió al aire $${NBSP}20.000.000 de $${NBSP}100.000.000 comprometidos en medios (20${NBSP}%). Quedan $${NBSP}75.000.000 por salir al aire.`)
     expect(html).toContain(`$${NBSP}5.000.000 no alcanzaron a salir antes del cierre de la ventana.`)
     expect(html).toContain('<strong>No salió al aire</strong> el 12 de febrero de 2027: 2 unidades de TV nacional, Spot 20. Falta reponer 1 unidad.')
-    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 unidad de TV nacional, Spot 20 en lugar de lo que no salió el 12 de febrero de 2027.</p>')
+    // A proof kept as a file: said, not linked (ADR 0163 addendum); never its name.
+    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 unidad de TV nacional, Spot 20 en lugar de lo que no salió el 12 de febrero de 2027. Prueba en archivo: la tiene el equipo.</p>')
+    expect(html).not.toContain('Pauta marzo')
     expect(html).toContain('<strong>Cambio de medio</strong> el 15 de marzo de 2027: 2 unidades de TV nacional, Spot 20, que se convirtieron en 10 unidades de Radio regional, Cuña 30 por el mismo valor en medios.')
     expect(html).toContain('<strong>No alcanzó a salir</strong> antes del cierre de la ventana (20 de julio de 2027): 5 unidades de Radio regional, Cuña 30.')
     // The radio line holds what moved in: 20 + 10.

@@ -21,6 +21,7 @@ import { balancesOf, liveEntries, owedByMiss, tallies, unitsReceived, type PlanE
 import type { MediaPlanLedger, MediaPlanStore } from '../../db/stores/media-plan-store.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
+import { STATUS_PAGE_PATH } from '../../shared/pipeline/status-mail.ts'
 
 export const MEDIA_PLAN_CSS = `
 .plan-month{margin:0 0 1.5rem}
@@ -35,16 +36,28 @@ ul.plan-list dd{margin:0}
 
 const units = (n: number) => `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`
 const what = (line: PlanLine | undefined) => (line ? `${OUTLET_LABELS[line.outlet]}, ${line.format}` : 'otra línea del plan')
+/**
+ * The proof as the founder sees it: the link, or the file under their personal link (`base`,
+ * /postulacion/<token>; ADR 0163 addendum); without a base, only that the team keeps it.
+ */
+const proofOf = (x: Pick<PlanEntry, 'proofUrl' | 'proofDocumentId' | 'day'>, base: string | null) =>
+  x.proofUrl
+    ? proofLink(x.proofUrl, x.day)
+    : x.proofDocumentId
+      ? base
+        ? proofLink(`${base}/plan/pruebas/${encodeURIComponent(x.proofDocumentId)}`, x.day)
+        : ' Prueba en archivo: la tiene el equipo.'
+      : ''
 const proofLink = (url: string, day: string) =>
   ` <a href="${e(url)}" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del ${e(formatDay(day))}</span></a>`
 
 /** One entry as the founder reads it; null for what is not theirs to read (bookings). */
-function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly PlanEntry[], owed: Map<string, number>): string | null {
+function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly PlanEntry[], owed: Map<string, number>, base: string | null): string | null {
   const line = byId.get(x.lineId)
   const day = formatDay(x.day)
   switch (x.kind) {
     case 'ran':
-      return `<p><strong>Salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}.${x.proofUrl ? proofLink(x.proofUrl, x.day) : ''}</p>`
+      return `<p><strong>Salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}.${proofOf(x, base)}</p>`
     case 'missed': {
       const left = owed.get(x.id) ?? 0
       const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left)}.` : 'Queda pendiente de reposición.'
@@ -53,7 +66,7 @@ function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly Pla
     case 'make_good': {
       const miss = live.find((m) => m.id === x.makeGoodFor)
       const instead = miss ? ` en lugar de lo que no salió el ${formatDay(miss.day)}` : ''
-      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}${e(instead)}.${x.proofUrl ? proofLink(x.proofUrl, x.day) : ''}</p>`
+      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}${e(instead)}.${proofOf(x, base)}</p>`
     }
     case 'moved': {
       const to = x.toLineId ? byId.get(x.toLineId) : undefined
@@ -69,7 +82,7 @@ function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly Pla
 }
 
 /** The section's HTML for a deal's ledger on `today` (a Bogotá day "AAAA-MM-DD"). */
-export function mediaPlanSectionHtml(ledger: MediaPlanLedger, today: string): string {
+export function mediaPlanSectionHtml(ledger: MediaPlanLedger, today: string, base: string | null = null): string {
   const deal = ledger.deal
   const balances = balancesOf(deal, ledger.lines, ledger.entries)
   const window = `La ventana de exposición va del ${formatDay(balances.window.start)} al ${formatDay(balances.window.end)}.`
@@ -97,7 +110,7 @@ export function mediaPlanSectionHtml(ledger: MediaPlanLedger, today: string): st
     const happened = live
       .filter((x) => x.day.slice(0, 7) === month)
       .sort((a, b) => a.day.localeCompare(b.day))
-      .map((x) => entryHtml(x, byId, live, owed))
+      .map((x) => entryHtml(x, byId, live, owed, base))
       .filter((h): h is string => h !== null)
     const planned = starting
       .map((l) => {
@@ -125,10 +138,11 @@ ${sections.join('\n')}
 
 /** The status page's «Tu plan de medios»: HTML and styles once signed with a deal, or null (one ledger read). */
 export function mediaPlanSection(deps: { plans: Pick<MediaPlanStore, 'ledger'>; now: () => Date }) {
-  return async (view: FounderView): Promise<{ html: string; css: string } | null> => {
+  return async (view: FounderView, token?: string): Promise<{ html: string; css: string } | null> => {
     if (view.stage !== 'acuerdo_firmado') return null
     const ledger = await deps.plans.ledger(view.applicationId)
     if (!ledger) return null
-    return { html: mediaPlanSectionHtml(ledger, formatIsoDay(deps.now())), css: MEDIA_PLAN_CSS }
+    const base = token === undefined ? null : `${STATUS_PAGE_PATH}/${encodeURIComponent(token)}`
+    return { html: mediaPlanSectionHtml(ledger, formatIsoDay(deps.now()), base), css: MEDIA_PLAN_CSS }
   }
 }

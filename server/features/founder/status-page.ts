@@ -34,6 +34,7 @@ import { formatDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
 import { panelActions, refusalOf, type PanelActions } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
+import { attachmentHeaders } from '../../shared/http/download.ts'
 import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
 export interface StatusPageDeps {
@@ -62,7 +63,9 @@ export interface StatusPageDeps {
   /** The twelve months of follow-up after the signature (check-in.ts followUpSection): HTML and styles, or null. */
   followUpSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
   /** «Tu plan de medios» once signed (media-plan-section.ts mediaPlanSection): HTML and styles, or null. */
-  mediaPlanSection?: (view: FounderView) => Promise<{ html: string; css: string } | null>
+  mediaPlanSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
+  /** A proof file of the founder's own media plan (ADR 0163 addendum), served under their link; null when not theirs. */
+  mediaPlanProof?: (applicationId: string, proofId: string) => Promise<{ fileName: string; mediaType: string; sizeBytes: number; content: Buffer } | null>
 }
 
 
@@ -140,10 +143,19 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
     const panelHtml = panelState ? panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours }) : null
     const next = inStage && panelState ? panelNext(panelState) : null
-    const mediaPlan = deps.mediaPlanSection ? await deps.mediaPlanSection(view) : null
+    const mediaPlan = deps.mediaPlanSection ? await deps.mediaPlanSection(view, token) : null
     const followUp = deps.followUpSection ? await deps.followUpSection(view, token) : null
     return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, error: extra.error ?? null })
   }
+
+  // «Ver prueba» of a proof kept as a file (ADR 0163 addendum): the founder's own plan only, as an attachment.
+  app.get('/:token/plan/pruebas/:proofId', async (c) => {
+    const view = await resolve(c)
+    if (!view || view.stage !== 'acuerdo_firmado' || !deps.mediaPlanProof) return notFound(c)
+    const proof = await deps.mediaPlanProof(view.applicationId, c.req.param('proofId'))
+    if (!proof) return notFound(c)
+    return c.body(new Uint8Array(proof.content), 200, attachmentHeaders(proof))
+  })
 
   app.get('/:token', async (c) => {
     const view = await resolve(c)

@@ -18,6 +18,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { PROOF_FILE_MAX_BYTES } from '../../../domain/media-plan.ts'
 import { matchedRoutes } from 'hono/route'
 
 const KB = 1024
@@ -44,6 +45,8 @@ export const BODY_LIMITS = {
   workspace: 128 * KB,
   /** "Repartir": the plan sent back to confirm, up to 5,000 pairs of ids (107 bytes each, 535 kB). */
   assignmentPlan: 1024 * KB,
+  /** A media plan entry with its proof file (ADR 0163 addendum): the file's cap and the entry's text fields. */
+  mediaPlanEntry: PROOF_FILE_MAX_BYTES + 64 * KB,
 } as const
 
 const LARGER = Symbol('larger body')

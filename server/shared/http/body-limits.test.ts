@@ -166,7 +166,7 @@ const ROWS: Row[] = [
   ws('POST', '/applications/:id/follow-up/closing', (f) => `${app(f)}/follow-up/closing`),
   ws('PUT', '/applications/:id/deal/owner', (f) => `${app(f)}/deal/owner`),
   ws('POST', '/applications/:id/media-plan/lines', (f) => `${app(f)}/media-plan/lines`),
-  ws('POST', '/applications/:id/media-plan/entries', (f) => `${app(f)}/media-plan/entries`),
+  ws('POST', '/applications/:id/media-plan/entries', (f) => `${app(f)}/media-plan/entries`, BODY_LIMITS.mediaPlanEntry),
   form(null),
   form('retirar'),
   form('datos'),

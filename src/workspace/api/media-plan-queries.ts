@@ -18,8 +18,12 @@ export function useMediaPlan(applicationId: string) {
 export function useMediaPlanWrite(applicationId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (w: { what: 'lines'; body: PlanLineBody } | { what: 'entries'; body: PlanEntryBody }) =>
-      api<MediaPlanAnswer>(`/applications/${encodeURIComponent(applicationId)}/media-plan/${w.what}`, { method: 'POST', body: w.body }),
+    mutationFn: (w: { what: 'lines'; body: PlanLineBody } | { what: 'entries'; body: PlanEntryBody; proofFile?: File | null }) =>
+      api<MediaPlanAnswer>(`/applications/${encodeURIComponent(applicationId)}/media-plan/${w.what}`, {
+        method: 'POST',
+        // With a proof file (ADR 0163 addendum): the same fields as a form, and the file.
+        body: w.what === 'entries' && w.proofFile ? entryForm(w.body, w.proofFile) : w.body,
+      }),
     onSuccess: (answer) => client.setQueryData(mediaPlanKeys.plan(applicationId), answer),
   })
 }
@@ -27,4 +31,12 @@ export function useMediaPlanWrite(applicationId: string) {
 /** «Acuerdos atrasados» (the overview): the signed deals behind their pace. */
 export function useBehindDeals() {
   return useQuery({ queryKey: ['media-plans', 'behind'] as const, queryFn: ({ signal }) => api<BehindDeals>('/media-plans/behind', { signal }) })
+}
+
+/** An entry and its proof file as multipart/form-data: each field as text (null as empty), then `proofFile`. */
+export function entryForm(body: PlanEntryBody, proofFile: File): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(body)) form.append(name, value ?? '')
+  form.append('proofFile', proofFile)
+  return form
 }

@@ -48,6 +48,14 @@ async function signed(h: WorkspaceHarness, admin: SignedIn, rateCardVersionId: s
   return s.application
 }
 
+/** A small PDF (its magic bytes and trailer): what the content check recognizes. */
+const PDF = (() => {
+  const bytes = new Uint8Array(2048).fill(0x20)
+  bytes.set(new TextEncoder().encode('%PDF-1.7\n'), 0)
+  bytes.set(new TextEncoder().encode('\n%%EOF\n'), 2048 - 7)
+  return bytes
+})()
+
 const LINE = { outlet: 'tv_nacional', format: 'Spot 30" por franja', units: '10', flightFrom: '2027-02-01', flightTo: '2027-04-30', notes: 'Franja prime' }
 
 /** Two signed startups (window from 15 Jan 2027, 9 months, $ 1.500 M), one unsigned; the clock on 15 March 2027. */
@@ -134,7 +142,7 @@ describe('the media plan in the workspace', () => {
       ['units 0', 'lines', { ...LINE, units: '0' }, 'units', 'Las unidades deben ser al menos 1.'],
       ['format not in the version', 'lines', { ...LINE, format: 'Spot 60"' }, 'format', 'Ese formato no está en la versión 1 del tarifario del acuerdo para TV nacional: elige uno de la lista.'],
       ['ran beyond the units', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/a' }, 'units', 'La línea tiene 2 unidades por emitir: no se pueden emitir más.'],
-      ['ran without proof', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '1' }, 'proofUrl', 'Pega el enlace de la prueba de emisión (empieza con https://).'],
+      ['ran without proof', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '1' }, 'proofUrl', 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.'],
       ['negative units', 'entries', { lineId: line.id, kind: 'missed', day: '2027-02-10', units: '-1', reason: 'x' }, 'units', 'Las unidades deben ser al menos 1.'],
       ["another application's line", 'entries', { lineId: otherLine.id, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://canal.example/a' }, 'lineId', 'Esa línea no es del plan de medios de esta postulación.'],
       ['a day to come', 'entries', { lineId: line.id, kind: 'ran', day: '2027-03-16', units: '1', proofUrl: 'https://canal.example/a' }, 'day', 'Ese día todavía no llega: se registra lo que ya pasó.'],
@@ -166,6 +174,84 @@ describe('the media plan in the workspace', () => {
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, admin, 403, 'conflict_of_interest')
     await expectRefused(h, line, admin, 403, 'conflict_of_interest')
     await expectRefused(h, { method: 'POST', path: `/applications/${one.id}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' } }, admin, 403, 'conflict_of_interest')
+  })
+
+  it('records a ran spot with its proof as a file (PDF), downloadable by an admin as an attachment, audited; a file that is no PDF or image is refused and nothing is stored', async () => {
+    const { h, admin, one, other } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const withFile = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string, over: Record<string, string> = {}) => {
+      const form = new FormData()
+      for (const [k, v] of Object.entries({ lineId, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: '', reason: '', makeGoodFor: '', toLineId: '', voids: '', ...over })) form.append(k, v)
+      form.append('proofFile', new File([bytes], name, { type }))
+      return form
+    }
+
+    // Refused before anything is written: an executable renamed .pdf, a text file, an empty file, a file on a miss.
+    const exe = new Uint8Array(1024)
+    exe.set([0x4d, 0x5a], 0)
+    new DataView(exe.buffer).setUint32(0x3c, 0x80, true)
+    exe.set([0x50, 0x45, 0, 0], 0x80)
+    const refusals: [string, FormData, string][] = [
+      ['an .exe renamed .pdf', withFile(exe, 'pauta.pdf', 'application/pdf'), 'Este archivo no es un PDF ni una imagen (JPG, PNG o WebP): sube la prueba en uno de esos formatos o pega el enlace.'],
+      ['a text file', withFile(new TextEncoder().encode('emitido el 10 de febrero\n'), 'pauta.txt', 'text/plain'), 'Este archivo no es un PDF ni una imagen (JPG, PNG o WebP): sube la prueba en uno de esos formatos o pega el enlace.'],
+      ['an empty file', withFile(new Uint8Array(0), 'pauta.pdf', 'application/pdf'), 'El archivo de la prueba está vacío.'],
+      ['a file on a miss', withFile(PDF, 'pauta.pdf', 'application/pdf', { kind: 'missed', reason: 'Fútbol' }), 'El archivo de la prueba va solo con lo que salió al aire o con una reposición.'],
+    ]
+    for (const [name, form, message] of refusals) {
+      const before = h.snapshot()
+      const res = await h.call('POST', `/applications/${one.id}/media-plan/entries`, { as: admin, body: form })
+      expect(res.status, name).toBe(422)
+      const answer = await json<{ error: string; issues: { path: string; message: string }[] }>(res)
+      expect(answer.issues, name).toEqual([{ path: 'proofFile', message }])
+      expect(h.snapshot(), name).toEqual(before)
+      expect(before.media_plan_proofs, name).toEqual([])
+      expect(before.media_plan_entries, name).toEqual([])
+    }
+
+    const res = await h.call('POST', `/applications/${one.id}/media-plan/entries`, { as: admin, body: withFile(PDF, 'Pauta febrero.pdf', 'application/pdf') })
+    expect(res.status).toBe(201)
+    const ran = (await json<MediaPlanAnswer>(res)).plan!.entries[0]!
+    expect(ran).toMatchObject({ kind: 'ran', units: 1, proofUrl: null, proofFileName: 'Pauta febrero.pdf' })
+    expect(h.snapshot().media_plan_proofs).toHaveLength(1)
+    const proofPath = `/applications/${one.id}/media-plan/proofs/${ran.proofDocumentId!}`
+
+    const file = await h.call('GET', proofPath, { as: admin })
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('application/pdf')
+    expect(file.headers.get('content-disposition')).toContain('attachment;')
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
+    expect((await h.reviews.listAudit(1, 100, { applicationId: one.id })).items.filter((e) => e.action === 'media_plan.proof_downloaded')).toHaveLength(1)
+    // Not under another application's id.
+    await expectRefused(h, { method: 'GET', path: `/applications/${other.id}/media-plan/proofs/${ran.proofDocumentId!}` }, admin, 404, 'not_found')
+
+    // The titular's copy names it; deleting the titular deletes it.
+    const email = one.formData.email
+    const exported = JSON.parse(await (await h.call('POST', '/data-requests/export', { as: admin, body: { email, format: 'json' } })).text()) as { mediaPlan: unknown }[]
+    expect(exported[0]!.mediaPlan).toMatchObject({ entries: [{ line: 1, kind: 'ran', proofUrl: null, proofFile: 'Pauta febrero.pdf' }] })
+    expect((await h.call('POST', '/data-requests/delete', { as: admin, body: { email, confirm: email } })).status).toBe(200)
+    expect(h.snapshot().media_plan_proofs).toEqual([])
+  })
+
+  it("refuses a proof file's upload and download without a session, from another origin, to a reviewer, to a member with a conflict, and a GET where a POST is meant", async () => {
+    const { h, admin, reviewer, one } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ lineId, kind: 'ran', day: '2027-02-10', units: '1' })) form.append(k, v)
+    form.append('proofFile', new File([PDF], 'pauta.pdf', { type: 'application/pdf' }))
+    const upload = { method: 'POST', path: `/applications/${one.id}/media-plan/entries`, body: form }
+    const ran = (await json<MediaPlanAnswer>(await h.call('POST', upload.path, { as: admin, body: form }))).plan!.entries[0]!
+    const download = { method: 'GET', path: `/applications/${one.id}/media-plan/proofs/${ran.proofDocumentId!}` }
+    await expectRefused(h, upload, null, 401, 'unauthenticated')
+    await expectRefused(h, download, null, 401, 'unauthenticated')
+    await expectRefused(h, upload, admin, 403, 'csrf', { origin: 'https://evil.example' })
+    await expectRefused(h, upload, reviewer, 403, 'forbidden')
+    await expectRefused(h, download, reviewer, 403, 'forbidden')
+    await expectRefused(h, { method: 'POST', path: download.path, body: {} }, admin, 404, 'not_found')
+    await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/proofs/${crypto.randomUUID()}` }, admin, 404, 'not_found')
+    expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: one.id, kind: 'personal', note: '' } })).status).toBe(201)
+    await expectRefused(h, upload, admin, 403, 'conflict_of_interest')
+    await expectRefused(h, download, admin, 403, 'conflict_of_interest')
   })
 
   it('has no plan without a deal: null to read, 404 to write, nothing audited', async () => {

@@ -8,9 +8,10 @@
  * the domain's reading accepted it against the whole ledger, inside the
  * write's transaction: a refusal is a 422 in Spanish and changes nothing.
  */
+import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { formatIsoDay } from '../../../../domain/format.ts'
-import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, balancesOf, behindPace, dealPaceOf, pacingOf, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
+import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_TYPES, balancesOf, behindPace, dealPaceOf, pacingOf, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
 import { PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
@@ -19,9 +20,15 @@ import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
+import { attachmentHeaders } from '../../../shared/http/download.ts'
+import { checkBytes } from '../../../shared/content-check.ts'
+import { servedFileName } from '../../../../domain/documents.ts'
+import { timeOrderedId } from '../../../db/time-ordered-id.ts'
+import type { NewProof } from '../../../db/stores/media-plan-store.ts'
 
 export interface MediaPlanRouteDeps {
-  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries'>
+  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>
   conflicts: Pick<ConflictStore, 'conflictedApplications'>
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   team: Pick<TeamStore, 'listMembers'>
@@ -126,17 +133,72 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire(await answer(written.ledger)) satisfies MediaPlanAnswer, 201)
   })
 
-  app.post('/applications/:id/media-plan/entries', adminOnly, async (c) => {
-    const parsed = parseWith(PlanEntrySchema, await jsonBody(c))
+  // As JSON, or as multipart/form-data with the proof file (ADR 0163 addendum): the file is checked by its
+  // bytes here and kept only in the entry's own transaction, so a refusal of either stores nothing.
+  app.post('/applications/:id/media-plan/entries', adminOnly, allowLargerBody(BODY_LIMITS.mediaPlanEntry), async (c) => {
+    const read = await entryBody(c)
+    if (!read.ok) return invalid(c, read.issues, read.issues[0]?.message)
+    const parsed = parseWith(PlanEntrySchema, read.fields)
     if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const today = formatIsoDay(now())
-    const written = await plans.appendEntry(id, (l) => readPlanEntry(parsed.value, { deal: l.deal, lines: l.lines, entries: l.entries, today }), { memberId: c.get('member').id, at: now() })
+    const proof = read.proof
+    const written = await plans.appendEntry(
+      id,
+      (l) => readPlanEntry(parsed.value, { deal: l.deal, lines: l.lines, entries: l.entries, today, proofFileId: proof?.id ?? null }),
+      { memberId: c.get('member').id, at: now() },
+      proof ?? undefined,
+    )
     if (written.status === 'not_found') return noDeal(c)
     if (written.status === 'refused') return refused(c, written.refusal)
     return c.json(wire(await answer(written.ledger)) satisfies MediaPlanAnswer, 201)
   })
 
+  // The proof file, for the team (ADR 0163 addendum): an attachment, never shown inline; every download audited.
+  app.get('/applications/:id/media-plan/proofs/:proofId', adminOnly, async (c) => {
+    const id = c.req.param('id')
+    const proof = await plans.proof(id, c.req.param('proofId'))
+    if (!proof) return c.json({ error: 'not_found', message: 'No encontramos ese archivo de prueba.' }, 404)
+    await reviews.appendAudit({ at: now(), memberId: c.get('member').id, action: 'media_plan.proof_downloaded', applicationId: id })
+    return c.body(new Uint8Array(proof.content), 200, attachmentHeaders(proof))
+  })
+
   return app
+}
+
+type EntryBody = { ok: true; fields: unknown; proof: NewProof | null } | { ok: false; issues: { path: string; message: string }[] }
+
+/** The entry's fields (JSON or form) and its proof file, content-checked (PDF or image by its bytes). */
+async function entryBody(c: Context): Promise<EntryBody> {
+  const type = c.req.header('content-type') ?? ''
+  if (!type.toLowerCase().startsWith('multipart/form-data')) return { ok: true, fields: await jsonBody(c), proof: null }
+  let form: Record<string, string | File>
+  try {
+    form = (await c.req.parseBody({ all: false })) as Record<string, string | File>
+  } catch {
+    return { ok: true, fields: undefined, proof: null }
+  }
+  const fields: Record<string, string | null> = {}
+  let file: File | null = null
+  for (const [name, value] of Object.entries(form)) {
+    if (name === 'proofFile') file = typeof value === 'string' ? null : value
+    else if (typeof value === 'string') fields[name] = value
+  }
+  // A form writes every field as text: the empty optional ones are absent.
+  for (const name of ['proofUrl', 'reason', 'makeGoodFor', 'toLineId', 'voids']) if (fields[name] === '') fields[name] = null
+  if (!file || file.size === 0) {
+    if (file) return { ok: false, issues: [{ path: 'proofFile', message: MEDIA_PLAN_MESSAGES.proofFileEmpty }] }
+    return { ok: true, fields, proof: null }
+  }
+  if (file.size > PROOF_FILE_MAX_BYTES) return { ok: false, issues: [{ path: 'proofFile', message: MEDIA_PLAN_MESSAGES.proofFileTooLarge }] }
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const verdict = await checkBytes(bytes, PROOF_FILE_TYPES)
+  if (!verdict.ok) return { ok: false, issues: [{ path: 'proofFile', message: MEDIA_PLAN_MESSAGES.proofFileRefused }] }
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  return {
+    ok: true,
+    fields,
+    proof: { id: timeOrderedId(), fileName: servedFileName(file.name, verdict.mediaType), mediaType: verdict.mediaType, sizeBytes: bytes.byteLength, sha256, content: bytes },
+  }
 }

@@ -14,8 +14,8 @@ const DEAL = { mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMont
 const TODAY = '2027-07-01'
 
 const LINE: PlanLine = { id: 'l1', number: 1, outlet: 'tv_nacional', format: 'Spot 30" por franja', units: 5, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: 'Franja prime' }
-const RAN: PlanEntry = { id: 'e1', lineId: 'l1', kind: 'ran', day: '2027-02-10', units: 2, proofUrl: 'https://canal.example/pauta/1', reason: null, makeGoodFor: null, toLineId: null, voids: null }
-const MISS: PlanEntry = { id: 'e2', lineId: 'l1', kind: 'missed', day: '2027-02-17', units: 1, proofUrl: null, reason: 'Transmisión especial', makeGoodFor: null, toLineId: null, voids: null }
+const RAN: PlanEntry = { id: 'e1', lineId: 'l1', kind: 'ran', day: '2027-02-10', units: 2, proofUrl: 'https://canal.example/pauta/1', proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+const MISS: PlanEntry = { id: 'e2', lineId: 'l1', kind: 'missed', day: '2027-02-17', units: 1, proofUrl: null, proofDocumentId: null, reason: 'Transmisión especial', makeGoodFor: null, toLineId: null, voids: null }
 
 function view(lines: PlanLine[], entries: PlanEntry[]): MediaPlanView {
   const balances = balancesOf(DEAL, lines, entries)
@@ -31,7 +31,7 @@ function view(lines: PlanLine[], entries: PlanEntry[]): MediaPlanView {
       { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 },
     ],
     lines: lines.map((l) => ({ ...l, applicationId: APP, createdBy: ADMIN, createdAt: '2027-02-01T15:00:00.000Z' })),
-    entries: entries.map((e) => ({ ...e, applicationId: APP, recordedBy: ADMIN, recordedAt: '2027-02-20T15:00:00.000Z' })),
+    entries: entries.map((e) => ({ ...e, proofFileName: null, applicationId: APP, recordedBy: ADMIN, recordedAt: '2027-02-20T15:00:00.000Z' })),
     balances,
     pacing: pacingOf(balances, TODAY),
     behind: behindPace(balances, TODAY),
@@ -48,7 +48,8 @@ function serve(answers: Record<string, () => { status: number; body: unknown }>)
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = url.replace('/equipo/api', '')
       const method = init.method ?? 'GET'
-      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined })
+      // A proof file goes as multipart/form-data: its fields as they were sent.
+      calls.push({ method, path, body: init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init.body ? JSON.parse(String(init.body)) : undefined })
       const all: Record<string, () => { status: number; body: unknown }> = {
         'GET /session': () => ({ status: 200, body: { member: { id: ADMIN, email: 'admin@catalitico.example', name: 'Admin Uno', role: 'admin' }, csrfToken: 'csrf' } }),
         ...answers,
@@ -152,6 +153,34 @@ describe('«Plan de medios»', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ kind: 'ran', proofUrl: 'https://canal.example/pauta/2', makeGoodFor: null })
+  })
+
+  it('sends the proof as a file beside the link, ties a refused file to its field, and links a kept file for download', async () => {
+    const withFile: PlanEntry = { ...RAN, id: 'e3', proofUrl: null, proofDocumentId: 'p1' }
+    let refuse = true
+    serve({
+      [`GET /applications/${APP}/media-plan`]: () => ({ status: 200, body: { plan: view([LINE], [RAN, MISS]), memberNames: {} } }),
+      [`POST /applications/${APP}/media-plan/entries`]: () =>
+        refuse
+          ? { status: 422, body: { error: 'invalid', message: 'Este archivo no es un PDF ni una imagen.', issues: [{ path: 'proofFile', message: 'Este archivo no es un PDF ni una imagen.' }] } }
+          : { status: 201, body: { plan: { ...view([LINE], [RAN, MISS, withFile]), entries: view([LINE], [RAN, MISS, withFile]).entries.map((x) => (x.id === 'e3' ? { ...x, proofFileName: 'Pauta febrero.pdf' } : x)) }, memberNames: {} } },
+    })
+    renderPanel()
+    const form = await screen.findByRole('form', { name: 'Registrar en la línea 1' })
+    const input = within(form).getByLabelText('Archivo de la prueba (PDF o imagen)') as HTMLInputElement
+    const file = new File(['%PDF-1.7'], 'Pauta febrero.pdf', { type: 'application/pdf' })
+    fireEvent.change(input, { target: { files: [file] } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'))
+    expect(description(input)).toContain('Este archivo no es un PDF ni una imagen.')
+    const sent = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>
+    expect(sent).toMatchObject({ lineId: 'l1', kind: 'ran', units: '1', proofUrl: '', reason: '' })
+    expect((sent.proofFile as File).name).toBe('Pauta febrero.pdf')
+
+    refuse = false
+    fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
+    const link = (await screen.findByRole('link', { name: 'Archivo de la prueba: Pauta febrero.pdf' })) as HTMLAnchorElement
+    expect(link.getAttribute('href')).toBe(`/equipo/api/applications/${APP}/media-plan/proofs/p1`)
   })
 
   it('says there is no plan without a deal', async () => {

@@ -7,7 +7,7 @@
  * correction: a void). Nothing is edited: a correction is a new record.
  * Admins only, like the deal (ADR 0159): not drawn for reviewers.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { OUTLET_LABELS, formatCop, formatDay, type Outlet } from '../../../../domain/deals.ts'
 import { formatCount } from '../../../../domain/format.ts'
 import {
@@ -26,7 +26,7 @@ import {
 } from '../../../../domain/media-plan.ts'
 import type { MediaPlanView, PlanEntryBody, PlanLineBody } from '../../../../domain/workspace-api/media-plan.ts'
 import { notify } from '../../../lib/toast.tsx'
-import { ApiError } from '../../api/client.ts'
+import { API_BASE, ApiError } from '../../api/client.ts'
 import { useMediaPlan, useMediaPlanWrite } from '../../api/media-plan-queries.ts'
 import { ActionError, Button, FieldError, Loading, Panel, QueryError, TextField, inputClass, labelClass } from '../../components/ui.tsx'
 
@@ -171,6 +171,14 @@ function LineRecords({ applicationId, plan, line, memberNames }: { applicationId
                   </a>
                 </>
               )}
+              {e.proofDocumentId && (
+                <>
+                  {' · '}
+                  <a href={`${API_BASE}/applications/${encodeURIComponent(applicationId)}/media-plan/proofs/${encodeURIComponent(e.proofDocumentId)}`} className="font-semibold underline">
+                    {`Archivo de la prueba: ${e.proofFileName ?? 'descargar'}`}
+                  </a>
+                </>
+              )}
               <span className="text-ink-600"> · {e.recordedBy ? (memberNames[e.recordedBy] ?? 'un miembro que ya no está') : 'el sistema'}</span>
             </li>
           ))}
@@ -191,6 +199,8 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
   const [day, setDay] = useState(plan.today)
   const [units, setUnits] = useState('1')
   const [proofUrl, setProofUrl] = useState('')
+  const [proofFile, setProofFile] = useState<File | null>(null)
+  const proofInput = useRef<HTMLInputElement>(null)
   const [reason, setReason] = useState('')
   const [makeGoodFor, setMakeGoodFor] = useState('')
   const [toLineId, setToLineId] = useState('')
@@ -219,11 +229,13 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
     }
     setFailure(null)
     write.mutate(
-      { what: 'entries', body },
+      { what: 'entries', body, proofFile: NEEDS_PROOF.includes(kind) ? proofFile : null },
       {
         onSuccess: () => {
           setErrors({})
           setProofUrl('')
+          setProofFile(null)
+          if (proofInput.current) proofInput.current.value = ''
           setReason('')
           notify('success', { title: 'Registro guardado', description: `${ENTRY_KIND_LABELS[kind]} en la línea ${line.number}.` })
         },
@@ -259,6 +271,22 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
       {NEEDS_PROOF.includes(kind) && (
         <div>
           <TextField id={f('proof')} label={kind === 'ran' ? 'Enlace de la prueba de emisión' : 'Enlace de la prueba (opcional)'} type="url" placeholder="https://" value={proofUrl} error={errors.proofUrl} onValue={setProofUrl} />
+        </div>
+      )}
+      {NEEDS_PROOF.includes(kind) && (
+        <div>
+          <label htmlFor={f('proofFile')} className={labelClass}>Archivo de la prueba (PDF o imagen)</label>
+          <input
+            ref={proofInput}
+            id={f('proofFile')}
+            type="file"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            className={`${inputClass} mt-1`}
+            aria-invalid={errors.proofFile !== undefined}
+            aria-describedby={`${f('proofFile')}-error`}
+            onChange={(e) => setProofFile(e.target.files?.[0] ?? null)}
+          />
+          <FieldError id={`${f('proofFile')}-error`} message={errors.proofFile} />
         </div>
       )}
       {NEEDS_REASON.includes(kind) && (

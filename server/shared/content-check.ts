@@ -1,5 +1,6 @@
 /**
- * What a document is, decided by its bytes (file-type's magic numbers), not
+ * What a document (server/features/documents) or a media plan's proof file
+ * (server/features/workspace/media-plan) is, decided by its bytes (file-type's magic numbers), not
  * by its name: PDF, images, spreadsheets and office documents only (ADR 0096).
  * CSV and plain text have no signature, so they pass only as text (valid
  * UTF-8, no control bytes) named .csv or .txt; legacy Office files (.doc,
@@ -7,8 +8,8 @@
  * passes only under those names.
  */
 import { open } from 'node:fs/promises'
-import { fileTypeFromFile } from 'file-type'
-import { extensionOf } from '../../../domain/documents.ts'
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type'
+import { extensionOf } from '../../domain/documents.ts'
 
 const ALLOWED: Record<string, string> = {
   'application/pdf': 'PDF',
@@ -72,4 +73,15 @@ async function looksLikeText(path: string): Promise<boolean> {
   } finally {
     await handle.close()
   }
+}
+
+/**
+ * The same check on bytes held in memory, narrowed to `accepted` (the media plan's proof files, ADR 0163
+ * addendum: PDF and the images a browser shows). No text, no office files: only what file-type recognizes
+ * by its magic numbers and `accepted` lists.
+ */
+export async function checkBytes(bytes: Uint8Array, accepted: readonly string[]): Promise<{ ok: true; mediaType: string } | { ok: false }> {
+  const detected = await fileTypeFromBuffer(bytes)
+  if (detected && ALLOWED[detected.mime] && accepted.includes(detected.mime)) return { ok: true, mediaType: detected.mime }
+  return { ok: false }
 }

@@ -1,11 +1,13 @@
-/** The headers of every document download, for the founder and for the team alike. */
+/**
+ * The headers of every file download: the documents (founder and team alike) and the media plan's
+ * proof files (ADR 0163 addendum).
+ */
 import { extensionOf } from '../../../domain/documents.ts'
-import type { DocumentRecord } from '../../db/stores/document-store.ts'
 
 /** Kept by the site's security headers (server/shared/http/security-headers.ts): nothing loads, nothing runs. */
 export const DOWNLOAD_CSP = "default-src 'none'; sandbox"
 
-export function attachmentHeaders(doc: DocumentRecord): Record<string, string> {
+export function attachmentHeaders(doc: { mediaType: string; sizeBytes: number; fileName: string }): Record<string, string> {
   return {
     'Content-Type': doc.mediaType,
     'Content-Length': String(doc.sizeBytes),

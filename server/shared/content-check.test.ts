@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXTENSIONS_OF_TYPE } from '../../../domain/documents.ts'
+import { EXTENSIONS_OF_TYPE } from '../../domain/documents.ts'
 import { ALLOWED_TYPES } from './content-check.ts'
 
 describe('the content check and the served names', () => {
