@@ -8,7 +8,8 @@
  * behind its pace, on the overview's «Acuerdos atrasados»; the founder opens
  * the status page from the link in their e-mail on a 390 px phone and reads
  * «Tu plan de medios»: the spot that ran with its proof, the miss and its
- * make-good (ADR 0180). Axe stays clean.
+ * make-good with its proof kept as a file (a text file named .pdf refused
+ * first; ADRs 0163, 0180). Axe stays clean.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
@@ -29,6 +30,8 @@ import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail
 test.use({ ownServer: true })
 
 const TODAY = formatIsoDay(Date.now())
+/** A small PDF: what file-type recognizes by its first bytes. */
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 32), Buffer.from('\n%%EOF\n')])
 /** The exposure window started 60 days ago and lasts 6 months: a third of it is gone. */
 const WINDOW_START = addDays(TODAY, -60)
 
@@ -118,8 +121,18 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await line.getByLabel('«No emitido» que se repone').selectOption({ index: 1 })
   await line.getByLabel('Día').fill(addDays(TODAY, -3))
   await line.getByLabel('Unidades').fill('1')
+  // Its proof as a file (ADR 0163 addendum): a text file named .pdf is refused beside its field, a PDF kept.
+  const proofFile = line.getByLabel('Archivo de la prueba (PDF o imagen)')
+  await proofFile.setInputFiles({ name: 'pauta.pdf', mimeType: 'application/pdf', buffer: Buffer.from('solo texto, no un PDF') })
+  await line.getByRole('button', { name: 'Guardar registro' }).click()
+  await expect(proofFile).toHaveAttribute('aria-invalid', 'true')
+  await expect(plan).not.toContainText('Reposición el')
+  await proofFile.setInputFiles({ name: 'Reposición 24.pdf', mimeType: 'application/pdf', buffer: PDF })
   await line.getByRole('button', { name: 'Guardar registro' }).click()
   await expect(plan).toContainText('Reposición el')
+  const kept = plan.getByRole('link', { name: 'Archivo de la prueba: Reposición 24.pdf' })
+  const [download] = await Promise.all([page.waitForEvent('download'), kept.click()])
+  expect(download.suggestedFilename()).toBe('Reposición 24.pdf')
 
   // The balances: 3 of 10 spots aired at $ 12 M, the miss made good.
   await expect(plan).toContainText('Planeado$\u00a0120.000.000')
@@ -160,6 +173,14 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   const proof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
   await expect(proof).toHaveAttribute('href', 'https://canal.example/pauta/123')
   await expect(proof).toHaveAttribute('rel', 'noopener noreferrer')
+  // The make-good's proof kept as a file: downloaded under the founder's own link, the bytes the team sent.
+  const fileProof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -3))}` })
+  const href = await fileProof.getAttribute('href')
+  expect(href).toMatch(/^\/postulacion\/[A-Za-z0-9_-]{43}\/plan\/pruebas\/[0-9a-f-]{36}$/)
+  const got = await founderPage.request.get(href!)
+  expect(got.status()).toBe(200)
+  expect(got.headers()['content-disposition']).toContain('attachment')
+  expect(Buffer.compare(await got.body(), PDF)).toBe(0)
   expect(await founderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
   await clean(founderPage, "the founder's status page with the media plan")
   // For people to look at (npm run screenshots): the section alone, on a phone and on a desktop.
