@@ -12,8 +12,7 @@ import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import { openFollowUpStore } from '../../db/stores/follow-up-store.ts'
 import { founderMailConfigFrom } from '../../compose.ts'
-import { DEAL_BODY } from '../../testing/deal-body.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
+import { signedThroughApi } from '../../testing/deal-body.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { runCheckInMails } from '../follow-up/check-in-job.ts'
@@ -48,20 +47,7 @@ function page(h: WorkspaceHarness, path: string, init: { method?: string; form?:
   return h.app.request(`${SITE}${path}`, { method: init.method ?? 'GET', headers, ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}) })
 }
 
-async function signed(h: WorkspaceHarness, admin: SignedIn, email: string) {
-  const s = newSubmission({ createdAt: h.now(), email })
-  await h.store.saveSubmission(s)
-  const id = s.application.id
-  for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence']]) {
-    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
-  }
-  const res = await h.call('POST', `/applications/${id}/transitions`, {
-    as: admin,
-    body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: DEAL_BODY },
-  })
-  expect(res.status).toBe(200)
-  return s.application
-}
+const signed = (h: WorkspaceHarness, admin: SignedIn, email: string) => signedThroughApi(h, admin, { email })
 
 /** The harness at `iso` (its clock), the check-in job run once on it. */
 async function tickAt(h: WorkspaceHarness, iso: string) {

@@ -11,8 +11,7 @@ import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.t
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import type { MediaPlanLedger } from '../../db/stores/media-plan-store.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
-import { DEAL_BODY } from '../../testing/deal-body.ts'
-import { newSubmission } from '../../testing/fixtures.ts'
+import { signedThroughApi } from '../../testing/deal-body.ts'
 import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { mediaPlanSection, mediaPlanSectionHtml } from './media-plan-section.ts'
@@ -50,17 +49,7 @@ async function linkOf(h: WorkspaceHarness, email: string) {
 
 /** A submission signed with its deal; its founder's link. */
 async function signed(h: WorkspaceHarness, admin: SignedIn, email: string, rateCardVersionId: string) {
-  const s = newSubmission({ createdAt: h.now(), email })
-  await h.store.saveSubmission(s)
-  const id = s.application.id
-  for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence']]) {
-    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
-  }
-  const res = await h.call('POST', `/applications/${id}/transitions`, {
-    as: admin,
-    body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: { ...DEAL_BODY, rateCardVersionId } },
-  })
-  expect(res.status).toBe(200)
+  const { id } = await signedThroughApi(h, admin, { email, rateCardVersionId })
   return { id, token: await linkOf(h, email) }
 }
 

@@ -13,7 +13,7 @@ import { CHECK_IN } from '../../../db/stores/follow-up-store-contract.ts'
 import { openFollowUpStore } from '../../../db/stores/follow-up-store.ts'
 import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { founderMailConfigFrom } from '../../../compose.ts'
-import { DEAL_BODY } from '../../../testing/deal-body.ts'
+import { signedThroughApi } from '../../../testing/deal-body.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused } from '../../../testing/refused.ts'
 import type { MediaDaysSource } from '../../../shared/media-days.ts'
@@ -23,21 +23,7 @@ import { runCheckInMails } from '../../follow-up/check-in-job.ts'
 const openHarness = harnessPerTest(workspaceHarness)
 const json = async <T>(res: Response) => (await res.json()) as T
 
-async function signed(h: WorkspaceHarness, admin: SignedIn, tradeName: string) {
-  const s = newSubmission({ createdAt: h.now() })
-  s.application.formData.tradeName = tradeName
-  await h.store.saveSubmission(s)
-  const id = s.application.id
-  for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence']]) {
-    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
-  }
-  const res = await h.call('POST', `/applications/${id}/transitions`, {
-    as: admin,
-    body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: DEAL_BODY },
-  })
-  expect(res.status).toBe(200)
-  return s.application
-}
+const signed = (h: WorkspaceHarness, admin: SignedIn, tradeName: string) => signedThroughApi(h, admin, { tradeName })
 
 /** Two startups signed (follow-up from 1 December 2026); on 12 January 2027 one answered December, the other is late. */
 async function setUp(mediaDays?: MediaDaysSource) {

@@ -10,7 +10,7 @@ import type { RateCardVersion } from '../../../../domain/workspace-api/deals.ts'
 import type { FollowUpAnswer } from '../../../../domain/workspace-api/follow-up.ts'
 import type { BehindDeals, MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { harnessPerTest } from '../../../db/testing/store-databases.ts'
-import { DEAL_BODY } from '../../../testing/deal-body.ts'
+import { signedThroughApi } from '../../../testing/deal-body.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused } from '../../../testing/refused.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
@@ -33,20 +33,7 @@ async function publishedCard(h: WorkspaceHarness, admin: SignedIn): Promise<Rate
   return version
 }
 
-async function signed(h: WorkspaceHarness, admin: SignedIn, rateCardVersionId: string | null) {
-  const s = newSubmission({ createdAt: h.now() })
-  await h.store.saveSubmission(s)
-  const id = s.application.id
-  for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence']]) {
-    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
-  }
-  const res = await h.call('POST', `/applications/${id}/transitions`, {
-    as: admin,
-    body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: { ...DEAL_BODY, rateCardVersionId } },
-  })
-  expect(res.status).toBe(200)
-  return s.application
-}
+const signed = (h: WorkspaceHarness, admin: SignedIn, rateCardVersionId: string | null) => signedThroughApi(h, admin, { rateCardVersionId })
 
 /** A small PDF (its magic bytes and trailer): what the content check recognizes. */
 const PDF = (() => {
