@@ -17,11 +17,7 @@ import type { Page } from '@playwright/test'
 import { addMonths } from '../domain/follow-up.ts'
 import { formatIsoDay, formatMonth, formatMonthShort } from '../domain/format.ts'
 import { readPlanEntry, readPlanLine } from '../domain/media-plan.ts'
-import { engineOf } from '../server/db/engine-of.ts'
-import { openReviewStore } from '../server/db/stores/review-store.ts'
-import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.ts'
-import { openStore } from '../server/open-store.ts'
-import { readConfig } from '../server/shared/env.ts'
+import { signOnServer } from './fixtures/deals.ts'
 import { nthMail } from './fixtures/outbox-mail.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
@@ -60,26 +56,14 @@ async function fitsPhone(page: Page, what: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what} at 390 px`).toBeLessThanOrEqual(0)
 }
 
-/** Signs the application with its deal as the review store does (ADR 0159), on the server's own database. */
+/**
+ * Signs the application with its deal (e2e/fixtures/deals.ts); then the media that ran in the reported month: a
+ * radio line of the plan, aired on three days with their proof, each through the store's checked write as the
+ * workspace's routes do (their screens: e2e/media-plan.spec.ts).
+ */
 async function signWithDeal(server: RunningServer, applicationId: string, adminEmail: string) {
-  const store = await openStore(readConfig({ ...process.env, DATA_DIR: server.dataDir }).database)
-  try {
-    const stores = openWorkspaceStores(store)
-    const admin = (await stores.team.listMembers()).find((m) => m.email === adminEmail)!
-    const card = await stores.deals.createRateCard({ note: '', items: [{ outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 }], memberId: admin.id, at: new Date() })
-    await stores.deals.publishRateCard(card.id, { memberId: admin.id, at: new Date() })
-    const reviews = openReviewStore(engineOf(store))
-    const steps = [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence'], ['due_diligence', 'acuerdo_firmado']] as const
-    for (const [from, to] of steps) {
-      const deal =
-        to === 'acuerdo_firmado'
-          ? { equityBp: 450, instrument: 'acciones' as const, discountBp: null, valuationUsdCents: 150_000_000, mediaValueCop: 1_500_000_000, investmentValueCop: 500_000_000, windowStart: FOLLOW_UP_START, windowMonths: 6, followUpStart: FOLLOW_UP_START, rateCardVersionId: card.id }
-          : undefined
-      const moved = await reviews.transition(applicationId, { from, to, reason: null, memberId: admin.id, at: new Date(), ...(deal ? { deal } : {}) })
-      expect(moved.status, `${from} → ${to}`).toBe('moved')
-    }
-    // The media that ran in the reported month: a radio line of the plan, aired on three days with their proof,
-    // each through the store's checked write as the workspace's routes do (their screens: e2e/media-plan.spec.ts).
+  const rateCard = [{ outlet: 'radio_regional' as const, format: 'Cuña 30" por región', unitPriceCop: 800_000 }]
+  await signOnServer(server, applicationId, adminEmail, { rateCard, windowStart: FOLLOW_UP_START, windowMonths: 6, followUpStart: FOLLOW_UP_START }, async (stores, admin) => {
     const by = { memberId: admin.id, at: new Date() }
     const line = await stores.mediaPlan.addLine(
       applicationId,
@@ -92,9 +76,7 @@ async function signWithDeal(server: RunningServer, applicationId: string, adminE
       const ran = await stores.mediaPlan.appendEntry(applicationId, (l) => readPlanEntry(input, { deal: l.deal, lines: l.lines, entries: l.entries, today }), by)
       expect(ran.status, `ran on ${day}`).toBe('written')
     }
-  } finally {
-    await store.close()
-  }
+  })
 }
 
 test('the founder answers the monthly check-in from the e-mailed link on a phone; the team sees it', async ({ browser, page, ws, origin, request }) => {

@@ -16,11 +16,7 @@ import type { Page } from '@playwright/test'
 import { formatIsoDay } from '../domain/format.ts'
 import { formatDay } from '../domain/deals.ts'
 import { addDays } from '../domain/media-plan.ts'
-import { engineOf } from '../server/db/engine-of.ts'
-import { openReviewStore } from '../server/db/stores/review-store.ts'
-import { openWorkspaceStores } from '../server/db/stores/open-workspace-stores.ts'
-import { openStore } from '../server/open-store.ts'
-import { readConfig } from '../server/shared/env.ts'
+import { signOnServer } from './fixtures/deals.ts'
 import { nthMail } from './fixtures/outbox-mail.ts'
 import { SCREENSHOTS_ON, SHOTS_DIR } from './fixtures/screenshots.ts'
 import type { RunningServer } from './fixtures/server.ts'
@@ -40,36 +36,17 @@ async function clean(page: Page, what: string) {
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
 }
 
-/** A published rate card and the application signed with its deal, as the stores do (ADR 0159), on the server's database. */
-async function signWithRateCard(server: RunningServer, applicationId: string, adminEmail: string) {
-  const store = await openStore(readConfig({ ...process.env, DATA_DIR: server.dataDir }).database)
-  try {
-    const stores = openWorkspaceStores(store)
-    const admin = (await stores.team.listMembers()).find((m) => m.email === adminEmail)!
-    const card = await stores.deals.createRateCard({
-      note: 'Precios 2027',
-      items: [
-        { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 12_000_000 },
-        { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 },
-      ],
-      memberId: admin.id,
-      at: new Date(),
-    })
-    await stores.deals.publishRateCard(card.id, { memberId: admin.id, at: new Date() })
-    const reviews = openReviewStore(engineOf(store))
-    const steps = [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel'], ['sesion_panel', 'due_diligence'], ['due_diligence', 'acuerdo_firmado']] as const
-    for (const [from, to] of steps) {
-      const deal =
-        to === 'acuerdo_firmado'
-          ? { equityBp: 450, instrument: 'acciones' as const, discountBp: null, valuationUsdCents: 150_000_000, mediaValueCop: 1_500_000_000, investmentValueCop: 500_000_000, windowStart: WINDOW_START, windowMonths: 6, followUpStart: WINDOW_START, rateCardVersionId: card.id }
-          : undefined
-      const moved = await reviews.transition(applicationId, { from, to, reason: null, memberId: admin.id, at: new Date(), ...(deal ? { deal } : {}) })
-      expect(moved.status, `${from} → ${to}`).toBe('moved')
-    }
-  } finally {
-    await store.close()
-  }
-}
+/** A published rate card and the application signed with its deal (e2e/fixtures/deals.ts). */
+const signWithRateCard = (server: RunningServer, applicationId: string, adminEmail: string) =>
+  signOnServer(server, applicationId, adminEmail, {
+    rateCard: [
+      { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 12_000_000 },
+      { outlet: 'radio_regional', format: 'Cuña 30" por región', unitPriceCop: 800_000 },
+    ],
+    windowStart: WINDOW_START,
+    windowMonths: 6,
+    followUpStart: WINDOW_START,
+  })
 
 test('an admin builds the plan from the rate card, records what ran with its proof and a miss with its make-good, and sees the deal behind pace on the overview', async ({ browser, page, ws, origin, request }) => {
   test.setTimeout(180_000)

@@ -24,23 +24,20 @@
  * Options: --deals N (default 200) --lines N (default 50) --runs N (default 200) --only sqlite|postgres
  */
 import { Hono } from 'hono'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { onEachStore } from './each-store.ts'
+import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import type { DealTerms, RateCardItem } from '../../domain/deals.ts'
 import type { CheckInValues } from '../../domain/follow-up.ts'
 import { balancesOf, readPlanEntry, readPlanLine, type PlanEntryInput, type PlanLineInput } from '../../domain/media-plan.ts'
-import { readMigrations } from '../../server/db/migrations/postgres-files.ts'
-import { openPostgresStore, type PostgresStore } from '../../server/db/postgres-store.ts'
-import { openSqliteStore, type SqliteStore } from '../../server/db/sqlite-store.ts'
+import { type PostgresStore } from '../../server/db/postgres-store.ts'
+import { type SqliteStore } from '../../server/db/sqlite-store.ts'
 import type { ApplicationStore } from '../../server/db/stores/application-store.ts'
 import { openWorkspaceStores } from '../../server/db/stores/open-workspace-stores.ts'
 import type { MediaPlanStore } from '../../server/db/stores/media-plan-store.ts'
 import type { Member } from '../../server/db/stores/team-store.ts'
 import { insertMember } from '../../server/db/testing/members.ts'
-import { createTestDatabase, postgresAvailable } from '../../server/db/testing/postgres-test-database.ts'
 import { followUpRoutes } from '../../server/features/workspace/follow-up/routes.ts'
 import { mediaPlanRoutes } from '../../server/features/workspace/media-plan/routes.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
@@ -261,38 +258,8 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
   return rows
 }
 
-async function onEachStore<T>(run: (target: string, store: ApplicationStore) => Promise<T>): Promise<T[]> {
-  const results: T[] = []
-  if (!args.only || args.only === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'catalitico-bench-portfolio-'))
-    const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
-    try {
-      await store.migrate()
-      results.push(await run('sqlite', store))
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-  if (!args.only || args.only === 'postgres') {
-    if (!(await postgresAvailable())) {
-      console.error('PostgreSQL is not reachable (set TEST_DATABASE_URL): cannot measure it')
-      process.exitCode = 1
-    } else {
-      const db = await createTestDatabase()
-      const store = openPostgresStore(db.url, { migrations: readMigrations() })
-      try {
-        results.push(await run('postgres', store))
-      } finally {
-        await store.close()
-        await db.drop()
-      }
-    }
-  }
-  return results
-}
 
-const rows = (await onEachStore(measure)).flat()
+const rows = (await onEachStore(args.only, measure)).flat()
 console.log(`\nThe portfolio after the signature, in-process as an admin: ${DEALS} signed startups, ${RUNS} timed calls each`)
 console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on this machine's cores`)
 for (const r of rows) {

@@ -22,17 +22,14 @@
  *          --part list|pending|bulk (default list and bulk; pending: only "Mis pendientes")
  *          --bulk N (default 1000)
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { onEachStore } from './each-store.ts'
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
 import { PRODUCT_STAGES } from '../../domain/application.ts'
 import { NEXT_STAGE, isOpenStage, type Stage } from '../../domain/pipeline.ts'
-import { readMigrations } from '../../server/db/migrations/postgres-files.ts'
-import { openPostgresStore, type PostgresStore } from '../../server/db/postgres-store.ts'
-import { createTestDatabase, postgresAvailable } from '../../server/db/testing/postgres-test-database.ts'
-import { openSqliteStore, type SqliteStore } from '../../server/db/sqlite-store.ts'
+import { type PostgresStore } from '../../server/db/postgres-store.ts'
+import { type SqliteStore } from '../../server/db/sqlite-store.ts'
 import type { ApplicationStore, NewSubmission } from '../../server/db/stores/application-store.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
 import { Hono } from 'hono'
@@ -258,37 +255,9 @@ async function measureBulkMove(target: string, store: ApplicationStore): Promise
   return [moved, closed]
 }
 
-async function onEachStore<T>(run: (target: string, store: ApplicationStore) => Promise<T>): Promise<T[]> {
-  const results: T[] = []
-  if (!args.only || args.only === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'catalitico-bench-workspace-'))
-    const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
-    try {
-      await store.migrate()
-      results.push(await run('sqlite', store))
-    } finally {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
-  if (!args.only || args.only === 'postgres') {
-    if (!(await postgresAvailable())) console.error('PostgreSQL is not reachable: skipping it (set TEST_DATABASE_URL)')
-    else {
-      const db = await createTestDatabase()
-      const store = openPostgresStore(db.url, { migrations: readMigrations() })
-      try {
-        results.push(await run('postgres', store))
-      } finally {
-        await store.close()
-        await db.drop()
-      }
-    }
-  }
-  return results
-}
 
 async function bulkPart() {
-  const rows = (await onEachStore(measureBulkMove)).flat()
+  const rows = (await onEachStore(args.only, measureBulkMove)).flat()
   console.log(`\nPOST ${WORKSPACE_API_PATH}/bulk/apply: one bulk action on a filtered list, in-process`)
   console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on this machine's cores`)
   for (const r of rows) {
@@ -355,7 +324,7 @@ async function applicationIds(store: ApplicationStore): Promise<string[]> {
 }
 
 async function main() {
-  const rows: Row[] = (await onEachStore(measure)).flat()
+  const rows: Row[] = (await onEachStore(args.only, measure)).flat()
   const header = ['target', 'query (page of 50)', 'matches', 'p50 ms', 'p95 ms', `p95 <= ${GOAL_P95_MS} ms`]
   const table = [
     header,
