@@ -63,7 +63,8 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   // The QR code is drawn by the server and shown as an image.
   const qr = card.getByRole('img', { name: `Código QR de ${origin}/radio-cali` })
   await expect(qr).toBeVisible()
-  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  // Decoded, not merely in the page (polled: on a loaded machine the image arrives after it is laid out).
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true)
   await clean(page, 'the sources page')
   await fitsPhone(page, 'the sources page')
   await screenshotsAtWidths(page, 'workspace-sources', [390, 1280])

@@ -67,7 +67,7 @@ describe.skipIf(!available)('the operator commands on PostgreSQL', () => {
     expect((await store.listApplications()).map((a) => a.id)).toEqual([other.application.id])
     expect(await store.listMessages({ applicationId: mine.application.id })).toEqual([])
     await store.close()
-  })
+  }, 90_000) // four command-line processes: 30 s was exceeded at a load of 20 (two suites at once)
 
   it('npm run worker sends the e-mails another instance stored (the Supabase path) and stops cleanly on SIGTERM', async () => {
     const db = await createTestDatabase()

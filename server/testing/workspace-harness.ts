@@ -185,7 +185,8 @@ export async function workspaceHarness(
 
     async dispose() {
       await store.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      // Retried: a file the outbox worker was still finishing can make rmdir fail once on a loaded machine (ENOTEMPTY).
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     },
   }
   // The same composition as the server: auth and members, then the review and data-request routes.

@@ -30,8 +30,10 @@ import { SITE, workspaceHarness, type SignedIn, type WorkspaceHarness } from '..
 import { BODY_LIMITS } from './body-limit.ts'
 import { listen, type HttpTimeouts } from './node-server.ts'
 
-// Short enough that a server waiting for the end of a body (the old code) answers 408 within the test.
-const TIMEOUTS: HttpTimeouts = { headersMs: 1_000, requestMs: 1_000, keepAliveMs: 1_000, checkEveryMs: 100 }
+// Short enough that a server waiting for the end of a body (the old code) answers 408 within the test, long
+// enough that the largest limit's body (a proof file's 10 MB) is sent before it on a loaded machine (at a load
+// of 20, 1 s was not: the route answered 408 before its 413).
+const TIMEOUTS: HttpTimeouts = { headersMs: 5_000, requestMs: 5_000, keepAliveMs: 5_000, checkEveryMs: 100 }
 
 let h: WorkspaceHarness
 let server: Server
@@ -324,7 +326,7 @@ describe('a chunked body over the limit, on every route that takes one', () => {
     }
     expect(outcomes).toEqual(ROWS.map((row) => ({ ...refusedAsTooLarge(row), changed: false })))
     // Time for a server that waits for each body to its request time limit (the old code), so that every row is shown.
-  }, 120_000)
+  }, 400_000)
 
   it('stops taking bytes after the 413 and closes the connection: a 128 MB body is not read', async () => {
     const before = h.snapshot()
