@@ -30,7 +30,7 @@ import type { MediaDaysSource } from '../../shared/media-days.ts'
 import { FOLLOW_UP_CHART_CSS } from './status-page-chart.ts'
 import { CHECK_IN_CSS, FIELD_NAMES, checkInPage, followUpSectionHtml, noCheckInPage } from './check-in-html.ts'
 import { founderFormGuard } from './form-guard.ts'
-import { messagePage } from './status-page-html.ts'
+import { invalidLinkPage, messagePage } from './status-page-html.ts'
 
 export interface CheckInDeps {
   followUp: Pick<FollowUpStore, 'followUp' | 'submitCheckIn'>
@@ -47,15 +47,7 @@ export function checkInRoutes(deps: CheckInDeps): Hono {
   const app = new Hono()
   const formPost = founderFormGuard({ siteOrigin: founders.mail.siteOrigin, contactEmail: contact, maxSize: BODY_LIMITS.founderCheckIn })
 
-  const notFound = (c: Context) =>
-    c.html(
-      messagePage(
-        'Este enlace no es válido',
-        'El enlace no existe, fue reemplazado por uno más nuevo o la postulación ya no está disponible. Si postulaste, pide un enlace nuevo con tu correo.',
-        contact,
-      ),
-      404,
-    )
+  const notFound = (c: Context) => c.html(invalidLinkPage(contact), 404)
   const noFollowUp = (c: Context) => c.html(messagePage('Sin seguimiento', FOLLOW_UP_MESSAGES.noFollowUp, contact), 404)
 
   /** The founder's view and follow-up, or the answer that there is none. */

@@ -227,6 +227,14 @@ ${
   )
 }
 
+/** The page every founder route answers (404) for a link that is unknown, replaced or no longer available. */
+export const invalidLinkPage = (contactEmail: string): string =>
+  messagePage(
+    'Este enlace no es válido',
+    'El enlace no existe, fue reemplazado por uno más nuevo o la postulación ya no está disponible. Si postulaste, pide un enlace nuevo con tu correo.',
+    contactEmail,
+  )
+
 export function messagePage(title: string, text: string, contactEmail: string): string {
   return page(
     title,

@@ -28,7 +28,7 @@ import type { TeamStore } from '../../db/stores/team-store.ts'
 import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
-import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
+import { confirmPage, invalidLinkPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
@@ -79,15 +79,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   // routes: the documents' uploads have their own checks, the monthly check-in its own size.
   const formPost = founderFormGuard({ siteOrigin: founders.mail.siteOrigin, contactEmail: contact, maxSize: BODY_LIMITS.founderForm })
 
-  const notFound = (c: Context) =>
-    c.html(
-      messagePage(
-        'Este enlace no es válido',
-        'El enlace no existe, fue reemplazado por uno más nuevo o la postulación ya no está disponible. Si postulaste, pide un enlace nuevo con tu correo.',
-        contact,
-      ),
-      404,
-    )
+  const notFound = (c: Context) => c.html(invalidLinkPage(contact), 404)
 
   const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
   const resolve = (c: Context) => resolveFounderToken(founders.store, c.req.param('token') ?? '')
