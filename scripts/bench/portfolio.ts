@@ -38,6 +38,7 @@ import { openWorkspaceStores } from '../../server/db/stores/open-workspace-store
 import type { MediaPlanStore } from '../../server/db/stores/media-plan-store.ts'
 import type { Member } from '../../server/db/stores/team-store.ts'
 import { insertMember } from '../../server/db/testing/members.ts'
+import { SIGNED_DEAL } from '../../server/db/testing/signed-deal.ts'
 import { followUpRoutes } from '../../server/features/workspace/follow-up/routes.ts'
 import { mediaPlanRoutes } from '../../server/features/workspace/media-plan/routes.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
@@ -58,18 +59,8 @@ const FOLLOW_UP_START = '2026-12-01'
 const SIGNED_AT = new Date('2026-11-25T15:00:00.000Z')
 const NOW = new Date('2027-12-15T15:00:00.000Z')
 
-const TERMS: DealTerms = {
-  equityBp: 450,
-  instrument: 'acciones',
-  discountBp: null,
-  valuationUsdCents: 150_000_000,
-  mediaValueCop: 1_500_000_000,
-  investmentValueCop: 500_000_000,
-  windowStart: '2027-01-15',
-  windowMonths: 9,
-  followUpStart: FOLLOW_UP_START,
-  rateCardVersionId: null,
-}
+/** The deal every startup signs (the tests' own), its follow-up from FOLLOW_UP_START. */
+const TERMS: DealTerms = { ...SIGNED_DEAL, followUpStart: FOLLOW_UP_START }
 
 const RATE_CARD: RateCardItem[] = [
   { outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: 12_000_000 },

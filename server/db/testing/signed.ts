@@ -3,7 +3,6 @@
  * own move (ADR 0159), on the real database: the stage set to due diligence, then the move with the deal.
  */
 import { expect } from 'vitest'
-import type { DealTerms } from '../../../domain/deals.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { engineOf } from '../engine-of.ts'
 import type { ApplicationStore } from '../stores/application-store.ts'
@@ -12,19 +11,9 @@ import type { Member } from '../stores/team-store.ts'
 import { insertMember } from './members.ts'
 import type { TestDatabase } from './store-databases.ts'
 
-/** A deal's terms (money in integers, ADR 0157); its follow-up starts on 2026-12-01. */
-export const SIGNED_DEAL: DealTerms = {
-  equityBp: 450,
-  instrument: 'acciones',
-  discountBp: null,
-  valuationUsdCents: 150_000_000,
-  mediaValueCop: 1_500_000_000,
-  investmentValueCop: 500_000_000,
-  windowStart: '2027-01-15',
-  windowMonths: 9,
-  followUpStart: '2026-12-01',
-  rateCardVersionId: null,
-}
+import { SIGNED_DEAL } from './signed-deal.ts'
+
+export { SIGNED_DEAL }
 
 export async function signedApplication(
   db: Pick<TestDatabase<ApplicationStore>, 'store' | 'exec'>,
