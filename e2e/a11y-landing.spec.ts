@@ -3,16 +3,9 @@
  * or the 404 page; and neither scrolls sideways at the widths the issue names
  * (the screenshots for people are a walk: e2e/walks/screenshots.walk.ts).
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures/test.ts'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
+import { axeViolations } from './fixtures/axe.ts'
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
@@ -23,7 +16,7 @@ test('the landing page at 360, 768 and 1280 px: no console error, no sideways sc
     await page.goto('/')
     await page.evaluate(() => document.fonts.ready)
     expect(await sideways(page), `the landing page is wider than the viewport at ${width} px`).toBeLessThanOrEqual(0)
-    if (width !== 768) expect(await seriousViolations(page), `axe at ${width} px`).toEqual([])
+    if (width !== 768) expect(await axeViolations(page), `axe at ${width} px`).toEqual([])
   }
   expect(consoleErrors).toEqual([])
 })
@@ -45,5 +38,5 @@ test('the 404 page: no sideways scroll at 360 px, no serious or critical axe vio
   await page.evaluate(() => document.fonts.ready)
   expect(await sideways(page)).toBeLessThanOrEqual(0)
   await page.setViewportSize({ width: 1280, height: 720 })
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })

@@ -12,7 +12,6 @@
  * «Seguimiento» its sparkline and trend. Axe stays clean; nothing is wider than the phone; the
  * fields are big enough for a thumb. Screenshots with `npm run screenshots`.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { addMonths } from '../domain/follow-up.ts'
 import { formatIsoDay, formatMonth, formatMonthShort } from '../domain/format.ts'
@@ -22,6 +21,7 @@ import { nthMail } from './fixtures/outbox-mail.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
 import { addMember, expect, signInWithLink, submitApplication, test as base, uniqueEmail } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 const HOUR = 3_600_000
 const now = Date.now()
@@ -48,8 +48,7 @@ const test = base.extend({
 })
 
 async function clean(page: Page, what: string) {
-  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
+  expect(await axeViolations(page), what).toEqual([])
 }
 
 async function fitsPhone(page: Page, what: string) {

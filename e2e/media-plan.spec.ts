@@ -11,7 +11,6 @@
  * make-good with its proof kept as a file (a text file named .pdf refused
  * first; ADRs 0163, 0180). Axe stays clean.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { formatIsoDay } from '../domain/format.ts'
 import { formatDay } from '../domain/deals.ts'
@@ -21,6 +20,7 @@ import { nthMail } from './fixtures/outbox-mail.ts'
 import { SCREENSHOTS_ON, SHOTS_DIR } from './fixtures/screenshots.ts'
 import type { RunningServer } from './fixtures/server.ts'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 // The rate card is the programme's, one for the whole database: a server of its own.
 test.use({ ownServer: true })
@@ -32,11 +32,7 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 32), Bu
 const WINDOW_START = addDays(TODAY, -60)
 
 async function clean(page: Page, what: string) {
-  // Axe reads colours as they are: a toast still fading in (its entrance animation, slower at a load of 20) fails
-  // contrast for a moment. Wait for the finite animations to end first.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 15_000 })
-  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
+  expect(await axeViolations(page), what).toEqual([])
 }
 
 /** A published rate card and the application signed with its deal (e2e/fixtures/deals.ts). */

@@ -9,13 +9,13 @@
  * stays clean; nothing is wider than a 390 px phone. Screenshots at 390 and
  * 1280 px with `npm run screenshots`.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { SOURCE_MESSAGES } from '../domain/sources.ts'
 import { screenshotForPeople, screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { addMember, expect, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
 import { fillForm, openForm, SUBMIT } from './form-fill.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 // The overview counts the whole database: an empty server of its own.
 test.use({ ownServer: true })
@@ -26,8 +26,7 @@ const SOURCE_KEY = 'catalitico:application-source:v1'
 const DAY_MS = 86_400_000
 
 async function clean(page: Page, what: string) {
-  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
+  expect(await axeViolations(page), what).toEqual([])
 }
 
 async function fitsPhone(page: Page, what: string) {

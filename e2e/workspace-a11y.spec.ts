@@ -4,23 +4,16 @@
  * 1280 and 768 px into e2e-artifacts/screenshots/ for a person to look at
  * (`npm run screenshots`).
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 const ADMIN = 'directora@catalitico.example'
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
-
 async function check(page: Page, name: string, width: number) {
   await page.evaluate(() => document.fonts.ready)
-  expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([])
+  expect(await axeViolations(page), `${name} at ${width} px`).toEqual([])
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow, `${name} at ${width} px is wider than the viewport`).toBeLessThanOrEqual(0)
   await screenshotForPeople(page, `workspace-${name}-${width}`)
@@ -107,7 +100,7 @@ test('the score radios and the confirmation dialog from the keyboard', async ({ 
   await close.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Motivo de la decisión' })).toBeFocused()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toBeHidden()
   await expect(close).toBeFocused()

@@ -5,14 +5,8 @@
  * the founder's data.
  */
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
-}
+import { axeViolations } from './fixtures/axe.ts'
 
 // Waits for the outbox: generous on a shared, busy machine.
 test.describe.configure({ timeout: 60_000 })
@@ -39,7 +33,7 @@ test('an admin exports the applications, answers a founder’s data request and 
   const held = page.getByRole('region', { name: `Lo que guardamos de ${FOUNDER}` })
   await expect(held).toContainText(app.reference)
   await expect(held).toContainText('Pago Claro')
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 
   const json = page.waitForEvent('download')
   await held.getByRole('button', { name: 'Exportar JSON' }).click()
@@ -66,7 +60,7 @@ test('an admin exports the applications, answers a founder’s data request and 
   for (const action of ['Exportó las postulaciones', 'Consultó datos personales', 'Exportó datos personales', 'Eliminó datos personales']) {
     await expect(log.getByText(action).first()).toBeVisible()
   }
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await expect(log).not.toContainText(FOUNDER)
   await expect(log).not.toContainText('Pago Claro')
 })

@@ -7,9 +7,9 @@
  * own dialogs (labelled, focus inside, Escape cancels, focus back on the
  * opener), checked with axe like the other workspace screens.
  */
-import AxeBuilder from '@axe-core/playwright'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 // The worker's server is shared: each test has its own members.
 let ADMIN = ''
@@ -20,11 +20,6 @@ test.beforeEach(() => {
   REVIEWER = uniqueEmail('evaluadora')
   REVIEWER_NAME = uniqueName('Evaluadora')
 })
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
 
 const focusIsInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement))
 
@@ -51,7 +46,7 @@ test('a reviewer who declares a conflict is refused the application everywhere',
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText('no podrás ver esta postulación')
   expect(await focusIsInside(dialog)).toBe(true)
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   // Escape cancels: nothing declared, focus back on the button.
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
@@ -114,7 +109,7 @@ test('an admin records a conflict for a reviewer and lifts it with a reason, in 
   await expect(dialog).toBeVisible()
   const reason = dialog.getByLabel('¿Por qué se levanta este conflicto?')
   await expect(reason).toBeFocused()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   // A reason is required: refused without one, and said so next to the field.
   await dialog.getByRole('button', { name: 'Levantar conflicto' }).click()
   await expect(dialog).toContainText('Escribe el motivo para continuar.')

@@ -7,15 +7,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
-}
+import { axeViolations } from './fixtures/axe.ts'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -46,7 +40,7 @@ test('an admin with a conflict sees only the reference and that another admin mu
   await expect(answer).not.toContainText('Río Claro')
   await expect(page.getByRole('button', { name: 'Exportar JSON' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Eliminar sus datos' })).toHaveCount(0)
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 })
 
 test('the lost-link form takes maría.o’neill@… in Chromium and the link goes to the address on file', async ({ page, ws, origin, request }) => {

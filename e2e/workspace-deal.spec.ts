@@ -7,17 +7,16 @@
  * workspace's words. Axe stays clean; nothing is wider than a 390 px phone.
  * Screenshots at 390 and 1280 px with `npm run screenshots`.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { addMember, expect, fillDeal, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 // The rate card is the programme's, one for the whole database: an empty server of its own, to see its empty state.
 test.use({ ownServer: true })
 
 async function clean(page: Page, what: string) {
-  const violations = (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()).violations
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), what).toEqual([])
+  expect(await axeViolations(page), what).toEqual([])
 }
 
 async function fitsPhone(page: Page, what: string) {

@@ -6,12 +6,12 @@
  * of their current stage. Axe stays clean; screenshots at 390 and 1280 px
  * under e2e-artifacts/screenshots/ with `npm run screenshots`.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, fillDeal, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 const ADMIN = 'coordinadora@catalitico.example'
 
@@ -59,14 +59,14 @@ test('one e-mail per founder after contradictory moves; "Enviar todos" asks once
   await expect(page.getByRole('article')).toHaveCount(2)
   await expect(page.getByText(/Reemplazado por el cambio a «No seleccionada» el .+; no se envió\./)).toBeVisible()
   await expect(page.getByText('Una vez enviado no se puede deshacer.').first()).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { everyImpact: true, everyRule: true })).toEqual([])
   await screenshotsAtWidths(page, 'workspace-drafts', [390, 1280])
 
   await page.getByRole('button', { name: 'Enviar todos (2)' }).click()
   const dialog = page.getByRole('dialog', { name: '¿Enviar 2 correos ahora?' })
   await expect(dialog).toContainText(panel)
   await expect(dialog).toContainText(closed)
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { everyImpact: true, everyRule: true })).toEqual([])
   await screenshotsAtWidths(page, 'workspace-drafts-send-all', [390, 1280], { fullPage: false })
   expect(mails(ws.dataDir, [panel, closed])).toEqual([])
   await dialog.getByRole('button', { name: 'Enviar 2 correos' }).click()
@@ -122,7 +122,7 @@ test('"Acuerdo firmado" with required documents missing lists them and asks for 
   await expect(dialog).toContainText('RUT o identificación tributaria equivalente')
   await expect(dialog).not.toContainText('Contratos clave y propiedad intelectual')
   await expect(dialog.getByLabel('Motivo o comentario (interno: la persona fundadora no lo ve)')).toBeVisible()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { everyImpact: true, everyRule: true })).toEqual([])
   await screenshotsAtWidths(page, 'workspace-signed-missing-documents', [390, 1280], { fullPage: false })
   // Not without the confirmation and the reason.
   await dialog.getByRole('button', { name: 'Confirmar' }).click()

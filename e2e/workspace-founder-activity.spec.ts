@@ -8,16 +8,11 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
-}
+import { axeViolations } from './fixtures/axe.ts'
 
 async function shots(page: Page, name: string) {
   await screenshotsAtWidths(page, `founder-activity-${name}`, [390, 1280])
@@ -57,7 +52,7 @@ test("a founder's deletion request: the badge until seen, the due date in Datos 
   await expect(page.getByRole('cell', { name: 'Río Claro S.A.S.' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Historial de etapas' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Descargar en JSON (para programas)' })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await shots(page, 'founder-data-copy')
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Descargar en JSON (para programas)' }).click()
@@ -81,7 +76,7 @@ test("a founder's deletion request: the badge until seen, the due date in Datos 
   const before = await newsCount()
   const row = page.getByRole('row').filter({ hasText: app.reference })
   await expect(row).toContainText('Novedad: Pidió suprimir sus datos')
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await shots(page, 'applications-badge')
   await page.getByRole('link', { name: app.reference }).click()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -96,6 +91,6 @@ test("a founder's deletion request: the badge until seen, the due date in Datos 
   await expect(open).toContainText(app.reference)
   await expect(open).toContainText('Supresión de datos')
   await expect(open).toContainText('responder a más tardar el')
-  expect(await seriousViolations(page)).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
   await shots(page, 'data-requests-open')
 })

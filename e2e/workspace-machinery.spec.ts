@@ -4,12 +4,12 @@
  * (OUTBOX_MAX_ATTEMPTS=1), an admin sees it in the overview and follows its
  * link to the application; /metrics, with its token, counts it too.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
 import { signInThroughSmtp } from './fixtures/outbox-mail.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { startServer } from './fixtures/server.ts'
 import { addMember, expect, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 const ADMIN = 'directora@catalitico.example'
 const REVIEWER = 'evaluador@catalitico.example'
@@ -47,8 +47,7 @@ test('an admin sees an e-mail that failed for good in the overview and opens its
   await expect(failed).toContainText('550')
   await expect(failed).toContainText('Qué hacer')
   await expect(failed).not.toContainText(FOUNDER)
-  const axe = await new AxeBuilder({ page }).include('section[aria-label="Estado del sistema"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze()
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+  expect(await axeViolations(page, { include: 'section[aria-label="Estado del sistema"]' })).toEqual([])
   await screenshotForPeople(page, 'workspace-machinery-failed-1280')
 
   await failed.getByRole('link', { name: app.reference }).click()

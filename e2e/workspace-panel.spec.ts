@@ -11,7 +11,6 @@
  * Calendars are parsed with ical.js and e-mails with postal-mime, never
  * matched as strings. Only the mail addressed to this test's people counts.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { formatDateTime, formatIsoDay } from '../domain/format.ts'
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
@@ -19,6 +18,7 @@ import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { invitation, nthSmtpMail, signInThroughSmtp } from './fixtures/outbox-mail.ts'
 import { startServer } from './fixtures/server.ts'
 import { addMember, expect, newMemberContext, submitApplication, test as base, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 const test = base.extend<{ sink: SmtpSink }>({
   // eslint-disable-next-line no-empty-pattern
@@ -99,7 +99,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
     await form.getByLabel(`Hora del horario ${i + 1}`).fill(t.time)
   }
   for (const width of [390, 1280]) await pairApart(page, form.getByLabel('Fecha del horario 2'), form.getByLabel('Hora del horario 2'), width)
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { include: 'main', everyImpact: true, everyRule: true })).toEqual([])
   await screenshotsAtWidths(page, 'workspace-panel-offer', [390, 1280])
   await form.getByRole('button', { name: 'Ofrecer horarios' }).click()
   const offered = section.getByRole('region', { name: 'Horarios ofrecidos' })
@@ -160,7 +160,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   const session = section.getByRole('region', { name: 'Sesión reservada' })
   await expect(session).toContainText(formatDateTime(times[2]!.at))
   await expect(session).toContainText(panelistName)
-  expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { include: 'main', everyImpact: true, everyRule: true })).toEqual([])
   await screenshotsAtWidths(page, 'workspace-panel-booked', [390, 1280])
   // The reschedule dialog's date and time, at a phone's width and a desk's.
   await session.getByRole('button', { name: 'Cambiar horario' }).click()
@@ -171,7 +171,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await session.getByRole('button', { name: 'Cancelar sesión' }).click()
   const dialog = page.getByRole('dialog', { name: '¿Cancelar la sesión?' })
   await expect(dialog.getByLabel(/Motivo/)).toBeFocused()
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+  expect(await axeViolations(page, { everyImpact: true, everyRule: true })).toEqual([])
   await dialog.getByLabel(/Motivo/).fill('El panel no puede ese día')
   await dialog.getByRole('button', { name: 'Cancelar sesión' }).click()
   await expect(dialog).toBeHidden()

@@ -7,23 +7,16 @@
  * person to look at, with `npm run screenshots`; axe stays clean at 390 px. Also: a sign-in from the
  * e-mailed link returns to the page one was opening.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, nextSignInMail, signInMailFiles, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/axe.ts'
 
 // Its own address: the worker's server is shared with the other specs.
 const ADMIN = uniqueEmail('directora')
 
 async function shoot(page: Page, name: string, width: number, fullPage = true) {
   await screenshotForPeople(page, `phone-${name}-${width}`, { fullPage })
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
 }
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
@@ -66,7 +59,7 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
   expect((await header.boundingBox())!.height, 'the header is one row').toBeLessThan(80)
   await menu.click()
   await expect(menu).toHaveAttribute('aria-expanded', 'true')
-  expect(await seriousViolations(page), 'menu open at 390 px').toEqual([])
+  expect(await axeViolations(page), 'menu open at 390 px').toEqual([])
   await shoot(page, 'menu-open', 390)
   await page.keyboard.press('Escape')
   await expect(menu).toHaveAttribute('aria-expanded', 'false')
@@ -87,7 +80,7 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
     expect(box, text).not.toBeNull()
     expect(box!.x + box!.width, `${text} is on screen`).toBeLessThanOrEqual(390)
   }
-  expect(await seriousViolations(page), 'list at 390 px').toEqual([])
+  expect(await axeViolations(page), 'list at 390 px').toEqual([])
 
   // The detail: jump links to its parts, each landing on its heading.
   await page.goto(`/equipo/postulaciones/${apps[0]!.id}`)
@@ -112,7 +105,7 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
   await expect(page.getByRole('heading', { name: 'Evalúa esta postulación', exact: true })).toBeInViewport()
   await shoot(page, 'detail-evaluacion', 390, false)
   expect(await overflow(page), 'the detail is no wider than the phone').toBeLessThanOrEqual(0)
-  expect(await seriousViolations(page), 'detail at 390 px').toEqual([])
+  expect(await axeViolations(page), 'detail at 390 px').toEqual([])
 
   // At 1280 px the sections are links again, no menu button.
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -130,7 +123,7 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
   await expect(rows.nth(1)).toContainText('Vio una postulación')
   await expect(rows.nth(1)).toContainText(apps[0]!.reference)
   expect(await page.getByRole('table').getByText('Inició sesión').count()).toBe(0)
-  expect(await seriousViolations(page), 'audit filtered at 1280 px').toEqual([])
+  expect(await axeViolations(page), 'audit filtered at 1280 px').toEqual([])
   await shoot(page, 'audit-filtered', 1280)
 })
 

@@ -17,9 +17,10 @@ it('sends each message once when a batch takes longer than the lease', async () 
   const dir = mkdtempSync(join(tmpdir(), 'catalitico-lease-'))
   const path = join(dir, 'catalitico.sqlite')
   const stores = [openSqliteStore(path), openSqliteStore(path)]
-  // The SMTP server takes 150 ms per message: a batch of 10 needs 1.5 s, the lease is 1 s. Half the
-  // lease (the rule) leaves 350 ms of slack per send on a busy machine.
-  const sink = await startSmtpSink({ delayMs: 150 })
+  // The SMTP server takes 450 ms per message: a batch of 10 needs 4.5 s, the lease is 3 s. Half the
+  // lease (the rule) leaves about a second of slack per send: 350 ms (a 1 s lease) was not enough on a
+  // machine whose event loop stalled longer than that under load (an 11th copy went out).
+  const sink = await startSmtpSink({ delayMs: 450 })
   const senders = stores.map(() => createSmtpSender(sink.url))
   try {
     await stores[0]!.migrate()
@@ -32,12 +33,12 @@ it('sends each message once when a batch takes longer than the lease', async () 
         workerId: `w${i}`,
         maxAttempts: 3,
         batchSize: 10,
-        leaseMs: 1000,
+        leaseMs: 3000,
         pollIntervalMs: 10,
       }),
     )
     for (const w of workers) w.start()
-    const deadline = Date.now() + 20_000
+    const deadline = Date.now() + 40_000
     while ((await stores[0]!.listMessages({ status: 'pending' })).length > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20))
     }
