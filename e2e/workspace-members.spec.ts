@@ -4,7 +4,7 @@
  * cannot ask for a new link; reactivated, they can again. A reviewer who
  * opens an admin page is told they have no permission.
  */
-import { addMember, expect, newMemberContext, nextSignInMail, signInMailFiles, signInMailsSince, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
+import { addMember, expect, newMemberContext, nextSignInMail, signInMailFiles, signInMailsSince, signInThroughPage, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
 
 // Each test waits for the outbox: generous on a shared, busy machine.
 test.describe.configure({ timeout: 60_000 })
@@ -52,7 +52,7 @@ test('a deactivated member is locked out at once; reactivated, they can sign in 
   await page.getByRole('dialog').getByRole('button', { name: 'Reactivar' }).click()
   await expect(row).toContainText('Activo')
   expect((await signInMailsSince(ws, before)).filter((m) => m.to === REVIEWER)).toEqual([])
-  await signInWithLink(reviewer.page, ws, REVIEWER)
+  await signInThroughPage(reviewer.page, ws, REVIEWER)
   await reviewer.context.close()
 })
 

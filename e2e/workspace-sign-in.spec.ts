@@ -14,6 +14,7 @@ import {
   nextSignInMail,
   signInMailFiles,
   signInMailsSince,
+  signInThroughPage,
   signInWithLink,
   test,
   uniqueEmail,
@@ -81,7 +82,7 @@ test('asking for a link answers the same for a stranger, and only the member get
 
 test('a member adds a passkey with Chromium’s virtual authenticator, then signs in with it alone', async ({ page, ws }) => {
   await addMember(ws, ADMIN, 'admin', 'Directora Programa')
-  await signInWithLink(page, ws, ADMIN)
+  await signInThroughPage(page, ws, ADMIN)
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page)
 
   await page.getByRole('link', { name: 'Equipo', exact: true }).click()
