@@ -10,8 +10,9 @@ export default defineConfig({
     // that leaves the shared process changed (environment, fake timers) fails (ADR 0174); Testing Library's
     // waits in jsdom last up to 10 s on a loaded machine (src/testing/dom-waits.setup.ts).
     setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts', 'src/testing/dom-waits.setup.ts'],
-    // Storage and SMTP integration tests open real files, sockets and databases.
-    testTimeout: 30_000,
+    // Storage and SMTP integration tests open real files, sockets and databases. A guard against a hung test,
+    // not a speed target: on a slow 2-core machine beside Playwright some take 10-30 s (ADR 0181).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // The files of a worker share its process and modules instead of importing everything again per file:

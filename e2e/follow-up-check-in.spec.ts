@@ -79,7 +79,6 @@ async function signWithDeal(server: RunningServer, applicationId: string, adminE
 }
 
 test('the founder answers the monthly check-in from the e-mailed link on a phone; the team sees it', async ({ browser, page, ws, origin, request }) => {
-  test.setTimeout(180_000)
   const founder = uniqueEmail('fundadora', 'startup.example')
   const adminEmail = uniqueEmail('seguimiento')
   const app = await submitApplication(request, origin, { email: founder, tradeName: 'Ruta Clara', companyName: 'Ruta Clara S.A.S.' })

@@ -115,8 +115,6 @@ chainTest('stage change → e-mail reviewed and sent → founder uploads the che
   origin,
   request,
 }) => {
-  // The whole chain, with the documents page's checks and a 8 MB upload: room on a busy shared machine.
-  chainTest.setTimeout(120_000)
   const { server, sink } = chain
   const email = `fundadora.${Date.now()}@startup.example`
   const { id, reference } = await submitApplication(request, origin, { email, tradeName: 'Cadena Viva' })
@@ -249,7 +247,6 @@ test('a stage change in the workspace, the e-mail reviewed and sent from "Correo
   request,
   browser,
 }) => {
-  test.setTimeout(120_000)
   const email = `fundadora.${Date.now()}@startup.example`
   const { id, reference } = await submitApplication(request, origin, { email, tradeName: 'Huerta Viva' })
 

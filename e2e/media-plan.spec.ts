@@ -48,7 +48,6 @@ const signWithRateCard = (server: RunningServer, applicationId: string, adminEma
   })
 
 test('an admin builds the plan from the rate card, records what ran with its proof and a miss with its make-good, and sees the deal behind pace on the overview', async ({ browser, page, ws, origin, request }) => {
-  test.setTimeout(180_000)
   const adminEmail = uniqueEmail('plan')
   const founder = uniqueEmail('fundadora', 'startup.example')
   const app = await submitApplication(request, origin, { email: founder, tradeName: 'Pauta Viva', companyName: 'Pauta Viva S.A.S.' })

@@ -36,7 +36,6 @@ async function fitsPhone(page: Page, what: string) {
 }
 
 test('a listener opens the radio’s short path, comes back a day later and applies: the application carries the radio; the overview counts it', async ({ page, ws, origin, browser }) => {
-  test.setTimeout(180_000)
   const admin = uniqueEmail('fuentes')
   await addMember(ws, admin, 'admin', 'Directora Fuentes')
   await signInWithLink(page, ws, admin)

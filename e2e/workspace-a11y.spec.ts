@@ -35,7 +35,6 @@ test.describe('with three applications', () => {
   test.use({ ownServer: true })
 
   test('overview, list, detail and members at 1280 and 768 px: no serious axe violation, nothing wider than the screen', async ({ page, ws, origin, request }) => {
-    test.setTimeout(150_000)
     const apps = []
     for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
       apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))

@@ -8,9 +8,6 @@ import { readFileSync } from 'node:fs'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { axeViolations } from './fixtures/axe.ts'
 
-// Waits for the outbox: generous on a shared, busy machine.
-test.describe.configure({ timeout: 60_000 })
-
 // The worker's server is shared: this test's own admin and founder.
 const ADMIN = uniqueEmail('directora')
 const FOUNDER = uniqueEmail('fundadora', 'pagoclaro.example')

@@ -23,9 +23,6 @@ test.beforeEach(() => {
 
 const focusIsInside = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement))
 
-// The machine is shared.
-test.describe.configure({ timeout: 150_000 })
-
 test('a reviewer who declares a conflict is refused the application everywhere', async ({ page, ws, origin, request }) => {
   const app = await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
   await addMember(ws, REVIEWER, 'reviewer', REVIEWER_NAME)

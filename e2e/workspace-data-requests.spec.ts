@@ -11,8 +11,6 @@ import PostalMime from 'postal-mime'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { axeViolations } from './fixtures/axe.ts'
 
-test.describe.configure({ timeout: 90_000 })
-
 // An address valibot's email() refused: the look-up now takes it (ADR 0121). Each test has its own such
 // address (and admin): the worker's server is shared, and no other test uses them.
 const FOUNDER = "josé.o'brien@ejemplo.co"

@@ -32,7 +32,6 @@ async function move(page: Page, action: string) {
 }
 
 test('an admin publishes the rate card, signs an application with its deal, corrects it, and the audit shows both', async ({ page, ws, origin, request }) => {
-  test.setTimeout(180_000)
   const admin = uniqueEmail('acuerdos')
   const app = await submitApplication(request, origin, { tradeName: 'Pauta Viva', companyName: 'Pauta Viva S.A.S.' })
   await addMember(ws, admin, 'admin', 'Directora Acuerdos')

@@ -38,7 +38,6 @@ async function move(page: Page, action: string, reason?: string) {
 }
 
 test('one e-mail per founder after contradictory moves; "Enviar todos" asks once; each founder gets the e-mail of their stage', async ({ page, ws, origin, request }) => {
-  test.setTimeout(180_000)
   const stamp = Date.now()
   const panel = `panel.${stamp}@startup.example`
   const closed = `cerrada.${stamp}@startup.example`
@@ -102,7 +101,6 @@ test('one e-mail per founder after contradictory moves; "Enviar todos" asks once
 })
 
 test('"Acuerdo firmado" with required documents missing lists them and asks for a confirmation with a reason; Resumen counts the waiting e-mails', async ({ page, ws, origin, request }) => {
-  test.setTimeout(180_000)
   const app = await submitApplication(request, origin, { email: `firma.${Date.now()}@startup.example`, tradeName: 'Café Lumen' })
   await inviteFromCli(ws, 'firmas@catalitico.example', 'admin', 'Responsable Firmas')
   await signInWithLink(page, ws, 'firmas@catalitico.example')

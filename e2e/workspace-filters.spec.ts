@@ -9,7 +9,6 @@ import { expect, inviteFromCli, signInWithLink, submitApplication, test } from '
 const ADMIN = 'buscadora@catalitico.example'
 
 test('a search leaves one filter panel, holding the searched text', async ({ page, ws, origin, request }) => {
-  test.setTimeout(120_000)
   // Names of this test alone: the server (one per worker) keeps the other tests' applications.
   const tag = Date.now().toString(36)
   const [huerta, radio] = [`Huerta${tag}`, `Radio${tag}`]

@@ -18,8 +18,6 @@ async function shots(page: Page, name: string) {
   await screenshotsAtWidths(page, `founder-activity-${name}`, [390, 1280])
 }
 
-test.describe.configure({ timeout: 120_000 })
-
 // Its own address: the worker's server is shared with the other specs.
 const ADMIN = uniqueEmail('directora')
 // The worker's server is shared by the specs: this founder's address is the test's own.

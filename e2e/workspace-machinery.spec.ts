@@ -30,7 +30,6 @@ const test = base.extend<{ sink: SmtpSink }>({
     await server.stop()
   },
 })
-test.describe.configure({ timeout: 60_000 })
 
 test('an admin sees an e-mail that failed for good in the overview and opens its application', async ({ page, ws, origin, request, sink }) => {
   const app = await submitApplication(request, origin, { companyName: 'Rebote Andino S.A.S.', tradeName: 'Rebote', email: FOUNDER })

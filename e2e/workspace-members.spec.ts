@@ -6,9 +6,6 @@
  */
 import { addMember, expect, newMemberContext, nextSignInMail, signInMailFiles, signInMailsSince, signInThroughPage, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
 
-// Each test waits for the outbox: generous on a shared, busy machine.
-test.describe.configure({ timeout: 60_000 })
-
 test('a deactivated member is locked out at once; reactivated, they can sign in again', async ({ page, ws, browser, origin }) => {
   // The worker's server is shared: this test's own members.
   const ADMIN = uniqueEmail('directora')

@@ -22,7 +22,6 @@ async function shoot(page: Page, name: string, width: number, fullPage = true) {
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 
 test('at 390 px: a menu button, the list as cards, the detail with jump links; axe clean; screenshots at 390 and 1280 px', async ({ page, ws, origin, request }) => {
-  test.setTimeout(180_000)
   const apps = []
   for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
     apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))
@@ -128,7 +127,6 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
 })
 
 test('a sign-in from the e-mailed link returns to the page one was opening', async ({ browser, ws, origin, request }) => {
-  test.setTimeout(120_000)
   const app = await submitApplication(request, origin, { tradeName: 'Huerta Viva' })
   // A member of this test's own (the worker's server is shared), whose invitation has left before the
   // sign-in link is asked for: the link read below is the sign-in's, not the invitation's.

@@ -66,7 +66,6 @@ async function move(page: Page, action: string, reason?: string, signingWithoutD
 const stagePanel = (page: Page) => page.getByRole('region', { name: 'Etapa', exact: true })
 
 test('a reviewer and an admin take one application to acuerdo_firmado and close another as no_seleccionada', async ({ page, ws, browser, origin, request }) => {
-  test.setTimeout(150_000)
   const first = await submitApplication(request, origin, { tradeName: 'Huerta Viva', companyName: 'Huerta Viva S.A.S.' })
   await submitApplication(request, origin, { tradeName: 'Ruta Andina', companyName: 'Ruta Andina S.A.S.' })
 

@@ -20,9 +20,6 @@ import {
   uniqueEmail,
 } from './fixtures/workspace.ts'
 
-// Each test waits for the outbox: generous on a shared, busy machine.
-test.describe.configure({ timeout: 60_000 })
-
 // The worker's server is shared: each test has its own admin.
 let ADMIN = ''
 test.beforeEach(() => {

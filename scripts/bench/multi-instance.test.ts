@@ -29,5 +29,5 @@ describe.skipIf(!available)('several instances on one PostgreSQL', () => {
     expect(report.emailsSent).toBe(report.emailsStored)
     for (const duplicate of report.duplicates) expect(duplicate).toMatchObject({ copies: 2, inFlightAtKill: true })
     expect(report.deliveries).toBe(report.emailsStored + report.duplicates.length)
-  }, 150_000)
+  }, 300_000)
 })
