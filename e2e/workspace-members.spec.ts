@@ -4,7 +4,7 @@
  * cannot ask for a new link; reactivated, they can again. A reviewer who
  * opens an admin page is told they have no permission.
  */
-import { addMember, expect, newMemberContext, nextSignInMail, signInMailFiles, signInMailsSince, signInThroughPage, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
+import { addMember, expect, newMemberContext, nextSignInMail, signInMailFiles, signInMailsSince, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
 
 test('a deactivated member is locked out at once; reactivated, they can sign in again', async ({ page, ws, browser, origin }) => {
   // The worker's server is shared: this test's own members.
@@ -49,7 +49,7 @@ test('a deactivated member is locked out at once; reactivated, they can sign in 
   await page.getByRole('dialog').getByRole('button', { name: 'Reactivar' }).click()
   await expect(row).toContainText('Activo')
   expect((await signInMailsSince(ws, before)).filter((m) => m.to === REVIEWER)).toEqual([])
-  await signInThroughPage(reviewer.page, ws, REVIEWER)
+  await signInWithLink(reviewer.page, ws, REVIEWER)
   await reviewer.context.close()
 })
 

@@ -14,7 +14,6 @@ import {
   nextSignInMail,
   signInMailFiles,
   signInMailsSince,
-  signInThroughPage,
   signInWithLink,
   test,
   uniqueEmail,
@@ -79,7 +78,7 @@ test('asking for a link answers the same for a stranger, and only the member get
 
 test('a member adds a passkey with Chromium’s virtual authenticator, then signs in with it alone', async ({ page, ws }) => {
   await addMember(ws, ADMIN, 'admin', 'Directora Programa')
-  await signInThroughPage(page, ws, ADMIN)
+  await signInWithLink(page, ws, ADMIN)
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page)
 
   await page.getByRole('link', { name: 'Equipo', exact: true }).click()
