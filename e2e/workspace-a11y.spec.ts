@@ -4,25 +4,17 @@
  * 1280 and 768 px into e2e-artifacts/screenshots/ for a person to look at
  * (`npm run screenshots`).
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { overflow, seriousViolations } from './fixtures/checks.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
-import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { addMember, expect, signInWithLink, submitApplication, submitThreeApplications, test, uniqueEmail } from './fixtures/workspace.ts'
 
 const ADMIN = 'directora@catalitico.example'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
 
 async function check(page: Page, name: string, width: number) {
   await page.evaluate(() => document.fonts.ready)
   expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow, `${name} at ${width} px is wider than the viewport`).toBeLessThanOrEqual(0)
+  expect(await overflow(page), `${name} at ${width} px is wider than the viewport`).toBeLessThanOrEqual(0)
   await screenshotForPeople(page, `workspace-${name}-${width}`)
 }
 
@@ -43,10 +35,7 @@ test.describe('with three applications', () => {
 
   test('overview, list, detail and members at 1280 and 768 px: no serious axe violation, nothing wider than the screen', async ({ page, ws, origin, request }) => {
     test.setTimeout(150_000)
-    const apps = []
-    for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
-      apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))
-    }
+    const apps = await submitThreeApplications(request, origin)
     await addMember(ws, ADMIN, 'admin', 'Directora Programa')
 
     await page.setViewportSize({ width: 1280, height: 900 })

@@ -7,10 +7,10 @@
  * person to look at, with `npm run screenshots`; axe stays clean at 390 px. Also: a sign-in from the
  * e-mailed link returns to the page one was opening.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { overflow, seriousViolations } from './fixtures/checks.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
-import { expect, inviteFromCli, nextSignInMail, signInMailFiles, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import { expect, inviteFromCli, nextSignInMail, signInMailFiles, signInWithLink, submitApplication, submitThreeApplications, test, uniqueEmail } from './fixtures/workspace.ts'
 
 // Its own address: the worker's server is shared with the other specs.
 const ADMIN = uniqueEmail('directora')
@@ -19,21 +19,9 @@ async function shoot(page: Page, name: string, width: number, fullPage = true) {
   await screenshotForPeople(page, `phone-${name}-${width}`, { fullPage })
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }))
-}
-
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-
 test('at 390 px: a menu button, the list as cards, the detail with jump links; axe clean; screenshots at 390 and 1280 px', async ({ page, ws, origin, request }) => {
   test.setTimeout(180_000)
-  const apps = []
-  for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
-    apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))
-  }
+  const apps = await submitThreeApplications(request, origin)
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInWithLink(page, ws, ADMIN)
