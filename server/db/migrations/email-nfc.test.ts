@@ -12,10 +12,7 @@ import { migratedPerTest, migrationEngines, rerunForgotten } from '../testing/mi
 const DECOMPOSED = 'jose\u0301@ejemplo.co'
 const COMPOSED = 'josé@ejemplo.co'
 
-const engines = await migrationEngines({
-  sqlite: ['DELETE FROM schema_migrations WHERE version = 16'],
-  postgres: ["delete from supabase_migrations.schema_migrations where version = '20261127090000'"],
-})
+const engines = await migrationEngines({ sqlite: 16, postgres: '20261127090000' })
 const migrated = migratedPerTest()
 
 describe.each(engines)('the NFC migration on $name', ({ open, forget, run }) => {

@@ -9,10 +9,7 @@ import { newSubmission } from '../../testing/fixtures.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
 import { migratedPerTest, migrationEngines, rerunForgotten } from '../testing/migration-test.ts'
 
-const engines = await migrationEngines({
-  sqlite: ['DELETE FROM schema_migrations WHERE version = 20'],
-  postgres: ["delete from supabase_migrations.schema_migrations where version = '20261128120000'"],
-})
+const engines = await migrationEngines({ sqlite: 20, postgres: '20261128120000' })
 const migrated = migratedPerTest()
 
 describe.each(engines)('the search-city migration on $name', ({ open, forget, run }) => {

@@ -17,10 +17,10 @@ const MAIL: FounderMailConfig = {
   siteOrigin: 'https://catalitico.example',
 }
 
-const engines = await migrationEngines({
-  sqlite: ['ALTER TABLE founder_mail_drafts DROP COLUMN superseded_to', 'DELETE FROM schema_migrations WHERE version = 21'],
-  postgres: ['alter table founder_mail_drafts drop column superseded_to', "delete from supabase_migrations.schema_migrations where version = '20261128130000'"],
-})
+const engines = await migrationEngines(
+  { sqlite: 21, postgres: '20261128130000' },
+  { sqlite: ['ALTER TABLE founder_mail_drafts DROP COLUMN superseded_to'], postgres: ['alter table founder_mail_drafts drop column superseded_to'] },
+)
 const migrated = migratedPerTest()
 
 describe.each(engines)('migration 21 on $name', ({ open, forget, run }) => {

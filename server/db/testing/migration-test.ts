@@ -9,12 +9,21 @@ import { freshPostgresDatabase, freshSqliteDatabase, harnessPerTest, type TestDa
 
 type Open = () => Promise<TestDatabase<ApplicationStore>>
 
-/** SQLite always; PostgreSQL when it is reachable (requirePostgres: required in CI). */
-export async function migrationEngines(forget: { sqlite: readonly string[]; postgres: readonly string[] }) {
+/**
+ * SQLite always; PostgreSQL when it is reachable (requirePostgres: required in CI). `forget`: the migration's
+ * version in each engine's migrations table (SQLite's number, the Supabase file's timestamp), after `undo`'s
+ * statements when the migration added more than rows (a column, say).
+ */
+export async function migrationEngines(version: { sqlite: number; postgres: string }, undo: { sqlite: readonly string[]; postgres: readonly string[] } = { sqlite: [], postgres: [] }) {
   const available = await requirePostgres()
   return [
-    { name: 'SQLite', open: freshSqliteDatabase as Open, forget: forget.sqlite, run: true },
-    { name: 'PostgreSQL', open: freshPostgresDatabase as Open, forget: forget.postgres, run: available },
+    { name: 'SQLite', open: freshSqliteDatabase as Open, forget: [...undo.sqlite, `DELETE FROM schema_migrations WHERE version = ${version.sqlite}`], run: true },
+    {
+      name: 'PostgreSQL',
+      open: freshPostgresDatabase as Open,
+      forget: [...undo.postgres, `delete from supabase_migrations.schema_migrations where version = '${version.postgres}'`],
+      run: available,
+    },
   ]
 }
 
