@@ -109,11 +109,8 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
     })
 
     it('counts, over a period, each source’s visits, applications and how far they went, and the answers', async () => {
-      const db = await database()
-      const e = engineOf(db.store)
-      const sources = openSourceStore(e)
-      const reviews = openReviewStore(e)
-      const admin = await insertMember(db.store, 'admin', 'Ana')
+      const { db, sources, admin } = await setUp()
+      const reviews = openReviewStore(engineOf(db.store))
       const radio = await sources.createSource({ name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' }, { memberId: admin.id, at: T0 })
       const tv = await sources.createSource({ name: 'TV', outlet: 'tv', slug: 'tv' }, { memberId: admin.id, at: T0 })
       if (radio === 'slug_taken' || tv === 'slug_taken') throw new Error('unexpected')
