@@ -8,7 +8,7 @@
 import { sampleApplication } from '../domain/sample-application.ts'
 import { FORM_ANCHOR } from '../src/content/anchors.ts'
 import { FUNCTION_PATH, SUBMIT, expect, fillForm, openForm, test, walkFormLooks } from './form-fill.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 // One page through the four states, with axe in each: a page per state cost a context and a load of the landing each (ADR 0174).
 test('the form empty, in its error state, with the policy dialog open, then confirmed with its toasts', async ({ page }) => {

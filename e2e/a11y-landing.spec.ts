@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures/test.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
 

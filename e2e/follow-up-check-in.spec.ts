@@ -16,12 +16,12 @@ import type { Page } from '@playwright/test'
 import { addMonths } from '../domain/follow-up.ts'
 import { formatIsoDay, formatMonth, formatMonthShort } from '../domain/format.ts'
 import { readPlanEntry, readPlanLine } from '../domain/media-plan.ts'
+import { expectAxeClean, overflow } from './fixtures/checks.ts'
 import { signOnServer } from './fixtures/deals.ts'
 import { nthMail } from './fixtures/outbox-mail.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
 import { addMember, expect, signInWithLink, submitApplication, test as base, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
 
 const HOUR = 3_600_000
 const now = Date.now()
@@ -47,12 +47,9 @@ const test = base.extend({
   },
 })
 
-async function clean(page: Page, what: string) {
-  expect(await axeViolations(page), what).toEqual([])
-}
-
+/** The founder's page on a phone (its viewport already 390 px wide) is no wider than it. */
 async function fitsPhone(page: Page, what: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what} at 390 px`).toBeLessThanOrEqual(0)
+  expect(await overflow(page), `${what} at 390 px`).toBeLessThanOrEqual(0)
 }
 
 /**
@@ -115,7 +112,7 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expect(sales).toHaveAccessibleDescription(/no puede ser negativo/)
   await expect(sales).toHaveValue('-1.250.000')
   await expect(founderPage.getByLabel('Clientes nuevos')).toHaveValue('85')
-  await clean(founderPage, 'check-in refused')
+  await expectAxeClean(founderPage, 'check-in refused')
   await fitsPhone(founderPage, 'check-in refused')
   await screenshotsAtWidths(founderPage, 'follow-up-check-in-refused', [390])
 
@@ -123,7 +120,7 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await founderPage.getByRole('button', { name: 'Enviar mi reporte' }).click()
   await expect(founderPage.getByRole('status')).toContainText('¡Gracias! Recibimos tu reporte.')
   await expect(founderPage.getByText('US$\u00a01.250.000', { exact: true })).toBeVisible()
-  await clean(founderPage, 'check-in sent')
+  await expectAxeClean(founderPage, 'check-in sent')
   await fitsPhone(founderPage, 'check-in sent')
   await screenshotsAtWidths(founderPage, 'follow-up-check-in-sent', [390])
 
@@ -141,7 +138,7 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expect(founderRow).toContainText('US$\u00a01.250.000')
   await expect(founderRow).toContainText('Sí (3 días)')
   await expect(salesChart).toContainText('Semanas con pauta en medios')
-  await clean(founderPage, 'status page with the follow-up')
+  await expectAxeClean(founderPage, 'status page with the follow-up')
   await fitsPhone(founderPage, 'status page with the follow-up')
   await screenshotsAtWidths(founderPage, 'follow-up-status-page', [390, 1280])
   await phone.close()
@@ -161,7 +158,7 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expect(teamRow).toContainText('US$\u00a01.250.000')
   await expect(teamRow).toContainText('Sí (3 días)')
   await expect(panel.getByRole('figure')).toHaveCount(6)
-  await clean(page, 'workspace follow-up panel')
+  await expectAxeClean(page, 'workspace follow-up panel')
   await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.getByRole('link', { name: 'Seguimiento', exact: true }).click()
@@ -170,6 +167,6 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   // One month with a figure: a sparkline, and too little for a trend.
   await expect(page.getByRole('row', { name: /Ruta Clara/ }).getByRole('img', { name: /^Ventas del mes en USD: sin datos suficientes/ })).toBeVisible()
   await expect(page.getByRole('row', { name: /Ruta Clara/ })).toContainText('Sin datos suficientes')
-  await clean(page, 'workspace «Seguimiento»')
+  await expectAxeClean(page, 'workspace «Seguimiento»')
   await screenshotsAtWidths(page, 'follow-up-workspace-list', [1280, 390])
 })

@@ -34,7 +34,7 @@ import { startServer, type RunningServer } from './fixtures/server.ts'
 import { addMember, expect, fillDeal, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openReviewStore } from '../server/db/stores/review-store.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 const chainTest = base.extend<{ origin: string }, { chain: { server: RunningServer; sink: SmtpSink } }>({
   chain: [

@@ -11,7 +11,6 @@
  * make-good with its proof kept as a file (a text file named .pdf refused
  * first; ADRs 0163, 0180). Axe stays clean.
  */
-import type { Page } from '@playwright/test'
 import { formatIsoDay } from '../domain/format.ts'
 import { formatDay } from '../domain/deals.ts'
 import { addDays } from '../domain/media-plan.ts'
@@ -20,7 +19,7 @@ import { nthMail } from './fixtures/outbox-mail.ts'
 import { SCREENSHOTS_ON, SHOTS_DIR } from './fixtures/screenshots.ts'
 import type { RunningServer } from './fixtures/server.ts'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { expectAxeClean } from './fixtures/checks.ts'
 
 // The rate card is the programme's, one for the whole database: a server of its own.
 test.use({ ownServer: true })
@@ -30,10 +29,6 @@ const TODAY = formatIsoDay(Date.now())
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 32), Buffer.from('\n%%EOF\n')])
 /** The exposure window started 60 days ago and lasts 6 months: a third of it is gone. */
 const WINDOW_START = addDays(TODAY, -60)
-
-async function clean(page: Page, what: string) {
-  expect(await axeViolations(page), what).toEqual([])
-}
 
 /** A published rate card and the application signed with its deal (e2e/fixtures/deals.ts). */
 const signWithRateCard = (server: RunningServer, applicationId: string, adminEmail: string) =>
@@ -116,7 +111,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(plan).toContainText('Por ubicar$\u00a01.380.000.000')
   await expect(plan).toContainText(/Va al 2\u00a0% del valor con el 3\d\u00a0% de la ventana/)
   await expect(plan.getByRole('status')).toContainText('Acuerdo atrasado')
-  await clean(page, 'application with its media plan')
+  await expectAxeClean(page, 'application with its media plan')
   // For people to look at (npm run screenshots): the plan on a desktop and on a phone.
   for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
     await page.setViewportSize({ width, height: 900 })
@@ -129,7 +124,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   const behind = page.getByRole('region', { name: 'Acuerdos atrasados' })
   await expect(behind.getByRole('link', { name: 'Pauta Viva' })).toBeVisible()
   await expect(behind).toContainText('1 acuerdo va más de 15 puntos detrás de su ventana')
-  await clean(page, 'overview with a deal behind its pace')
+  await expectAxeClean(page, 'overview with a deal behind its pace')
 
   // The founder, on a phone, opens their status page from the link in the e-mail they received.
   const mail = await nthMail(ws, 'applicant_confirmation', founder, 1)
@@ -157,7 +152,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   expect(got.headers()['content-disposition']).toContain('attachment')
   expect(Buffer.compare(await got.body(), PDF)).toBe(0)
   expect(await founderPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scroll at 390 px').toBeLessThanOrEqual(0)
-  await clean(founderPage, "the founder's status page with the media plan")
+  await expectAxeClean(founderPage, "the founder's status page with the media plan")
   // For people to look at (npm run screenshots): the section alone, on a phone and on a desktop.
   for (const width of SCREENSHOTS_ON ? [390, 1280] : []) {
     await founderPage.setViewportSize({ width, height: 900 })

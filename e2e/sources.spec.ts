@@ -9,13 +9,12 @@
  * stays clean; nothing is wider than a 390 px phone. Screenshots at 390 and
  * 1280 px with `npm run screenshots`.
  */
-import type { Page } from '@playwright/test'
 import { sampleApplication } from '../domain/sample-application.ts'
 import { SOURCE_MESSAGES } from '../domain/sources.ts'
+import { expectAxeClean, expectFitsPhone, expectScreenFits } from './fixtures/checks.ts'
 import { screenshotForPeople, screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { addMember, expect, signInWithLink, test, uniqueEmail } from './fixtures/workspace.ts'
 import { fillForm, openForm, SUBMIT } from './form-fill.ts'
-import { axeViolations } from './fixtures/axe.ts'
 
 // The overview counts the whole database: an empty server of its own.
 test.use({ ownServer: true })
@@ -24,16 +23,6 @@ test.use({ ownServer: true })
 const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 const SOURCE_KEY = 'catalitico:application-source:v1'
 const DAY_MS = 86_400_000
-
-async function clean(page: Page, what: string) {
-  expect(await axeViolations(page), what).toEqual([])
-}
-
-async function fitsPhone(page: Page, what: string) {
-  await page.setViewportSize({ width: 390, height: 900 })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what} at 390 px`).toBeLessThanOrEqual(0)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('a listener opens the radio’s short path, comes back a day later and applies: the application carries the radio; the overview counts it', async ({ page, ws, origin, browser }) => {
   const admin = uniqueEmail('fuentes')
@@ -50,7 +39,7 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   await form.getByRole('button', { name: 'Crear fuente' }).click()
   await expect(form.getByText(SOURCE_MESSAGES.slugReserved)).toBeVisible()
   await expect(form.getByLabel('Dirección corta')).toBeFocused()
-  await clean(page, 'the new source refused')
+  await expectAxeClean(page, 'the new source refused')
   await form.getByLabel('Dirección corta').fill('radio-cali')
   await form.getByRole('button', { name: 'Crear fuente' }).click()
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Radio Cali mañana' }) })
@@ -63,9 +52,7 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   await expect(qr).toBeVisible()
   // Decoded, not merely in the page (polled: on a loaded machine the image arrives after it is laid out).
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true)
-  await clean(page, 'the sources page')
-  await fitsPhone(page, 'the sources page')
-  await screenshotsAtWidths(page, 'workspace-sources', [390, 1280])
+  await expectScreenFits(page, 'the sources page', 'workspace-sources')
 
   // The listener, in a browser of their own: a phone, with a clock the test moves.
   const listener = await browser.newContext({ userAgent: PHONE, baseURL: origin })
@@ -86,7 +73,7 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   const values = { ...sampleApplication(), email: uniqueEmail('oyente', 'ejemplo.co'), tradeName: 'Oyentes Activos' }
   await fillForm(phone, values)
   await expect(phone.getByLabel(/^¿Dónde nos conociste\?/)).toHaveValue('')
-  await clean(phone, 'the form with «¿Dónde nos conociste?»')
+  await expectAxeClean(phone, 'the form with «¿Dónde nos conociste?»')
   for (const width of [390, 1280]) {
     await phone.setViewportSize({ width, height: 900 })
     await phone.getByLabel(/^¿Dónde nos conociste\?/).scrollIntoViewIfNeeded()
@@ -118,6 +105,6 @@ test('a listener opens the radio’s short path, comes back a day later and appl
   await page.getByRole('link', { name: 'Resumen' }).first().click()
   const glance = page.getByRole('region', { name: 'Por fuente, últimos 30 días' })
   await expect(glance.getByRole('row').filter({ hasText: 'Radio Cali mañana' }).getByRole('cell')).toHaveText(['1', '1', '0', '0'])
-  await clean(page, 'the overview with its sources')
-  await fitsPhone(page, 'the overview with its sources')
+  await expectAxeClean(page, 'the overview with its sources')
+  await expectFitsPhone(page, 'the overview with its sources')
 })

@@ -5,17 +5,16 @@
  * (`npm run screenshots`).
  */
 import type { Page } from '@playwright/test'
+import { axeViolations, overflow } from './fixtures/checks.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
-import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { addMember, expect, signInWithLink, submitApplication, submitThreeApplications, test, uniqueEmail } from './fixtures/workspace.ts'
 
 const ADMIN = 'directora@catalitico.example'
 
 async function check(page: Page, name: string, width: number) {
   await page.evaluate(() => document.fonts.ready)
   expect(await axeViolations(page), `${name} at ${width} px`).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow, `${name} at ${width} px is wider than the viewport`).toBeLessThanOrEqual(0)
+  expect(await overflow(page), `${name} at ${width} px is wider than the viewport`).toBeLessThanOrEqual(0)
   await screenshotForPeople(page, `workspace-${name}-${width}`)
 }
 
@@ -35,10 +34,7 @@ test.describe('with three applications', () => {
   test.use({ ownServer: true })
 
   test('overview, list, detail and members at 1280 and 768 px: no serious axe violation, nothing wider than the screen', async ({ page, ws, origin, request }) => {
-    const apps = []
-    for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
-      apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))
-    }
+    const apps = await submitThreeApplications(request, origin)
     await addMember(ws, ADMIN, 'admin', 'Directora Programa')
 
     await page.setViewportSize({ width: 1280, height: 900 })

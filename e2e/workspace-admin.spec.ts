@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 // The worker's server is shared: this test's own admin and founder.
 const ADMIN = uniqueEmail('directora')

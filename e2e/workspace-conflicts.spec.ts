@@ -9,7 +9,7 @@
  */
 import type { Locator } from '@playwright/test'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 // The worker's server is shared: each test has its own members.
 let ADMIN = ''

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import PostalMime from 'postal-mime'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 // An address valibot's email() refused: the look-up now takes it (ADR 0121). Each test has its own such
 // address (and admin): the worker's server is shared, and no other test uses them.

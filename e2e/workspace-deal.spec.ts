@@ -8,22 +8,12 @@
  * Screenshots at 390 and 1280 px with `npm run screenshots`.
  */
 import type { Page } from '@playwright/test'
+import { expectAxeClean, expectScreenFits } from './fixtures/checks.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { addMember, expect, fillDeal, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
 
 // The rate card is the programme's, one for the whole database: an empty server of its own, to see its empty state.
 test.use({ ownServer: true })
-
-async function clean(page: Page, what: string) {
-  expect(await axeViolations(page), what).toEqual([])
-}
-
-async function fitsPhone(page: Page, what: string) {
-  await page.setViewportSize({ width: 390, height: 900 })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${what} at 390 px`).toBeLessThanOrEqual(0)
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 async function move(page: Page, action: string) {
   await page.getByRole('button', { name: action }).click()
@@ -41,7 +31,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await page.getByRole('link', { name: 'Tarifario' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Tarifario' })).toBeVisible()
   await expect(page.getByText('Todavía no hay tarifario.')).toBeVisible()
-  await clean(page, 'empty rate card')
+  await expectAxeClean(page, 'empty rate card')
   await page.getByRole('button', { name: 'Crear la primera versión' }).click()
   const draft = page.getByRole('region', { name: 'Versión 1 · borrador' })
   await draft.getByLabel('Medio de la línea 1').selectOption('tv_nacional')
@@ -54,9 +44,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await draft.getByRole('button', { name: 'Guardar borrador' }).click()
   await expect(draft.getByText('El precio unitario no puede ser negativo.')).toBeVisible()
   await draft.getByLabel('Precio unitario de la línea 2').fill('800.000')
-  await clean(page, 'rate card draft')
-  await fitsPhone(page, 'rate card draft')
-  await screenshotsAtWidths(page, 'workspace-rate-card-draft', [390, 1280])
+  await expectScreenFits(page, 'rate card draft', 'workspace-rate-card-draft')
   await draft.getByRole('button', { name: 'Publicar versión 1' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Publicar' }).click()
   const published = page.getByRole('region', { name: 'Versión 1 · vigente' })
@@ -84,7 +72,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await expect(dialog).toBeVisible()
   await dialog.getByLabel(/^Valor de inversión acordado/).fill('500.000.000')
   await expect(dialog).toContainText('3,0 : 1')
-  await clean(page, 'signature dialog')
+  await expectAxeClean(page, 'signature dialog')
   await screenshotsAtWidths(page, 'workspace-deal-signature', [390, 1280], { fullPage: false })
   await dialog.getByRole('button', { name: 'Confirmar' }).click()
   await expect(dialog).toBeHidden()
@@ -98,9 +86,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await expect(deal).toContainText('(9 meses)')
   await expect(deal).toContainText('Versión 1')
   await expect(deal).toContainText('por Directora Acuerdos')
-  await clean(page, 'application with its deal')
-  await fitsPhone(page, 'application with its deal')
-  await screenshotsAtWidths(page, 'workspace-deal', [390, 1280])
+  await expectScreenFits(page, 'application with its deal', 'workspace-deal')
 
   // Corrected: another equity and a 12-month window.
   await deal.getByRole('button', { name: 'Corregir acuerdo' }).click()

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, fillDeal, inviteFromCli, signInWithLink, submitApplication, test } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 const ADMIN = 'coordinadora@catalitico.example'
 

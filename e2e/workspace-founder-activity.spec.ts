@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 async function shots(page: Page, name: string) {
   await screenshotsAtWidths(page, `founder-activity-${name}`, [390, 1280])

@@ -9,7 +9,7 @@ import { signInThroughSmtp } from './fixtures/outbox-mail.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
 import { startServer } from './fixtures/server.ts'
 import { addMember, expect, newMemberContext, submitApplication, test as base } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 const ADMIN = 'directora@catalitico.example'
 const REVIEWER = 'evaluador@catalitico.example'

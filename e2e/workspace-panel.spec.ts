@@ -17,8 +17,8 @@ import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { invitation, nthSmtpMail, signInThroughSmtp } from './fixtures/outbox-mail.ts'
 import { startServer } from './fixtures/server.ts'
-import { addMember, expect, newMemberContext, submitApplication, test as base, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { addMember, expect, fillPanelOffer, newMemberContext, submitApplication, test as base, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
+import { axeViolations } from './fixtures/checks.ts'
 
 const test = base.extend<{ sink: SmtpSink }>({
   // eslint-disable-next-line no-empty-pattern
@@ -91,13 +91,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   await page.goto(`/equipo/postulaciones/${app.id}`)
   const section = page.getByRole('region', { name: 'Sesión con el panel' })
   const form = section.getByRole('form', { name: 'Ofrecer horarios' })
-  await form.getByRole('checkbox', { name: panelistName }).check()
-  await form.getByLabel('Enlace de la videollamada').fill('https://meet.example/catalitico-panel')
-  for (const [i, t] of times.entries()) {
-    if (i > 0) await form.getByRole('button', { name: 'Añadir horario' }).click()
-    await form.getByLabel(`Fecha del horario ${i + 1}`).fill(t.day)
-    await form.getByLabel(`Hora del horario ${i + 1}`).fill(t.time)
-  }
+  await fillPanelOffer(form, { panelist: panelistName, link: 'https://meet.example/catalitico-panel', times })
   for (const width of [390, 1280]) await pairApart(page, form.getByLabel('Fecha del horario 2'), form.getByLabel('Hora del horario 2'), width)
   expect(await axeViolations(page, { include: 'main', everyImpact: true, everyRule: true })).toEqual([])
   await screenshotsAtWidths(page, 'workspace-panel-offer', [390, 1280])

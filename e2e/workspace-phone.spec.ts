@@ -8,9 +8,9 @@
  * e-mailed link returns to the page one was opening.
  */
 import type { Page } from '@playwright/test'
+import { axeViolations, overflow } from './fixtures/checks.ts'
 import { screenshotForPeople } from './fixtures/screenshots.ts'
-import { expect, inviteFromCli, nextSignInMail, signInMailFiles, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
-import { axeViolations } from './fixtures/axe.ts'
+import { expect, inviteFromCli, nextSignInMail, signInMailFiles, signInWithLink, submitApplication, submitThreeApplications, test, uniqueEmail } from './fixtures/workspace.ts'
 
 // Its own address: the worker's server is shared with the other specs.
 const ADMIN = uniqueEmail('directora')
@@ -19,13 +19,8 @@ async function shoot(page: Page, name: string, width: number, fullPage = true) {
   await screenshotForPeople(page, `phone-${name}-${width}`, { fullPage })
 }
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-
 test('at 390 px: a menu button, the list as cards, the detail with jump links; axe clean; screenshots at 390 and 1280 px', async ({ page, ws, origin, request }) => {
-  const apps = []
-  for (const [tradeName, productStage] of [['Huerta Viva', 'live'], ['Ruta Andina', 'beta'], ['Pago Claro', 'scaling']] as const) {
-    apps.push(await submitApplication(request, origin, { tradeName, companyName: `${tradeName} S.A.S.`, productStage }))
-  }
+  const apps = await submitThreeApplications(request, origin)
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInWithLink(page, ws, ADMIN)

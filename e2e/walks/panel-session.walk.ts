@@ -19,7 +19,7 @@ import PostalMime from 'postal-mime'
 import { formatDateTime, formatIsoDay } from '../../domain/format.ts'
 import { calendarText, invitation, nthMail, type Mail } from '../fixtures/outbox-mail.ts'
 import type { RunningServer } from '../fixtures/server.ts'
-import { addMember, expect, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from '../fixtures/workspace.ts'
+import { addMember, expect, fillPanelOffer, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from '../fixtures/workspace.ts'
 
 const OUT = 'e2e-artifacts/walks/panel'
 
@@ -144,13 +144,7 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await expect(form.getByRole('checkbox', { name: conflictedName })).toHaveCount(0)
   await expect(form).toContainText(`declararon un conflicto de interés con esta postulación: ${conflictedName}`)
   await shoot(page, '02-admin-offer-empty')
-  await form.getByRole('checkbox', { name: panelistName }).check()
-  await form.getByLabel('Enlace de la videollamada').fill('https://meet.example/catalitico-panel-huerta')
-  for (const [i, t] of times.entries()) {
-    if (i > 0) await form.getByRole('button', { name: 'Añadir horario' }).click()
-    await form.getByLabel(`Fecha del horario ${i + 1}`).fill(t.day)
-    await form.getByLabel(`Hora del horario ${i + 1}`).fill(t.time)
-  }
+  await fillPanelOffer(form, { panelist: panelistName, link: 'https://meet.example/catalitico-panel-huerta', times })
   await expect(form.getByText('Este horario queda después de la fecha límite de la etapa.')).toBeVisible()
   await shoot(page, '03-admin-offer-filled-warning')
   await form.getByRole('button', { name: 'Ofrecer horarios' }).click()

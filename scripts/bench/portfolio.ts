@@ -25,6 +25,7 @@
  */
 import { Hono } from 'hono'
 import { onEachStore } from './each-store.ts'
+import { timed } from './timing.ts'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -194,20 +195,10 @@ interface Row {
   size: string
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-
-/** 20 warm-up calls, then RUNS timed ones: their p50 and p95. */
-async function timed(call: () => Promise<string>) {
-  let size = ''
-  for (let i = 0; i < 20; i++) size = await call()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await call()
-    times.push(performance.now() - t)
-  }
-  times.sort((a, b) => a - b)
-  return { size, p50: percentile(times, 50), p95: percentile(times, 95) }
+/** 20 warm-up calls, then RUNS timed ones: the last answer (`size`), p50 and p95. */
+async function timedSize(call: () => Promise<string>) {
+  const { last: size, p50, p95 } = await timed(RUNS, call)
+  return { size, p50, p95 }
 }
 
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
@@ -220,26 +211,26 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
     return res.json()
   }
   const rows: Row[] = []
-  const portfolio = await timed(async () => {
+  const portfolio = await timedSize(async () => {
     const answer = (await get('/follow-up')) as { items: unknown[] }
     if (answer.items.length !== DEALS) throw new Error(`«Seguimiento» listed ${answer.items.length} of ${DEALS}`)
     return `${answer.items.length} startups`
   })
   rows.push({ target, query: 'GET /follow-up («Seguimiento»)', ...portfolio })
-  const behind = await timed(async () => {
+  const behind = await timedSize(async () => {
     const answer = (await get('/media-plans/behind')) as { deals: number; items: unknown[] }
     if (answer.deals !== DEALS) throw new Error(`«Acuerdos atrasados» counted ${answer.deals} of ${DEALS}`)
     return `${answer.items.length} of ${answer.deals} behind`
   })
   rows.push({ target, query: 'GET /media-plans/behind', ...behind })
   const one = seeded.ids[DEALS >> 1]!
-  const ledger = await timed(async () => {
+  const ledger = await timedSize(async () => {
     const answer = (await get(`/applications/${one}/media-plan`)) as { plan: { lines: unknown[]; entries: unknown[] } | null }
     if (answer.plan?.lines.length !== LINES) throw new Error(`one deal's ledger: ${answer.plan?.lines.length} lines of ${LINES}`)
     return `${answer.plan.lines.length} lines, ${answer.plan.entries.length} entries`
   })
   rows.push({ target, query: "GET /applications/:id/media-plan (ledger)", ...ledger })
-  const startup = await timed(async () => {
+  const startup = await timedSize(async () => {
     const answer = (await get(`/applications/${one}/follow-up`)) as { followUp: { months: { state: string }[] } | null }
     const answered = answer.followUp?.months.filter((m) => m.state === 'answered').length ?? 0
     if (answered !== 12) throw new Error(`one startup: ${answered} answered months of 12`)

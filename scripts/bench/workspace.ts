@@ -23,6 +23,7 @@
  *          --bulk N (default 1000)
  */
 import { onEachStore } from './each-store.ts'
+import { timed } from './timing.ts'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
@@ -133,22 +134,6 @@ interface Row {
   total: number
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-
-/** 20 warm-up calls (the last one's count is `total`), then RUNS timed ones: their p50 and p95. */
-async function timed<A>(call: () => Promise<A>, count: (answer: A) => number) {
-  let total = 0
-  for (let i = 0; i < 20; i++) total = count(await call())
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now()
-    await call()
-    times.push(performance.now() - t)
-  }
-  times.sort((a, b) => a - b)
-  return { total, p50: percentile(times, 50), p95: percentile(times, 95) }
-}
-
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
   const stores = openWorkspaceStores(store)
   const reviews = stores.review
@@ -170,7 +155,8 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
       if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status}`)
       return (await res.json()) as { total: number; items: unknown[] }
     }
-    const { total, p50, p95 } = await timed(call, (answer) => answer.total)
+    const { last, p50, p95 } = await timed(RUNS, call)
+    const total = last.total
     rows.push({ target, query: name, p50, p95, total })
   }
   rows.push(await measurePending(target, store))
@@ -314,7 +300,8 @@ async function measurePending(target: string, store: ApplicationStore): Promise<
     if (res.status !== 200) throw new Error(`Mis pendientes: HTTP ${res.status}`)
     return (await res.json()) as { items: unknown[] }
   }
-  const { total, p50, p95 } = await timed(call, (answer) => answer.items.length)
+  const { last, p50, p95 } = await timed(RUNS, call)
+  const total = last.items.length
   return { target, query: `Mis pendientes (${PENDING_MEMBERS} members, ${mine.length} assigned)`, p50, p95, total }
 }
 

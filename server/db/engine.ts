@@ -315,3 +315,9 @@ export async function driveAsync<T>(body: Body<T>, execute: (step: Step) => Prom
   }
   return next.value
 }
+
+/** The first row of `query` mapped by `to`, or null when there is none: a store's read of one thing by its key. */
+export async function firstOrNull<R, T>(e: Pick<Engine, 'first'>, query: Runnable<R>, to: (row: R) => T): Promise<T | null> {
+  const row = await e.first(query)
+  return row ? to(row) : null
+}

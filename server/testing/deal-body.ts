@@ -1,4 +1,6 @@
+import type { DealTerms } from '../../domain/deals.ts'
 import type { NewSubmission } from '../db/stores/application-store.ts'
+import { SIGNED_DEAL } from '../db/testing/signed-deal.ts'
 import { newSubmission } from './fixtures.ts'
 import type { SignedIn, WorkspaceHarness } from './workspace-harness.ts'
 
@@ -15,6 +17,9 @@ export const DEAL_BODY = {
   followUpStart: '2026-12-01',
   rateCardVersionId: null as string | null,
 }
+
+/** DEAL_BODY as the API reads it into integers (ADR 0157): SIGNED_DEAL's figures, as a convertible note at a 20 % discount. */
+export const DEAL_BODY_TERMS: DealTerms = { ...SIGNED_DEAL, instrument: 'nota_convertible', discountBp: 2000 }
 
 /**
  * An application submitted and moved to «Acuerdo firmado» through the workspace's API by `admin`, its deal

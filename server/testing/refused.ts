@@ -30,3 +30,10 @@ export async function expectRefused(
   expect(h.snapshot(), endpoint).toEqual(before)
   expect(h.mailsQueued, endpoint).toBe(mails)
 }
+
+/** The admin-only endpoints of `list` (there must be `count` of them, so none is dropped unseen): each refused to `reviewer` with 403 forbidden. */
+export async function expectAdminOnlyRefused(h: WorkspaceHarness, list: readonly Endpoint[], reviewer: SignedIn, count: number): Promise<void> {
+  const adminOnly = list.filter((e) => e.admin)
+  expect(adminOnly).toHaveLength(count)
+  for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
+}

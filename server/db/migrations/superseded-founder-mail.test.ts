@@ -4,15 +4,11 @@
  * seleccionada") are superseded as the migration runs, on both engines; a
  * waiting e-mail that matches its application's stage stays waiting.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { newSubmission } from '../../testing/fixtures.ts'
-import { freshPostgresDatabase, freshSqliteDatabase, type TestDatabase } from '../testing/store-databases.ts'
-import { requirePostgres } from '../testing/postgres-test-database.ts'
-import type { ApplicationStore } from '../stores/application-store.ts'
+import { migratedPerTest, migrationEngines, rerunForgotten } from '../testing/migration-test.ts'
 import { openWorkspaceStores } from '../stores/open-workspace-stores.ts'
 import { statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
-
-const available = await requirePostgres()
 
 const MAIL: FounderMailConfig = {
   from: 'Catalítico <postulaciones@catalitico.example>',
@@ -21,31 +17,15 @@ const MAIL: FounderMailConfig = {
   siteOrigin: 'https://catalitico.example',
 }
 
-const opened: TestDatabase<ApplicationStore>[] = []
-afterEach(async () => {
-  while (opened.length) await opened.pop()!.dispose()
-})
-
-const engines = [
-  {
-    name: 'SQLite',
-    open: freshSqliteDatabase,
-    forget: ['ALTER TABLE founder_mail_drafts DROP COLUMN superseded_to', 'DELETE FROM schema_migrations WHERE version = 21'],
-    run: true,
-  },
-  {
-    name: 'PostgreSQL',
-    open: freshPostgresDatabase,
-    forget: ['alter table founder_mail_drafts drop column superseded_to', "delete from supabase_migrations.schema_migrations where version = '20261128130000'"],
-    run: available,
-  },
-] as const
+const engines = await migrationEngines(
+  { sqlite: 21, postgres: '20261128130000' },
+  { sqlite: ['ALTER TABLE founder_mail_drafts DROP COLUMN superseded_to'], postgres: ['alter table founder_mail_drafts drop column superseded_to'] },
+)
+const migrated = migratedPerTest()
 
 describe.each(engines)('migration 21 on $name', ({ open, forget, run }) => {
   it.skipIf(!run)('supersedes the waiting drafts that contradict their application’s stage, and only those', async () => {
-    const db = (await open()) as TestDatabase<ApplicationStore>
-    opened.push(db)
-    await db.store.migrate()
+    const db = await migrated(open)
     const { review, founder } = openWorkspaceStores(db.store)
     const t0 = new Date('2026-11-20T15:00:00.000Z')
     const at = (m: number) => new Date(t0.getTime() + m * 60_000)
@@ -75,8 +55,7 @@ describe.each(engines)('migration 21 on $name', ({ open, forget, run }) => {
     await db.exec("UPDATE founder_mail_drafts SET status = 'draft', superseded_to = NULL, settled_at = NULL, settled_by = NULL WHERE id = ?", [stale!.id])
     expect(await founder.listWaitingDrafts()).toHaveLength(3)
 
-    for (const statement of forget) await db.exec(statement)
-    await db.store.migrate()
+    await rerunForgotten(db, forget)
     const waiting = await founder.listWaitingDrafts()
     expect(waiting.map((d) => [d.applicationId, d.kind]).sort()).toEqual(
       [[closed.application.id, 'no_seleccionada'], [panel.application.id, 'sesion_panel']].sort(),

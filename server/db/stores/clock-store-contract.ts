@@ -67,12 +67,16 @@ export async function assign(h: ClockStoreHarness, applicationId: string, member
 export function describeConflictStoreContract(name: string, open: () => Promise<ClockStoreHarness>): void {
   describe(`ConflictStore contract: ${name}`, () => {
     const harness = harnessPerTest(open)
-
-    it('a member declares a conflict: conflicted from then on, their assignment dropped, audited without the note', async () => {
+    /** An admin, a reviewer (Ana) and one application, in that order. */
+    async function setUp() {
       const h = await harness()
       const admin = await h.addMember('admin')
       const ana = await h.addMember('reviewer')
-      const app = await savedApplication(h.store)
+      return { h, admin, ana, app: await savedApplication(h.store) }
+    }
+
+    it('a member declares a conflict: conflicted from then on, their assignment dropped, audited without the note', async () => {
+      const { h, admin, ana, app } = await setUp()
       const other = await savedApplication(h.store)
       await assign(h, app.id, ana, admin)
       expect(await h.stores.conflicts.isConflicted(ana.id, app.id)).toBe(false)
@@ -98,10 +102,7 @@ export function describeConflictStoreContract(name: string, open: () => Promise<
     })
 
     it('an admin records one for a member (conflict.recorded); a second declaration changes nothing', async () => {
-      const h = await harness()
-      const admin = await h.addMember('admin')
-      const ana = await h.addMember('reviewer')
-      const app = await savedApplication(h.store)
+      const { h, admin, ana, app } = await setUp()
       const first = await h.stores.conflicts.declare({ applicationId: app.id, memberId: ana.id, kind: 'personal', note: '', declaredBy: admin.id, at: T0 })
       expect(first.status).toBe('declared')
       const again = await h.stores.conflicts.declare({ applicationId: app.id, memberId: ana.id, kind: 'otra', note: 'x', declaredBy: ana.id, at: at(1) })
@@ -111,10 +112,7 @@ export function describeConflictStoreContract(name: string, open: () => Promise<
     })
 
     it('lifting keeps the row with who, when and why, audits it, and frees the member; twice is refused', async () => {
-      const h = await harness()
-      const admin = await h.addMember('admin')
-      const ana = await h.addMember('reviewer')
-      const app = await savedApplication(h.store)
+      const { h, admin, ana, app } = await setUp()
       const declared = await h.stores.conflicts.declare({ applicationId: app.id, memberId: ana.id, kind: 'competencia', note: '', declaredBy: ana.id, at: T0 })
       if (declared.status !== 'declared') throw new Error('not declared')
       const lifted = await h.stores.conflicts.lift(declared.conflict.id, { memberId: admin.id, reason: 'Ya vendió su participación', at: at(2) })

@@ -14,7 +14,7 @@
 import type { InferResult } from 'kysely'
 import type { ConflictKind } from '../../../domain/conflicts.ts'
 import type { ConflictRecord } from '../../../domain/workspace-api/conflicts.ts'
-import { db, prepareByShape, type Engine, type Tx } from '../engine.ts'
+import { db, firstOrNull, prepareByShape, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { panelLeaver, type ComposeLeave } from './panel-store.ts'
@@ -155,8 +155,7 @@ export function openConflictStore(e: Engine): ConflictStore {
 
     async get(conflictId) {
       if (!isUuid(conflictId)) return null
-      const row = await e.first(q.byId({ id: conflictId }))
-      return row ? toConflict(row) : null
+      return firstOrNull(e, q.byId({ id: conflictId }), toConflict)
     },
 
     async isConflicted(memberId, applicationId) {

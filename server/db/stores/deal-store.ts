@@ -16,7 +16,7 @@
 import type { InferResult } from 'kysely'
 import { changedFields, type DealTerms, type RateCardItem } from '../../../domain/deals.ts'
 import type { DealRecord, RateCardVersionRecord } from '../../../domain/workspace-api/deals.ts'
-import { db, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
+import { db, firstOrNull, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
@@ -222,8 +222,7 @@ export function openDealStore(e: Engine): DealStore {
 
     async deal(applicationId) {
       if (!isUuid(applicationId)) return null
-      const row = await e.first(q.deal({ applicationId }))
-      return row ? toDeal(row) : null
+      return firstOrNull(e, q.deal({ applicationId }), toDeal)
     },
 
     async correctDeal(applicationId, terms, { memberId, at }) {

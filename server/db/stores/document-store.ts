@@ -14,7 +14,7 @@ import { sql, type Selectable } from 'kysely'
 import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
 import type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
-import { db, type Engine } from '../engine.ts'
+import { db, firstOrNull, type Engine } from '../engine.ts'
 import { fromRow, toNumber, toRow, type Database, type Int64Text, type Row } from '../schema.ts'
 
 export type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
@@ -140,8 +140,7 @@ export function openDocumentStore(e: Engine): DocumentStore {
     },
     async get(applicationId, documentId) {
       if (!plausible(applicationId, documentId)) return null
-      const row = await e.first(q.get({ applicationId, documentId }))
-      return row ? toDocument(row) : null
+      return firstOrNull(e, q.get({ applicationId, documentId }), toDocument)
     },
     put(doc, { content, uploadId } = {}) {
       return e.transaction(function* (tx) {

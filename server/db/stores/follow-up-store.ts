@@ -20,6 +20,7 @@
  * PostgreSQL and go through toNumber (fromRow).
  */
 import { sql, type InferResult } from 'kysely'
+import { companyNameColumns } from './form-columns.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import {
   checkInTextsKeptUntil,
@@ -193,8 +194,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
           'd.application_id',
           'd.follow_up_start',
           'a.reference',
-          sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
-          sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+          ...companyNameColumns,
           'c.closed_at',
         ])
         .orderBy(e.textOrder('a.reference')),

@@ -18,7 +18,7 @@ import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
-import { db, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
+import { db, firstOrNull, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toBool, toDate, toDateOrNull, toRow, type Row } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type NewOutboxMessage } from './application-store.ts'
@@ -427,8 +427,7 @@ export function openFounderStore(e: Engine): FounderStore {
 
     async getDraft(id) {
       if (!isUuid(id)) return null
-      const row = await e.first(q.draft({ id }))
-      return row ? toDraft(row) : null
+      return firstOrNull(e, q.draft({ id }), toDraft)
     },
 
     async editDraft(id, edit, memberId, at) {

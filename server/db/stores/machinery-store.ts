@@ -10,6 +10,7 @@
  * machinery, and enter the outbox only once a member sends them.
  */
 import { sql } from 'kysely'
+import { companyNameColumns } from './form-columns.ts'
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
 import type { FailedMailRecord as FailedMessage } from '../../../domain/machinery.ts'
@@ -71,9 +72,7 @@ export function openMachineryStore(e: Engine): MachineryStore {
           'o.kind',
           'o.application_id',
           'a.reference',
-          // ->> reads a field alike from jsonb and from SQLite's JSON text.
-          sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
-          sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+          ...companyNameColumns,
           'o.attempts',
           'o.last_error',
           'o.settled_at',

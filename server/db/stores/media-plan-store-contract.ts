@@ -46,7 +46,9 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       })
       await deals.publishRateCard(card.id, { memberId: admin.id, at: at(0) })
       expect(await deals.correctDeal(id, { ...SIGNED_DEAL, rateCardVersionId: card.id }, { memberId: admin.id, at: at(0) })).toMatchObject({ changed: ['rateCardVersionId'] })
-      return { db, plans: openMediaPlanStore(e), admin, id, sub, card }
+      /** Who writes and when: the admin, `n` minutes after T0. */
+      const by = (n: number) => ({ memberId: admin.id, at: at(n) })
+      return { db, plans: openMediaPlanStore(e), admin, id, sub, card, by }
     }
 
     it('reads the plan of a signed deal with its frozen rate card; none without a deal', async () => {
@@ -134,9 +136,8 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
     })
 
     it('keeps a proof file with the entry that names it, in its transaction; a refused entry keeps no file; the file is read back only under its application and goes with it', async () => {
-      const { db, plans, admin, id, sub } = await setUp()
+      const { db, plans, admin, id, sub, by } = await setUp()
       const other = await signedApplication(db, { admin })
-      const by = (n: number) => ({ memberId: admin.id, at: at(n) })
       const line = await plans.addLine(id, lineReader(LINE), by(1))
       if (line.status !== 'written') throw new Error('no line')
       const content = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0xff, 0x00])
@@ -161,9 +162,8 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
     })
 
     it("keeps every deal's delivery exactly as the ledger's balances read it: ran and make-goods at their line's price, forfeits, voided entries and voids left out", async () => {
-      const { db, plans, admin, id, sub } = await setUp()
+      const { db, plans, admin, id, sub, by } = await setUp()
       const other = await signedApplication(db, { admin })
-      const by = (n: number) => ({ memberId: admin.id, at: at(n) })
       const tv = await plans.addLine(id, lineReader(LINE), by(1))
       const paper = await plans.addLine(id, lineReader({ outlet: 'diario_popular', format: 'Página completa', units: '3', flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: '' }), by(2))
       if (tv.status !== 'written' || paper.status !== 'written') throw new Error('no lines')

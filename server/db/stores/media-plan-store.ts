@@ -14,7 +14,8 @@
  * Money in integers (ADR 0157); bigint columns come back as text on
  * PostgreSQL and go through toNumber (fromRow).
  */
-import { sql, type InferResult } from 'kysely'
+import type { InferResult } from 'kysely'
+import { tradeNameColumn } from './form-columns.ts'
 import type { RateCardItem } from '../../../domain/deals.ts'
 import { deliveryOf, type Delivery, type PlanEntryDraft, type PlanLineDraft } from '../../../domain/media-plan.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
@@ -128,7 +129,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       .select([
         'd.application_id',
         'a.reference',
-        sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+        tradeNameColumn,
         'd.media_value_cop',
         'd.window_start',
         'd.window_months',
@@ -234,6 +235,26 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
     }
   }
 
+  /**
+   * One write to a deal's plan, in a transaction: the deal locked (not_found without one), its ledger read and
+   * `read` run on it (refused with its refusal), then `write` with the accepted reading, that ledger and the new row's id.
+   */
+  function writeOnLedger<A extends { ok: true }, R, T>(
+    applicationId: string,
+    read: (ledger: MediaPlanLedger) => A | ({ ok: false } & R),
+    write: (tx: Tx, reading: A, ledger: MediaPlanLedger, id: string) => Generator<Step, { status: 'written'; value: T; ledger: MediaPlanLedger }, unknown>,
+  ): Promise<Written<T, R>> {
+    if (!isUuid(applicationId)) return Promise.resolve({ status: 'not_found' })
+    const id = timeOrderedId()
+    return e.transaction(function* (tx): Generator<Step, Written<T, R>, unknown> {
+      if (!(yield* tx.first(q.lockDeal({ applicationId })))) return { status: 'not_found' }
+      const ledger = (yield* readLedger(tx, applicationId))!
+      const reading = read(ledger)
+      if (!reading.ok) return { status: 'refused', refusal: reading }
+      return yield* write(tx, reading, ledger, id)
+    })
+  }
+
   return {
     async ledger(applicationId) {
       if (!isUuid(applicationId)) return null
@@ -255,13 +276,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
     },
 
     async addLine(applicationId, read, { memberId, at }) {
-      if (!isUuid(applicationId)) return { status: 'not_found' }
-      const id = timeOrderedId()
-      return e.transaction(function* (tx) {
-        if (!(yield* tx.first(q.lockDeal({ applicationId })))) return { status: 'not_found' as const }
-        const ledger = (yield* readLedger(tx, applicationId))!
-        const reading = read(ledger)
-        if (!reading.ok) return { status: 'refused' as const, refusal: reading }
+      return writeOnLedger(applicationId, read, function* (tx, reading, ledger, id) {
         const number = ledger.lines.reduce((n, l) => Math.max(n, l.number), 0) + 1
         yield* tx.run(q.insertLine({ ...reading.line, id, applicationId, number, memberId, at }))
         yield* tx.run(insertAudit([{ at, memberId, action: 'media_plan.line_added', applicationId, detail: { line: number, outlet: reading.line.outlet, units: reading.line.units } }]))
@@ -279,13 +294,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
     },
 
     async appendEntry(applicationId, read, { memberId, at }, proof) {
-      if (!isUuid(applicationId)) return { status: 'not_found' }
-      const id = timeOrderedId()
-      return e.transaction(function* (tx) {
-        if (!(yield* tx.first(q.lockDeal({ applicationId })))) return { status: 'not_found' as const }
-        const ledger = (yield* readLedger(tx, applicationId))!
-        const reading = read(ledger)
-        if (!reading.ok) return { status: 'refused' as const, refusal: reading }
+      return writeOnLedger(applicationId, read, function* (tx, reading, ledger, id) {
         const entry = reading.entry
         // The reading checked the line is this deal's; the database's foreign keys hold the rest.
         if (!ledger.lines.some((l) => l.id === entry.lineId)) throw new Error('The reading accepted a line of another deal')

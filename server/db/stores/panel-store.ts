@@ -18,7 +18,9 @@
  * outbox rows commit with the change they announce.
  */
 import { sql } from 'kysely'
+import { companyNameColumns } from './form-columns.ts'
 import type { Application } from '../../../domain/application.ts'
+import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
@@ -310,8 +312,7 @@ function panelSteps(e: Engine) {
         's.id',
         's.application_id',
         'a.reference',
-        sql<string | null>`a.form_data ->> 'companyName'`.as('company_name'),
-        sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name'),
+        ...companyNameColumns,
         's.starts_at',
         's.ends_at',
         's.place_kind',
@@ -478,6 +479,14 @@ function panelSteps(e: Engine) {
     yield* tx.run(q.deleteOffer({ offerId }))
   }
 
+  /** The application locked, while it stands in «Sesión con panel de expertos»; else why not. */
+  function* lockInPanelStage(tx: Tx, applicationId: string): Generator<Step, AppRow | { status: 'not_found' | 'not_in_stage' }, unknown> {
+    const app = yield* tx.first(q.lockApplication({ id: applicationId }))
+    if (!app) return { status: 'not_found' }
+    if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+    return app
+  }
+
   function* readSession(tx: Tx, row: SessionRow) {
     const members = yield* tx.all(q.sessionMembers({ sessionId: row.id }))
     return toSession(row, members)
@@ -485,6 +494,24 @@ function panelSteps(e: Engine) {
 
   function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date) {
     yield* insertMessages(tx, app, compose({ method, session, reference: app.reference, founder: founderOf(app) }), at)
+  }
+
+  /**
+   * The session `id` read back as it now stands, its calendar e-mails (`method`) queued to its people and the
+   * change audited as `input.by`'s: how a booking, a move and a cancellation end.
+   */
+  function* announce(
+    tx: Tx,
+    app: AppRow,
+    id: string,
+    method: SessionMail['method'],
+    input: { by: PanelActor; at: Date; compose: Compose },
+    audit: { action: AuditAction; applicationId: string; detail: (session: PanelSession) => AuditDetail },
+  ): Generator<Step, PanelSession, unknown> {
+    const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id })))!)
+    yield* queue(tx, app, method, session, input.compose, input.at)
+    yield* tx.run(insertAudit([{ at: input.at, memberId: actorMember(input.by), action: audit.action, applicationId: audit.applicationId, detail: audit.detail(session) }]))
+    return session
   }
 
   /** Lock the members in id order, then: is any of them booked over [start, end) outside `except`? */
@@ -510,27 +537,18 @@ function panelSteps(e: Engine) {
       const offer = yield* tx.first(q.offer({ applicationId: app.id }))
       if (offer) yield* deleteOffer(tx, offer.id)
     }
-    const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
-    yield* queue(tx, app, 'CANCEL', session, input.compose, input.at)
-    yield* tx.run(
-      insertAudit([
-        {
-          at: input.at,
-          memberId: actorMember(input.by),
-          action: 'panel.cancelled',
-          applicationId: app.id,
-          detail: { session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) },
-        },
-      ]),
-    )
-    return session
+    return yield* announce(tx, app, current.id, 'CANCEL', input, {
+      action: 'panel.cancelled',
+      applicationId: app.id,
+      detail: (session) => ({ session: session.id, startsAt: current.startsAt.toISOString(), ...(reason ? { reason } : {}), ...(input.closeOffer ? { offerClosed: true } : {}) }),
+    })
   }
 
-  return { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, queue, taken, cancelBooked }
+  return { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, lockInPanelStage, queue, announce, taken, cancelBooked }
 }
 
 export function openPanelStore(e: Engine): PanelStore {
-  const { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, queue, taken, cancelBooked } = panelSteps(e)
+  const { q, insertAudit, founderOf, insertMessages, deleteOffer, readSession, lockInPanelStage, queue, announce, taken, cancelBooked } = panelSteps(e)
 
   return {
     async offer(applicationId) {
@@ -574,9 +592,8 @@ export function openPanelStore(e: Engine): PanelStore {
 
     saveOffer(input) {
       return e.transaction(function* (tx): Generator<Step, OfferOutcome, unknown> {
-        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
-        if (!app) return { status: 'not_found' }
-        if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+        const app = yield* lockInPanelStage(tx, input.applicationId)
+        if ('status' in app) return app
         if (yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))) return { status: 'session_booked' }
         const ids = [...new Set(input.memberIds)].sort()
         const found = yield* tx.all(q.lockMembers({ ids }))
@@ -623,9 +640,8 @@ export function openPanelStore(e: Engine): PanelStore {
 
     book(input) {
       return e.transaction(function* (tx): Generator<Step, ChangeOutcome, unknown> {
-        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
-        if (!app) return { status: 'not_found' }
-        if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+        const app = yield* lockInPanelStage(tx, input.applicationId)
+        if ('status' in app) return app
         if (yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))) return { status: 'already_booked' }
         const offer = yield* tx.first(q.offer({ applicationId: input.applicationId }))
         if (!offer) return { status: 'no_offer' }
@@ -650,20 +666,19 @@ export function openPanelStore(e: Engine): PanelStore {
           }),
         )
         for (const m of members) yield* tx.run(q.insertSessionMember({ sessionId: input.sessionId, memberId: m.id }))
-        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: input.sessionId })))!)
-        yield* queue(tx, app, 'REQUEST', session, input.compose, input.at)
-        yield* tx.run(
-          insertAudit([{ at: input.at, memberId: actorMember(input.by), action: 'panel.booked', applicationId: input.applicationId, detail: { session: session.id, startsAt: startsAt.toISOString() } }]),
-        )
+        const session = yield* announce(tx, app, input.sessionId, 'REQUEST', input, {
+          action: 'panel.booked',
+          applicationId: input.applicationId,
+          detail: (booked) => ({ session: booked.id, startsAt: startsAt.toISOString() }),
+        })
         return { status: 'done', session }
       })
     },
 
     reschedule(input) {
       return e.transaction(function* (tx): Generator<Step, ChangeOutcome, unknown> {
-        const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
-        if (!app) return { status: 'not_found' }
-        if (app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
+        const app = yield* lockInPanelStage(tx, input.applicationId)
+        if ('status' in app) return app
         const row = yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))
         if (!row) return { status: 'no_session' }
         const current = yield* readSession(tx, row)
@@ -686,19 +701,11 @@ export function openPanelStore(e: Engine): PanelStore {
         if (yield* taken(tx, current.members.map((m) => m.id), startsAt, endsAt, current.id)) return { status: 'time_taken' }
         const by = actorText(input.by)
         if ((yield* tx.run(q.move({ id: current.id, sequence: current.sequence, startsAt, endsAt, by, at: input.at }))) === 0) return { status: 'no_session' }
-        const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: current.id })))!)
-        yield* queue(tx, app, 'REQUEST', session, input.compose, input.at)
-        yield* tx.run(
-          insertAudit([
-            {
-              at: input.at,
-              memberId: actorMember(input.by),
-              action: 'panel.rescheduled',
-              applicationId: input.applicationId,
-              detail: { session: session.id, sequence: session.sequence, startsAt: startsAt.toISOString() },
-            },
-          ]),
-        )
+        const session = yield* announce(tx, app, current.id, 'REQUEST', input, {
+          action: 'panel.rescheduled',
+          applicationId: input.applicationId,
+          detail: (moved) => ({ session: moved.id, sequence: moved.sequence, startsAt: startsAt.toISOString() }),
+        })
         return { status: 'done', session }
       })
     },

@@ -26,7 +26,7 @@ import { applicationFromRow } from './application-rows.ts'
 import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
-import { db, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
+import { db, firstOrNull, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
 import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
@@ -609,8 +609,7 @@ export function openReviewStore(e: Engine): ReviewStore {
 
     async getApplication(id) {
       if (!isUuid(id)) return null
-      const row = await e.first(q.record({ id }))
-      return row ? toRecord(row) : null
+      return firstOrNull(e, q.record({ id }), toRecord)
     },
 
     async transition(applicationId, request) {

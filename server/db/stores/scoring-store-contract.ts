@@ -53,6 +53,19 @@ export function describeScoringStoreContract(name: string, open: () => Promise<S
       return s.application.id
     }
 
+    /** A conflict declared at T0, written straight into its table (set-up, not the store under test). */
+    async function declaredConflict(h: ScoringStoreHarness, c: { applicationId: string; memberId: string; kind: string; declaredBy: string }) {
+      await h.exec(
+        'INSERT INTO conflicts (id, application_id, member_id, kind, declared_by, declared_at) VALUES (?, ?, ?, ?, ?, ?)',
+        crypto.randomUUID(),
+        c.applicationId,
+        c.memberId,
+        c.kind,
+        c.declaredBy,
+        at(0).toISOString(),
+      )
+    }
+
     it('weights default to 1, are saved together and audited, and weigh the list average at read time', async () => {
       const h = await harness()
       expect(await h.scoring.getWeights()).toEqual(DEFAULT_WEIGHTS)
@@ -78,14 +91,7 @@ export function describeScoringStoreContract(name: string, open: () => Promise<S
       const gone = await h.addMember('reviewer', 'Gone')
       await h.exec(`UPDATE team_members SET active = ${h.store.kind === 'sqlite' ? 0 : 'false'} WHERE id = ?`, gone.id)
       const id = await application(h)
-      await h.exec(
-        `INSERT INTO conflicts (id, application_id, member_id, kind, declared_by, declared_at) VALUES (?, ?, ?, 'personal', ?, ?)`,
-        crypto.randomUUID(),
-        id,
-        bob.id,
-        bob.id,
-        at(0).toISOString(),
-      )
+      await declaredConflict(h, { applicationId: id, memberId: bob.id, kind: 'personal', declaredBy: bob.id })
       const outcome = await h.scoring.assign(
         [
           { applicationId: id, memberId: ada.id },
@@ -132,14 +138,7 @@ export function describeScoringStoreContract(name: string, open: () => Promise<S
         at(1).toISOString(),
         admin.id,
       )
-      await h.exec(
-        `INSERT INTO conflicts (id, application_id, member_id, kind, declared_by, declared_at) VALUES (?, ?, ?, 'competencia', ?, ?)`,
-        crypto.randomUUID(),
-        third,
-        bob.id,
-        admin.id,
-        at(0).toISOString(),
-      )
+      await declaredConflict(h, { applicationId: third, memberId: bob.id, kind: 'competencia', declaredBy: admin.id })
       const state = await h.scoring.assignmentState()
       expect(state.unassigned).toEqual([third])
       expect(state.reviewers).toEqual(

@@ -23,11 +23,14 @@ const at = (days: number) => new Date(T0.getTime() + days * 86_400_000)
 export function describeSourceStoreContract<S extends ApplicationStore>(name: string, open: () => Promise<TestDatabase<S>>): void {
   describe(`SourceStore contract: ${name}`, () => {
     const database = harnessPerTest(open)
+    /** A fresh database, its source store and an admin (Ana). */
+    async function setUp() {
+      const db = await database()
+      return { db, sources: openSourceStore(engineOf(db.store)), admin: await insertMember(db.store, 'admin', 'Ana') }
+    }
 
     it('keeps sources with unique short paths, edits the name and outlet only, audits each change', async () => {
-      const db = await database()
-      const sources = openSourceStore(engineOf(db.store))
-      const admin = await insertMember(db.store, 'admin', 'Ana')
+      const { db, sources, admin } = await setUp()
       expect(await sources.listSources()).toEqual([])
       const radio = await sources.createSource({ name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' }, { memberId: admin.id, at: T0 })
       if (radio === 'slug_taken') throw new Error('unexpected')
@@ -54,9 +57,7 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
     })
 
     it('counts visits per source per day in one statement; an unknown slug counts nothing', async () => {
-      const db = await database()
-      const sources = openSourceStore(engineOf(db.store))
-      const admin = await insertMember(db.store, 'admin', 'Ana')
+      const { db, sources, admin } = await setUp()
       await sources.createSource({ name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' }, { memberId: admin.id, at: T0 })
       await Promise.all([1, 2, 3].map(() => sources.countVisit('radio-cali', '2026-11-30')))
       expect(await sources.countVisit('radio-cali', '2026-12-01')).toBe(true)
@@ -72,9 +73,7 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
     })
 
     it('writes the attribution with the application: a known source and the answer; an unknown slug is dropped, never stored as typed', async () => {
-      const db = await database()
-      const sources = openSourceStore(engineOf(db.store))
-      const admin = await insertMember(db.store, 'admin', 'Ana')
+      const { db, sources, admin } = await setUp()
       const radio = await sources.createSource({ name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' }, { memberId: admin.id, at: T0 })
       if (radio === 'slug_taken') throw new Error('unexpected')
       const known = newSubmission({ createdAt: T0 })
@@ -110,11 +109,8 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
     })
 
     it('counts, over a period, each source’s visits, applications and how far they went, and the answers', async () => {
-      const db = await database()
-      const e = engineOf(db.store)
-      const sources = openSourceStore(e)
-      const reviews = openReviewStore(e)
-      const admin = await insertMember(db.store, 'admin', 'Ana')
+      const { db, sources, admin } = await setUp()
+      const reviews = openReviewStore(engineOf(db.store))
       const radio = await sources.createSource({ name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' }, { memberId: admin.id, at: T0 })
       const tv = await sources.createSource({ name: 'TV', outlet: 'tv', slug: 'tv' }, { memberId: admin.id, at: T0 })
       if (radio === 'slug_taken' || tv === 'slug_taken') throw new Error('unexpected')

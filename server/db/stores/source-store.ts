@@ -8,7 +8,7 @@
 import { sql, type InferResult } from 'kysely'
 import type { SourceFields, SourceOutlet } from '../../../domain/sources.ts'
 import type { Funnel, SourceOverview, SourceRecord } from '../../../domain/workspace-api/sources.ts'
-import { db, type Engine } from '../engine.ts'
+import { db, firstOrNull, type Engine } from '../engine.ts'
 import { fromRow, toNumber } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
@@ -111,13 +111,11 @@ export function openSourceStore(e: Engine): SourceStore {
 
     async source(id) {
       if (!isUuid(id)) return null
-      const row = await e.first(q.one({ id }))
-      return row ? toSource(row) : null
+      return firstOrNull(e, q.one({ id }), toSource)
     },
 
     async sourceBySlug(slug) {
-      const row = await e.first(q.bySlug({ slug }))
-      return row ? toSource(row) : null
+      return firstOrNull(e, q.bySlug({ slug }), toSource)
     },
 
     async createSource(fields, { memberId, at }) {

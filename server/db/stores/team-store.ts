@@ -13,7 +13,7 @@
  */
 import { sql, type InferResult } from 'kysely'
 import type { Role } from '../../../domain/team.ts'
-import { db, type Engine, type Tx } from '../engine.ts'
+import { db, firstOrNull, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
@@ -273,13 +273,11 @@ export function openTeamStore(e: Engine): TeamStore {
 
     async getMember(id) {
       if (!isUuid(id)) return null
-      const row = await e.first(q.member({ id }))
-      return row ? toMember(row) : null
+      return firstOrNull(e, q.member({ id }), toMember)
     },
 
     async findMemberByEmail(email) {
-      const row = await e.first(q.memberByEmail({ email }))
-      return row ? toMember(row) : null
+      return firstOrNull(e, q.memberByEmail({ email }), toMember)
     },
 
     async listMembers() {
@@ -323,8 +321,7 @@ export function openTeamStore(e: Engine): TeamStore {
     },
 
     async getSession(id) {
-      const row = await e.first(q.session({ id }))
-      return row ? toSession(row) : null
+      return firstOrNull(e, q.session({ id }), toSession)
     },
 
     async touchSession(id, lastSeenAt, idleExpiresAt) {
@@ -344,8 +341,7 @@ export function openTeamStore(e: Engine): TeamStore {
     },
 
     async getPasskey(id) {
-      const row = await e.first(q.passkey({ id }))
-      return row ? toPasskey(row) : null
+      return firstOrNull(e, q.passkey({ id }), toPasskey)
     },
 
     async listPasskeys(memberId) {

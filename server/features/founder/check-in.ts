@@ -29,8 +29,8 @@ import type { FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 import type { MediaDaysSource } from '../../shared/media-days.ts'
 import { FOLLOW_UP_CHART_CSS } from './status-page-chart.ts'
 import { CHECK_IN_CSS, FIELD_NAMES, checkInPage, followUpSectionHtml, noCheckInPage } from './check-in-html.ts'
-import { founderFormGuard } from './form-guard.ts'
-import { invalidLinkPage, messagePage } from './status-page-html.ts'
+import { founderRouteBasics } from './form-guard.ts'
+import { messagePage } from './status-page-html.ts'
 
 export interface CheckInDeps {
   followUp: Pick<FollowUpStore, 'followUp' | 'submitCheckIn'>
@@ -43,11 +43,9 @@ const latestOf = (follow: FollowUpRecord, month: number): CheckIn | null => foll
 
 export function checkInRoutes(deps: CheckInDeps): Hono {
   const { founders, now } = deps
-  const contact = founders.mail.company.contactEmail
+  const { contact, formPost, notFound } = founderRouteBasics(founders.mail, BODY_LIMITS.founderCheckIn)
   const app = new Hono()
-  const formPost = founderFormGuard({ siteOrigin: founders.mail.siteOrigin, contactEmail: contact, maxSize: BODY_LIMITS.founderCheckIn })
 
-  const notFound = (c: Context) => c.html(invalidLinkPage(contact), 404)
   const noFollowUp = (c: Context) => c.html(messagePage('Sin seguimiento', FOLLOW_UP_MESSAGES.noFollowUp, contact), 404)
 
   /** The founder's view and follow-up, or the answer that there is none. */

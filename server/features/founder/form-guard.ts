@@ -8,7 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { allowedOrigin } from '../../shared/auth/origin.ts'
-import { messagePage } from './status-page-html.ts'
+import { invalidLinkPage, messagePage } from './status-page-html.ts'
 
 /**
  * Our own form, posted from our own page. The page's Referrer-Policy is
@@ -60,5 +60,18 @@ export function founderFormGuard(options: { siteOrigin: string; contactEmail: st
       return c.html(messagePage('No pudimos leer el formulario', 'Vuelve a intentarlo desde el formulario.', contact), 400)
     }
     await next()
+  }
+}
+
+/**
+ * What the founder's route modules (the status page, the monthly check-in) start with: the programme's
+ * contact address, their forms' guard at `maxSize`, and the invalid link's 404 page.
+ */
+export function founderRouteBasics(mail: { siteOrigin: string; company: { contactEmail: string } }, maxSize: number) {
+  const contact = mail.company.contactEmail
+  return {
+    contact,
+    formPost: founderFormGuard({ siteOrigin: mail.siteOrigin, contactEmail: contact, maxSize }),
+    notFound: (c: Context) => c.html(invalidLinkPage(contact), 404),
   }
 }

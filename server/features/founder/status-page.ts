@@ -19,7 +19,7 @@ import { openDocumentStore, type DocumentStore } from '../../db/stores/document-
 import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { founderFormGuard } from './form-guard.ts'
+import { founderRouteBasics } from './form-guard.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
@@ -28,7 +28,7 @@ import type { TeamStore } from '../../db/stores/team-store.ts'
 import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
-import { confirmPage, invalidLinkPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
+import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
@@ -72,14 +72,10 @@ export interface StatusPageDeps {
 
 export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const { founders, now } = deps
-  const contact = founders.mail.company.contactEmail
-  const app = new Hono()
-
   // The status pages' own forms: from our own page, small and well formed (form-guard.ts). Scoped to these
   // routes: the documents' uploads have their own checks, the monthly check-in its own size.
-  const formPost = founderFormGuard({ siteOrigin: founders.mail.siteOrigin, contactEmail: contact, maxSize: BODY_LIMITS.founderForm })
-
-  const notFound = (c: Context) => c.html(invalidLinkPage(contact), 404)
+  const { contact, formPost, notFound } = founderRouteBasics(founders.mail, BODY_LIMITS.founderForm)
+  const app = new Hono()
 
   const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
   const resolve = (c: Context) => resolveFounderToken(founders.store, c.req.param('token') ?? '')

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { newSubmission, storedPasskey } from '../../testing/fixtures.ts'
-import { expectRefused, type Endpoint as RefusedEndpoint } from '../../testing/refused.ts'
+import { expectAdminOnlyRefused, expectRefused, type Endpoint as RefusedEndpoint } from '../../testing/refused.ts'
 import { workspaceHarness, type SignedIn } from '../../testing/workspace-harness.ts'
 import { DEAL_BODY } from '../../testing/deal-body.ts'
 
@@ -202,9 +202,7 @@ describe('workspace authorization', () => {
 
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
-    const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(27)
-    for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
+    await expectAdminOnlyRefused(h, list, reviewer, 27)
   })
 
   it('lets the same requests through with a session, the right Origin and token (the refusals above are not vacuous)', async () => {

@@ -9,7 +9,7 @@ import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused } from '../../../testing/refused.ts'
 import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
-import { DEAL_BODY } from '../../../testing/deal-body.ts'
+import { DEAL_BODY, DEAL_BODY_TERMS } from '../../../testing/deal-body.ts'
 import type { Deal, RateCardVersion } from '../../../../domain/workspace-api/deals.ts'
 
 const openHarness = harnessPerTest(workspaceHarness)
@@ -103,15 +103,7 @@ describe('the deal at the signature', () => {
     const read = await json<{ deal: Deal; memberNames: Record<string, string> }>(await h.call('GET', `/applications/${id}/deal`, { as: admin }))
     expect(read.deal).toMatchObject({
       applicationId: id,
-      equityBp: 450,
-      instrument: 'nota_convertible',
-      discountBp: 2000,
-      valuationUsdCents: 150_000_000,
-      mediaValueCop: 1_500_000_000,
-      investmentValueCop: 500_000_000,
-      windowStart: '2027-01-15',
-      windowMonths: 9,
-      followUpStart: '2026-12-01',
+      ...DEAL_BODY_TERMS,
       rateCardVersionId: card.id,
       rateCardVersionNumber: 1,
       signedBy: admin.member.id,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { DEFAULT_WEIGHTS } from '../../../../domain/scoring.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
-import { expectRefused, type Endpoint } from '../../../testing/refused.ts'
+import { expectAdminOnlyRefused, expectRefused, type Endpoint } from '../../../testing/refused.ts'
 import { workspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const openWorkspaceHarness = harnessPerTest(workspaceHarness)
@@ -67,9 +67,7 @@ describe('authorization of assignments, fair scores and bulk work', () => {
 
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
-    const adminOnly = list.filter((e) => e.admin)
-    expect(adminOnly).toHaveLength(10)
-    for (const e of adminOnly) await expectRefused(h, e, reviewer, 403, 'forbidden')
+    await expectAdminOnlyRefused(h, list, reviewer, 10)
   })
 
   it('lets the same requests through for an admin (and the open ones for a reviewer)', async () => {

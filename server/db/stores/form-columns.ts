@@ -1,0 +1,11 @@
+/**
+ * The company's names as columns of a query that joins the applications as `a`, read from the form
+ * (->> reads a field alike from PostgreSQL's jsonb and from SQLite's JSON text), not the whole form:
+ * the lists of the workspace («Seguimiento», «Mis pendientes», the failed e-mails) show them.
+ */
+import { sql } from 'kysely'
+
+export const tradeNameColumn = sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name')
+export const companyNameColumn = sql<string | null>`a.form_data ->> 'companyName'`.as('company_name')
+/** Both, company name first. */
+export const companyNameColumns = [companyNameColumn, tradeNameColumn] as const
