@@ -126,17 +126,21 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
   return { subject, text, html }
 }
 
+/** What a founder's panel e-mail says of them; the link is the placeholder the outbox worker fills as the e-mail leaves. */
+function founderOf(mail: { reference: string; founder: { name: string; tradeName: string; companyName: string } }, config: PanelMailConfig) {
+  return {
+    reference: mail.reference,
+    founderName: mail.founder.name,
+    tradeName: mail.founder.tradeName || mail.founder.companyName,
+    statusUrl: PERSONAL_LINK_PLACEHOLDER,
+    company: config.founders.company,
+    policyVersion: PRIVACY_POLICY_VERSION,
+  }
+}
+
 function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailConfig): RenderedMail {
   return renderPanelSessionMail(
-    {
-      reference: mail.reference,
-      founderName: mail.founder.name,
-      tradeName: mail.founder.tradeName || mail.founder.companyName,
-      // The placeholder: the outbox worker puts the founder's new link there as the e-mail leaves.
-      statusUrl: PERSONAL_LINK_PLACEHOLDER,
-      company: config.founders.company,
-      policyVersion: PRIVACY_POLICY_VERSION,
-    },
+    founderOf(mail, config),
     {
       kind,
       when: formatDateTime(mail.session.startsAt),
@@ -159,14 +163,7 @@ export function composeOfferMail(config: PanelMailConfig): ComposeOffer {
   return (mail) => {
     if (!mail.founder.email) return []
     const rendered = renderPanelTimesMail(
-      {
-        reference: mail.reference,
-        founderName: mail.founder.name,
-        tradeName: mail.founder.tradeName || mail.founder.companyName,
-        statusUrl: PERSONAL_LINK_PLACEHOLDER,
-        company: config.founders.company,
-        policyVersion: PRIVACY_POLICY_VERSION,
-      },
+      founderOf(mail, config),
       {
         times: mail.times.map((t) => formatDateTime(t)),
         lengthMinutes: mail.lengthMinutes,
