@@ -104,12 +104,20 @@ export function QueryError({ error, retry }: { error: unknown; retry?: () => voi
 }
 
 /**
+ * A read that is not there yet: "Cargando…" while it is pending, else the
+ * failure with a retry. `if (!query.isSuccess) return <QueryWaiting query={query} />`
+ * leaves the data to what follows.
+ */
+export function QueryWaiting({ query }: { query: UseQueryResult<unknown> }) {
+  return query.isError ? <QueryError error={query.error} retry={() => void query.refetch()} /> : <Loading />
+}
+
+/**
  * A read's three states in one place: "Cargando…" while it is pending, the
  * failure with a retry, then what `children` draws from its data.
  */
 export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  if (query.isPending) return <Loading />
-  if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />
+  if (!query.isSuccess) return <QueryWaiting query={query} />
   return <>{children(query.data)}</>
 }
 

@@ -8,7 +8,7 @@ import { SourcesGlance } from '../features/overview/sources.tsx'
 import { FollowUpGlance } from '../features/overview/follow-up.tsx'
 import { BehindDealsGlance } from '../features/overview/behind-deals.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { PageHeader, Panel, QueryWaiting } from '../components/ui.tsx'
 import { formatCount, countOf, formatDays } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
@@ -19,8 +19,7 @@ export function OverviewPage() {
   useTitle('Resumen')
   const member = useMember()
   const overview = useOverview()
-  if (overview.isPending) return <Loading />
-  if (overview.error) return <QueryError error={overview.error} retry={() => void overview.refetch()} />
+  if (!overview.isSuccess) return <QueryWaiting query={overview} />
   const data = overview.data
   const open = OPEN_STAGES.reduce((sum, stage) => sum + (data.byStage[stage] ?? 0), 0)
 

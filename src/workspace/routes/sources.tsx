@@ -29,7 +29,7 @@ import { API_BASE, ApiError } from '../api/client.ts'
 import { useSourceAction, useSourceOverview, useSources } from '../api/source-queries.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel, QueryError, QueryWaiting } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
@@ -40,8 +40,7 @@ export function SourcesPage() {
   useTitle('Fuentes')
   const me = useMember()
   const list = useSources()
-  if (list.isPending) return <Loading />
-  if (list.error) return <QueryError error={list.error} retry={() => void list.refetch()} />
+  if (!list.isSuccess) return <QueryWaiting query={list} />
   const { sources, siteOrigin, reserved } = list.data
   return (
     <>
