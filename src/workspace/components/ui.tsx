@@ -130,6 +130,18 @@ export function ListView<T extends { items: readonly unknown[] }>({ query, empty
   return <QueryView query={query}>{(data) => (data.items.length === 0 ? empty : children(data))}</QueryView>
 }
 
+/** A table's caption, for screen readers, and its row of column heads (`children`: the `th`s), in small capitals. */
+export function TableHead({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
+        <tr>{children}</tr>
+      </thead>
+    </>
+  )
+}
+
 /** A short note in a box of its own: what a list says when it is empty, or what it leaves out (`centered`: roomier, the text centred). */
 export function BoxedNote({ centered = false, children }: { centered?: boolean; children: ReactNode }) {
   return <p className={cn('rounded-lg border border-ink-200 bg-white text-sm text-ink-700', centered ? 'p-6 text-center' : 'p-4')}>{children}</p>
