@@ -4,7 +4,7 @@
  * Requests and answers are the contract's (domain/workspace-api/), the
  * server's own types: never a copy.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { ReviewInput } from '../../../domain/review.ts'
 import type { DocumentChecklist, DocumentReview, TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import type {
@@ -30,7 +30,7 @@ import type {
 } from '../../../domain/workspace-api/review.ts'
 import type { InviteMember, MemberAnswer, MemberList, PasskeyList, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
 import { api, request, setCsrfToken } from './client.ts'
-import { applicationPath, useApiQuery } from './read.ts'
+import { applicationPath, useApiQuery, useInvalidate } from './read.ts'
 
 export const keys = {
   session: ['session'] as const,
@@ -66,12 +66,6 @@ export function useApplications(query: string) {
 
 export function useApplication(id: string) {
   return useApiQuery<ApplicationDetail>(keys.application(id), applicationPath(id))
-}
-
-function useInvalidate() {
-  const client = useQueryClient()
-  return (...prefixes: string[]) =>
-    Promise.all(prefixes.map((prefix) => client.invalidateQueries({ queryKey: [prefix] })))
 }
 
 export function useTransition(id: string) {
@@ -111,10 +105,7 @@ export function useReviewDocument(applicationId: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
-      api<TeamDocument>(
-        `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}/review`,
-        { method: 'POST', body },
-      ),
+      api<TeamDocument>(applicationPath(applicationId, `/documents/${encodeURIComponent(documentId)}/review`), { method: 'POST', body }),
     onSuccess: () => invalidate('documents'),
   })
 }

@@ -1,5 +1,5 @@
 /** Server state for assignments, weights, "Para discutir", "Repartir" and bulk work (docs/workspace.md). */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
 import type {
   ApplicationScoring,
@@ -20,12 +20,7 @@ import type {
   WeightsRequest,
 } from '../../../domain/workspace-api/scoring.ts'
 import { api } from './client.ts'
-import { applicationPath, useApiQuery } from './read.ts'
-
-function useInvalidate() {
-  const client = useQueryClient()
-  return (...prefixes: string[]) => Promise.all(prefixes.map((prefix) => client.invalidateQueries({ queryKey: [prefix] })))
-}
+import { applicationPath, useApiQuery, useInvalidate } from './read.ts'
 
 export function useWeights() {
   return useApiQuery<WeightsAnswer>(['weights'], '/weights')
