@@ -30,7 +30,7 @@ import type {
 } from '../../../domain/workspace-api/review.ts'
 import type { InviteMember, MemberAnswer, MemberList, PasskeyList, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
 import { api, request, setCsrfToken } from './client.ts'
-import { applicationPath, useApiQuery, useInvalidate } from './read.ts'
+import { applicationPath, useApiChange, useApiQuery, useInvalidate } from './read.ts'
 
 export const keys = {
   session: ['session'] as const,
@@ -89,12 +89,7 @@ export function useSubmitReview(id: string) {
 }
 
 export function useAddNote(id: string) {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: (body: NoteRequest) =>
-      api<NoteAnswer>(applicationPath(id, '/notes'), { method: 'POST', body }),
-    onSuccess: () => invalidate('application'),
-  })
+  return useApiChange((body: NoteRequest) => api<NoteAnswer>(applicationPath(id, '/notes'), { method: 'POST', body }), 'success', 'application')
 }
 
 export function useDocuments(applicationId: string) {
@@ -102,12 +97,12 @@ export function useDocuments(applicationId: string) {
 }
 
 export function useReviewDocument(applicationId: string) {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
+  return useApiChange(
+    ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
       api<TeamDocument>(applicationPath(applicationId, `/documents/${encodeURIComponent(documentId)}/review`), { method: 'POST', body }),
-    onSuccess: () => invalidate('documents'),
-  })
+    'success',
+    'documents',
+  )
 }
 
 export function useMembers() {
@@ -115,21 +110,11 @@ export function useMembers() {
 }
 
 export function useInviteMember() {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: (body: InviteMember) =>
-      api<MemberAnswer>('/members', { method: 'POST', body }),
-    onSuccess: () => invalidate('members'),
-  })
+  return useApiChange((body: InviteMember) => api<MemberAnswer>('/members', { method: 'POST', body }), 'success', 'members')
 }
 
 export function useUpdateMember() {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: ({ id, ...body }: UpdateMember & { id: string }) =>
-      api<MemberAnswer>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-    onSettled: () => invalidate('members'),
-  })
+  return useApiChange(({ id, ...body }: UpdateMember & { id: string }) => api<MemberAnswer>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }), 'settled', 'members')
 }
 
 export function usePasskeys() {
@@ -137,11 +122,7 @@ export function usePasskeys() {
 }
 
 export function useRemovePasskey() {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: (id: string) => request(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => invalidate('passkeys'),
-  })
+  return useApiChange((id: string) => request(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }), 'settled', 'passkeys')
 }
 
 /** `query`: GET /audit's query string (AuditQuery: page, member, action, application, from, to). */
