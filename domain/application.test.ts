@@ -262,33 +262,25 @@ describe('equityPercentage', () => {
   })
 })
 
-describe('activeUsers', () => {
-  it('accepts 0 and rejects a negative count', () => {
-    expect(errorOf('activeUsers', '0')).toBeUndefined()
-    expect(errorOf('activeUsers', '-1')).toBe('invalid_integer')
+describe('the edges: the last value a field accepts, and the first it refuses', () => {
+  it.each([
+    ['activeUsers', '0 and a negative count', '0', '-1', 'invalid_integer'],
+    ['revenue', '0 and a negative amount', '0', '-1', 'invalid_number'],
+    ['phone', '7 digits and 6', '6012345', '601234', 'invalid_phone'],
+    ['phone', '15 digits and 16', '+' + '5'.repeat(15), '+' + '5'.repeat(16), 'invalid_phone'],
+  ] as const)('%s: %s', (field, _edge, accepted, refused, code) => {
+    expect(errorOf(field, accepted)).toBeUndefined()
+    expect(errorOf(field, refused)).toBe(code)
   })
+})
 
+describe('activeUsers', () => {
   it.each(['12.5', '12,5', 'muchos', '1e3', '1 500', '1.5.00'])('rejects %j as not a whole number', (value) => {
     expect(errorOf('activeUsers', value)).toBe('invalid_integer')
-  })
-
-  it('reads Colombian thousands: "1.500" is 1500, "1.250.000" is 1250000', () => {
-    expect(storedOf('activeUsers', '1.500')).toBe('1500')
-    expect(storedOf('activeUsers', '1.250.000')).toBe('1250000')
-    expect(storedOf('activeUsers', '1200')).toBe('1200')
-  })
-
-  it.each(['1,500', '1,250,000', '1.250,000'])('refuses %j as ambiguous (a comma is a decimal in Colombia)', (value) => {
-    expect(errorOf('activeUsers', value)).toBe('ambiguous_number')
   })
 })
 
 describe('revenue (USD, last 12 months)', () => {
-  it('accepts 0 and rejects a negative amount', () => {
-    expect(errorOf('revenue', '0')).toBeUndefined()
-    expect(errorOf('revenue', '-1')).toBe('invalid_number')
-  })
-
   it('accepts whole amounts and up to two decimals', () => {
     expect(errorOf('revenue', '185000')).toBeUndefined()
     expect(errorOf('revenue', '1500.50')).toBeUndefined()
@@ -298,18 +290,29 @@ describe('revenue (USD, last 12 months)', () => {
   it.each(['USD 100', '$100', '100k', '85 000', '1.5.0', '-85.000'])('rejects %j (symbols, words or stray separators)', (value) => {
     expect(errorOf('revenue', value)).toBe('invalid_number')
   })
+})
 
-  it('reads Colombian thousands and decimal commas (ADR 0135)', () => {
-    expect(storedOf('revenue', '85.000')).toBe('85000')
-    expect(storedOf('revenue', '1.250.000')).toBe('1250000')
-    expect(storedOf('revenue', '1.250.000,50')).toBe('1250000.50')
-    expect(storedOf('revenue', '1500,5')).toBe('1500.5')
-    expect(storedOf('revenue', '1500.50')).toBe('1500.50')
-    expect(storedOf('revenue', '185000')).toBe('185000')
+describe('counts and amounts read the Colombian way (ADR 0135)', () => {
+  const readings = {
+    // Colombian thousands: "1.500" is 1500, "1.250.000" is 1250000.
+    activeUsers: [['1.500', '1500'], ['1.250.000', '1250000'], ['1200', '1200']],
+    // Thousands and decimal commas.
+    revenue: [['85.000', '85000'], ['1.250.000', '1250000'], ['1.250.000,50', '1250000.50'], ['1500,5', '1500.5'], ['1500.50', '1500.50'], ['185000', '185000']],
+  } as const
+  const ambiguous = {
+    // A comma is a decimal in Colombia: no whole count has one.
+    activeUsers: ['1,500', '1,250,000', '1.250,000'],
+    // Ambiguous or mixed separators.
+    revenue: ['85,000', '1,500,000', '1,250.50', '1.250,000', '1,250.000'],
+  } as const
+  const fields = ['activeUsers', 'revenue'] as const
+
+  it.each(fields.flatMap((field) => readings[field].map(([typed, stored]) => [field, typed, stored] as const)))('%s stores %j as %j', (field, typed, stored) => {
+    expect(storedOf(field, typed)).toBe(stored)
   })
 
-  it.each(['85,000', '1,500,000', '1,250.50', '1.250,000', '1,250.000'])('refuses %j as ambiguous or mixed', (value) => {
-    expect(errorOf('revenue', value)).toBe('ambiguous_number')
+  it.each(fields.flatMap((field) => ambiguous[field].map((value) => [field, value] as const)))('%s refuses %j as ambiguous', (field, value) => {
+    expect(errorOf(field, value)).toBe('ambiguous_number')
   })
 })
 
@@ -340,16 +343,6 @@ describe('website (optional)', () => {
 })
 
 describe('phone', () => {
-  it('accepts 7 digits and rejects 6', () => {
-    expect(errorOf('phone', '6012345')).toBeUndefined()
-    expect(errorOf('phone', '601234')).toBe('invalid_phone')
-  })
-
-  it('accepts 15 digits and rejects 16', () => {
-    expect(errorOf('phone', '+' + '5'.repeat(15))).toBeUndefined()
-    expect(errorOf('phone', '+' + '5'.repeat(16))).toBe('invalid_phone')
-  })
-
   it.each(['+57 300 123 4567', '(601) 234-5678', '300.123.4567'])('accepts the usual separators in %j', (value) => {
     expect(errorOf('phone', value)).toBeUndefined()
   })

@@ -6,6 +6,7 @@
 import * as v from 'valibot'
 import { isEmail } from './email.ts'
 import { bogotaClock } from './format.ts'
+import { keysOf } from './labels.ts'
 import { readAmount, readCount, readDecimal, readYear, type NumberReading } from './numbers.ts'
 
 // ---------------------------------------------------------------------------
@@ -76,22 +77,22 @@ export const MAX_LENGTH = {
 // ---------------------------------------------------------------------------
 // Enumerations, with their Spanish labels for the form and the e-mails.
 // ---------------------------------------------------------------------------
-export const PRODUCT_STAGES = ['mvp', 'beta', 'live', 'scaling'] as const
-export type ProductStage = (typeof PRODUCT_STAGES)[number]
-export const PRODUCT_STAGE_LABELS: Record<ProductStage, string> = {
+export const PRODUCT_STAGE_LABELS = {
   mvp: 'MVP',
   beta: 'Beta',
   live: 'Producto en vivo',
   scaling: 'Escalando',
-}
+} satisfies Record<string, string>
+export const PRODUCT_STAGES = keysOf(PRODUCT_STAGE_LABELS)
+export type ProductStage = (typeof PRODUCT_STAGES)[number]
 
-export const LEGAL_RESTRICTIONS = ['no', 'yes', 'partial'] as const
-export type LegalRestriction = (typeof LEGAL_RESTRICTIONS)[number]
-export const LEGAL_RESTRICTION_LABELS: Record<LegalRestriction, string> = {
+export const LEGAL_RESTRICTION_LABELS = {
   no: 'No',
   yes: 'Sí',
   partial: 'Algunas restricciones',
-}
+} satisfies Record<string, string>
+export const LEGAL_RESTRICTIONS = keysOf(LEGAL_RESTRICTION_LABELS)
+export type LegalRestriction = (typeof LEGAL_RESTRICTIONS)[number]
 
 /**
  * The Spanish label of an enumeration field's value (productStage,
@@ -107,36 +108,12 @@ export function optionLabel(field: string, value: string): string {
 // ---------------------------------------------------------------------------
 // The 21 fields, in the SPEC's order (SPEC §3).
 // ---------------------------------------------------------------------------
-export const APPLICATION_FIELDS = [
-  'companyName',
-  'tradeName',
-  'website',
-  'city',
-  'foundingYear',
-  'founderName',
-  'position',
-  'email',
-  'phone',
-  'problemSolution',
-  'valueProposition',
-  'productStage',
-  'activeUsers',
-  'salesChannels',
-  'revenue',
-  'mediaExpectations',
-  'foundersInfo',
-  'currentInvestors',
-  'equityPercentage',
-  'legalRestrictions',
-  'supportNeeded',
-] as const
-export type ApplicationField = (typeof APPLICATION_FIELDS)[number]
-
 /**
- * The Spanish name of each field: the form's labels, its error summary and
- * the team's notification e-mail all use these, so they never disagree.
+ * The Spanish name of each field, in that order: the form's labels, its error
+ * summary and the team's notification e-mail all use these, so they never
+ * disagree. APPLICATION_FIELDS is its keys.
  */
-export const FIELD_LABELS: Record<ApplicationField, string> = {
+export const FIELD_LABELS = {
   companyName: 'Razón social',
   tradeName: 'Nombre comercial',
   website: 'Sitio web',
@@ -158,7 +135,9 @@ export const FIELD_LABELS: Record<ApplicationField, string> = {
   equityPercentage: 'Porcentaje de participación ofrecido (%)',
   legalRestrictions: 'Restricciones legales para ceder participación',
   supportNeeded: 'Acompañamiento que necesitas',
-}
+} satisfies Record<string, string>
+export const APPLICATION_FIELDS = keysOf(FIELD_LABELS)
+export type ApplicationField = (typeof APPLICATION_FIELDS)[number]
 
 /** Fields that are always sent but have no input on the form (always ''). */
 export const HIDDEN_FIELDS = ['foundersInfo', 'currentInvestors'] as const satisfies readonly ApplicationField[]

@@ -3,15 +3,16 @@
  * e-mail-domain hint the workspace shows. The hint is only a suggestion:
  * sharing a domain proves nothing (docs/decisions/0101-conflicts-of-interest.md).
  */
-export const CONFLICT_KINDS = ['personal', 'comercial', 'competencia', 'otra'] as const
-export type ConflictKind = (typeof CONFLICT_KINDS)[number]
+import { keysOf } from './labels.ts'
 
-export const CONFLICT_KIND_LABELS: Record<ConflictKind, string> = {
+export const CONFLICT_KIND_LABELS = {
   personal: 'Relación personal o familiar',
   comercial: 'Inversión o relación comercial',
   competencia: 'Competencia',
   otra: 'Otra',
-}
+} satisfies Record<string, string>
+export const CONFLICT_KINDS = keysOf(CONFLICT_KIND_LABELS)
+export type ConflictKind = (typeof CONFLICT_KINDS)[number]
 
 export const CONFLICT_NOTE_MAX = 1000
 export const LIFT_REASON_MAX = 1000

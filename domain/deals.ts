@@ -10,6 +10,7 @@
  */
 import { isCalendarDay } from './bogota-days.ts'
 import { formatDate, formatMoney, formatNumber, formatPercent } from './format.ts'
+import { keysOf } from './labels.ts'
 import { readAmount, readCount, readDecimal, type NumberReading } from './numbers.ts'
 
 export const INSTRUMENTS = ['acciones', 'nota_convertible'] as const
@@ -227,15 +228,15 @@ export const DEAL_FIELD_LABELS: Record<keyof DealTerms, string> = {
 // The rate card (tarifario)
 // ---------------------------------------------------------------------------
 
-export const OUTLETS = ['diario_popular', 'medio_impreso_digital', 'tv_nacional', 'radio_regional', 'consultoria'] as const
-export type Outlet = (typeof OUTLETS)[number]
-export const OUTLET_LABELS: Record<Outlet, string> = {
+export const OUTLET_LABELS = {
   diario_popular: 'Diario popular',
   medio_impreso_digital: 'Medio impreso y digital',
   tv_nacional: 'TV nacional',
   radio_regional: 'Radio regional',
   consultoria: 'Consultoría estratégica',
-}
+} satisfies Record<string, string>
+export const OUTLETS = keysOf(OUTLET_LABELS)
+export type Outlet = (typeof OUTLETS)[number]
 /** The formats each outlet sells (suggestions in the form; the admin may write another). */
 export const OUTLET_FORMATS: Record<Outlet, readonly string[]> = {
   diario_popular: ['¼ de página', '½ página', 'Página completa', 'Página completa a color'],

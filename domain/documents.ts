@@ -3,6 +3,7 @@
  * are stored with every uploaded document, so a label can be reworded
  * without orphaning files. "(si aplica)" items are optional.
  */
+import { isOneOf, keysOf } from './labels.ts'
 import { DUE_DILIGENCE_DOCUMENTS } from './programme.ts'
 
 export const DOCUMENT_KEYS = [
@@ -35,19 +36,21 @@ export const DOCUMENT_ITEMS: readonly DocumentItem[] = DUE_DILIGENCE_DOCUMENTS.m
 }))
 
 export function isDocumentKey(value: unknown): value is DocumentKey {
-  return typeof value === 'string' && (DOCUMENT_KEYS as readonly string[]).includes(value)
+  return isOneOf(DOCUMENT_KEYS, value)
 }
 
-/** received: waiting for the team; accepted; new_version_requested: the team asked for another file (with a note). */
-export const DOCUMENT_STATUSES = ['received', 'accepted', 'new_version_requested'] as const
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
-
-/** How the founder's pages name each state of a document (the documents page, the copy of their data). */
-export const DOCUMENT_STATUS_FOUNDER_LABELS: Record<DocumentStatus, string> = {
+/**
+ * The states of a document, with how the founder's pages name each (the
+ * documents page, the copy of their data). received: waiting for the team;
+ * accepted; new_version_requested: the team asked for another file (with a note).
+ */
+export const DOCUMENT_STATUS_FOUNDER_LABELS = {
   received: 'Recibido, en revisión',
   accepted: 'Aceptado',
   new_version_requested: 'Te pedimos una versión nueva',
-}
+} satisfies Record<string, string>
+export const DOCUMENT_STATUSES = keysOf(DOCUMENT_STATUS_FOUNDER_LABELS)
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 
 /**
  * An uploaded file as both sides read it (times as ISO strings): the team's

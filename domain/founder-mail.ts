@@ -4,23 +4,23 @@
  * Shared by the stores, the server's templates and the workspace's screens.
  */
 import { formatDateTime } from './format.ts'
+import { isOneOf, keysOf } from './labels.ts'
 import { STAGE_LABELS, type Stage } from './pipeline.ts'
 
 /** The stage changes that write to the founder: the stage the application moved to. */
-export const STATUS_MAIL_KINDS = ['sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada'] as const
-export type StatusMailKind = (typeof STATUS_MAIL_KINDS)[number]
-
-export function isStatusMailKind(value: string): value is StatusMailKind {
-  return (STATUS_MAIL_KINDS as readonly string[]).includes(value)
-}
-
 /** How the team names each kind in "Correos por enviar" and its settings. */
-export const STATUS_MAIL_LABELS: Record<StatusMailKind, string> = {
+export const STATUS_MAIL_LABELS = {
   sesion_panel: 'Avanza a la sesión con el panel',
   due_diligence: 'Inicio de due diligence',
   acuerdo_firmado: 'Acuerdo firmado',
   no_seleccionada: 'No seleccionada',
   retirada: 'Retiro confirmado',
+} satisfies Record<string, string>
+export const STATUS_MAIL_KINDS = keysOf(STATUS_MAIL_LABELS)
+export type StatusMailKind = (typeof STATUS_MAIL_KINDS)[number]
+
+export function isStatusMailKind(value: string): value is StatusMailKind {
+  return isOneOf(STATUS_MAIL_KINDS, value)
 }
 
 /**

@@ -28,11 +28,10 @@
 import { isCalendarDay } from './bogota-days.ts'
 import { COP_MAX, OUTLET_LABELS, formatCop, formatDay, periodEnd, type Outlet, type RateCardItem } from './deals.ts'
 import { formatCount, formatNumber, formatShare } from './format.ts'
+import { keysOf } from './labels.ts'
 import { readCount } from './numbers.ts'
 
-export const ENTRY_KINDS = ['booked', 'ran', 'missed', 'make_good', 'moved', 'forfeited', 'void'] as const
-export type EntryKind = (typeof ENTRY_KINDS)[number]
-export const ENTRY_KIND_LABELS: Record<EntryKind, string> = {
+export const ENTRY_KIND_LABELS = {
   booked: 'Reservado',
   ran: 'Emitido',
   missed: 'No emitido',
@@ -40,7 +39,9 @@ export const ENTRY_KIND_LABELS: Record<EntryKind, string> = {
   moved: 'Movido a otra línea',
   forfeited: 'Perdido',
   void: 'Anulación',
-}
+} satisfies Record<string, string>
+export const ENTRY_KINDS = keysOf(ENTRY_KIND_LABELS)
+export type EntryKind = (typeof ENTRY_KINDS)[number]
 
 /** A deal is behind its pace when the share of the window gone exceeds the share of value that ran by more than this. */
 export const PACING_MARGIN_POINTS = 15

@@ -10,16 +10,19 @@
  *
  * No React, DOM or Node APIs: Vite, Node and Deno all load this module.
  */
+import { isOneOf, keysOf } from './labels.ts'
 
-export const STAGES = [
-  'recibida',
-  'validacion_preliminar',
-  'sesion_panel',
-  'due_diligence',
-  'acuerdo_firmado',
-  'no_seleccionada',
-  'retirada',
-] as const
+/** Spanish labels, as the team and the founder read them; STAGES is its keys, in the pipeline's order. */
+export const STAGE_LABELS = {
+  recibida: 'Recibida',
+  validacion_preliminar: 'Validación preliminar',
+  sesion_panel: 'Sesión con panel de expertos',
+  due_diligence: 'Due diligence y acuerdo',
+  acuerdo_firmado: 'Acuerdo firmado',
+  no_seleccionada: 'No seleccionada',
+  retirada: 'Retirada',
+} satisfies Record<string, string>
+export const STAGES = keysOf(STAGE_LABELS)
 export type Stage = (typeof STAGES)[number]
 
 /** The states an application can still move on from. */
@@ -29,22 +32,11 @@ export type OpenStage = (typeof OPEN_STAGES)[number]
 export const CLOSED_STAGES = ['acuerdo_firmado', 'no_seleccionada', 'retirada'] as const satisfies readonly Stage[]
 
 export function isStage(value: unknown): value is Stage {
-  return typeof value === 'string' && (STAGES as readonly string[]).includes(value)
+  return isOneOf(STAGES, value)
 }
 
 export function isOpenStage(stage: Stage): stage is OpenStage {
   return (OPEN_STAGES as readonly string[]).includes(stage)
-}
-
-/** Spanish labels, as the team and the founder read them. */
-export const STAGE_LABELS: Record<Stage, string> = {
-  recibida: 'Recibida',
-  validacion_preliminar: 'Validación preliminar',
-  sesion_panel: 'Sesión con panel de expertos',
-  due_diligence: 'Due diligence y acuerdo',
-  acuerdo_firmado: 'Acuerdo firmado',
-  no_seleccionada: 'No seleccionada',
-  retirada: 'Retirada',
 }
 
 /** Which of the page's three stages (PROCESS_STAGES in programme.ts) a state belongs to; null once closed. */

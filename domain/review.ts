@@ -6,6 +6,7 @@
  * workspace in the browser.
  */
 import * as v from 'valibot'
+import { keysOf } from './labels.ts'
 import { SELECTION_CRITERIA, type CriterionKey } from './programme.ts'
 
 export const SCORE_MIN = 1
@@ -13,14 +14,13 @@ export const SCORE_MAX = 5
 export const SCORE_COMMENT_MAX = 2000
 export const NOTE_MAX = 5000
 
-export const RECOMMENDATIONS = ['avanzar', 'discutir', 'no_avanzar'] as const
-export type Recommendation = (typeof RECOMMENDATIONS)[number]
-
-export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
+export const RECOMMENDATION_LABELS = {
   avanzar: 'Avanzar',
   discutir: 'Discutir en equipo',
   no_avanzar: 'No avanzar',
-}
+} satisfies Record<string, string>
+export const RECOMMENDATIONS = keysOf(RECOMMENDATION_LABELS)
+export type Recommendation = (typeof RECOMMENDATIONS)[number]
 
 const score = v.pipe(v.number(), v.integer(), v.minValue(SCORE_MIN), v.maxValue(SCORE_MAX))
 const comment = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SCORE_COMMENT_MAX)), '')

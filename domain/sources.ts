@@ -11,18 +11,18 @@
  * landing's first-source rule (sourceFromUrl, firstSource). No React, DOM or
  * Node APIs: Vite, Node and Deno all load this module.
  */
+import { isOneOf, keysOf } from './labels.ts'
 
 /** The programme's outlets (SPEC §1): where a source is published, and the answers to «¿Dónde nos conociste?». */
-export const SOURCE_OUTLETS = ['diario', 'medio_digital', 'tv', 'radio', 'otro'] as const
-export type SourceOutlet = (typeof SOURCE_OUTLETS)[number]
-
-export const SOURCE_OUTLET_LABELS: Record<SourceOutlet, string> = {
+export const SOURCE_OUTLET_LABELS = {
   diario: 'Diario',
   medio_digital: 'Medio digital',
   tv: 'TV',
   radio: 'Radio',
   otro: 'Otro',
-}
+} satisfies Record<string, string>
+export const SOURCE_OUTLETS = keysOf(SOURCE_OUTLET_LABELS)
+export type SourceOutlet = (typeof SOURCE_OUTLETS)[number]
 
 /** «¿Dónde nos conociste?» on the form: the same outlets, in the founder's words. */
 export const HEARD_FROM_LABEL = '¿Dónde nos conociste?'
@@ -36,7 +36,7 @@ export const HEARD_FROM_OPTIONS: Record<SourceOutlet, string> = {
 }
 
 export function isSourceOutlet(value: unknown): value is SourceOutlet {
-  return typeof value === 'string' && (SOURCE_OUTLETS as readonly string[]).includes(value)
+  return isOneOf(SOURCE_OUTLETS, value)
 }
 
 export const SOURCE_NAME_MAX = 80

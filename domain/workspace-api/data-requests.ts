@@ -8,6 +8,7 @@ import type { Instrument, Outlet } from '../deals.ts'
 import type { EntryKind } from '../media-plan.ts'
 import type { Application } from '../application.ts'
 import { NormalizedEmailSchema } from '../email.ts'
+import type { CheckInValues } from '../follow-up.ts'
 import type { MailKind } from '../machinery.ts'
 import type { DataRequestKind } from '../data-requests.ts'
 import type { Wire } from './wire.ts'
@@ -85,22 +86,13 @@ export interface HeldMediaPlan {
  */
 export interface HeldFollowUp {
   start: string
-  checkIns: {
+  checkIns: ({
     month: number
     /** The calendar month reported, "AAAA-MM". */
     period: string
     version: number
     submittedAt: string
-    salesUsdCents: number
-    activeCustomers: number
-    newCustomers: number
-    siteVisits: number | null
-    leads: number | null
-    teamSize: number
-    wentWell: string
-    wentBadly: string
-    needs: string
-  }[]
+  } & CheckInValues)[]
   milestones: { month: number; heldOn: string }[]
   closedAt: string | null
 }

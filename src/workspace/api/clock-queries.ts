@@ -3,10 +3,11 @@
  * "Conflicts of interest", "Mis pendientes and reminders"): their own hooks,
  * next to queries.ts, with the same invalidation rule.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OnTime, PendingList, ReminderFrequency, ReminderRequest, Reminders } from '../../../domain/workspace-api/clock.ts'
 import type { ConflictAnswer, ConflictList, DeclareConflict, LiftConflict } from '../../../domain/workspace-api/conflicts.ts'
 import { api } from './client.ts'
+import { useApiQuery } from './read.ts'
 
 export const clockKeys = {
   pending: ['pending'] as const,
@@ -16,11 +17,11 @@ export const clockKeys = {
 }
 
 export function usePending() {
-  return useQuery({ queryKey: clockKeys.pending, queryFn: ({ signal }) => api<PendingList>('/me/pending', { signal }) })
+  return useApiQuery<PendingList>(clockKeys.pending, '/me/pending')
 }
 
 export function useReminderFrequency() {
-  return useQuery({ queryKey: clockKeys.reminders, queryFn: ({ signal }) => api<Reminders>('/me/reminders', { signal }) })
+  return useApiQuery<Reminders>(clockKeys.reminders, '/me/reminders')
 }
 
 export function useSetReminderFrequency() {
@@ -32,15 +33,11 @@ export function useSetReminderFrequency() {
 }
 
 export function useOnTime() {
-  return useQuery({ queryKey: clockKeys.onTime, queryFn: ({ signal }) => api<OnTime>('/overview/on-time', { signal }) })
+  return useApiQuery<OnTime>(clockKeys.onTime, '/overview/on-time')
 }
 
 export function useConflicts(applicationId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: clockKeys.conflicts(applicationId),
-    queryFn: ({ signal }) => api<ConflictList>(`/conflicts?applicationId=${encodeURIComponent(applicationId)}`, { signal }),
-    enabled,
-  })
+  return useApiQuery<ConflictList>(clockKeys.conflicts(applicationId), `/conflicts?applicationId=${encodeURIComponent(applicationId)}`, { enabled })
 }
 
 export function useDeclareConflict() {

@@ -1,7 +1,8 @@
 /** The deal and the rate card (issue 20; domain/workspace-api/deals.ts): admins only. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DealAnswer, DealInputBody, RateCardAnswer, RateCardBody, RateCardList } from '../../../domain/workspace-api/deals.ts'
 import { api } from './client.ts'
+import { applicationPath, useApiQuery } from './read.ts'
 
 export const dealKeys = {
   deal: (id: string) => ['deal', id] as const,
@@ -9,16 +10,13 @@ export const dealKeys = {
 }
 
 export function useDeal(applicationId: string) {
-  return useQuery({
-    queryKey: dealKeys.deal(applicationId),
-    queryFn: ({ signal }) => api<DealAnswer>(`/applications/${encodeURIComponent(applicationId)}/deal`, { signal }),
-  })
+  return useApiQuery<DealAnswer>(dealKeys.deal(applicationId), applicationPath(applicationId, '/deal'))
 }
 
 export function useCorrectDeal(applicationId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: DealInputBody) => api<DealAnswer>(`/applications/${encodeURIComponent(applicationId)}/deal`, { method: 'PUT', body }),
+    mutationFn: (body: DealInputBody) => api<DealAnswer>(applicationPath(applicationId, '/deal'), { method: 'PUT', body }),
     onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
   })
 }
@@ -27,13 +25,13 @@ export function useCorrectDeal(applicationId: string) {
 export function useSetDealOwner(applicationId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (memberId: string | null) => api<DealAnswer>(`/applications/${encodeURIComponent(applicationId)}/deal/owner`, { method: 'PUT', body: { memberId } }),
+    mutationFn: (memberId: string | null) => api<DealAnswer>(applicationPath(applicationId, '/deal/owner'), { method: 'PUT', body: { memberId } }),
     onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
   })
 }
 
 export function useRateCards(enabled = true) {
-  return useQuery({ queryKey: dealKeys.rateCards, queryFn: ({ signal }) => api<RateCardList>('/rate-cards', { signal }), enabled })
+  return useApiQuery<RateCardList>(dealKeys.rateCards, '/rate-cards', { enabled })
 }
 
 export function useRateCardAction() {

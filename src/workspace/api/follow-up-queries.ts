@@ -1,8 +1,9 @@
 /** The follow-up (issue 20; domain/workspace-api/follow-up.ts): admins only. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { MilestoneMonth } from '../../../domain/follow-up.ts'
 import type { ClosingBody, FollowUpAnswer, FollowUpPortfolio, MilestoneBody } from '../../../domain/workspace-api/follow-up.ts'
 import { api } from './client.ts'
+import { applicationPath, useApiQuery } from './read.ts'
 
 export const followUpKeys = {
   portfolio: ['follow-up'] as const,
@@ -10,19 +11,16 @@ export const followUpKeys = {
 }
 
 export function usePortfolio() {
-  return useQuery({ queryKey: followUpKeys.portfolio, queryFn: ({ signal }) => api<FollowUpPortfolio>('/follow-up', { signal }) })
+  return useApiQuery<FollowUpPortfolio>(followUpKeys.portfolio, '/follow-up')
 }
 
 export function useFollowUp(applicationId: string) {
-  return useQuery({
-    queryKey: followUpKeys.one(applicationId),
-    queryFn: ({ signal }) => api<FollowUpAnswer>(`/applications/${encodeURIComponent(applicationId)}/follow-up`, { signal }),
-  })
+  return useApiQuery<FollowUpAnswer>(followUpKeys.one(applicationId), applicationPath(applicationId, '/follow-up'))
 }
 
 export function useFollowUpAction(applicationId: string) {
   const client = useQueryClient()
-  const base = `/applications/${encodeURIComponent(applicationId)}/follow-up`
+  const base = applicationPath(applicationId, '/follow-up')
   return useMutation({
     mutationFn: (a: { kind: 'milestone'; month: MilestoneMonth; body: MilestoneBody } | { kind: 'close'; body: ClosingBody }) =>
       a.kind === 'milestone'

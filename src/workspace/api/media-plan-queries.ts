@@ -1,17 +1,15 @@
 /** The media plan and its ledger (issue 20; domain/workspace-api/media-plan.ts): admins only. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BehindDeals, MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
 import { api } from './client.ts'
+import { applicationPath, useApiQuery } from './read.ts'
 
 export const mediaPlanKeys = {
   plan: (id: string) => ['media-plan', id] as const,
 }
 
 export function useMediaPlan(applicationId: string) {
-  return useQuery({
-    queryKey: mediaPlanKeys.plan(applicationId),
-    queryFn: ({ signal }) => api<MediaPlanAnswer>(`/applications/${encodeURIComponent(applicationId)}/media-plan`, { signal }),
-  })
+  return useApiQuery<MediaPlanAnswer>(mediaPlanKeys.plan(applicationId), applicationPath(applicationId, '/media-plan'))
 }
 
 /** A line added, or an entry recorded: the answer is the whole plan again. */
@@ -30,7 +28,7 @@ export function useMediaPlanWrite(applicationId: string) {
 
 /** «Acuerdos atrasados» (the overview): the signed deals behind their pace. */
 export function useBehindDeals() {
-  return useQuery({ queryKey: ['media-plans', 'behind'] as const, queryFn: ({ signal }) => api<BehindDeals>('/media-plans/behind', { signal }) })
+  return useApiQuery<BehindDeals>(['media-plans', 'behind'] as const, '/media-plans/behind')
 }
 
 /** An entry and its proof file as multipart/form-data: each field as text (null as empty), then `proofFile`. */

@@ -4,7 +4,7 @@
  * sessions for "Mis pendientes". Every change answers the new PanelState,
  * which replaces the cached one; the lists that show it are invalidated.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
   CancelSessionRequest,
   MyPanelSessions,
@@ -13,25 +13,21 @@ import type {
   SaveOfferRequest,
 } from '../../../domain/workspace-api/panel.ts'
 import { api } from './client.ts'
+import { applicationPath, useApiQuery } from './read.ts'
 
 export const panelKeys = {
   panel: (applicationId: string) => ['panel', applicationId] as const,
   mine: ['pending', 'panel-sessions'] as const,
 }
 
-const base = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/panel`
+const base = (applicationId: string) => applicationPath(applicationId, '/panel')
 
 export function usePanel(applicationId: string, enabled = true) {
-  return useQuery({
-    queryKey: panelKeys.panel(applicationId),
-    queryFn: ({ signal }) => api<PanelState>(base(applicationId), { signal }),
-    enabled,
-    retry: false,
-  })
+  return useApiQuery<PanelState>(panelKeys.panel(applicationId), base(applicationId), { enabled, retry: false })
 }
 
 export function useMyPanelSessions() {
-  return useQuery({ queryKey: panelKeys.mine, queryFn: ({ signal }) => api<MyPanelSessions>('/me/panel-sessions', { signal }) })
+  return useApiQuery<MyPanelSessions>(panelKeys.mine, '/me/panel-sessions')
 }
 
 /** One change of the panel: the answer is the new state; the application (its timeline) and the lists follow. */

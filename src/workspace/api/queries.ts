@@ -4,7 +4,7 @@
  * Requests and answers are the contract's (domain/workspace-api/), the
  * server's own types: never a copy.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { ReviewInput } from '../../../domain/review.ts'
 import type { DocumentChecklist, DocumentReview, TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import type {
@@ -30,6 +30,7 @@ import type {
 } from '../../../domain/workspace-api/review.ts'
 import type { InviteMember, MemberAnswer, MemberList, PasskeyList, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
 import { api, request, setCsrfToken } from './client.ts'
+import { applicationPath, useApiChange, useApiQuery, useInvalidate } from './read.ts'
 
 export const keys = {
   session: ['session'] as const,
@@ -55,36 +56,23 @@ export function useSession() {
 }
 
 export function useOverview() {
-  return useQuery({ queryKey: keys.overview, queryFn: ({ signal }) => api<Overview>('/overview', { signal }) })
+  return useApiQuery<Overview>(keys.overview, '/overview')
 }
 
 /** `query` is the list's URL query string (the filters), passed through as is. */
 export function useApplications(query: string) {
-  return useQuery({
-    queryKey: keys.applications(query),
-    queryFn: ({ signal }) => api<ApplicationPage>(`/applications${query ? `?${query}` : ''}`, { signal }),
-    placeholderData: (previous) => previous,
-  })
+  return useApiQuery<ApplicationPage>(keys.applications(query), `/applications${query ? `?${query}` : ''}`, { placeholderData: (previous) => previous })
 }
 
 export function useApplication(id: string) {
-  return useQuery({
-    queryKey: keys.application(id),
-    queryFn: ({ signal }) => api<ApplicationDetail>(`/applications/${encodeURIComponent(id)}`, { signal }),
-  })
-}
-
-function useInvalidate() {
-  const client = useQueryClient()
-  return (...prefixes: string[]) =>
-    Promise.all(prefixes.map((prefix) => client.invalidateQueries({ queryKey: [prefix] })))
+  return useApiQuery<ApplicationDetail>(keys.application(id), applicationPath(id))
 }
 
 export function useTransition(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (body: TransitionRequest) =>
-      api<TransitionResult>(`/applications/${encodeURIComponent(id)}/transitions`, { method: 'POST', body }),
+      api<TransitionResult>(applicationPath(id, '/transitions'), { method: 'POST', body }),
     // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138).
     onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts'),
   })
@@ -94,90 +82,58 @@ export function useSubmitReview(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (body: ReviewInput) =>
-      api<ReviewAnswer>(`/applications/${encodeURIComponent(id)}/review`, { method: 'PUT', body }),
+      api<ReviewAnswer>(applicationPath(id, '/review'), { method: 'PUT', body }),
     // 'scoring': the detail's assignment panel (who has scored, the fair scores).
     onSuccess: () => invalidate('application', 'applications', 'scoring'),
   })
 }
 
 export function useAddNote(id: string) {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: (body: NoteRequest) =>
-      api<NoteAnswer>(`/applications/${encodeURIComponent(id)}/notes`, { method: 'POST', body }),
-    onSuccess: () => invalidate('application'),
-  })
+  return useApiChange((body: NoteRequest) => api<NoteAnswer>(applicationPath(id, '/notes'), { method: 'POST', body }), 'success', 'application')
 }
 
 export function useDocuments(applicationId: string) {
-  return useQuery({
-    queryKey: keys.documents(applicationId),
-    queryFn: ({ signal }) => api<DocumentChecklist>(`/applications/${encodeURIComponent(applicationId)}/documents`, { signal }),
-  })
+  return useApiQuery<DocumentChecklist>(keys.documents(applicationId), applicationPath(applicationId, '/documents'))
 }
 
 export function useReviewDocument(applicationId: string) {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
-      api<TeamDocument>(
-        `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}/review`,
-        { method: 'POST', body },
-      ),
-    onSuccess: () => invalidate('documents'),
-  })
+  return useApiChange(
+    ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
+      api<TeamDocument>(applicationPath(applicationId, `/documents/${encodeURIComponent(documentId)}/review`), { method: 'POST', body }),
+    'success',
+    'documents',
+  )
 }
 
 export function useMembers() {
-  return useQuery({ queryKey: keys.members, queryFn: ({ signal }) => api<MemberList>('/members', { signal }) })
+  return useApiQuery<MemberList>(keys.members, '/members')
 }
 
 export function useInviteMember() {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: (body: InviteMember) =>
-      api<MemberAnswer>('/members', { method: 'POST', body }),
-    onSuccess: () => invalidate('members'),
-  })
+  return useApiChange((body: InviteMember) => api<MemberAnswer>('/members', { method: 'POST', body }), 'success', 'members')
 }
 
 export function useUpdateMember() {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: ({ id, ...body }: UpdateMember & { id: string }) =>
-      api<MemberAnswer>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
-    onSettled: () => invalidate('members'),
-  })
+  return useApiChange(({ id, ...body }: UpdateMember & { id: string }) => api<MemberAnswer>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }), 'settled', 'members')
 }
 
 export function usePasskeys() {
-  return useQuery({ queryKey: keys.passkeys, queryFn: ({ signal }) => api<PasskeyList>('/passkeys', { signal }) })
+  return useApiQuery<PasskeyList>(keys.passkeys, '/passkeys')
 }
 
 export function useRemovePasskey() {
-  const invalidate = useInvalidate()
-  return useMutation({
-    mutationFn: (id: string) => request(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: () => invalidate('passkeys'),
-  })
+  return useApiChange((id: string) => request(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }), 'settled', 'passkeys')
 }
 
 /** `query`: GET /audit's query string (AuditQuery: page, member, action, application, from, to). */
 export function useAudit(query: string) {
-  return useQuery({
-    queryKey: keys.audit(query),
-    queryFn: ({ signal }) => api<AuditPage>(`/audit${query ? `?${query}` : ''}`, { signal }),
-    placeholderData: (previous) => previous,
-  })
+  return useApiQuery<AuditPage>(keys.audit(query), `/audit${query ? `?${query}` : ''}`, { placeholderData: (previous) => previous })
 }
 
 // --- "Correos por enviar" (founders' status e-mails) -------------------------
 
 export function useFounderDrafts() {
-  return useQuery({
-    queryKey: keys.founderDrafts,
-    queryFn: ({ signal }) => api<FounderDraftList>('/founder-mail/drafts', { signal }),
-  })
+  return useApiQuery<FounderDraftList>(keys.founderDrafts, '/founder-mail/drafts')
 }
 
 export function useFounderDraftAction() {
@@ -196,11 +152,7 @@ export function useFounderDraftAction() {
 
 /** How many founder e-mails wait for the member: the menu's and Resumen's count (refreshed with the drafts). */
 export function useFounderDraftCount() {
-  return useQuery({
-    queryKey: [...keys.founderDrafts, 'count'],
-    queryFn: ({ signal }) => api<FounderDraftCount>('/founder-mail/count', { signal }),
-    refetchInterval: 60_000,
-  })
+  return useApiQuery<FounderDraftCount>([...keys.founderDrafts, 'count'], '/founder-mail/count', { refetchInterval: 60_000 })
 }
 
 /** Send the drafts the member confirmed in the dialog, and only those (ADR 0138). */
@@ -213,10 +165,7 @@ export function useSendAllFounderDrafts() {
 }
 
 export function useFounderMailSettings() {
-  return useQuery({
-    queryKey: keys.founderMailSettings,
-    queryFn: ({ signal }) => api<FounderMailSettings>('/founder-mail/settings', { signal }),
-  })
+  return useApiQuery<FounderMailSettings>(keys.founderMailSettings, '/founder-mail/settings')
 }
 
 export function useSetFounderMailSetting() {

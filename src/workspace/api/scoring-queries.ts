@@ -1,5 +1,5 @@
 /** Server state for assignments, weights, "Para discutir", "Repartir" and bulk work (docs/workspace.md). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
 import type {
   ApplicationScoring,
@@ -20,14 +20,10 @@ import type {
   WeightsRequest,
 } from '../../../domain/workspace-api/scoring.ts'
 import { api } from './client.ts'
-
-function useInvalidate() {
-  const client = useQueryClient()
-  return (...prefixes: string[]) => Promise.all(prefixes.map((prefix) => client.invalidateQueries({ queryKey: [prefix] })))
-}
+import { applicationPath, useApiQuery, useInvalidate } from './read.ts'
 
 export function useWeights() {
-  return useQuery({ queryKey: ['weights'], queryFn: ({ signal }) => api<WeightsAnswer>('/weights', { signal }) })
+  return useApiQuery<WeightsAnswer>(['weights'], '/weights')
 }
 
 export function useSaveWeights() {
@@ -39,16 +35,13 @@ export function useSaveWeights() {
 }
 
 export function useScoring(id: string) {
-  return useQuery({
-    queryKey: ['scoring', id],
-    queryFn: ({ signal }) => api<ApplicationScoring>(`/applications/${encodeURIComponent(id)}/scoring`, { signal }),
-  })
+  return useApiQuery<ApplicationScoring>(['scoring', id], applicationPath(id, '/scoring'))
 }
 
 export function useAssign(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (memberIds: string[]) => api<AssignAnswer>(`/applications/${encodeURIComponent(id)}/assignments`, { method: 'POST', body: { memberIds } satisfies AssignRequest }),
+    mutationFn: (memberIds: string[]) => api<AssignAnswer>(applicationPath(id, '/assignments'), { method: 'POST', body: { memberIds } satisfies AssignRequest }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -65,7 +58,7 @@ export function useUnassign(id: string) {
 export function useTake(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api<Taken>(`/applications/${encodeURIComponent(id)}/take`, { method: 'POST', body: {} }),
+    mutationFn: () => api<Taken>(applicationPath(id, '/take'), { method: 'POST', body: {} }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -73,18 +66,13 @@ export function useTake(id: string) {
 export function useClearDiscussion(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api<DiscussionCleared>(`/applications/${encodeURIComponent(id)}/discussion/clear`, { method: 'POST', body: {} }),
+    mutationFn: () => api<DiscussionCleared>(applicationPath(id, '/discussion/clear'), { method: 'POST', body: {} }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
 
 export function useProposal(enabled: boolean) {
-  return useQuery({
-    queryKey: ['proposal'],
-    queryFn: ({ signal }) => api<Proposal>('/assignments/proposal', { signal }),
-    enabled,
-    staleTime: 0,
-  })
+  return useApiQuery<Proposal>(['proposal'], '/assignments/proposal', { enabled, staleTime: 0 })
 }
 
 export function useConfirmProposal() {

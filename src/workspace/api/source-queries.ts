@@ -1,7 +1,8 @@
 /** The sources (issue 22; domain/workspace-api/sources.ts): every member reads, admins change. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SourceAnswer, SourceBody, SourceEditBody, SourceList, SourceOverviewAnswer } from '../../../domain/workspace-api/sources.ts'
 import { api } from './client.ts'
+import { useApiQuery } from './read.ts'
 
 export const sourceKeys = {
   all: ['sources'] as const,
@@ -10,14 +11,11 @@ export const sourceKeys = {
 }
 
 export function useSources() {
-  return useQuery({ queryKey: sourceKeys.list, queryFn: ({ signal }) => api<SourceList>('/sources', { signal }) })
+  return useApiQuery<SourceList>(sourceKeys.list, '/sources')
 }
 
 export function useSourceOverview(from: string, to: string) {
-  return useQuery({
-    queryKey: sourceKeys.overview(from, to),
-    queryFn: ({ signal }) => api<SourceOverviewAnswer>(`/sources/overview?${new URLSearchParams(from && to ? { from, to } : {})}`, { signal }),
-  })
+  return useApiQuery<SourceOverviewAnswer>(sourceKeys.overview(from, to), `/sources/overview?${new URLSearchParams(from && to ? { from, to } : {})}`)
 }
 
 export function useSourceAction() {

@@ -104,12 +104,20 @@ export function QueryError({ error, retry }: { error: unknown; retry?: () => voi
 }
 
 /**
+ * A read that is not there yet: "Cargando…" while it is pending, else the
+ * failure with a retry. `if (!query.isSuccess) return <QueryWaiting query={query} />`
+ * leaves the data to what follows.
+ */
+export function QueryWaiting({ query }: { query: UseQueryResult<unknown> }) {
+  return query.isError ? <QueryError error={query.error} retry={() => void query.refetch()} /> : <Loading />
+}
+
+/**
  * A read's three states in one place: "Cargando…" while it is pending, the
  * failure with a retry, then what `children` draws from its data.
  */
 export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
-  if (query.isPending) return <Loading />
-  if (query.isError) return <QueryError error={query.error} retry={() => void query.refetch()} />
+  if (!query.isSuccess) return <QueryWaiting query={query} />
   return <>{children(query.data)}</>
 }
 
@@ -120,6 +128,18 @@ export function ListView<T extends { items: readonly unknown[] }>({ query, empty
   children: (data: T) => ReactNode
 }) {
   return <QueryView query={query}>{(data) => (data.items.length === 0 ? empty : children(data))}</QueryView>
+}
+
+/** A table's caption, for screen readers, and its row of column heads (`children`: the `th`s), in small capitals. */
+export function TableHead({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
+        <tr>{children}</tr>
+      </thead>
+    </>
+  )
 }
 
 /** A short note in a box of its own: what a list says when it is empty, or what it leaves out (`centered`: roomier, the text centred). */

@@ -4,11 +4,10 @@
  * sparkline with the trend in words (domain/follow-up-chart.ts trend); a startup the admin has a
  * conflict with shows its reference only; reviewers are refused.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FollowUpPortfolio, PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
-import { RequireSession } from '../components/require-session.tsx'
+import { fakeApi, renderWithQueries, sessionAnswer } from '../testing/fake-api.tsx'
 import { FollowUpPage } from './follow-up.tsx'
 
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\u00a0/g, ' ')
@@ -63,32 +62,10 @@ const PORTFOLIO: FollowUpPortfolio = {
 }
 
 function serve(role: 'admin' | 'reviewer') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = url.replace('/equipo/api', '')
-      const body =
-        path === '/session'
-          ? { member: { id: '55555555-5555-4555-8555-555555555555', email: 'admin@catalitico.example', name: 'Admin Uno', role }, csrfToken: 'csrf' }
-          : path === '/follow-up'
-            ? PORTFOLIO
-            : undefined
-      if (!body) return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
-      return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    }),
-  )
+  fakeApi({ 'GET /session': sessionAnswer(role), 'GET /follow-up': () => ({ status: 200, body: PORTFOLIO }) })
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <RequireSession>
-        <FollowUpPage />
-      </RequireSession>
-    </QueryClientProvider>,
-  )
-}
+const renderPage = () => renderWithQueries(<FollowUpPage />, { signedIn: true })
 
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!
 const columnOf = (heading: string) => screen.getAllByRole('columnheader').findIndex((th) => th.textContent === heading)

@@ -16,7 +16,7 @@ import type { DealPace } from '../../../domain/media-plan.ts'
 import type { PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
 import { usePortfolio } from '../api/follow-up-queries.ts'
 import { useMember } from '../components/require-session.tsx'
-import { Forbidden, Loading, PageHeader, QueryError } from '../components/ui.tsx'
+import { Forbidden, PageHeader, QueryWaiting } from '../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from '../features/follow-up/follow-up-badges.tsx'
 import { FollowUpSparkline } from '../features/follow-up/lazy.tsx'
 import { useTitle } from '../lib/use-title.ts'
@@ -42,8 +42,7 @@ export function FollowUpPage() {
 
 function Portfolio() {
   const list = usePortfolio()
-  if (list.isPending) return <Loading />
-  if (list.error) return <QueryError error={list.error} retry={() => void list.refetch()} />
+  if (!list.isSuccess) return <QueryWaiting query={list} />
   const { items, late } = list.data
   const rows = [...items].sort((a, b) => rank(a) - rank(b) || a.reference.localeCompare(b.reference))
   return (

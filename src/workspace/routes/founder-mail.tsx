@@ -18,7 +18,7 @@ import {
 import { SUPERSEDED_SHOWN_DAYS, type FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { BoxedNote, Button, Loading, PageHeader, Panel, QueryError, inputClass, labelClass } from '../components/ui.tsx'
+import { BoxedNote, Button, Loading, PageHeader, Panel, QueryError, QueryWaiting, inputClass, labelClass } from '../components/ui.tsx'
 import { countOf, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
@@ -122,8 +122,7 @@ function Settings() {
   const me = useMember()
   const settings = useFounderMailSettings()
   const set = useSetFounderMailSetting()
-  if (settings.isPending) return <Loading />
-  if (settings.error) return <QueryError error={settings.error} retry={() => void settings.refetch()} />
+  if (!settings.isSuccess) return <QueryWaiting query={settings} />
   return (
     <Panel title="Envío automático">
       <p className="mb-3 text-sm text-ink-700">

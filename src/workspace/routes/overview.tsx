@@ -8,7 +8,7 @@ import { SourcesGlance } from '../features/overview/sources.tsx'
 import { FollowUpGlance } from '../features/overview/follow-up.tsx'
 import { BehindDealsGlance } from '../features/overview/behind-deals.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { PageHeader, Panel, QueryWaiting, TableHead } from '../components/ui.tsx'
 import { formatCount, countOf, formatDays } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
@@ -19,8 +19,7 @@ export function OverviewPage() {
   useTitle('Resumen')
   const member = useMember()
   const overview = useOverview()
-  if (overview.isPending) return <Loading />
-  if (overview.error) return <QueryError error={overview.error} retry={() => void overview.refetch()} />
+  if (!overview.isSuccess) return <QueryWaiting query={overview} />
   const data = overview.data
   const open = OPEN_STAGES.reduce((sum, stage) => sum + (data.byStage[stage] ?? 0), 0)
 
@@ -44,15 +43,12 @@ export function OverviewPage() {
       <Panel title="Por etapa" className="mt-5">
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Postulaciones por etapa y tiempo mediano en cada una</caption>
-            <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Etapa</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Postulaciones</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Tiempo mediano en la etapa</th>
-                <th scope="col" className="py-2 font-semibold">Plazo prometido</th>
-              </tr>
-            </thead>
+            <TableHead caption="Postulaciones por etapa y tiempo mediano en cada una">
+              <th scope="col" className="py-2 pr-4 font-semibold">Etapa</th>
+              <th scope="col" className="py-2 pr-4 text-right font-semibold">Postulaciones</th>
+              <th scope="col" className="py-2 pr-4 text-right font-semibold">Tiempo mediano en la etapa</th>
+              <th scope="col" className="py-2 font-semibold">Plazo prometido</th>
+            </TableHead>
             <tbody>
               {STAGES.map((stage) => {
                 const step = STAGE_STEP[stage]

@@ -6,7 +6,7 @@ import { countOf, formatCount, plural } from '../../../domain/format.ts'
 import type { ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 import { usePending, useReminderFrequency, useSetReminderFrequency } from '../api/clock-queries.ts'
 import { DueDate, StageBadge } from '../components/badges.tsx'
-import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { Loading, PageHeader, Panel, QueryError, TableHead } from '../components/ui.tsx'
 import { MyPanelSessions } from '../features/panel/my-sessions.tsx'
 import { useTitle } from '../lib/use-title.ts'
 import { ReferenceCell } from '../components/reference-cell.tsx'
@@ -45,16 +45,13 @@ export function PendingPage() {
           </p>
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Mis pendientes, las que vencen primero arriba</caption>
-              <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">Referencia</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Empresa</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">Tu evaluación</th>
-                </tr>
-              </thead>
+              <TableHead caption="Mis pendientes, las que vencen primero arriba">
+                <th scope="col" className="px-3 py-2 font-semibold">Referencia</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Empresa</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Etapa</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Vence</th>
+                <th scope="col" className="px-3 py-2 font-semibold">Tu evaluación</th>
+              </TableHead>
               <tbody>
                 {pending.data.items.map((item) => (
                   <tr key={item.id} className="border-b border-ink-100 last:border-0">

@@ -14,7 +14,7 @@ import { ApiError } from '../api/client.ts'
 import { useRateCardAction, useRateCards } from '../api/deal-queries.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Button, FieldError, Forbidden, inputClass, labelClass, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { Button, FieldError, Forbidden, inputClass, labelClass, PageHeader, Panel, QueryWaiting } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
 
 interface Line {
@@ -34,8 +34,7 @@ export function RateCardPage() {
   const list = useRateCards(me.role === 'admin')
   const action = useRateCardAction()
   if (me.role !== 'admin') return <Forbidden />
-  if (list.isPending) return <Loading />
-  if (list.error) return <QueryError error={list.error} retry={() => void list.refetch()} />
+  if (!list.isSuccess) return <QueryWaiting query={list} />
   const { versions, memberNames } = list.data
   const draft = versions[0]?.status === 'draft' ? versions[0] : undefined
   const published = versions.filter((v) => v.status === 'published')

@@ -29,7 +29,7 @@ import { API_BASE, ApiError } from '../api/client.ts'
 import { useSourceAction, useSourceOverview, useSources } from '../api/source-queries.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
-import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel, QueryError, QueryWaiting, TableHead } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
@@ -40,8 +40,7 @@ export function SourcesPage() {
   useTitle('Fuentes')
   const me = useMember()
   const list = useSources()
-  if (list.isPending) return <Loading />
-  if (list.error) return <QueryError error={list.error} retry={() => void list.refetch()} />
+  if (!list.isSuccess) return <QueryWaiting query={list} />
   const { sources, siteOrigin, reserved } = list.data
   return (
     <>
@@ -151,17 +150,14 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">{first}</th>
-            {withVisits && <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>}
-            <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
-            <th scope="col" className="py-2 pl-3 text-right font-semibold">Llegaron al panel</th>
-            <th scope="col" className="py-2 pl-3 text-right font-semibold">Due diligence</th>
-            <th scope="col" className="py-2 pl-3 text-right font-semibold">Acuerdo firmado</th>
-          </tr>
-        </thead>
+        <TableHead caption={caption}>
+          <th scope="col" className="py-2 pr-3 font-semibold">{first}</th>
+          {withVisits && <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>}
+          <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
+          <th scope="col" className="py-2 pl-3 text-right font-semibold">Llegaron al panel</th>
+          <th scope="col" className="py-2 pl-3 text-right font-semibold">Due diligence</th>
+          <th scope="col" className="py-2 pl-3 text-right font-semibold">Acuerdo firmado</th>
+        </TableHead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} className="border-b border-ink-100 last:border-0">

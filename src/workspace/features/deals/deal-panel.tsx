@@ -12,7 +12,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { useCorrectDeal, useDeal, useRateCards, useSetDealOwner } from '../../api/deal-queries.ts'
 import { useMembers } from '../../api/queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { ActionError, Button, Loading, Panel, QueryError, inputClass, labelClass } from '../../components/ui.tsx'
+import { ActionError, Button, Panel, QueryWaiting, inputClass, labelClass } from '../../components/ui.tsx'
 import { DealFields, checkDeal, dealBody, dealErrorsOf, dealFormOf, type DealErrors, type DealForm } from './deal-fields.tsx'
 
 export function DealPanel({ applicationId }: { applicationId: string }) {
@@ -22,8 +22,7 @@ export function DealPanel({ applicationId }: { applicationId: string }) {
   const [form, setForm] = useState<DealForm | null>(null)
   const [errors, setErrors] = useState<DealErrors>({})
 
-  if (answer.isPending) return <Panel title="Acuerdo"><Loading /></Panel>
-  if (answer.error) return <Panel title="Acuerdo"><QueryError error={answer.error} retry={() => void answer.refetch()} /></Panel>
+  if (!answer.isSuccess) return <Panel title="Acuerdo"><QueryWaiting query={answer} /></Panel>
   const { deal, memberNames } = answer.data
   if (!deal) {
     return (

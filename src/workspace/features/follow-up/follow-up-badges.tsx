@@ -15,12 +15,7 @@ const CHECK_IN_TONE: Record<CheckInState, string> = {
 }
 
 export function CheckInBadge({ state }: { state: CheckInState }) {
-  return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', CHECK_IN_TONE[state])}>
-      {state === 'late' && <span aria-hidden="true">⚠</span>}
-      {CHECK_IN_STATE_LABELS[state]}
-    </span>
-  )
+  return <StateBadge tone={CHECK_IN_TONE[state]} late={state === 'late'} label={CHECK_IN_STATE_LABELS[state]} />
 }
 
 const MILESTONE_TONE: Record<MilestoneState, string> = {
@@ -31,10 +26,15 @@ const MILESTONE_TONE: Record<MilestoneState, string> = {
 }
 
 export function MilestoneBadge({ state }: { state: MilestoneState }) {
+  return <StateBadge tone={MILESTONE_TONE[state]} late={state === 'overdue'} label={MILESTONE_STATE_LABELS[state]} />
+}
+
+/** The words of a state in its tone; a late one with the warning sign first. */
+function StateBadge({ tone, late, label }: { tone: string; late: boolean; label: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', MILESTONE_TONE[state])}>
-      {state === 'overdue' && <span aria-hidden="true">⚠</span>}
-      {MILESTONE_STATE_LABELS[state]}
+    <span className={cn('inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap', tone)}>
+      {late && <span aria-hidden="true">⚠</span>}
+      {label}
     </span>
   )
 }

@@ -4,11 +4,11 @@
  * ADR 0176): the founder's figures in each chart's table, the media weeks behind them, nothing for a month
  * without a figure.
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { METRICS, METRIC_KEYS, followUpView, type CheckInRecord } from '../../../../domain/follow-up.ts'
 import type { FollowUpAnswer } from '../../../../domain/workspace-api/follow-up.ts'
+import { fakeApi, renderWithQueries } from '../../testing/fake-api.tsx'
 import { FollowUpPanel } from './follow-up-panel.tsx'
 
 const APP = '11111111-1111-4111-8111-111111111111'
@@ -36,23 +36,10 @@ function answerWith(checkIns: CheckInRecord[], mediaDays: FollowUpAnswer['mediaD
 }
 
 function serve(answer: FollowUpAnswer) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith(`/applications/${APP}/follow-up`)) return new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } })
-      return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
-    }),
-  )
+  fakeApi({ [`GET /applications/${APP}/follow-up`]: () => ({ status: 200, body: answer }) })
 }
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <FollowUpPanel applicationId={APP} />
-    </QueryClientProvider>,
-  )
-}
+const renderPanel = () => renderWithQueries(<FollowUpPanel applicationId={APP} />)
 
 /** A chart's table as [month, figure, media] rows. */
 const tableRows = (title: string) => {

@@ -8,7 +8,7 @@
  * startup's media ran behind it (ADR 0176, loaded lazily with d3: ./lazy.tsx),
  * each with its table, then every metric in one table with each month's state.
  */
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { formatDay } from '../../../../domain/deals.ts'
 import {
   CHECK_IN_COUNT,
@@ -27,14 +27,13 @@ import type { FollowUpAnswer, FollowUpView } from '../../../../domain/workspace-
 import { notify } from '../../../lib/toast.tsx'
 import { useFollowUp, useFollowUpAction } from '../../api/follow-up-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { Button, FieldError, inputClass, labelClass, Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { Button, FieldError, inputClass, labelClass, Panel, QueryWaiting } from '../../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from './follow-up-badges.tsx'
 import { FollowUpCharts } from './lazy.tsx'
 
 export function FollowUpPanel({ applicationId }: { applicationId: string }) {
   const answer = useFollowUp(applicationId)
-  if (answer.isPending) return <Panel title="Seguimiento"><Loading /></Panel>
-  if (answer.error) return <Panel title="Seguimiento"><QueryError error={answer.error} retry={() => void answer.refetch()} /></Panel>
+  if (!answer.isSuccess) return <Panel title="Seguimiento"><QueryWaiting query={answer} /></Panel>
   const { followUp, memberNames, mediaDays } = answer.data
   if (!followUp) {
     return (
@@ -276,22 +275,16 @@ function Closing({ applicationId, followUp, who }: { applicationId: string; foll
   const early = followUp.current !== null || followUp.next !== null
   if (followUp.closing) {
     return (
-      <section className="mt-4" aria-labelledby="seguimiento-cierre">
-        <h3 id="seguimiento-cierre" className="text-sm font-bold text-ink-900">
-          Cierre
-        </h3>
+      <ClosingSection>
         <p className="mt-1 text-sm text-ink-700">
           Cerrado el {formatDateTime(followUp.closing.closedAt)} por {who(followUp.closing.closedBy)}. Ya no se envían reportes.
         </p>
         <p className="mt-1 text-sm whitespace-pre-wrap text-ink-900">{followUp.closing.note}</p>
-      </section>
+      </ClosingSection>
     )
   }
   return (
-    <section className="mt-4" aria-labelledby="seguimiento-cierre">
-      <h3 id="seguimiento-cierre" className="text-sm font-bold text-ink-900">
-        Cierre
-      </h3>
+    <ClosingSection>
       <p className="mt-1 text-sm text-ink-700">
         El programa termina en el mes 12 con una nota de cierre. Cerrar el seguimiento detiene los correos de reporte mensual.
       </p>
@@ -323,6 +316,18 @@ function Closing({ applicationId, followUp, who }: { applicationId: string; foll
           {early ? 'Todavía quedan reportes por enviar. ' : ''}La nota de cierre no se cambia después y la persona fundadora no recibirá más correos de reporte mensual.
         </p>
       </ConfirmDialog>
+    </ClosingSection>
+  )
+}
+
+/** The «Cierre» section, closed or not yet. */
+function ClosingSection({ children }: { children: ReactNode }) {
+  return (
+    <section className="mt-4" aria-labelledby="seguimiento-cierre">
+      <h3 id="seguimiento-cierre" className="text-sm font-bold text-ink-900">
+        Cierre
+      </h3>
+      {children}
     </section>
   )
 }

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { balancesOf, behindPace, pacingOf, type PlanEntry, type PlanLine } from '../../../../domain/media-plan.ts'
 import type { MediaPlanAnswer, MediaPlanView } from '../../../../domain/workspace-api/media-plan.ts'
-import { RequireSession } from '../../components/require-session.tsx'
+import { describedBy, fakeApi, renderWithQueries, sessionAnswer, TEST_ADMIN_ID, type FakeAnswer, type FakeCall } from '../../testing/fake-api.tsx'
 import { MediaPlanPanel } from './media-plan-panel.tsx'
 
 const APP = '11111111-1111-4111-8111-111111111111'
-const ADMIN = '55555555-5555-4555-8555-555555555555'
+const ADMIN = TEST_ADMIN_ID
 const NBSP = '\u00a0'
 const DEAL = { mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 9 }
 const TODAY = '2027-07-01'
@@ -39,45 +38,13 @@ function view(lines: PlanLine[], entries: PlanEntry[]): MediaPlanView {
   }
 }
 
-let calls: { method: string; path: string; body: unknown }[]
+let calls: FakeCall[]
 
-function serve(answers: Record<string, () => { status: number; body: unknown }>) {
-  calls = []
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = url.replace('/equipo/api', '')
-      const method = init.method ?? 'GET'
-      // A proof file goes as multipart/form-data: its fields as they were sent.
-      calls.push({ method, path, body: init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init.body ? JSON.parse(String(init.body)) : undefined })
-      const all: Record<string, () => { status: number; body: unknown }> = {
-        'GET /session': () => ({ status: 200, body: { member: { id: ADMIN, email: 'admin@catalitico.example', name: 'Admin Uno', role: 'admin' }, csrfToken: 'csrf' } }),
-        ...answers,
-      }
-      const answer = all[`${method} ${path}`]
-      if (!answer) return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
-      const { status, body } = answer()
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-    }),
-  )
+function serve(answers: Record<string, FakeAnswer>) {
+  calls = fakeApi({ 'GET /session': sessionAnswer('admin'), ...answers })
 }
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <RequireSession>
-        <MediaPlanPanel applicationId={APP} />
-      </RequireSession>
-    </QueryClientProvider>,
-  )
-}
-
-const description = (el: HTMLElement) =>
-  (el.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
+const renderPanel = () => renderWithQueries(<MediaPlanPanel applicationId={APP} />, { signedIn: true })
 
 afterEach(() => {
   cleanup()
@@ -122,12 +89,12 @@ describe('«Plan de medios»', () => {
     fireEvent.change(outlet, { target: { value: 'radio_regional' } })
     const format = within(form).getByLabelText('Formato') as HTMLSelectElement
     expect([...format.options].map((o) => o.value)).toEqual(['Cuña 30" por región'])
-    expect(description(format)).toContain(`$${NBSP}800.000 por unidad`)
+    expect(describedBy(format)).toContain(`$${NBSP}800.000 por unidad`)
     fireEvent.change(within(form).getByLabelText('Unidades'), { target: { value: '0' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Agregar línea' }))
     const units = within(form).getByLabelText('Unidades')
     await waitFor(() => expect(units.getAttribute('aria-invalid')).toBe('true'))
-    expect(description(units)).toBe('Las unidades deben ser al menos 1.')
+    expect(describedBy(units)).toBe('Las unidades deben ser al menos 1.')
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ outlet: 'radio_regional', format: 'Cuña 30" por región', units: '0', flightFrom: '2027-01-15', flightTo: '2027-10-14', notes: '' })
   })
 
@@ -172,7 +139,7 @@ describe('«Plan de medios»', () => {
     fireEvent.change(input, { target: { files: [file] } })
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'))
-    expect(description(input)).toContain('Este archivo no es un PDF ni una imagen.')
+    expect(describedBy(input)).toContain('Este archivo no es un PDF ni una imagen.')
     const sent = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>
     expect(sent).toMatchObject({ lineId: 'l1', kind: 'ran', units: '1', proofUrl: '', reason: '' })
     expect((sent.proofFile as File).name).toBe('Pauta febrero.pdf')

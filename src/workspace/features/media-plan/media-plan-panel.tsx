@@ -28,7 +28,7 @@ import type { MediaPlanView, PlanEntryBody, PlanLineBody } from '../../../../dom
 import { notify } from '../../../lib/toast.tsx'
 import { API_BASE, ApiError } from '../../api/client.ts'
 import { useMediaPlan, useMediaPlanWrite } from '../../api/media-plan-queries.ts'
-import { ActionError, Button, FieldError, Loading, Panel, QueryError, TextField, inputClass, labelClass } from '../../components/ui.tsx'
+import { ActionError, Button, FieldError, Panel, QueryWaiting, TextField, inputClass, labelClass } from '../../components/ui.tsx'
 
 type Errors = Record<string, string>
 
@@ -41,10 +41,35 @@ function refusalOf(error: unknown): { errors: Errors; message: string } {
   return { errors: {}, message: error instanceof Error ? error.message : 'No pudimos guardar.' }
 }
 
+/**
+ * A form's write to the plan: `send` clears the last failure, and on a refusal
+ * puts its issues beside their fields (`errors`) and its message under the
+ * form (`failure`); once saved it clears the errors and calls `saved`.
+ */
+function usePlanForm(applicationId: string) {
+  const write = useMediaPlanWrite(applicationId)
+  const [errors, setErrors] = useState<Errors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  function send(input: Parameters<typeof write.mutate>[0], saved: () => void) {
+    setFailure(null)
+    write.mutate(input, {
+      onSuccess: () => {
+        setErrors({})
+        saved()
+      },
+      onError: (err) => {
+        const r = refusalOf(err)
+        setErrors(r.errors)
+        setFailure(r.message)
+      },
+    })
+  }
+  return { pending: write.isPending, errors, failure, send }
+}
+
 export function MediaPlanPanel({ applicationId }: { applicationId: string }) {
   const answer = useMediaPlan(applicationId)
-  if (answer.isPending) return <Panel title="Plan de medios"><Loading /></Panel>
-  if (answer.error) return <Panel title="Plan de medios"><QueryError error={answer.error} retry={() => void answer.refetch()} /></Panel>
+  if (!answer.isSuccess) return <Panel title="Plan de medios"><QueryWaiting query={answer} /></Panel>
   const { plan, memberNames } = answer.data
   if (!plan) {
     return (
@@ -193,7 +218,7 @@ const NEEDS_PROOF: EntryKind[] = ['ran', 'make_good']
 const NEEDS_REASON: EntryKind[] = ['missed', 'void', 'forfeited']
 
 function EntryForm({ applicationId, plan, line }: { applicationId: string; plan: MediaPlanView; line: PlanLine }) {
-  const write = useMediaPlanWrite(applicationId)
+  const { pending, errors, failure, send } = usePlanForm(applicationId)
   const id = useId()
   const [kind, setKind] = useState<EntryKind>('ran')
   const [day, setDay] = useState(plan.today)
@@ -205,8 +230,6 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
   const [makeGoodFor, setMakeGoodFor] = useState('')
   const [toLineId, setToLineId] = useState('')
   const [voids, setVoids] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [failure, setFailure] = useState<string | null>(null)
 
   const entries = plan.entries as PlanEntry[]
   const owed = owedByMiss(entries)
@@ -227,25 +250,13 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
       toLineId: kind === 'moved' ? toLineId || null : null,
       voids: kind === 'void' ? voids || null : null,
     }
-    setFailure(null)
-    write.mutate(
-      { what: 'entries', body, proofFile: NEEDS_PROOF.includes(kind) ? proofFile : null },
-      {
-        onSuccess: () => {
-          setErrors({})
-          setProofUrl('')
-          setProofFile(null)
-          if (proofInput.current) proofInput.current.value = ''
-          setReason('')
-          notify('success', { title: 'Registro guardado', description: `${ENTRY_KIND_LABELS[kind]} en la línea ${line.number}.` })
-        },
-        onError: (err) => {
-          const r = refusalOf(err)
-          setErrors(r.errors)
-          setFailure(r.message)
-        },
-      },
-    )
+    send({ what: 'entries', body, proofFile: NEEDS_PROOF.includes(kind) ? proofFile : null }, () => {
+      setProofUrl('')
+      setProofFile(null)
+      if (proofInput.current) proofInput.current.value = ''
+      setReason('')
+      notify('success', { title: 'Registro guardado', description: `${ENTRY_KIND_LABELS[kind]} en la línea ${line.number}.` })
+    })
   }
 
   const f = (name: string) => `${id}-${name}`
@@ -331,7 +342,7 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
         </div>
       )}
       <div className="sm:col-span-2">
-        <Button type="submit" variant="primary" disabled={write.isPending}>
+        <Button type="submit" variant="primary" disabled={pending}>
           Guardar registro
         </Button>
         <ActionError message={failure} />
@@ -341,7 +352,7 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
 }
 
 function AddLineForm({ applicationId, plan }: { applicationId: string; plan: MediaPlanView }) {
-  const write = useMediaPlanWrite(applicationId)
+  const { pending, errors, failure, send } = usePlanForm(applicationId)
   const id = useId()
   const outlets = [...new Set(plan.rateCard.map((i) => i.outlet))]
   const [outlet, setOutlet] = useState<Outlet | ''>(outlets[0] ?? '')
@@ -351,8 +362,6 @@ function AddLineForm({ applicationId, plan }: { applicationId: string; plan: Med
   const [flightFrom, setFlightFrom] = useState(plan.windowStart)
   const [flightTo, setFlightTo] = useState(plan.windowEnd)
   const [notes, setNotes] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
-  const [failure, setFailure] = useState<string | null>(null)
 
   if (plan.rateCardVersionId === null || plan.rateCard.length === 0) {
     return <p className="text-sm text-ink-600">El acuerdo no tiene una versión del tarifario: corrige el acuerdo y elige la versión publicada con la que se firmó para armar el plan.</p>
@@ -363,23 +372,11 @@ function AddLineForm({ applicationId, plan }: { applicationId: string; plan: Med
     event.preventDefault()
     if (outlet === '') return
     const body: PlanLineBody = { outlet, format, units, flightFrom, flightTo, notes }
-    setFailure(null)
-    write.mutate(
-      { what: 'lines', body },
-      {
-        onSuccess: () => {
-          setErrors({})
-          setUnits('')
-          setNotes('')
-          notify('success', { title: 'Línea agregada', description: 'La línea quedó en el plan con el precio del tarifario del acuerdo.' })
-        },
-        onError: (err) => {
-          const r = refusalOf(err)
-          setErrors(r.errors)
-          setFailure(r.message)
-        },
-      },
-    )
+    send({ what: 'lines', body }, () => {
+      setUnits('')
+      setNotes('')
+      notify('success', { title: 'Línea agregada', description: 'La línea quedó en el plan con el precio del tarifario del acuerdo.' })
+    })
   }
   const f = (name: string) => `${id}-${name}`
   return (
@@ -429,7 +426,7 @@ function AddLineForm({ applicationId, plan }: { applicationId: string; plan: Med
           <TextField id={f('to')} label="Vuelo hasta" type="date" min={plan.windowStart} max={plan.windowEnd} value={flightTo} error={errors.flightTo} onValue={setFlightTo} />
         </div>
       </div>
-      <Button type="submit" variant="primary" disabled={write.isPending}>
+      <Button type="submit" variant="primary" disabled={pending}>
         Agregar línea
       </Button>
       <ActionError message={failure} />

@@ -6,23 +6,15 @@ import { Link } from 'wouter'
 import { formatDay } from '../../../../domain/deals.ts'
 import { countOf, formatMonth } from '../../../../domain/format.ts'
 import { usePortfolio } from '../../api/follow-up-queries.ts'
-import { Panel } from '../../components/ui.tsx'
 import { paths } from '../../paths.ts'
+import { GlancePanel } from './glance-panel.tsx'
 
 export function FollowUpGlance() {
   const portfolio = usePortfolio()
   if (!portfolio.data || portfolio.data.items.length === 0) return null
   const late = portfolio.data.items.filter((i) => i.current?.state === 'late')
   return (
-    <Panel
-      title="Seguimiento: reportes atrasados"
-      className="mt-5"
-      actions={
-        <Link href={paths.followUp} className="text-sm font-semibold text-ink-900 underline underline-offset-2">
-          Ver el seguimiento
-        </Link>
-      }
-    >
+    <GlancePanel title="Seguimiento: reportes atrasados" href={paths.followUp} more="Ver el seguimiento">
       {late.length === 0 ? (
         <p className="text-sm text-ink-700">Ninguna startup tiene el reporte del mes atrasado.</p>
       ) : (
@@ -42,6 +34,6 @@ export function FollowUpGlance() {
           </ul>
         </>
       )}
-    </Panel>
+    </GlancePanel>
   )
 }

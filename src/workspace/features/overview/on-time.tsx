@@ -2,7 +2,7 @@
 import { formatShare } from '../../../../domain/format.ts'
 import { OPEN_STAGES, STAGE_LABELS } from '../../../../domain/pipeline.ts'
 import { useOnTime } from '../../api/clock-queries.ts'
-import { Panel, QueryView } from '../../components/ui.tsx'
+import { Panel, QueryView, TableHead } from '../../components/ui.tsx'
 
 export function OnTimePanel() {
   const onTime = useOnTime()
@@ -11,15 +11,12 @@ export function OnTimePanel() {
       <QueryView query={onTime}>
         {({ byStage }) => (
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Postulaciones que salieron de cada etapa dentro del plazo prometido, últimos 90 días</caption>
-            <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">Etapa</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Salieron</th>
-                <th scope="col" className="py-2 pr-4 text-right font-semibold">Dentro del plazo</th>
-                <th scope="col" className="py-2 text-right font-semibold">Porcentaje</th>
-              </tr>
-            </thead>
+            <TableHead caption="Postulaciones que salieron de cada etapa dentro del plazo prometido, últimos 90 días">
+              <th scope="col" className="py-2 pr-4 font-semibold">Etapa</th>
+              <th scope="col" className="py-2 pr-4 text-right font-semibold">Salieron</th>
+              <th scope="col" className="py-2 pr-4 text-right font-semibold">Dentro del plazo</th>
+              <th scope="col" className="py-2 text-right font-semibold">Porcentaje</th>
+            </TableHead>
             <tbody>
               {OPEN_STAGES.map((stage) => {
                 const s = byStage[stage] ?? { left: 0, onTime: 0, share: null }

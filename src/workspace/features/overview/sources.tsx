@@ -1,10 +1,10 @@
 /** The overview's glance at the sources (issue 22): the last 30 days, the outlets that brought most; the rest in «Fuentes». */
-import { Link } from 'wouter'
 import { formatCount } from '../../../../domain/format.ts'
 import { SOURCE_OUTLET_LABELS } from '../../../../domain/sources.ts'
 import { useSourceOverview, useSources } from '../../api/source-queries.ts'
-import { Panel } from '../../components/ui.tsx'
+import { TableHead } from '../../components/ui.tsx'
 import { paths } from '../../paths.ts'
+import { GlancePanel } from './glance-panel.tsx'
 
 const SHOWN = 5
 
@@ -19,30 +19,19 @@ export function SourcesGlance() {
     .sort((a, b) => b.applications - a.applications || b.visits - a.visits)
     .slice(0, SHOWN)
   return (
-    <Panel
-      title="Por fuente, últimos 30 días"
-      className="mt-5"
-      actions={
-        <Link href={paths.sources} className="text-sm font-semibold text-ink-900 underline underline-offset-2">
-          Ver todas las fuentes
-        </Link>
-      }
-    >
+    <GlancePanel title="Por fuente, últimos 30 días" href={paths.sources} more="Ver todas las fuentes">
       {rows.length === 0 ? (
         <p className="text-sm text-ink-700">Ninguna visita ni postulación por las fuentes en estos días.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Las fuentes que más postulaciones trajeron en los últimos 30 días</caption>
-            <thead className="border-b border-ink-200 text-xs text-ink-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Fuente</th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">Panel</th>
-                <th scope="col" className="py-2 pl-3 text-right font-semibold">Firmadas</th>
-              </tr>
-            </thead>
+            <TableHead caption="Las fuentes que más postulaciones trajeron en los últimos 30 días">
+              <th scope="col" className="py-2 pr-3 font-semibold">Fuente</th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">Panel</th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">Firmadas</th>
+            </TableHead>
             <tbody>
               {rows.map((r) => {
                 const s = named.get(r.sourceId!)!
@@ -62,6 +51,6 @@ export function SourcesGlance() {
           </table>
         </div>
       )}
-    </Panel>
+    </GlancePanel>
   )
 }

@@ -8,14 +8,13 @@ import { companyDisplayName } from '../../../../domain/company-name.ts'
 import { countOf, formatDateTime } from '../../../../domain/format.ts'
 import { PANEL_PLACE_LABELS } from '../../../../domain/panel-sessions.ts'
 import { useMyPanelSessions } from '../../api/panel-queries.ts'
-import { Loading, Panel, QueryError } from '../../components/ui.tsx'
+import { Panel, QueryWaiting } from '../../components/ui.tsx'
 import { paths } from '../../paths.ts'
 import { formatSpan } from './offer-values.ts'
 
 export function MyPanelSessions() {
   const sessions = useMyPanelSessions()
-  if (sessions.isPending) return <Panel title="Sesiones con panel"><Loading /></Panel>
-  if (sessions.error) return <Panel title="Sesiones con panel"><QueryError error={sessions.error} retry={() => void sessions.refetch()} /></Panel>
+  if (!sessions.isSuccess) return <Panel title="Sesiones con panel"><QueryWaiting query={sessions} /></Panel>
   const { items } = sessions.data
   return (
     <Panel title="Sesiones con panel" className="mb-5">

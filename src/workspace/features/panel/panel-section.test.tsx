@@ -1,17 +1,16 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PANEL_MESSAGES, PANEL_TIMES_MAX, PANEL_WARNINGS } from '../../../../domain/panel-sessions.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
-import { RequireSession } from '../../components/require-session.tsx'
+import { describedBy, fakeApi, renderWithQueries, sessionAnswer, TEST_ADMIN_ID, type FakeAnswer, type FakeCall } from '../../testing/fake-api.tsx'
 import { PanelSection } from './panel-section.tsx'
 
 const APP = '11111111-1111-4111-8111-111111111111'
 const ANA = '22222222-2222-4222-8222-222222222222'
 const LUIS = '33333333-3333-4333-8333-333333333333'
 const EVA = '44444444-4444-4444-8444-444444444444'
-const ADMIN = '55555555-5555-4555-8555-555555555555'
+const ADMIN = TEST_ADMIN_ID
 
 // Far ahead, so "in the past" never depends on when the test runs.
 const DUE = '2030-03-15T04:59:59.000Z' // 14 March 2030, 11:59 p. m. in Bogotá
@@ -45,19 +44,12 @@ const TEAM = [
   { id: EVA, name: 'Eva Conflicto', email: 'eva@catalitico.example', role: 'reviewer', active: true, createdAt: '2030-01-01T00:00:00.000Z', lastSignInAt: null },
 ]
 
-interface Call {
-  method: string
-  path: string
-  body: unknown
-}
-
-let calls: Call[]
-let answers: Record<string, () => { status: number; body: unknown }>
+let calls: FakeCall[]
+let answers: Record<string, FakeAnswer>
 
 function serve(role: 'admin' | 'reviewer', panel: PanelState) {
-  calls = []
   answers = {
-    'GET /session': () => ({ status: 200, body: { member: { id: ADMIN, email: 'admin@catalitico.example', name: 'Admin Uno', role }, csrfToken: 'csrf' } }),
+    'GET /session': sessionAnswer(role),
     [`GET /applications/${APP}/panel`]: () => ({ status: 200, body: panel }),
     'GET /members': () => ({ status: 200, body: { members: TEAM } }),
     [`GET /conflicts?applicationId=${APP}`]: () => ({
@@ -65,38 +57,10 @@ function serve(role: 'admin' | 'reviewer', panel: PanelState) {
       body: { items: [{ id: 'c1', applicationId: APP, memberId: EVA, kind: 'comercial', note: '', declaredBy: EVA, declaredAt: '2030-01-02T00:00:00.000Z', liftedAt: null, liftedBy: null, liftReason: null }] },
     }),
   }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const path = url.replace('/equipo/api', '')
-      const method = init.method ?? 'GET'
-      calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined })
-      const answer = answers[`${method} ${path}`]
-      if (!answer) return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
-      const { status, body } = answer()
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-    }),
-  )
+  calls = fakeApi(answers)
 }
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  return render(
-    <QueryClientProvider client={client}>
-      <RequireSession>
-        <PanelSection applicationId={APP} stage="sesion_panel" />
-      </RequireSession>
-    </QueryClientProvider>,
-  )
-}
-
-/** The texts an element's aria-describedby points at. */
-function description(element: HTMLElement): string {
-  return (element.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-}
+const renderSection = () => renderWithQueries(<PanelSection applicationId={APP} stage="sesion_panel" />, { signedIn: true })
 
 const field = (name: string | RegExp) => screen.getByLabelText(name) as HTMLInputElement
 
@@ -125,7 +89,7 @@ describe('"Ofrecer horarios" (admins)', () => {
     expect(within(form).queryByRole('checkbox', { name: /Eva/ })).toBeNull()
     expect(form.textContent).toContain('No se ofrecen porque declararon un conflicto de interés con esta postulación: Eva Conflicto.')
     // Ana's other session, in Bogotá time (14:00 UTC is 9:00 a. m.), tied to her checkbox.
-    expect(description(within(form).getByRole('checkbox', { name: 'Ana Ríos' })).replace(/\u00a0/g, ' ')).toContain(
+    expect(describedBy(within(form).getByRole('checkbox', { name: 'Ana Ríos' })).replace(/\u00a0/g, ' ')).toContain(
       'CAT-2030-OTRA01: 11 de marzo de 2030, 9:00 a. m.',
     )
   })
@@ -138,13 +102,13 @@ describe('"Ofrecer horarios" (admins)', () => {
     const ana = within(form).getByRole('checkbox', { name: 'Ana Ríos' })
     await waitFor(() => expect(document.activeElement).toBe(ana))
     expect(ana.getAttribute('aria-invalid')).toBe('true')
-    expect(description(ana)).toContain(PANEL_MESSAGES.noMembers)
+    expect(describedBy(ana)).toContain(PANEL_MESSAGES.noMembers)
     const link = field('Enlace de la videollamada')
     expect(link.getAttribute('aria-invalid')).toBe('true')
-    expect(description(link)).toContain(PANEL_MESSAGES.badVideoLink)
+    expect(describedBy(link)).toContain(PANEL_MESSAGES.badVideoLink)
     const day = field('Fecha del horario 1')
     expect(day.getAttribute('aria-invalid')).toBe('true')
-    expect(description(day)).toContain('Escribe la fecha y la hora.')
+    expect(describedBy(day)).toContain('Escribe la fecha y la hora.')
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([])
   })
 
@@ -161,9 +125,9 @@ describe('"Ofrecer horarios" (admins)', () => {
     fireEvent.change(field('Fecha del horario 3'), { target: { value: '2030-03-12' } })
     fireEvent.change(field('Hora del horario 3'), { target: { value: '10:30' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Ofrecer horarios' }))
-    await waitFor(() => expect(description(field('Fecha del horario 1'))).toContain(PANEL_MESSAGES.timeInPast))
-    expect(description(field('Fecha del horario 2'))).toContain(PANEL_MESSAGES.duplicateTime)
-    expect(description(field('Hora del horario 3'))).toContain(PANEL_MESSAGES.duplicateTime)
+    await waitFor(() => expect(describedBy(field('Fecha del horario 1'))).toContain(PANEL_MESSAGES.timeInPast))
+    expect(describedBy(field('Fecha del horario 2'))).toContain(PANEL_MESSAGES.duplicateTime)
+    expect(describedBy(field('Hora del horario 3'))).toContain(PANEL_MESSAGES.duplicateTime)
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([])
   })
 
@@ -194,15 +158,15 @@ describe('"Ofrecer horarios" (admins)', () => {
     // 9:30 a. m. in Bogotá on 11 March: Ana is on CAT-2030-OTRA01's panel from 9:00 to 10:00.
     fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-11' } })
     fireEvent.change(field('Hora del horario 1'), { target: { value: '09:30' } })
-    expect(description(field('Fecha del horario 1')).replace(/\u00a0/g, ' ')).toContain(
+    expect(describedBy(field('Fecha del horario 1')).replace(/\u00a0/g, ' ')).toContain(
       'Ana Ríos ya tiene otra sesión (CAT-2030-OTRA01) de 9:00 a. m. a 10:00 a. m.',
     )
-    expect(description(field('Fecha del horario 1'))).not.toContain(PANEL_WARNINGS.afterDue)
+    expect(describedBy(field('Fecha del horario 1'))).not.toContain(PANEL_WARNINGS.afterDue)
     // 11:30 p. m. on the due day: a 60-minute session ends after it.
     fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-14' } })
     fireEvent.change(field('Hora del horario 1'), { target: { value: '23:30' } })
-    expect(description(field('Fecha del horario 1'))).toContain(PANEL_WARNINGS.afterDue)
-    expect(description(field('Fecha del horario 1'))).not.toContain('ya tiene otra sesión')
+    expect(describedBy(field('Fecha del horario 1'))).toContain(PANEL_WARNINGS.afterDue)
+    expect(describedBy(field('Fecha del horario 1'))).not.toContain('ya tiene otra sesión')
     expect(field('Fecha del horario 1').getAttribute('aria-invalid')).toBeNull()
   })
 
@@ -314,7 +278,7 @@ describe('the booked session', () => {
     const time = within(dialog).getByLabelText('Hora') as HTMLInputElement
     expect([day.value, time.value]).toEqual(['2030-03-12', '10:00'])
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cambiar horario' }))
-    await waitFor(() => expect(description(day)).toContain(PANEL_MESSAGES.sameTime))
+    await waitFor(() => expect(describedBy(day)).toContain(PANEL_MESSAGES.sameTime))
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
     fireEvent.change(time, { target: { value: '14:30' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cambiar horario' }))
