@@ -8,8 +8,9 @@ export default defineConfig({
     environment: 'node',
     // PostgreSQL test databases emptied and reused within a file, dropped after it (ADR 0173); a file
     // that leaves the shared process changed (environment, fake timers) fails (ADR 0174); Testing Library's
-    // waits in jsdom last up to 10 s on a loaded machine (src/testing/dom-waits.setup.ts).
-    setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts', 'src/testing/dom-waits.setup.ts'],
+    // waits in jsdom last up to 10 s on a loaded machine (src/testing/dom-waits.setup.ts); no toast outlives its file
+    // (src/testing/toasts.setup.ts).
+    setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts', 'src/testing/dom-waits.setup.ts', 'src/testing/toasts.setup.ts'],
     // Storage and SMTP integration tests open real files, sockets and databases. A guard against a hung test,
     // not a speed target: on a slow 2-core machine beside Playwright some take 10-30 s (ADR 0181).
     testTimeout: 60_000,
