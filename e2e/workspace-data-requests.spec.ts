@@ -5,11 +5,9 @@
  * answer, and offers neither export nor deletion (ADR 0123). And the
  * addresses the form accepts work where the browser validates them (ADR 0121).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import PostalMime from 'postal-mime'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { axeViolations } from './fixtures/checks.ts'
+import { mailsOf } from './fixtures/outbox-mail.ts'
 
 // An address valibot's email() refused: the look-up now takes it (ADR 0121). Each test has its own such
 // address (and admin): the worker's server is shared, and no other test uses them.
@@ -43,13 +41,8 @@ test('an admin with a conflict sees only the reference and that another admin mu
 
 test('the lost-link form takes maría.o’neill@… in Chromium and the link goes to the address on file', async ({ page, ws, origin, request }) => {
   await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.', email: OTHER_FOUNDER })
-  const outbox = join(ws.dataDir, 'outbox')
-  // Other tests' link e-mails may be on the shared server: the ones to this founder's address, however written.
-  const linkMails = async () => {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes('founder_link')) : []
-    const mails = await Promise.all(files.map(async (f) => PostalMime.parse(readFileSync(join(outbox, f), 'utf8'))))
-    return mails.filter((m) => m.to?.[0]?.address?.toLowerCase() === OTHER_FOUNDER)
-  }
+  // Other tests' link e-mails may be on the shared server: the finished ones to this founder's address, however written.
+  const linkMails = async () => (await mailsOf(ws, 'founder_link', OTHER_FOUNDER)).map((m) => m.parsed)
   await page.goto('/postulacion')
   // The status page's form is validated by the browser (no JavaScript): type="email" would refuse this address.
   await page.getByLabel('Correo electrónico').fill(" MARÍA.O'Neill@Ejemplo.co ")

@@ -6,13 +6,11 @@
  * page with the JSON beside it. Axe-clean, screenshots at 390 and 1280 px
  * with `npm run screenshots`.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import PostalMime from 'postal-mime'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { expect, inviteFromCli, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { axeViolations } from './fixtures/checks.ts'
+import { nthMail } from './fixtures/outbox-mail.ts'
 
 async function shots(page: Page, name: string) {
   await screenshotsAtWidths(page, `founder-activity-${name}`, [390, 1280])
@@ -27,18 +25,12 @@ test("a founder's deletion request: the badge until seen, the due date in Datos 
   const app = await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.', email: FOUNDER })
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
 
-  // The founder's link, from the lost-link form (the e-mail lands in the outbox folder).
-  const outbox = join(ws.dataDir, 'outbox')
-  // The link e-mails addressed to this founder (other tests' founders write to the same outbox).
-  const linkMails = () =>
-    existsSync(outbox)
-      ? readdirSync(outbox).filter((f) => f.includes('founder_link') && readFileSync(join(outbox, f), 'utf8').includes(FOUNDER))
-      : []
+  // The founder's link, from the lost-link form: the finished .eml addressed to this founder (other tests'
+  // founders write to the same outbox, and a message being written is a .tmp file until it is renamed).
   await page.goto('/postulacion')
   await page.getByLabel('Correo electrónico').fill(FOUNDER)
   await page.getByRole('button', { name: 'Enviarme un enlace' }).click()
-  await expect.poll(() => linkMails().length, { timeout: 20_000 }).toBe(1)
-  const mail = await PostalMime.parse(readFileSync(join(outbox, linkMails()[0]!), 'utf8'))
+  const mail = (await nthMail(ws, 'founder_link', FOUNDER, 1)).parsed
   const link = /https?:\/\/\S+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0]
   const path = new URL(link).pathname
 
