@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts'
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from './e2e/chromium.ts'
 
 // End-to-end tests run against the production build served by the real
 // server, bundled by `npm run build` into dist/server (`npm test` builds
@@ -23,7 +23,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_TEST_ARGS },
     locale: 'es-CO',
     // A failed test keeps its trace (actions, network, console, sources) without the screencast and the
     // DOM snapshots: recording those for every test, passed or not, cost 35-45 % of the browsers' CPU

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts'
+import { CHROMIUM_PATH, CHROMIUM_TEST_ARGS } from './e2e/chromium.ts'
 
 // Walks: journeys a person takes through the product, in Chromium against the
 // production build, leaving screenshots in e2e-artifacts/walks/ for people to
@@ -15,7 +15,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_TEST_ARGS },
     locale: 'es-CO',
     actionTimeout: 15_000,
   },
