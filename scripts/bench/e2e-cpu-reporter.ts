@@ -20,13 +20,13 @@ export default class CpuReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const cpu = usage() - (this.started.get(test.id) ?? usage())
     const spec = test.location.file.split('/e2e/').pop()!
-    this.rows.push({ spec, title: test.titlePath().slice(2).join(' › '), cpu, wall: result.duration / 1000, status: result.status })
+    this.rows.push({ spec, title: test.titlePath().slice(3).join(' › '), cpu, wall: result.duration / 1000, status: result.status })
     console.log(`${cpu.toFixed(1).padStart(6)} CPU-s ${(result.duration / 1000).toFixed(1).padStart(6)} s  ${result.status === 'passed' ? '' : `${result.status.toUpperCase()} `}${spec} › ${test.title}`)
   }
 
   onEnd(): void {
     const total = this.rows.reduce((sum, r) => sum + r.cpu, 0)
-    console.log(`\nThe ${this.rows.length} tests, most CPU first (total ${total.toFixed(1)} CPU-s):`)
+    console.log(`\nTests, most CPU first (${this.rows.length}, total ${total.toFixed(1)} CPU-s):`)
     for (const r of [...this.rows].sort((a, b) => b.cpu - a.cpu)) console.log(`${r.cpu.toFixed(1).padStart(6)} CPU-s ${r.wall.toFixed(1).padStart(6)} s  ${r.spec} › ${r.title}`)
     const bySpec = new Map<string, number>()
     for (const r of this.rows) bySpec.set(r.spec, (bySpec.get(r.spec) ?? 0) + r.cpu)
