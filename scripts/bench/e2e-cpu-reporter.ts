@@ -7,27 +7,46 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 
-const usage = () => Number(readFileSync(join(process.env.E2E_CPU_GROUP!, 'cpuacct.usage'), 'utf8')) / 1e9
+/** The CPU seconds the processes of a cgroup v1 `cpuacct` group have used so far. */
+export const cpuSecondsOf = (group: string) => Number(readFileSync(join(group, 'cpuacct.usage'), 'utf8')) / 1e9
+
+interface Row {
+  spec: string
+  title: string
+  cpu: number
+  wall: number
+  status: string
+}
+
+const line = (r: Row) =>
+  `${r.cpu.toFixed(1).padStart(6)} CPU-s ${r.wall.toFixed(1).padStart(6)} s  ${r.status === 'passed' ? '' : `${r.status.toUpperCase()} `}${r.spec} › ${r.title}`
 
 export default class CpuReporter implements Reporter {
+  private readonly group = process.env.E2E_CPU_GROUP!
   private started = new Map<string, number>()
-  private rows: { spec: string; title: string; cpu: number; wall: number; status: string }[] = []
+  private rows: Row[] = []
 
   onTestBegin(test: TestCase): void {
-    this.started.set(test.id, usage())
+    this.started.set(test.id, cpuSecondsOf(this.group))
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const cpu = usage() - (this.started.get(test.id) ?? usage())
-    const spec = test.location.file.split('/e2e/').pop()!
-    this.rows.push({ spec, title: test.titlePath().slice(3).join(' › '), cpu, wall: result.duration / 1000, status: result.status })
-    console.log(`${cpu.toFixed(1).padStart(6)} CPU-s ${(result.duration / 1000).toFixed(1).padStart(6)} s  ${result.status === 'passed' ? '' : `${result.status.toUpperCase()} `}${spec} › ${test.title}`)
+    const row = {
+      spec: test.location.file.split('/e2e/').pop()!,
+      // [root, project, file, ...describes, test]
+      title: test.titlePath().slice(3).join(' › '),
+      cpu: cpuSecondsOf(this.group) - this.started.get(test.id)!,
+      wall: result.duration / 1000,
+      status: result.status,
+    }
+    this.rows.push(row)
+    console.log(line(row))
   }
 
   onEnd(): void {
     const total = this.rows.reduce((sum, r) => sum + r.cpu, 0)
     console.log(`\nTests, most CPU first (${this.rows.length}, total ${total.toFixed(1)} CPU-s):`)
-    for (const r of [...this.rows].sort((a, b) => b.cpu - a.cpu)) console.log(`${r.cpu.toFixed(1).padStart(6)} CPU-s ${r.wall.toFixed(1).padStart(6)} s  ${r.spec} › ${r.title}`)
+    for (const r of [...this.rows].sort((a, b) => b.cpu - a.cpu)) console.log(line(r))
     const bySpec = new Map<string, number>()
     for (const r of this.rows) bySpec.set(r.spec, (bySpec.get(r.spec) ?? 0) + r.cpu)
     console.log('\nBy spec:')

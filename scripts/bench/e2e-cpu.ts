@@ -6,8 +6,9 @@
  * towards the first test it runs. Needs `npm run build` first, like the suite.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { cpuSecondsOf } from './e2e-cpu-reporter.ts'
 
 const CPUACCT = '/sys/fs/cgroup/cpuacct'
 if (!existsSync(join(CPUACCT, 'cpuacct.usage'))) {
@@ -28,8 +29,14 @@ const child = spawn(join('node_modules', '.bin', 'playwright'), ['test', '--work
   stdio: 'inherit',
   env: { ...process.env, E2E_CPU_GROUP: group },
 })
-const code: number = await new Promise((resolve) => child.once('close', (c) => resolve(c ?? 1)))
-console.log(`bench:e2e-cpu: all of it ${(Number(readFileSync(join(group, 'cpuacct.usage'), 'utf8')) / 1e9).toFixed(1)} CPU-s`)
+const code: number = await new Promise((resolve) => {
+  child.once('error', (err) => {
+    console.error(`bench:e2e-cpu could not start Playwright: ${err.message}`)
+    resolve(1)
+  })
+  child.once('close', (c) => resolve(c ?? 1))
+})
+console.log(`bench:e2e-cpu: all of it ${cpuSecondsOf(group).toFixed(1)} CPU-s`)
 // The group is removed once empty: this process moves back to the root group first.
 writeFileSync(join(CPUACCT, 'cgroup.procs'), String(process.pid))
 rmdirSync(group)
