@@ -37,7 +37,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Browser machinery the tests never look at, and which cost half of what a new browser context costs on a slow
  * machine (ADR 0182): every context is a headless browser window, and Chromium 156 loads two WebUI pages for its
- * omnibox popup into each window (two renderer processes), and keeps a spare renderer ready for the next
+ * omnibox popup into each window (in renderer processes of their own), and keeps a spare renderer ready for the next
  * navigation, thrown away when the test closes its context. Measured with 10 contexts each loading the landing:
  * 29-30 CPU-s with Playwright's flags alone, 11-13 with these three off.
  */
