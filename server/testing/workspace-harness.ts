@@ -185,8 +185,9 @@ export async function workspaceHarness(
 
     async dispose() {
       await store.close()
-      // Retried: a file the outbox worker was still finishing can make rmdir fail once on a loaded machine (ENOTEMPTY).
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+      // Nothing writes here any more: the upload store makes its directory synchronously (IncomingUploads;
+      // tus's un-awaited mkdir had re-created it during this removal, ENOTEMPTY, on a loaded machine).
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
   // The same composition as the server: auth and members, then the review and data-request routes.

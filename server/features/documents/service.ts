@@ -8,6 +8,7 @@
  * refused file is deleted on the spot.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { FileStore } from '@tus/file-store'
@@ -129,6 +130,21 @@ export interface Documents {
   deleteExpiredUploads(): Promise<number>
 }
 
+/**
+ * tus's file store with its directory made synchronously. @tus/file-store's constructor starts an fs.mkdir it
+ * does not await and throws that call's error from inside its callback (an uncaught exception, later). Made
+ * here at once, a directory that cannot be made stops the start with its reason, and no mkdir is left running
+ * to make the directory again after DATA_DIR was removed (a test's teardown failed with ENOTEMPTY when it ran
+ * late on a loaded machine). Its private `checkOrCreateDirectory` is replaced: incoming-uploads.test.ts fails
+ * if a tus update stops calling it.
+ */
+export class IncomingUploads extends FileStore {}
+Object.defineProperty(IncomingUploads.prototype, 'checkOrCreateDirectory', {
+  value(this: FileStore) {
+    mkdirSync(this.directory, { recursive: true })
+  },
+})
+
 export function createDocuments(options: DocumentsOptions): Documents {
   const { store, root, maxBytes, storage, now, log, rateLimits } = options
   const incomingDir = join(root, 'incoming')
@@ -136,7 +152,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
   const docs = options.docs ?? openDocumentStore(engineOf(store))
   // With an expiry, tus also answers 410 to a PATCH on an upload past it, and tells clients Upload-Expires.
   const ttlMs = options.incompleteUploadTtlMs ?? INCOMPLETE_UPLOAD_TTL_MS
-  const datastore = new FileStore({ directory: incomingDir, expirationPeriodInMilliseconds: ttlMs })
+  const datastore = new IncomingUploads({ directory: incomingDir, expirationPeriodInMilliseconds: ttlMs })
   const contexts = new WeakMap<Request, UploadContext>()
 
   const fileOf = (doc: Pick<DocumentRecord, 'applicationId' | 'id'>) => join(filesDir, doc.applicationId, doc.id)
