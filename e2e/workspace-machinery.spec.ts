@@ -40,8 +40,8 @@ test('an admin sees an e-mail that failed for good in the overview and opens its
   const failed = page.getByRole('region', { name: 'Estado del sistema' }).getByRole('region', { name: 'Correos que fallaron' })
   await expect(async () => {
     await page.reload()
-    await expect(failed).toContainText(app.reference, { timeout: 2_000 })
-  }).toPass({ timeout: 20_000 })
+    await expect(failed).toContainText(app.reference, { timeout: 5_000 })
+  }).toPass({ timeout: 45_000 })
   await expect(failed).toContainText('Confirmación de recibido a la persona fundadora')
   await expect(failed).toContainText('550')
   await expect(failed).toContainText('Qué hacer')
