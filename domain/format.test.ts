@@ -56,6 +56,14 @@ describe('numbers as es-CO writes them', () => {
     expect(plain(formatPercent(10))).toBe('10 %')
     expect(plain(formatShare(0.875))).toBe('88 %')
     expect(formatShare(null)).toBe('—')
+    expect(plain(formatShare(0))).toBe('0 %')
+    expect(plain(formatShare(1))).toBe('100 %')
+    // A part is never written as none or as all (a plan that has begun to run is not at "0 % emitido").
+    expect(plain(formatShare(0.004))).toBe('0,4 %')
+    expect(plain(formatShare(0.996))).toBe('99,6 %')
+    expect(plain(formatShare(0.00004))).toBe('< 0,1 %')
+    expect(plain(formatShare(0.99996))).toBe('> 99,9 %')
+    expect(plain(formatShare(0.005))).toBe('1 %')
     // The figure and its sign never part at a line break.
     expect(formatPercent(7.5)).toBe('7,5\u00a0%')
   })

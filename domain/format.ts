@@ -84,9 +84,21 @@ export function formatPercent(value: number, maxDecimals = 2): string {
   return `${formatNumber(value, { maxDecimals })}${NBSP}%`
 }
 
-/** A share in 0..1 as a percentage: 0.875 → "88 %"; null → "—". */
+/**
+ * A share in 0..1 as a percentage: 0.875 → "88 %"; null → "—". A part is never written as none or as all:
+ * a share that would round to 0 % or to 100 % gets one decimal more (0.004 → "0,4 %", 0.996 → "99,6 %"),
+ * and one still too small or too close to the whole reads "< 0,1 %" or "> 99,9 %".
+ */
 export function formatShare(share: number | null | undefined, maxDecimals = 0): string {
-  return share === null || share === undefined ? EMPTY : formatPercent(share * 100, maxDecimals)
+  if (share === null || share === undefined) return EMPTY
+  const percent = share * 100
+  const rounded = (decimals: number) => Math.round(percent * 10 ** decimals) / 10 ** decimals
+  const misleading = (decimals: number) => (percent > 0 && rounded(decimals) === 0) || (percent < 100 && rounded(decimals) === 100)
+  if (!misleading(maxDecimals)) return formatPercent(percent, maxDecimals)
+  const finer = maxDecimals + 1
+  if (!misleading(finer)) return formatPercent(percent, finer)
+  const step = 10 ** -finer
+  return percent < 50 ? `<${NBSP}${formatPercent(step, finer)}` : `>${NBSP}${formatPercent(100 - step, finer)}`
 }
 
 export type Currency = 'COP' | 'USD'
