@@ -63,7 +63,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   request,
   sink,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const admin = uniqueEmail('coordinadora.panel')
   const panelist = uniqueEmail('panelista')
   const panelistName = uniqueName('Panelista')
