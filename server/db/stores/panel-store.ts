@@ -18,7 +18,7 @@
  * outbox rows commit with the change they announce.
  */
 import { sql } from 'kysely'
-import { companyNameColumns } from './form-columns.ts'
+import { companyNameColumns, noActiveConflict } from './form-columns.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
@@ -219,18 +219,7 @@ function bookedSessionsOf(e: Engine, p: { ids: string[]; from: Date; except: str
       .where('s.application_id', '<>', p.except)
       // Not a session of an application the member has declared a conflict on since (its reference,
       // company and time would reach them through "Mis pendientes").
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('conflicts as c')
-              .select('c.id')
-              .whereRef('c.member_id', '=', 'sm.member_id')
-              .whereRef('c.application_id', '=', 's.application_id')
-              .where('c.lifted_at', 'is', null),
-          ),
-        ),
-      )
+      .where(noActiveConflict(sql.ref('sm.member_id'), sql.ref('s.application_id')))
       .orderBy('s.starts_at')
       .orderBy('s.id')
   )
@@ -260,13 +249,7 @@ function panelSteps(e: Engine) {
         .select(['m.id', 'm.name', 'm.email'])
         .where('pm.offer_id', '=', p.offerId)
         .where('m.active', '=', true)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').where('c.application_id', '=', p.applicationId).where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
+        .where(noActiveConflict(sql.ref('m.id'), p.applicationId))
         .orderBy('m.id'),
     ),
     activeMembers: e.prepare((p: { applicationId: string }) =>
@@ -335,13 +318,7 @@ function panelSteps(e: Engine) {
         .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
         .select(['m.id', 'm.name', 'm.email'])
         .where('sm.session_id', '=', p.sessionId)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').whereRef('c.application_id', '=', 's.application_id').where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
+        .where(noActiveConflict(sql.ref('m.id'), sql.ref('s.application_id')))
         .orderBy('m.id'),
     ),
     deleteOfferTimes: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_times').where('offer_id', '=', p.offerId)),
