@@ -25,7 +25,7 @@ import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceK
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
+import { fromJson, fromRow, toDate, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
@@ -182,25 +182,7 @@ const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.me
 const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
 
 type SessionRow = Selectable<Database['panel_sessions']>
-const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({
-  id: r.id,
-  applicationId: r.application_id,
-  uid: r.uid,
-  sequence: Number(r.sequence),
-  status: r.status,
-  startsAt: toDate(r.starts_at),
-  endsAt: toDate(r.ends_at),
-  placeKind: r.place_kind,
-  place: r.place,
-  bookedBy: r.booked_by,
-  bookedAt: toDate(r.booked_at),
-  changedBy: r.changed_by,
-  changedAt: toDateOrNull(r.changed_at),
-  cancelledAt: toDateOrNull(r.cancelled_at),
-  cancelReason: r.cancel_reason ?? null,
-  remindedAt: toDateOrNull(r.reminded_at),
-  members,
-})
+const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({ ...fromRow('panel_sessions', r), members })
 
 const companyOf = (form: Partial<Application>) => ({ companyName: form.companyName ?? '', tradeName: form.tradeName ?? '' })
 
