@@ -21,7 +21,7 @@ import { sql } from 'kysely'
 import { companyNameColumns, noActiveConflict } from './form-columns.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
-import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
+import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
@@ -784,6 +784,3 @@ export function panelReducer(e: Engine): (p: { ids: string[] }) => Bound<unknown
     db.updateTable('panel_offers').set({ none_fits_note: null, none_fits_at: null }).where(e.inList('application_id', p.ids)),
   )
 }
-
-/** Whether two sessions of one member would overlap (for the workspace's warnings). */
-export const sessionsOverlap = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) => overlaps(a.startsAt, a.endsAt, b.startsAt, b.endsAt)

@@ -20,7 +20,7 @@ import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { founderRouteBasics } from './form-guard.ts'
-import { DEFAULT_SIGN_IN_LIMITS, countHits, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
+import { DEFAULT_SIGN_IN_LIMITS, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
@@ -89,19 +89,16 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const address = parsed.output
     const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
     const at = now()
-    const counted = await countHits(
-      deps.team,
+    const refused = await rateLimited(
+      c,
+      { ...deps, clock: () => at },
       [
         { purpose: 'founder-link:address', value: address, max: limits.perAddress },
         { purpose: 'founder-link:ip', value: deps.clientIp(c), max: limits.perIp },
       ],
-      at,
-      limits.windowMs,
+      (c) => c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429),
     )
-    if (!counted.allowed) {
-      c.header('Retry-After', String(counted.retryAfterSeconds))
-      return c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429)
-    }
+    if (refused) return refused
     // Closed-and-reduced applications have no address left, so they are not found.
     const apps = await deps.store.findByEmail(address)
     for (const application of apps) {
