@@ -25,8 +25,6 @@ export interface ConcernedMember {
   name: string
 }
 
-export type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
-
 export interface FounderActivityStore {
   /** Active admins and assigned active reviewers, less those with an active conflict on it; by name. */
   membersConcerned(applicationId: string): Promise<ConcernedMember[]>
