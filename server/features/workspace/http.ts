@@ -9,7 +9,6 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { limitBodies } from '../../shared/http/body-limit.ts'
 import { toIssues } from '../../shared/http/json.ts'
 import * as v from 'valibot'
-import { NormalizedEmailSchema } from '../../../domain/email.ts'
 import type { SessionMember, TeamMember } from '../../../domain/workspace-api/team.ts'
 import type { Member } from '../../db/stores/team-store.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
@@ -66,6 +65,3 @@ export const memberJson = (m: Member): TeamMember => ({
   createdAt: m.createdAt.toISOString(),
   lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
 })
-
-// One mailbox, as the application form accepts it, normalised as every address is matched (domain/email.ts).
-export const emailSchema = NormalizedEmailSchema
