@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util'
 import * as v from 'valibot'
 import { ROLES, type Role } from '../../domain/team.ts'
-import { emailSchema } from '../features/workspace/http.ts'
+import { NormalizedEmailSchema } from '../../domain/email.ts'
 import type { TeamMailConfig } from '../features/workspace/mail/sign-in-message.ts'
 import { inviteMember } from '../features/workspace/members/invite.ts'
 import { INVITATION_LINK_DAYS } from '../features/workspace/auth/sign-in-links.ts'
@@ -68,7 +68,7 @@ export async function runTeamCommand(argv: string[], deps: TeamCommandDeps, io: 
     return code
   }
   const email = () => {
-    const result = v.safeParse(emailSchema, values.email ?? '')
+    const result = v.safeParse(NormalizedEmailSchema, values.email ?? '')
     return result.success ? result.output : null
   }
 

@@ -28,9 +28,8 @@ export function toExport(app: StoredApplication) {
 /** Where each application came from (issue 22): the source a short path gave, the answer to «¿Dónde nos conociste?». */
 export type Attributions = ReadonlyMap<string, Attribution>
 
-/** The attributions of `apps`, on the stores that hold them (SQLite, PostgreSQL); none elsewhere. */
+/** The attributions of `apps`. */
 export async function attributionsOf(store: ApplicationStore, apps: readonly StoredApplication[]): Promise<Attributions> {
-  if (store.kind !== 'sqlite' && store.kind !== 'postgres') return new Map()
   return openSourceStore(engineOf(store)).attributions(apps.map((a) => a.id))
 }
 
@@ -63,17 +62,16 @@ export function toJson(apps: StoredApplication[], attributions: Attributions = n
 /** Everything held about a founder (Ley 1581 access request): their applications and the e-mails about them. */
 export async function founderRecords(store: ApplicationStore, email: string): Promise<HeldApplication[]> {
   const apps = await store.findByEmail(email)
-  // The deal lives beside the workspace's tables (SQLite, PostgreSQL); other back ends hold none.
-  const deals = store.kind === 'sqlite' || store.kind === 'postgres' ? openDealStore(engineOf(store)) : null
-  const followUps = store.kind === 'sqlite' || store.kind === 'postgres' ? openFollowUpStore(engineOf(store)) : null
-  const plans = store.kind === 'sqlite' || store.kind === 'postgres' ? openMediaPlanStore(engineOf(store)) : null
+  const deals = openDealStore(engineOf(store))
+  const followUps = openFollowUpStore(engineOf(store))
+  const plans = openMediaPlanStore(engineOf(store))
   const shown: HeldApplication[] = []
   const origins = await attributionsOf(store, apps)
   for (const app of apps) {
     const messages = await store.listMessages({ applicationId: app.id })
-    const deal = deals ? await deals.deal(app.id) : null
-    const followUp = followUps && deal ? await followUps.followUp(app.id) : null
-    const plan = plans && deal ? await plans.ledger(app.id) : null
+    const deal = await deals.deal(app.id)
+    const followUp = deal ? await followUps.followUp(app.id) : null
+    const plan = deal ? await plans.ledger(app.id) : null
     const origin = origins.get(app.id)
     shown.push({
       ...toExport(app),

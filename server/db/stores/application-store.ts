@@ -17,7 +17,7 @@ import { sql, type Selectable } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
 import type { SourceOutlet } from '../../../domain/sources.ts'
 import { normalizeEmail } from '../../../domain/email.ts'
-import { MAIL_KINDS, type MailKind } from '../../../domain/machinery.ts'
+import type { MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
 import type { DeletionReportRecord } from '../../../domain/workspace-api/data-requests.ts'
@@ -60,7 +60,6 @@ export interface StoredApplication {
  * founder's personal link, which is created only as they leave: stored,
  * they hold its placeholder (domain/personal-link.ts, ADR 0117).
  */
-export const MESSAGE_KINDS = MAIL_KINDS
 export type MessageKind = MailKind
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const

@@ -1,11 +1,16 @@
 /**
- * The company's names as columns of a query that joins the applications as `a`, read from the form
- * (->> reads a field alike from PostgreSQL's jsonb and from SQLite's JSON text), not the whole form:
- * the lists of the workspace («Seguimiento», «Mis pendientes», the failed e-mails) show them.
+ * Query fragments several stores share. The company's names as columns of a query that joins the
+ * applications as `a`, read from the form (->> reads a field alike from PostgreSQL's jsonb and from
+ * SQLite's JSON text), not the whole form: the lists of the workspace («Seguimiento», «Mis
+ * pendientes», the failed e-mails) show them.
  */
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 
 export const tradeNameColumn = sql<string | null>`a.form_data ->> 'tradeName'`.as('trade_name')
 export const companyNameColumn = sql<string | null>`a.form_data ->> 'companyName'`.as('company_name')
 /** Both, company name first. */
 export const companyNameColumns = [companyNameColumn, tradeNameColumn] as const
+
+/** The member and the application (each a column or a value) have no active conflict of interest (ADR 0101). */
+export const noActiveConflict = (member: unknown, application: unknown) =>
+  sql<SqlBool>`not exists (select c.id from conflicts as c where c.member_id = ${member} and c.application_id = ${application} and c.lifted_at is null)`

@@ -9,11 +9,12 @@
  * on it (ADR 0101): the same rule decides who gets the e-mail and who sees
  * the badge.
  */
-import { sql, type SqlBool } from 'kysely'
+import { sql } from 'kysely'
 import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { toDate, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { noActiveConflict } from './form-columns.ts'
 
 export type FounderActivity = Row<'founder_activity'>
 
@@ -23,8 +24,6 @@ export interface ConcernedMember {
   email: string
   name: string
 }
-
-export type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
 
 export interface FounderActivityStore {
   /** Active admins and assigned active reviewers, less those with an active conflict on it; by name. */
@@ -36,10 +35,6 @@ export interface FounderActivityStore {
   /** The member opened the application: everything of it until `at` is seen. */
   markSeen(memberId: string, applicationId: string, at: Date): Promise<void>
 }
-
-/** The member and the application (each a column or a value) have no active conflict of interest (ADR 0101). */
-const noActiveConflict = (member: unknown, application: unknown) =>
-  sql<SqlBool>`not exists (select c.id from conflicts as c where c.member_id = ${member} and c.application_id = ${application} and c.lifted_at is null)`
 
 /** An e-mail to a member about an application: the outbox's own columns plus whose and when. */
 type MemberMessageValues = MessageValues & { applicationId: string; memberId: string; at: Date }

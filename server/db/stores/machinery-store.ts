@@ -30,8 +30,6 @@ export interface OutboxFigures {
   oldestPendingAt: Date | null
 }
 
-export type { FailedMailRecord as FailedMessage } from '../../../domain/machinery.ts'
-
 export interface MachineryStore {
   outboxFigures(): Promise<OutboxFigures>
   /** The most recently failed first, at most `limit`; `total` counts them all. */

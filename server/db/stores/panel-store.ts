@@ -18,14 +18,14 @@
  * outbox rows commit with the change they announce.
  */
 import { sql } from 'kysely'
-import { companyNameColumns } from './form-columns.ts'
+import { companyNameColumns, noActiveConflict } from './form-columns.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
-import { overlaps, sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
+import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, type Database } from '../schema.ts'
+import { fromJson, fromRow, toDate, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
@@ -182,25 +182,7 @@ const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.me
 const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
 
 type SessionRow = Selectable<Database['panel_sessions']>
-const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({
-  id: r.id,
-  applicationId: r.application_id,
-  uid: r.uid,
-  sequence: Number(r.sequence),
-  status: r.status,
-  startsAt: toDate(r.starts_at),
-  endsAt: toDate(r.ends_at),
-  placeKind: r.place_kind,
-  place: r.place,
-  bookedBy: r.booked_by,
-  bookedAt: toDate(r.booked_at),
-  changedBy: r.changed_by,
-  changedAt: toDateOrNull(r.changed_at),
-  cancelledAt: toDateOrNull(r.cancelled_at),
-  cancelReason: r.cancel_reason ?? null,
-  remindedAt: toDateOrNull(r.reminded_at),
-  members,
-})
+const toSession = (r: SessionRow, members: PanelMember[]): PanelSession => ({ ...fromRow('panel_sessions', r), members })
 
 const companyOf = (form: Partial<Application>) => ({ companyName: form.companyName ?? '', tradeName: form.tradeName ?? '' })
 
@@ -219,18 +201,7 @@ function bookedSessionsOf(e: Engine, p: { ids: string[]; from: Date; except: str
       .where('s.application_id', '<>', p.except)
       // Not a session of an application the member has declared a conflict on since (its reference,
       // company and time would reach them through "Mis pendientes").
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('conflicts as c')
-              .select('c.id')
-              .whereRef('c.member_id', '=', 'sm.member_id')
-              .whereRef('c.application_id', '=', 's.application_id')
-              .where('c.lifted_at', 'is', null),
-          ),
-        ),
-      )
+      .where(noActiveConflict(sql.ref('sm.member_id'), sql.ref('s.application_id')))
       .orderBy('s.starts_at')
       .orderBy('s.id')
   )
@@ -260,13 +231,7 @@ function panelSteps(e: Engine) {
         .select(['m.id', 'm.name', 'm.email'])
         .where('pm.offer_id', '=', p.offerId)
         .where('m.active', '=', true)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').where('c.application_id', '=', p.applicationId).where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
+        .where(noActiveConflict(sql.ref('m.id'), p.applicationId))
         .orderBy('m.id'),
     ),
     activeMembers: e.prepare((p: { applicationId: string }) =>
@@ -335,13 +300,7 @@ function panelSteps(e: Engine) {
         .innerJoin('panel_sessions as s', 's.id', 'sm.session_id')
         .select(['m.id', 'm.name', 'm.email'])
         .where('sm.session_id', '=', p.sessionId)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb.selectFrom('conflicts as c').select('c.id').whereRef('c.member_id', '=', 'm.id').whereRef('c.application_id', '=', 's.application_id').where('c.lifted_at', 'is', null),
-            ),
-          ),
-        )
+        .where(noActiveConflict(sql.ref('m.id'), sql.ref('s.application_id')))
         .orderBy('m.id'),
     ),
     deleteOfferTimes: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_times').where('offer_id', '=', p.offerId)),
@@ -825,6 +784,3 @@ export function panelReducer(e: Engine): (p: { ids: string[] }) => Bound<unknown
     db.updateTable('panel_offers').set({ none_fits_note: null, none_fits_at: null }).where(e.inList('application_id', p.ids)),
   )
 }
-
-/** Whether two sessions of one member would overlap (for the workspace's warnings). */
-export const sessionsOverlap = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) => overlaps(a.startsAt, a.endsAt, b.startsAt, b.endsAt)

@@ -10,11 +10,9 @@
 import { formatDay } from '../../../domain/deals.ts'
 import { METRICS, METRIC_KEYS } from '../../../domain/follow-up.ts'
 import { formatMonth } from '../../../domain/format.ts'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
-import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import type { ComposeCheckInMail } from '../../db/stores/follow-up-store.ts'
 import { renderCheckInMail } from '../../shared/mail/founder-templates.ts'
-import { outboxMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { founderMailContext, outboxMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
 /** Where the check-in lives under the founder's personal link. */
 export const CHECK_IN_PATH = 'seguimiento'
@@ -23,14 +21,7 @@ export function composeCheckInMail(config: FounderMailConfig): ComposeCheckInMai
   return (facts) => {
     if (!facts.email) return null
     const rendered = renderCheckInMail(
-      {
-        reference: facts.reference,
-        founderName: facts.founderName,
-        tradeName: facts.tradeName,
-        statusUrl: `${PERSONAL_LINK_PLACEHOLDER}/${CHECK_IN_PATH}`,
-        company: config.company,
-        policyVersion: PRIVACY_POLICY_VERSION,
-      },
+      founderMailContext({ reference: facts.reference, founderName: facts.founderName, tradeName: facts.tradeName }, config, `/${CHECK_IN_PATH}`),
       {
         kind: facts.kind,
         month: formatMonth(facts.month.period),

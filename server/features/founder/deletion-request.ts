@@ -8,7 +8,7 @@
 import type { Context } from 'hono'
 import { DATA_REQUEST_TERM_BUSINESS_DAYS, dataRequestDueAt } from '../../../domain/data-requests.ts'
 import { escapeHtml, headerSafe } from '../../shared/mail/templates.ts'
-import { DEFAULT_SIGN_IN_LIMITS, countHits } from '../../shared/auth/rate-limit.ts'
+import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../shared/auth/rate-limit.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { formatDate } from '../../../domain/format.ts'
 import { messagePage } from './status-page-html.ts'
@@ -28,20 +28,16 @@ export async function requestDeletion(
   const { founders } = deps
   const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
   const at = deps.now()
-  const counted = await countHits(
-    deps.team,
+  const refused = await rateLimited(
+    c,
+    { ...deps, clock: () => at },
     [
       { purpose: 'founder-deletion:application', value: view.applicationId, max: limits.perAddress },
       { purpose: 'founder-deletion:ip', value: deps.clientIp(c), max: limits.perIp },
     ],
-    at,
-    limits.windowMs,
+    (c) => c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', founders.mail.company.contactEmail), 429),
   )
-  if (!counted.allowed) {
-    c.header('Retry-After', String(counted.retryAfterSeconds))
-    const page = messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', founders.mail.company.contactEmail)
-    return { refused: c.html(page, 429) }
-  }
+  if (refused) return { refused }
 
   const dueAt = dataRequestDueAt('supresion', at)
   const outcome = await founders.store.openDataRequest(

@@ -20,7 +20,7 @@ import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { founderRouteBasics } from './form-guard.ts'
-import { DEFAULT_SIGN_IN_LIMITS, countHits, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
+import { DEFAULT_SIGN_IN_LIMITS, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
@@ -79,6 +79,11 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
   const resolve = (c: Context) => resolveFounderToken(founders.store, c.req.param('token') ?? '')
+  /** The handler of a page under a personal link, given the founder's view and the token; 404 when the link opens nothing. */
+  const withView = (handler: (c: Context, view: FounderView, token: string) => Promise<Response> | Response) => async (c: Context) => {
+    const view = await resolve(c)
+    return view ? handler(c, view, c.req.param('token') ?? '') : notFound(c)
+  }
 
   app.get('/', (c) => c.html(requestLinkPage(contact)))
 
@@ -89,19 +94,16 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const address = parsed.output
     const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
     const at = now()
-    const counted = await countHits(
-      deps.team,
+    const refused = await rateLimited(
+      c,
+      { ...deps, clock: () => at },
       [
         { purpose: 'founder-link:address', value: address, max: limits.perAddress },
         { purpose: 'founder-link:ip', value: deps.clientIp(c), max: limits.perIp },
       ],
-      at,
-      limits.windowMs,
+      (c) => c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429),
     )
-    if (!counted.allowed) {
-      c.header('Retry-After', String(counted.retryAfterSeconds))
-      return c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429)
-    }
+    if (refused) return refused
     // Closed-and-reduced applications have no address left, so they are not found.
     const apps = await deps.store.findByEmail(address)
     for (const application of apps) {
@@ -145,12 +147,10 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     return c.body(new Uint8Array(proof.content), 200, attachmentHeaders(proof))
   })
 
-  app.get('/:token', async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
+  app.get('/:token', withView(async (c, view, token) => {
     const done = c.req.query('hecho')
-    return c.html(await renderStatus(c, view, c.req.param('token'), done === undefined ? {} : { done }))
-  })
+    return c.html(await renderStatus(c, view, token, done === undefined ? {} : { done }))
+  }))
 
   // The panel session (issue 21): book, move, cancel, "Ninguno me sirve". Each is a POST of the page's own
   // form (formPost: same origin, small, well-formed); a refusal shows the page again with its reason.
@@ -164,35 +164,23 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const refusal = refusalOf(outcome, panel.cutoffHours)
     return c.html(await renderStatus(c, view, token, { error: refusal.message }), refusal.status)
   }
-  app.post('/:token/sesion/reservar', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
+  app.post('/:token/sesion/reservar', formPost, withView(async (c, view) => {
     return afterChange(c, view, await panel.book(view.applicationId, await field(c, 'time'), { kind: 'founder' }), 'sesion-reservada')
-  })
-  app.post('/:token/sesion/cambiar', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
+  }))
+  app.post('/:token/sesion/cambiar', formPost, withView(async (c, view) => {
     return afterChange(c, view, await panel.reschedule(view.applicationId, { timeId: await field(c, 'time') }, { kind: 'founder' }), 'sesion-cambiada')
-  })
+  }))
   // The cancellation asks first, like the withdrawal: the page's button is a GET of this confirmation (which
   // changes nothing), only its POST acts.
-  app.get('/:token/sesion/cancelar', async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
-    const token = c.req.param('token')
+  app.get('/:token/sesion/cancelar', withView(async (c, view, token) => {
     const session = await panel.panel.session(view.applicationId)
     if (session?.status !== 'booked') return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
     return c.html(confirmPage(token, 'sesion/cancelar', view, contact, formatDateTime(session.startsAt)))
-  })
-  app.post('/:token/sesion/cancelar', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
+  }))
+  app.post('/:token/sesion/cancelar', formPost, withView(async (c, view) => {
     return afterChange(c, view, await panel.cancel(view.applicationId, view.reference, { kind: 'founder' }), 'sesion-cancelada')
-  })
-  app.post('/:token/sesion/ninguno', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
-    const token = c.req.param('token')
+  }))
+  app.post('/:token/sesion/ninguno', formPost, withView(async (c, view, token) => {
     const note = (await field(c, 'nota')).trim()
     if (note.length > NONE_FITS_NOTE_MAX) return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noteTooLong }), 422)
     if (view.stage !== 'sesion_panel') return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.notInStage }), 409)
@@ -200,20 +188,15 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
       return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noOffer }), 409)
     }
     return c.redirect(`${STATUS_PAGE_PATH}/${token}?hecho=ninguno`, 303)
-  })
+  }))
 
   for (const action of ['retirar', 'supresion'] as const) {
-    app.get(`/:token/${action}`, async (c) => {
-      const view = await resolve(c)
-      if (!view) return notFound(c)
-      return c.html(confirmPage(c.req.param('token'), action, view, contact))
-    })
+    app.get(`/:token/${action}`, withView(async (c, view, token) => {
+      return c.html(confirmPage(token, action, view, contact))
+    }))
   }
 
-  app.post('/:token/retirar', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
-    const token = c.req.param('token')
+  app.post('/:token/retirar', formPost, withView(async (c, view, token) => {
     const outcome = await changeStage(
       { reviews: deps.reviews, now, founders, panel },
       { applicationId: view.applicationId, from: view.stage, to: 'retirada', reason: null, memberId: null },
@@ -225,14 +208,12 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     if (outcome.status === 'not_found') return notFound(c)
     // Moved, or already closed (a second click): either way the page shows where it stands.
     return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
-  })
+  }))
 
   // The founder's copy of their data: a Spanish page to read (the default), the same page as a file to keep
   // (formato=html), or the same content as JSON (formato=json). A POST, audited: a mail scanner's GET never
   // reaches it (GET answers 404).
-  app.post('/:token/datos', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
+  app.post('/:token/datos', formPost, withView(async (c, view, token) => {
     const application = (await deps.reviews.getApplication(view.applicationId))?.application
     if (!application) return notFound(c)
     const form = await c.req.parseBody()
@@ -258,7 +239,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
         headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}.json"` },
       })
     }
-    const base = `${STATUS_PAGE_PATH}/${c.req.param('token')}`
+    const base = `${STATUS_PAGE_PATH}/${token}`
     const html = founderCopyHtml(copy, { contactEmail: contact, actionBase: format === 'page' ? base : null })
     return new Response(html, {
       headers: {
@@ -267,16 +248,14 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
         ...(format === 'html' ? { 'Content-Disposition': `attachment; filename="${name}.html"` } : {}),
       },
     })
-  })
+  }))
 
-  app.post('/:token/supresion', formPost, async (c) => {
-    const view = await resolve(c)
-    if (!view) return notFound(c)
+  app.post('/:token/supresion', formPost, withView(async (c, view, token) => {
     // Recorded once with its due date; the team is told once; a second press says it is already registered.
     const outcome = await requestDeletion(deps, c, view)
     if ('refused' in outcome) return outcome.refused
-    return c.redirect(`${STATUS_PAGE_PATH}/${c.req.param('token')}?hecho=${outcome.done}`, 303)
-  })
+    return c.redirect(`${STATUS_PAGE_PATH}/${token}?hecho=${outcome.done}`, 303)
+  }))
 
   return app
 }

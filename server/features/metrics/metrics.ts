@@ -73,27 +73,20 @@ export function createMetrics(sources: MetricsSources): Metrics {
   })
   for (const result of ['sent', 'retry', 'failed', 'transport'] as const) deliveries.inc({ result }, 0)
 
-  const applications = new Gauge({ name: 'catalitico_applications', help: 'Applications in the database (deletions and retention lower it).', registers })
+  const gauge = (name: string, help: string) => new Gauge({ name, help, registers })
+  const applications = gauge('catalitico_applications', 'Applications in the database (deletions and retention lower it).')
   const messages = new Gauge({
     name: 'catalitico_outbox_messages',
     help: 'E-mails in the outbox by status (pending: waiting to leave; failed: given up). Drafts awaiting review are not in the outbox.',
     labelNames: ['status'] as const,
     registers,
   })
-  const retrying = new Gauge({ name: 'catalitico_outbox_retrying_messages', help: 'Pending e-mails refused at least once, waiting for their next attempt.', registers })
-  const retried = new Gauge({ name: 'catalitico_outbox_retried_messages', help: 'E-mails of any status refused at least once.', registers })
-  const oldestAge = new Gauge({
-    name: 'catalitico_outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest e-mail waiting to leave; 0 when none waits.',
-    registers,
-  })
-  const backupAt = new Gauge({
-    name: 'catalitico_backup_last_success_timestamp_seconds',
-    help: 'When the last successful backup finished (Unix time); 0 when none is recorded.',
-    registers,
-  })
-  const backupSize = new Gauge({ name: 'catalitico_backup_last_success_size_bytes', help: 'Size of the last successful backup; 0 when none is recorded.', registers })
-  const backupFailed = new Gauge({ name: 'catalitico_backup_last_run_failed', help: '1 when the last backup run failed, else 0.', registers })
+  const retrying = gauge('catalitico_outbox_retrying_messages', 'Pending e-mails refused at least once, waiting for their next attempt.')
+  const retried = gauge('catalitico_outbox_retried_messages', 'E-mails of any status refused at least once.')
+  const oldestAge = gauge('catalitico_outbox_oldest_pending_age_seconds', 'Age of the oldest e-mail waiting to leave; 0 when none waits.')
+  const backupAt = gauge('catalitico_backup_last_success_timestamp_seconds', 'When the last successful backup finished (Unix time); 0 when none is recorded.')
+  const backupSize = gauge('catalitico_backup_last_success_size_bytes', 'Size of the last successful backup; 0 when none is recorded.')
+  const backupFailed = gauge('catalitico_backup_last_run_failed', '1 when the last backup run failed, else 0.')
 
   async function readDatabase() {
     const [figures, last, lastOk] = await Promise.all([

@@ -26,11 +26,6 @@ import { memberRoutes } from './members/routes.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import { limitJsonBodies } from './http.ts'
 
-export type { WorkspaceDeps } from './deps.ts'
-// For the routes mounted through mountProtected.
-export { requireAdmin } from '../../shared/auth/require-admin.ts'
-export { audit, readBody } from './http.ts'
-
 export function createWorkspaceApi(deps: WorkspaceDeps): Hono<WorkspaceEnv> {
   const app = new Hono<WorkspaceEnv>()
 

@@ -7,8 +7,8 @@ import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { timeOrderedId } from '../../db/time-ordered-id.ts'
 import type { Context, MiddlewareHandler } from 'hono'
 import { limitBodies } from '../../shared/http/body-limit.ts'
+import { toIssues } from '../../shared/http/json.ts'
 import * as v from 'valibot'
-import { NormalizedEmailSchema } from '../../../domain/email.ts'
 import type { SessionMember, TeamMember } from '../../../domain/workspace-api/team.ts'
 import type { Member } from '../../db/stores/team-store.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
@@ -24,8 +24,7 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
   }
   const result = v.safeParse(schema, body)
   if (result.success) return { ok: true, value: result.output }
-  const issues = result.issues.map((i) => ({ path: i.path?.map((p) => String(p.key)).join('.') ?? '', message: i.message }))
-  return { ok: false, response: c.json({ error: 'invalid', issues }, 422) }
+  return { ok: false, response: c.json({ error: 'invalid', issues: toIssues(result.issues) }, 422) }
 }
 
 /**
@@ -66,6 +65,3 @@ export const memberJson = (m: Member): TeamMember => ({
   createdAt: m.createdAt.toISOString(),
   lastSignInAt: m.lastSignInAt?.toISOString() ?? null,
 })
-
-// One mailbox, as the application form accepts it, normalised as every address is matched (domain/email.ts).
-export const emailSchema = NormalizedEmailSchema

@@ -52,14 +52,18 @@ export async function countHits(
   return allowed ? { allowed } : { allowed, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - at.getTime()) / 1000)) }
 }
 
-/** The workspace's answer: count the request; when over a limit, the 429 to send (with Retry-After), else null. */
+/**
+ * Count the request; when over a limit, the 429 to send (with Retry-After), else null. The refusal is
+ * the workspace's JSON unless `refuse` writes another (the founder's pages answer with a page).
+ */
 export async function rateLimited(
   c: Context,
   deps: { team: Pick<TeamStore, 'hitRateLimits'>; clock?: () => Date; rateLimits?: SignInRateLimits },
   hits: readonly Hit[],
+  refuse = (c: Context) => c.json({ error: 'rate_limited', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.' }, 429) as Response,
 ): Promise<Response | null> {
   const counted = await countHits(deps.team, hits, deps.clock ? deps.clock() : new Date(), (deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS).windowMs)
   if (counted.allowed) return null
   c.header('Retry-After', String(counted.retryAfterSeconds))
-  return c.json({ error: 'rate_limited', message: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.' }, 429)
+  return refuse(c)
 }

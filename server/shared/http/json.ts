@@ -21,7 +21,6 @@ export const invalid = (c: Context, issues: Issue[], message = 'Revisa los datos
 
 export const notFound = (c: Context) => c.json({ error: 'not_found', message: 'No encontramos esta postulación.' }, 404)
 
-/** 403 for a reviewer on an admin route, before the handler can change anything. */
 /** The one admin guard of the workspace (auth/require-admin.ts), under the name these routes use. */
 export { requireAdmin as adminOnly } from '../auth/require-admin.ts'
 

@@ -43,7 +43,9 @@ export interface FounderMailContext {
 /** `url`: a line that ends with an address, which the HTML part makes a link (a video call's). */
 type Block = { p: string } | { list: readonly string[] } | { link: { intro: string; label: string } } | { h: string } | { url: { label: string; href: string } }
 
-function render(subject: string, heading: string, blocks: Block[], ctx: FounderMailContext): RenderedMail {
+/** Every e-mail opens with «Hola, name:» before what it `said`. */
+function render(subject: string, heading: string, said: Block[], ctx: FounderMailContext): RenderedMail {
+  const blocks: Block[] = [{ p: `Hola, ${oneLine(ctx.founderName)}:` }, ...said]
   const safeSubject = headerSafe(subject)
   const text =
     blocks
@@ -79,17 +81,18 @@ ${companyFooterHtml(ctx.company, ctx.policyVersion)}`,
   return { subject: safeSubject, text, html }
 }
 
+const contact = (ctx: FounderMailContext): Block => ({
+  p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.`,
+})
+const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
+
 const statusLink = (intro = 'Puedes ver en qué etapa va tu postulación cuando quieras, sin contraseña:'): Block => ({
   link: { intro, label: 'Ver el estado de mi postulación' },
 })
 
 export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext): RenderedMail {
-  const name = oneLine(ctx.founderName)
   const trade = oneLine(ctx.tradeName)
-  const hello: Block = { p: `Hola, ${name}:` }
   const ref = `(${ctx.reference})`
-  const contact: Block = { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` }
-  const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
   const panel = PROCESS_STAGES[1]!
   const dd = PROCESS_STAGES[2]!
   switch (kind) {
@@ -98,12 +101,11 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         `${trade} avanza a la sesión con nuestro panel de expertos ${ref}`,
         'Avanzas a la sesión con el panel de expertos',
         [
-          hello,
           { p: `Terminamos la validación preliminar de ${trade} y queremos conocerte: tu postulación pasa a la etapa 2, ${panel.title.toLowerCase()}.` },
           { p: `${panel.description} En esa conversación, cuéntanos el problema que resuelves, tus clientes y tus números, y qué esperas de una alianza de medios.` },
           { p: `Cómo la agendamos: en los próximos días te enviaremos por correo los horarios que te ofrecemos dentro de esta etapa (${panel.duration.toLowerCase()}), con la duración de la sesión y el lugar o el enlace de la videollamada. Elige el que te sirva en tu página de estado, con un clic; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página.` },
           statusLink('Elige el horario de tu sesión desde tu página de estado, sin contraseña:'),
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -113,13 +115,12 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         `${trade} pasa a due diligence: documentos a preparar ${ref}`,
         'Empezamos la due diligence',
         [
-          hello,
           { p: `Después de la sesión con el panel, ${trade} pasa a la etapa 3: ${dd.title.toLowerCase()} (${dd.duration.toLowerCase()}).` },
           { h: 'Documentos que necesitamos' },
           { list: DUE_DILIGENCE_DOCUMENTS },
           statusLink('Súbelos desde tu página de estado, donde también verás cuáles ya recibimos:'),
           { p: `Al terminar firmamos el acuerdo media for equity y definimos un plan de exposición de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses.` },
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -129,11 +130,10 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         `Te damos la bienvenida a ${PROGRAMME_NAME}: acuerdo firmado ${ref}`,
         '¡Acuerdo firmado!',
         [
-          hello,
           { p: `El acuerdo media for equity con ${trade} quedó firmado. Te damos la bienvenida a ${PROGRAMME_NAME}.` },
           { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses, con un compromiso de ${COMMITMENT_MONTHS} meses).` },
           statusLink(),
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -144,12 +144,11 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         `Sobre tu postulación a ${PROGRAMME_NAME} ${ref}`,
         'Gracias por postular',
         [
-          hello,
           { p: `Gracias por contarnos sobre ${trade} y por el tiempo que dedicaste a tu postulación. Después de revisarla con cuidado, esta vez no fue seleccionada para continuar en ${PROGRAMME_NAME}.` },
           ...(reason ? [{ p: 'Queremos compartirte lo que más pesó en la decisión:' }, { p: reason }] : []),
           { p: 'No es un juicio sobre tu capacidad ni sobre el futuro de tu startup: acompañamos pocas startups a la vez y el encaje con nuestros medios cuenta mucho. La convocatoria está abierta todo el año: puedes volver a postular cuando tu startup haya avanzado.' },
           statusLink('Tu página de estado sigue disponible; desde ella puedes descargar o pedir que borremos tus datos:'),
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -160,11 +159,10 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         `Confirmamos el retiro de tu postulación ${ref}`,
         'Tu postulación quedó retirada',
         [
-          hello,
           { p: `Confirmamos que la postulación de ${trade} (${ctx.reference}) quedó retirada de ${PROGRAMME_NAME}. No seguiremos evaluándola.` },
           { p: 'Si fue un error o cambias de opinión, escríbenos y lo conversamos; la convocatoria está abierta todo el año y puedes volver a postular cuando quieras.' },
           statusLink('Desde tu página de estado puedes descargar o pedir que borremos tus datos:'),
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -178,11 +176,10 @@ export function renderNewLinkMail(ctx: FounderMailContext): RenderedMail {
     `Tu enlace para ver el estado de tu postulación (${ctx.reference})`,
     'Tu nuevo enlace',
     [
-      { p: `Hola, ${oneLine(ctx.founderName)}:` },
       { p: `Pediste un enlace nuevo para seguir la postulación de ${oneLine(ctx.tradeName)} (${ctx.reference}).` },
       statusLink('Este es tu enlace personal; no lo compartas, pues abre tu postulación sin contraseña:'),
       { p: 'Si no lo pediste tú, puedes ignorar este correo: nadie más lo recibió.' },
-      { p: `El equipo de ${PROGRAMME_NAME}` },
+      signature,
     ],
     ctx,
   )
@@ -221,7 +218,6 @@ export function renderDataDeletedMail(ctx: { founderName: string; references: re
     `Eliminamos tus datos personales (${refs})`,
     'Eliminamos tus datos personales',
     [
-      { p: `Hola, ${oneLine(ctx.founderName)}:` },
       {
         p: several
           ? `Tal como lo pediste, eliminamos los datos personales de tus postulaciones ${refs}: el formulario, los documentos, las evaluaciones, las notas y los correos.`
@@ -229,7 +225,7 @@ export function renderDataDeletedMail(ctx: { founderName: string; references: re
       },
       { p: 'Conservamos solo el registro de que lo hicimos (la referencia y la fecha), sin tus datos, como lo exige la Ley 1581 de 2012. Tu enlace personal ya no abre nada.' },
       { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail}.` },
-      { p: `El equipo de ${PROGRAMME_NAME}` },
+      signature,
     ],
     { reference: refs, founderName: ctx.founderName, tradeName: '', statusUrl: '', company: ctx.company, policyVersion: ctx.policyVersion },
   )
@@ -246,7 +242,6 @@ export function renderDocumentVersionMail(ctx: FounderMailContext, request: { do
     `Te pedimos una versión nueva de un documento (${ctx.reference})`,
     'Te pedimos una versión nueva de un documento',
     [
-      { p: `Hola, ${oneLine(ctx.founderName)}:` },
       { p: `Revisamos los documentos de due diligence de ${oneLine(ctx.tradeName)} (${ctx.reference}) y necesitamos una versión nueva de este: ${request.documentLabel}.` },
       ...(note ? [{ p: `Lo que nos falta: ${note}` }] : []),
       statusLink('Súbela desde la página de tu postulación, en «Documentos de due diligence»; reemplaza a la anterior:'),
@@ -273,7 +268,6 @@ export interface PanelMailFacts {
 
 /** The founder's e-mail about the panel session; its calendar file travels beside it (server/shared/pipeline/panel-session.ts). */
 export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMailFacts): RenderedMail {
-  const name = oneLine(ctx.founderName)
   const trade = oneLine(ctx.tradeName)
   const ref = `(${ctx.reference})`
   const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos.` }
@@ -282,22 +276,19 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
   const change = statusLink(
     `Si necesitas cambiarla o cancelarla, hazlo desde tu página de estado hasta ${facts.cutoffHours} horas antes; después, escríbenos a ${ctx.company.contactEmail}:`,
   )
-  const contact: Block = { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` }
-  const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
-  const hello: Block = { p: `Hola, ${name}:` }
   switch (facts.kind) {
     case 'booked':
       return render(
         `Sesión con el panel de expertos: ${facts.when} ${ref}`,
         'Tu sesión con el panel quedó reservada',
-        [hello, { p: `Quedó reservada la sesión de ${trade} con nuestro panel de expertos.` }, when, where, { p: 'Te enviamos la invitación para tu calendario con este correo.' }, change, contact, signature],
+        [{ p: `Quedó reservada la sesión de ${trade} con nuestro panel de expertos.` }, when, where, { p: 'Te enviamos la invitación para tu calendario con este correo.' }, change, contact(ctx), signature],
         ctx,
       )
     case 'changed':
       return render(
         `Nueva hora de tu sesión con el panel: ${facts.when} ${ref}`,
         'Tu sesión con el panel cambió de hora',
-        [hello, { p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` }, when, where, { p: 'La invitación de tu calendario se actualiza con este correo.' }, change, contact, signature],
+        [{ p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` }, when, where, { p: 'La invitación de tu calendario se actualiza con este correo.' }, change, contact(ctx), signature],
         ctx,
       )
     case 'cancelled':
@@ -306,12 +297,11 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
           `Sesión con el panel cancelada ${ref}`,
           'Cancelamos tu sesión con el panel',
           [
-            hello,
             { p: `Tuvimos que cancelar la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
             ...(facts.reason ? [{ p: `Motivo: ${oneLine(facts.reason)}` }] : []),
             { p: 'Los horarios que te ofrecimos ya no están disponibles. Te enviaremos nuevos horarios por correo para que elijas otro.' },
             statusLink('Puedes ver el estado de tu postulación en tu página de estado:'),
-            contact,
+            contact(ctx),
             signature,
           ],
           ctx,
@@ -321,10 +311,9 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         `Sesión con el panel cancelada ${ref}`,
         'Tu sesión con el panel quedó cancelada',
         [
-          hello,
           { p: `Cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
           statusLink('Si aún hay horarios disponibles, puedes elegir otro desde tu página de estado:'),
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -334,9 +323,8 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         `Sesión con el panel cancelada ${ref}`,
         'Tu sesión con el panel quedó cancelada',
         [
-          hello,
           { p: `Como tu postulación se cerró, cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -345,7 +333,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
       return render(
         `Mañana: tu sesión con el panel de expertos ${ref}`,
         'Mañana es tu sesión con el panel',
-        [hello, { p: `Te recordamos la sesión de ${trade} con nuestro panel de expertos.` }, when, where, change, contact, signature],
+        [{ p: `Te recordamos la sesión de ${trade} con nuestro panel de expertos.` }, when, where, change, contact(ctx), signature],
         ctx,
       )
   }
@@ -372,7 +360,6 @@ export function renderPanelTimesMail(ctx: FounderMailContext, facts: PanelTimesF
     `${facts.replaced ? 'Nuevos horarios' : 'Horarios'} para tu sesión con el panel de expertos ${ref}`,
     'Elige el horario de tu sesión con el panel',
     [
-      { p: `Hola, ${oneLine(ctx.founderName)}:` },
       {
         p: facts.replaced
           ? `Cambiamos los horarios que te ofrecemos para la sesión de ${trade} con nuestro panel de expertos; los anteriores ya no están disponibles. Estos son los nuevos (hora de Bogotá):`
@@ -382,8 +369,8 @@ export function renderPanelTimesMail(ctx: FounderMailContext, facts: PanelTimesF
       { p: `La sesión dura ${facts.lengthMinutes} minutos.` },
       where,
       statusLink('Elige uno con un clic en tu página de estado, sin contraseña; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página:'),
-      { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` },
-      { p: `El equipo de ${PROGRAMME_NAME}` },
+      contact(ctx),
+      signature,
     ],
     ctx,
   )
@@ -416,21 +403,17 @@ export function renderCheckInMail(ctx: FounderMailContext, facts: CheckInMailFac
     { list: facts.metrics },
     { p: 'Y tres preguntas: qué salió bien, qué salió mal y qué necesitas del programa.' },
   ]
-  const contact: Block = { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` }
-  const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
-  const hello: Block = { p: `Hola, ${oneLine(ctx.founderName)}:` }
   switch (facts.kind) {
     case 'invitation':
       return render(
         `Tu reporte de ${facts.month}: tres minutos ${ref}`,
         `¿Cómo le fue a ${trade} en ${facts.month}?`,
         [
-          hello,
           { p: `Es hora del reporte mensual del seguimiento de ${trade}: el mes ${facts.number} de ${CHECK_IN_COUNT}.` },
           ...what,
           { p: `Envíalo antes del ${facts.dueOn}. Si después necesitas corregir algo, puedes hacerlo hasta el ${facts.closesOn}.` },
           link,
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -440,11 +423,10 @@ export function renderCheckInMail(ctx: FounderMailContext, facts: CheckInMailFac
         `Recordatorio: tu reporte de ${facts.month} vence el ${facts.dueOn} ${ref}`,
         `Tu reporte de ${facts.month} vence pronto`,
         [
-          hello,
           { p: `Te recordamos el reporte mensual de ${trade} (mes ${facts.number} de ${CHECK_IN_COUNT}): vence el ${facts.dueOn}.` },
           ...what,
           link,
-          contact,
+          contact(ctx),
           signature,
         ],
         ctx,
@@ -454,7 +436,6 @@ export function renderCheckInMail(ctx: FounderMailContext, facts: CheckInMailFac
         `Tu reporte de ${facts.month} está pendiente ${ref}`,
         `Todavía no recibimos tu reporte de ${facts.month}`,
         [
-          hello,
           { p: `El reporte mensual de ${trade} (mes ${facts.number} de ${CHECK_IN_COUNT}) venció el ${facts.dueOn} y todavía no lo recibimos. Aún puedes enviarlo hasta el ${facts.closesOn}; después queda sin respuesta.` },
           ...what,
           link,

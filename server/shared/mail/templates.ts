@@ -12,7 +12,6 @@ import {
   FIELD_LABELS,
   HIDDEN_FIELDS,
   type Application,
-  type ApplicationField,
 } from '../../../domain/application.ts'
 import type { CompanyInfo } from '../../../domain/company.ts'
 import { fieldValueText } from '../../../domain/field-display.ts'
@@ -86,11 +85,6 @@ export function formatReceivedAt(date: Date): string {
   return formatted
 }
 
-/** A field's value as a person reads it (domain/field-display.ts): enumeration labels, money, percent. */
-export function displayValue(field: ApplicationField, formData: Application): string {
-  return fieldValueText(field, formData[field])
-}
-
 const SHOWN_FIELDS = APPLICATION_FIELDS.filter((f) => !(HIDDEN_FIELDS as readonly string[]).includes(f))
 
 // --- Shared HTML pieces (inline styles: mail clients ignore style sheets) -----
@@ -128,12 +122,12 @@ const LABEL_CELLS = SHOWN_FIELDS.map(
 )
 
 function fieldTable(formData: Application): string {
-  const rows = SHOWN_FIELDS.map((f, i) => `${LABEL_CELLS[i]}<td style="vertical-align:top;padding:6px 0">${multiline(displayValue(f, formData))}</td></tr>`).join('\n')
+  const rows = SHOWN_FIELDS.map((f, i) => `${LABEL_CELLS[i]}<td style="vertical-align:top;padding:6px 0">${multiline(fieldValueText(f, formData[f]))}</td></tr>`).join('\n')
   return `<table role="presentation" style="border-collapse:collapse;width:100%;font-size:14px">\n${rows}\n</table>`
 }
 
 function fieldText(formData: Application): string {
-  return SHOWN_FIELDS.map((f) => `${FIELD_LABELS[f]}:\n  ${displayValue(f, formData).replace(/\r?\n/g, '\n  ')}`).join('\n')
+  return SHOWN_FIELDS.map((f) => `${FIELD_LABELS[f]}:\n  ${fieldValueText(f, formData[f]).replace(/\r?\n/g, '\n  ')}`).join('\n')
 }
 
 export function companyFooterHtml(company: CompanyInfo, policyVersion: string): string {

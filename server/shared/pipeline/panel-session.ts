@@ -21,8 +21,6 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { formatDateTime } from '../../../domain/format.ts'
 import { PANEL_PLACE_LABELS, sessionMinutes } from '../../../domain/panel-sessions.ts'
-import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
-import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
 import type { Compose, ComposeLeave, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
@@ -30,7 +28,7 @@ import { renderPanelSessionMail, renderPanelTimesMail, type PanelMailFacts } fro
 import { mailboxParts } from '../mail/mail-options.ts'
 import { escapeHtml, headerSafe, htmlDocument, oneLine, type RenderedMail } from '../mail/templates.ts'
 import { workspaceApplicationUrl } from './founder-activity.ts'
-import { outboxMessage, type FounderMailConfig } from './status-mail.ts'
+import { founderMailContext, outboxMessage, type FounderMailConfig } from './status-mail.ts'
 
 export type PanelMailKind = PanelMailFacts['kind']
 
@@ -128,14 +126,7 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
 
 /** What a founder's panel e-mail says of them; the link is the placeholder the outbox worker fills as the e-mail leaves. */
 function founderOf(mail: { reference: string; founder: { name: string; tradeName: string; companyName: string } }, config: PanelMailConfig) {
-  return {
-    reference: mail.reference,
-    founderName: mail.founder.name,
-    tradeName: mail.founder.tradeName || mail.founder.companyName,
-    statusUrl: PERSONAL_LINK_PLACEHOLDER,
-    company: config.founders.company,
-    policyVersion: PRIVACY_POLICY_VERSION,
-  }
+  return founderMailContext({ reference: mail.reference, founderName: mail.founder.name, tradeName: mail.founder.tradeName || mail.founder.companyName }, config.founders)
 }
 
 function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailConfig): RenderedMail {

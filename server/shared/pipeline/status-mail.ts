@@ -7,7 +7,7 @@
  */
 import type { CompanyInfo } from '../../../domain/company.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
-import type { StatusMailKind } from '../../../domain/founder-mail.ts'
+import type { FounderMailKind, StatusMailKind } from '../../../domain/founder-mail.ts'
 import { renderDataDeletedMail, renderDocumentVersionMail, renderNewLinkMail, renderStatusMail, type FounderMailContext } from '../mail/founder-templates.ts'
 import type { RenderedMail } from '../mail/templates.ts'
 import type { MessageKind, NewOutboxMessage, StoredApplication } from '../../db/stores/application-store.ts'
@@ -26,17 +26,17 @@ export interface FounderMailConfig {
 
 export { STATUS_PAGE_PATH } from '../../../domain/personal-link.ts'
 
-function context(app: StoredApplication, config: FounderMailConfig, founderReason?: string | null): FounderMailContext {
-  return {
-    reference: app.reference,
-    founderName: app.formData.founderName,
-    tradeName: app.formData.tradeName,
-    statusUrl: PERSONAL_LINK_PLACEHOLDER,
-    founderReason: founderReason ?? null,
-    company: config.company,
-    policyVersion: PRIVACY_POLICY_VERSION,
-  }
+/** What a founder's e-mail is written from; its link is the placeholder (then `path`) the outbox worker fills as it leaves. */
+export function founderMailContext(
+  founder: { reference: string; founderName: string; tradeName: string; founderReason?: string | null },
+  config: FounderMailConfig,
+  path = '',
+): FounderMailContext {
+  return { ...founder, statusUrl: PERSONAL_LINK_PLACEHOLDER + path, company: config.company, policyVersion: PRIVACY_POLICY_VERSION }
 }
+
+const context = (app: StoredApplication, config: FounderMailConfig, founderReason?: string | null) =>
+  founderMailContext({ reference: app.reference, founderName: app.formData.founderName, tradeName: app.formData.tradeName, founderReason: founderReason ?? null }, config)
 
 export function outboxMessage(kind: MessageKind, to: string, mail: RenderedMail, config: FounderMailConfig): NewOutboxMessage {
   const id = crypto.randomUUID()
@@ -55,11 +55,15 @@ export function statusMailWrite(
   config: FounderMailConfig,
   options: { sendNow: boolean; founderReason?: string | null },
 ): FounderMailWrite {
-  const mail = renderStatusMail(kind, context(app, config, options.founderReason))
+  return mailWrite(kind, app, renderStatusMail(kind, context(app, config, options.founderReason)), config, options.sendNow)
+}
+
+/** A founder's e-mail to the address on file: its draft, and the outbox message too when it goes at once. */
+function mailWrite(kind: FounderMailKind, app: StoredApplication, mail: RenderedMail, config: FounderMailConfig, sendNow: boolean): FounderMailWrite {
   const to = app.formData.email.trim()
   return {
     draft: { id: crypto.randomUUID(), kind, to, ...mail },
-    sendNow: options.sendNow ? outboxMessage('founder_status', to, mail, config) : null,
+    sendNow: sendNow ? outboxMessage('founder_status', to, mail, config) : null,
   }
 }
 
@@ -74,12 +78,7 @@ export function documentVersionMailWrite(
   config: FounderMailConfig,
   options: { documentLabel: string; note: string | null; sendNow: boolean },
 ): FounderMailWrite {
-  const mail = renderDocumentVersionMail(context(app, config), options)
-  const to = app.formData.email.trim()
-  return {
-    draft: { id: crypto.randomUUID(), kind: 'documento_nueva_version', to, ...mail },
-    sendNow: options.sendNow ? outboxMessage('founder_status', to, mail, config) : null,
-  }
+  return mailWrite('documento_nueva_version', app, renderDocumentVersionMail(context(app, config), options), config, options.sendNow)
 }
 
 /**

@@ -9,10 +9,8 @@
  */
 import type { PanelStore } from '../../../db/stores/panel-store.ts'
 import { composePanelMail, type PanelMailConfig } from '../../../shared/pipeline/panel-session.ts'
+import { bogotaDayStart } from '../../../../domain/bogota-days.ts'
 import { bogotaMoment } from './bogota-day.ts'
-
-const DAY_MS = 24 * 60 * 60 * 1000
-const OFFSET_MS = 5 * 60 * 60 * 1000
 
 export interface PanelReminderDeps {
   panel: PanelStore
@@ -21,8 +19,8 @@ export interface PanelReminderDeps {
 
 /** Tomorrow in Bogotá as UTC instants: [start, end). */
 export function bogotaTomorrow(now: Date): { start: Date; end: Date } {
-  const today = Date.parse(`${bogotaMoment(now).day}T00:00:00.000Z`) + OFFSET_MS
-  return { start: new Date(today + DAY_MS), end: new Date(today + 2 * DAY_MS) }
+  const today = bogotaMoment(now).day
+  return { start: bogotaDayStart(today, 1)!, end: bogotaDayStart(today, 2)! }
 }
 
 /** One pass (the reminder job calls it from REMINDER_HOUR on): how many sessions this instance reminded. */

@@ -11,13 +11,13 @@ import { PROGRAMME_NAME } from '../../../../domain/programme.ts'
 import { MUTED, escapeHtml, headerSafe, htmlDocument } from '../../../shared/mail/templates.ts'
 import type { NewOutboxMessage } from '../../../db/stores/application-store.ts'
 import { teamOutboxMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
+import { workspaceApplicationUrl } from '../../../shared/pipeline/founder-activity.ts'
 import type { PendingItem } from '../../../db/stores/clock-store.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** The workspace's pages (src/workspace/paths.ts under /equipo). */
+/** «Mis pendientes» in the workspace (src/workspace/paths.ts under /equipo). */
 export const pendingUrl = (origin: string) => `${origin}/equipo/pendientes`
-export const applicationUrl = (origin: string, id: string) => `${origin}/equipo/postulaciones/${encodeURIComponent(id)}`
 
 export interface ReminderSections {
   overdue: PendingItem[]
@@ -43,7 +43,7 @@ function line(item: PendingItem, origin: string) {
   const parts = [`${item.reference} · ${headerSafe(companyDisplayName(item), 120)}`, STAGE_LABELS[item.stage]]
   if (item.stageDueAt) parts.push(`vence el ${formatDayMonth(item.stageDueAt)}`)
   if (item.waitingForMe) parts.push('falta tu evaluación')
-  return { text: parts.join(' — '), url: applicationUrl(origin, item.id) }
+  return { text: parts.join(' — '), url: workspaceApplicationUrl(origin, item.id) }
 }
 
 /** A deal the member is «Responsable» of, behind its media pace (ADR 0162): reference, name and the pacing in words. */
@@ -68,7 +68,7 @@ export function reminderMessage(
   const sections = reminderSections(items, now)
   const listed = sections.overdue.length + sections.dueSoon.length + sections.waiting.length
   if (listed === 0 && behindDeals.length === 0) return null
-  const dealLines = behindDeals.map((d) => ({ text: `${d.reference} · ${headerSafe(d.tradeName || d.reference, 120)} — ${d.pacing}`, url: applicationUrl(config.siteOrigin, d.id) }))
+  const dealLines = behindDeals.map((d) => ({ text: `${d.reference} · ${headerSafe(d.tradeName || d.reference, 120)} — ${d.pacing}`, url: workspaceApplicationUrl(config.siteOrigin, d.id) }))
   const dealTitle = 'Acuerdos atrasados en su plan de medios (eres responsable)'
   const total = Math.max(pendingTotal, listed)
   const more = total > listed ? `Y ${total - listed} más en Mis pendientes: ${pendingUrl(config.siteOrigin)}` : null
