@@ -11,7 +11,7 @@ import { escapeHtml, headerSafe } from '../../shared/mail/templates.ts'
 import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../shared/auth/rate-limit.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { formatDate } from '../../../domain/format.ts'
-import { messagePage } from './status-page-html.ts'
+import { tooManyAttemptsPage } from './status-page-html.ts'
 import { outboxMessage } from '../../shared/pipeline/status-mail.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { StatusPageDeps } from './status-page.ts'
@@ -35,7 +35,7 @@ export async function requestDeletion(
       { purpose: 'founder-deletion:application', value: view.applicationId, max: limits.perAddress },
       { purpose: 'founder-deletion:ip', value: deps.clientIp(c), max: limits.perIp },
     ],
-    (c) => c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', founders.mail.company.contactEmail), 429),
+    (c) => c.html(tooManyAttemptsPage(founders.mail.company.contactEmail), 429),
   )
   if (refused) return { refused }
 

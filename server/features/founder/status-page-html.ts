@@ -235,6 +235,10 @@ export const invalidLinkPage = (contactEmail: string): string =>
     contactEmail,
   )
 
+/** The page the founder routes answer (429) when their rate limit refuses a request. */
+export const tooManyAttemptsPage = (contactEmail: string): string =>
+  messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contactEmail)
+
 export function messagePage(title: string, text: string, contactEmail: string): string {
   return page(
     title,

@@ -28,7 +28,7 @@ import type { TeamStore } from '../../db/stores/team-store.ts'
 import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
-import { confirmPage, messagePage, requestLinkPage, statusPage } from './status-page-html.ts'
+import { confirmPage, requestLinkPage, statusPage, tooManyAttemptsPage } from './status-page-html.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
@@ -101,7 +101,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
         { purpose: 'founder-link:address', value: address, max: limits.perAddress },
         { purpose: 'founder-link:ip', value: deps.clientIp(c), max: limits.perIp },
       ],
-      (c) => c.html(messagePage('Demasiados intentos', 'Espera unos minutos y vuelve a intentarlo.', contact), 429),
+      (c) => c.html(tooManyAttemptsPage(contact), 429),
     )
     if (refused) return refused
     // Closed-and-reduced applications have no address left, so they are not found.
