@@ -20,7 +20,7 @@
  * PostgreSQL and go through toNumber (fromRow).
  */
 import { sql, type InferResult } from 'kysely'
-import { companyNameColumns } from './form-columns.ts'
+import { companyNameColumns } from './query-fragments.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import {
   checkInTextsKeptUntil,

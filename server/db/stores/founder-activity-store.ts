@@ -14,7 +14,7 @@ import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/wor
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { toDate, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
-import { noActiveConflict } from './form-columns.ts'
+import { noActiveConflict } from './query-fragments.ts'
 
 export type FounderActivity = Row<'founder_activity'>
 

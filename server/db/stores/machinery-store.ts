@@ -10,7 +10,7 @@
  * machinery, and enter the outbox only once a member sends them.
  */
 import { sql } from 'kysely'
-import { companyNameColumns } from './form-columns.ts'
+import { companyNameColumns } from './query-fragments.ts'
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
 import type { FailedMailRecord as FailedMessage } from '../../../domain/machinery.ts'

@@ -15,7 +15,7 @@
  * PostgreSQL and go through toNumber (fromRow).
  */
 import type { InferResult } from 'kysely'
-import { tradeNameColumn } from './form-columns.ts'
+import { tradeNameColumn } from './query-fragments.ts'
 import type { RateCardItem } from '../../../domain/deals.ts'
 import { deliveryOf, type Delivery, type PlanEntryDraft, type PlanLineDraft } from '../../../domain/media-plan.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'

@@ -18,7 +18,7 @@
  * outbox rows commit with the change they announce.
  */
 import { sql } from 'kysely'
-import { companyNameColumns, noActiveConflict } from './form-columns.ts'
+import { companyNameColumns, noActiveConflict } from './query-fragments.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
