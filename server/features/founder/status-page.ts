@@ -78,11 +78,11 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const app = new Hono()
 
   const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
-  const resolve = (c: Context) => resolveFounderToken(founders.store, c.req.param('token') ?? '')
   /** The handler of a page under a personal link, given the founder's view and the token; 404 when the link opens nothing. */
   const withView = (handler: (c: Context, view: FounderView, token: string) => Promise<Response> | Response) => async (c: Context) => {
-    const view = await resolve(c)
-    return view ? handler(c, view, c.req.param('token') ?? '') : notFound(c)
+    const token = c.req.param('token') ?? ''
+    const view = await resolveFounderToken(founders.store, token)
+    return view ? handler(c, view, token) : notFound(c)
   }
 
   app.get('/', (c) => c.html(requestLinkPage(contact)))
@@ -139,13 +139,12 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   }
 
   // «Ver prueba» of a proof kept as a file (ADR 0163 addendum): the founder's own plan only, as an attachment.
-  app.get('/:token/plan/pruebas/:proofId', async (c) => {
-    const view = await resolve(c)
-    if (!view || view.stage !== 'acuerdo_firmado' || !deps.mediaPlanProof) return notFound(c)
-    const proof = await deps.mediaPlanProof(view.applicationId, c.req.param('proofId'))
+  app.get('/:token/plan/pruebas/:proofId', withView(async (c, view) => {
+    if (view.stage !== 'acuerdo_firmado' || !deps.mediaPlanProof) return notFound(c)
+    const proof = await deps.mediaPlanProof(view.applicationId, c.req.param('proofId') ?? '')
     if (!proof) return notFound(c)
     return c.body(new Uint8Array(proof.content), 200, attachmentHeaders(proof))
-  })
+  }))
 
   app.get('/:token', withView(async (c, view, token) => {
     const done = c.req.query('hecho')
