@@ -449,9 +449,14 @@ describe('the status page /postulacion/<token>', () => {
     expect((await page(h, `/postulacion/${token}`)).status).toBe(404)
     expect(h.store.db.prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'founder_link'").get()).toEqual({ n: 1 })
 
-    const statuses = []
-    for (let i = 0; i < 5; i++) statuses.push((await page(h, '/postulacion', { method: 'POST', form: { email: 'nadie@startup.example' } })).status)
-    expect(statuses).toEqual([200, 200, 200, 200, 429])
+    const answers = []
+    for (let i = 0; i < 5; i++) answers.push(await page(h, '/postulacion', { method: 'POST', form: { email: 'nadie@startup.example' } }))
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 429])
+    // The refusal is a page in Spanish that says when to try again, not the workspace's JSON.
+    const refused = answers[4]!
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(refused.headers.get('Content-Type')).toMatch(/^text\/html/)
+    expect(await refused.text()).toContain('Espera unos minutos y vuelve a intentarlo.')
   })
 })
 
