@@ -20,7 +20,7 @@ import type { RateCardItem } from '../../../domain/deals.ts'
 import { deliveryOf, type Delivery, type PlanEntryDraft, type PlanLineDraft } from '../../../domain/media-plan.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromRow, toNumber } from '../schema.ts'
+import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
@@ -163,48 +163,20 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       db.selectFrom('media_plan_proofs').select(['id', 'application_id', 'file_name', 'media_type', 'size_bytes', 'content']).where('id', '=', p.id).where('application_id', '=', p.applicationId),
     ),
     insertProof: e.prepare((p: NewProof & { applicationId: string; memberId: string; at: Date }) =>
-      db.insertInto('media_plan_proofs').values({
-        id: p.id,
-        application_id: p.applicationId,
-        file_name: p.fileName,
-        media_type: p.mediaType,
-        size_bytes: p.sizeBytes,
-        sha256: p.sha256,
-        content: p.content,
-        uploaded_by: p.memberId,
-        uploaded_at: p.at,
-      }),
+      db
+        .insertInto('media_plan_proofs')
+        .values({ ...toRow(p, ['id', 'application_id', 'file_name', 'media_type', 'size_bytes', 'sha256', 'content']), uploaded_by: p.memberId, uploaded_at: p.at }),
     ),
     insertLine: e.prepare((p: PlanLineDraft & { id: string; applicationId: string; number: number; memberId: string; at: Date }) =>
       db.insertInto('media_plan_lines').values({
-        id: p.id,
-        application_id: p.applicationId,
-        number: p.number,
-        outlet: p.outlet,
-        format: p.format,
-        units: p.units,
-        unit_price_cop: p.unitPriceCop,
-        flight_from: p.flightFrom,
-        flight_to: p.flightTo,
-        notes: p.notes,
+        ...toRow(p, ['id', 'application_id', 'number', 'outlet', 'format', 'units', 'unit_price_cop', 'flight_from', 'flight_to', 'notes']),
         created_by: p.memberId,
         created_at: p.at,
       }),
     ),
     insertEntry: e.prepare((p: PlanEntryDraft & { id: string; applicationId: string; memberId: string; at: Date }) =>
       db.insertInto('media_plan_entries').values({
-        id: p.id,
-        application_id: p.applicationId,
-        line_id: p.lineId,
-        kind: p.kind,
-        day: p.day,
-        units: p.units,
-        proof_url: p.proofUrl,
-        proof_document_id: p.proofDocumentId,
-        reason: p.reason,
-        make_good_for: p.makeGoodFor,
-        to_line_id: p.toLineId,
-        voids: p.voids,
+        ...toRow(p, ['id', 'application_id', 'line_id', 'kind', 'day', 'units', 'proof_url', 'proof_document_id', 'reason', 'make_good_for', 'to_line_id', 'voids']),
         recorded_by: p.memberId,
         recorded_at: p.at,
       }),
