@@ -25,7 +25,7 @@ import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromJson, fromRow, toDate, type Database } from '../schema.ts'
+import { fromJson, fromRow, toDate, toRow, type Database } from '../schema.ts'
 import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
@@ -207,6 +207,10 @@ function bookedSessionsOf(e: Engine, p: { ids: string[]; from: Date; except: str
   )
 }
 
+/** An update of booked session `p.id` that changes it only while its SEQUENCE is still `p.sequence` (compare-and-set). */
+const unchanged = (p: { id: string; sequence: number }) =>
+  db.updateTable('panel_sessions').where('id', '=', p.id).where('status', '=', BOOKED).where('sequence', '=', p.sequence)
+
 /**
  * The store's queries and the steps its transactions are made of, shared with the transactions of
  * other stores that change a session on the way (a stage change that closes the application, a
@@ -307,15 +311,7 @@ function panelSteps(e: Engine) {
     deleteOfferMembers: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_members').where('offer_id', '=', p.offerId)),
     deleteOffer: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offers').where('id', '=', p.offerId)),
     insertOffer: e.prepare((p: { id: string; applicationId: string; lengthMinutes: number; placeKind: PanelPlaceKind; place: string; by: string; at: Date }) =>
-      db.insertInto('panel_offers').values({
-        id: p.id,
-        application_id: p.applicationId,
-        length_minutes: p.lengthMinutes,
-        place_kind: p.placeKind,
-        place: p.place,
-        offered_by: p.by,
-        offered_at: p.at,
-      }),
+      db.insertInto('panel_offers').values({ ...toRow(p, ['id', 'application_id', 'length_minutes', 'place_kind', 'place']), offered_by: p.by, offered_at: p.at }),
     ),
     insertOfferTime: e.prepare((p: { id: string; offerId: string; startsAt: Date; endsAt: Date }) =>
       db.insertInto('panel_offer_times').values({ id: p.id, offer_id: p.offerId, starts_at: p.startsAt, ends_at: p.endsAt }),
@@ -327,15 +323,9 @@ function panelSteps(e: Engine) {
     insertSession: e.prepare(
       (p: { id: string; applicationId: string; uid: string; startsAt: Date; endsAt: Date; placeKind: PanelPlaceKind; place: string; by: string; at: Date }) =>
         db.insertInto('panel_sessions').values({
-          id: p.id,
-          application_id: p.applicationId,
-          uid: p.uid,
+          ...toRow(p, ['id', 'application_id', 'uid', 'starts_at', 'ends_at', 'place_kind', 'place']),
           sequence: 0,
           status: BOOKED,
-          starts_at: p.startsAt,
-          ends_at: p.endsAt,
-          place_kind: p.placeKind,
-          place: p.place,
           booked_by: p.by,
           booked_at: p.at,
         }),
@@ -345,29 +335,14 @@ function panelSteps(e: Engine) {
     ),
     // Compare-and-set on the sequence: a change another transaction made meanwhile changes nothing here.
     move: e.prepare((p: { id: string; sequence: number; startsAt: Date; endsAt: Date; by: string; at: Date }) =>
-      db
-        .updateTable('panel_sessions')
-        .set({ starts_at: p.startsAt, ends_at: p.endsAt, sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, reminded_at: null })
-        .where('id', '=', p.id)
-        .where('status', '=', BOOKED)
-        .where('sequence', '=', p.sequence),
+      unchanged(p).set({ starts_at: p.startsAt, ends_at: p.endsAt, sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, reminded_at: null }),
     ),
     cancel: e.prepare((p: { id: string; sequence: number; by: string; at: Date; reason: string | null }) =>
-      db
-        .updateTable('panel_sessions')
-        .set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at, cancel_reason: p.reason })
-        .where('id', '=', p.id)
-        .where('status', '=', BOOKED)
-        .where('sequence', '=', p.sequence),
+      unchanged(p).set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at, cancel_reason: p.reason }),
     ),
     // A member leaving the panel: the session's SEQUENCE raised (compare-and-set), its time and status kept.
     bump: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) =>
-      db
-        .updateTable('panel_sessions')
-        .set({ sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at })
-        .where('id', '=', p.id)
-        .where('status', '=', BOOKED)
-        .where('sequence', '=', p.sequence),
+      unchanged(p).set({ sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at }),
     ),
     sessionMember: e.prepare((p: { sessionId: string; memberId: string }) =>
       db
@@ -412,23 +387,7 @@ function panelSteps(e: Engine) {
 
   function* insertMessages(tx: Tx, app: AppRow, messages: (NewOutboxMessage & { memberId?: string | null; calendar?: string })[], at: Date) {
     for (const m of messages) {
-      yield* tx.run(
-        q.insertMessage({
-          id: m.id,
-          kind: m.kind,
-          messageId: m.messageId,
-          from: m.from,
-          to: m.to,
-          replyTo: m.replyTo ?? null,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          calendar: m.calendar ?? null,
-          applicationId: app.id,
-          memberId: m.memberId ?? null,
-          at,
-        }),
-      )
+      yield* tx.run(q.insertMessage({ ...m, replyTo: m.replyTo ?? null, calendar: m.calendar ?? null, applicationId: app.id, memberId: m.memberId ?? null, at }))
     }
   }
 
