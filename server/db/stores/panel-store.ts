@@ -272,13 +272,13 @@ function panelSteps(e: Engine) {
     ),
     // The other sessions, for "nobody double-booked": times and references, no founder data.
     busy: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
-      bookedSessionsOf(e, p).select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
+      bookedSessionsOf(e, p).select(['sm.member_id', 's.id as session_id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
     ),
     // "Mis pendientes": the company's two names read from the form (->> works alike on jsonb and SQLite's JSON text), not the whole form.
     memberSessions: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
       bookedSessionsOf(e, p).select([
         'sm.member_id',
-        's.id',
+        's.id as session_id',
         's.application_id',
         'a.reference',
         ...companyNameColumns,
@@ -505,7 +505,7 @@ export function openPanelStore(e: Engine): PanelStore {
     async busy(memberIds, from, exceptApplicationId) {
       if (memberIds.length === 0) return []
       const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? NO_APPLICATION }))
-      return rows.map((r) => ({ memberId: r.member_id, sessionId: r.id, applicationId: r.application_id, reference: r.reference, startsAt: toDate(r.starts_at), endsAt: toDate(r.ends_at) }))
+      return rows.map((r) => fromRow('panel_sessions', r))
     },
 
     saveOffer(input) {
@@ -644,18 +644,7 @@ export function openPanelStore(e: Engine): PanelStore {
 
     async memberSessions(memberId, now) {
       const rows = await e.all(q.memberSessions({ ids: [memberId], from: now, except: NO_APPLICATION }))
-      return rows.map((r) => ({
-        memberId: r.member_id,
-        sessionId: r.id,
-        applicationId: r.application_id,
-        reference: r.reference,
-        companyName: r.company_name ?? '',
-        tradeName: r.trade_name ?? '',
-        startsAt: toDate(r.starts_at),
-        endsAt: toDate(r.ends_at),
-        placeKind: r.place_kind,
-        place: r.place,
-      }))
+      return rows.map((r) => ({ ...fromRow('panel_sessions', r), companyName: r.company_name ?? '', tradeName: r.trade_name ?? '' }))
     },
 
     async remindersDue(from, until) {
