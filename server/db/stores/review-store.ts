@@ -197,17 +197,18 @@ export interface ReviewStore {
   listAudit(page: number, pageSize: number, filter?: AuditFilter): Promise<AuditLogPage>
 }
 
+const AUDIT_FILTERS = ['memberId', 'action', 'applicationId', 'reference', 'from', 'to'] as const
 /** Which of the audit log's filters are set: one prepared query per combination. */
-type AuditShape = Record<'member' | 'action' | 'application' | 'reference' | 'from' | 'to', boolean>
+type AuditShape = Record<(typeof AUDIT_FILTERS)[number], boolean>
 /** The filter's values, every one bound (those a shape does not use are left out of its SQL). */
 type AuditValues = Required<Omit<AuditFilter, 'action'>> & { action: string }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over `audit_log l` left-joined with `applications a`
 function auditWhere<Q extends SelectQueryBuilder<any, any, any>>(shape: AuditShape, p: AuditValues, query: Q): Q {
   let q = query
-  if (shape.member) q = q.where(sql.ref('l.member_id'), '=', p.memberId) as Q
+  if (shape.memberId) q = q.where(sql.ref('l.member_id'), '=', p.memberId) as Q
   if (shape.action) q = q.where(sql.ref('l.action'), '=', p.action) as Q
-  if (shape.application) q = q.where(sql.ref('l.application_id'), '=', p.applicationId) as Q
+  if (shape.applicationId) q = q.where(sql.ref('l.application_id'), '=', p.applicationId) as Q
   if (shape.reference) q = q.where(sql.ref('a.reference'), '=', p.reference) as Q
   if (shape.from) q = q.where(sql.ref('l.at'), '>=', p.from) as Q
   if (shape.to) q = q.where(sql.ref('l.at'), '<', p.to) as Q
@@ -716,22 +717,9 @@ export function openReviewStore(e: Engine): ReviewStore {
       if ((filter.memberId !== undefined && !isUuid(filter.memberId)) || (filter.applicationId !== undefined && !isUuid(filter.applicationId))) {
         return { items: [], total: 0, memberNames: {} }
       }
-      const shape: AuditShape = {
-        member: filter.memberId !== undefined,
-        action: filter.action !== undefined,
-        application: filter.applicationId !== undefined,
-        reference: filter.reference !== undefined,
-        from: filter.from !== undefined,
-        to: filter.to !== undefined,
-      }
-      const values: AuditValues = {
-        memberId: filter.memberId ?? '',
-        action: filter.action ?? '',
-        applicationId: filter.applicationId ?? '',
-        reference: filter.reference ?? '',
-        from: filter.from ?? new Date(0),
-        to: filter.to ?? new Date(0),
-      }
+      const shape = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, filter[name] !== undefined])) as AuditShape
+      // A value the shape leaves out of the SQL is never bound.
+      const values: AuditValues = { memberId: '', action: '', applicationId: '', reference: '', from: new Date(0), to: new Date(0), ...filter }
       const total = toNumber((await e.first(q.auditCount(shape, values)))!.n)
       const rows = await e.all(q.auditPage(shape, { ...values, limit: pageSize, offset: (page - 1) * pageSize }))
       const items = rows.map((row) => ({
