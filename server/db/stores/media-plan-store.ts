@@ -184,15 +184,9 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
   }
 
   const toDeal = (r: DealRow, items: readonly ItemRow[]): MediaPlanDeal => ({
-    applicationId: r.application_id,
-    reference: r.reference,
+    ...fromRow('deals', r),
     tradeName: r.trade_name ?? '',
-    mediaValueCop: toNumber(r.media_value_cop),
-    windowStart: r.window_start,
-    windowMonths: r.window_months,
-    rateCardVersionId: r.rate_card_version_id,
     rateCardVersionNumber: r.rate_card_version_number === null ? null : toNumber(r.rate_card_version_number),
-    ownerId: r.owner_id,
     rateCard: items.filter((i) => i.version_id === r.rate_card_version_id).map((i) => ({ outlet: i.outlet, format: i.format, unitPriceCop: toNumber(i.unit_price_cop) })),
   })
 

@@ -27,7 +27,7 @@ import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 import { db, firstOrNull, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
+import { fromJson, fromRow, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
 import { panelCloser, type Compose, type PanelClosing } from './panel-store.ts'
@@ -326,21 +326,22 @@ export function openReviewStore(e: Engine): ReviewStore {
       db
         .selectFrom('applications as a')
         .leftJoin('application_reviews as v', (join) => join.onRef('v.application_id', '=', 'a.id').on(countedReview))
+        // In the order of the list's record (ApplicationListRecord), which fromRow keeps.
         .select([
           'a.id',
           'a.reference',
-          'a.created_at',
-          'a.stage',
-          'a.stage_due_at',
           formField('companyName').as('company_name'),
           formField('tradeName').as('trade_name'),
           formField('founderName').as('founder_name'),
           formField('city').as('city'),
           formField('productStage').as('product_stage'),
+          'a.stage',
+          'a.created_at',
+          'a.stage_due_at',
           sql<number | string>`count(v.member_id)`.as('review_count'),
+          sql<number | string>`coalesce(max(case when v.member_id = ${p.viewer} then 1 else 0 end), 0)`.as('my_review'),
           sql<number | string | null>`avg(${reviewMeanSql})`.as('average'),
           sql<number | string | null>`max(${reviewMeanSql}) - min(${reviewMeanSql})`.as('spread'),
-          sql<number | string>`coalesce(max(case when v.member_id = ${p.viewer} then 1 else 0 end), 0)`.as('mine'),
         ])
         .where(e.inList('a.id', p.ids))
         .groupBy('a.id'),
@@ -585,20 +586,12 @@ export function openReviewStore(e: Engine): ReviewStore {
       // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
       const rows = await e.all(q.listRows({ ids, viewer }))
       const items = inOrder(ids, rows).map((row) => {
-        const mine = toNumber(row.mine) === 1
+        const mine = toNumber(row.my_review) === 1
         // HotCRP-style: a reviewer sees the scores once they have reviewed; an admin always does.
         const visible = query.viewer.isAdmin || mine
         return {
-          id: row.id,
-          reference: row.reference,
-          companyName: row.company_name,
-          tradeName: row.trade_name,
-          founderName: row.founder_name,
-          city: row.city,
+          ...fromRow('applications', row),
           productStage: row.product_stage as ProductStage,
-          stage: row.stage,
-          createdAt: toDate(row.created_at),
-          stageDueAt: toDateOrNull(row.stage_due_at),
           reviewCount: toNumber(row.review_count),
           myReview: mine,
           average: visible && row.average !== null ? toNumber(row.average) : null,
