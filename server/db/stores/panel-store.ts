@@ -17,7 +17,7 @@
  * inside the transaction with the session as it is after the change), so the
  * outbox rows commit with the change they announce.
  */
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { companyNameColumns, noActiveConflict } from './query-fragments.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
@@ -26,7 +26,6 @@ import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toDate, toRow, type Database } from '../schema.ts'
-import type { Selectable } from 'kysely'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
 

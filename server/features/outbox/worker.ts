@@ -16,8 +16,7 @@
  *
  * No node: imports: the loop only needs timers, the store and a sender.
  */
-import type { MailSender } from '../../shared/mail/sender.ts'
-import { SendError } from '../../shared/mail/sender.ts'
+import { SendError, type MailSender } from '../../shared/mail/sender.ts'
 import type { ApplicationStore, OutboxMessage } from '../../db/stores/application-store.ts'
 import { linkTokenHash, needsPersonalLink, newLinkToken, withPersonalLink } from './personal-link.ts'
 

@@ -15,7 +15,7 @@ import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_T
 import { PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import type { MediaPlanLedger, MediaPlanStore } from '../../../db/stores/media-plan-store.ts'
+import type { MediaPlanLedger, MediaPlanStore, NewProof } from '../../../db/stores/media-plan-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
@@ -25,7 +25,6 @@ import { attachmentHeaders } from '../../../shared/http/download.ts'
 import { checkBytes } from '../../../shared/content-check.ts'
 import { servedFileName } from '../../../../domain/documents.ts'
 import { timeOrderedId } from '../../../db/time-ordered-id.ts'
-import type { NewProof } from '../../../db/stores/media-plan-store.ts'
 
 export interface MediaPlanRouteDeps {
   plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>

@@ -3,10 +3,9 @@
  * one transaction. Shared by POST /members and `npm run team -- invite`.
  */
 import type { Role } from '../../../../domain/team.ts'
-import type { Member } from '../../../db/stores/team-store.ts'
+import type { Member, TeamStore } from '../../../db/stores/team-store.ts'
 import { newSignInLink } from '../auth/sign-in-links.ts'
 import { signInMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
-import type { TeamStore } from '../../../db/stores/team-store.ts'
 import { audit } from '../http.ts'
 
 export interface InviteInput {
