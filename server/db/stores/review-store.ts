@@ -23,6 +23,7 @@ import { searchKey } from '../../../domain/search.ts'
 import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
+import { stageStays } from './query-fragments.ts'
 import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
@@ -411,16 +412,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         counted().where('created_at', '>=', p.month).as('month'),
       ])
     }),
-    stays: e.prepare(() =>
-      db
-        .selectFrom('stage_changes as c')
-        .innerJoin('applications as a', 'a.id', 'c.application_id')
-        .select([
-          'c.from_stage as stage',
-          'c.at as left_at',
-          sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
-        ]),
-    ),
+    stays: e.prepare(() => stageStays()),
     auditCount: prepareByShape(e, (shape: AuditShape, p: AuditValues) =>
       auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id')).select(count().as('n')),
     ),
