@@ -122,6 +122,9 @@ export type ChangeOutcome =
         | 'same_time'
     }
 
+/** What every change of a session is given: the application, who changes it and when, and the e-mails it writes. */
+type SessionChange = { applicationId: string; by: PanelActor; at: Date; compose: Compose }
+
 export interface PanelStore {
   /** The application's offer, or null. */
   offer(applicationId: string): Promise<PanelOffer | null>
@@ -139,33 +142,18 @@ export interface PanelStore {
   /** The founder's "Ninguno me sirve". False: no offer to answer. */
   noneFits(applicationId: string, note: string, at: Date): Promise<boolean>
   /** The founder takes an offered time. */
-  book(input: { applicationId: string; timeId: string; sessionId: string; uid: string; by: PanelActor; at: Date; compose: Compose }): Promise<ChangeOutcome>
+  book(input: SessionChange & { timeId: string; sessionId: string; uid: string }): Promise<ChangeOutcome>
   /**
    * Move the booked session: to an offered time (`timeId`, the founder) or any time (`startsAt`, the
    * team). `cutoffMs`: the founder's limit before the session's start; null for the team.
    */
-  reschedule(input: {
-    applicationId: string
-    to: { timeId: string } | { startsAt: Date }
-    by: PanelActor
-    at: Date
-    cutoffMs: number | null
-    compose: Compose
-  }): Promise<ChangeOutcome>
+  reschedule(input: SessionChange & { to: { timeId: string } | { startsAt: Date }; cutoffMs: number | null }): Promise<ChangeOutcome>
   /**
    * Call the booked session off. `reason`: the team's «Motivo» (null: none, or the founder). `closeOffer`:
    * the team's cancellation also closes the offer (its times, the cancelled one included, are gone; the
    * team offers new ones); a founder's leaves it open to choose another time.
    */
-  cancel(input: {
-    applicationId: string
-    by: PanelActor
-    at: Date
-    cutoffMs: number | null
-    reason: string | null
-    closeOffer: boolean
-    compose: Compose
-  }): Promise<ChangeOutcome>
+  cancel(input: SessionChange & { cutoffMs: number | null; reason: string | null; closeOffer: boolean }): Promise<ChangeOutcome>
   /** The member's booked sessions not ended at `now`, soonest first. */
   memberSessions(memberId: string, now: Date): Promise<MemberSession[]>
   /** Booked sessions starting in (from, until] whose reminder has not gone. */
