@@ -13,6 +13,7 @@ import { toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { stageStays } from './query-fragments.ts'
+import type { Member } from './team-store.ts'
 
 import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 
@@ -34,12 +35,7 @@ export interface PendingPage {
   waitingForMe: number
 }
 
-export interface ReminderRecipient {
-  id: string
-  email: string
-  name: string
-  frequency: Exclude<ReminderFrequency, 'off'>
-}
+export type ReminderRecipient = Pick<Member, 'id' | 'email' | 'name'> & { frequency: Exclude<ReminderFrequency, 'off'> }
 
 /** Stays that ended (a stage change) in the period: how many, and how many by their due date. */
 export type StagePunctuality = Record<Stage, { left: number; onTime: number }>

@@ -28,12 +28,9 @@ import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toDate, toRow, type Database } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
+import type { Member } from './team-store.ts'
 
-export interface PanelMember {
-  id: string
-  name: string
-  email: string
-}
+export type PanelMember = Pick<Member, 'id' | 'name' | 'email'>
 
 export interface PanelOffer {
   id: string
