@@ -41,12 +41,7 @@ export interface MediaPlanDeal {
 }
 
 /** A deal as the paces read it: what it committed, its window, what it delivered. */
-export interface DealDelivery extends Delivery {
-  applicationId: string
-  reference: string
-  tradeName: string
-  ownerId: string | null
-}
+export interface DealDelivery extends Delivery, Pick<MediaPlanDeal, 'applicationId' | 'reference' | 'tradeName' | 'ownerId'> {}
 
 /** One deal's plan: its lines (by number) and every entry (oldest first). */
 export interface MediaPlanLedger {
@@ -66,14 +61,7 @@ export interface NewProof {
 }
 
 /** A kept proof file and its bytes. */
-export interface StoredProof {
-  id: string
-  applicationId: string
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  content: Buffer
-}
+export type StoredProof = Pick<NewProof, 'id' | 'fileName' | 'mediaType' | 'sizeBytes'> & { applicationId: string; content: Buffer }
 
 export type Written<T, R> = { status: 'written'; value: T; ledger: MediaPlanLedger } | { status: 'refused'; refusal: R } | { status: 'not_found' }
 
