@@ -24,14 +24,7 @@ import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type NewOutboxMessage } from './application-store.ts'
 import { panelReducer } from './panel-store.ts'
 
-export interface NewFounderDraft {
-  id: string
-  kind: FounderMailKind
-  to: string
-  subject: string
-  text: string
-  html: string
-}
+export type NewFounderDraft = Pick<FounderDraft, 'id' | 'kind' | 'to' | 'subject' | 'text' | 'html'>
 
 /**
  * What a stage change writes for the founder, in the transition's own
