@@ -32,11 +32,7 @@ export interface DocumentReview {
 /** An upload in progress (document_uploads's row; `id` is tus's). */
 export type NewUpload = Row<'document_uploads'> & { itemKey: DocumentKey }
 
-export interface UploadRow {
-  applicationId: string
-  itemKey: string
-  createdAt: Date
-}
+export type UploadRow = Pick<Row<'document_uploads'>, 'applicationId' | 'itemKey' | 'createdAt'>
 
 export interface DocumentStore {
   list(applicationId: string): Promise<DocumentRecord[]>
