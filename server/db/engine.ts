@@ -316,6 +316,16 @@ export async function driveAsync<T>(body: Body<T>, execute: (step: Step) => Prom
   return next.value
 }
 
+/** One engine per connection (`keyOf` of a store names it), opened on its first use: every store on it shares it. */
+export function enginePerConnection<S, K extends object>(keyOf: (store: S) => K, open: (store: S) => Engine): (store: S) => Engine {
+  const engines = new WeakMap<K, Engine>()
+  return (store) => {
+    let engine = engines.get(keyOf(store))
+    if (!engine) engines.set(keyOf(store), (engine = open(store)))
+    return engine
+  }
+}
+
 /** The first row of `query` mapped by `to`, or null when there is none: a store's read of one thing by its key. */
 export async function firstOrNull<R, T>(e: Pick<Engine, 'first'>, query: Runnable<R>, to: (row: R) => T): Promise<T | null> {
   const row = await e.first(query)

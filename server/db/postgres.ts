@@ -13,7 +13,7 @@
  */
 import { PostgresQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type { Sql, TransactionSql } from 'postgres'
-import { driveAsync, encodeLater, isPlainInsert, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
+import { driveAsync, encodeLater, enginePerConnection, isPlainInsert, preparer, toRun, type Body, type ColumnType, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new PostgresQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
@@ -127,17 +127,8 @@ export interface PostgresConnection {
   readonly sql: Sql
 }
 
-const engines = new WeakMap<Sql, Engine>()
-
 /** The engine of `store`'s pool; every store on it shares one. */
-export function postgresEngine(store: PostgresConnection): Engine {
-  let engine = engines.get(store.sql)
-  if (!engine) {
-    engine = openPostgresEngine(store.sql)
-    engines.set(store.sql, engine)
-  }
-  return engine
-}
+export const postgresEngine = enginePerConnection((store: PostgresConnection) => store.sql, (store) => openPostgresEngine(store.sql))
 
 function openPostgresEngine(pool: Sql): Engine {
 

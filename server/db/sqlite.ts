@@ -13,7 +13,7 @@
 import { SqliteQueryCompiler, createQueryId, sql, type RootOperationNode, type SqlBool } from 'kysely'
 import type SqliteDatabase from 'better-sqlite3'
 import { statementCache } from './sqlite-statements.ts'
-import { driveSync, encodeLater, isPlainInsert, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
+import { driveSync, encodeLater, enginePerConnection, isPlainInsert, preparer, toRun, type Compiled, type Dialect, type Engine, type Query, type Runnable, type Step } from './engine.ts'
 
 const compiler = new SqliteQueryCompiler()
 // Kysely tags each compiled query with an id for its plugins; there are none here.
@@ -74,17 +74,8 @@ export interface SqliteConnection {
   write<T>(run: () => T): Promise<T>
 }
 
-const engines = new WeakMap<SqliteDatabase.Database, Engine>()
-
 /** The engine of `store`'s connection; every store on it shares one, and one statement cache. */
-export function sqliteEngine(store: SqliteConnection): Engine {
-  let engine = engines.get(store.db)
-  if (!engine) {
-    engine = openSqliteEngine(store)
-    engines.set(store.db, engine)
-  }
-  return engine
-}
+export const sqliteEngine = enginePerConnection((store: SqliteConnection) => store.db, openSqliteEngine)
 
 function openSqliteEngine(store: SqliteConnection): Engine {
   const statement = statementCache(store.db)

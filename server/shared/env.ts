@@ -31,10 +31,9 @@ const isUrl = (s: string, protocols: readonly string[]) => {
   }
 }
 
-const httpUrl = v.pipe(
-  v.string(),
-  v.check((s) => isUrl(s, ['http:', 'https:']), 'must be an absolute http(s) URL'),
-)
+/** An absolute URL of one of `protocols`. */
+const urlOf = (protocols: readonly string[], message: string) => v.pipe(v.string(), v.check((s) => isUrl(s, protocols), message))
+const httpUrl = urlOf(['http:', 'https:'], 'must be an absolute http(s) URL')
 
 // One mailbox under the one e-mail rule (domain/email.ts), with nothing around it: it ends up in e-mail headers.
 const isAddress = (s: string) => s === s.trim() && isEmail(s)
@@ -90,12 +89,7 @@ const EnvSchema = v.object({
   DOCUMENT_MAX_MB: v.optional(wholeNumber(1, 1024), '25'),
   /** Where finished documents' bytes live: disk (DATA_DIR/documents) or database (document_blobs; ADR 0095). */
   DOCUMENT_STORAGE: v.optional(v.picklist(['disk', 'database'], 'must be disk or database'), 'disk'),
-  SMTP_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.check((s) => isUrl(s, ['smtp:', 'smtps:']), 'must be smtp://user:pass@host:port or smtps://…'),
-    ),
-  ),
+  SMTP_URL: v.optional(urlOf(['smtp:', 'smtps:'], 'must be smtp://user:pass@host:port or smtps://…')),
   MAIL_FROM: v.optional(mailbox, `${PROGRAMME_NAME} <${DEFAULT_COMPANY.contactEmail}>`),
   TEAM_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
   ALLOWED_ORIGINS: v.optional(origins, ''),

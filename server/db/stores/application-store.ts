@@ -289,6 +289,9 @@ const released = { claimed_by: null, lease_until: null } as const
 // Constants stay in the SQL text, as they were: the claim's partial index (outbox_due, where status =
 // 'pending') serves a generic plan of PostgreSQL's prepared statements only when the text says 'pending'.
 const PENDING = sql.lit<'pending'>('pending')
+/** An update of message `p.id` that changes it only while it is pending and `p.workerId` still holds it. */
+const stillHeld = (p: { id: string; workerId: string }) =>
+  db.updateTable('outbox').where('id', '=', p.id).where('status', '=', PENDING).where('claimed_by', '=', p.workerId)
 
 interface ApplicationValues {
   id: string
@@ -382,36 +385,21 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
     ),
     // Settling requires the caller to still hold the message: a worker whose lease was taken over changes nothing.
     markSent: e.prepare((p: { id: string; workerId: string; at: Date }) =>
-      db
-        .updateTable('outbox')
-        .set({ status: sql.lit('sent'), settled_at: p.at, ...released, last_error: null, text_body: redacted('text_body'), html_body: redacted('html_body') })
-        .where('id', '=', p.id)
-        .where('status', '=', PENDING)
-        .where('claimed_by', '=', p.workerId),
+      stillHeld(p).set({ status: sql.lit('sent'), settled_at: p.at, ...released, last_error: null, text_body: redacted('text_body'), html_body: redacted('html_body') }),
     ),
     reschedule: e.prepare((p: { id: string; workerId: string; attempts: number; nextAttemptAt: Date; lastError: string }) =>
-      db
-        .updateTable('outbox')
-        .set({ attempts: p.attempts, next_attempt_at: p.nextAttemptAt, last_error: p.lastError, ...released })
-        .where('id', '=', p.id)
-        .where('status', '=', PENDING)
-        .where('claimed_by', '=', p.workerId),
+      stillHeld(p).set({ attempts: p.attempts, next_attempt_at: p.nextAttemptAt, last_error: p.lastError, ...released }),
     ),
     markFailed: e.prepare((p: { id: string; workerId: string; attempts: number; at: Date; lastError: string }) =>
-      db
-        .updateTable('outbox')
-        .set({
-          status: sql.lit('failed'),
-          attempts: p.attempts,
-          settled_at: p.at,
-          last_error: p.lastError,
-          ...released,
-          text_body: redacted('text_body'),
-          html_body: redacted('html_body'),
-        })
-        .where('id', '=', p.id)
-        .where('status', '=', PENDING)
-        .where('claimed_by', '=', p.workerId),
+      stillHeld(p).set({
+        status: sql.lit('failed'),
+        attempts: p.attempts,
+        settled_at: p.at,
+        last_error: p.lastError,
+        ...released,
+        text_body: redacted('text_body'),
+        html_body: redacted('html_body'),
+      }),
     ),
     grantLink: e.prepare((p: { tokenHash: string; applicationId: string; at: Date }) =>
       db.insertInto('founder_links').values({ token_hash: p.tokenHash, application_id: p.applicationId, created_at: p.at }),

@@ -9,9 +9,11 @@
 import { sql, type SqlBool } from 'kysely'
 import { OPEN_STAGES, STAGES, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import { db, type Engine } from '../engine.ts'
-import { toBool, toDate, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
+import { toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { stageStays } from './query-fragments.ts'
+import type { Member } from './team-store.ts'
 
 import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
 
@@ -33,12 +35,7 @@ export interface PendingPage {
   waitingForMe: number
 }
 
-export interface ReminderRecipient {
-  id: string
-  email: string
-  name: string
-  frequency: Exclude<ReminderFrequency, 'off'>
-}
+export type ReminderRecipient = Pick<Member, 'id' | 'email' | 'name'> & { frequency: Exclude<ReminderFrequency, 'off'> }
 
 /** Stays that ended (a stage change) in the period: how many, and how many by their due date. */
 export type StagePunctuality = Record<Stage, { left: number; onTime: number }>
@@ -171,15 +168,8 @@ export function openClockStore(e: Engine): ClockStore {
     stays: e.prepare((p: { since: Date }) =>
       db
         .selectFrom(
-          db
-            .selectFrom('stage_changes as c')
-            .innerJoin('applications as a', 'a.id', 'c.application_id')
-            .select([
-              'c.from_stage as stage',
-              'c.at as left_at',
-              'a.created_at as received_at',
-              sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
-            ])
+          stageStays()
+            .select('a.created_at as received_at')
             .where('c.application_id', 'in', db.selectFrom('stage_changes').select('application_id').where('at', '>=', p.since))
             .as('s'),
         )

@@ -65,6 +65,8 @@ const toVersion = (r: VersionRow, rows: readonly ItemRow[]): RateCardVersion => 
   items: rows.filter((i) => i.version_id === r.id).map(({ version_id: _, ...i }) => fromRow('rate_card_items', i)),
 })
 const toDeal = (r: DealRow): Deal => fromRow('deals', r)
+/** An update of version `p.id` that changes it only while it is a draft: a published version is never edited. */
+const stillDraft = (p: { id: string }) => db.updateTable('rate_card_versions').where('id', '=', p.id).where('status', '=', 'draft')
 
 const ITEM_COLUMNS = { id: 'uuid', version_id: 'uuid', position: 'integer', outlet: 'text', format: 'text', unit_price_cop: 'bigint' } as const
 /** The terms' columns (named once: toRow writes each from its camelCase field, a placeholder of the prepared query). */
@@ -135,15 +137,9 @@ export function openDealStore(e: Engine): DealStore {
     ),
     insertItems: insertRows(e, 'rate_card_items', ITEM_COLUMNS),
     deleteItems: e.prepare((p: { id: string }) => db.deleteFrom('rate_card_items').where('version_id', '=', p.id)),
-    editVersion: e.prepare((p: { id: string; note: string; at: Date }) =>
-      db.updateTable('rate_card_versions').set({ note: p.note, updated_at: p.at }).where('id', '=', p.id).where('status', '=', 'draft'),
-    ),
+    editVersion: e.prepare((p: { id: string; note: string; at: Date }) => stillDraft(p).set({ note: p.note, updated_at: p.at })),
     publish: e.prepare((p: { id: string; memberId: string; at: Date }) =>
-      db
-        .updateTable('rate_card_versions')
-        .set({ status: 'published', published_by: p.memberId, published_at: p.at, updated_at: p.at })
-        .where('id', '=', p.id)
-        .where('status', '=', 'draft'),
+      stillDraft(p).set({ status: 'published', published_by: p.memberId, published_at: p.at, updated_at: p.at }),
     ),
     deal: e.prepare((p: { applicationId: string }) => deals().where('d.application_id', '=', p.applicationId)),
     lockDeal: e.prepare((p: { applicationId: string }) => db.selectFrom('deals').selectAll().where('application_id', '=', p.applicationId).$call(e.forUpdate)),

@@ -16,6 +16,7 @@ import type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
 import { db, firstOrNull, type Engine } from '../engine.ts'
 import { fromRow, toNumber, toRow, type Database, type Int64Text, type Row } from '../schema.ts'
+import { isUuid } from '../time-ordered-id.ts'
 
 export type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
 
@@ -31,11 +32,7 @@ export interface DocumentReview {
 /** An upload in progress (document_uploads's row; `id` is tus's). */
 export type NewUpload = Row<'document_uploads'> & { itemKey: DocumentKey }
 
-export interface UploadRow {
-  applicationId: string
-  itemKey: string
-  createdAt: Date
-}
+export type UploadRow = Pick<Row<'document_uploads'>, 'applicationId' | 'itemKey' | 'createdAt'>
 
 export interface DocumentStore {
   list(applicationId: string): Promise<DocumentRecord[]>
@@ -73,9 +70,8 @@ const toDocument = (r: Selectable<Database['documents']>): DocumentRecord => ({
   fileName: servedFileName(r.file_name, r.media_type),
 })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Ids come from URLs: only ours (UUIDs) can name a row. */
-const plausible = (...ids: string[]) => ids.every((id) => UUID.test(id))
+const plausible = (...ids: string[]) => ids.every(isUuid)
 
 export function openDocumentStore(e: Engine): DocumentStore {
   const q = {

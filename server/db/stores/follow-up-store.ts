@@ -33,7 +33,7 @@ import {
   type MilestoneRecord,
   type PortfolioEntryRecord,
 } from '../../../domain/follow-up.ts'
-import { db, type Engine, type Step } from '../engine.ts'
+import { db, updateFromExcluded, type Engine, type Step } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
@@ -169,14 +169,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       db
         .insertInto('follow_up_milestones')
         .values({ application_id: p.applicationId, month: p.month, held_on: p.heldOn, note: p.note, recorded_by: p.memberId, recorded_at: p.at })
-        .onConflict((c) =>
-          c.columns(['application_id', 'month']).doUpdateSet((eb) => ({
-            held_on: eb.ref('excluded.held_on'),
-            note: eb.ref('excluded.note'),
-            recorded_by: eb.ref('excluded.recorded_by'),
-            recorded_at: eb.ref('excluded.recorded_at'),
-          })),
-        ),
+        .onConflict(updateFromExcluded(['application_id', 'month'], ['held_on', 'note', 'recorded_by', 'recorded_at'])),
     ),
     closing: e.prepare((p: { applicationId: string }) => closings().where('application_id', '=', p.applicationId)),
     insertClosing: e.prepare((p: { applicationId: string; note: string; memberId: string; at: Date }) =>

@@ -15,15 +15,12 @@ import { db, prepareByShape, type Engine } from '../engine.ts'
 import { toDate, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { noActiveConflict } from './query-fragments.ts'
+import type { Member } from './team-store.ts'
 
 export type FounderActivity = Row<'founder_activity'>
 
 /** A member to tell: their address and the outbox message written for them. */
-export interface ConcernedMember {
-  id: string
-  email: string
-  name: string
-}
+export type ConcernedMember = Pick<Member, 'id' | 'email' | 'name'>
 
 export interface FounderActivityStore {
   /** Active admins and assigned active reviewers, less those with an active conflict on it; by name. */

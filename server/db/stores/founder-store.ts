@@ -24,14 +24,7 @@ import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type NewOutboxMessage } from './application-store.ts'
 import { panelReducer } from './panel-store.ts'
 
-export interface NewFounderDraft {
-  id: string
-  kind: FounderMailKind
-  to: string
-  subject: string
-  text: string
-  html: string
-}
+export type NewFounderDraft = Pick<FounderDraft, 'id' | 'kind' | 'to' | 'subject' | 'text' | 'html'>
 
 /**
  * What a stage change writes for the founder, in the transition's own
@@ -282,6 +275,9 @@ export function draftSuperseder(e: Engine): (tx: Tx, changes: readonly Supersedi
   }
 }
 
+/** An update of draft `p.id` that changes it only while it is still a draft (compare-and-set). */
+const stillDraft = (p: { id: string }) => db.updateTable('founder_mail_drafts').where('id', '=', p.id).where('status', '=', 'draft')
+
 const dataRequests = () => db.selectFrom('data_requests').selectAll()
 type DataRequestRow = InferResult<ReturnType<typeof dataRequests>>[number]
 const toDataRequest = (r: DataRequestRow): DataRequest => fromRow('data_requests', r)
@@ -304,19 +300,11 @@ export function openFounderStore(e: Engine): FounderStore {
     // The draft's row alone: locking the joined application too would queue behind its stage changes.
     lockDraft: e.prepare((p: { id: string }) => db.selectFrom('founder_mail_drafts').select('id').where('id', '=', p.id).$call(e.forUpdate)),
     editDraft: e.prepare((p: { id: string; subject: string; text: string; html: string; memberId: string; at: Date }) =>
-      db
-        .updateTable('founder_mail_drafts')
-        .set({ subject: p.subject, text_body: p.text, html_body: p.html, edited_by: p.memberId, edited_at: p.at })
-        .where('id', '=', p.id)
-        .where('status', '=', 'draft'),
+      stillDraft(p).set({ subject: p.subject, text_body: p.text, html_body: p.html, edited_by: p.memberId, edited_at: p.at }),
     ),
     // Settled, the draft keeps no body: the outbox has what was sent.
     settleDraft: e.prepare((p: { id: string; status: 'sent' | 'discarded'; memberId: string; at: Date; outboxId: string | null }) =>
-      db
-        .updateTable('founder_mail_drafts')
-        .set({ status: p.status, text_body: '', html_body: '', settled_by: p.memberId, settled_at: p.at, outbox_id: p.outboxId })
-        .where('id', '=', p.id)
-        .where('status', '=', 'draft'),
+      stillDraft(p).set({ status: p.status, text_body: '', html_body: '', settled_by: p.memberId, settled_at: p.at, outbox_id: p.outboxId }),
     ),
     settings: e.prepare(() => db.selectFrom('founder_mail_settings').select(['kind', 'send_immediately'])),
     setSetting: e.prepare((p: { kind: FounderMailKind; value: boolean; memberId: string; at: Date }) =>

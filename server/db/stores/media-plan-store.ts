@@ -20,7 +20,7 @@ import type { RateCardItem } from '../../../domain/deals.ts'
 import { deliveryOf, type Delivery, type PlanEntryDraft, type PlanLineDraft } from '../../../domain/media-plan.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromRow, toNumber } from '../schema.ts'
+import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
@@ -41,12 +41,7 @@ export interface MediaPlanDeal {
 }
 
 /** A deal as the paces read it: what it committed, its window, what it delivered. */
-export interface DealDelivery extends Delivery {
-  applicationId: string
-  reference: string
-  tradeName: string
-  ownerId: string | null
-}
+export interface DealDelivery extends Delivery, Pick<MediaPlanDeal, 'applicationId' | 'reference' | 'tradeName' | 'ownerId'> {}
 
 /** One deal's plan: its lines (by number) and every entry (oldest first). */
 export interface MediaPlanLedger {
@@ -66,14 +61,7 @@ export interface NewProof {
 }
 
 /** A kept proof file and its bytes. */
-export interface StoredProof {
-  id: string
-  applicationId: string
-  fileName: string
-  mediaType: string
-  sizeBytes: number
-  content: Buffer
-}
+export type StoredProof = Pick<NewProof, 'id' | 'fileName' | 'mediaType' | 'sizeBytes'> & { applicationId: string; content: Buffer }
 
 export type Written<T, R> = { status: 'written'; value: T; ledger: MediaPlanLedger } | { status: 'refused'; refusal: R } | { status: 'not_found' }
 
@@ -163,48 +151,20 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       db.selectFrom('media_plan_proofs').select(['id', 'application_id', 'file_name', 'media_type', 'size_bytes', 'content']).where('id', '=', p.id).where('application_id', '=', p.applicationId),
     ),
     insertProof: e.prepare((p: NewProof & { applicationId: string; memberId: string; at: Date }) =>
-      db.insertInto('media_plan_proofs').values({
-        id: p.id,
-        application_id: p.applicationId,
-        file_name: p.fileName,
-        media_type: p.mediaType,
-        size_bytes: p.sizeBytes,
-        sha256: p.sha256,
-        content: p.content,
-        uploaded_by: p.memberId,
-        uploaded_at: p.at,
-      }),
+      db
+        .insertInto('media_plan_proofs')
+        .values({ ...toRow(p, ['id', 'application_id', 'file_name', 'media_type', 'size_bytes', 'sha256', 'content']), uploaded_by: p.memberId, uploaded_at: p.at }),
     ),
     insertLine: e.prepare((p: PlanLineDraft & { id: string; applicationId: string; number: number; memberId: string; at: Date }) =>
       db.insertInto('media_plan_lines').values({
-        id: p.id,
-        application_id: p.applicationId,
-        number: p.number,
-        outlet: p.outlet,
-        format: p.format,
-        units: p.units,
-        unit_price_cop: p.unitPriceCop,
-        flight_from: p.flightFrom,
-        flight_to: p.flightTo,
-        notes: p.notes,
+        ...toRow(p, ['id', 'application_id', 'number', 'outlet', 'format', 'units', 'unit_price_cop', 'flight_from', 'flight_to', 'notes']),
         created_by: p.memberId,
         created_at: p.at,
       }),
     ),
     insertEntry: e.prepare((p: PlanEntryDraft & { id: string; applicationId: string; memberId: string; at: Date }) =>
       db.insertInto('media_plan_entries').values({
-        id: p.id,
-        application_id: p.applicationId,
-        line_id: p.lineId,
-        kind: p.kind,
-        day: p.day,
-        units: p.units,
-        proof_url: p.proofUrl,
-        proof_document_id: p.proofDocumentId,
-        reason: p.reason,
-        make_good_for: p.makeGoodFor,
-        to_line_id: p.toLineId,
-        voids: p.voids,
+        ...toRow(p, ['id', 'application_id', 'line_id', 'kind', 'day', 'units', 'proof_url', 'proof_document_id', 'reason', 'make_good_for', 'to_line_id', 'voids']),
         recorded_by: p.memberId,
         recorded_at: p.at,
       }),
@@ -212,15 +172,9 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
   }
 
   const toDeal = (r: DealRow, items: readonly ItemRow[]): MediaPlanDeal => ({
-    applicationId: r.application_id,
-    reference: r.reference,
+    ...fromRow('deals', r),
     tradeName: r.trade_name ?? '',
-    mediaValueCop: toNumber(r.media_value_cop),
-    windowStart: r.window_start,
-    windowMonths: r.window_months,
-    rateCardVersionId: r.rate_card_version_id,
     rateCardVersionNumber: r.rate_card_version_number === null ? null : toNumber(r.rate_card_version_number),
-    ownerId: r.owner_id,
     rateCard: items.filter((i) => i.version_id === r.rate_card_version_id).map((i) => ({ outlet: i.outlet, format: i.format, unitPriceCop: toNumber(i.unit_price_cop) })),
   })
 

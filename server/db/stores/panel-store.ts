@@ -17,7 +17,7 @@
  * inside the transaction with the session as it is after the change), so the
  * outbox rows commit with the change they announce.
  */
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { companyNameColumns, noActiveConflict } from './query-fragments.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
@@ -25,16 +25,12 @@ import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
-import { fromJson, fromRow, toDate, type Database } from '../schema.ts'
-import type { Selectable } from 'kysely'
+import { fromJson, fromRow, toDate, toRow, type Database } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
+import type { Member } from './team-store.ts'
 
-export interface PanelMember {
-  id: string
-  name: string
-  email: string
-}
+export type PanelMember = Pick<Member, 'id' | 'name' | 'email'>
 
 export interface PanelOffer {
   id: string
@@ -123,6 +119,9 @@ export type ChangeOutcome =
         | 'same_time'
     }
 
+/** What every change of a session is given: the application, who changes it and when, and the e-mails it writes. */
+type SessionChange = { applicationId: string; by: PanelActor; at: Date; compose: Compose }
+
 export interface PanelStore {
   /** The application's offer, or null. */
   offer(applicationId: string): Promise<PanelOffer | null>
@@ -140,33 +139,18 @@ export interface PanelStore {
   /** The founder's "Ninguno me sirve". False: no offer to answer. */
   noneFits(applicationId: string, note: string, at: Date): Promise<boolean>
   /** The founder takes an offered time. */
-  book(input: { applicationId: string; timeId: string; sessionId: string; uid: string; by: PanelActor; at: Date; compose: Compose }): Promise<ChangeOutcome>
+  book(input: SessionChange & { timeId: string; sessionId: string; uid: string }): Promise<ChangeOutcome>
   /**
    * Move the booked session: to an offered time (`timeId`, the founder) or any time (`startsAt`, the
    * team). `cutoffMs`: the founder's limit before the session's start; null for the team.
    */
-  reschedule(input: {
-    applicationId: string
-    to: { timeId: string } | { startsAt: Date }
-    by: PanelActor
-    at: Date
-    cutoffMs: number | null
-    compose: Compose
-  }): Promise<ChangeOutcome>
+  reschedule(input: SessionChange & { to: { timeId: string } | { startsAt: Date }; cutoffMs: number | null }): Promise<ChangeOutcome>
   /**
    * Call the booked session off. `reason`: the team's «Motivo» (null: none, or the founder). `closeOffer`:
    * the team's cancellation also closes the offer (its times, the cancelled one included, are gone; the
    * team offers new ones); a founder's leaves it open to choose another time.
    */
-  cancel(input: {
-    applicationId: string
-    by: PanelActor
-    at: Date
-    cutoffMs: number | null
-    reason: string | null
-    closeOffer: boolean
-    compose: Compose
-  }): Promise<ChangeOutcome>
+  cancel(input: SessionChange & { cutoffMs: number | null; reason: string | null; closeOffer: boolean }): Promise<ChangeOutcome>
   /** The member's booked sessions not ended at `now`, soonest first. */
   memberSessions(memberId: string, now: Date): Promise<MemberSession[]>
   /** Booked sessions starting in (from, until] whose reminder has not gone. */
@@ -206,6 +190,10 @@ function bookedSessionsOf(e: Engine, p: { ids: string[]; from: Date; except: str
       .orderBy('s.id')
   )
 }
+
+/** An update of booked session `p.id` that changes it only while its SEQUENCE is still `p.sequence` (compare-and-set). */
+const unchanged = (p: { id: string; sequence: number }) =>
+  db.updateTable('panel_sessions').where('id', '=', p.id).where('status', '=', BOOKED).where('sequence', '=', p.sequence)
 
 /**
  * The store's queries and the steps its transactions are made of, shared with the transactions of
@@ -268,13 +256,13 @@ function panelSteps(e: Engine) {
     ),
     // The other sessions, for "nobody double-booked": times and references, no founder data.
     busy: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
-      bookedSessionsOf(e, p).select(['sm.member_id', 's.id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
+      bookedSessionsOf(e, p).select(['sm.member_id', 's.id as session_id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
     ),
     // "Mis pendientes": the company's two names read from the form (->> works alike on jsonb and SQLite's JSON text), not the whole form.
     memberSessions: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
       bookedSessionsOf(e, p).select([
         'sm.member_id',
-        's.id',
+        's.id as session_id',
         's.application_id',
         'a.reference',
         ...companyNameColumns,
@@ -307,15 +295,7 @@ function panelSteps(e: Engine) {
     deleteOfferMembers: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offer_members').where('offer_id', '=', p.offerId)),
     deleteOffer: e.prepare((p: { offerId: string }) => db.deleteFrom('panel_offers').where('id', '=', p.offerId)),
     insertOffer: e.prepare((p: { id: string; applicationId: string; lengthMinutes: number; placeKind: PanelPlaceKind; place: string; by: string; at: Date }) =>
-      db.insertInto('panel_offers').values({
-        id: p.id,
-        application_id: p.applicationId,
-        length_minutes: p.lengthMinutes,
-        place_kind: p.placeKind,
-        place: p.place,
-        offered_by: p.by,
-        offered_at: p.at,
-      }),
+      db.insertInto('panel_offers').values({ ...toRow(p, ['id', 'application_id', 'length_minutes', 'place_kind', 'place']), offered_by: p.by, offered_at: p.at }),
     ),
     insertOfferTime: e.prepare((p: { id: string; offerId: string; startsAt: Date; endsAt: Date }) =>
       db.insertInto('panel_offer_times').values({ id: p.id, offer_id: p.offerId, starts_at: p.startsAt, ends_at: p.endsAt }),
@@ -327,15 +307,9 @@ function panelSteps(e: Engine) {
     insertSession: e.prepare(
       (p: { id: string; applicationId: string; uid: string; startsAt: Date; endsAt: Date; placeKind: PanelPlaceKind; place: string; by: string; at: Date }) =>
         db.insertInto('panel_sessions').values({
-          id: p.id,
-          application_id: p.applicationId,
-          uid: p.uid,
+          ...toRow(p, ['id', 'application_id', 'uid', 'starts_at', 'ends_at', 'place_kind', 'place']),
           sequence: 0,
           status: BOOKED,
-          starts_at: p.startsAt,
-          ends_at: p.endsAt,
-          place_kind: p.placeKind,
-          place: p.place,
           booked_by: p.by,
           booked_at: p.at,
         }),
@@ -345,29 +319,14 @@ function panelSteps(e: Engine) {
     ),
     // Compare-and-set on the sequence: a change another transaction made meanwhile changes nothing here.
     move: e.prepare((p: { id: string; sequence: number; startsAt: Date; endsAt: Date; by: string; at: Date }) =>
-      db
-        .updateTable('panel_sessions')
-        .set({ starts_at: p.startsAt, ends_at: p.endsAt, sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, reminded_at: null })
-        .where('id', '=', p.id)
-        .where('status', '=', BOOKED)
-        .where('sequence', '=', p.sequence),
+      unchanged(p).set({ starts_at: p.startsAt, ends_at: p.endsAt, sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, reminded_at: null }),
     ),
     cancel: e.prepare((p: { id: string; sequence: number; by: string; at: Date; reason: string | null }) =>
-      db
-        .updateTable('panel_sessions')
-        .set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at, cancel_reason: p.reason })
-        .where('id', '=', p.id)
-        .where('status', '=', BOOKED)
-        .where('sequence', '=', p.sequence),
+      unchanged(p).set({ status: sql.lit('cancelled'), sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at, cancelled_at: p.at, cancel_reason: p.reason }),
     ),
     // A member leaving the panel: the session's SEQUENCE raised (compare-and-set), its time and status kept.
     bump: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) =>
-      db
-        .updateTable('panel_sessions')
-        .set({ sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at })
-        .where('id', '=', p.id)
-        .where('status', '=', BOOKED)
-        .where('sequence', '=', p.sequence),
+      unchanged(p).set({ sequence: sql<number>`sequence + 1`, changed_by: p.by, changed_at: p.at }),
     ),
     sessionMember: e.prepare((p: { sessionId: string; memberId: string }) =>
       db
@@ -412,23 +371,7 @@ function panelSteps(e: Engine) {
 
   function* insertMessages(tx: Tx, app: AppRow, messages: (NewOutboxMessage & { memberId?: string | null; calendar?: string })[], at: Date) {
     for (const m of messages) {
-      yield* tx.run(
-        q.insertMessage({
-          id: m.id,
-          kind: m.kind,
-          messageId: m.messageId,
-          from: m.from,
-          to: m.to,
-          replyTo: m.replyTo ?? null,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          calendar: m.calendar ?? null,
-          applicationId: app.id,
-          memberId: m.memberId ?? null,
-          at,
-        }),
-      )
+      yield* tx.run(q.insertMessage({ ...m, replyTo: m.replyTo ?? null, calendar: m.calendar ?? null, applicationId: app.id, memberId: m.memberId ?? null, at }))
     }
   }
 
@@ -546,7 +489,7 @@ export function openPanelStore(e: Engine): PanelStore {
     async busy(memberIds, from, exceptApplicationId) {
       if (memberIds.length === 0) return []
       const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? NO_APPLICATION }))
-      return rows.map((r) => ({ memberId: r.member_id, sessionId: r.id, applicationId: r.application_id, reference: r.reference, startsAt: toDate(r.starts_at), endsAt: toDate(r.ends_at) }))
+      return rows.map((r) => fromRow('panel_sessions', r))
     },
 
     saveOffer(input) {
@@ -685,18 +628,7 @@ export function openPanelStore(e: Engine): PanelStore {
 
     async memberSessions(memberId, now) {
       const rows = await e.all(q.memberSessions({ ids: [memberId], from: now, except: NO_APPLICATION }))
-      return rows.map((r) => ({
-        memberId: r.member_id,
-        sessionId: r.id,
-        applicationId: r.application_id,
-        reference: r.reference,
-        companyName: r.company_name ?? '',
-        tradeName: r.trade_name ?? '',
-        startsAt: toDate(r.starts_at),
-        endsAt: toDate(r.ends_at),
-        placeKind: r.place_kind,
-        place: r.place,
-      }))
+      return rows.map((r) => ({ ...fromRow('panel_sessions', r), companyName: r.company_name ?? '', tradeName: r.trade_name ?? '' }))
     },
 
     async remindersDue(from, until) {

@@ -23,11 +23,12 @@ import { searchKey } from '../../../domain/search.ts'
 import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
+import { stageStays } from './query-fragments.ts'
 import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 import { db, firstOrNull, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
-import { fromJson, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
+import { fromJson, fromRow, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
 import { panelCloser, type Compose, type PanelClosing } from './panel-store.ts'
@@ -197,17 +198,18 @@ export interface ReviewStore {
   listAudit(page: number, pageSize: number, filter?: AuditFilter): Promise<AuditLogPage>
 }
 
+const AUDIT_FILTERS = ['memberId', 'action', 'applicationId', 'reference', 'from', 'to'] as const
 /** Which of the audit log's filters are set: one prepared query per combination. */
-type AuditShape = Record<'member' | 'action' | 'application' | 'reference' | 'from' | 'to', boolean>
+type AuditShape = Record<(typeof AUDIT_FILTERS)[number], boolean>
 /** The filter's values, every one bound (those a shape does not use are left out of its SQL). */
 type AuditValues = Required<Omit<AuditFilter, 'action'>> & { action: string }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select over `audit_log l` left-joined with `applications a`
 function auditWhere<Q extends SelectQueryBuilder<any, any, any>>(shape: AuditShape, p: AuditValues, query: Q): Q {
   let q = query
-  if (shape.member) q = q.where(sql.ref('l.member_id'), '=', p.memberId) as Q
+  if (shape.memberId) q = q.where(sql.ref('l.member_id'), '=', p.memberId) as Q
   if (shape.action) q = q.where(sql.ref('l.action'), '=', p.action) as Q
-  if (shape.application) q = q.where(sql.ref('l.application_id'), '=', p.applicationId) as Q
+  if (shape.applicationId) q = q.where(sql.ref('l.application_id'), '=', p.applicationId) as Q
   if (shape.reference) q = q.where(sql.ref('a.reference'), '=', p.reference) as Q
   if (shape.from) q = q.where(sql.ref('l.at'), '>=', p.from) as Q
   if (shape.to) q = q.where(sql.ref('l.at'), '<', p.to) as Q
@@ -325,21 +327,22 @@ export function openReviewStore(e: Engine): ReviewStore {
       db
         .selectFrom('applications as a')
         .leftJoin('application_reviews as v', (join) => join.onRef('v.application_id', '=', 'a.id').on(countedReview))
+        // In the order of the list's record (ApplicationListRecord), which fromRow keeps.
         .select([
           'a.id',
           'a.reference',
-          'a.created_at',
-          'a.stage',
-          'a.stage_due_at',
           formField('companyName').as('company_name'),
           formField('tradeName').as('trade_name'),
           formField('founderName').as('founder_name'),
           formField('city').as('city'),
           formField('productStage').as('product_stage'),
+          'a.stage',
+          'a.created_at',
+          'a.stage_due_at',
           sql<number | string>`count(v.member_id)`.as('review_count'),
+          sql<number | string>`coalesce(max(case when v.member_id = ${p.viewer} then 1 else 0 end), 0)`.as('my_review'),
           sql<number | string | null>`avg(${reviewMeanSql})`.as('average'),
           sql<number | string | null>`max(${reviewMeanSql}) - min(${reviewMeanSql})`.as('spread'),
-          sql<number | string>`coalesce(max(case when v.member_id = ${p.viewer} then 1 else 0 end), 0)`.as('mine'),
         ])
         .where(e.inList('a.id', p.ids))
         .groupBy('a.id'),
@@ -409,16 +412,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         counted().where('created_at', '>=', p.month).as('month'),
       ])
     }),
-    stays: e.prepare(() =>
-      db
-        .selectFrom('stage_changes as c')
-        .innerJoin('applications as a', 'a.id', 'c.application_id')
-        .select([
-          'c.from_stage as stage',
-          'c.at as left_at',
-          sql<Date | TimeText>`coalesce(lag(c.at) over (partition by c.application_id order by c.at, c.id), a.created_at)`.as('entered_at'),
-        ]),
-    ),
+    stays: e.prepare(() => stageStays()),
     auditCount: prepareByShape(e, (shape: AuditShape, p: AuditValues) =>
       auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id')).select(count().as('n')),
     ),
@@ -568,13 +562,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         ids = [...first, ...rest].map((r) => r.id)
       } else {
         const rows = await page(query.pageSize, offset, (v) => list.page({ ...shape, sort: query.sort as Exclude<ApplicationSort, 'score_desc'> }, v))
-        total = shape.search
-          ? rows.length > 0
-            ? toNumber(rows[0]!.n!)
-            : offset === 0
-              ? 0
-              : await countOf(list.count(shape, values()))
-          : await countOf(list.count(shape, values()))
+        total = shape.search && rows.length > 0 ? toNumber(rows[0]!.n!) : shape.search && offset === 0 ? 0 : await countOf(list.count(shape, values()))
         ids = rows.map((r) => r.id)
       }
       const tail = await maskedTail(query, masked, total, query.pageSize - ids.length)
@@ -584,20 +572,12 @@ export function openReviewStore(e: Engine): ReviewStore {
       // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
       const rows = await e.all(q.listRows({ ids, viewer }))
       const items = inOrder(ids, rows).map((row) => {
-        const mine = toNumber(row.mine) === 1
+        const mine = toNumber(row.my_review) === 1
         // HotCRP-style: a reviewer sees the scores once they have reviewed; an admin always does.
         const visible = query.viewer.isAdmin || mine
         return {
-          id: row.id,
-          reference: row.reference,
-          companyName: row.company_name,
-          tradeName: row.trade_name,
-          founderName: row.founder_name,
-          city: row.city,
+          ...fromRow('applications', row),
           productStage: row.product_stage as ProductStage,
-          stage: row.stage,
-          createdAt: toDate(row.created_at),
-          stageDueAt: toDateOrNull(row.stage_due_at),
           reviewCount: toNumber(row.review_count),
           myReview: mine,
           average: visible && row.average !== null ? toNumber(row.average) : null,
@@ -716,22 +696,9 @@ export function openReviewStore(e: Engine): ReviewStore {
       if ((filter.memberId !== undefined && !isUuid(filter.memberId)) || (filter.applicationId !== undefined && !isUuid(filter.applicationId))) {
         return { items: [], total: 0, memberNames: {} }
       }
-      const shape: AuditShape = {
-        member: filter.memberId !== undefined,
-        action: filter.action !== undefined,
-        application: filter.applicationId !== undefined,
-        reference: filter.reference !== undefined,
-        from: filter.from !== undefined,
-        to: filter.to !== undefined,
-      }
-      const values: AuditValues = {
-        memberId: filter.memberId ?? '',
-        action: filter.action ?? '',
-        applicationId: filter.applicationId ?? '',
-        reference: filter.reference ?? '',
-        from: filter.from ?? new Date(0),
-        to: filter.to ?? new Date(0),
-      }
+      const shape = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, filter[name] !== undefined])) as AuditShape
+      // A value the shape leaves out of the SQL is never bound.
+      const values: AuditValues = { memberId: '', action: '', applicationId: '', reference: '', from: new Date(0), to: new Date(0), ...filter }
       const total = toNumber((await e.first(q.auditCount(shape, values)))!.n)
       const rows = await e.all(q.auditPage(shape, { ...values, limit: pageSize, offset: (page - 1) * pageSize }))
       const items = rows.map((row) => ({

@@ -143,6 +143,13 @@ const passkeys = () => db.selectFrom('team_passkeys').selectAll()
 type PasskeyRow = InferResult<ReturnType<typeof passkeys>>[number]
 const toPasskey = (r: PasskeyRow): Passkey => fromRow('team_passkeys', r)
 
+/** The names of the members `ids` names (null: nobody), by id: what an answer's memberNames holds. */
+export async function memberNames(team: Pick<TeamStore, 'listMembers'>, ids: readonly (string | null)[]): Promise<Record<string, string>> {
+  const wanted = new Set(ids.filter((id): id is string => id !== null))
+  if (wanted.size === 0) return {}
+  return Object.fromEntries((await team.listMembers()).filter((m) => wanted.has(m.id)).map((m) => [m.id, m.name]))
+}
+
 /** Thrown inside a transaction to roll it back; never escapes the store. */
 class Refused extends Error {}
 

@@ -16,8 +16,7 @@ import { allowedOrigin } from '../../shared/auth/origin.ts'
 import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from '../../shared/http/download.ts'
 import { documentsPage } from './page.ts'
-import type { Documents, UploadContext } from './service.ts'
-import { documentFields, UPLOAD_ID } from './service.ts'
+import { documentFields, UPLOAD_ID, type Documents, type UploadContext } from './service.ts'
 
 export const FOUNDER_PATH = '/postulacion'
 

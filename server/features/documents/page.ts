@@ -22,9 +22,6 @@ export interface DocumentsPageInput {
   }[]
 }
 
-const STATUS_LABEL: Record<DocumentStatus, string> = DOCUMENT_STATUS_FOUNDER_LABELS
-
-
 export function documentsPage(input: DocumentsPageInput): string {
   const e = escapeHtml
   const items = input.items
@@ -32,7 +29,7 @@ export function documentsPage(input: DocumentsPageInput): string {
       const d = item.document
       const state = d
         ? `<p><a href="${e(`${input.base}/api/documentos/${d.id}/archivo`)}">${e(d.fileName)}</a> · ${formatBytes(d.sizeBytes)} · ${e(formatDateTime(d.uploadedAt))}</p>
-<p class="state state-${d.status}">${STATUS_LABEL[d.status]}</p>${d.reviewNote ? `<p class="note">Nota del equipo: ${e(d.reviewNote)}</p>` : ''}`
+<p class="state state-${d.status}">${DOCUMENT_STATUS_FOUNDER_LABELS[d.status]}</p>${d.reviewNote ? `<p class="note">Nota del equipo: ${e(d.reviewNote)}</p>` : ''}`
         : `<p class="state">${item.optional ? 'Pendiente (si aplica)' : 'Pendiente'}</p>`
       const form = input.canUpload
         ? `<form data-item="${e(item.key)}" hidden><label>${d ? 'Reemplazar archivo' : 'Subir archivo'}

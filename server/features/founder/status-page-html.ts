@@ -75,11 +75,10 @@ function reachedStep(view: FounderView): 1 | 2 | 3 {
   return step
 }
 
+const REVIEWING = 'Estamos revisando tu información y el encaje con nuestros medios. Te escribiremos al terminar la validación preliminar.'
 const NEXT: Record<Stage, string> = {
-  recibida:
-    'Estamos revisando tu información y el encaje con nuestros medios. Te escribiremos al terminar la validación preliminar.',
-  validacion_preliminar:
-    'Estamos revisando tu información y el encaje con nuestros medios. Te escribiremos al terminar la validación preliminar.',
+  recibida: REVIEWING,
+  validacion_preliminar: REVIEWING,
   sesion_panel:
     'Elige aquí el horario de tu sesión 1:1 con el panel de expertos. Si todavía no ves horarios, te avisaremos por correo cuando los ofrezcamos.',
   due_diligence:

@@ -95,9 +95,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       sources.backups?.lastSuccessfulBackup() ?? null,
     ])
     applications.set(figures.applications)
-    messages.set({ status: 'pending' }, figures.pending)
-    messages.set({ status: 'sent' }, figures.sent)
-    messages.set({ status: 'failed' }, figures.failed)
+    for (const status of ['pending', 'sent', 'failed'] as const) messages.set({ status }, figures[status])
     retrying.set(figures.retrying)
     retried.set(figures.retried)
     oldestAge.set(figures.oldestPendingAt ? Math.max(0, (now().getTime() - figures.oldestPendingAt.getTime()) / 1000) : 0)

@@ -16,8 +16,7 @@
  *
  * No node: imports: the loop only needs timers, the store and a sender.
  */
-import type { MailSender } from '../../shared/mail/sender.ts'
-import { SendError } from '../../shared/mail/sender.ts'
+import { SendError, type MailSender } from '../../shared/mail/sender.ts'
 import type { ApplicationStore, OutboxMessage } from '../../db/stores/application-store.ts'
 import { linkTokenHash, needsPersonalLink, newLinkToken, withPersonalLink } from './personal-link.ts'
 
@@ -189,13 +188,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const batch = await store.claimDueMessages(workerId, now, limit, leaseMs)
     let settled = 0
     for (let i = 0; i < batch.length; i++) {
-      if (stopping) {
-        await release(batch.slice(i), clock())
-        break
-      }
-      // A send must end inside the lease, or another worker takes the message over and it goes out
-      // twice: start one only while half the lease remains, and give the rest back for the next round.
-      if (clock().getTime() - now.getTime() > leaseMs / 2) {
+      // Stopping gives the rest back. A send must end inside the lease, or another worker takes the message over and
+      // it goes out twice: start one only while half the lease remains, and give the rest back for the next round.
+      if (stopping || clock().getTime() - now.getTime() > leaseMs / 2) {
         await release(batch.slice(i), clock())
         break
       }

@@ -81,10 +81,12 @@ ${companyFooterHtml(ctx.company, ctx.policyVersion)}`,
   return { subject: safeSubject, text, html }
 }
 
-const contact = (ctx: FounderMailContext): Block => ({
-  p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.`,
-})
 const signature: Block = { p: `El equipo de ${PROGRAMME_NAME}` }
+/** How most e-mails end: where to write with questions, then the signature. */
+const contactAndSignature = (ctx: FounderMailContext): Block[] => [
+  { p: `Si tienes preguntas, responde a este correo o escríbenos a ${ctx.company.contactEmail} con tu referencia ${ctx.reference}.` },
+  signature,
+]
 
 const statusLink = (intro = 'Puedes ver en qué etapa va tu postulación cuando quieras, sin contraseña:'): Block => ({
   link: { intro, label: 'Ver el estado de mi postulación' },
@@ -105,8 +107,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           { p: `${panel.description} En esa conversación, cuéntanos el problema que resuelves, tus clientes y tus números, y qué esperas de una alianza de medios.` },
           { p: `Cómo la agendamos: en los próximos días te enviaremos por correo los horarios que te ofrecemos dentro de esta etapa (${panel.duration.toLowerCase()}), con la duración de la sesión y el lugar o el enlace de la videollamada. Elige el que te sirva en tu página de estado, con un clic; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página.` },
           statusLink('Elige el horario de tu sesión desde tu página de estado, sin contraseña:'),
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -120,8 +121,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           { list: DUE_DILIGENCE_DOCUMENTS },
           statusLink('Súbelos desde tu página de estado, donde también verás cuáles ya recibimos:'),
           { p: `Al terminar firmamos el acuerdo media for equity y definimos un plan de exposición de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses.` },
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -133,8 +133,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           { p: `El acuerdo media for equity con ${trade} quedó firmado. Te damos la bienvenida a ${PROGRAMME_NAME}.` },
           { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses, con un compromiso de ${COMMITMENT_MONTHS} meses).` },
           statusLink(),
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -148,8 +147,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           ...(reason ? [{ p: 'Queremos compartirte lo que más pesó en la decisión:' }, { p: reason }] : []),
           { p: 'No es un juicio sobre tu capacidad ni sobre el futuro de tu startup: acompañamos pocas startups a la vez y el encaje con nuestros medios cuenta mucho. La convocatoria está abierta todo el año: puedes volver a postular cuando tu startup haya avanzado.' },
           statusLink('Tu página de estado sigue disponible; desde ella puedes descargar o pedir que borremos tus datos:'),
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -162,8 +160,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
           { p: `Confirmamos que la postulación de ${trade} (${ctx.reference}) quedó retirada de ${PROGRAMME_NAME}. No seguiremos evaluándola.` },
           { p: 'Si fue un error o cambias de opinión, escríbenos y lo conversamos; la convocatoria está abierta todo el año y puedes volver a postular cuando quieras.' },
           statusLink('Desde tu página de estado puedes descargar o pedir que borremos tus datos:'),
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -281,14 +278,14 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
       return render(
         `Sesión con el panel de expertos: ${facts.when} ${ref}`,
         'Tu sesión con el panel quedó reservada',
-        [{ p: `Quedó reservada la sesión de ${trade} con nuestro panel de expertos.` }, when, where, { p: 'Te enviamos la invitación para tu calendario con este correo.' }, change, contact(ctx), signature],
+        [{ p: `Quedó reservada la sesión de ${trade} con nuestro panel de expertos.` }, when, where, { p: 'Te enviamos la invitación para tu calendario con este correo.' }, change, ...contactAndSignature(ctx)],
         ctx,
       )
     case 'changed':
       return render(
         `Nueva hora de tu sesión con el panel: ${facts.when} ${ref}`,
         'Tu sesión con el panel cambió de hora',
-        [{ p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` }, when, where, { p: 'La invitación de tu calendario se actualiza con este correo.' }, change, contact(ctx), signature],
+        [{ p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` }, when, where, { p: 'La invitación de tu calendario se actualiza con este correo.' }, change, ...contactAndSignature(ctx)],
         ctx,
       )
     case 'cancelled':
@@ -301,8 +298,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
             ...(facts.reason ? [{ p: `Motivo: ${oneLine(facts.reason)}` }] : []),
             { p: 'Los horarios que te ofrecimos ya no están disponibles. Te enviaremos nuevos horarios por correo para que elijas otro.' },
             statusLink('Puedes ver el estado de tu postulación en tu página de estado:'),
-            contact(ctx),
-            signature,
+            ...contactAndSignature(ctx),
           ],
           ctx,
         )
@@ -313,8 +309,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         [
           { p: `Cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
           statusLink('Si aún hay horarios disponibles, puedes elegir otro desde tu página de estado:'),
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -324,8 +319,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         'Tu sesión con el panel quedó cancelada',
         [
           { p: `Como tu postulación se cerró, cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -333,7 +327,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
       return render(
         `Mañana: tu sesión con el panel de expertos ${ref}`,
         'Mañana es tu sesión con el panel',
-        [{ p: `Te recordamos la sesión de ${trade} con nuestro panel de expertos.` }, when, where, change, contact(ctx), signature],
+        [{ p: `Te recordamos la sesión de ${trade} con nuestro panel de expertos.` }, when, where, change, ...contactAndSignature(ctx)],
         ctx,
       )
   }
@@ -369,8 +363,7 @@ export function renderPanelTimesMail(ctx: FounderMailContext, facts: PanelTimesF
       { p: `La sesión dura ${facts.lengthMinutes} minutos.` },
       where,
       statusLink('Elige uno con un clic en tu página de estado, sin contraseña; te llegará la invitación para tu calendario. Si ninguno te sirve, dínoslo desde la misma página:'),
-      contact(ctx),
-      signature,
+      ...contactAndSignature(ctx),
     ],
     ctx,
   )
@@ -413,8 +406,7 @@ export function renderCheckInMail(ctx: FounderMailContext, facts: CheckInMailFac
           ...what,
           { p: `Envíalo antes del ${facts.dueOn}. Si después necesitas corregir algo, puedes hacerlo hasta el ${facts.closesOn}.` },
           link,
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )
@@ -426,8 +418,7 @@ export function renderCheckInMail(ctx: FounderMailContext, facts: CheckInMailFac
           { p: `Te recordamos el reporte mensual de ${trade} (mes ${facts.number} de ${CHECK_IN_COUNT}): vence el ${facts.dueOn}.` },
           ...what,
           link,
-          contact(ctx),
-          signature,
+          ...contactAndSignature(ctx),
         ],
         ctx,
       )

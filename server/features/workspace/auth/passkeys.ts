@@ -15,8 +15,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
-import type { Member } from '../../../db/stores/team-store.ts'
-import type { Passkey, TeamStore } from '../../../db/stores/team-store.ts'
+import type { Member, Passkey, TeamStore } from '../../../db/stores/team-store.ts'
 import type { PasskeyChallenge } from '../../../../domain/workspace-api/team.ts'
 
 export const RP_NAME = 'Catalítico Media for Equity'

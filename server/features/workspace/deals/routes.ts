@@ -15,7 +15,7 @@ import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { DealStore } from '../../../db/stores/deal-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
-import type { TeamStore } from '../../../db/stores/team-store.ts'
+import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { dealInvalid } from '../../../shared/http/deal-errors.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
@@ -36,11 +36,7 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
   const { deals, reviews, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  const names = async (ids: readonly (string | null)[]): Promise<Record<string, string>> => {
-    const wanted = new Set(ids.filter((id): id is string => id !== null))
-    if (wanted.size === 0) return {}
-    return Object.fromEntries((await deps.team.listMembers()).filter((m) => wanted.has(m.id)).map((m) => [m.id, m.name]))
-  }
+  const names = (ids: readonly (string | null)[]) => memberNames(deps.team, ids)
 
   app.get('/applications/:id/deal', adminOnly, async (c) => {
     const id = c.req.param('id')

@@ -15,7 +15,7 @@ import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { FollowUpRecord, FollowUpStore } from '../../../db/stores/follow-up-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
-import type { TeamStore } from '../../../db/stores/team-store.ts'
+import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { DealPacesSource, MediaDaysSource } from '../../../shared/media-days.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
@@ -36,11 +36,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
   const { followUp, reviews, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  const names = async (record: FollowUpRecord | null): Promise<Record<string, string>> => {
-    const wanted = new Set([...(record?.milestones ?? []).map((m) => m.recordedBy), record?.closing?.closedBy ?? null].filter((id): id is string => id !== null))
-    if (wanted.size === 0) return {}
-    return Object.fromEntries((await deps.team.listMembers()).filter((m) => wanted.has(m.id)).map((m) => [m.id, m.name]))
-  }
+  const names = (record: FollowUpRecord | null) => memberNames(deps.team, [...(record?.milestones ?? []).map((m) => m.recordedBy), record?.closing?.closedBy ?? null])
   const answer = async (record: FollowUpRecord | null): Promise<FollowUpAnswer> =>
     wire({
       followUp: record ? { applicationId: record.applicationId, reference: record.reference, ...followUpView(record, formatIsoDay(now())) } : null,

@@ -47,42 +47,32 @@ function linkBlock(input: SignInMailInput, action: string, expiry: string) {
   }
 }
 
-export function renderSignInMail(input: SignInMailInput): RenderedMail {
-  const subject = `Tu enlace para entrar al espacio del equipo de ${PROGRAMME_NAME}`
-  const greeting = `Hola, ${oneLine(input.name)}:`
-  const intro = 'Pediste entrar al espacio del equipo. Abre el enlace y haz clic en «Entrar» en la página que se abre.'
-  const link = linkBlock(input, 'Entrar al espacio del equipo', `El enlace vence en ${SIGN_IN_LINK_MINUTES} minutos y sirve una sola vez.`)
+/** A team e-mail: the greeting and `paragraphs`, then the link; the same words in its text and its HTML. */
+function teamMail(subject: string, heading: string, name: string, paragraphs: readonly string[], link: { text: string; html: string }): RenderedMail {
+  const said = [`Hola, ${oneLine(name)}:`, ...paragraphs]
   return {
     subject,
-    text: `${greeting}\n\n${intro}\n\n${link.text}\n\nEl equipo de ${PROGRAMME_NAME}\n`,
+    text: `${[...said, link.text].join('\n\n')}\n\nEl equipo de ${PROGRAMME_NAME}\n`,
     html: page(
       subject,
-      `<h1 style="font-size:22px;line-height:1.25;margin:0 0 16px">Entra al espacio del equipo</h1>
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
+      `<h1 style="font-size:22px;line-height:1.25;margin:0 0 16px">${escapeHtml(heading)}</h1>
+${said.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${link.html}`,
     ),
   }
 }
 
+export function renderSignInMail(input: SignInMailInput): RenderedMail {
+  const intro = 'Pediste entrar al espacio del equipo. Abre el enlace y haz clic en «Entrar» en la página que se abre.'
+  const link = linkBlock(input, 'Entrar al espacio del equipo', `El enlace vence en ${SIGN_IN_LINK_MINUTES} minutos y sirve una sola vez.`)
+  return teamMail(`Tu enlace para entrar al espacio del equipo de ${PROGRAMME_NAME}`, 'Entra al espacio del equipo', input.name, [intro], link)
+}
+
 export function renderInvitationMail(input: InvitationMailInput): RenderedMail {
-  const subject = `Te invitaron al espacio del equipo de ${PROGRAMME_NAME}`
-  const greeting = `Hola, ${oneLine(input.name)}:`
   const who = input.invitedBy ? `${oneLine(input.invitedBy)} te invitó` : 'Te invitaron'
   const intro = `${who} al espacio del equipo de ${PROGRAMME_NAME}, donde el equipo revisa y evalúa las postulaciones. Tu rol: ${ROLE_LABELS[input.role]}.`
   const next = 'Abre el enlace y haz clic en «Entrar» en la página que se abre. Una vez dentro podrás añadir una llave de acceso (passkey) para entrar sin correo.'
   // An invitation waits days for someone who may not read their mail today (ADR 0147).
   const link = linkBlock(input, 'Aceptar la invitación', `La invitación vence en ${INVITATION_LINK_DAYS} días y el enlace sirve una sola vez.`)
-  return {
-    subject,
-    text: `${greeting}\n\n${intro}\n\n${next}\n\n${link.text}\n\nEl equipo de ${PROGRAMME_NAME}\n`,
-    html: page(
-      subject,
-      `<h1 style="font-size:22px;line-height:1.25;margin:0 0 16px">Te damos la bienvenida al equipo</h1>
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<p>${escapeHtml(next)}</p>
-${link.html}`,
-    ),
-  }
+  return teamMail(`Te invitaron al espacio del equipo de ${PROGRAMME_NAME}`, 'Te damos la bienvenida al equipo', input.name, [intro, next], link)
 }

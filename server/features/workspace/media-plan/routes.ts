@@ -15,9 +15,9 @@ import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_T
 import { PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import type { MediaPlanLedger, MediaPlanStore } from '../../../db/stores/media-plan-store.ts'
+import type { MediaPlanLedger, MediaPlanStore, NewProof } from '../../../db/stores/media-plan-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
-import type { TeamStore } from '../../../db/stores/team-store.ts'
+import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
@@ -25,7 +25,6 @@ import { attachmentHeaders } from '../../../shared/http/download.ts'
 import { checkBytes } from '../../../shared/content-check.ts'
 import { servedFileName } from '../../../../domain/documents.ts'
 import { timeOrderedId } from '../../../db/time-ordered-id.ts'
-import type { NewProof } from '../../../db/stores/media-plan-store.ts'
 
 export interface MediaPlanRouteDeps {
   plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>
@@ -62,9 +61,8 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
 
   const answer = async (ledger: MediaPlanLedger | null): Promise<MediaPlanAnswer> => {
     if (!ledger) return { plan: null, memberNames: {} }
-    const wanted = new Set([...ledger.lines.map((l) => l.createdBy), ...ledger.entries.map((x) => x.recordedBy)].filter((id): id is string => id !== null))
-    const memberNames = wanted.size === 0 ? {} : Object.fromEntries((await deps.team.listMembers()).filter((m) => wanted.has(m.id)).map((m) => [m.id, m.name]))
-    return { plan: mediaPlanView(ledger, formatIsoDay(now())), memberNames }
+    const names = await memberNames(deps.team, [...ledger.lines.map((l) => l.createdBy), ...ledger.entries.map((x) => x.recordedBy)])
+    return { plan: mediaPlanView(ledger, formatIsoDay(now())), memberNames: names }
   }
   const noDeal = (c: Context) => c.json({ error: 'no_deal', message: MEDIA_PLAN_MESSAGES.noDeal }, 404)
   const refused = (c: Context, r: { message: string; errors: Partial<Record<string, string>> }) =>

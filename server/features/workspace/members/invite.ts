@@ -3,11 +3,10 @@
  * one transaction. Shared by POST /members and `npm run team -- invite`.
  */
 import type { Role } from '../../../../domain/team.ts'
-import type { Member } from '../../../db/stores/team-store.ts'
+import type { Member, TeamStore } from '../../../db/stores/team-store.ts'
 import { newSignInLink } from '../auth/sign-in-links.ts'
 import { signInMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
-import type { TeamStore } from '../../../db/stores/team-store.ts'
-import { timeOrderedId } from '../../../db/time-ordered-id.ts'
+import { audit } from '../http.ts'
 
 export interface InviteInput {
   /** Normalised (trimmed, lower case). */
@@ -30,14 +29,6 @@ export async function inviteMember(
   const message = signInMessage(mail, member, token, { invitedBy: invitedBy?.name ?? null })
   if (!(await team.createMember(member, { link, message }))) return { status: 'member_exists' }
   const created = await team.getMember(member.id)
-  await team.appendAudit({
-    // Time ordered: the audit page pages by (at, id) (ADR 0061).
-    id: timeOrderedId(),
-    at: now,
-    memberId: invitedBy?.id ?? null,
-    action: 'member.invited',
-    applicationId: null,
-    detail: { memberId: member.id, role: input.role },
-  })
+  await audit({ team, clock: () => now }, { memberId: invitedBy?.id ?? null, action: 'member.invited', detail: { memberId: member.id, role: input.role } })
   return { status: 'created', member: created! }
 }

@@ -26,13 +26,6 @@ export type ListFilter = v.InferOutput<typeof ListFilterSchema>
 
 /** The filter's part of the store's list query. */
 export function filterQuery(f: ListFilter): Pick<ApplicationListQuery, 'q' | 'stage' | 'productStage' | 'due' | 'unreviewed' | 'assignedToMe' | 'source'> {
-  return {
-    ...(f.q === undefined ? {} : { q: f.q }),
-    ...(f.stage === undefined ? {} : { stage: f.stage }),
-    ...(f.productStage === undefined ? {} : { productStage: f.productStage }),
-    ...(f.due === undefined ? {} : { due: f.due }),
-    ...(f.source === undefined ? {} : { source: f.source }),
-    unreviewed: f.unreviewed === '1',
-    assignedToMe: f.assigned === 'me',
-  }
+  // A filter left out stays undefined, which the store reads as unset.
+  return { q: f.q, stage: f.stage, productStage: f.productStage, due: f.due, source: f.source, unreviewed: f.unreviewed === '1', assignedToMe: f.assigned === 'me' }
 }
