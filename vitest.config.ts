@@ -12,7 +12,7 @@ export default defineConfig({
     // (src/testing/toasts.setup.ts).
     setupFiles: ['server/db/testing/spare-databases.setup.ts', 'server/testing/shared-process.setup.ts', 'src/testing/dom-waits.setup.ts', 'src/testing/toasts.setup.ts'],
     // Storage and SMTP integration tests open real files, sockets and databases. A guard against a hung test,
-    // not a speed target: on a slow 2-core machine beside Playwright some take 10-30 s (ADR 0181).
+    // not a speed target: on a slow, loaded 2-core machine some take 10-30 s (ADR 0181).
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
