@@ -20,9 +20,9 @@ export default defineConfig({
     // importing was 83 of 211 CPU-s before (ADR 0174). server/testing/shared-process.setup.ts fails a file
     // that leaves the process changed.
     isolate: false,
-    // Two workers on this 2-core machine (Vitest's default is cores - 1 = one): most files wait on
-    // disks, sockets and child processes, and the servers and command lines the tests start run from
-    // the built bundle, not tsx (ADR 0133).
-    maxWorkers: 2,
+    // Three workers on this 2-core machine (Vitest's default is cores - 1 = one): most files wait on
+    // disks, sockets, PostgreSQL and child processes, and the servers and command lines the tests start run
+    // from the built bundle, not tsx (ADR 0133). Three overlap those waits for the same CPU (ADR 0184).
+    maxWorkers: 3,
   },
 })
