@@ -3,10 +3,12 @@
  * (issue 18: at most 5 minutes on a quiet machine, 10 on a busy one):
  *
  *   test: ensure-chromium 0 s
- *   test: build 7 s
- *   test: vitest 3 min 15 s
- *   test: playwright 5 min 26 s (15 servers started)
- *   test: total 8 min 49 s
+ *   test: build 3 s
+ *   test: vitest 1 min 17 s
+ *   test: playwright 2 min 51 s (15 servers started)
+ *   test: total 4 min 11 s
+ *
+ * (a quiet 2-core machine of the kind issue 18 was measured on, ADR 0184)
  *
  * Vitest, then Playwright, one after the other (ADR 0183): run side by side
  * on this 2-core machine, each made the other slower by more than the idle
