@@ -73,7 +73,7 @@ describe('npm run team', () => {
   })
 
   it('list and deactivate, refusing the last active admin', async () => {
-    const { team, run } = await setUp()
+    const { team, review, run } = await setUp()
     await run('invite', '--email', 'ana@catalitico.example', '--role', 'admin', '--name', 'Ana')
     await run('invite', '--email', 'beto@catalitico.example', '--role', 'reviewer', '--name', 'Beto')
     const listed = await run('list')
@@ -85,7 +85,12 @@ describe('npm run team', () => {
     ])
     expect(await run('deactivate', '--email', 'ana@catalitico.example')).toMatchObject({ code: 1, err: expect.stringContaining('last active admin') })
     expect(await run('deactivate', '--email', 'beto@catalitico.example')).toMatchObject({ code: 0 })
-    expect(await team.findMemberByEmail('beto@catalitico.example')).toMatchObject({ active: false })
+    const beto = await team.findMemberByEmail('beto@catalitico.example')
+    expect(beto).toMatchObject({ active: false })
+    // The command line's entry: nobody signed in did it; it names the member by id only.
+    expect((await review.listAudit(1, 10, { action: 'member.deactivated' })).items).toEqual([
+      expect.objectContaining({ member: null, action: 'member.deactivated', applicationId: null, detail: { memberId: beto!.id } }),
+    ])
   })
 
   it('runs as `npm run team` on the database in DATA_DIR', async () => {

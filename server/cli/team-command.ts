@@ -19,7 +19,6 @@ import { inviteMember } from '../features/workspace/members/invite.ts'
 import { INVITATION_LINK_DAYS } from '../features/workspace/auth/sign-in-links.ts'
 import type { TeamStore } from '../db/stores/team-store.ts'
 import type { CliIo } from './applications-command.ts'
-import { audit } from '../features/workspace/http.ts'
 
 export const TEAM_USAGE = `Usage: npm run team -- <command>
 
@@ -109,7 +108,7 @@ export async function runTeamCommand(argv: string[], deps: TeamCommandDeps, io: 
       const outcome = await deps.team.updateMember(member.id, { active: false }, now())
       if (outcome.status === 'last_admin') return fail('Refused: this is the last active admin. Invite another admin first.', 1)
       if (outcome.status === 'not_found') return fail(`No member has the address ${address}.`, 1)
-      await audit({ team: deps.team, clock: now }, { memberId: null, action: 'member.deactivated', detail: { memberId: member.id } })
+      await deps.team.appendAudit({ at: now(), memberId: null, action: 'member.deactivated', applicationId: null, detail: { memberId: member.id } })
       io.out(`Deactivated ${address}; their sessions have ended.\n`)
       return 0
     }

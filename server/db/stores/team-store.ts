@@ -39,8 +39,6 @@ export interface RateLimitHit {
   max: number
 }
 
-export type AuditEntry = Required<NewAuditEntry> & { id: string }
-
 export type MemberChange = { role?: Role; active?: boolean }
 
 export type MemberChangeOutcome =
@@ -118,7 +116,8 @@ export interface TeamStore {
   deleteExpired(now: Date, rateWindowsBefore: Date): Promise<void>
 
   // --- Audit log -------------------------------------------------------------
-  appendAudit(entry: AuditEntry): Promise<void>
+  /** One entry; its time-ordered id is made here unless it brings one (audit-log.ts). */
+  appendAudit(entry: NewAuditEntry & { id?: string }): Promise<void>
 }
 
 const members = () =>

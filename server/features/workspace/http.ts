@@ -4,7 +4,6 @@
  * trail, and the member as JSON.
  */
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
-import { timeOrderedId } from '../../db/time-ordered-id.ts'
 import type { Context, MiddlewareHandler } from 'hono'
 import { limitBodies } from '../../shared/http/body-limit.ts'
 import { toIssues } from '../../shared/http/json.ts'
@@ -41,9 +40,8 @@ export async function audit(
   deps: Pick<WorkspaceDeps, 'team' | 'clock'>,
   entry: { memberId: string | null; action: AuditAction; applicationId?: string | null; detail?: AuditDetail },
 ): Promise<void> {
+  // The store gives it a time-ordered id: entries written in the same millisecond list in the order they happened.
   await deps.team.appendAudit({
-    // Time-ordered, so entries written in the same millisecond list in the order they happened.
-    id: timeOrderedId(),
     at: now(deps),
     memberId: entry.memberId,
     action: entry.action,

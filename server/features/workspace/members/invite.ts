@@ -6,7 +6,6 @@ import type { Role } from '../../../../domain/team.ts'
 import type { Member, TeamStore } from '../../../db/stores/team-store.ts'
 import { newSignInLink } from '../auth/sign-in-links.ts'
 import { signInMessage, type TeamMailConfig } from '../mail/sign-in-message.ts'
-import { audit } from '../http.ts'
 
 export interface InviteInput {
   /** Normalised (trimmed, lower case). */
@@ -29,6 +28,6 @@ export async function inviteMember(
   const message = signInMessage(mail, member, token, { invitedBy: invitedBy?.name ?? null })
   if (!(await team.createMember(member, { link, message }))) return { status: 'member_exists' }
   const created = await team.getMember(member.id)
-  await audit({ team, clock: () => now }, { memberId: invitedBy?.id ?? null, action: 'member.invited', detail: { memberId: member.id, role: input.role } })
+  await team.appendAudit({ at: now, memberId: invitedBy?.id ?? null, action: 'member.invited', applicationId: null, detail: { memberId: member.id, role: input.role } })
   return { status: 'created', member: created! }
 }
