@@ -562,7 +562,10 @@ export function openReviewStore(e: Engine): ReviewStore {
         ids = [...first, ...rest].map((r) => r.id)
       } else {
         const rows = await page(query.pageSize, offset, (v) => list.page({ ...shape, sort: query.sort as Exclude<ApplicationSort, 'score_desc'> }, v))
-        total = shape.search && rows.length > 0 ? toNumber(rows[0]!.n!) : shape.search && offset === 0 ? 0 : await countOf(list.count(shape, values()))
+        // A search's rows carry the total (n); past its last page, or without a search, it is counted.
+        if (shape.search && rows.length > 0) total = toNumber(rows[0]!.n!)
+        else if (shape.search && offset === 0) total = 0
+        else total = await countOf(list.count(shape, values()))
         ids = rows.map((r) => r.id)
       }
       const tail = await maskedTail(query, masked, total, query.pageSize - ids.length)
