@@ -24,12 +24,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-
-interface Step {
-  name: string
-  command: string
-  args: string[]
-}
+import { runSteps, type Step } from './test-steps.ts'
 
 const bin = (name: string) => join('node_modules', '.bin', name)
 const serverStarts = join(mkdtempSync(join(tmpdir(), 'catalitico-test-')), 'server-starts.txt')
@@ -37,7 +32,7 @@ const serverStarts = join(mkdtempSync(join(tmpdir(), 'catalitico-test-')), 'serv
 const steps: Step[] = [
   { name: 'ensure-chromium', command: process.execPath, args: ['--import', 'tsx', 'scripts/ensure-chromium.ts'] },
   { name: 'build', command: process.execPath, args: ['--import', 'tsx', 'scripts/build.ts'] },
-  { name: 'vitest', command: bin('vitest'), args: ['run'] },
+  { name: 'vitest', command: bin('vitest'), args: ['run'], goOnAfterFailure: true },
   { name: 'playwright', command: bin('playwright'), args: ['test', ...process.argv.slice(2)] },
 ]
 
@@ -79,12 +74,7 @@ async function timed(step: Step): Promise<number> {
 }
 
 const started = Date.now()
-let exitCode = 0
-for (const step of steps) {
-  const code = await timed(step)
-  if (exitCode === 0) exitCode = code
-  if (code !== 0 && step.name !== 'vitest') break
-}
+const exitCode = await runSteps(steps, timed)
 console.log(`test: total ${formatDuration(Date.now() - started)}${exitCode === 0 ? '' : ', failed'}`)
 rmSync(join(serverStarts, '..'), { recursive: true, force: true })
 process.exit(exitCode)
