@@ -11,12 +11,12 @@ import {
   mediaPlanFlowchart,
   type FlowchartInput,
 } from './media-plan-flowchart.ts'
-import type { PlanEntry, PlanLine } from './media-plan.ts'
+import { windowOf, type PlanEntry, type PlanLine } from './media-plan.ts'
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ')
 
 /** A deal whose window starts on Wednesday 9 December 2026, for six months (to Tuesday 8 June 2027). */
-const DEAL = { mediaValueCop: 500_000_000, windowStart: '2026-12-09', windowMonths: 6 }
+const WINDOW = windowOf({ mediaValueCop: 500_000_000, windowStart: '2026-12-09', windowMonths: 6 })
 const line = (id: string, number: number, flightFrom: string, flightTo: string, over: Partial<PlanLine> = {}): PlanLine => ({
   id, number, outlet: 'tv_nacional', format: 'Spot 30" por franja', units: 20, unitPriceCop: 10_000_000, flightFrom, flightTo, notes: '', ...over,
 })
@@ -40,7 +40,7 @@ const ENTRIES: PlanEntry[] = [
   entry({ lineId: 'l3', kind: 'booked', day: '2027-02-02', units: 1 }),
   entry({ lineId: 'l3', kind: 'void', day: '2027-01-20', units: 0, reason: 'El diario cerró' }),
 ]
-const input = (over: Partial<FlowchartInput> = {}): FlowchartInput => ({ deal: DEAL, lines: [L1, L2, L3], entries: ENTRIES, today: '2027-01-06', ...over })
+const input = (over: Partial<FlowchartInput> = {}): FlowchartInput => ({ window: WINDOW, lines: [L1, L2, L3], entries: ENTRIES, today: '2027-01-06', ...over })
 
 describe('the flowchart: its weeks', () => {
   it('runs Monday to Sunday across the exposure window, from the Monday before its first day to the week of its last', () => {
@@ -207,12 +207,12 @@ describe('the flowchart in words', () => {
 
 describe("the flowchart at the bench's size", () => {
   it('computes 50 lines over 52 weeks in one pass: every row, its cells and marks ready to draw', () => {
-    const deal = { mediaValueCop: 10_000_000_000, windowStart: '2026-12-07', windowMonths: 12 }
+    const window = windowOf({ mediaValueCop: 10_000_000_000, windowStart: '2026-12-07', windowMonths: 12 })
     const lines = Array.from({ length: 50 }, (_, i) => line(`b${i}`, i + 1, '2026-12-07', '2027-12-05', { units: 200 }))
     const entries: PlanEntry[] = lines.flatMap((l) =>
       Array.from({ length: 52 }, (_, w) => entry({ lineId: l.id, kind: w < 26 ? 'ran' : 'booked', day: new Date(Date.UTC(2026, 11, 8 + 7 * w)).toISOString().slice(0, 10), units: 1 })),
     )
-    const chart = mediaPlanFlowchart({ deal, lines, entries, today: '2027-06-07', width: 900 })
+    const chart = mediaPlanFlowchart({ window, lines, entries, today: '2027-06-07', width: 900 })
     // Monday 7 December 2026 to Monday 6 December 2027: 53 weeks, the last holding one day.
     expect(chart.weeks).toHaveLength(53)
     expect(chart.rows).toHaveLength(50)

@@ -14,7 +14,7 @@
  * never drawn), withdrawnLines, owedByMiss.
  */
 import { scaleLinear } from 'd3-scale'
-import { ENTRY_KIND_LABELS, lineTitle, liveEntries, owedByMiss, windowOf, withdrawnLines, type PlanDeal, type PlanEntry, type PlanLine } from './media-plan.ts'
+import { ENTRY_KIND_LABELS, lineTitle, liveEntries, owedByMiss, withdrawnLines, type PlanEntry, type PlanLine } from './media-plan.ts'
 import { formatDay } from './deals.ts'
 import { countOf, formatCount, formatMonthShort } from './format.ts'
 
@@ -105,7 +105,8 @@ export const weekName = (monday: string): string => `semana del ${formatDay(mond
 // ---------------------------------------------------------------------------
 
 export interface FlowchartInput {
-  deal: PlanDeal
+  /** The exposure window, first and last day (domain/media-plan.ts windowOf; the plan view's windowStart and windowEnd). */
+  window: { start: string; end: string }
   lines: readonly PlanLine[]
   entries: readonly PlanEntry[]
   /** Bogotá's calendar day "AAAA-MM-DD". */
@@ -225,8 +226,7 @@ function unitsText(kind: FlowchartMark, cell: Pick<FlowchartCell, 'units' | 'owe
  * Everything the flowchart draws. One pass over the ledger (lines + entries + weeks), whatever the number
  * of cells: 50 lines over 52 weeks (the bench's plan) is computed once per render, never per cell.
  */
-export function mediaPlanFlowchart({ deal, lines, entries, today, width }: FlowchartInput): MediaPlanFlowchart {
-  const window = windowOf(deal)
+export function mediaPlanFlowchart({ window, lines, entries, today, width }: FlowchartInput): MediaPlanFlowchart {
   const withdrawn = withdrawnLines(entries)
   const withdrawnOn = new Map<string, string>()
   for (const e of entries) if (e.kind === 'void' && e.voids === null && !withdrawnOn.has(e.lineId)) withdrawnOn.set(e.lineId, e.day)
