@@ -63,7 +63,24 @@ describe('the flowchart: its weeks', () => {
     expect(weeks.slice(0, 6).map((w) => w.day)).toEqual(['7', '14', '21', '28', '4', '11'])
     expect(weeks.slice(0, 6).map((w) => w.month)).toEqual(['dic', null, null, null, 'ene', null])
     expect(weeks.slice(0, 6).map((w) => w.year)).toEqual(['2026', null, null, null, '2027', null])
-    expect(weeks.filter((w) => w.month !== null).map((w) => w.month)).toEqual(['dic', 'ene', 'feb', 'mar', 'abr', 'may', 'jun'])
+    // June shows one week at the chart's right edge: no room for its label.
+    expect(weeks.filter((w) => w.month !== null).map((w) => w.month)).toEqual(['dic', 'ene', 'feb', 'mar', 'abr', 'may'])
+  })
+
+  it('gives a month\'s label its year only where the next leaves room, else moves the year on; a month of one week gets none', () => {
+    // From Wednesday 23 September 2026: September shows two weeks (21 and 28), 36 px at the least width.
+    const start = '2026-09-23'
+    const chart = mediaPlanFlowchart(input({ window: { start, end: '2027-03-22' }, lines: [], entries: [], today: start }))
+    const labels = chart.weeks.filter((w) => w.month !== null).map((w) => [w.start, w.month, w.year])
+    expect(labels.slice(0, 2)).toEqual([['2026-09-21', 'sept', null], ['2026-10-05', 'oct', '2026']])
+    expect(labels).toContainEqual(['2027-01-04', 'ene', '2027'])
+    // With room (three weeks of September at the widest), the first label keeps its year.
+    const wide = mediaPlanFlowchart(input({ window: { start: '2026-09-16', end: '2027-03-15' }, lines: [], entries: [], today: start, width: 4000 }))
+    expect(wide.weeks[0]).toMatchObject({ start: '2026-09-14', month: 'sept', year: '2026' })
+    expect(wide.weeks[3]).toMatchObject({ start: '2026-10-05', month: 'oct', year: null })
+    // From Monday 28 September: one week of September, no room for "sept"; October carries the year.
+    const one = mediaPlanFlowchart(input({ window: { start: '2026-09-28', end: '2027-03-27' }, lines: [], entries: [], today: start }))
+    expect(one.weeks.slice(0, 2).map((w) => [w.month, w.year])).toEqual([[null, null], ['oct', '2026']])
   })
 
   it('takes the room it is given, between a phone\'s least and a readable most per week', () => {

@@ -128,7 +128,11 @@ export interface FlowchartWeek {
   width: number
   /** Its Monday's day of the month: "7". */
   day: string
-  /** "dic" on the first week whose Monday is in a month (the year under the first and where it changes); null elsewhere. */
+  /**
+   * "dic" on the first week whose Monday is in a month, with the year on the first label and where it
+   * changes ("dic 2026"), when the next month's label leaves room (else the year moves on to the next
+   * label, and a month of one week shows none); null elsewhere.
+   */
   month: string | null
   year: string | null
   /** At least one of its days is in the exposure window. */
@@ -215,6 +219,35 @@ function placeMarks(kinds: FlowchartMark[], x: number, y: number, width: number,
   return kinds.map((kind, i) => ({ kind, x: round(x + (width * (1 + 2 * (i % 2))) / 4), y: round(y + (height * (1 + 2 * Math.floor(i / 2))) / 4), r: MARK_RADIUS_SMALL }))
 }
 
+/** A generous width of one character of a month's label (FLOWCHART_FONT_SIZE, semibold), and the room kept around it. */
+const MONTH_CHAR_WIDTH = 6.6
+const MONTH_LABEL_PAD = 6
+
+/**
+ * A month's label where the next one leaves it room: "sept 2026" when it fits before the next month's;
+ * else "sept", its year moving on to the next label ("oct 2026"); else none (a month of which one week
+ * shows), its year moving on too.
+ */
+function fitMonthLabels(weeks: FlowchartWeek[], gridWidth: number): void {
+  const labelled = weeks.filter((w) => w.month !== null)
+  let carried: string | null = null
+  labelled.forEach((w, i) => {
+    if (carried !== null && w.year === null) w.year = carried
+    carried = null
+    const room = (labelled[i + 1]?.x ?? gridWidth) - w.x - MONTH_LABEL_PAD
+    const fits = (text: string) => text.length * MONTH_CHAR_WIDTH <= room
+    if (w.year !== null && !fits(`${w.month} ${w.year}`)) {
+      carried = w.year
+      w.year = null
+    }
+    if (!fits(w.month!)) {
+      carried = carried ?? w.year
+      w.month = null
+      w.year = null
+    }
+  })
+}
+
 /** "2 (falta reponer 1)" / "2 (repuesto)" for a missed week; the units otherwise. */
 function unitsText(kind: FlowchartMark, cell: Pick<FlowchartCell, 'units' | 'owed'>): string {
   const n = formatCount(cell.units[kind])
@@ -281,6 +314,7 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
     if (week.year) shownYear = year
     return week
   })
+  fitMonthLabels(weeks, gridWidth)
 
   // One pass over the entries: each into its line's week.
   const cellsByLine = new Map<string, Map<number, FlowchartCell>>()

@@ -83,7 +83,7 @@ describe('«Semana a semana» on the founder’s status page', () => {
     const html = await res.text()
     expect(weeksText(html)).toEqual([
       'Semana a semana',
-      'Hoy: semana del 8 de marzo de 2027. Cada línea de tu plan, semana por semana (cada semana, de lunes a domingo, por su lunes).',
+      'Cada línea de tu plan, semana por semana (de lunes a domingo). Hoy: semana del 8 de marzo de 2027.',
       'TV nacional, Spot 30" por franja',
       'Planeado de la semana del 1 de febrero de 2027 a la del 26 de abril de 2027 (13 semanas).',
       'Semana del 8 de febrero de 2027: salió al aire (3 unidades).',
@@ -113,7 +113,7 @@ describe('«Semana a semana» on the founder’s status page', () => {
       entries: SAMPLE_ENTRIES.map((x) => ({ ...x, applicationId: 'app', proofFileName: null, recordedBy: null, recordedAt: new Date('2027-02-01T15:00:00Z') })),
     }
     const text = weeksText(mediaPlanWeeksHtml(ledger, SAMPLE_TODAY))
-    expect(text.slice(0, 2)).toEqual(['Semana a semana', 'Hoy: semana del 15 de febrero de 2027. Cada línea de tu plan, semana por semana (cada semana, de lunes a domingo, por su lunes).'])
+    expect(text.slice(0, 2)).toEqual(['Semana a semana', 'Cada línea de tu plan, semana por semana (de lunes a domingo). Hoy: semana del 15 de febrero de 2027.'])
     const radio = text.slice(text.indexOf('Radio regional, Cuña 30" por región'), text.indexOf('Medio impreso y digital, Banner en portada'))
     expect(radio).toEqual([
       'Radio regional, Cuña 30" por región',

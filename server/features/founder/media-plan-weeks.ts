@@ -68,7 +68,7 @@ export function mediaPlanWeeksHtml(ledger: MediaPlanLedger, today: string): stri
 ${what}</li>`
   })
   return `<h3 id="plan-semana-a-semana">Semana a semana</h3>
-<p>${e(chart.todayText)} Cada línea de tu plan, semana por semana (cada semana, de lunes a domingo, por su lunes).</p>
+<p>Cada línea de tu plan, semana por semana (de lunes a domingo). ${e(chart.todayText)}</p>
 <ul class="plan-list">
 ${items.join('\n')}
 </ul>`
