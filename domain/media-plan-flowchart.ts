@@ -248,11 +248,17 @@ function fitMonthLabels(weeks: FlowchartWeek[], gridWidth: number): void {
   })
 }
 
+/** formatCount, remembered: a plan repeats a few small counts thousands of times (Intl's format is the geometry's dearest call). */
+function countFormatter(): (n: number) => string {
+  const known = new Map<number, string>()
+  return (n) => known.get(n) ?? (known.set(n, formatCount(n)), known.get(n)!)
+}
+
 /** "2 (falta reponer 1)" / "2 (repuesto)" for a missed week; the units otherwise. */
-function unitsText(kind: FlowchartMark, cell: Pick<FlowchartCell, 'units' | 'owed'>): string {
-  const n = formatCount(cell.units[kind])
+function unitsText(kind: FlowchartMark, cell: Pick<FlowchartCell, 'units' | 'owed'>, count: (n: number) => string): string {
+  const n = count(cell.units[kind])
   if (kind !== 'missed') return n
-  return cell.owed === 0 ? `${n}, repuesto` : cell.owed < cell.units.missed ? `${n}, falta reponer ${formatCount(cell.owed)}` : `${n}, por reponer`
+  return cell.owed === 0 ? `${n}, repuesto` : cell.owed < cell.units.missed ? `${n}, falta reponer ${count(cell.owed)}` : `${n}, por reponer`
 }
 
 /**
@@ -315,6 +321,8 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
     return week
   })
   fitMonthLabels(weeks, gridWidth)
+  const short = weeks.map((w) => weekShort(w.start))
+  const count = countFormatter()
 
   // One pass over the entries: each into its line's week.
   const cellsByLine = new Map<string, Map<number, FlowchartCell>>()
@@ -347,7 +355,7 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
       for (const cell of cells) {
         const kinds = FLOWCHART_MARKS.filter((k) => cell.units[k] > 0)
         cell.marks = placeMarks(kinds, weeks[cell.week]!.x, y, weekWidth, rowHeight)
-        cell.text = [`Semana del ${weekShort(weeks[cell.week]!.start)}`, ...kinds.map((k) => `${FLOWCHART_MARK_LABELS[k]}: ${unitsText(k, cell)}`)].join(' · ')
+        cell.text = [`Semana del ${short[cell.week]!}`, ...kinds.map((k) => `${FLOWCHART_MARK_LABELS[k]}: ${unitsText(k, cell, count)}`)].join(' · ')
       }
       return {
         lineId: l.id,
@@ -380,17 +388,17 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
       ? r.withdrawnOn
         ? `${WITHDRAWN_TEXT} el ${formatDay(r.withdrawnOn)}`
         : WITHDRAWN_TEXT
-      : `${weekShort(weeks[r.flight.firstWeek]!.start)} a ${weekShort(weeks[r.flight.lastWeek]!.start)} (${countOf(r.flight.lastWeek - r.flight.firstWeek + 1, 'semana', 'semanas')})`,
+      : `${short[r.flight.firstWeek]!} a ${short[r.flight.lastWeek]!} (${countOf(r.flight.lastWeek - r.flight.firstWeek + 1, 'semana', 'semanas')})`,
     weeks: Object.fromEntries(
       FLOWCHART_MARKS.map((k) => {
-        const list = r.cells.filter((c) => c.units[k] > 0).map((c) => `${weekShort(weeks[c.week]!.start)} (${unitsText(k, c)})`)
+        const list = r.cells.filter((c) => c.units[k] > 0).map((c) => `${short[c.week]!} (${unitsText(k, c, count)})`)
         return [k, list.length === 0 ? '—' : list.join('; ')]
       }),
     ) as Record<FlowchartMark, string>,
     others:
       r.others.length === 0
         ? '—'
-        : r.others.map((o) => `${o.kind === 'moved' ? ENTRY_KIND_LABELS.moved : ENTRY_KIND_LABELS.forfeited}: ${formatCount(o.units)} (${weekShort(weeks[o.week]!.start)})`).join('; '),
+        : r.others.map((o) => `${o.kind === 'moved' ? ENTRY_KIND_LABELS.moved : ENTRY_KIND_LABELS.forfeited}: ${count(o.units)} (${short[o.week]!})`).join('; '),
   }))
 
   return {

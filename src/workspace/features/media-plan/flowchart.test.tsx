@@ -7,7 +7,7 @@ import { SAMPLE_DEAL, SAMPLE_ENTRIES, SAMPLE_LINES, SAMPLE_TODAY, SAMPLE_WINDOW 
 import type { MediaPlanAnswer, MediaPlanView } from '../../../../domain/workspace-api/media-plan.ts'
 import { fakeApi, renderWithQueries, sessionAnswer, TEST_ADMIN_ID } from '../../testing/fake-api.tsx'
 import { PLACEHOLDER_LAYOUT } from './flowchart-lazy.tsx'
-import { PlanFlowchart, SCROLL_CUE } from './flowchart.tsx'
+import { FLOWCHART_REGION_LABEL, PlanFlowchart, SCROLL_CUE } from './flowchart.tsx'
 import { MediaPlanPanel } from './media-plan-panel.tsx'
 
 afterEach(() => {
@@ -102,7 +102,7 @@ describe('«Semana a semana»: the plan as a flowchart', () => {
 
   it('scrolls the weeks sideways when they do not fit, says so, and keeps the lines\' names beside them', () => {
     render(<PlanFlowchart plan={view()} width={200} />)
-    const region = screen.getByRole('region', { name: 'Plan de medios semana a semana' })
+    const region = screen.getByRole('region', { name: FLOWCHART_REGION_LABEL })
     expect(region.className).toContain('overflow-x-auto')
     expect(region.getAttribute('tabindex')).toBe('0')
     expect(plain(region.getAttribute('aria-describedby') && document.getElementById(region.getAttribute('aria-describedby')!)!.textContent)).toBe(`↔ ${SCROLL_CUE}`)

@@ -45,6 +45,8 @@ export interface PlanFlowchartProps {
 export const DEFAULT_WEEKS_ROOM = 200
 export const SCROLL_CUE = 'Desliza hacia los lados para ver todas las semanas.'
 export const FLOWCHART_HEADING = 'Semana a semana'
+/** The scrolling weeks' name: not "Plan de medios…", which the panel's own region is called. */
+export const FLOWCHART_REGION_LABEL = 'Semanas del plan'
 
 /** The room's width in whole pixels, followed as it changes; `fixed` when given. */
 function useRoom(fixed: number | undefined) {
@@ -108,7 +110,7 @@ export function PlanFlowchart({ plan, width }: PlanFlowchartProps) {
           ref={ref}
           className="min-w-0 flex-1 overflow-x-auto"
           role="region"
-          aria-label="Plan de medios semana a semana"
+          aria-label={FLOWCHART_REGION_LABEL}
           aria-describedby={overflows ? cueId : undefined}
           tabIndex={0}
         >
