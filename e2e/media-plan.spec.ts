@@ -111,6 +111,8 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(plan).toContainText('Por ubicar$\u00a01.380.000.000')
   await expect(plan).toContainText(/Va al 2\u00a0% del valor con el 3\d\u00a0% de la ventana/)
   await expect(plan.getByRole('status')).toContainText('Acuerdo atrasado')
+  // The plan as a flowchart (issue 32): the line's row, week by week, beside its table.
+  await expect(plan.getByRole('img', { name: /^Plan de medios semana a semana: 1 línea en \d+ semanas/ })).toBeVisible()
   await expectAxeClean(page, 'application with its media plan')
   // For people to look at (npm run screenshots): the plan on a desktop and on a phone.
   for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
@@ -140,6 +142,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(mine).toContainText(`No salió al aire el ${formatDay(addDays(TODAY, -7))}: 1 unidad de TV nacional, Spot 30" por franja. Ya se repuso.`)
   await expect(mine).toContainText(`Reposición el ${formatDay(addDays(TODAY, -3))}: 1 unidad`)
   await expect(mine).not.toContainText('Transmisión especial de fútbol')
+  await expect(mine.getByRole('heading', { level: 3, name: 'Semana a semana' })).toBeVisible()
   const proof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
   await expect(proof).toHaveAttribute('href', 'https://canal.example/pauta/123')
   await expect(proof).toHaveAttribute('rel', 'noopener noreferrer')

@@ -10,6 +10,8 @@
  * - Only what counts is shown: domain/media-plan.ts liveEntries drops voids
  *   and the entries they cancel; withdrawn lines are left out; bookings (a
  *   note of the traffic) are not the founder's business.
+ * - «Semana a semana» (media-plan-weeks.ts, issue 32): the workspace's flowchart
+ *   in words, line by line and week by week, before the months.
  * - The team's reasons for a miss or a forfeit are never shown (ADR 0180):
  *   they are written in the ledger for the team; the founder reads the kind,
  *   the day and the units, and asks the team for more.
@@ -22,6 +24,7 @@ import type { MediaPlanLedger, MediaPlanStore } from '../../db/stores/media-plan
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import { STATUS_PAGE_PATH } from '../../shared/pipeline/status-mail.ts'
+import { MEDIA_PLAN_WEEKS_CSS, mediaPlanWeeksHtml } from './media-plan-weeks.ts'
 
 export const MEDIA_PLAN_CSS = `
 .plan-month{margin:0 0 1.5rem}
@@ -132,6 +135,7 @@ ${happened.length > 0 ? `<h4>Lo que pasó</h4>\n<ul class="plan-list">\n${happen
   return `<section class="media-plan" aria-labelledby="tu-plan-de-medios">
 <h2 id="tu-plan-de-medios">Tu plan de medios</h2>
 <p>${e(sentences.join(' '))}</p>
+${mediaPlanWeeksHtml(ledger, today)}
 ${sections.join('\n')}
 </section>`
 }
@@ -143,6 +147,6 @@ export function mediaPlanSection(deps: { plans: Pick<MediaPlanStore, 'ledger'>; 
     const ledger = await deps.plans.ledger(view.applicationId)
     if (!ledger) return null
     const base = token === undefined ? null : `${STATUS_PAGE_PATH}/${encodeURIComponent(token)}`
-    return { html: mediaPlanSectionHtml(ledger, formatIsoDay(deps.now()), base), css: MEDIA_PLAN_CSS }
+    return { html: mediaPlanSectionHtml(ledger, formatIsoDay(deps.now()), base), css: MEDIA_PLAN_CSS + MEDIA_PLAN_WEEKS_CSS }
   }
 }

@@ -29,6 +29,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { API_BASE, ApiError } from '../../api/client.ts'
 import { useMediaPlan, useMediaPlanWrite } from '../../api/media-plan-queries.ts'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, TextField, inputClass, labelClass } from '../../components/ui.tsx'
+import { MediaPlanFlowchart } from './flowchart-lazy.tsx'
 
 type Errors = Record<string, string>
 
@@ -82,6 +83,7 @@ export function MediaPlanPanel({ applicationId }: { applicationId: string }) {
     <Panel title="Plan de medios">
       <Summary plan={plan} />
       <LinesTable plan={plan} />
+      {plan.lines.length > 0 && <MediaPlanFlowchart plan={plan} />}
       {plan.lines.map((line) => (
         <LineRecords key={line.id} applicationId={applicationId} plan={plan} line={line} memberNames={memberNames} />
       ))}
