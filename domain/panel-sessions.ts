@@ -73,6 +73,15 @@ export const PANEL_MESSAGES = {
     `Faltan menos de ${hours} horas para la sesión: ya no se puede cambiar desde aquí. Escríbenos si necesitas ayuda.`,
   noteTooLong: `La nota admite hasta ${NONE_FITS_NOTE_MAX} caracteres.`,
   sameTime: 'La sesión ya está en ese horario.',
+  /** The offer names a time at which a panel member already has another booked session (issue 32): the founder could not book it. */
+  offerTimeTaken: (whens: readonly string[]) =>
+    whens.length === 1
+      ? `Alguien del panel ya tiene otra sesión que se cruza con el horario del ${whens[0]}: quítalo o cambia el panel.`
+      : `Alguien del panel ya tiene otra sesión que se cruza con los horarios del ${whens.join('; del ')}: quítalos o cambia el panel.`,
+  /** A row of the offer form at which a chosen panel member is busy (the same rule, before sending). */
+  memberBusyRow: 'Alguien del panel ya tiene otra sesión a esa hora: cambia el horario o el panel.',
+  /** The founder's page after too many bookings, changes and cancellations, or «Ninguno me sirve», in a short time (issue 32). */
+  tooManyChanges: 'Hiciste muchos cambios en poco tiempo. Espera unos minutos y vuelve a intentarlo; si necesitas ayuda, escríbenos.',
 } as const
 
 /** A warning, not a refusal: the offer is saved all the same. */
