@@ -177,6 +177,9 @@ describe('the panel session in the workspace', () => {
     expect(asReviewer.excluded).toEqual([])
     expect(asReviewer.candidates).toEqual([])
     expect(JSON.stringify(asReviewer)).not.toContain(conflicted.member.name)
+    // Who acted is still named to the reviewer (here the admin who booked the hidden application's session).
+    const hiddenState = (await (await h.call('GET', `/applications/${hidden.id}/panel`, { as: reviewer })).json()) as PanelState
+    expect(hiddenState.actors).toEqual([{ id: admin.member.id, name: admin.member.name }])
     // The admin, who offers the times and reads every conflict anyway, still sees why someone is left out.
     const asAdmin = (await (await h.call('GET', `/applications/${first.id}/panel`, { as: admin })).json()) as PanelState
     expect(asAdmin.excluded).toEqual([{ id: conflicted.member.id, name: conflicted.member.name }])

@@ -90,6 +90,9 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
       // The offer form's (admins'): to a reviewer, the candidates beside the team's list would name the conflicted.
       candidates: admin ? eligible.candidates.map(withSessions) : [],
       excluded: admin ? eligible.excluded : [],
+      actors: eligible.candidates
+        .filter((m) => m.id === offer?.offeredBy || m.id === session?.bookedBy || m.id === session?.changedBy)
+        .map((m) => ({ id: m.id, name: m.name })),
       warnings: times.flatMap((t) => {
         const dayOff = dayOffWarning(t.startsAt)
         return [
