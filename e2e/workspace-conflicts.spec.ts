@@ -32,7 +32,7 @@ test('a reviewer who declares a conflict is refused the application everywhere',
   await expect(page.getByRole('heading', { level: 1, name: 'Huerta Viva' })).toBeVisible()
   const panel = page.getByRole('region', { name: 'Conflicto de interés' })
   await panel.getByLabel('Tipo').selectOption('comercial')
-  await panel.getByLabel('Nota (opcional)').fill('Invertí en su ronda semilla')
+  await panel.getByLabel('Nota (opcional; interno: la persona fundadora no lo ve)').fill('Invertí en su ronda semilla')
   // No native confirm: a browser dialog would fail the test.
   page.on('dialog', (d) => {
     throw new Error(`unexpected native ${d.type()} dialog`)
