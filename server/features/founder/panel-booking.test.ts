@@ -511,6 +511,8 @@ describe('the panel booking of issue 32', () => {
     expect(founderByTeam.subject).toContain('martes 8 de diciembre de 2026')
     expect(founderByTeam.text).toContain('Antes era el sábado 28 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá).')
     expect(founderByTeam.text).toContain('La cambió el equipo de Catalítico Media for Equity.')
+    expect(founderByTeam.text).toContain('Fecha y hora: martes 8 de diciembre de 2026, 4:00\u00a0p.\u00a0m. (hora de Bogotá), 60 minutos, día festivo en Colombia.')
+    expect(await (await page(h, `/postulacion/${founderTokenFrom(founderByTeam.text)}`)).text()).toContain('(hora de Bogotá), día festivo en Colombia</dd>')
     expect(founderByTeam.text).not.toContain('Ana Admin')
     expect(byTeam.find((m) => m.to === panelist.email)!.text).toContain('La cambió Ana Admin.')
   })

@@ -115,7 +115,7 @@ export function panelSectionHtml(base: string, view: PanelView, options: { inSta
     const others = changeable && options.inStage ? timeForms(base, 'cambiar', free, booked.startsAt, 'Cambiar a este horario') : ''
     return `<h2>Tu sesión con el panel</h2>
 <div class="card"><dl>
-<dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}</dd>
+<dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}${founderDayNote(booked.startsAt) ? `, ${e(founderDayNote(booked.startsAt)!)}` : ''}</dd>
 <dt>Duración</dt><dd>${sessionMinutes(booked)} minutos</dd>
 ${place(booked)}
 </dl></div>

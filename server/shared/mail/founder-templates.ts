@@ -254,6 +254,8 @@ export interface PanelMailFacts {
   kind: 'booked' | 'changed' | 'cancelled' | 'closed' | 'reminder'
   /** "jueves 3 de diciembre de 2026, 10:00 a. m." (formatWeekdayDateTime, Bogotá). */
   when: string
+  /** "día festivo en Colombia" when the session falls on a holiday (founderDayNote), else null. */
+  dayNote?: string | null
   /** changed: the time it had ("miércoles 2 de diciembre de 2026, 10:00 a. m."), and who moved it (issue 32). */
   before?: string
   movedBy?: 'founder' | 'team'
@@ -270,7 +272,7 @@ export interface PanelMailFacts {
 export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMailFacts): RenderedMail {
   const trade = oneLine(ctx.tradeName)
   const ref = `(${ctx.reference})`
-  const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos.` }
+  const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos${facts.dayNote ? `, ${facts.dayNote}` : ''}.` }
   const where: Block =
     facts.place.kind === 'video' ? { url: { label: 'Videollamada:', href: oneLine(facts.place.value) } } : { p: `Dirección: ${oneLine(facts.place.value)}` }
   const change = statusLink(

@@ -144,6 +144,7 @@ function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailCo
     {
       kind,
       when: formatWeekdayDateTime(mail.session.startsAt),
+      dayNote: founderDayNote(mail.session.startsAt),
       ...(kind === 'changed' && mail.moved
         ? { before: formatWeekdayDateTime(mail.moved.from.startsAt), movedBy: mail.moved.by.kind === 'founder' ? ('founder' as const) : ('team' as const) }
         : {}),
