@@ -94,7 +94,7 @@ test('an admin records a conflict for a reviewer and lifts it with a reason, in 
 
   await page.goto(`/equipo/postulaciones/${app.id}`)
   const panel = page.getByRole('region', { name: 'Conflicto de interés' })
-  await panel.getByLabel('Persona').selectOption({ label: REVIEWER_NAME })
+  await panel.getByLabel('Persona', { exact: true }).selectOption({ label: REVIEWER_NAME })
   await panel.getByLabel('Tipo').selectOption('personal')
   // Recording one for someone else does not close the page to the admin: no question asked.
   await panel.getByRole('button', { name: 'Registrar conflicto' }).click()
