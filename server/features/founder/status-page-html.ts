@@ -226,11 +226,15 @@ ${
   )
 }
 
-/** The page every founder route answers (404) for a link that is unknown, replaced or no longer available. */
+/**
+ * The page every founder route answers (404) for a link that is unknown, replaced or no longer available; the
+ * same for each, so a guess learns nothing. Its likeliest reader holds the link of an old e-mail (only the
+ * newest links work, ADR 0197): it says so first.
+ */
 export const invalidLinkPage = (contactEmail: string): string =>
   messagePage(
     'Este enlace no es válido',
-    'El enlace no existe, fue reemplazado por uno más nuevo o la postulación ya no está disponible. Si postulaste, pide un enlace nuevo con tu correo.',
+    'Puede ser de un correo antiguo: solo funcionan los enlaces de los últimos correos que te enviamos, así que usa el del correo más reciente. También puede que el enlace no exista o que la postulación ya no esté disponible. Si postulaste, pide un enlace nuevo con tu correo.',
     contactEmail,
   )
 

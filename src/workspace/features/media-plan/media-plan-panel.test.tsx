@@ -116,7 +116,7 @@ describe('«Plan de medios»', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ lineId: 'l1', kind: 'make_good', day: '2027-02-24', units: '1', proofUrl: '', reason: null, makeGoodFor: 'e2', toLineId: null, voids: null })
 
     fireEvent.change(within(form).getByLabelText('Qué pasó'), { target: { value: 'ran' } })
-    fireEvent.change(within(form).getByLabelText('Enlace de la prueba de emisión'), { target: { value: 'https://canal.example/pauta/2' } })
+    fireEvent.change(within(form).getByLabelText(/^Enlace de la prueba de emisión/), { target: { value: 'https://canal.example/pauta/2' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ kind: 'ran', proofUrl: 'https://canal.example/pauta/2', makeGoodFor: null })

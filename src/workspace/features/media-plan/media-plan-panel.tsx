@@ -30,6 +30,7 @@ import { API_BASE, ApiError } from '../../api/client.ts'
 import { useMediaPlan, useMediaPlanWrite } from '../../api/media-plan-queries.ts'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, TextField, inputClass, labelClass } from '../../components/ui.tsx'
 import { MediaPlanFlowchart } from './flowchart-lazy.tsx'
+import { forFounder } from '../../components/field-audience.ts'
 
 type Errors = Record<string, string>
 
@@ -283,7 +284,7 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
       )}
       {NEEDS_PROOF.includes(kind) && (
         <div>
-          <TextField id={f('proof')} label={kind === 'ran' ? 'Enlace de la prueba de emisión' : 'Enlace de la prueba (opcional)'} type="url" placeholder="https://" value={proofUrl} error={errors.proofUrl} onValue={setProofUrl} />
+          <TextField id={f('proof')} label={kind === 'ran' ? forFounder('Enlace de la prueba de emisión') : forFounder('Enlace de la prueba', { optional: true })} type="url" placeholder="https://" value={proofUrl} error={errors.proofUrl} onValue={setProofUrl} />
         </div>
       )}
       {NEEDS_PROOF.includes(kind) && (
@@ -304,7 +305,7 @@ function EntryForm({ applicationId, plan, line }: { applicationId: string; plan:
       )}
       {NEEDS_REASON.includes(kind) && (
         <div>
-          <TextField id={f('reason')} label={kind === 'forfeited' ? 'Motivo (opcional)' : 'Motivo'} value={reason} error={errors.reason} onValue={setReason} />
+          <TextField id={f('reason')} label={forFounder('Motivo', { optional: kind === 'forfeited' })} value={reason} error={errors.reason} onValue={setReason} />
         </div>
       )}
       {kind === 'make_good' && (
@@ -419,7 +420,7 @@ function AddLineForm({ applicationId, plan }: { applicationId: string; plan: Med
           <TextField id={f('units')} label="Unidades" inputMode="numeric" value={units} error={errors.units} onValue={setUnits} />
         </div>
         <div>
-          <TextField id={f('notes')} label="Notas (opcional)" value={notes} error={errors.notes} onValue={setNotes} />
+          <TextField id={f('notes')} label={forFounder('Notas', { optional: true })} value={notes} error={errors.notes} onValue={setNotes} />
         </div>
         <div>
           <TextField id={f('from')} label="Vuelo desde" type="date" min={plan.windowStart} max={plan.windowEnd} value={flightFrom} error={errors.flightFrom} onValue={setFlightFrom} />
