@@ -554,6 +554,8 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       // Paged after folding: the lines 4 to 6, and the same total.
       const second = await h.reviews.listAudit(2, 3)
       expect([second.total, second.items.map((e) => e.action)]).toEqual([8, ['stage.changed', 'founder.deletion_requested', 'note.added']])
+      // Past the last page: no lines, and still the total.
+      expect(await h.reviews.listAudit(4, 3)).toEqual({ items: [], total: 8, memberNames: {} })
       // A filter narrows before folding: only the views of that kind are counted.
       const viewed = await h.reviews.listAudit(1, 50, { action: 'application.viewed', applicationId: app.id })
       expect(viewed.items.map((e) => [e.member?.name, e.views?.byAction])).toEqual([

@@ -468,7 +468,19 @@ export function openReviewStore(e: Engine): ReviewStore {
     auditCount: prepareByShape(e, (shape: AuditShape, p: AuditValues) => db.selectFrom(auditLines(e, shape, p).as('t')).select(count().as('n'))),
     auditPage: prepareByShape(e, (shape: AuditShape, p: AuditValues & { limit: number; offset: number }) =>
       db
-        .selectFrom(auditLines(e, shape, p).as('t'))
+        // The page first, then its names: the joins (and the form's JSON) are read for its rows only.
+        .selectFrom(
+          db
+            .selectFrom(auditLines(e, shape, p).as('t'))
+            .selectAll('t')
+            // Every line's count with the page, in the same pass over the log (a page past the end counts apart).
+            .select(sql<number | string>`count(*) over ()`.as('lines'))
+            .orderBy(sql.ref('t.at'), 'desc')
+            .orderBy(sql.ref('t.id'), 'desc')
+            .limit(p.limit)
+            .offset(p.offset)
+            .as('t'),
+        )
         .leftJoin('team_members as m', (join) => join.on(sql<SqlBool>`m.id = t.member_id`))
         .leftJoin('applications as a', (join) => join.on(sql<SqlBool>`a.id = t.application_id`))
         .selectAll('t')
@@ -479,9 +491,7 @@ export function openReviewStore(e: Engine): ReviewStore {
           sql<string | null>`case when a.anonymized_at is null then a.form_data ->> 'founderName' end`.as('founder_name'),
         ])
         .orderBy(sql.ref('t.at'), 'desc')
-        .orderBy(sql.ref('t.id'), 'desc')
-        .limit(p.limit)
-        .offset(p.offset),
+        .orderBy(sql.ref('t.id'), 'desc'),
     ),
     memberNames: e.prepare((p: { ids: string[] }) => db.selectFrom('team_members').select(['id', 'name']).where(e.inList('id', p.ids))),
   }
@@ -759,8 +769,9 @@ export function openReviewStore(e: Engine): ReviewStore {
       const shape = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, filter[name] !== undefined])) as AuditShape
       // A value the shape leaves out of the SQL is never bound.
       const values: AuditValues = { memberId: '', action: '', applicationId: '', reference: '', from: new Date(0), to: new Date(0), viewer: '', ...filter }
-      const total = toNumber((await e.first(q.auditCount(shape, values)))!.n)
       const rows = await e.all(q.auditPage(shape, { ...values, limit: pageSize, offset: (page - 1) * pageSize }))
+      // The page's rows carry the total; an empty first page is 0; a page past the end is counted.
+      const total = rows.length > 0 ? toNumber(rows[0]!.lines) : page === 1 ? 0 : toNumber((await e.first(q.auditCount(shape, values)))!.n)
       const items = rows.map((row): AuditEntry => {
         const action = row.action as AuditAction
         const folded = row.first_at !== null
