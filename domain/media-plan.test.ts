@@ -48,7 +48,7 @@ const entry = (over: Partial<PlanEntry>): PlanEntry => ({
   kind: 'ran',
   day: '2027-02-10',
   units: 1,
-  proofUrl: 'https://prueba.example/1',
+  proofUrl: 'https://prueba.example.com/1',
   proofDocumentId: null,
   reason: null,
   makeGoodFor: null,
@@ -110,11 +110,11 @@ describe('readPlanLine', () => {
 describe('readPlanEntry', () => {
   const TODAY = '2027-03-15'
   const ctx = (entries: PlanEntry[] = [], lines: PlanLine[] = [line()]) => ({ deal: DEAL, lines, entries, today: TODAY })
-  const input = (over: Partial<PlanEntryInput>): PlanEntryInput => ({ lineId: 'l1', kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://prueba.example/spot.mp4', ...over })
+  const input = (over: Partial<PlanEntryInput>): PlanEntryInput => ({ lineId: 'l1', kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://prueba.example.com/spot.mp4', ...over })
 
   it('takes a proof file instead of (or beside) the link for what aired, and refuses a file on any other kind', () => {
     expect(readPlanEntry(input({ proofUrl: '' }), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { kind: 'ran', proofUrl: null, proofDocumentId: 'p1' } })
-    expect(readPlanEntry(input({}), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { proofUrl: 'https://prueba.example/spot.mp4', proofDocumentId: 'p1' } })
+    expect(readPlanEntry(input({}), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { proofUrl: 'https://prueba.example.com/spot.mp4', proofDocumentId: 'p1' } })
     expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { proofDocumentId: null } })
     expect(readPlanEntry(input({ kind: 'missed', proofUrl: null, reason: 'Fútbol' }), { ...ctx(), proofFileId: 'p1' })).toMatchObject({
       ok: false,
@@ -123,7 +123,7 @@ describe('readPlanEntry', () => {
   })
 
   it('records a ran spot with its https proof; refuses it without proof, with another scheme, or in the future', () => {
-    expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { kind: 'ran', units: 1, proofUrl: 'https://prueba.example/spot.mp4' } })
+    expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { kind: 'ran', units: 1, proofUrl: 'https://prueba.example.com/spot.mp4' } })
     expect(readPlanEntry(input({ proofUrl: '' }), ctx())).toMatchObject({ ok: false, errors: { proofUrl: 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.' } })
     expect(readPlanEntry(input({ proofUrl: 'http://prueba.example/x' }), ctx())).toMatchObject({ errors: { proofUrl: 'El enlace de la prueba debe empezar con https://.' } })
     expect(readPlanEntry(input({ proofUrl: 'javascript:alert(1)' }), ctx())).toMatchObject({ errors: { proofUrl: 'El enlace de la prueba debe empezar con https://.' } })
@@ -305,9 +305,57 @@ describe('words', () => {
   })
 
   it('reads a proof link: https only, stripped', () => {
-    expect(readProofUrl('  https://medio.example/a?b=1 ', true)).toBe('https://medio.example/a?b=1')
+    expect(readProofUrl('  https://medio.example.com/a?b=1 ', true)).toBe('https://medio.example.com/a?b=1')
     expect(readProofUrl('', false)).toBeNull()
-    expect(readProofUrl('https://user:pw@medio.example/', true)).toEqual({ problem: 'El enlace de la prueba debe empezar con https://.' })
+    expect(readProofUrl('https://user:pw@medio.example.com/', true)).toEqual({ problem: 'El enlace de la prueba debe empezar con https://.' })
     expect(readProofUrl('no es un enlace', true)).toEqual({ problem: expect.stringContaining('no se puede abrir') })
+  })
+
+  it('refuses a proof link whose host is not a public name: IP literals in any form, localhost, single labels, reserved names (ADR 0203)', () => {
+    const PROBLEM = 'El enlace de la prueba debe ser una dirección pública de internet, con el nombre del sitio (por ejemplo, https://www.canal.com.co/...): no una dirección IP, ni un equipo o una red interna.'
+    const refused = [
+      // IPv4: loopback, private, link-local, CGNAT, unspecified, and public ones too.
+      'https://127.0.0.1/pauta',
+      'https://127.1/',
+      'https://10.0.0.8/',
+      'https://172.16.5.4/',
+      'https://192.168.1.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://100.64.0.1/',
+      'https://0.0.0.0/',
+      'https://8.8.8.8/',
+      // The forms the URL parser turns into 127.0.0.1: decimal, hex, octal, mixed.
+      'https://2130706433/',
+      'https://0x7f000001/',
+      'https://0x7f.0.0.1/',
+      'https://0177.0.0.1/',
+      'https://017700000001/',
+      // IPv6: loopback, unspecified, link-local, unique-local, IPv4-mapped, and a public one.
+      'https://[::1]/',
+      'https://[::]/',
+      'https://[fe80::1]/',
+      'https://[fd12:3456::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[2001:4860:4860::8888]/',
+      // Names that are no public site.
+      'https://localhost/',
+      'https://LOCALHOST./',
+      'https://intranet/',
+      'https://nas./',
+      'https://impresora.local/',
+      'https://api.internal/',
+      'https://app.localhost/',
+      'https://canal.test/',
+      'https://canal.example/pauta',
+      'https://x.invalid/',
+      'https://router.home.arpa/',
+      'https://1.0.0.127.in-addr.arpa/',
+      'https://pauta.onion/',
+    ]
+    for (const url of refused) expect(readProofUrl(url, true), url).toEqual({ problem: PROBLEM })
+    for (const url of ['https://www.canal.com.co/pauta/123', 'https://youtu.be/abc', 'https://canal.example.com/a', 'https://XN--CAAL-OQA.CO/', 'https://diario.co./nota']) {
+      expect(readProofUrl(url, true), url).toEqual(expect.stringMatching(/^https:\/\//))
+    }
   })
 })

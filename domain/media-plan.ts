@@ -25,6 +25,7 @@
  * Money in integers (ADR 0157): whole pesos. Days are Bogotá calendar days
  * "AAAA-MM-DD"; months "AAAA-MM".
  */
+import { isPublicHostname } from './public-host.ts'
 import { isCalendarDay } from './bogota-days.ts'
 import { COP_MAX, OUTLET_LABELS, formatCop, formatDay, periodEnd, type Outlet, type RateCardItem } from './deals.ts'
 import { formatCount, formatNumber, formatShare } from './format.ts'
@@ -506,7 +507,11 @@ export type PlanEntryField = keyof PlanEntryInput | 'proofFile'
 export type PlanEntryDraft = Omit<PlanEntry, 'id'>
 export type PlanEntryReading = { ok: true; entry: PlanEntryDraft } | { ok: false; message: string; errors: Partial<Record<PlanEntryField, string>> }
 
-/** An https link, at most PROOF_URL_MAX characters, or the reason why not. */
+/** Why a proof link's host is refused (ADR 0203). */
+export const PROOF_HOST_NOT_PUBLIC =
+  'El enlace de la prueba debe ser una dirección pública de internet, con el nombre del sitio (por ejemplo, https://www.canal.com.co/...): no una dirección IP, ni un equipo o una red interna.'
+
+/** An https link to a public name (ADR 0203), at most PROOF_URL_MAX characters, or the reason why not. */
 export function readProofUrl(text: string | null | undefined, required: boolean): string | null | { problem: string } {
   const t = (text ?? '').trim()
   if (t === '') return required ? { problem: 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.' } : null
@@ -518,6 +523,7 @@ export function readProofUrl(text: string | null | undefined, required: boolean)
     return { problem: 'Ese enlace no se puede abrir: pega la dirección completa, que empieza con https://.' }
   }
   if (url.protocol !== 'https:' || url.hostname === '' || url.username !== '' || url.password !== '') return { problem: 'El enlace de la prueba debe empezar con https://.' }
+  if (!isPublicHostname(url.hostname)) return { problem: PROOF_HOST_NOT_PUBLIC }
   return url.toString()
 }
 

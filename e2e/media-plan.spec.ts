@@ -75,9 +75,9 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await line.getByLabel('Qué pasó').selectOption('ran')
   await line.getByLabel('Día').fill(addDays(TODAY, -10))
   await line.getByLabel('Unidades').fill('2')
-  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example/pauta/123')
+  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example.com/pauta/123')
   await line.getByRole('button', { name: 'Guardar registro' }).click()
-  await expect(plan.getByRole('link', { name: 'Prueba de emisión' })).toHaveAttribute('href', 'https://canal.example/pauta/123')
+  await expect(plan.getByRole('link', { name: 'Prueba de emisión' })).toHaveAttribute('href', 'https://canal.example.com/pauta/123')
 
   await line.getByLabel('Qué pasó').selectOption('missed')
   await line.getByLabel('Día').fill(addDays(TODAY, -7))
@@ -144,7 +144,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(mine).not.toContainText('Transmisión especial de fútbol')
   await expect(mine.getByRole('heading', { level: 3, name: 'Semana a semana' })).toBeVisible()
   const proof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
-  await expect(proof).toHaveAttribute('href', 'https://canal.example/pauta/123')
+  await expect(proof).toHaveAttribute('href', 'https://canal.example.com/pauta/123')
   await expect(proof).toHaveAttribute('rel', 'noopener noreferrer')
   // The make-good's proof kept as a file: downloaded under the founder's own link, the bytes the team sent.
   const fileProof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -3))}` })

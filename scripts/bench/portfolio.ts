@@ -164,14 +164,14 @@ async function seedPlan(plans: MediaPlanStore, applicationId: string, i: number,
     const day = (d: number) => new Date(Date.parse(flight.from) + d * DAY).toISOString().slice(0, 10)
     await entry({ lineId, kind: 'booked', day: day(0), units: '4' })
     if ((i + n) % 3 === 0) continue // a third of the lines have not run yet: the portfolio has deals behind
-    await entry({ lineId, kind: 'ran', day: day(2), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-a` })
-    await entry({ lineId, kind: 'ran', day: day(9), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-b` })
+    await entry({ lineId, kind: 'ran', day: day(2), units: '1', proofUrl: `https://medios.example.com/prueba/${i}-${n}-a` })
+    await entry({ lineId, kind: 'ran', day: day(9), units: '1', proofUrl: `https://medios.example.com/prueba/${i}-${n}-b` })
     if (n % 5 === 0) {
       const miss = await entry({ lineId, kind: 'missed', day: day(12), units: '1', reason: 'Transmisión especial' })
-      await entry({ lineId, kind: 'make_good', day: day(16), units: '1', makeGoodFor: miss.id, proofUrl: `https://medios.example/prueba/${i}-${n}-r` })
+      await entry({ lineId, kind: 'make_good', day: day(16), units: '1', makeGoodFor: miss.id, proofUrl: `https://medios.example.com/prueba/${i}-${n}-r` })
     }
     if (n % 7 === 0) {
-      const wrong = await entry({ lineId, kind: 'ran', day: day(20), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-x` })
+      const wrong = await entry({ lineId, kind: 'ran', day: day(20), units: '1', proofUrl: `https://medios.example.com/prueba/${i}-${n}-x` })
       await entry({ lineId, kind: 'void', day: day(21), voids: wrong.id, reason: 'Registrado dos veces.' })
     }
   }

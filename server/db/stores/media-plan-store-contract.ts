@@ -94,10 +94,10 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       const line = await plans.addLine(id, lineReader(LINE), { memberId: admin.id, at: at(1) })
       if (line.status !== 'written') throw new Error('no line')
       const lineId = line.value.id
-      const ran = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-10', units: '4', proofUrl: 'https://prueba.example/a' }), { memberId: admin.id, at: at(2) })
-      expect(ran).toMatchObject({ status: 'written', value: { kind: 'ran', units: 4, proofUrl: 'https://prueba.example/a', recordedBy: admin.id, recordedAt: at(2) } })
+      const ran = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-10', units: '4', proofUrl: 'https://prueba.example.com/a' }), { memberId: admin.id, at: at(2) })
+      expect(ran).toMatchObject({ status: 'written', value: { kind: 'ran', units: 4, proofUrl: 'https://prueba.example.com/a', recordedBy: admin.id, recordedAt: at(2) } })
       // Beyond the line's units: refused, nothing written.
-      const over = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-11', units: '2', proofUrl: 'https://prueba.example/b' }), { memberId: admin.id, at: at(3) })
+      const over = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-11', units: '2', proofUrl: 'https://prueba.example.com/b' }), { memberId: admin.id, at: at(3) })
       expect(over).toMatchObject({ status: 'refused', refusal: { message: 'La línea tiene 1 unidad por emitir: no se pueden emitir más.' } })
       expect(await db.count('media_plan_entries')).toBe(1)
 
@@ -174,10 +174,10 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
         if (written.status !== 'written') throw new Error(`not written: ${entry.kind}`)
         return written.value
       }
-      await write(3, { lineId: tv.value.id, kind: 'ran', units: 2, proofUrl: 'https://canal.example/1' } as never)
+      await write(3, { lineId: tv.value.id, kind: 'ran', units: 2, proofUrl: 'https://canal.example.com/1' } as never)
       const miss = await write(4, { lineId: paper.value.id, kind: 'missed', reason: 'Cierre de edición' } as never)
-      await write(5, { lineId: paper.value.id, kind: 'make_good', makeGoodFor: miss.id, proofUrl: 'https://diario.example/1' } as never)
-      const wrong = await write(6, { lineId: paper.value.id, kind: 'ran', proofUrl: 'https://diario.example/2' } as never)
+      await write(5, { lineId: paper.value.id, kind: 'make_good', makeGoodFor: miss.id, proofUrl: 'https://diario.example.com/1' } as never)
+      const wrong = await write(6, { lineId: paper.value.id, kind: 'ran', proofUrl: 'https://diario.example.com/2' } as never)
       await write(7, { lineId: paper.value.id, kind: 'void', voids: wrong.id, reason: 'Duplicado' } as never)
       await write(8, { lineId: tv.value.id, kind: 'forfeited', units: 2, day: '2027-10-15' } as never)
       const voidedForfeit = await write(9, { lineId: tv.value.id, kind: 'forfeited', units: 1, day: '2027-10-15' } as never)

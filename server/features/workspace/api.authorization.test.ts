@@ -65,6 +65,7 @@ function endpoints(target: {
     { method: 'GET', path: '/exports/applications.json', admin: true },
     { method: 'GET', path: '/audit', admin: true },
     { method: 'POST', path: '/data-requests/lookup', body: { email }, admin: true },
+    { method: 'POST', path: `/data-requests/${crypto.randomUUID()}/lookup`, body: {}, admin: true, ok: 404 },
     { method: 'POST', path: '/data-requests/export', body: { email, format: 'json' }, admin: true },
     { method: 'GET', path: '/founder-mail/drafts' },
     { method: 'GET', path: `/founder-mail/drafts/${toSend}` },
@@ -178,7 +179,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(30)
+    expect(changing).toHaveLength(31)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -202,7 +203,7 @@ describe('workspace authorization', () => {
 
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
-    await expectAdminOnlyRefused(h, list, reviewer, 27)
+    await expectAdminOnlyRefused(h, list, reviewer, 28)
   })
 
   it('lets the same requests through with a session, the right Origin and token (the refusals above are not vacuous)', async () => {

@@ -76,10 +76,10 @@ describe('the media plan in the workspace', () => {
     expect(withLine.lines).toMatchObject([{ number: 1, units: 10, unitPriceCop: 12_000_000, notes: 'Franja prime', createdBy: admin.member.id }])
     const lineId = withLine.lines[0]!.id
 
-    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/pauta/123' })).status).toBe(201)
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example.com/pauta/123' })).status).toBe(201)
     const missed = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial' }))
     const missId = missed.plan!.entries.find((x) => x.kind === 'missed')!.id
-    const made = await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/pauta/124' })
+    const made = await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example.com/pauta/124' })
     expect(made.status).toBe(201)
     const final = await json<MediaPlanAnswer>(made)
     expect(final.plan!.balances).toMatchObject({ committed: 1_500_000_000, placed: 120_000_000, ran: 48_000_000, missed: 0, forfeited: 0, unplaced: 1_380_000_000, remaining: 1_452_000_000 })
@@ -105,11 +105,11 @@ describe('the media plan in the workspace', () => {
     // A planned flight alone is not media that ran.
     expect(await mediaDays(one.id)).toEqual([])
     for (const [day, proof] of [['2027-02-10', 'a'], ['2027-02-11', 'b']] as const) {
-      expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day, units: '1', proofUrl: `https://canal.example/${proof}` })).status).toBe(201)
+      expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day, units: '1', proofUrl: `https://canal.example.com/${proof}` })).status).toBe(201)
     }
     const missId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial' }))).plan!.entries.at(-1)!.id
-    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/c' })).status).toBe(201)
-    const wrong = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example/d' }))).plan!.entries.at(-1)!.id
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example.com/c' })).status).toBe(201)
+    const wrong = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example.com/d' }))).plan!.entries.at(-1)!.id
     expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-02', voids: wrong, reason: 'Se registró en la línea equivocada.' })).status).toBe(201)
     expect(await mediaDays(one.id)).toEqual([
       { from: '2027-02-10', to: '2027-02-11' },
@@ -128,11 +128,11 @@ describe('the media plan in the workspace', () => {
       ['outside the window', 'lines', { ...LINE, flightTo: '2027-12-31' }, 'flightTo', 'El vuelo debe estar dentro de la ventana de exposición del acuerdo, del 15 de enero de 2027 al 14 de octubre de 2027.'],
       ['units 0', 'lines', { ...LINE, units: '0' }, 'units', 'Las unidades deben ser al menos 1.'],
       ['format not in the version', 'lines', { ...LINE, format: 'Spot 60"' }, 'format', 'Ese formato no está en la versión 1 del tarifario del acuerdo para TV nacional: elige uno de la lista.'],
-      ['ran beyond the units', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/a' }, 'units', 'La línea tiene 2 unidades por emitir: no se pueden emitir más.'],
+      ['ran beyond the units', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example.com/a' }, 'units', 'La línea tiene 2 unidades por emitir: no se pueden emitir más.'],
       ['ran without proof', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '1' }, 'proofUrl', 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.'],
       ['negative units', 'entries', { lineId: line.id, kind: 'missed', day: '2027-02-10', units: '-1', reason: 'x' }, 'units', 'Las unidades deben ser al menos 1.'],
-      ["another application's line", 'entries', { lineId: otherLine.id, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://canal.example/a' }, 'lineId', 'Esa línea no es del plan de medios de esta postulación.'],
-      ['a day to come', 'entries', { lineId: line.id, kind: 'ran', day: '2027-03-16', units: '1', proofUrl: 'https://canal.example/a' }, 'day', 'Ese día todavía no llega: se registra lo que ya pasó.'],
+      ["another application's line", 'entries', { lineId: otherLine.id, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://canal.example.com/a' }, 'lineId', 'Esa línea no es del plan de medios de esta postulación.'],
+      ['a day to come', 'entries', { lineId: line.id, kind: 'ran', day: '2027-03-16', units: '1', proofUrl: 'https://canal.example.com/a' }, 'day', 'Ese día todavía no llega: se registra lo que ya pasó.'],
     ]
     for (const [name, what, body, path, message] of cases) {
       const before = h.snapshot()
@@ -252,7 +252,7 @@ describe('the media plan in the workspace', () => {
   it("corrects by a void, and the titular's Ley 1581 export carries the plan with every entry; deleting the titular deletes it", async () => {
     const { h, admin, one } = await setUp()
     const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
-    const ran = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://canal.example/a' }))
+    const ran = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://canal.example.com/a' }))
     const ranId = ran.plan!.entries[0]!.id
     const voided = await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-15', voids: ranId, reason: 'Era de otra franja' })
     expect(voided.status).toBe(201)
@@ -265,7 +265,7 @@ describe('the media plan in the workspace', () => {
     expect(exported[0]!.mediaPlan).toMatchObject({
       lines: [{ number: 1, outlet: 'tv_nacional', units: 10, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-04-30' }],
       entries: [
-        { line: 1, kind: 'ran', units: 2, proofUrl: 'https://canal.example/a', voids: null },
+        { line: 1, kind: 'ran', units: 2, proofUrl: 'https://canal.example.com/a', voids: null },
         { line: 1, kind: 'void', voids: ranId, reason: 'Era de otra franja' },
       ],
     })
@@ -280,7 +280,7 @@ describe('the media plan in the workspace', () => {
     const { h, admin, reviewer, one, other } = await setUp()
     const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
     // 10 spots of $ 12 M ran: 8 % of the value with 22 % of the window gone, within the 15-point margin.
-    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '10', proofUrl: 'https://canal.example/a' })).status).toBe(201)
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '10', proofUrl: 'https://canal.example.com/a' })).status).toBe(201)
     const behind = await json<BehindDeals>(await h.call('GET', '/media-plans/behind', { as: admin }))
     expect(behind).toMatchObject({ today: '2027-03-15', deals: 2 })
     expect(behind.items).toEqual([
@@ -304,5 +304,38 @@ describe('the media plan in the workspace', () => {
     expect(conflicted.items).toEqual([{ applicationId: other.id, reference: other.reference, tradeName: '', conflicted: true, committed: null, ran: null, remaining: null, pacing: null, windowEnd: null }])
     await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, reviewer, 403, 'forbidden')
     await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, null, 401, 'unauthenticated')
+  })
+
+  it('refuses a proof link to an address, a machine or a network that is not a public site (422 in Spanish, nothing written; ADR 0203)', async () => {
+    const { h, admin, one } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const hostile = [
+      'https://127.0.0.1/pauta',
+      'https://2130706433/',
+      'https://0x7f.0.0.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.1.2.3/',
+      'https://192.168.0.10/',
+      'https://100.64.0.1/',
+      'https://[::1]/',
+      'https://[fe80::1]/',
+      'https://[fd00::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://localhost/',
+      'https://intranet/',
+      'https://servidor.local/',
+      'https://api.internal/',
+      'https://router.home.arpa/',
+    ]
+    for (const proofUrl of hostile) {
+      const before = h.snapshot()
+      const res = await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '1', proofUrl })
+      expect(res.status, proofUrl).toBe(422)
+      const answer = await json<{ issues: { path: string; message: string }[] }>(res)
+      expect(answer.issues.find((i) => i.path === 'proofUrl')?.message, proofUrl).toMatch(/^El enlace de la prueba debe ser una dirección pública de internet/)
+      expect(h.snapshot(), proofUrl).toEqual(before)
+    }
+    // A public name is taken.
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://www.canal.com.co/pauta/1' })).status).toBe(201)
   })
 })
