@@ -5,6 +5,7 @@
  * its reschedule (back to the free offered times) and cancellation until the
  * cut-off. Every value is escaped; times through the one es-CO formatter.
  */
+import { requestKeyInput } from './request-key-field.ts'
 import { formatDateTime, sentence } from '../../../domain/format.ts'
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
@@ -74,7 +75,7 @@ function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelVie
   const items = times
     .filter((t) => except === null || t.startsAt.getTime() !== except.getTime())
     .map(
-      (t) => `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">
+      (t) => `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">${requestKeyInput()}
 <span>${e(when(t.startsAt))}, ${sessionMinutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
     )
   return items.length > 0 ? `<ul class="times">\n${items.join('\n')}\n</ul>` : ''
@@ -129,7 +130,7 @@ ${earlier}
 ${list || '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>'}
 <h3>Ninguno me sirve</h3>
 ${offer.noneFits ? `<p class="muted">${e(sentence(`Ya le avisamos al equipo el ${formatDateTime(offer.noneFits.at)}`))} Puedes escribirle de nuevo.</p>` : ''}
-<form method="post" action="${e(base)}/sesion/ninguno">
+<form method="post" action="${e(base)}/sesion/ninguno">${requestKeyInput()}
 <label for="nota">Cuéntanos qué días y horas te sirven (opcional)</label>
 <textarea id="nota" name="nota" maxlength="${NONE_FITS_NOTE_MAX}" rows="3"></textarea>
 <button type="submit">Ninguno me sirve</button>

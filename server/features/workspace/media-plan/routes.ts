@@ -25,6 +25,7 @@ import { attachmentHeaders } from '../../../shared/http/download.ts'
 import { checkBytes } from '../../../shared/content-check.ts'
 import { servedFileName } from '../../../../domain/documents.ts'
 import { timeOrderedId } from '../../../db/time-ordered-id.ts'
+import { requestKeyOf } from '../../../shared/http/request-once.ts'
 
 export interface MediaPlanRouteDeps {
   plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>
@@ -124,7 +125,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
         const placed = balancesOf(l.deal, l.lines, l.entries).placed
         return readPlanLine(parsed.value, { deal: l.deal, rateCard: l.deal.rateCardVersionId ? l.deal.rateCard : null, rateCardNumber: l.deal.rateCardVersionNumber, placed })
       },
-      { memberId: c.get('member').id, at: now() },
+      { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
     )
     if (written.status === 'not_found') return noDeal(c)
     if (written.status === 'refused') return refused(c, written.refusal)
@@ -145,7 +146,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
     const written = await plans.appendEntry(
       id,
       (l) => readPlanEntry(parsed.value, { deal: l.deal, lines: l.lines, entries: l.entries, today, proofFileId: proof?.id ?? null }),
-      { memberId: c.get('member').id, at: now() },
+      { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
       proof ?? undefined,
     )
     if (written.status === 'not_found') return noDeal(c)
