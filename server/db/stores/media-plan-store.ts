@@ -272,7 +272,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         }
         yield* tx.run(q.insertEntry({ ...entry, id, applicationId, memberId, at }))
         const line = ledger.lines.find((l) => l.id === entry.lineId)!.number
-        const action = entry.kind === 'void' ? 'media_plan.entry_voided' : 'media_plan.entry_recorded'
+        const action = entry.kind !== 'void' ? 'media_plan.entry_recorded' : entry.voids === null ? 'media_plan.line_withdrawn' : 'media_plan.entry_voided'
         yield* tx.run(insertAudit([{ at, memberId, action, applicationId, detail: { line, kind: entry.kind, units: entry.units } }]))
         const after = (yield* readLedger(tx, applicationId))!
         // The deal's delivery from the whole ledger, in the same transaction: what the paces read (ADR 0161).
