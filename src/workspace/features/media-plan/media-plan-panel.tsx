@@ -227,7 +227,7 @@ function EntryForm({ applicationId, plan }: { applicationId: string; plan: Media
   const id = useId()
   const t = tallies(plan.lines, plan.entries)
   const open = plan.lines.filter((l) => !t.get(l.id)?.withdrawn)
-  const [lineId, setLineId] = useState(open.length === 1 ? open[0]!.id : '')
+  const [picked, setLineId] = useState('')
   const [kind, setKind] = useState<EntryKind>('ran')
   const [day, setDay] = useState(plan.today)
   const [units, setUnits] = useState('1')
@@ -240,6 +240,8 @@ function EntryForm({ applicationId, plan }: { applicationId: string; plan: Media
   const [voids, setVoids] = useState('')
   const [confirming, setConfirming] = useState(false)
 
+  // The line chosen while it is still in the plan; the only one when there is one (the plan may have grown since the form opened).
+  const lineId = open.some((l) => l.id === picked) ? picked : open.length === 1 ? open[0]!.id : ''
   const line = open.find((l) => l.id === lineId) ?? null
   const outlet: Outlet = line?.outlet ?? 'tv_nacional'
   const entries = plan.entries as PlanEntry[]
@@ -433,9 +435,9 @@ function VoidPreview({ effects, reason }: { effects: NonNullable<ReturnType<type
   return (
     <div className="space-y-2">
       <p>
-        Se anula <strong>{effects.what}</strong>, de la {lineTitle(effects.line).replace('Línea', 'línea')}. Queda tachado en el registro, con tu nombre
-        {reason.trim() ? <> y el motivo «{reason.trim()}»</> : null}.
+        Se anula <strong>{effects.what}</strong>, de la {lineTitle(effects.line).replace('Línea', 'línea')}. Queda tachado en el registro, con tu nombre y el motivo.
       </p>
+      {reason.trim() && <p>Motivo: «{reason.trim()}»</p>}
       {effects.balances.length > 0 ? (
         <>
           <p className="font-semibold text-ink-900">Lo que cambia en los saldos</p>
