@@ -56,7 +56,7 @@ async function atPanel(h: WorkspaceHarness, admin: SignedIn) {
 }
 
 describe("one write per submission on the founder's pages", () => {
-  it('a time booked twice at once is one session and one invitation each; the cancellation sent twice is one CANCEL each', async () => {
+  it('«Ninguno me sirve» pressed twice tells the team once; a time booked twice at once is one session and one invitation each; the cancellation sent twice is one CANCEL each', async () => {
     const h = await workspaceHarness()
     harnesses.push(h)
     const admin = await h.signIn(await h.addMember({ role: 'admin' }))
@@ -68,6 +68,11 @@ describe("one write per submission on the founder's pages", () => {
     const invitations = async (method: string) => (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.calendar && new RegExp(`^METHOD:${method}\\r?$`, 'm').test(m.calendar)).length
 
     const page = await (await get(h, `/postulacion/${token}`)).text()
+    // «Ninguno me sirve» pressed twice: the team is told once.
+    const mails = async () => (await h.store.listMessages({ applicationId: app.id })).length
+    const beforeNone = await mails()
+    expect(await twiceAtOnce(h, `/postulacion/${token}/sesion/ninguno`, { ...formFields(page, '/sesion/ninguno'), nota: 'Solo las tardes.' })).toBe(`/postulacion/${token}?hecho=ninguno`)
+    expect(await mails()).toBe(beforeNone + 1)
     const booking = formFields(page, '/sesion/reservar', state.offer!.times[0]!.id)
     expect(await twiceAtOnce(h, `/postulacion/${token}/sesion/reservar`, booking)).toBe(`/postulacion/${token}?hecho=sesion-reservada`)
     // The founder and the panelist, invited once each.
