@@ -81,6 +81,8 @@ export const AUDIT_ACTIONS = [
   'media_plan.entry_recorded',
   /** A correction (ADR 0160): a void entry; detail as above, kind 'void'. */
   'media_plan.entry_voided',
+  /** A line withdrawn from the plan (ADR 0190): a void naming no entry; detail: the line's number, kind 'void', units 0. */
+  'media_plan.line_withdrawn',
   /** A proof file downloaded from the plan (ADR 0163 addendum); no detail (never the file's name). */
   'media_plan.proof_downloaded',
 ] as const

@@ -8,8 +8,13 @@ import {
   mediaDaysOf,
   pacingOf,
   pacingText,
+  entryKindLabel,
+  lineLabel,
+  readLineWithdrawal,
   readPlanEntry,
   readPlanLine,
+  unitsText,
+  voidEffects,
   readProofUrl,
   spreadByMonth,
   tallies,
@@ -188,10 +193,28 @@ describe('readPlanEntry', () => {
     expect(readPlanEntry(input({ kind: 'void', voids: miss.id, reason: 'x' }), ctx([miss, mg]))).toMatchObject({ errors: { voids: 'Ese «no emitido» tiene reposiciones: anula primero las reposiciones.' } })
   })
 
-  it('withdraws a line with nothing recorded; then records nothing more on it; a void of a move that left the other line over-run is refused', () => {
-    expect(readPlanEntry(input({ kind: 'void', voids: null, reason: 'Línea duplicada' }), ctx())).toMatchObject({ ok: true, entry: { kind: 'void', voids: null, units: 0 } })
-    expect(readPlanEntry(input({ kind: 'void', voids: null, reason: 'x' }), ctx([entry({})]))).toMatchObject({ ok: false, errors: { voids: expect.stringContaining('ya tiene registros') } })
+  it('never withdraws a line through a void: a void names the entry it cancels (issue 32)', () => {
+    // «Anular un registro» pre-set to "Ninguno: retirar la línea del plan" withdrew a $ 180.000.000 line.
+    expect(readPlanEntry(input({ kind: 'void', voids: null, reason: 'Corrección de rutina' }), ctx())).toEqual({
+      ok: false,
+      message: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».',
+      errors: { voids: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».' },
+    })
+    expect(readPlanEntry(input({ kind: 'void', voids: '', reason: 'x' }), ctx())).toMatchObject({ ok: false, errors: { voids: expect.stringContaining('Elige el registro que se anula') } })
+  })
+
+  it('withdraws a line with nothing recorded, as its own action, on today with its reason; then records nothing more on it; a void of a move that left the other line over-run is refused', () => {
+    expect(readLineWithdrawal({ lineId: 'l1', reason: ' Línea duplicada ' }, ctx())).toEqual({
+      ok: true,
+      entry: { lineId: 'l1', kind: 'void', day: '2027-03-15', units: 0, proofUrl: null, proofDocumentId: null, reason: 'Línea duplicada', makeGoodFor: null, toLineId: null, voids: null },
+    })
+    // Bookings do not hold it back; anything that ran, missed or moved does.
+    expect(readLineWithdrawal({ lineId: 'l1', reason: 'x' }, ctx([entry({ kind: 'booked', units: 2 })])).ok).toBe(true)
+    expect(readLineWithdrawal({ lineId: 'l1', reason: 'x' }, ctx([entry({})]))).toMatchObject({ ok: false, errors: { lineId: expect.stringContaining('ya tiene registros') } })
+    expect(readLineWithdrawal({ lineId: 'l1', reason: '  ' }, ctx())).toMatchObject({ ok: false, errors: { reason: 'Escribe por qué se retira la línea.' } })
+    expect(readLineWithdrawal({ lineId: 'nope', reason: 'x' }, ctx())).toMatchObject({ ok: false, errors: { lineId: 'Esa línea no es del plan de medios de esta postulación.' } })
     const withdrawn = entry({ kind: 'void', voids: null, units: 0, reason: 'x' })
+    expect(readLineWithdrawal({ lineId: 'l1', reason: 'x' }, ctx([withdrawn]))).toMatchObject({ ok: false, errors: { lineId: 'Esa línea ya fue retirada del plan.' } })
     expect(readPlanEntry(input({}), ctx([withdrawn]))).toMatchObject({ errors: { lineId: 'Esa línea fue retirada del plan: no se le registra nada más.' } })
     expect(balancesOf(DEAL, [line()], [withdrawn]).placed).toBe(0)
 
@@ -302,6 +325,45 @@ describe('words', () => {
     const l2 = line({ id: 'l2', number: 2 })
     expect(entryText(entry({ units: 2, day: '2027-02-03' }), [line()])).toBe('Emitido el 3 de febrero de 2027: 2 unidades')
     expect(entryText(entry({ kind: 'moved', units: 1, toLineId: 'l2' }), [line(), l2])).toBe('Movido el 10 de febrero de 2027: 1 unidad a la línea 2')
+  })
+
+  it("never says a consulting session aired (issue 32): it was held, in sessions", () => {
+    const session = line({ id: 'c1', outlet: 'consultoria', format: 'Sesión de consultoría estratégica', units: 2, unitPriceCop: 40_000_000 })
+    expect(entryText(entry({ lineId: 'c1', units: 1, day: '2027-02-03' }), [session])).toBe('Realizada el 3 de febrero de 2027: 1 sesión')
+    expect(entryText(entry({ lineId: 'c1', kind: 'missed', units: 2, day: '2027-02-03', reason: 'x' }), [session])).toBe('No realizada el 3 de febrero de 2027: 2 sesiones')
+    expect(entryKindLabel('ran', 'consultoria')).toBe('Realizada')
+    expect(entryKindLabel('ran', 'tv_nacional')).toBe('Emitido')
+    expect(unitsText(1, 'radio_regional')).toBe('1 unidad')
+  })
+
+  it('names a withdrawn line as people read it, with its space (issue 32: "franja(retirada)")', () => {
+    expect(lineLabel(line(), true)).toBe('TV nacional, Spot 30" por franja (retirada del plan)')
+    expect(lineLabel(line())).toBe('TV nacional, Spot 30" por franja')
+  })
+
+  it('says what a void will change before it is recorded: the entry, the balances and the line that change, and whether the founder saw it', () => {
+    const ran = entry({ units: 2, day: '2027-02-10' })
+    const booked = entry({ kind: 'booked', units: 3, day: '2027-03-20' })
+    const effects = voidEffects(DEAL, [line()], [ran, booked], ran.id)!
+    expect(effects.what).toBe('Emitido el 10 de febrero de 2027: 2 unidades')
+    expect(effects.balances).toEqual([
+      { label: 'Emitido', before: 20_000_000, after: 0 },
+      { label: 'Por emitir', before: 80_000_000, after: 100_000_000 },
+    ])
+    expect(effects.lines).toEqual([
+      {
+        title: 'Línea 1 · TV nacional, Spot 30" por franja',
+        changes: [
+          { label: 'Emitidas', before: 2, after: 0 },
+          { label: 'Por emitir', before: 3, after: 5 },
+        ],
+      },
+    ])
+    expect(effects.leavesFoundersPage).toBe(true)
+    // A booking changes no balance and was never the founder's to read.
+    expect(voidEffects(DEAL, [line()], [ran, booked], booked.id)).toMatchObject({ balances: [], lines: [{ changes: [{ label: 'Reservadas', before: 3, after: 0 }] }], leavesFoundersPage: false })
+    // Only a live entry can be voided.
+    expect(voidEffects(DEAL, [line()], [ran, entry({ kind: 'void', voids: ran.id, reason: 'x' })], ran.id)).toBeNull()
   })
 
   it('reads a proof link: https only, stripped', () => {

@@ -226,4 +226,25 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(months).toEqual(['Febrero de 2027', 'Marzo de 2027', 'Mayo de 2027', 'Julio de 2027'])
     for (const hidden of ['Mención', 'parrilla', 'nota interna', 'Retirada', 'Reservado', 'Anulación']) expect(html).not.toContain(hidden)
   })
+  it('never says a consulting session "salió al aire" (issue 32): a session is held, counted in sessions', () => {
+    const at = new Date('2027-03-20T15:00:00Z')
+    const ledger: MediaPlanLedger = {
+      deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      lines: [
+        { id: 'c1', number: 1, outlet: 'consultoria', format: 'Sesión de consultoría estratégica', units: 3, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: '', applicationId: 'app', createdBy: null, createdAt: at },
+      ],
+      entries: [
+        { id: 'e1', lineId: 'c1', kind: 'ran', day: '2027-02-05', units: 1, proofUrl: 'https://actas.example/1', proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+        { id: 'm1', lineId: 'c1', kind: 'missed', day: '2027-02-12', units: 1, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: 'x', makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+        { id: 'g1', lineId: 'c1', kind: 'make_good', day: '2027-03-01', units: 1, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: 'm1', toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+      ],
+    }
+    const html = mediaPlanSectionHtml(ledger, '2027-03-20')
+    expect(html).toContain('<strong>Se realizó</strong> el 5 de febrero de 2027: 1 sesión de Consultoría estratégica, Sesión de consultoría estratégica.')
+    expect(html).toContain('<strong>No se realizó</strong> el 12 de febrero de 2027: 1 sesión de Consultoría estratégica, Sesión de consultoría estratégica. Ya se repuso.')
+    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 sesión de Consultoría estratégica, Sesión de consultoría estratégica en lugar de la que no se realizó el 12 de febrero de 2027.')
+    expect(html).toContain('<dt>Sesiones</dt><dd>3</dd>')
+    expect(html).not.toContain('Salió al aire')
+    expect(html).not.toContain('No salió al aire')
+  })
 })

@@ -11,6 +11,7 @@
  * booking took since stays in the list, marked as no longer available, so the
  * founder never looks in vain for a time the e-mail gave them.
  */
+import { requestKeyInput } from './request-key-field.ts'
 import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../domain/format.ts'
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, founderDayNote, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
@@ -93,7 +94,7 @@ function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelVie
     .sort((a, b) => a.t.startsAt.getTime() - b.t.startsAt.getTime())
     .map(({ t, free }) =>
       free
-        ? `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">
+        ? `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">${requestKeyInput()}
 <span>${e(timeText(t))}</span> <button type="submit" class="primary">${e(label)}</button></form></li>`
         : `<li class="unavailable"><span>${e(timeText(t))}</span>
 <span class="muted">${e(TIME_NO_LONGER_FREE)}</span></li>`,
@@ -151,7 +152,7 @@ ${list}
 ${free.length === 0 ? '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>' : ''}
 <h3>Ninguno me sirve</h3>
 ${offer.noneFits ? `<p class="muted">${e(sentence(`Ya le avisamos al equipo el ${formatDateTime(offer.noneFits.at)}`))} Puedes escribirle de nuevo.</p>` : ''}
-<form method="post" action="${e(base)}/sesion/ninguno">
+<form method="post" action="${e(base)}/sesion/ninguno">${requestKeyInput()}
 <label for="nota">Cuéntanos qué días y horas te sirven (opcional)</label>
 <textarea id="nota" name="nota" maxlength="${NONE_FITS_NOTE_MAX}" rows="3"></textarea>
 <button type="submit">Ninguno me sirve</button>

@@ -19,7 +19,8 @@ import { openDocumentStore, type DocumentStore } from '../../db/stores/document-
 import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { founderRouteBasics } from './form-guard.ts'
+import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
+import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
@@ -45,6 +46,8 @@ export interface StatusPageDeps {
   panelCutoffHours?: number
   /** The panel's actions when the caller has them already (server/compose.ts); default: made from these deps. */
   panel?: PanelActions
+  /** The forms' keys: booking, moving and cancelling the panel session write once per submission (ADR 0189). */
+  requestKeys?: RequestKeyStore
   /** The database-backed rate limits (shared with the workspace's sign-in). */
   team: Pick<TeamStore, 'hitRateLimits'>
   /** Where the team's notice of a deletion request goes (TEAM_EMAIL). */
@@ -78,6 +81,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const app = new Hono()
 
   const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
+  // One write per submission (ADR 0189): after formPost, which limits the body this reads.
+  const once = founderRequestOnce({ keys: deps.requestKeys, founders: founders.store, now, contactEmail: contact })
   /** The handler of a page under a personal link, given the founder's view and the token; 404 when the link opens nothing. */
   const withView = (handler: (c: Context, view: FounderView, token: string) => Promise<Response> | Response) => async (c: Context) => {
     const token = c.req.param('token') ?? ''
@@ -184,12 +189,12 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const refusal = refusalOf(outcome, panel.cutoffHours)
     return c.html(await renderStatus(c, view, token, { error: refusal.message }), refusal.status)
   }
-  app.post('/:token/sesion/reservar', formPost, withView(async (c, view, token) => {
+  app.post('/:token/sesion/reservar', formPost, once('POST /:token/sesion/reservar'), withView(async (c, view, token) => {
     const limited = await panelLimited(c, view, token, 'change')
     if (limited) return limited
     return afterChange(c, view, await panel.book(view.applicationId, await field(c, 'time'), { kind: 'founder' }), 'sesion-reservada')
   }))
-  app.post('/:token/sesion/cambiar', formPost, withView(async (c, view, token) => {
+  app.post('/:token/sesion/cambiar', formPost, once('POST /:token/sesion/cambiar'), withView(async (c, view, token) => {
     const limited = await panelLimited(c, view, token, 'change')
     if (limited) return limited
     return afterChange(c, view, await panel.reschedule(view.applicationId, { timeId: await field(c, 'time') }, { kind: 'founder' }), 'sesion-cambiada')
@@ -201,12 +206,12 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     if (session?.status !== 'booked') return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
     return c.html(confirmPage(token, 'sesion/cancelar', view, contact, formatWeekdayDateTime(session.startsAt)))
   }))
-  app.post('/:token/sesion/cancelar', formPost, withView(async (c, view, token) => {
+  app.post('/:token/sesion/cancelar', formPost, once('POST /:token/sesion/cancelar'), withView(async (c, view, token) => {
     const limited = await panelLimited(c, view, token, 'change')
     if (limited) return limited
     return afterChange(c, view, await panel.cancel(view.applicationId, view.reference, { kind: 'founder' }), 'sesion-cancelada')
   }))
-  app.post('/:token/sesion/ninguno', formPost, withView(async (c, view, token) => {
+  app.post('/:token/sesion/ninguno', formPost, once('POST /:token/sesion/ninguno'), withView(async (c, view, token) => {
     const note = (await field(c, 'nota')).trim()
     if (note.length > NONE_FITS_NOTE_MAX) return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noteTooLong }), 422)
     if (view.stage !== 'sesion_panel') return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.notInStage }), 409)

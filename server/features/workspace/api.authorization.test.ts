@@ -94,6 +94,7 @@ function endpoints(target: {
     { method: 'GET', path: '/media-plans/behind', admin: true },
     { method: 'POST', path: `${app}/media-plan/lines`, body: { outlet: 'tv_nacional', format: 'Spot', units: '1', flightFrom: '2027-02-01', flightTo: '2027-02-02' }, admin: true, ok: 404 },
     { method: 'POST', path: `${app}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' }, admin: true, ok: 404 },
+    { method: 'POST', path: `${app}/media-plan/lines/${crypto.randomUUID()}/withdrawal`, body: { reason: 'Duplicada' }, admin: true, ok: 404 },
     // Last: it deletes the application the others work on.
     { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]

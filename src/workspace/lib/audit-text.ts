@@ -80,6 +80,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'media_plan.line_added': 'Agregó una línea al plan de medios',
   'media_plan.entry_recorded': 'Registró qué pasó con una línea del plan de medios',
   'media_plan.entry_voided': 'Anuló un registro del plan de medios',
+  'media_plan.line_withdrawn': 'Retiró una línea del plan de medios',
   'media_plan.proof_downloaded': 'Descargó el archivo de una prueba de emisión',
 }
 

@@ -151,15 +151,21 @@ describe('the media plan in the workspace', () => {
   it('refuses without a session, from another origin, a reviewer, a member with a conflict, and a GET where a POST is meant', async () => {
     const { h, admin, reviewer, one } = await setUp()
     const line = { method: 'POST', path: `/applications/${one.id}/media-plan/lines`, body: LINE }
-    await expectRefused(h, line, null, 401, 'unauthenticated')
-    await expectRefused(h, line, admin, 403, 'csrf', { origin: 'https://evil.example' })
-    await expectRefused(h, line, reviewer, 403, 'forbidden')
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const withdrawal = { method: 'POST', path: `/applications/${one.id}/media-plan/lines/${lineId}/withdrawal`, body: { reason: 'Duplicada' } }
+    for (const write of [line, withdrawal]) {
+      await expectRefused(h, write, null, 401, 'unauthenticated')
+      await expectRefused(h, write, admin, 403, 'csrf', { origin: 'https://evil.example' })
+      await expectRefused(h, write, reviewer, 403, 'forbidden')
+    }
+    await expectRefused(h, { method: 'GET', path: withdrawal.path }, admin, 404, 'not_found')
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, reviewer, 403, 'forbidden')
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/lines` }, admin, 404, 'not_found')
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/entries` }, admin, 404, 'not_found')
     expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: one.id, kind: 'personal', note: '' } })).status).toBe(201)
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, admin, 403, 'conflict_of_interest')
     await expectRefused(h, line, admin, 403, 'conflict_of_interest')
+    await expectRefused(h, withdrawal, admin, 403, 'conflict_of_interest')
     await expectRefused(h, { method: 'POST', path: `/applications/${one.id}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' } }, admin, 403, 'conflict_of_interest')
   })
 
@@ -274,6 +280,40 @@ describe('the media plan in the workspace', () => {
     const left = h.snapshot()
     expect(left.media_plan_lines).toEqual([])
     expect(left.media_plan_entries).toEqual([])
+  })
+
+  it('voiding an entry and withdrawing a line are two actions (issue 32): a void naming no entry is refused and the line stays; a withdrawal is its own route, only for a line with nothing but bookings, audited as such', async () => {
+    const { h, admin, reviewer, one, other } = await setUp()
+    // A line worth $ 180.000.000 (15 spots at $ 12 M), as in the issue.
+    const planned = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', { ...LINE, units: '15' }))
+    const lineId = planned.plan!.lines[0]!.id
+    const before = h.snapshot()
+    const routine = await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-15', voids: null, reason: 'Corrección de rutina' })
+    expect(routine.status).toBe(422)
+    expect(await json(routine)).toMatchObject({ error: 'invalid', issues: [{ path: 'voids', message: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».' }] })
+    expect(h.snapshot()).toEqual(before)
+    expect((await plan(h, admin, one.id)).balances.placed).toBe(180_000_000)
+
+    const withdrawal = (id: string, line: string) => `/applications/${id}/media-plan/lines/${line}/withdrawal`
+    // A reason is required; a line with something that ran is not withdrawn; a line of another deal is not this deal's.
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, lineId), body: { reason: ' ' } }, admin, 422, 'invalid')
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, lineId), body: { reason: 'Duplicada' } }, reviewer, 403, 'forbidden')
+    const otherLine = (await json<MediaPlanAnswer>(await post(h, admin, other.id, 'lines', LINE))).plan!.lines[0]!.id
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, otherLine), body: { reason: 'Duplicada' } }, admin, 422, 'invalid')
+    const ranLine = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', { ...LINE, units: '1' }))).plan!.lines[1]!.id
+    expect((await post(h, admin, one.id, 'entries', { lineId: ranLine, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example/x' })).status).toBe(201)
+    const refused = await h.call('POST', withdrawal(one.id, ranLine), { as: admin, body: { reason: 'Duplicada' } })
+    expect(refused.status).toBe(422)
+    expect(await json(refused)).toMatchObject({ issues: [{ path: 'lineId', message: 'La línea ya tiene registros: anula primero cada uno, o mueve o da por perdido lo que queda.' }] })
+
+    const withdrawn = await h.call('POST', withdrawal(one.id, lineId), { as: admin, body: { reason: 'La línea se agregó dos veces.' } })
+    expect(withdrawn.status).toBe(201)
+    const after = (await json<MediaPlanAnswer>(withdrawn)).plan!
+    expect(after.entries.at(-1)).toMatchObject({ lineId, kind: 'void', voids: null, units: 0, day: '2027-03-15', reason: 'La línea se agregó dos veces.', recordedBy: admin.member.id })
+    expect(after.balances.placed).toBe(12_000_000)
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, lineId), body: { reason: 'otra vez' } }, admin, 422, 'invalid')
+    const audit = (await h.reviews.listAudit(1, 100, { applicationId: one.id })).items.filter((e) => e.action === 'media_plan.line_withdrawn')
+    expect(audit).toMatchObject([{ member: { id: admin.member.id }, detail: { line: 1, kind: 'void', units: 0 } }])
   })
 
   it('lists on «Acuerdos atrasados» the deals behind their pace (audited); a conflicted one by its reference only; reviewers refused', async () => {
