@@ -131,7 +131,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await line.getByLabel('Qué pasó').selectOption('ran')
   await line.getByLabel('Día').fill(addDays(TODAY, -1))
   await line.getByLabel('Unidades').fill('1')
-  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example/pauta/equivocada')
+  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example.com/pauta/equivocada')
   await line.getByRole('button', { name: 'Guardar registro' }).click()
   await expect(plan).toContainText('Emitido$\u00a048.000.000')
   await line.getByLabel('Qué pasó').selectOption('void')

@@ -70,13 +70,13 @@ describe('«Semana a semana» on the founder’s status page', () => {
     const tv = plan.lines[0]!.id
     const withSession = await post(h, again, one.id, 'lines', { outlet: 'consultoria', format: 'Sesión estratégica', units: '4', flightFrom: '2027-03-01', flightTo: '2027-06-30', notes: '' })
     const session = withSession.lines.find((l) => l.outlet === 'consultoria')!.id
-    await post(h, again, one.id, 'entries', { lineId: tv, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/pauta/1' })
+    await post(h, again, one.id, 'entries', { lineId: tv, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example.com/pauta/1' })
     const missed = await post(h, again, one.id, 'entries', { lineId: tv, kind: 'missed', day: '2027-02-17', units: '2', reason: 'Transmisión especial' })
     const miss = missed.entries.find((x) => x.kind === 'missed')!.id
-    await post(h, again, one.id, 'entries', { lineId: tv, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: miss, proofUrl: 'https://canal.example/pauta/2' })
-    await post(h, again, one.id, 'entries', { lineId: tv, kind: 'ran', day: '2027-03-09', units: '1', proofUrl: 'https://canal.example/pauta/3' })
+    await post(h, again, one.id, 'entries', { lineId: tv, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: miss, proofUrl: 'https://canal.example.com/pauta/2' })
+    await post(h, again, one.id, 'entries', { lineId: tv, kind: 'ran', day: '2027-03-09', units: '1', proofUrl: 'https://canal.example.com/pauta/3' })
     await post(h, again, one.id, 'entries', { lineId: tv, kind: 'booked', day: '2027-03-22', units: '2' })
-    await post(h, again, one.id, 'entries', { lineId: session, kind: 'ran', day: '2027-03-03', units: '1', proofUrl: 'https://consultora.example/acta/1' })
+    await post(h, again, one.id, 'entries', { lineId: session, kind: 'ran', day: '2027-03-03', units: '1', proofUrl: 'https://consultora.example.com/acta/1' })
 
     const res = await h.app.request(`${SITE}/postulacion/${tokens.one}`)
     expect(res.status).toBe(200)

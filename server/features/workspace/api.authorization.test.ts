@@ -180,7 +180,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(31)
+    expect(changing).toHaveLength(32)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -204,7 +204,7 @@ describe('workspace authorization', () => {
 
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
-    await expectAdminOnlyRefused(h, list, reviewer, 28)
+    await expectAdminOnlyRefused(h, list, reviewer, 29)
   })
 
   it('lets the same requests through with a session, the right Origin and token (the refusals above are not vacuous)', async () => {

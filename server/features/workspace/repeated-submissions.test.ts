@@ -80,7 +80,7 @@ describe('one write per submission in the workspace', () => {
     const { h, admin, app } = await signedPlan()
     const lineId = ((await (await h.call('POST', `/applications/${app.id}/media-plan/lines`, { as: admin, body: LINE })).json()) as MediaPlanAnswer).plan!.lines[0]!.id
     const path = `/applications/${app.id}/media-plan/entries`
-    const ran = { lineId, kind: 'ran', day: '2027-03-01', units: '2', proofUrl: 'https://canal.example/pauta/1' }
+    const ran = { lineId, kind: 'ran', day: '2027-03-01', units: '2', proofUrl: 'https://canal.example.com/pauta/1' }
     const answer = (await expectOneAnswer(await twice(h, 'POST', path, admin, ran, newKey(), true), 201)) as MediaPlanAnswer
     expect(answer.plan!.entries).toHaveLength(1)
     expect(rows(h, 'media_plan_entries')).toBe(1)

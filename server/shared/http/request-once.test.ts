@@ -47,7 +47,7 @@ function describeOnEngine<S extends ApplicationStore>(name: string, open: () => 
         const body = (await c.req.json()) as { units: string }
         const written = await plans.appendEntry(
           c.req.param('id'),
-          (l) => readPlanEntry({ lineId: line.value.id, kind: 'ran', day: '2027-03-01', units: body.units, proofUrl: 'https://canal.example/1' }, { deal: l.deal, lines: l.lines, entries: l.entries, today: '2027-03-15' }),
+          (l) => readPlanEntry({ lineId: line.value.id, kind: 'ran', day: '2027-03-01', units: body.units, proofUrl: 'https://canal.example.com/1' }, { deal: l.deal, lines: l.lines, entries: l.entries, today: '2027-03-15' }),
           { memberId: admin.id, at: NOW, requestKey: requestKeyOf(c) },
         )
         if (fail === 'after') throw new Error('down after the write')

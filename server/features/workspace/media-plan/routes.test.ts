@@ -301,7 +301,7 @@ describe('the media plan in the workspace', () => {
     const otherLine = (await json<MediaPlanAnswer>(await post(h, admin, other.id, 'lines', LINE))).plan!.lines[0]!.id
     await expectRefused(h, { method: 'POST', path: withdrawal(one.id, otherLine), body: { reason: 'Duplicada' } }, admin, 422, 'invalid')
     const ranLine = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', { ...LINE, units: '1' }))).plan!.lines[1]!.id
-    expect((await post(h, admin, one.id, 'entries', { lineId: ranLine, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example/x' })).status).toBe(201)
+    expect((await post(h, admin, one.id, 'entries', { lineId: ranLine, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example.com/x' })).status).toBe(201)
     const refused = await h.call('POST', withdrawal(one.id, ranLine), { as: admin, body: { reason: 'Duplicada' } })
     expect(refused.status).toBe(422)
     expect(await json(refused)).toMatchObject({ issues: [{ path: 'lineId', message: 'La línea ya tiene registros: anula primero cada uno, o mueve o da por perdido lo que queda.' }] })

@@ -13,7 +13,7 @@ const DEAL = { mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMont
 const TODAY = '2027-07-01'
 
 const LINE: PlanLine = { id: 'l1', number: 1, outlet: 'tv_nacional', format: 'Spot 30" por franja', units: 5, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: 'Franja prime' }
-const RAN: PlanEntry = { id: 'e1', lineId: 'l1', kind: 'ran', day: '2027-02-10', units: 2, proofUrl: 'https://canal.example/pauta/1', proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+const RAN: PlanEntry = { id: 'e1', lineId: 'l1', kind: 'ran', day: '2027-02-10', units: 2, proofUrl: 'https://canal.example.com/pauta/1', proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
 const MISS: PlanEntry = { id: 'e2', lineId: 'l1', kind: 'missed', day: '2027-02-17', units: 1, proofUrl: null, proofDocumentId: null, reason: 'Transmisión especial', makeGoodFor: null, toLineId: null, voids: null }
 
 function view(lines: PlanLine[], entries: PlanEntry[]): MediaPlanView {
@@ -80,7 +80,7 @@ describe('«Plan de medios»', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Línea', 'Medio y formato', 'Unidades', 'Precio unitario', 'Valor', 'Vuelo', 'Emitidas', 'Por emitir'])
     expect(within(table).getAllByRole('row')[1]!.textContent!.replace(/\u00a0/g, ' ')).toContain('TV nacional, Spot 30" por franja5$ 10.000.000$ 50.000.000')
     const line = within(panel).getByRole('region', { name: 'Línea 1 · TV nacional, Spot 30" por franja' })
-    expect(within(line).getByRole('link', { name: 'Prueba de emisión' }).getAttribute('href')).toBe('https://canal.example/pauta/1')
+    expect(within(line).getByRole('link', { name: 'Prueba de emisión' }).getAttribute('href')).toBe('https://canal.example.com/pauta/1')
     expect(line.textContent).toContain('No emitido el 17 de febrero de 2027: 1 unidad · Transmisión especial')
   })
 
@@ -126,10 +126,10 @@ describe('«Plan de medios»', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ lineId: 'l1', kind: 'make_good', day: '2027-02-24', units: '1', proofUrl: '', reason: null, makeGoodFor: 'e2', toLineId: null, voids: null })
 
     fireEvent.change(within(form).getByLabelText('Qué pasó'), { target: { value: 'ran' } })
-    fireEvent.change(within(form).getByLabelText(/^Enlace de la prueba de emisión/), { target: { value: 'https://canal.example/pauta/2' } })
+    fireEvent.change(within(form).getByLabelText(/^Enlace de la prueba de emisión/), { target: { value: 'https://canal.example.com/pauta/2' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2))
-    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ kind: 'ran', proofUrl: 'https://canal.example/pauta/2', makeGoodFor: null })
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toMatchObject({ kind: 'ran', proofUrl: 'https://canal.example.com/pauta/2', makeGoodFor: null })
   })
 
   it('sends the proof as a file beside the link, ties a refused file to its field, and links a kept file for download', async () => {
@@ -187,10 +187,10 @@ describe('«Plan de medios»', () => {
     expect(describedBy(line)).toBe('Elige la línea.')
     expect(calls.filter((c) => c.method === 'POST')).toEqual([])
     fireEvent.change(line, { target: { value: 'l37' } })
-    fireEvent.change(within(form).getByLabelText('Enlace de la prueba de emisión'), { target: { value: 'https://canal.example/37' } })
+    fireEvent.change(within(form).getByLabelText(/^Enlace de la prueba de emisión/), { target: { value: 'https://canal.example.com/37' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1))
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ lineId: 'l37', kind: 'ran', proofUrl: 'https://canal.example/37' })
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ lineId: 'l37', kind: 'ran', proofUrl: 'https://canal.example.com/37' })
   })
 
   it('a void names the entry it cancels (no "retirar la línea" among them) and says what it will change before anything is sent', async () => {
@@ -210,7 +210,7 @@ describe('«Plan de medios»', () => {
     expect(describedBy(voids)).toContain('Elige el registro que se anula')
 
     fireEvent.change(voids, { target: { value: 'e1' } })
-    fireEvent.change(within(form).getByLabelText('Motivo'), { target: { value: 'Era otra franja' } })
+    fireEvent.change(within(form).getByLabelText(/^Motivo/), { target: { value: 'Era otra franja' } })
     fireEvent.click(within(form).getByRole('button', { name: 'Revisar la anulación' }))
     const dialog = await screen.findByRole('dialog', { name: '¿Anular este registro?' })
     const said = dialog.textContent!.replace(/\u00a0/g, ' ')
@@ -246,7 +246,7 @@ describe('«Plan de medios»', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retirar la línea 2' }))
     expect(await within(dialog).findByText('Escribe el motivo para continuar.')).toBeTruthy()
     expect(calls.filter((c) => c.method === 'POST')).toEqual([])
-    fireEvent.change(within(dialog).getByLabelText('Motivo del retiro'), { target: { value: 'Se agregó dos veces.' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Motivo del retiro/), { target: { value: 'Se agregó dos veces.' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retirar la línea 2' }))
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1))
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/applications/${APP}/media-plan/lines/l2/withdrawal`, body: { reason: 'Se agregó dos veces.' } })
@@ -279,7 +279,7 @@ describe('«Plan de medios»', () => {
     })
     renderPanel()
     const form = await screen.findByRole('form', { name: 'Registrar en el plan' })
-    fireEvent.change(within(form).getByLabelText('Enlace de la prueba de emisión'), { target: { value: 'https://canal.example/1' } })
+    fireEvent.change(within(form).getByLabelText(/^Enlace de la prueba de emisión/), { target: { value: 'https://canal.example.com/1' } })
     const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Guardar registro' }))
     const keys = () => calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key'])
     save()
@@ -289,7 +289,7 @@ describe('«Plan de medios»', () => {
     save()
     await waitFor(() => expect(keys()).toHaveLength(2))
     await waitFor(() => expect((within(form).getByRole('button', { name: 'Guardar registro' }) as HTMLButtonElement).disabled).toBe(false))
-    fireEvent.change(within(form).getByLabelText('Enlace de la prueba de emisión'), { target: { value: 'https://canal.example/2' } })
+    fireEvent.change(within(form).getByLabelText(/^Enlace de la prueba de emisión/), { target: { value: 'https://canal.example.com/2' } })
     save()
     await waitFor(() => expect(keys()).toHaveLength(3))
     const [first, retry, next] = keys()
