@@ -245,8 +245,7 @@ export function DataRequestsPage() {
         onClose={() => setConfirmDelete(false)}
       >
         <p>
-          {deletionWarning(held.length)}
-          No se puede deshacer. La auditoría conserva solo que se hizo, sin sus datos. Le enviaremos al titular un correo que confirma la eliminación.
+          {deletionWarning(held.length)} No se puede deshacer. La auditoría conserva solo que se hizo, sin sus datos. Le enviaremos al titular un correo que confirma la eliminación.
         </p>
       </ConfirmDialog>
     </>
