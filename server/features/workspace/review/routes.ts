@@ -101,7 +101,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const viewer = { memberId: member.id, isAdmin: member.role === 'admin' }
     const byNormalised = q.sort === NORMALISED_SORT
     const query: ApplicationListQuery = {
-      ...filterQuery(q),
+      ...filterQuery(q, at),
       sort: q.sort === undefined || q.sort === NORMALISED_SORT ? 'received_desc' : q.sort,
       // The normalised score is not a column: rank every filtered row, then cut the page.
       page: byNormalised ? 1 : page,
