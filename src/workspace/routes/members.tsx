@@ -61,7 +61,7 @@ export function MembersPage() {
       {
         onSuccess: () => {
           setChange(null)
-          notify('success', { title: 'Cambio guardado', description: `${member.name}: listo.` })
+          notify('success', { title: 'Cambio guardado', description: `${member.name}: listo.` }, { action: 'member-change' })
         },
         onError: (err) => {
           setChange(null)
@@ -69,7 +69,7 @@ export function MembersPage() {
           notify('error', {
             title: 'No se hizo el cambio',
             description: lastAdmin ? 'El equipo necesita al menos un administrador activo.' : err.message,
-          })
+          }, { action: 'member-change' })
         },
       },
     )

@@ -280,8 +280,8 @@ function CopyField({ label, value }: { label: string; value: string }) {
         <Button
           onClick={() =>
             void navigator.clipboard?.writeText(value).then(
-              () => notify('success', { title: 'Copiado', description: value }),
-              () => notify('error', { title: 'No pudimos copiar', description: 'Selecciona el texto y cópialo a mano.' }),
+              () => notify('success', { title: 'Copiado', description: value }, { action: 'copy' }),
+              () => notify('error', { title: 'No pudimos copiar', description: 'Selecciona el texto y cópialo a mano.' }, { action: 'copy' }),
             )
           }
         >
@@ -376,8 +376,8 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
           action.mutate(
             { kind: 'delete', id: source.id },
             {
-              onSuccess: () => (setDeleting(false), notify('success', { title: 'Fuente borrada', description: `/${source.slug} ya no lleva a ninguna parte.` })),
-              onError: (err) => (setDeleting(false), notify('error', { title: 'No se borró la fuente', description: err.message })),
+              onSuccess: () => (setDeleting(false), notify('success', { title: 'Fuente borrada', description: `/${source.slug} ya no lleva a ninguna parte.` }, { action: `source-delete:${source.id}` })),
+              onError: (err) => (setDeleting(false), notify('error', { title: 'No se borró la fuente', description: err.message }, { action: `source-delete:${source.id}` })),
             },
           )
         }

@@ -197,11 +197,11 @@ function Milestones({ applicationId, followUp, who }: { applicationId: string; f
       {
         onSuccess: () => {
           setEditing(null)
-          notify('success', { title: 'Revisión registrada', description: 'Quedó en la auditoría.' })
+          notify('success', { title: 'Revisión registrada', description: 'Quedó en la auditoría.' }, { action: 'milestone' })
         },
         onError: (err) => {
           setError(err.message)
-          notify('error', { title: 'No pudimos registrar la revisión', description: err.message })
+          notify('error', { title: 'No pudimos registrar la revisión', description: err.message }, { action: 'milestone' })
         },
       },
     )
@@ -304,9 +304,9 @@ function Closing({ applicationId, followUp, who }: { applicationId: string; foll
             {
               onSuccess: () => {
                 setOpen(false)
-                notify('success', { title: 'Seguimiento cerrado', description: 'No se enviarán más reportes mensuales.' })
+                notify('success', { title: 'Seguimiento cerrado', description: 'No se enviarán más reportes mensuales.' }, { action: 'follow-up-close' })
               },
-              onError: (err) => notify('error', { title: 'No pudimos cerrar el seguimiento', description: err.message }),
+              onError: (err) => notify('error', { title: 'No pudimos cerrar el seguimiento', description: err.message }, { action: 'follow-up-close' }),
             },
           )
         }
