@@ -102,6 +102,8 @@ export const SOURCE_MESSAGES = {
   slugShape: 'Usa solo minúsculas sin tildes, números y guiones entre palabras (por ejemplo «radio-cali»).',
   slugReserved: 'Esa dirección ya la usa el sitio. Elige otra.',
   slugTaken: 'Ya hay una fuente con esa dirección corta. Elige otra.',
+  /** A source an application or a visit came through is never deleted (issue 32): the list offers no «Borrar», the server refuses. */
+  inUse: 'Por esta fuente ya llegaron visitas o postulaciones: no se puede borrar, porque sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.',
 } as const
 
 /** The slug as typed, tidied: a leading slash and surrounding spaces dropped. Case is kept so the rule can say so. */

@@ -23,7 +23,7 @@ import {
 } from '../../../domain/sources.ts'
 import type { Funnel } from '../../../domain/workspace-api/sources.ts'
 import type { Wire } from '../../../domain/workspace-api/wire.ts'
-import type { SourceRecord } from '../../../domain/workspace-api/sources.ts'
+import type { SourceListItem } from '../../../domain/workspace-api/sources.ts'
 import { notify } from '../../lib/toast.tsx'
 import { API_BASE, ApiError } from '../api/client.ts'
 import { useSourceAction, useSourceOverview, useSources } from '../api/source-queries.ts'
@@ -33,7 +33,7 @@ import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel,
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
-type Source = Wire<SourceRecord>
+type Source = Wire<SourceListItem>
 const DAY_MS = 86_400_000
 
 export function SourcesPage() {
@@ -322,10 +322,14 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
         {admin && !editing && (
           <div className="flex gap-2">
             <Button onClick={() => setEditing(true)}>Editar<span className="sr-only"> {source.name}</span></Button>
-            <Button variant="ghost" onClick={() => setDeleting(true)}>Borrar<span className="sr-only"> {source.name}</span></Button>
+            {/* A source something came through stays: the server refuses to delete it (issue 32). */}
+            {!source.inUse && <Button variant="ghost" onClick={() => setDeleting(true)}>Borrar<span className="sr-only"> {source.name}</span></Button>}
           </div>
         )}
       </div>
+      {admin && source.inUse && (
+        <p className="mt-1 text-xs text-ink-600">No se puede borrar: por ella ya llegaron visitas o postulaciones, y sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.</p>
+      )}
       {editing && (
         <form noValidate onSubmit={save} className="mt-3 grid gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
           <div>
@@ -382,7 +386,7 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
           )
         }
       >
-        <p className="text-sm">La dirección /{source.slug} dejará de funcionar y sus visitas se borrarán. Solo se puede borrar una fuente que aún no trajo postulaciones.</p>
+        <p className="text-sm">La dirección /{source.slug} dejará de funcionar. Nadie ha llegado todavía por ella: no se pierde ninguna cifra.</p>
       </ConfirmDialog>
     </li>
   )

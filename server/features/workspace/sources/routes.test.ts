@@ -238,10 +238,29 @@ describe('where an application came from', () => {
     expect(exported.filter((a) => a.source?.slug === 'radio-cali')).toHaveLength(2)
     expect(exported.filter((a) => a.heardFrom === 'diario')).toHaveLength(1)
 
-    // A source that brought applications cannot be deleted (its figures would stop adding up).
+    // A source that brought applications, or only visits, cannot be deleted (its figures would stop adding up).
     const refused = await h.call('DELETE', `/sources/${radio.id}`, { as: admin })
     expect(refused.status).toBe(409)
     expect((await json<{ message: string }>(refused)).message).toMatch(/no se puede borrar/)
-    expect((await h.call('DELETE', `/sources/${tv.id}`, { as: admin })).status).toBe(204)
+    expect((await h.call('DELETE', `/sources/${tv.id}`, { as: admin })).status).toBe(409)
+  })
+
+  it('says which sources are in use, and refuses to delete one a visit came through, changing nothing (issue 32)', async () => {
+    const { h, admin, reviewer } = await setUp()
+    const radio = await create(h, admin, { name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' })
+    const unused = await create(h, admin, { name: 'Sin uso', outlet: 'tv', slug: 'sin-uso' })
+    await open(h, '/radio-cali')
+    const listed = await json<{ sources: { slug: string; inUse: boolean }[] }>(await h.call('GET', '/sources', { as: reviewer }))
+    expect(listed.sources.map((s) => [s.slug, s.inUse])).toEqual([['radio-cali', true], ['sin-uso', false]])
+    const before = h.snapshot()
+    const refused = await h.call('DELETE', `/sources/${radio.id}`, { as: admin })
+    expect(refused.status).toBe(409)
+    expect(await json(refused)).toEqual({
+      error: 'in_use',
+      message: 'Por esta fuente ya llegaron visitas o postulaciones: no se puede borrar, porque sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.',
+    })
+    expect(h.snapshot()).toEqual(before)
+    expect(visits(h)).toHaveLength(1)
+    expect((await h.call('DELETE', `/sources/${unused.id}`, { as: admin })).status).toBe(204)
   })
 })
