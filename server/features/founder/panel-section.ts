@@ -143,5 +143,4 @@ ul.times li{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem
 ul.times form{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;margin:0}
 textarea{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 h3{font-size:1rem;margin:1.25rem 0 .5rem}
-.status.error{border-left-color:var(--danger)}
 `
