@@ -122,6 +122,26 @@ export function isSourceSlug(value: unknown): value is string {
   return typeof value === 'string' && value.length >= SOURCE_SLUG_MIN && value.length <= SOURCE_SLUG_MAX && SOURCE_SLUG_RE.test(value)
 }
 
+/** Where an application came from (issue 22): the known source whose short path the browser kept, and the founder's answer. */
+export interface ApplicationOrigin {
+  source: { name: string; slug: string; outlet: SourceOutlet } | null
+  heardFrom: SourceOutlet | null
+}
+
+/**
+ * The origin in the team's words, the same on the application's page and in the team's «Nueva postulación»
+ * e-mail (issue 32): «Radio Cali mañana (Radio)» and how it came («por su dirección corta /radio-cali»), and
+ * the answer to «¿Dónde nos conociste?».
+ */
+export function originText(origin: ApplicationOrigin): { source: string; via: string | null; heardFrom: string } {
+  const { source, heardFrom } = origin
+  return {
+    source: source ? `${source.name} (${SOURCE_OUTLET_LABELS[source.outlet]})` : 'ninguna (llegó sin el enlace de un medio)',
+    via: source ? `por su dirección corta /${source.slug}` : null,
+    heardFrom: heardFrom ? HEARD_FROM_OPTIONS[heardFrom] : 'sin respuesta',
+  }
+}
+
 /**
  * The one reader of a source, for the workspace's dialog and the server.
  * `taken`: the slugs other sources already have (the server's store has the

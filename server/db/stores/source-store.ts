@@ -6,7 +6,7 @@
  * saveSubmission, read here), and the overview's counts over a period.
  */
 import { sql, type InferResult } from 'kysely'
-import type { SourceFields, SourceOutlet } from '../../../domain/sources.ts'
+import type { ApplicationOrigin, SourceFields, SourceOutlet } from '../../../domain/sources.ts'
 import type { Funnel, SourceListItem, SourceOverview, SourceRecord } from '../../../domain/workspace-api/sources.ts'
 import { db, firstOrNull, type Engine } from '../engine.ts'
 import { fromRow, toBool, toNumber } from '../schema.ts'
@@ -19,6 +19,14 @@ export type Source = SourceRecord
 export interface Attribution {
   source: { id: string; slug: string; name: string; outlet: SourceOutlet } | null
   heardFrom: SourceOutlet | null
+}
+
+/** An attribution as the team reads it (the application's page, the team's e-mail): nothing recorded is neither. */
+export function originOf(found: Attribution | undefined): ApplicationOrigin {
+  return {
+    source: found?.source ? { name: found.source.name, slug: found.source.slug, outlet: found.source.outlet } : null,
+    heardFrom: found?.heardFrom ?? null,
+  }
 }
 
 export interface SourceStore {
