@@ -20,6 +20,7 @@ import { Forbidden, PageHeader, QueryWaiting } from '../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from '../features/follow-up/follow-up-badges.tsx'
 import { FollowUpSparkline } from '../features/follow-up/lazy.tsx'
 import { useTitle } from '../lib/use-title.ts'
+import { ScrollArea } from '../components/scroll-area.tsx'
 import { paths } from '../paths.ts'
 
 /** The table's columns (the conflicted row spans all but the first). */
@@ -63,7 +64,8 @@ function Portfolio() {
           Todavía no hay startups con acuerdo firmado. El seguimiento empieza con la firma.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" role="region" aria-labelledby="seguimiento-tabla" tabIndex={0}>
+        // The startup, its media pace and its sales first; a phone says the rest is a swipe away (issue 32).
+        <ScrollArea labelledBy="seguimiento-tabla" className="rounded-lg border border-ink-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption id="seguimiento-tabla" className="sr-only">
               Startups en seguimiento: reporte del mes, último reporte, tendencia de las ventas, revisiones
@@ -86,7 +88,7 @@ function Portfolio() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </>
   )

@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel, QueryError, QueryWaiting, TableHead } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
+import { ScrollArea } from '../components/scroll-area.tsx'
 import { paths } from '../paths.ts'
 
 type Source = Wire<SourceListItem>
@@ -147,43 +148,79 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   const cell = 'py-2 pl-3 text-right tabular-nums'
   const share = (n: number, of: number) => (of > 0 && n > 0 ? ` (${Math.round((n / of) * 100)} %)` : '')
   if (rows.length === 0) return <p className="text-sm text-ink-700">Sin postulaciones ni visitas en el periodo.</p>
+  const applications = (r: FunnelRow) =>
+    r.href && r.funnel.applications > 0 ? (
+      <Link href={r.href} className="text-ink-900 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-900">
+        {formatCount(r.funnel.applications)}
+        <span className="sr-only"> postulaciones de {r.label}</span>
+      </Link>
+    ) : (
+      formatCount(r.funnel.applications)
+    )
+  const stages = (r: FunnelRow): [string, string][] => [
+    ['Llegaron al panel', formatCount(r.funnel.panel) + share(r.funnel.panel, r.funnel.applications)],
+    ['Due diligence', formatCount(r.funnel.dueDiligence) + share(r.funnel.dueDiligence, r.funnel.applications)],
+    ['Acuerdo firmado', formatCount(r.funnel.signed) + share(r.funnel.signed, r.funnel.applications)],
+  ]
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <TableHead caption={caption}>
-          <th scope="col" className="py-2 pr-3 font-semibold">{first}</th>
-          {withVisits && <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>}
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Llegaron al panel</th>
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Due diligence</th>
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Acuerdo firmado</th>
-        </TableHead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} className="border-b border-ink-100 last:border-0">
-              <th scope="row" className="py-2 pr-3 font-semibold">
-                {r.label}
-                {r.detail && <span className="block text-xs font-normal text-ink-600">{r.detail}</span>}
-              </th>
-              {withVisits && <td className={cell}>{r.visits === null || r.visits === undefined ? '—' : formatCount(r.visits)}</td>}
-              <td className={cell}>
-                {r.href && r.funnel.applications > 0 ? (
-                  <Link href={r.href} className="text-ink-900 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-900">
-                    {formatCount(r.funnel.applications)}
-                    <span className="sr-only"> postulaciones de {r.label}</span>
-                  </Link>
-                ) : (
-                  formatCount(r.funnel.applications)
-                )}
-              </td>
-              <td className={cell}>{formatCount(r.funnel.panel) + share(r.funnel.panel, r.funnel.applications)}</td>
-              <td className={cell}>{formatCount(r.funnel.dueDiligence) + share(r.funnel.dueDiligence, r.funnel.applications)}</td>
-              <td className={cell}>{formatCount(r.funnel.signed) + share(r.funnel.signed, r.funnel.applications)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {/* On a phone, one card per row with every figure named (issue 32: the table's columns were off screen). */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label={caption}>
+        {rows.map((r) => (
+          <li key={r.key} className="rounded-md border border-ink-200 p-3 text-sm">
+            <p className="font-semibold text-ink-900">
+              {r.label}
+              {r.detail && <span className="block text-xs font-normal text-ink-600">{r.detail}</span>}
+            </p>
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+              {withVisits && (
+                <div className="contents">
+                  <dt className="text-ink-600">Visitas</dt>
+                  <dd className="text-right tabular-nums">{r.visits === null || r.visits === undefined ? '—' : formatCount(r.visits)}</dd>
+                </div>
+              )}
+              <div className="contents">
+                <dt className="text-ink-600">Postulaciones</dt>
+                <dd className="text-right tabular-nums">{applications(r)}</dd>
+              </div>
+              {stages(r).map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-ink-600">{label}</dt>
+                  <dd className="text-right tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <ScrollArea label={caption} className="hidden sm:block">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <TableHead caption={caption}>
+            <th scope="col" className="py-2 pr-3 font-semibold">{first}</th>
+            {withVisits && <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>}
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Llegaron al panel</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Due diligence</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Acuerdo firmado</th>
+          </TableHead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className="border-b border-ink-100 last:border-0">
+                <th scope="row" className="py-2 pr-3 font-semibold">
+                  {r.label}
+                  {r.detail && <span className="block text-xs font-normal text-ink-600">{r.detail}</span>}
+                </th>
+                {withVisits && <td className={cell}>{r.visits === null || r.visits === undefined ? '—' : formatCount(r.visits)}</td>}
+                <td className={cell}>{applications(r)}</td>
+                {stages(r).map(([label, value]) => (
+                  <td key={label} className={cell}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+    </>
   )
 }
 

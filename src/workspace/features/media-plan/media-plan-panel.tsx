@@ -29,6 +29,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { API_BASE, ApiError } from '../../api/client.ts'
 import { useMediaPlan, useMediaPlanWrite } from '../../api/media-plan-queries.ts'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, TextField, inputClass, labelClass } from '../../components/ui.tsx'
+import { ScrollArea } from '../../components/scroll-area.tsx'
 
 type Errors = Record<string, string>
 
@@ -129,12 +130,14 @@ function Summary({ plan }: { plan: MediaPlanView }) {
 }
 
 function LinesTable({ plan }: { plan: MediaPlanView }) {
+  const captionId = useId()
   if (plan.lines.length === 0) return <p className="mb-4 text-sm text-ink-600">Todavía no hay líneas en el plan. Agrega la primera desde el tarifario del acuerdo.</p>
   const t = tallies(plan.lines, plan.entries)
   return (
-    <div className="mb-4 overflow-x-auto">
+    // A phone shows the first columns and says the rest are a swipe away (issue 32): ScrollArea.
+    <ScrollArea labelledBy={captionId} className="mb-4">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Líneas del plan de medios</caption>
+        <caption id={captionId} className="sr-only">Líneas del plan de medios</caption>
         <thead>
           <tr className="border-b border-ink-200 text-ink-700">
             <th scope="col" className="py-1 pr-2">Línea</th>
@@ -168,7 +171,7 @@ function LinesTable({ plan }: { plan: MediaPlanView }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   )
 }
 
