@@ -48,6 +48,8 @@ describe("the founder's notices", () => {
     expect(borderOf(asked, 'ok')).toBeDefined()
     expect(borderOf(asked, 'error')).toBeDefined()
     expect(borderOf(asked, 'ok')).not.toBe(borderOf(asked, 'error'))
+    // An informational box («Qué sigue») is neither: neutral ink, not the refusals' red nor the brand's orange beside it.
+    expect(/\n\.status\{[^}]*border-left:4px solid ([^;}]+)/.exec(asked)?.[1]).toBe('var(--ink-700)')
   })
 
   it('the deletion request and the withdrawal: each says it went through, as a success', async () => {

@@ -29,7 +29,7 @@ h2{font-size:1.15rem;margin:2rem 0 .75rem}
 .eyebrow{color:var(--accent-700);font-size:.8rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;margin:0}
 .card{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:1rem 1.25rem}
 .ref{font-size:1.25rem;font-weight:700;letter-spacing:.04em}
-.status{background:var(--accent-50);border-left:4px solid var(--accent-700);padding:.75rem 1rem;border-radius:.25rem}
+.status{background:var(--ink-50);border-left:4px solid var(--ink-700);padding:.75rem 1rem;border-radius:.25rem}
 ol.steps{list-style:none;padding:0;margin:0}
 ol.steps li{border:1px solid var(--ink-200);background:#fff;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 .5rem}
 ol.steps li[aria-current=step]{border:2px solid var(--accent-700)}

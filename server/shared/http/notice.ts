@@ -4,7 +4,7 @@
  * notice with a ✓, announced politely (role=status); a refusal a red one
  * with a ⚠, announced at once (role=alert). Never by colour alone (WCAG
  * 1.4.1): the icon and the words say it too. Informational boxes («Qué
- * sigue») keep the pages' own `.status` style.
+ * sigue») are the pages' own `.status`, in neutral ink: neither green nor red.
  */
 
 /** The notices' styles, for a page's stylesheet (contrast ≥ 7:1 for the text on its tint). */
