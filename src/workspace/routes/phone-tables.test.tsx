@@ -7,7 +7,7 @@
  * region that says «Desliza para ver más →» while columns are hidden. jsdom
  * lays nothing out: the scroll boxes are given a phone's width by hand.
  */
-import { cleanup, screen, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatIsoDay } from '../../../domain/format.ts'
 import { followUpView } from '../../../domain/follow-up.ts'
@@ -107,10 +107,12 @@ describe('tables on a 390 px phone', () => {
     } as unknown as MediaPlanAnswer
     fakeApi({ 'GET /session': sessionAnswer('admin'), [`GET /applications/${APP}/media-plan`]: () => ({ status: 200, body: answer }) })
     renderWithQueries(<MediaPlanPanel applicationId={APP} />, { signedIn: true })
-    const region = await screen.findByRole('region', { name: 'Líneas del plan de medios' })
+    const region = await screen.findByRole('region', { name: 'Líneas del plan, desplazable' })
     expect(region.tabIndex).toBe(0)
-    expect(within(region).getByRole('table')).toBeTruthy()
-    expect(hintOf(region)).toBe(SCROLL_HINT)
+    expect(within(region).getByRole('table', { name: 'Líneas del plan de medios' })).toBeTruthy()
+    // Apart from the panel's own name: a locator of «Plan de medios» finds the panel alone.
+    expect(screen.getAllByRole('region').filter((r) => /plan de medios/i.test(r.getAttribute('aria-label') ?? ''))).toHaveLength(1)
+    await waitFor(() => expect(hintOf(region)).toBe(SCROLL_HINT))
   })
 
   it('«Seguimiento» and a startup\'s months scroll sideways in labelled regions that say so', async () => {
@@ -146,11 +148,11 @@ describe('tables on a 390 px phone', () => {
     renderWithQueries(<FollowUpPage />, { signedIn: true })
     const list = await screen.findByRole('region', { name: /^Startups en seguimiento/ })
     expect(list.tabIndex).toBe(0)
-    expect(hintOf(list)).toBe(SCROLL_HINT)
+    await waitFor(() => expect(hintOf(list)).toBe(SCROLL_HINT))
     cleanup()
     renderWithQueries(<FollowUpPanel applicationId={APP} />, { signedIn: true })
     const months = await screen.findByRole('region', { name: 'Cifras mes a mes' })
     expect(months.tabIndex).toBe(0)
-    expect(hintOf(months)).toBe(SCROLL_HINT)
+    await waitFor(() => expect(hintOf(months)).toBe(SCROLL_HINT))
   })
 })

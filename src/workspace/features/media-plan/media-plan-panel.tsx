@@ -130,14 +130,14 @@ function Summary({ plan }: { plan: MediaPlanView }) {
 }
 
 function LinesTable({ plan }: { plan: MediaPlanView }) {
-  const captionId = useId()
   if (plan.lines.length === 0) return <p className="mb-4 text-sm text-ink-600">Todavía no hay líneas en el plan. Agrega la primera desde el tarifario del acuerdo.</p>
   const t = tallies(plan.lines, plan.entries)
   return (
     // A phone shows the first columns and says the rest are a swipe away (issue 32): ScrollArea.
-    <ScrollArea labelledBy={captionId} className="mb-4">
+    // Named apart from the panel («Plan de medios»): a name holding it would also answer to it.
+    <ScrollArea label="Líneas del plan, desplazable" className="mb-4">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption id={captionId} className="sr-only">Líneas del plan de medios</caption>
+        <caption className="sr-only">Líneas del plan de medios</caption>
         <thead>
           <tr className="border-b border-ink-200 text-ink-700">
             <th scope="col" className="py-1 pr-2">Línea</th>
