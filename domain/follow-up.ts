@@ -135,11 +135,18 @@ export function checkInState(month: CheckInMonth, today: string, answered: boole
   return 'missed'
 }
 
+/**
+ * A signed startup can be late in two ways, each with its own name wherever it shows (issue 32: «Seguimiento»
+ * said "ninguna atrasada" beside a red «Atrasado»): its month's report not sent by its due day (this), and its
+ * media plan behind its pace (domain/media-plan.ts BEHIND_PACE_LABEL).
+ */
+export const LATE_REPORT_LABEL = 'Reporte atrasado'
+
 export const CHECK_IN_STATE_LABELS: Record<CheckInState, string> = {
   answered: 'Enviado',
   upcoming: 'Próximo',
   open: 'Abierto',
-  late: 'Atrasado',
+  late: LATE_REPORT_LABEL,
   missed: 'Sin respuesta',
   closed: 'No aplica',
 }

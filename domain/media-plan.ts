@@ -44,6 +44,12 @@ export const ENTRY_KIND_LABELS = {
 export const ENTRY_KINDS = keysOf(ENTRY_KIND_LABELS)
 export type EntryKind = (typeof ENTRY_KINDS)[number]
 
+/**
+ * What a deal behind its pace is called beside a startup (issue 32): «Pauta atrasada», never a bare «Atrasado»,
+ * which «Seguimiento» also says of a late report (domain/follow-up.ts LATE_REPORT_LABEL).
+ */
+export const BEHIND_PACE_LABEL = 'Pauta atrasada'
+
 /** A deal is behind its pace when the share of the window gone exceeds the share of value that ran by more than this. */
 export const PACING_MARGIN_POINTS = 15
 export const PLAN_NOTE_MAX = 500

@@ -102,6 +102,8 @@ export const SOURCE_MESSAGES = {
   slugShape: 'Usa solo minúsculas sin tildes, números y guiones entre palabras (por ejemplo «radio-cali»).',
   slugReserved: 'Esa dirección ya la usa el sitio. Elige otra.',
   slugTaken: 'Ya hay una fuente con esa dirección corta. Elige otra.',
+  /** A source an application or a visit came through is never deleted (issue 32): the list offers no «Borrar», the server refuses. */
+  inUse: 'Por esta fuente ya llegaron visitas o postulaciones: no se puede borrar, porque sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.',
 } as const
 
 /** The slug as typed, tidied: a leading slash and surrounding spaces dropped. Case is kept so the rule can say so. */
@@ -118,6 +120,26 @@ export function isReservedSlug(slug: string, extra: Iterable<string> = []): bool
 /** Whether `value` has a short path's shape (not whether such a source exists). */
 export function isSourceSlug(value: unknown): value is string {
   return typeof value === 'string' && value.length >= SOURCE_SLUG_MIN && value.length <= SOURCE_SLUG_MAX && SOURCE_SLUG_RE.test(value)
+}
+
+/** Where an application came from (issue 22): the known source whose short path the browser kept, and the founder's answer. */
+export interface ApplicationOrigin {
+  source: { name: string; slug: string; outlet: SourceOutlet } | null
+  heardFrom: SourceOutlet | null
+}
+
+/**
+ * The origin in the team's words, the same on the application's page and in the team's «Nueva postulación»
+ * e-mail (issue 32): «Radio Cali mañana (Radio)» and how it came («por su dirección corta /radio-cali»), and
+ * the answer to «¿Dónde nos conociste?».
+ */
+export function originText(origin: ApplicationOrigin): { source: string; via: string | null; heardFrom: string } {
+  const { source, heardFrom } = origin
+  return {
+    source: source ? `${source.name} (${SOURCE_OUTLET_LABELS[source.outlet]})` : 'ninguna (llegó sin el enlace de un medio)',
+    via: source ? `por su dirección corta /${source.slug}` : null,
+    heardFrom: heardFrom ? HEARD_FROM_OPTIONS[heardFrom] : 'sin respuesta',
+  }
 }
 
 /**

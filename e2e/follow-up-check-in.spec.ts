@@ -160,8 +160,34 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expect(panel.getByRole('figure')).toHaveCount(6)
   await expectAxeClean(page, 'workspace follow-up panel')
   await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])
+
+  // A signed startup's page is many screens tall on a phone (issue 32): its jump links reach the deal, the plan
+  // and the follow-up, each landing on its heading clear of the sticky links, the focus on the part.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const parts = page.getByRole('navigation', { name: 'Partes de la postulación' })
+  await expect(parts.getByRole('link')).toHaveText(['Acuerdo', 'Plan', 'Seguimiento', 'Datos', 'Documentos', 'Historial', 'Evaluación', 'Notas'])
+  for (const link of await parts.getByRole('link').all()) {
+    const box = (await link.boundingBox())!
+    expect(box.x + box.width, `${await link.textContent()} is on screen`).toBeLessThanOrEqual(390)
+  }
+  for (const [link, part, heading] of [
+    ['Acuerdo', 'acuerdo', 'Acuerdo'],
+    ['Plan', 'plan-de-medios', 'Plan de medios'],
+    ['Seguimiento', 'seguimiento', 'Seguimiento (12 meses)'],
+    ['Notas', 'notas', 'Notas internas'],
+    ['Datos', 'datos', 'Empresa'],
+  ] as const) {
+    await parts.getByRole('link', { name: link, exact: true }).click()
+    const title = page.locator(`#${part}`).getByRole('heading', { name: heading, exact: true })
+    await expect(title).toBeInViewport()
+    expect((await title.boundingBox())!.y, `${heading} clear of the jump links`).toBeGreaterThanOrEqual((await parts.boundingBox())!.y + (await parts.boundingBox())!.height)
+    await expect(page.locator(`#${part}`)).toBeFocused()
+  }
+  await parts.getByRole('link', { name: 'Plan', exact: true }).click()
+  await screenshotsAtWidths(page, 'workspace-signed-jump-plan', [390], { fullPage: false })
+  expect(await overflow(page), 'the signed startup\'s page at 390 px').toBeLessThanOrEqual(0)
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.getByRole('link', { name: 'Seguimiento', exact: true }).click()
+  await page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Seguimiento', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Seguimiento' })).toBeVisible()
   await expect(page.getByRole('row', { name: /Ruta Clara/ })).toContainText('Enviado')
   // One month with a figure: a sparkline, and too little for a trend.

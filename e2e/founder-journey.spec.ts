@@ -337,7 +337,8 @@ test('a founder over the cap of unfinished uploads reads why on the page, in Spa
   await page.goto(`/postulacion/${founder.token}/documentos`)
   const form = page.locator('form[data-item="rut"]')
   await form.locator('input[type=file]').setInputFiles({ name: 'rut.pdf', mimeType: 'application/pdf', buffer: samples.pdf(20_000) })
-  await expect(form.getByRole('status')).toHaveText(
+  // A refusal is an alert, in red (issue 32), apart from the progress.
+  await expect(form.getByRole('alert')).toContainText(
     'Tienes 10 subidas sin terminar, el máximo a la vez. Para continuar una, vuelve a elegir el mismo archivo en ese documento; las que no termines se borran a las 24 horas.',
   )
   await expect(form.locator('input[type=file]')).toBeEnabled()

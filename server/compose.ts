@@ -61,6 +61,8 @@ import { openPanelStore } from './db/stores/panel-store.ts'
 import { openFollowUpStore } from './db/stores/follow-up-store.ts'
 import { createCheckInJob, type CheckInJob } from './features/follow-up/check-in-job.ts'
 import { engineOf } from './db/engine-of.ts'
+import { openSourceStore, originOf } from './db/stores/source-store.ts'
+import type { ApplicationOrigin } from '../domain/sources.ts'
 
 export function functionDepsFrom(
   config: Config,
@@ -91,12 +93,19 @@ export function outboxWorkerFrom(
     store,
     sender,
     siteOrigin: siteOrigin(config),
+    originOf: originReader(store),
     workerId: nodeWorkerId(),
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
     log: jsonLog,
     ...extra,
   })
+}
+
+/** Where an application came from, read for the team's «Nueva postulación» as it leaves (ADR 0206). */
+export function originReader(store: ApplicationStore): (applicationId: string) => Promise<ApplicationOrigin> {
+  const sources = openSourceStore(engineOf(store))
+  return async (id) => originOf((await sources.attributions([id])).get(id))
 }
 
 /**

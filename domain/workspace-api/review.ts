@@ -7,6 +7,7 @@
 import * as v from 'valibot'
 import { DealInputSchema } from './deals.ts'
 import type { Application, ProductStage } from '../application.ts'
+import type { ApplicationOrigin } from '../sources.ts'
 import { AUDIT_ACTIONS, type AuditAction, type AuditDetail, type ViewAction } from '../audit.ts'
 import type { MailKind } from '../machinery.ts'
 import { STAGES, TRANSITION_REASON_MAX, type DueState, type Stage } from '../pipeline.ts'
@@ -164,6 +165,8 @@ export interface ApplicationDetail {
   timeline: TimelineEntry[]
   /** The member's e-mail domain is the founder's: a hint to declare a conflict, never a block. */
   suggestConflict: boolean
+  /** Which source brought it and the founder's answer to «¿Dónde nos conociste?» (issue 32; domain/sources.ts originText). */
+  origin: ApplicationOrigin
 }
 
 /** POST /applications/:id/transitions: `409 { error: "conflict", stage }` when the stage is no longer `from`. */

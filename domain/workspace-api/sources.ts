@@ -35,8 +35,16 @@ export interface SourceOverview {
   byHeardFrom: (Funnel & { heardFrom: SourceOutlet | null })[]
 }
 
+/**
+ * A source in the list: `inUse` when an application or a visit came through it; such a source is
+ * never deleted (its figures would stop adding up), only renamed (issue 32).
+ */
+export interface SourceListItem extends SourceRecord {
+  inUse: boolean
+}
+
 export type SourceList = Wire<{
-  sources: SourceRecord[]
+  sources: SourceListItem[]
   /** Where the short paths live (the site's origin), for the links and the QR codes. */
   siteOrigin: string
   /** The built site's own top-level names, besides domain/sources.ts RESERVED_SEGMENTS: the dialog refuses them too. */

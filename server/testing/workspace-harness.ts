@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
-import { founderDocumentsFrom, functionDepsFrom, workspaceApiFrom } from '../compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, originReader, workspaceApiFrom } from '../compose.ts'
 import type { MediaDaysSource } from '../shared/media-days.ts'
 import type { Documents } from '../features/documents/service.ts'
 import { readConfig, type Config } from '../shared/env.ts'
@@ -171,7 +171,7 @@ export async function workspaceHarness(
 
     async deliverMail() {
       const dir = join(dataDir, 'outbox')
-      const worker = createOutboxWorker({ store, sender: createFileSender(dir), siteOrigin: SITE, maxAttempts: 3, clock: () => clock })
+      const worker = createOutboxWorker({ store, sender: createFileSender(dir), siteOrigin: SITE, maxAttempts: 3, clock: () => clock, originOf: originReader(store) })
       await worker.runUntilIdle()
       const mails: DeliveredMail[] = []
       for (const file of (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []).filter((f) => f.name.endsWith('.eml')).map((f) => f.name).sort()) {

@@ -42,16 +42,31 @@ export interface TitledMessage {
   description: string
 }
 
+/** The error toasts on screen per action (issue 32: a stale error stayed beside the success that followed it). */
+const errorsOf = new Map<string, Set<string>>()
+// react-hot-toast gives each toast its own ariaProps (role=status) over the Toaster's per-type options: an error names its own.
+const ALERT = { role: 'alert', 'aria-live': 'assertive' } as const
+
 /**
  * Show a titled toast. The id makes a repeated message replace the one on
- * screen instead of stacking copies when the founder clicks again.
+ * screen instead of stacking copies when the founder clicks again. `action`
+ * names what the message is about: a success of an action dismisses the
+ * errors that action left on screen (a success with no message of its own,
+ * `null`, only dismisses them).
  */
-export function notify(kind: 'success' | 'error', { title, description }: TitledMessage): void {
+export function notify(kind: 'success' | 'error', message: TitledMessage | null, { action }: { action?: string } = {}): void {
+  const errors = action === undefined ? undefined : (errorsOf.get(action) ?? errorsOf.set(action, new Set()).get(action)!)
+  if (kind === 'success' && errors) {
+    for (const id of errors) toast.dismiss(id)
+    errors.clear()
+  }
+  if (!message) return
   const content = (
     <span className="block text-left">
-      <strong className="block text-[0.9375rem] font-bold">{title}</strong>
-      <span className="mt-0.5 block text-sm leading-snug">{description}</span>
+      <strong className="block text-[0.9375rem] font-bold">{message.title}</strong>
+      <span className="mt-0.5 block text-sm leading-snug">{message.description}</span>
     </span>
   )
-  toast[kind](content, { id: title })
+  const id = kind === 'error' ? toast.error(content, { id: message.title, ariaProps: ALERT }) : toast.success(content, { id: message.title })
+  if (kind === 'error') errors?.add(id)
 }

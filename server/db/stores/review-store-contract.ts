@@ -332,6 +332,29 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(filtered.total).toBe(2)
     })
 
+    it('filters by reception since an instant, as the overview counts its week and month (issue 32)', async () => {
+      const h = await harness()
+      const me = await h.addMember('reviewer')
+      const viewer = { memberId: me.id, isAdmin: false }
+      const now = new Date('2026-03-18T20:00:00Z') // Wednesday, 15:00 in Bogotá
+      const weekStart = new Date('2026-03-16T05:00:00Z')
+      const monthStart = new Date('2026-03-01T05:00:00Z')
+      const february = await saved(h, new Date('2026-02-10T12:00:00Z'))
+      const lastWeek = await saved(h, new Date('2026-03-16T04:59:59Z')) // Sunday night in Bogotá: this month, last week
+      const monday = await saved(h, weekStart) // the week's first instant counts
+      const today = await saved(h, new Date('2026-03-18T12:00:00Z'))
+      const ids = async (q: Partial<ApplicationListQuery>) => (await list(h, viewer, { now, sort: 'received_asc', ...q })).items.map((i) => i.id)
+      expect(await ids({ receivedSince: weekStart })).toEqual([monday.id, today.id])
+      expect(await ids({ receivedSince: monthStart })).toEqual([lastWeek.id, monday.id, today.id])
+      expect(await ids({})).toEqual([february.id, lastWeek.id, monday.id, today.id])
+      // With the other filters, and its total as the overview counts it.
+      const overview = await h.reviews.overview({ now, weekStart, monthStart })
+      expect((await list(h, viewer, { now, receivedSince: weekStart })).total).toBe(overview.receivedThisWeek)
+      expect((await list(h, viewer, { now, receivedSince: monthStart })).total).toBe(overview.receivedThisMonth)
+      await h.reviews.upsertReview(monday.id, me.id, review(3, 3, 3, 3, 3), now)
+      expect(await ids({ receivedSince: weekStart, unreviewed: true })).toEqual([today.id])
+    })
+
     it('sorts by reception either way, by due date, by visible score and by company', async () => {
       const h = await harness()
       const me = await h.addMember('reviewer')

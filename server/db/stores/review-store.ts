@@ -52,6 +52,8 @@ export interface ApplicationListQuery {
   assignedToMe?: boolean
   /** Only those a source brought (its id), or 'none': those no known source brought (issue 22). */
   source?: string
+  /** Only those received at or after this instant (the overview's «Recibidas esta semana/este mes», issue 32). */
+  receivedSince?: Date
   sort: ApplicationSort
   /**
    * Rows the viewer has an active conflict of interest with ("masked": the
@@ -284,6 +286,7 @@ interface ListShape {
   unreviewed: boolean
   assignedToMe: boolean
   source: 'one' | 'none' | null
+  received: boolean
   admin: boolean
 }
 /** The values bound into the list's queries (those a shape does not use are left unbound). */
@@ -294,6 +297,7 @@ interface ListValues {
   stage: string
   productStage: string
   source: string
+  receivedSince: Date
   now: Date
   soon: Date
   limit: number
@@ -518,6 +522,7 @@ export function openReviewStore(e: Engine): ReviewStore {
     if (s.assignedToMe) {
       conditions.push(sql<SqlBool>`exists (select 1 from assignments s where s.application_id = a.id and s.member_id = ${p.viewer})`)
     }
+    if (s.received) conditions.push(sql<SqlBool>`a.created_at >= ${p.receivedSince}`)
     return conditions
   }
   const where = (s: ListShape, p: ListValues) => <Q extends OverApplications>(query: Q): Q => {
@@ -599,6 +604,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         unreviewed: query.unreviewed === true,
         assignedToMe: query.assignedToMe === true,
         source: query.source === undefined ? null : query.source === 'none' ? 'none' : 'one',
+        received: query.receivedSince !== undefined,
         admin: query.viewer.isAdmin,
       }
       const offset = (query.page - 1) * query.pageSize
@@ -609,6 +615,7 @@ export function openReviewStore(e: Engine): ReviewStore {
         stage: query.stage ?? '',
         productStage: query.productStage ?? '',
         source: query.source === undefined || query.source === 'none' ? '' : query.source,
+        receivedSince: query.receivedSince ?? query.now,
         now: query.now,
         soon: new Date(query.now.getTime() + DUE_SOON_DAYS * DAY_MS),
         limit,
@@ -852,7 +859,8 @@ function isFiltered(query: ApplicationListQuery): boolean {
     query.due !== undefined ||
     query.unreviewed === true ||
     query.assignedToMe === true ||
-    query.source !== undefined
+    query.source !== undefined ||
+    query.receivedSince !== undefined
   )
 }
 

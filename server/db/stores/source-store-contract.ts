@@ -94,18 +94,38 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
       const stored = JSON.stringify(await db.all(`SELECT * FROM application_sources`))
       expect(stored).not.toContain('radio-inventada')
 
-      // A source some application came from stays (its figures would no longer add up); its visits go with a deletable one.
+      // A source some application came from stays (its figures would no longer add up).
       expect(await sources.deleteSource(radio.id, { memberId: admin.id, at: at(1) })).toBe('in_use')
-      const spare = await sources.createSource({ name: 'Error', outlet: 'otro', slug: 'error-de-tipeo' }, { memberId: admin.id, at: T0 })
-      if (spare === 'slug_taken') throw new Error('unexpected')
-      await sources.countVisit('error-de-tipeo', '2026-11-30')
-      expect(await sources.deleteSource(spare.id, { memberId: admin.id, at: at(1) })).toBe('deleted')
-      expect(await sources.deleteSource(spare.id, { memberId: admin.id, at: at(1) })).toBe('not_found')
-      expect(await db.count('source_visits')).toBe(0)
 
       // Deleted with the application (a founder's deletion request).
       await db.store.deleteByEmail(known.application.formData.email)
       expect((await sources.attributions([known.application.id])).size).toBe(0)
+    })
+
+    it('deletes only a source nothing came through: neither an application nor a visit; the list says which are in use (issue 32)', async () => {
+      const { db, sources, admin } = await setUp()
+      const by = { memberId: admin.id, at: at(1) }
+      const made = async (slug: string) => {
+        const s = await sources.createSource({ name: slug, outlet: 'radio', slug }, { memberId: admin.id, at: T0 })
+        if (s === 'slug_taken') throw new Error('unexpected')
+        return s
+      }
+      const visited = await made('visitada')
+      const applied = await made('con-postulacion')
+      const answeredOnly = await made('sin-uso')
+      await sources.countVisit('visitada', '2026-11-30')
+      await db.store.saveSubmission({ ...newSubmission({ createdAt: T0 }), attribution: { sourceSlug: 'con-postulacion', heardFrom: null } })
+      // An answer to «¿Dónde nos conociste?» alone uses no source.
+      await db.store.saveSubmission({ ...newSubmission({ createdAt: T0 }), attribution: { sourceSlug: null, heardFrom: 'radio' } })
+      expect(Object.fromEntries((await sources.listSources()).map((s) => [s.slug, s.inUse]))).toEqual({ 'con-postulacion': true, 'sin-uso': false, visitada: true })
+      expect(await sources.deleteSource(visited.id, by)).toBe('in_use')
+      expect(await sources.deleteSource(applied.id, by)).toBe('in_use')
+      expect(await db.count('source_visits')).toBe(1)
+      expect(await sources.deleteSource(answeredOnly.id, by)).toBe('deleted')
+      expect(await sources.deleteSource(answeredOnly.id, by)).toBe('not_found')
+      expect((await sources.listSources()).map((s) => s.slug)).toEqual(['con-postulacion', 'visitada'])
+      const audit = await db.all(`SELECT action FROM audit_log WHERE action = 'source.deleted'`)
+      expect(audit).toHaveLength(1)
     })
 
     it('counts, over a period, each source’s visits, applications and how far they went, and the answers', async () => {

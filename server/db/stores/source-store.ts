@@ -6,10 +6,10 @@
  * saveSubmission, read here), and the overview's counts over a period.
  */
 import { sql, type InferResult } from 'kysely'
-import type { SourceFields, SourceOutlet } from '../../../domain/sources.ts'
-import type { Funnel, SourceOverview, SourceRecord } from '../../../domain/workspace-api/sources.ts'
+import type { ApplicationOrigin, SourceFields, SourceOutlet } from '../../../domain/sources.ts'
+import type { Funnel, SourceListItem, SourceOverview, SourceRecord } from '../../../domain/workspace-api/sources.ts'
 import { db, firstOrNull, type Engine } from '../engine.ts'
-import { fromRow, toNumber } from '../schema.ts'
+import { fromRow, toBool, toNumber } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
@@ -21,9 +21,17 @@ export interface Attribution {
   heardFrom: SourceOutlet | null
 }
 
+/** An attribution as the team reads it (the application's page, the team's e-mail): nothing recorded is neither. */
+export function originOf(found: Attribution | undefined): ApplicationOrigin {
+  return {
+    source: found?.source ? { name: found.source.name, slug: found.source.slug, outlet: found.source.outlet } : null,
+    heardFrom: found?.heardFrom ?? null,
+  }
+}
+
 export interface SourceStore {
-  /** Every source, by name. */
-  listSources(): Promise<Source[]>
+  /** Every source, by name, with whether an application or a visit came through it (then it is never deleted). */
+  listSources(): Promise<SourceListItem[]>
   source(id: string): Promise<Source | null>
   /** The source of a short path (the redirect), or null. */
   sourceBySlug(slug: string): Promise<Source | null>
@@ -31,7 +39,7 @@ export interface SourceStore {
   createSource(fields: SourceFields, by: { memberId: string; at: Date }): Promise<Source | 'slug_taken'>
   /** The name and the outlet; the slug is written once (ADR 0170). */
   editSource(id: string, fields: Pick<SourceFields, 'name' | 'outlet'>, by: { memberId: string; at: Date }): Promise<Source | 'not_found'>
-  /** Only a source no application came from ('in_use' otherwise); its visits go with it. */
+  /** Only a source no application and no visit came through ('in_use' otherwise, issue 32): its figures stay whole. */
   deleteSource(id: string, by: { memberId: string; at: Date }): Promise<'deleted' | 'not_found' | 'in_use'>
   /** One visit through `slug`'s short path on `day` (Bogotá, AAAA-MM-DD). False: no such source, nothing counted. */
   countVisit(slug: string, day: string): Promise<boolean>
@@ -51,7 +59,19 @@ const reached = (stages: readonly string[]) =>
 export function openSourceStore(e: Engine): SourceStore {
   const insertAudit = auditWriter(e)
   const q = {
-    all: e.prepare(() => sources().orderBy(e.textOrder('name')).orderBy('id')),
+    all: e.prepare(() =>
+      sources()
+        .select((eb) =>
+          eb
+            .or([
+              eb.exists(eb.selectFrom('application_sources as x').select('x.application_id').whereRef('x.source_id', '=', 'sources.id')),
+              eb.exists(eb.selectFrom('source_visits as v').select('v.day').whereRef('v.source_id', '=', 'sources.id')),
+            ])
+            .as('in_use'),
+        )
+        .orderBy(e.textOrder('name'))
+        .orderBy('id'),
+    ),
     one: e.prepare((p: { id: string }) => sources().where('id', '=', p.id)),
     bySlug: e.prepare((p: { slug: string }) => sources().where('slug', '=', p.slug)),
     insert: e.prepare((p: SourceFields & { id: string; memberId: string; at: Date }) =>
@@ -61,7 +81,17 @@ export function openSourceStore(e: Engine): SourceStore {
     edit: e.prepare((p: { id: string; name: string; outlet: SourceOutlet; at: Date }) =>
       db.updateTable('sources').set({ name: p.name, outlet: p.outlet, updated_at: p.at }).where('id', '=', p.id),
     ),
-    used: e.prepare((p: { id: string }) => db.selectFrom('application_sources').select('application_id').where('source_id', '=', p.id).limit(1)),
+    used: e.prepare((p: { id: string }) =>
+      db
+        .selectNoFrom((eb) => [
+          eb
+            .or([
+              eb.exists(db.selectFrom('application_sources').select('application_id').where('source_id', '=', p.id)),
+              eb.exists(db.selectFrom('source_visits').select('day').where('source_id', '=', p.id)),
+            ])
+            .as('used'),
+        ]),
+    ),
     remove: e.prepare((p: { id: string }) => db.deleteFrom('sources').where('id', '=', p.id)),
     // One statement: the slug is looked up and its day's count raised, or nothing happens (an unknown slug).
     visit: e.prepare((p: { slug: string; day: string }) =>
@@ -106,7 +136,7 @@ export function openSourceStore(e: Engine): SourceStore {
 
   const self: SourceStore = {
     async listSources() {
-      return (await e.all(q.all({}))).map(toSource)
+      return (await e.all(q.all({}))).map(({ in_use, ...row }) => ({ ...toSource(row), inUse: toBool(in_use) }))
     },
 
     async source(id) {
@@ -151,7 +181,7 @@ export function openSourceStore(e: Engine): SourceStore {
       return e.transaction(function* (tx) {
         const row = yield* tx.first(q.lock({ id }))
         if (!row) return 'not_found' as const
-        if (yield* tx.first(q.used({ id }))) return 'in_use' as const
+        if (toBool((yield* tx.first(q.used({ id })))!.used)) return 'in_use' as const
         yield* tx.run(q.remove({ id }))
         yield* tx.run(insertAudit([{ at, memberId, action: 'source.deleted', applicationId: null, detail: { slug: row.slug } }]))
         return 'deleted' as const

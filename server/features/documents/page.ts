@@ -6,6 +6,7 @@
 import { DOCUMENT_STATUS_FOUNDER_LABELS, type DocumentStatus } from '../../../domain/documents.ts'
 import { formatBytes, formatDateTime } from '../../../domain/format.ts'
 import { pageStart } from '../../shared/http/page-start.ts'
+import { NOTICE_CSS } from '../../shared/http/notice.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 
 export interface DocumentsPageInput {
@@ -34,7 +35,7 @@ export function documentsPage(input: DocumentsPageInput): string {
       const form = input.canUpload
         ? `<form data-item="${e(item.key)}" hidden><label>${d ? 'Reemplazar archivo' : 'Subir archivo'}
 <input type="file" name="file" accept=".pdf,.png,.jpg,.jpeg,.webp,.heic,.tif,.tiff,.doc,.docx,.odt,.rtf,.txt,.xls,.xlsx,.ods,.csv,.ppt,.pptx,.odp"></label>
-<progress max="1" value="0" hidden></progress><p role="status" aria-live="polite"></p></form>`
+<progress max="1" value="0" hidden></progress><p role="status" aria-live="polite" data-upload-status></p><p class="notice error" role="alert" data-upload-error hidden></p></form>`
         : ''
       return `<li><h2>${e(item.label)}${item.optional ? ' <small>(si aplica)</small>' : ''}</h2>${state}${form}</li>`
     })
@@ -50,6 +51,7 @@ ul{list-style:none;padding:0}li{background:#fff;border:1px solid #e7e5e4;border-
 h1{font-size:1.6rem}h2{font-size:1.05rem;margin:0 0 .25rem}.state{color:#57534e;margin:.25rem 0}
 .state-accepted{color:#166534}.state-new_version_requested{color:#9a3412}.note{background:#fff7ed;padding:.5rem;border-radius:.5rem}
 progress{width:100%;height:.75rem}a{color:#9a3412}
+${NOTICE_CSS}
 </style>
 </head>
 <body>

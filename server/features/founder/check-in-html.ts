@@ -28,6 +28,7 @@ import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth, sen
 import type { CheckIn, FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import { page } from './status-page-html.ts'
+import { noticeHtml } from '../../shared/http/notice.ts'
 import { followUpChartsHtml } from './status-page-chart.ts'
 import type { DayInterval } from '../../../domain/follow-up-chart.ts'
 
@@ -58,7 +59,6 @@ legend{font-size:1.15rem;font-weight:700;margin:0 0 .75rem;padding:0}
 .optional{font-weight:400;color:var(--ink-600)}
 .errors{border-left:4px solid var(--danger);background:#fff;padding:.75rem 1rem;border-radius:.25rem;margin:0 0 1.25rem}
 .errors ul{margin:.25rem 0 0;padding-left:1.2rem}
-.status.error{border-left-color:var(--danger)}
 button.wide,a.button.wide{display:block;width:100%;text-align:center;font-size:1.1rem;min-height:3.25rem}
 a.button{display:inline-block;text-decoration:none;font:inherit;font-weight:700;border-radius:.5rem;padding:.7rem 1.1rem;border:2px solid var(--ink-950);min-height:44px}
 a.button.primary{background:var(--ink-950);color:#fff}
@@ -147,7 +147,7 @@ ${TEXT_KEYS.map((k) => textField(k, o.values[k] ?? '', errors[k])).join('\n')}
 <button type="submit" class="primary wide">${o.latest ? 'Guardar la corrección' : 'Enviar mi reporte'}</button>
 </form>`
   const sent = o.latest
-    ? `<p class="status" role="status">${o.notice ? `${e(o.notice)} ` : ''}${e(sentence(`Enviado el ${formatDateTime(o.latest.submittedAt)}${o.latest.version > 1 ? ` (versión ${o.latest.version}: guardamos cada una)` : ''}`))} Puedes corregirlo hasta el ${e(formatDay(o.month.closesOn))}.</p>
+    ? `${noticeHtml('ok', `${o.notice ? `${e(o.notice)} ` : ''}${e(sentence(`Enviado el ${formatDateTime(o.latest.submittedAt)}${o.latest.version > 1 ? ` (versión ${o.latest.version}: guardamos cada una)` : ''}`))} Puedes corregirlo hasta el ${e(formatDay(o.month.closesOn))}.`)}
 <h2>Lo que enviaste</h2>
 ${sentFigures(o.latest)}
 <details${bad.length > 0 || o.error ? ' open' : ''}><summary>Corregir mi reporte</summary>
@@ -159,7 +159,7 @@ ${form}`
     checkInTitle(o.month),
     `<p class="eyebrow">Seguimiento · mes ${o.month.number} de ${CHECK_IN_COUNT}</p>
 <h1>Tu reporte de ${e(formatMonth(o.month.period))}</h1>
-${o.error ? `<p class="status error" role="alert">${e(o.error)}</p>` : ''}${summary}
+${o.error ? noticeHtml('error', e(o.error)) : ''}${summary}
 ${sent}
 <p><a href="${e(base)}">Volver a mi postulación</a></p>`,
     o.contactEmail,

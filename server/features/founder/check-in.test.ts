@@ -17,6 +17,7 @@ import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { runCheckInMails } from '../follow-up/check-in-job.ts'
 import type { MediaDaysSource } from '../../shared/media-days.ts'
+import { noticesIn } from '../../testing/notices.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -102,6 +103,8 @@ describe("the founder's monthly check-in", () => {
     expect(checkIns(h)).toEqual([{ application_id: one.id, month: 1, version: 1, sales_usd_cents: 1_250_050, team_size: 6 }])
     const thanks = await (await page(h, `/postulacion/${tokenOne}/seguimiento?hecho=1`)).text()
     expect(thanks).toContain('¡Gracias! Recibimos tu reporte.')
+    // As a success (issue 32): green, a ✓, read politely; never like a refusal.
+    expect(noticesIn(thanks)).toEqual([{ kind: 'ok', role: 'status', icon: '✓', text: expect.stringMatching(/^¡Gracias! Recibimos tu reporte\. Enviado el /) }])
     expect(thanks).toContain('US$\u00a012.500,50')
     // The correction starts from what was sent, on its version.
     expect(thanks).toContain('name="version" value="1"')

@@ -397,7 +397,7 @@ describe('the status page /postulacion/<token>', () => {
     expect((await h.reviews.getApplication(app.id))!.stage).toBe('sesion_panel')
     const res = await page(h, `/postulacion/${token}/retirar`, { method: 'POST', form: { confirm: '1' } })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe(`/postulacion/${token}`)
+    expect(res.headers.get('location')).toBe(`/postulacion/${token}?hecho=retirada`)
     expect((await h.reviews.getApplication(app.id))!.stage).toBe('retirada')
     const [change] = (await h.reviews.listStageChanges(app.id)).slice(-1)
     expect(change).toMatchObject({ to: 'retirada', member: null })

@@ -168,5 +168,4 @@ ul.times li.unavailable{background:var(--ink-50)}
 ul.times li.unavailable span{display:block}
 textarea{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 h3{font-size:1rem;margin:1.25rem 0 .5rem}
-.status.error{border-left-color:var(--danger)}
 `

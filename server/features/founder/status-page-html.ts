@@ -10,6 +10,7 @@ import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../../domain/pipeline.t
 import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../domain/email.ts'
 import { formatDate } from '../../../domain/format.ts'
 import { pageStart } from '../../shared/http/page-start.ts'
+import { NOTICE_CSS, noticeHtml } from '../../shared/http/notice.ts'
 import { escapeHtml } from '../../shared/mail/templates.ts'
 import { PANEL_CSS } from './panel-section.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
@@ -29,7 +30,7 @@ h2{font-size:1.15rem;margin:2rem 0 .75rem}
 .eyebrow{color:var(--accent-700);font-size:.8rem;font-weight:700;letter-spacing:.08em;text-transform:uppercase;margin:0}
 .card{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:1rem 1.25rem}
 .ref{font-size:1.25rem;font-weight:700;letter-spacing:.04em}
-.status{background:var(--accent-50);border-left:4px solid var(--accent-700);padding:.75rem 1rem;border-radius:.25rem}
+.status{background:var(--ink-50);border-left:4px solid var(--ink-700);padding:.75rem 1rem;border-radius:.25rem}
 ol.steps{list-style:none;padding:0;margin:0}
 ol.steps li{border:1px solid var(--ink-200);background:#fff;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 .5rem}
 ol.steps li[aria-current=step]{border:2px solid var(--accent-700)}
@@ -48,6 +49,7 @@ button.danger{border-color:var(--danger);color:var(--danger)}
 label{display:block;font-weight:700;margin:0 0 .25rem}
 input[name=email]{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 footer{max-width:42rem;margin:0 auto;padding:0 1.25rem 2rem;font-size:.875rem;color:var(--ink-600)}
+${NOTICE_CSS}
 `
 
 export function page(title: string, body: string, contactEmail: string, extraCss = ''): string {
@@ -139,7 +141,7 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
     : `<form method="get" action="${e(base)}/retirar"><button type="submit" class="danger">Retirar mi postulación</button></form>`
   return page(
     'Estado de tu postulación',
-    `${options.error ? `<p class="status error" role="alert">${e(options.error)}</p>` : ''}${options.notice ? `<p class="status" role="status">${e(options.notice)}</p>` : ''}
+    `${options.error ? noticeHtml('error', e(options.error)) : ''}${options.notice ? noticeHtml('ok', e(options.notice)) : ''}
 <p class="eyebrow">Tu postulación</p>
 <h1>${e(STAGE_LABELS[view.stage])}</h1>
 <div class="card"><p style="margin:0" class="muted">Referencia</p><p class="ref" style="margin:0">${e(view.reference)}</p></div>
@@ -215,7 +217,7 @@ export function requestLinkPage(contactEmail: string, sent = false): string {
 <h1>Recupera el enlace a tu postulación</h1>
 ${
   sent
-    ? `<p class="status" role="status">Si ese correo corresponde a una postulación, te enviamos un enlace nuevo. Revisa tu bandeja de entrada (y la de correo no deseado) en unos minutos.</p>`
+    ? noticeHtml('ok', 'Si ese correo corresponde a una postulación, te enviamos un enlace nuevo. Revisa tu bandeja de entrada (y la de correo no deseado) en unos minutos.')
     : `<p>Escribe el correo con el que postulaste y te enviaremos un enlace nuevo a esa dirección. Los enlaces anteriores dejarán de funcionar.</p>`
 }
 <form method="post" action="/postulacion">

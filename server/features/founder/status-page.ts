@@ -73,6 +73,11 @@ export interface StatusPageDeps {
 
 
 
+const WITHDRAWN = 'retirada'
+/** The status page's line after the withdrawal; only on a withdrawn application (a typed `?hecho=` claims nothing). */
+const withdrawalNotice = (view: FounderView, done: string | undefined): string | null =>
+  done === WITHDRAWN && view.stage === 'retirada' ? 'Retiraste tu postulación. Te enviamos un correo de confirmación.' : null
+
 export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const { founders, now } = deps
   // The status pages' own forms: from our own page, small and well formed (form-guard.ts). Scoped to these
@@ -132,7 +137,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   /** The status page, with a refusal's message when `error` is given (then nothing changed). */
   async function renderStatus(c: Context, view: FounderView, token: string, extra: { error?: string; done?: string } = {}) {
     const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
-    const notice = panelNotice(extra.done) ?? (await deletionNotice(deps, view, extra.done))
+    const notice = panelNotice(extra.done) ?? withdrawalNotice(view, extra.done) ?? (await deletionNotice(deps, view, extra.done))
     const at = now()
     const inStage = view.stage === 'sesion_panel'
     const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
@@ -239,8 +244,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
       await tellTeamOfFounderActivity(deps, { applicationId: view.applicationId, reference: view.reference, kind: 'withdrawn' })
     }
     if (outcome.status === 'not_found') return notFound(c)
-    // Moved, or already closed (a second click): either way the page shows where it stands.
-    return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
+    // Moved: the page says so. Already closed (a second click): the page shows where it stands.
+    return c.redirect(`${STATUS_PAGE_PATH}/${token}${outcome.status === 'moved' ? `?hecho=${WITHDRAWN}` : ''}`, 303)
   }))
 
   // The founder's copy of their data: a Spanish page to read (the default), the same page as a file to keep

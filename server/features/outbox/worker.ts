@@ -20,6 +20,8 @@ import { SendError, type MailSender } from '../../shared/mail/sender.ts'
 import type { ApplicationStore, OutboxMessage } from '../../db/stores/application-store.ts'
 import { LIVE_LINKS_PER_APPLICATION } from '../../../domain/personal-link.ts'
 import { linkTokenHash, needsPersonalLink, newLinkToken, withPersonalLink } from './personal-link.ts'
+import { SOURCE_PLACEHOLDER, fillSourceLine } from '../../shared/mail/templates.ts'
+import type { ApplicationOrigin } from '../../../domain/sources.ts'
 
 export interface OutboxWorkerOptions {
   store: ApplicationStore
@@ -54,6 +56,11 @@ export interface OutboxWorkerOptions {
   yieldTo?: { busy: () => boolean; maxDeferMs: number }
   /** Told the result of every send attempt (the /metrics counters). */
   onDelivery?: (result: 'sent' | 'retry' | 'failed' | 'transport') => void
+  /**
+   * Where an application came from, for the team's «Nueva postulación» (issue 32, ADR 0206): its source line
+   * is filled as it leaves. Without it the line points to the application's page instead.
+   */
+  originOf?: (applicationId: string) => Promise<ApplicationOrigin>
 }
 
 export interface OutboxWorker {
@@ -69,6 +76,8 @@ export interface OutboxWorker {
 }
 
 export const DEFAULT_BACKOFF = { baseMs: 30_000, maxMs: 60 * 60_000 }
+/** The team's source line when this worker was given no way to read it (a worker of tests that do not need it). */
+const UNREAD_SOURCE = 'ver la postulación en el espacio del equipo'
 /**
  * During a mail-server outage, how long the worker waits at most between tries: a connection attempt is
  * cheap, and the e-mails should leave soon after the server is back.
@@ -129,12 +138,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let linkHash: string | null = null
     let linkApplicationId: string | null = null
     let outgoing = message
+    if (message.kind === 'team_notification' && message.applicationId !== null && message.text.includes(SOURCE_PLACEHOLDER)) {
+      outgoing = options.originOf
+        ? fillSourceLine(outgoing, await options.originOf(message.applicationId))
+        : { ...outgoing, text: outgoing.text.split(SOURCE_PLACEHOLDER).join(UNREAD_SOURCE), html: outgoing.html.split(SOURCE_PLACEHOLDER).join(UNREAD_SOURCE) }
+    }
     if (needsPersonalLink(message)) {
       const token = newLinkToken()
       linkHash = await linkTokenHash(token)
       linkApplicationId = message.applicationId
       await store.grantPersonalLink(message.applicationId, linkHash, clock())
-      outgoing = withPersonalLink(message, options.siteOrigin, token)
+      outgoing = withPersonalLink(outgoing, options.siteOrigin, token)
     }
     try {
       await sender.send(outgoing)

@@ -29,7 +29,7 @@ import {
   type SubmissionResponse,
   type ValidationErrorResponse,
 } from '../../../domain/submission.ts'
-import { isHeaderSafeAddress, renderSubmissionMails, type MailConfig } from '../../shared/mail/templates.ts'
+import { isHeaderSafeAddress, renderSubmissionMails, type MailConfig, type MailContext } from '../../shared/mail/templates.ts'
 import { DuplicateReferenceError, type ApplicationStore, type NewOutboxMessage, type SaveOutcome } from '../../db/stores/application-store.ts'
 import { messageIdDomain, webIds, type Ids } from '../../shared/ids.ts'
 import type { RateLimiter } from './rate-limiter.ts'
@@ -148,7 +148,7 @@ export function createSendApplicationEmail(deps: SendApplicationEmailDeps): Hono
       let outcome: SaveOutcome | undefined
       for (let attempt = 1; !outcome; attempt++) {
         const reference = ids.reference(now)
-        const messages = renderMessages({ formData, reference, receivedAt: now, policyVersion }, deps.mail, ids, domain)
+        const messages = renderMessages({ formData, reference, receivedAt: now, policyVersion, heardFrom: attribution.heardFrom }, deps.mail, ids, domain)
         try {
           outcome = await deps.store.saveSubmission({
             application: { id, reference, createdAt: now, formData, consent: { policyVersion, acceptedAt: now } },
@@ -245,7 +245,7 @@ async function fingerprint(formData: Application, policyVersion: string): Promis
 }
 
 function renderMessages(
-  ctx: { formData: Application; reference: string; receivedAt: Date; policyVersion: string },
+  ctx: MailContext,
   mail: MailConfig,
   ids: Ids,
   domain: string,

@@ -18,6 +18,7 @@ import { fieldValueText } from '../../../domain/field-display.ts'
 import { formatDateTime } from '../../../domain/format.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { DUE_DILIGENCE_DOCUMENTS, PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
+import { HEARD_FROM_LABEL, originText, type ApplicationOrigin, type SourceOutlet } from '../../../domain/sources.ts'
 
 
 export interface MailConfig {
@@ -39,6 +40,8 @@ export interface MailContext {
   receivedAt: Date
   formData: Application
   policyVersion: string
+  /** The answer to «¿Dónde nos conociste?», for the team's e-mail (the source itself is filled as it leaves: fillSourceLine). */
+  heardFrom?: SourceOutlet | null
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
@@ -249,15 +252,37 @@ export function renderTeamNotification(ctx: MailContext, _config: MailConfig): R
   return teamNotification(ctx, sharedParts(ctx))
 }
 
+/**
+ * Where the source's line goes in the team's «Nueva postulación» (issue 32): the submission writes the e-mail
+ * with the application in one statement, before the source's name is read, so the outbox worker puts the line
+ * in as the e-mail leaves (fillSourceLine), from the attribution saved with it, with no query in the
+ * submission (ADR 0206). Control characters are refused in every field of the form (domain/application.ts),
+ * so nothing the founder typed can hold the placeholder.
+ */
+export const SOURCE_PLACEHOLDER = '[fuente\u0001]'
+
+/** The team's e-mail as it leaves: the placeholder replaced by where the application came from, in both parts. */
+export function fillSourceLine<M extends RenderedMail>(mail: M, origin: ApplicationOrigin): M {
+  const { source, via } = originText(origin)
+  return {
+    ...mail,
+    text: mail.text.split(SOURCE_PLACEHOLDER).join(`${source}${via ? `, ${via}` : ''}`),
+    html: mail.html.split(SOURCE_PLACEHOLDER).join(`<strong>${escapeHtml(source)}</strong>${via ? `, ${escapeHtml(via)}` : ''}`),
+  }
+}
+
 function teamNotification(ctx: MailContext, shared: SharedParts): RenderedMail {
   const { formData: d, reference } = ctx
   const subject = headerSafe(`Nueva postulación: ${d.tradeName} (${reference})`)
   const summary = `${oneLine(d.founderName)} (${oneLine(d.position)}) postuló ${oneLine(d.tradeName)} el ${shared.receivedAt}.`
   const replyHint = 'Responde a este correo para escribirle directamente a la persona fundadora.'
   const consent = `Autorizó el tratamiento de sus datos personales (política versión ${ctx.policyVersion}).`
+  const heardFrom = `${HEARD_FROM_LABEL}: ${originText({ source: null, heardFrom: ctx.heardFrom ?? null }).heardFrom}`
 
   const text = `${summary}
 Referencia: ${reference}
+Fuente: ${SOURCE_PLACEHOLDER}
+${heardFrom}
 ${replyHint}
 
 ${shared.fieldText}
@@ -267,7 +292,7 @@ ${consent}
   const html = htmlDocument(
     subject,
     `<h1 style="font-size:20px;line-height:1.25;margin:0 0 12px">Nueva postulación: ${escapeHtml(oneLine(d.tradeName))}</h1>
-<p>${escapeHtml(summary)}<br>Referencia: <strong>${escapeHtml(reference)}</strong><br><span style="color:${MUTED}">${escapeHtml(replyHint)}</span></p>
+<p>${escapeHtml(summary)}<br>Referencia: <strong>${escapeHtml(reference)}</strong><br>Fuente: ${SOURCE_PLACEHOLDER}<br>${escapeHtml(heardFrom)}<br><span style="color:${MUTED}">${escapeHtml(replyHint)}</span></p>
 ${shared.fieldTable}
 <p style="font-size:13px;color:${MUTED};margin-top:24px">${escapeHtml(consent)}</p>`,
   )

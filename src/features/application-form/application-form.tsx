@@ -13,6 +13,7 @@ import { HONEYPOT_FIELD, type ConsentError, type SubmissionBody } from '../../..
 import { SITE } from '../../config/site.ts'
 import { newIdempotencyKey, sendApplication, type SendOutcome } from '../../lib/backend-client.ts'
 import { notify } from '../../lib/toast.tsx'
+
 import { ConfirmationPanel } from './confirmation-panel.tsx'
 import { CONSENT_INPUT_ID, CONSENT_INPUT_NAME, ConsentField } from './consent-field.tsx'
 import { DraftNotice } from './draft-notice.tsx'
@@ -25,6 +26,9 @@ import { FormField } from './form-field.tsx'
 import { checkField, checkForm, controlOf, isInputField, readHoneypot, readInputs, toApplication, writeInputs } from './form-values.ts'
 import { useHydrated } from './use-hydrated.ts'
 import { useRestoredDraft } from './use-restored-draft.ts'
+
+/** The form's toasts are one action's: a successful send dismisses the errors of the tries before it. */
+const SUBMITTING = { action: 'application' }
 
 /** Wait this long after the last keystroke before writing the draft. */
 const DRAFT_SAVE_DELAY_MS = 400
@@ -154,7 +158,7 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
     const consentGiven = consentBox instanceof HTMLInputElement && consentBox.checked
     if (Object.keys(fieldErrors).length > 0 || !consentGiven) {
       // SPEC §5 and §8: any required field empty → this toast, and no call.
-      if (Object.values(fieldErrors).includes('required')) notify('error', TOASTS.requiredFields)
+      if (Object.values(fieldErrors).includes('required')) notify('error', TOASTS.requiredFields, SUBMITTING)
       showErrors(fieldErrors, consentGiven ? undefined : 'consent_required')
       return
     }
@@ -187,7 +191,7 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
       keptSource.current = null
       lastAttempt.current = null
       form.reset()
-      notify('success', TOASTS.success)
+      notify('success', TOASTS.success, SUBMITTING)
       flushSync(() => {
         setSubmitting(false)
         setErrors({})
@@ -203,7 +207,7 @@ export function ApplicationForm({ send = sendApplication }: { send?: typeof send
 
     // Codes and statuses only: the founder's data never goes to the console.
     console.error('send-application-email failed:', outcome.reason, outcome.status ?? '', outcome.cause)
-    notify('error', TOASTS.sendError)
+    notify('error', TOASTS.sendError, SUBMITTING)
     if (outcome.reason === 'validation') {
       const serverErrors = Object.fromEntries(Object.entries(outcome.fieldErrors ?? {}).filter(([field]) => isInputField(field)))
       flushSync(() => setSubmitting(false))

@@ -1,5 +1,7 @@
 /** /equipo/postulaciones/:id: read, move, score and annotate one application. */
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
+import type { ApplicationDetail } from '../../../domain/workspace-api/review.ts'
 import { useApplication, useSession } from '../api/queries.ts'
 import { DealPanel } from '../features/deals/deal-panel.tsx'
 import { FollowUpPanel } from '../features/follow-up/follow-up-panel.tsx'
@@ -19,31 +21,66 @@ import { formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 import { useMarkSeen } from '../features/founder-activity/founder-activity.tsx'
-import { PanelSection } from '../features/panel/panel-section.tsx'
+import { mayHavePanel, PanelSection, PANEL_STAGE } from '../features/panel/panel-section.tsx'
+import { usePanel } from '../api/panel-queries.ts'
+import { HEARD_FROM_LABEL, originText } from '../../../domain/sources.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
 
-/** The parts the page jumps to (issue 19: on a phone the page is several screens tall). */
-const PARTS = { sesion: 'sesion-panel', datos: 'datos', documentos: 'documentos', evaluacion: 'evaluacion', notas: 'notas', historial: 'historial' } as const
-/** Clear of the sticky jump links when scrolled to; each part's panels keep their own gaps. */
-const PART_CLASS = 'flex scroll-mt-16 flex-col gap-4'
+/** The parts the page jumps to (issues 19 and 32: on a phone the page is several screens tall, a signed startup's many). */
+const PARTS = {
+  acuerdo: 'acuerdo',
+  plan: 'plan-de-medios',
+  seguimiento: 'seguimiento',
+  sesion: 'sesion-panel',
+  datos: 'datos',
+  documentos: 'documentos',
+  evaluacion: 'evaluacion',
+  notas: 'notas',
+  historial: 'historial',
+} as const
+/**
+ * A part: the jump links' target, focused when reached (tabIndex −1, so a keyboard or screen reader goes
+ * on from its heading), clear of the sticky jump links when scrolled to (two rows of them on a phone with
+ * a signed startup's parts); each part's panels keep their own gaps.
+ */
+function Part({ id, children, className = '' }: { id: string; children: ReactNode; className?: string }) {
+  return (
+    <div id={id} tabIndex={-1} className={`flex scroll-mt-24 flex-col gap-4 outline-none lg:scroll-mt-4 ${className}`}>
+      {children}
+    </div>
+  )
+}
 
-/** In the page's order on a phone; sticky at the top while the page scrolls. */
-function JumpLinks({ panel }: { panel: boolean }) {
-  const links: [string, string][] = [
-    // The panel session's section, while the application is at that stage (issue 21).
-    ...(panel ? ([[PARTS.sesion, 'Panel']] as [string, string][]) : []),
+/** Which parts this application's page draws, in their order on a phone: the jump links name those and no other. */
+function usePartsShown(applicationId: string, stage: Stage, signedForAdmin: boolean): [string, string][] {
+  // The panel session's section: at that stage, and after it while a session was booked (PanelSection's own rule).
+  const panel = usePanel(applicationId, mayHavePanel(stage))
+  const panelShown = stage === PANEL_STAGE || (panel.data !== undefined && (panel.data.stage === PANEL_STAGE || panel.data.session !== null))
+  return [
+    // The deal, the plan and the follow-up (issue 20): admins only, once signed.
+    ...(signedForAdmin ? ([[PARTS.acuerdo, 'Acuerdo'], [PARTS.plan, 'Plan'], [PARTS.seguimiento, 'Seguimiento']] as [string, string][]) : []),
+    ...(panelShown ? ([[PARTS.sesion, 'Panel']] as [string, string][]) : []),
     [PARTS.datos, 'Datos'],
     [PARTS.documentos, 'Documentos'],
     [PARTS.historial, 'Historial'],
     [PARTS.evaluacion, 'Evaluación'],
     [PARTS.notas, 'Notas'],
   ]
+}
+
+/**
+ * In the page's order on a phone; sticky at the top while the page scrolls. Up to six links fit one row on a
+ * 390 px phone; a signed startup's nine wrap to two rows there, every link still on screen (issue 32).
+ */
+function JumpLinks({ links }: { links: [string, string][] }) {
+  const tight = links.length === 6
   return (
     <nav aria-label="Partes de la postulación" className="sticky top-0 z-10 -mx-4 mb-4 border-b border-ink-200 bg-ink-50/95 px-2 py-1.5 backdrop-blur sm:px-4 lg:static lg:mx-0 lg:rounded-lg lg:border lg:bg-white lg:px-3 lg:py-2">
       {/* Six links (the panel stage's) still fit one row on a 390 px phone: a little less room around each there. */}
-      <ul className={`flex flex-wrap justify-between ${panel ? 'gap-x-0' : 'gap-x-1'} text-sm sm:justify-start sm:gap-x-1`}>
+      <ul className={`flex flex-wrap ${links.length > 6 ? 'justify-start gap-x-1' : `justify-between ${tight ? 'gap-x-0' : 'gap-x-1'}`} text-sm sm:justify-start sm:gap-x-1`}>
         {links.map(([id, label]) => (
           <li key={id} className="shrink-0">
-            <a href={`#${id}`} className={`block rounded ${panel ? 'px-0.5' : 'px-1.5'} py-1.5 font-semibold text-ink-800 underline-offset-2 hover:bg-ink-100 hover:underline sm:px-2.5`}>
+            <a href={`#${id}`} className={`block rounded ${tight ? 'px-0.5' : 'px-1.5'} py-1.5 font-semibold text-ink-800 underline-offset-2 hover:bg-ink-100 hover:underline sm:px-2.5`}>
               {label}
             </a>
           </li>
@@ -70,7 +107,14 @@ export function ApplicationDetailPage() {
   if (detail.error && isConflictRefusal(detail.error)) return <>{back}<ConflictNotice /></>
   if (detail.error) return <>{back}<QueryError error={detail.error} retry={() => void detail.refetch()} /></>
   const app = detail.data
+  return <Detail app={app} isAdmin={isAdmin} back={back} />
+}
+
+function Detail({ app, isAdmin, back }: { app: ApplicationDetail; isAdmin: boolean; back: ReactNode }) {
   const { companyName, tradeName, founderName } = app.formData
+  const signedForAdmin = isAdmin && app.stage === 'acuerdo_firmado'
+  const parts = usePartsShown(app.id, app.stage, signedForAdmin)
+  const origin = originText(app.origin)
 
   return (
     <>
@@ -84,44 +128,61 @@ export function ApplicationDetailPage() {
             <span>{founderName}</span>
             <span>Recibida {formatDate(app.createdAt)}</span>
             <StageBadge stage={app.stage} />
+            {/* Which source brought it, in the words of the team's «Nueva postulación» e-mail (issue 32). */}
+            <span>Fuente: {origin.source}</span>
+            <span>
+              {HEARD_FROM_LABEL}: {origin.heardFrom}
+            </span>
           </span>
         }
       />
-      <JumpLinks panel={app.stage === 'sesion_panel'} />
+      <JumpLinks links={parts} />
       {/* One column on narrow screens (stage first, then the application, then judging it); two on wide ones. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <StageActions application={app} />
           {/* The deal (issue 20): admins only; a reviewer never sees it (ADR 0159). */}
-          {isAdmin && app.stage === 'acuerdo_firmado' && <DealPanel applicationId={app.id} />}
+          {signedForAdmin && (
+            <Part id={PARTS.acuerdo}>
+              <DealPanel applicationId={app.id} />
+            </Part>
+          )}
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           {/* The media plan and what ran (issue 20): admins only, like the deal. */}
-          {isAdmin && app.stage === 'acuerdo_firmado' && <MediaPlanPanel applicationId={app.id} />}
+          {signedForAdmin && (
+            <Part id={PARTS.plan}>
+              <MediaPlanPanel applicationId={app.id} />
+            </Part>
+          )}
           {/* The twelve months of follow-up (issue 20): admins only, like the deal. */}
-          {isAdmin && app.stage === 'acuerdo_firmado' && <FollowUpPanel applicationId={app.id} />}
-          <div id={PARTS.sesion} className={`${PART_CLASS} empty:hidden`}>
+          {signedForAdmin && (
+            <Part id={PARTS.seguimiento}>
+              <FollowUpPanel applicationId={app.id} />
+            </Part>
+          )}
+          <Part id={PARTS.sesion} className="empty:hidden">
             <PanelSection applicationId={app.id} stage={app.stage} />
-          </div>
-          <div id={PARTS.datos} className={PART_CLASS}>
+          </Part>
+          <Part id={PARTS.datos}>
             <ApplicationFields formData={app.formData} />
-          </div>
-          <div id={PARTS.documentos} className={PART_CLASS}>
+          </Part>
+          <Part id={PARTS.documentos}>
             <Documents applicationId={app.id} />
-          </div>
-          <div id={PARTS.historial} className={PART_CLASS}>
+          </Part>
+          <Part id={PARTS.historial}>
             <Timeline entries={app.timeline} />
-          </div>
+          </Part>
         </div>
         <div className="flex min-w-0 flex-col gap-4 self-start lg:col-start-2 lg:row-start-2">
           <AssignmentPanel applicationId={app.id} />
-          <div id={PARTS.evaluacion} className={PART_CLASS}>
+          <Part id={PARTS.evaluacion}>
             <ReviewForm key={`${app.id}-${app.reviews.mine ? 'mine' : 'new'}`} applicationId={app.id} mine={app.reviews.mine} />
-          </div>
+          </Part>
           <TeamReviews reviews={app.reviews} />
-          <div id={PARTS.notas} className={PART_CLASS}>
+          <Part id={PARTS.notas}>
             <Notes applicationId={app.id} notes={app.notes} />
-          </div>
+          </Part>
           <ConflictsPanel applicationId={app.id} suggest={app.suggestConflict} />
           <EmailStatuses emails={app.emails} />
           <Panel title="Consentimiento">

@@ -4,7 +4,7 @@
  * passed to GET /applications as is.
  */
 import { useId, useState, type FormEvent } from 'react'
-import { useSearchParams } from 'wouter'
+import { Link, useSearchParams } from 'wouter'
 import { PRODUCT_STAGE_LABELS, PRODUCT_STAGES, type ProductStage } from '../../../domain/application.ts'
 import { STAGE_LABELS, STAGES } from '../../../domain/pipeline.ts'
 import { API_BASE } from '../api/client.ts'
@@ -22,6 +22,7 @@ import { Repartir } from '../features/scoring/repartir.tsx'
 import { ActivityBadge, useFounderActivity } from '../features/founder-activity/founder-activity.tsx'
 import { WeightsSettings } from '../features/scoring/weights-settings.tsx'
 import { useSources } from '../api/source-queries.ts'
+import { paths } from '../paths.ts'
 
 export const SORTS = {
   received_desc: 'Más recientes primero',
@@ -32,7 +33,7 @@ export const SORTS = {
   company_asc: 'Empresa (A–Z)',
 } as const
 
-const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'unreviewed', 'assigned', 'source', 'sort'] as const
+const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'received', 'unreviewed', 'assigned', 'source', 'sort'] as const
 
 export function ApplicationsPage() {
   useTitle('Postulaciones')
@@ -136,7 +137,9 @@ export function ApplicationsPage() {
                       )}
                       <ReferenceCell item={item} />
                       <td className="px-3 py-2">
-                        <span className="block font-semibold">{item.tradeName || item.companyName}</span>
+                        <Link href={paths.application(item.id)} className="block font-semibold text-ink-900 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-900">
+                          {item.tradeName || item.companyName}
+                        </Link>
                         {item.tradeName && item.tradeName !== item.companyName && (
                           <span className="block text-xs text-ink-600">{item.companyName}</span>
                         )}
@@ -255,6 +258,8 @@ function Filters({ params, set, clear, filtered }: {
         {select('stage', 'Etapa', STAGES.map((s) => [s, STAGE_LABELS[s]]), 'Todas')}
         {select('productStage', 'Etapa del producto', PRODUCT_STAGES.map((s: ProductStage) => [s, PRODUCT_STAGE_LABELS[s]]), 'Todas')}
         {select('due', 'Plazo', [['overdue', 'Vencidas'], ['due_soon', 'Vencen pronto']], 'Todos')}
+        {/* The overview's «Recibidas esta semana/este mes» (Bogotá; weeks start on Monday). */}
+        {select('received', 'Recibidas', [['week', 'Esta semana'], ['month', 'Este mes']], 'Cuando sea')}
         {select('source', 'Fuente', [...(sources.data?.sources ?? []).map((s): [string, string] => [s.id, s.name]), ['none', 'Sin fuente']], 'Todas')}
         {select('sort', 'Ordenar por', Object.entries(SORTS), '')}
         {toggle('unreviewed', '1', 'Sin mi evaluación')}

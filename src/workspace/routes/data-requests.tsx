@@ -165,8 +165,9 @@ export function DataRequestsPage() {
     try {
       setResult(await api<DataRequestLookup>('/data-requests/lookup', { method: 'POST', body: { email: address } satisfies LookupRequest }))
       setSearched(address)
+      notify('success', null, { action: 'data-lookup' })
     } catch (err) {
-      notify('error', { title: 'No pudimos buscar', description: (err as Error).message })
+      notify('error', { title: 'No pudimos buscar', description: (err as Error).message }, { action: 'data-lookup' })
     } finally {
       setPending(false)
     }
@@ -177,8 +178,9 @@ export function DataRequestsPage() {
     try {
       const res = await request('/data-requests/export', { method: 'POST', body: { email: searched, format } satisfies ExportRequest })
       await download(res, `datos-personales.${format}`)
+      notify('success', null, { action: 'data-export' })
     } catch (err) {
-      notify('error', { title: 'No pudimos exportar', description: (err as Error).message })
+      notify('error', { title: 'No pudimos exportar', description: (err as Error).message }, { action: 'data-export' })
     }
   }
 
@@ -199,10 +201,10 @@ export function DataRequestsPage() {
           return next
         })
       }
-      notify('success', { title: 'Datos eliminados', description: 'Quedó registrado en la auditoría y le enviamos la confirmación al titular.' })
+      notify('success', { title: 'Datos eliminados', description: 'Quedó registrado en la auditoría y le enviamos la confirmación al titular.' }, { action: 'data-delete' })
     } catch (err) {
       setConfirmDelete(false)
-      notify('error', { title: 'No pudimos eliminar', description: (err as Error).message })
+      notify('error', { title: 'No pudimos eliminar', description: (err as Error).message }, { action: 'data-delete' })
     } finally {
       setPending(false)
     }
@@ -298,8 +300,7 @@ export function DataRequestsPage() {
         onClose={() => setConfirmDelete(false)}
       >
         <p>
-          {deletionWarning(held.length)}
-          No se puede deshacer. La auditoría conserva solo que se hizo, sin sus datos. Le enviaremos al titular un correo que confirma la eliminación.
+          {deletionWarning(held.length)} No se puede deshacer. La auditoría conserva solo que se hizo, sin sus datos. Le enviaremos al titular un correo que confirma la eliminación.
         </p>
       </ConfirmDialog>
     </>

@@ -95,12 +95,46 @@ describe('«Seguimiento»', () => {
     const pace = columnOf('Pauta en medios')
     expect(pace).toBeGreaterThan(0)
     expect(plain(up.children[pace]!.textContent)).toBe('50 % emitido · 55 % de la ventanaAl ritmo de la ventana')
-    expect(plain(rowOf('Ruta Lenta').children[pace]!.textContent)).toBe('10 % emitido · 62 % de la ventana⚠Atrasado')
+    expect(plain(rowOf('Ruta Lenta').children[pace]!.textContent)).toBe('10 % emitido · 62 % de la ventana⚠Pauta atrasada')
     // A conflict: the reference only, across every other column.
     const conflicted = rowOf('CAT-2027-CONF04')
     expect(conflicted.children).toHaveLength(2)
     expect(Number(conflicted.children[1]!.getAttribute('colspan'))).toBe(screen.getAllByRole('columnheader').length - 1)
     expect(within(conflicted).queryByRole('img')).toBeNull()
+  })
+
+  it('names its two lateness measures apart, in the headline and in the badges: the month\'s report and the media pace (issue 32)', async () => {
+    // Ruta Lenta: its report is late and its media behind; Pauta Viva: its report late, its media on pace.
+    const late = { ...BASE.current!, state: 'late' as const }
+    fakeApi({
+      'GET /session': sessionAnswer('admin'),
+      'GET /follow-up': () => ({
+        status: 200,
+        body: { ...PORTFOLIO, late: 2, items: [{ ...PORTFOLIO.items[0]!, current: late }, { ...PORTFOLIO.items[1]!, current: late }, ...PORTFOLIO.items.slice(2)] },
+      }),
+    })
+    renderPage()
+    await screen.findByRole('table', { name: /tendencia de las ventas/ })
+    expect(plain(screen.getByRole('heading', { level: 1 }).parentElement!.textContent)).toContain(
+      '4 startups firmadas: 2 con el reporte del mes atrasado, 1 con la pauta atrasada.',
+    )
+    const report = columnOf('Reporte del mes')
+    const pace = columnOf('Pauta en medios')
+    expect(plain(rowOf('Ruta Lenta').children[report]!.textContent)).toContain('⚠Reporte atrasado')
+    expect(plain(rowOf('Ruta Lenta').children[pace]!.textContent)).toContain('⚠Pauta atrasada')
+    expect(plain(rowOf('Pauta Viva').children[pace]!.textContent)).not.toContain('atrasad')
+    // No bare «Atrasado» left: each says which lateness it is.
+    expect(screen.queryAllByText(/^Atrasad[oa]/)).toEqual([])
+  })
+
+  it('says "ninguna" for each measure when nothing is late', async () => {
+    serve('admin')
+    renderPage()
+    await screen.findByRole('table', { name: /tendencia de las ventas/ })
+    // PORTFOLIO: no report late, Ruta Lenta's media behind.
+    expect(plain(screen.getByRole('heading', { level: 1 }).parentElement!.textContent)).toContain(
+      '4 startups firmadas: ninguna con el reporte del mes atrasado, 1 con la pauta atrasada.',
+    )
   })
 
   it('is refused to a reviewer', async () => {

@@ -11,8 +11,8 @@
 import { Link } from 'wouter'
 import { formatDay } from '../../../domain/deals.ts'
 import { CHECK_IN_COUNT, METRICS, milestoneTitle } from '../../../domain/follow-up.ts'
-import { countOf, formatDate, formatMonth, formatShare } from '../../../domain/format.ts'
-import type { DealPace } from '../../../domain/media-plan.ts'
+import { countOf, formatCount, formatDate, formatMonth, formatShare } from '../../../domain/format.ts'
+import { BEHIND_PACE_LABEL, type DealPace } from '../../../domain/media-plan.ts'
 import type { PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
 import { usePortfolio } from '../api/follow-up-queries.ts'
 import { useMember } from '../components/require-session.tsx'
@@ -20,6 +20,7 @@ import { Forbidden, PageHeader, QueryWaiting } from '../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from '../features/follow-up/follow-up-badges.tsx'
 import { FollowUpSparkline } from '../features/follow-up/lazy.tsx'
 import { useTitle } from '../lib/use-title.ts'
+import { ScrollArea } from '../components/scroll-area.tsx'
 import { paths } from '../paths.ts'
 
 /** The table's columns (the conflicted row spans all but the first). */
@@ -44,13 +45,18 @@ function Portfolio() {
   const list = usePortfolio()
   if (!list.isSuccess) return <QueryWaiting query={list} />
   const { items, late } = list.data
+  const behind = items.filter((i) => i.pace?.behind).length
   const rows = [...items].sort((a, b) => rank(a) - rank(b) || a.reference.localeCompare(b.reference))
+  // The two lateness measures, each by its name (issue 32): the month's report, and the media pace.
+  const some = (n: number) => (n === 0 ? 'ninguna' : formatCount(n))
   return (
     <>
       <PageHeader
         title="Seguimiento"
         description={`Los 12 meses después de la firma: cada mes la persona fundadora envía su reporte (vence el día 10 del mes siguiente), y a los meses 3, 6 y 12 lo revisan con el equipo. ${
-          items.length === 0 ? '' : `${countOf(items.length, 'startup firmada', 'startups firmadas')}; ${late === 0 ? 'ninguna atrasada' : countOf(late, 'atrasada', 'atrasadas')}.`
+          items.length === 0
+            ? ''
+            : `${countOf(items.length, 'startup firmada', 'startups firmadas')}: ${some(late)} con el reporte del mes atrasado, ${some(behind)} con la pauta atrasada.`
         }`}
       />
       {items.length === 0 ? (
@@ -58,7 +64,8 @@ function Portfolio() {
           Todavía no hay startups con acuerdo firmado. El seguimiento empieza con la firma.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-ink-200 bg-white" role="region" aria-labelledby="seguimiento-tabla" tabIndex={0}>
+        // The startup, its media pace and its sales first; a phone says the rest is a swipe away (issue 32).
+        <ScrollArea labelledBy="seguimiento-tabla" className="rounded-lg border border-ink-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption id="seguimiento-tabla" className="sr-only">
               Startups en seguimiento: reporte del mes, último reporte, tendencia de las ventas, revisiones
@@ -81,13 +88,13 @@ function Portfolio() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
       )}
     </>
   )
 }
 
-/** "12 % emitido · 40 % de la ventana", and «Atrasado» in words and an icon when behind (never colour alone). */
+/** "12 % emitido · 40 % de la ventana", and «Pauta atrasada» in words and an icon when behind (never colour alone). */
 function PaceCell({ pace }: { pace: DealPace | null }) {
   if (!pace) return <span className="text-ink-600">—</span>
   return (
@@ -98,7 +105,7 @@ function PaceCell({ pace }: { pace: DealPace | null }) {
       {pace.behind ? (
         <span className="inline-flex items-center gap-1 rounded border border-danger-700 bg-white px-1.5 py-0.5 text-xs font-bold text-danger-700">
           <span aria-hidden="true">⚠</span>
-          {pace.lastMonth ? 'Atrasado: último mes' : 'Atrasado'}
+          {pace.lastMonth ? `${BEHIND_PACE_LABEL}: último mes` : BEHIND_PACE_LABEL}
         </span>
       ) : pace.remaining === 0 ? (
         <span className="text-xs text-ink-700">Pauta completa</span>

@@ -24,17 +24,17 @@ import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 import { forFounder } from '../components/field-audience.ts'
 
-function failed(err: unknown, title: string) {
+function failed(err: unknown, title: string, action: string) {
   // The draft announces a stage its application has left: the server says which, in Spanish (ADR 0138).
   if (err instanceof ApiError && err.code === 'stale_stage') {
-    notify('error', { title: 'Este correo ya no corresponde a la etapa de la postulación', description: err.message })
+    notify('error', { title: 'Este correo ya no corresponde a la etapa de la postulación', description: err.message }, { action })
     return
   }
   const conflict = err instanceof ApiError && err.status === 409
   notify('error', {
     title: conflict ? 'Este correo ya no está pendiente' : title,
     description: conflict ? 'Otra persona lo envió o lo descartó.' : err instanceof Error ? err.message : String(err),
-  })
+  }, { action })
 }
 
 function DraftCard({ draft }: { draft: FounderDraft }) {
@@ -49,10 +49,10 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
   const run = (input: Parameters<typeof action.mutate>[0], done: string, error: string) =>
     action.mutate(input, {
       onSuccess: () => {
-        notify('success', { title: done, description: `${draft.kindLabel} · ${draft.reference}` })
+        notify('success', { title: done, description: `${draft.kindLabel} · ${draft.reference}` }, { action: `founder-mail:${draft.id}` })
         setEditing(false)
       },
-      onError: (err) => failed(err, error),
+      onError: (err) => failed(err, error, `founder-mail:${draft.id}`),
     })
 
   return (
@@ -140,7 +140,7 @@ function Settings() {
                 checked={s.sendImmediately}
                 disabled={me.role !== 'admin' || set.isPending}
                 onChange={(e) =>
-                  set.mutate({ kind: s.kind, sendImmediately: e.target.checked }, { onError: (err) => failed(err, 'No pudimos guardar el ajuste') })
+                  set.mutate({ kind: s.kind, sendImmediately: e.target.checked }, { onSuccess: () => notify('success', null, { action: `founder-mail-setting:${s.kind}` }), onError: (err) => failed(err, 'No pudimos guardar el ajuste', `founder-mail-setting:${s.kind}`) })
                 }
               />
               {s.label}
@@ -176,11 +176,11 @@ function SendAllDialog({ drafts, onClose }: { drafts: FounderDraft[]; onClose: (
                   r.skipped > 0
                     ? `${correos(r.sent)} en camino. ${correos(r.skipped)} no se ${r.skipped === 1 ? 'envió' : 'enviaron'}: ya no ${r.skipped === 1 ? 'estaba pendiente' : 'estaban pendientes'} o no ${r.skipped === 1 ? 'correspondía' : 'correspondían'} a la etapa actual.`
                     : `${correos(r.sent)} en camino.`,
-              })
+              }, { action: 'founder-mail-all' })
               onClose()
             },
             onError: (err) => {
-              failed(err, 'No pudimos enviar los correos')
+              failed(err, 'No pudimos enviar los correos', 'founder-mail-all')
               onClose()
             },
           },

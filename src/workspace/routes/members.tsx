@@ -50,6 +50,8 @@ export function MembersPage() {
   const update = useUpdateMember()
   const [change, setChange] = useState<Change | null>(null)
   const isAdmin = me.role === 'admin'
+  // The server refuses to demote or deactivate the last active admin (409 last_admin): the page never offers it.
+  const activeAdmins = members.data?.members.filter((m) => m.role === 'admin' && m.active).length ?? 0
 
   function confirm() {
     if (!change) return
@@ -59,7 +61,7 @@ export function MembersPage() {
       {
         onSuccess: () => {
           setChange(null)
-          notify('success', { title: 'Cambio guardado', description: `${member.name}: listo.` })
+          notify('success', { title: 'Cambio guardado', description: `${member.name}: listo.` }, { action: 'member-change' })
         },
         onError: (err) => {
           setChange(null)
@@ -67,7 +69,7 @@ export function MembersPage() {
           notify('error', {
             title: 'No se hizo el cambio',
             description: lastAdmin ? 'El equipo necesita al menos un administrador activo.' : err.message,
-          })
+          }, { action: 'member-change' })
         },
       },
     )
@@ -115,6 +117,7 @@ export function MembersPage() {
               <tbody>
                 {members.data.members.map((member) => {
                   const other: Role = member.role === 'admin' ? 'reviewer' : 'admin'
+                  const lastAdmin = member.role === 'admin' && member.active && activeAdmins === 1
                   return (
                     <tr key={member.id} className="border-b border-ink-100 last:border-0">
                       <th scope="row" className="px-3 py-2 font-semibold">
@@ -129,23 +132,29 @@ export function MembersPage() {
                       <td className="px-3 py-2 whitespace-nowrap">{member.lastSignInAt ? formatDateTime(member.lastSignInAt) : 'Nunca'}</td>
                       {isAdmin && (
                         <td className="px-3 py-2">
-                          <div className="flex flex-wrap gap-1.5">
-                            {member.active && (
+                          {lastAdmin ? (
+                            <p className="max-w-[16rem] text-xs text-ink-700">
+                              Única persona administradora activa: para cambiar su rol o desactivarla, antes nombra o invita a otra.
+                            </p>
+                          ) : (
+                            <div className="flex flex-wrap gap-1.5">
+                              {member.active && (
+                                <Button
+                                  aria-label={`Cambiar el rol de ${member.name} a ${ROLE_LABELS[other]}`}
+                                  onClick={() => setChange({ member, role: other })}
+                                >
+                                  Hacer {ROLE_LABELS[other].toLowerCase()}
+                                </Button>
+                              )}
                               <Button
-                                aria-label={`Cambiar el rol de ${member.name} a ${ROLE_LABELS[other]}`}
-                                onClick={() => setChange({ member, role: other })}
+                                variant={member.active ? 'danger' : 'secondary'}
+                                aria-label={`${member.active ? 'Desactivar' : 'Reactivar'} a ${member.name}`}
+                                onClick={() => setChange({ member, active: !member.active })}
                               >
-                                Hacer {ROLE_LABELS[other].toLowerCase()}
+                                {member.active ? 'Desactivar' : 'Reactivar'}
                               </Button>
-                            )}
-                            <Button
-                              variant={member.active ? 'danger' : 'secondary'}
-                              aria-label={`${member.active ? 'Desactivar' : 'Reactivar'} a ${member.name}`}
-                              onClick={() => setChange({ member, active: !member.active })}
-                            >
-                              {member.active ? 'Desactivar' : 'Reactivar'}
-                            </Button>
-                          </div>
+                            </div>
+                          )}
                         </td>
                       )}
                     </tr>

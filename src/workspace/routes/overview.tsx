@@ -29,8 +29,8 @@ export function OverviewPage() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Vencidas" value={data.overdue} href={listWith({ due: 'overdue', sort: 'due_asc' })} tone="danger" />
         <Stat label="Vencen pronto (3 días)" value={data.dueSoon} href={listWith({ due: 'due_soon', sort: 'due_asc' })} />
-        <Stat label="Recibidas esta semana" value={data.receivedThisWeek} href={listWith({ sort: 'received_desc' })} />
-        <Stat label="Recibidas este mes" value={data.receivedThisMonth} href={listWith({ sort: 'received_desc' })} />
+        <Stat label="Recibidas esta semana" value={data.receivedThisWeek} href={listWith({ received: 'week', sort: 'received_desc' })} />
+        <Stat label="Recibidas este mes" value={data.receivedThisMonth} href={listWith({ received: 'month', sort: 'received_desc' })} />
       </div>
       <WaitingFounderMail />
       {/* Admins see the machinery near the top: a failing backup or stuck e-mails should not hide below the figures. */}

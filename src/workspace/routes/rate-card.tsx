@@ -44,8 +44,8 @@ export function RateCardPage() {
     action.mutate(
       { kind: 'create', body: { note: '', items: linesOf(published[0]).map(({ outlet, format, unitPriceCop }) => ({ outlet, format, unitPriceCop })) } },
       {
-        onSuccess: ({ version }) => notify('success', { title: `Versión ${version.number} creada`, description: 'Es un borrador: edítalo y publícalo cuando esté listo.' }),
-        onError: (err) => notify('error', { title: 'No pudimos crear la versión', description: err.message }),
+        onSuccess: ({ version }) => notify('success', { title: `Versión ${version.number} creada`, description: 'Es un borrador: edítalo y publícalo cuando esté listo.' }, { action: 'rate-card-create' }),
+        onError: (err) => notify('error', { title: 'No pudimos crear la versión', description: err.message }, { action: 'rate-card-create' }),
       },
     )
   }

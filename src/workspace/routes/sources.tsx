@@ -23,7 +23,7 @@ import {
 } from '../../../domain/sources.ts'
 import type { Funnel } from '../../../domain/workspace-api/sources.ts'
 import type { Wire } from '../../../domain/workspace-api/wire.ts'
-import type { SourceRecord } from '../../../domain/workspace-api/sources.ts'
+import type { SourceListItem } from '../../../domain/workspace-api/sources.ts'
 import { notify } from '../../lib/toast.tsx'
 import { API_BASE, ApiError } from '../api/client.ts'
 import { useSourceAction, useSourceOverview, useSources } from '../api/source-queries.ts'
@@ -31,9 +31,10 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Button, FieldError, inputClass, labelClass, Loading, PageHeader, Panel, QueryError, QueryWaiting, TableHead } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
+import { ScrollArea } from '../components/scroll-area.tsx'
 import { paths } from '../paths.ts'
 
-type Source = Wire<SourceRecord>
+type Source = Wire<SourceListItem>
 const DAY_MS = 86_400_000
 
 export function SourcesPage() {
@@ -147,43 +148,79 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   const cell = 'py-2 pl-3 text-right tabular-nums'
   const share = (n: number, of: number) => (of > 0 && n > 0 ? ` (${Math.round((n / of) * 100)} %)` : '')
   if (rows.length === 0) return <p className="text-sm text-ink-700">Sin postulaciones ni visitas en el periodo.</p>
+  const applications = (r: FunnelRow) =>
+    r.href && r.funnel.applications > 0 ? (
+      <Link href={r.href} className="text-ink-900 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-900">
+        {formatCount(r.funnel.applications)}
+        <span className="sr-only"> postulaciones de {r.label}</span>
+      </Link>
+    ) : (
+      formatCount(r.funnel.applications)
+    )
+  const stages = (r: FunnelRow): [string, string][] => [
+    ['Llegaron al panel', formatCount(r.funnel.panel) + share(r.funnel.panel, r.funnel.applications)],
+    ['Due diligence', formatCount(r.funnel.dueDiligence) + share(r.funnel.dueDiligence, r.funnel.applications)],
+    ['Acuerdo firmado', formatCount(r.funnel.signed) + share(r.funnel.signed, r.funnel.applications)],
+  ]
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <TableHead caption={caption}>
-          <th scope="col" className="py-2 pr-3 font-semibold">{first}</th>
-          {withVisits && <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>}
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Llegaron al panel</th>
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Due diligence</th>
-          <th scope="col" className="py-2 pl-3 text-right font-semibold">Acuerdo firmado</th>
-        </TableHead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} className="border-b border-ink-100 last:border-0">
-              <th scope="row" className="py-2 pr-3 font-semibold">
-                {r.label}
-                {r.detail && <span className="block text-xs font-normal text-ink-600">{r.detail}</span>}
-              </th>
-              {withVisits && <td className={cell}>{r.visits === null || r.visits === undefined ? '—' : formatCount(r.visits)}</td>}
-              <td className={cell}>
-                {r.href && r.funnel.applications > 0 ? (
-                  <Link href={r.href} className="text-ink-900 underline decoration-ink-300 underline-offset-2 hover:decoration-ink-900">
-                    {formatCount(r.funnel.applications)}
-                    <span className="sr-only"> postulaciones de {r.label}</span>
-                  </Link>
-                ) : (
-                  formatCount(r.funnel.applications)
-                )}
-              </td>
-              <td className={cell}>{formatCount(r.funnel.panel) + share(r.funnel.panel, r.funnel.applications)}</td>
-              <td className={cell}>{formatCount(r.funnel.dueDiligence) + share(r.funnel.dueDiligence, r.funnel.applications)}</td>
-              <td className={cell}>{formatCount(r.funnel.signed) + share(r.funnel.signed, r.funnel.applications)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {/* On a phone, one card per row with every figure named (issue 32: the table's columns were off screen). */}
+      <ul className="flex flex-col gap-2 sm:hidden" aria-label={caption}>
+        {rows.map((r) => (
+          <li key={r.key} className="rounded-md border border-ink-200 p-3 text-sm">
+            <p className="font-semibold text-ink-900">
+              {r.label}
+              {r.detail && <span className="block text-xs font-normal text-ink-600">{r.detail}</span>}
+            </p>
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+              {withVisits && (
+                <div className="contents">
+                  <dt className="text-ink-600">Visitas</dt>
+                  <dd className="text-right tabular-nums">{r.visits === null || r.visits === undefined ? '—' : formatCount(r.visits)}</dd>
+                </div>
+              )}
+              <div className="contents">
+                <dt className="text-ink-600">Postulaciones</dt>
+                <dd className="text-right tabular-nums">{applications(r)}</dd>
+              </div>
+              {stages(r).map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-ink-600">{label}</dt>
+                  <dd className="text-right tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <ScrollArea label={caption} className="hidden sm:block">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <TableHead caption={caption}>
+            <th scope="col" className="py-2 pr-3 font-semibold">{first}</th>
+            {withVisits && <th scope="col" className="py-2 pl-3 text-right font-semibold">Visitas</th>}
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Postulaciones</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Llegaron al panel</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Due diligence</th>
+            <th scope="col" className="py-2 pl-3 text-right font-semibold">Acuerdo firmado</th>
+          </TableHead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className="border-b border-ink-100 last:border-0">
+                <th scope="row" className="py-2 pr-3 font-semibold">
+                  {r.label}
+                  {r.detail && <span className="block text-xs font-normal text-ink-600">{r.detail}</span>}
+                </th>
+                {withVisits && <td className={cell}>{r.visits === null || r.visits === undefined ? '—' : formatCount(r.visits)}</td>}
+                <td className={cell}>{applications(r)}</td>
+                {stages(r).map(([label, value]) => (
+                  <td key={label} className={cell}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+    </>
   )
 }
 
@@ -280,8 +317,8 @@ function CopyField({ label, value }: { label: string; value: string }) {
         <Button
           onClick={() =>
             void navigator.clipboard?.writeText(value).then(
-              () => notify('success', { title: 'Copiado', description: value }),
-              () => notify('error', { title: 'No pudimos copiar', description: 'Selecciona el texto y cópialo a mano.' }),
+              () => notify('success', { title: 'Copiado', description: value }, { action: 'copy' }),
+              () => notify('error', { title: 'No pudimos copiar', description: 'Selecciona el texto y cópialo a mano.' }, { action: 'copy' }),
             )
           }
         >
@@ -322,10 +359,14 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
         {admin && !editing && (
           <div className="flex gap-2">
             <Button onClick={() => setEditing(true)}>Editar<span className="sr-only"> {source.name}</span></Button>
-            <Button variant="ghost" onClick={() => setDeleting(true)}>Borrar<span className="sr-only"> {source.name}</span></Button>
+            {/* A source something came through stays: the server refuses to delete it (issue 32). */}
+            {!source.inUse && <Button variant="ghost" onClick={() => setDeleting(true)}>Borrar<span className="sr-only"> {source.name}</span></Button>}
           </div>
         )}
       </div>
+      {admin && source.inUse && (
+        <p className="mt-1 text-xs text-ink-600">No se puede borrar: por ella ya llegaron visitas o postulaciones, y sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.</p>
+      )}
       {editing && (
         <form noValidate onSubmit={save} className="mt-3 grid gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start">
           <div>
@@ -376,13 +417,13 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
           action.mutate(
             { kind: 'delete', id: source.id },
             {
-              onSuccess: () => (setDeleting(false), notify('success', { title: 'Fuente borrada', description: `/${source.slug} ya no lleva a ninguna parte.` })),
-              onError: (err) => (setDeleting(false), notify('error', { title: 'No se borró la fuente', description: err.message })),
+              onSuccess: () => (setDeleting(false), notify('success', { title: 'Fuente borrada', description: `/${source.slug} ya no lleva a ninguna parte.` }, { action: `source-delete:${source.id}` })),
+              onError: (err) => (setDeleting(false), notify('error', { title: 'No se borró la fuente', description: err.message }, { action: `source-delete:${source.id}` })),
             },
           )
         }
       >
-        <p className="text-sm">La dirección /{source.slug} dejará de funcionar y sus visitas se borrarán. Solo se puede borrar una fuente que aún no trajo postulaciones.</p>
+        <p className="text-sm">La dirección /{source.slug} dejará de funcionar. Nadie ha llegado todavía por ella: no se pierde ninguna cifra.</p>
       </ConfirmDialog>
     </li>
   )

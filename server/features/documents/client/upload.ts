@@ -13,19 +13,24 @@ if (page) {
   for (const form of page.querySelectorAll<HTMLFormElement>('form[data-item]')) {
     const input = form.querySelector<HTMLInputElement>('input[type=file]')!
     const bar = form.querySelector<HTMLProgressElement>('progress')!
-    const status = form.querySelector<HTMLElement>('[role=status]')!
+    // The progress and the success are read politely; a failure is an alert of its own, in red (issue 32).
+    const status = form.querySelector<HTMLElement>('[data-upload-status]')!
+    const failure = form.querySelector<HTMLElement>('[data-upload-error]')!
     form.hidden = false
     form.addEventListener('submit', (event) => event.preventDefault())
     input.addEventListener('change', () => {
       const file = input.files?.[0]
-      if (file) void send(file, form.dataset.item!, bar, status, input)
+      if (file) void send(file, form.dataset.item!, bar, { status, failure }, input)
     })
   }
 
-  async function send(file: File, itemKey: string, bar: HTMLProgressElement, status: HTMLElement, input: HTMLInputElement) {
+  async function send(file: File, itemKey: string, bar: HTMLProgressElement, { status, failure }: { status: HTMLElement; failure: HTMLElement }, input: HTMLInputElement) {
     input.disabled = true
     bar.hidden = false
     bar.value = 0
+    failure.hidden = true
+    failure.textContent = ''
+    status.className = ''
     status.textContent = 'Subiendo…'
     const upload = new Upload(file, {
       endpoint: `${base}/api/subidas`,
@@ -44,10 +49,13 @@ if (page) {
       onError(error) {
         input.disabled = false
         bar.hidden = true
-        status.textContent = messageOf(error)
+        status.textContent = ''
+        failure.replaceChildren(icon('⚠'), ' ', messageOf(error))
+        failure.hidden = false
       },
       onSuccess() {
-        status.textContent = 'Recibido. Actualizando la lista…'
+        status.className = 'notice ok'
+        status.replaceChildren(icon('✓'), ' Recibido. Actualizando la lista…')
         window.location.reload()
       },
     })
@@ -55,6 +63,14 @@ if (page) {
     if (previous[0]) upload.resumeFromPreviousUpload(previous[0])
     upload.start()
   }
+}
+
+/** A notice's icon, for the eyes only: the words say it (server/shared/http/notice.ts). */
+function icon(sign: string): HTMLElement {
+  const span = document.createElement('span')
+  span.setAttribute('aria-hidden', 'true')
+  span.textContent = sign
+  return span
 }
 
 function messageOf(error: Error): string {

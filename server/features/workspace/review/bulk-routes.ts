@@ -93,12 +93,13 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
   /** Every row the filter returns, as GET /applications lists them to this member less their masked ones (ADR 0107); null when over BULK_MAX. */
   async function resolve(c: Context<WorkspaceEnv>, filter: ListFilter, ids?: readonly string[]) {
     const member = c.get('member')
+    const at = now()
     const result = await reviews.listApplications({
-      ...filterQuery(filter),
+      ...filterQuery(filter, at),
       sort: 'received_asc',
       page: 1,
       pageSize: BULK_MAX,
-      now: now(),
+      now: at,
       viewer: { memberId: member.id, isAdmin: member.role === 'admin' },
     })
     if (result.total > BULK_MAX) return null

@@ -31,8 +31,8 @@ export interface DetailParts {
   founderMail?: FounderDraft[]
 }
 
-/** The detail's answer but for suggestConflict (routes.ts adds it). */
-export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): Omit<ApplicationDetail, 'suggestConflict'> {
+/** The detail's answer but for suggestConflict and origin (routes.ts adds them). */
+export function applicationDetail(parts: DetailParts, viewer: Member, now: Date): Omit<ApplicationDetail, 'suggestConflict' | 'origin'> {
   const { record, messages, reviews, notes } = parts
   const app = record.application
   const mine = reviews.find((r) => r.member.id === viewer.id) ?? null

@@ -248,6 +248,23 @@ describe('review routes: the overview', () => {
       medianDaysInStage: { ...Object.fromEntries(STAGES.map((s) => [s, null])), recibida: 3.5 },
     })
   })
+
+  it("«Recibidas esta semana/este mes» lead to lists of as many: ?received=week|month in Bogotá, as counted (issue 32)", async () => {
+    const { h, reviewer } = await setup()
+    await saved(h, new Date('2026-02-10T12:00:00Z'))
+    const lastWeek = await saved(h, new Date('2026-03-16T04:00:00Z')) // Sunday 23:00 in Bogotá: this month, last week
+    const monday = await saved(h, new Date('2026-03-16T05:00:00Z')) // Monday 00:00 in Bogotá
+    const today = await saved(h, new Date('2026-03-18T12:00:00Z'))
+    const overview = await json<{ receivedThisWeek: number; receivedThisMonth: number }>(await h.call(reviewer, 'GET', '/overview'))
+    const list = async (q: string) => json<{ items: { id: string }[]; total: number }>(await h.call(reviewer, 'GET', `/applications${q}`))
+    const week = await list('?received=week&sort=received_asc')
+    expect(week.items.map((i) => i.id)).toEqual([monday.id, today.id])
+    expect(week.total).toBe(overview.receivedThisWeek)
+    const month = await list('?received=month&sort=received_asc')
+    expect(month.items.map((i) => i.id)).toEqual([lastWeek.id, monday.id, today.id])
+    expect(month.total).toBe(overview.receivedThisMonth)
+    expect((await h.call(reviewer, 'GET', '/applications?received=year')).status).toBe(422)
+  })
 })
 
 describe('review routes: the detail', () => {

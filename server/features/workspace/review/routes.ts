@@ -34,6 +34,7 @@ import { applicationDetail } from './detail.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { auditedExport } from './export.ts'
 import { attributionsOf } from '../../../shared/exports.ts'
+import { originOf } from '../../../db/stores/source-store.ts'
 import { bogotaDayStart } from '../../../../domain/bogota-days.ts'
 import { bogotaPeriods } from './periods.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
@@ -101,7 +102,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const viewer = { memberId: member.id, isAdmin: member.role === 'admin' }
     const byNormalised = q.sort === NORMALISED_SORT
     const query: ApplicationListQuery = {
-      ...filterQuery(q),
+      ...filterQuery(q, at),
       sort: q.sort === undefined || q.sort === NORMALISED_SORT ? 'received_desc' : q.sort,
       // The normalised score is not a column: rank every filtered row, then cut the page.
       page: byNormalised ? 1 : page,
@@ -151,13 +152,14 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
-    const [messages, allReviews, notes, stageChanges, conflictedMembers, founderMail] = await Promise.all([
+    const [messages, allReviews, notes, stageChanges, conflictedMembers, founderMail, attributions] = await Promise.all([
       store.listMessages({ applicationId: id }),
       reviews.listReviews(id),
       reviews.listNotes(id),
       reviews.listStageChanges(id),
       conflicts.conflictedMembers(id),
       deps.founders ? deps.founders.store.listDrafts(id) : [],
+      attributionsOf(store, [record.application]),
     ])
     // A conflicted member's review no longer counts (issue 12); the guard already keeps them out of this page.
     const reviewList = allReviews.filter((r) => !conflictedMembers.has(r.member.id))
@@ -169,6 +171,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       ...applicationDetail({ record, messages, reviews: reviewList, notes, stageChanges, founderMail }, member, at),
       // A hint only: the member decides whether to declare (docs/decisions/0101).
       suggestConflict: suggestsConflict(member.email, record.application.formData.email),
+      origin: originOf(attributions.get(id)),
     } satisfies ApplicationDetail)
   })
 

@@ -282,10 +282,62 @@ describe('where an application came from', () => {
     expect(exported.filter((a) => a.source?.slug === 'radio-cali')).toHaveLength(2)
     expect(exported.filter((a) => a.heardFrom === 'diario')).toHaveLength(1)
 
-    // A source that brought applications cannot be deleted (its figures would stop adding up).
+    // A source that brought applications, or only visits, cannot be deleted (its figures would stop adding up).
     const refused = await h.call('DELETE', `/sources/${radio.id}`, { as: admin })
     expect(refused.status).toBe(409)
     expect((await json<{ message: string }>(refused)).message).toMatch(/no se puede borrar/)
-    expect((await h.call('DELETE', `/sources/${tv.id}`, { as: admin })).status).toBe(204)
+    expect((await h.call('DELETE', `/sources/${tv.id}`, { as: admin })).status).toBe(409)
+  })
+
+  it("the application's page and the team's «Nueva postulación» e-mail say which source brought it, and the answer (issue 32)", async () => {
+    const { h, admin, reviewer } = await setUp()
+    await create(h, admin, { name: 'Radio Cali mañana', outlet: 'radio', slug: 'radio-cali' })
+    const ids: string[] = []
+    for (const attribution of [{ source: 'radio-cali', heardFrom: 'tv' }, { source: 'no-existe' }, undefined]) {
+      const res = await apply(h, attribution)
+      expect(res.status).toBe(200)
+      ids.push((await json<{ id: string }>(res)).id)
+    }
+    const origin = async (id: string) => (await json<{ origin: unknown }>(await h.call('GET', `/applications/${id}`, { as: reviewer }))).origin
+    expect(await origin(ids[0]!)).toEqual({ source: { name: 'Radio Cali mañana', slug: 'radio-cali', outlet: 'radio' }, heardFrom: 'tv' })
+    expect(await origin(ids[1]!)).toEqual({ source: null, heardFrom: null })
+    expect(await origin(ids[2]!)).toEqual({ source: null, heardFrom: null })
+
+    // The team's e-mail, read as it arrives: the source by name and outlet, and the founder's answer.
+    // The function stamps its e-mails with the real clock: the harness's worker sends them once that time has come.
+    h.advance(Math.max(0, Date.now() - h.now().getTime()) + 60_000)
+    const team = (await h.deliverMail()).filter((m) => m.to === h.config.TEAM_EMAIL && m.subject.startsWith('Nueva postulación'))
+    expect(team).toHaveLength(3)
+    const [radio, unknown, none] = ids.map((id) => team.find((m) => m.subject.includes(`(${h.store.db.prepare('SELECT reference FROM applications WHERE id = ?').pluck().get(id)})`))!)
+    expect(radio!.text).toContain('Fuente: Radio Cali mañana (Radio), por su dirección corta /radio-cali')
+    expect(radio!.text).toContain('¿Dónde nos conociste?: La televisión')
+    expect(radio!.html).toContain('Fuente: <strong>Radio Cali mañana (Radio)</strong>, por su dirección corta /radio-cali')
+    for (const mail of [unknown!, none!]) {
+      expect(mail.text).toContain('Fuente: ninguna (llegó sin el enlace de un medio)')
+      expect(mail.text).toContain('¿Dónde nos conociste?: sin respuesta')
+      expect(mail.text).not.toContain('no-existe')
+    }
+    // Stored, the e-mail holds a placeholder the founder's words can never hold; only the e-mail that leaves says the source.
+    const stored = (await h.store.listMessages({ applicationId: ids[0]! })).find((m) => m.kind === 'team_notification')!
+    expect(stored.text).not.toContain('Radio Cali mañana')
+  })
+
+  it('says which sources are in use, and refuses to delete one a visit came through, changing nothing (issue 32)', async () => {
+    const { h, admin, reviewer } = await setUp()
+    const radio = await create(h, admin, { name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' })
+    const unused = await create(h, admin, { name: 'Sin uso', outlet: 'tv', slug: 'sin-uso' })
+    await open(h, '/radio-cali')
+    const listed = await json<{ sources: { slug: string; inUse: boolean }[] }>(await h.call('GET', '/sources', { as: reviewer }))
+    expect(listed.sources.map((s) => [s.slug, s.inUse])).toEqual([['radio-cali', true], ['sin-uso', false]])
+    const before = h.snapshot()
+    const refused = await h.call('DELETE', `/sources/${radio.id}`, { as: admin })
+    expect(refused.status).toBe(409)
+    expect(await json(refused)).toEqual({
+      error: 'in_use',
+      message: 'Por esta fuente ya llegaron visitas o postulaciones: no se puede borrar, porque sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.',
+    })
+    expect(h.snapshot()).toEqual(before)
+    expect(visits(h)).toHaveLength(1)
+    expect((await h.call('DELETE', `/sources/${unused.id}`, { as: admin })).status).toBe(204)
   })
 })

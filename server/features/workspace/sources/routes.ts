@@ -74,7 +74,7 @@ export function sourceRoutes(deps: SourceRouteDeps): Hono<WorkspaceEnv> {
     const outcome = await sources.deleteSource(c.req.param('id'), { memberId: c.get('member').id, at: now() })
     if (outcome === 'not_found') return c.json(NOT_FOUND, 404)
     if (outcome === 'in_use') {
-      return c.json({ error: 'in_use', message: 'Esta fuente ya trajo postulaciones: no se puede borrar, porque sus cifras dejarían de cuadrar.' }, 409)
+      return c.json({ error: 'in_use', message: SOURCE_MESSAGES.inUse }, 409)
     }
     return c.body(null, 204)
   })

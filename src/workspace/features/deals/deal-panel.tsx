@@ -41,12 +41,12 @@ export function DealPanel({ applicationId }: { applicationId: string }) {
     correct.mutate(dealBody(form), {
       onSuccess: () => {
         setForm(null)
-        notify('success', { title: 'Acuerdo corregido', description: 'El cambio quedó en la auditoría.' })
+        notify('success', { title: 'Acuerdo corregido', description: 'El cambio quedó en la auditoría.' }, { action: 'deal-correction' })
       },
       onError: (err) => {
         const fieldErrors = dealErrorsOf(err)
         if (fieldErrors) setErrors(fieldErrors)
-        notify('error', { title: 'No pudimos corregir el acuerdo', description: err.message })
+        notify('error', { title: 'No pudimos corregir el acuerdo', description: err.message }, { action: 'deal-correction' })
       },
     })
   }

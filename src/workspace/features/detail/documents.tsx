@@ -65,9 +65,9 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
           notify('success', {
             title: status === 'accepted' ? 'Documento aceptado' : 'Pedimos una nueva versión',
             description: status === 'accepted' ? document.fileName : 'La persona fundadora verá tu nota en su página de documentos.',
-          })
+          }, { action: `document-review:${document.id}` })
         },
-        onError: (err) => notify('error', { title: 'No pudimos guardar la revisión', description: err.message }),
+        onError: (err) => notify('error', { title: 'No pudimos guardar la revisión', description: err.message }, { action: `document-review:${document.id}` }),
       },
     )
   }

@@ -20,8 +20,8 @@ export function Notes({ applicationId, notes }: { applicationId: string; notes: 
     add.mutate(
       { body: body.trim() },
       {
-        onSuccess: () => setBody(''),
-        onError: (err) => notify('error', { title: 'No pudimos guardar la nota', description: err.message }),
+        onSuccess: () => (setBody(''), notify('success', null, { action: 'note' })),
+        onError: (err) => notify('error', { title: 'No pudimos guardar la nota', description: err.message }, { action: 'note' }),
       },
     )
   }

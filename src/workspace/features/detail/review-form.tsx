@@ -64,8 +64,8 @@ export function ReviewForm({ applicationId, mine }: { applicationId: string; min
         notify('success', {
           title: mine ? 'Evaluación actualizada' : 'Evaluación enviada',
           description: 'Ya puedes ver las evaluaciones del equipo.',
-        }),
-      onError: (err) => notify('error', { title: 'No pudimos guardar tu evaluación', description: err.message }),
+        }, { action: 'review' }),
+      onError: (err) => notify('error', { title: 'No pudimos guardar tu evaluación', description: err.message }, { action: 'review' }),
     })
   }
 

@@ -20,6 +20,9 @@ import { Button, Panel } from '../../components/ui.tsx'
 import { formatDate } from '../../../../domain/format.ts'
 import { forFounder, internal } from '../../components/field-audience.ts'
 
+/** A move's toasts are one action's: the move that succeeds dismisses the refusals before it (issue 32). */
+const STAGE_MOVE = { action: 'stage-move' }
+
 function actionLabel(from: Stage, to: Stage): string {
   if (to === 'no_seleccionada') return 'Cerrar como no seleccionada'
   if (to === 'retirada') return 'Marcar como retirada'
@@ -71,14 +74,14 @@ export function StageActions({ application }: { application: ApplicationDetail }
   function confirm(reason: string) {
     if (!target) return
     if (checksDocuments && (!missingConfirmed || missingReason.trim() === '')) {
-      notify('error', { title: 'Falta tu confirmación', description: 'Marca la casilla y escribe por qué se firma sin esos documentos.' })
+      notify('error', { title: 'Falta tu confirmación', description: 'Marca la casilla y escribe por qué se firma sin esos documentos.' }, STAGE_MOVE)
       return
     }
     if (signing) {
       const errors = checkDeal(dealForm)
       setDealErrors(errors)
       if (Object.keys(errors).length > 0) {
-        notify('error', { title: 'Revisa el acuerdo', description: 'Hay datos del acuerdo que no pudimos leer: mira los mensajes junto a cada campo.' })
+        notify('error', { title: 'Revisa el acuerdo', description: 'Hay datos del acuerdo que no pudimos leer: mira los mensajes junto a cada campo.' }, STAGE_MOVE)
         return
       }
     }
@@ -95,26 +98,26 @@ export function StageActions({ application }: { application: ApplicationDetail }
         onSuccess: (result) => {
           close()
           setFounderReason('')
-          notify('success', { title: 'Etapa actualizada', description: `Ahora está en «${STAGE_LABELS[result.stage]}».` })
+          notify('success', { title: 'Etapa actualizada', description: `Ahora está en «${STAGE_LABELS[result.stage]}».` }, STAGE_MOVE)
         },
         onError: (err) => {
           // The deal's figures refused by the server: said beside each field, the dialog stays open.
           const fieldErrors = signing ? dealErrorsOf(err) : null
           if (fieldErrors) {
             setDealErrors(fieldErrors)
-            notify('error', { title: 'Revisa el acuerdo', description: err.message })
+            notify('error', { title: 'Revisa el acuerdo', description: err.message }, STAGE_MOVE)
             return
           }
           close()
           if (err instanceof ApiError && err.code === 'documents_missing') {
-            notify('error', { title: 'Faltan documentos', description: err.message })
+            notify('error', { title: 'Faltan documentos', description: err.message }, STAGE_MOVE)
             return
           }
           const conflict = err instanceof ApiError && err.status === 409
           notify('error', {
             title: conflict ? 'La etapa ya cambió' : 'No pudimos cambiar la etapa',
             description: conflict ? 'Alguien más la movió mientras la veías. Te mostramos el estado actual.' : err.message,
-          })
+          }, STAGE_MOVE)
         },
       },
     )

@@ -1,6 +1,6 @@
 /**
  * Where a month's check-in or a milestone stands, in words (never by colour
- * alone, WCAG 1.4.1): «Atrasado» and «Atrasada» carry a warning sign.
+ * alone, WCAG 1.4.1): «Reporte atrasado» and «Atrasada» carry a warning sign.
  */
 import { CHECK_IN_STATE_LABELS, MILESTONE_STATE_LABELS, type CheckInState, type MilestoneState } from '../../../../domain/follow-up.ts'
 import { cn } from '../../components/ui.tsx'

@@ -28,6 +28,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { useFollowUp, useFollowUpAction } from '../../api/follow-up-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, FieldError, inputClass, labelClass, Panel, QueryWaiting } from '../../components/ui.tsx'
+import { ScrollArea } from '../../components/scroll-area.tsx'
 import { CheckInBadge, MilestoneBadge } from './follow-up-badges.tsx'
 import { FollowUpCharts } from './lazy.tsx'
 import { internal } from '../../components/field-audience.ts'
@@ -98,7 +99,8 @@ function Charts({ followUp, mediaDays }: { followUp: FollowUpView; mediaDays: Fo
 function Figures({ followUp }: { followUp: FollowUpView }) {
   const captionId = useId()
   return (
-    <div className="mt-3 overflow-x-auto rounded-md border border-ink-200" role="region" aria-labelledby={captionId} tabIndex={0}>
+    // A phone shows the month and its state first and says the figures are a swipe away (issue 32).
+    <ScrollArea labelledBy={captionId} className="mt-3 rounded-md border border-ink-200">
       <table className="w-full text-left text-sm">
         <caption id={captionId} className="px-3 py-2 text-left text-sm font-bold text-ink-900">
           Cifras mes a mes
@@ -133,7 +135,7 @@ function Figures({ followUp }: { followUp: FollowUpView }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   )
 }
 
@@ -198,11 +200,11 @@ function Milestones({ applicationId, followUp, who }: { applicationId: string; f
       {
         onSuccess: () => {
           setEditing(null)
-          notify('success', { title: 'Revisión registrada', description: 'Quedó en la auditoría.' })
+          notify('success', { title: 'Revisión registrada', description: 'Quedó en la auditoría.' }, { action: 'milestone' })
         },
         onError: (err) => {
           setError(err.message)
-          notify('error', { title: 'No pudimos registrar la revisión', description: err.message })
+          notify('error', { title: 'No pudimos registrar la revisión', description: err.message }, { action: 'milestone' })
         },
       },
     )
@@ -305,9 +307,9 @@ function Closing({ applicationId, followUp, who }: { applicationId: string; foll
             {
               onSuccess: () => {
                 setOpen(false)
-                notify('success', { title: 'Seguimiento cerrado', description: 'No se enviarán más reportes mensuales.' })
+                notify('success', { title: 'Seguimiento cerrado', description: 'No se enviarán más reportes mensuales.' }, { action: 'follow-up-close' })
               },
-              onError: (err) => notify('error', { title: 'No pudimos cerrar el seguimiento', description: err.message }),
+              onError: (err) => notify('error', { title: 'No pudimos cerrar el seguimiento', description: err.message }, { action: 'follow-up-close' }),
             },
           )
         }

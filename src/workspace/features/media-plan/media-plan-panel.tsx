@@ -42,6 +42,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, TextField, inputClass, labelClass } from '../../components/ui.tsx'
 import { forFounder } from '../../components/field-audience.ts'
 import { MediaPlanFlowchart } from './flowchart-lazy.tsx'
+import { ScrollArea } from '../../components/scroll-area.tsx'
 
 type Errors = Record<string, string>
 
@@ -140,7 +141,9 @@ function LinesTable({ plan }: { plan: MediaPlanView }) {
   if (plan.lines.length === 0) return <p className="mb-4 text-sm text-ink-600">Todavía no hay líneas en el plan. Agrega la primera desde el tarifario del acuerdo.</p>
   const t = tallies(plan.lines, plan.entries)
   return (
-    <div className="mb-4 overflow-x-auto">
+    // A phone shows the first columns and says the rest are a swipe away (issue 32): ScrollArea.
+    // Named apart from the panel («Plan de medios»): a name holding it would also answer to it.
+    <ScrollArea label="Líneas del plan, desplazable" className="mb-4">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">Líneas del plan de medios</caption>
         <thead>
@@ -173,7 +176,7 @@ function LinesTable({ plan }: { plan: MediaPlanView }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   )
 }
 

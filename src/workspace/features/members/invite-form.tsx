@@ -28,14 +28,14 @@ export function InviteForm() {
       { name: name.trim(), email: email.trim(), role },
       {
         onSuccess: () => {
-          notify('success', { title: 'Invitación enviada', description: `${name.trim()} recibirá un enlace para entrar.` })
+          notify('success', { title: 'Invitación enviada', description: `${name.trim()} recibirá un enlace para entrar.` }, { action: 'invite' })
           setName('')
           setEmail('')
           setRole('reviewer')
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'member_exists') setErrors({ email: 'Ya hay un miembro con este correo.' })
-          else notify('error', { title: 'No pudimos enviar la invitación', description: err.message })
+          else notify('error', { title: 'No pudimos enviar la invitación', description: err.message }, { action: 'invite' })
         },
       },
     )

@@ -28,9 +28,9 @@ export function Passkeys() {
     try {
       await addPasskey(name.trim())
       setName('')
-      notify('success', { title: 'Passkey agregada', description: 'La próxima vez puedes entrar con ella.' })
+      notify('success', { title: 'Passkey agregada', description: 'La próxima vez puedes entrar con ella.' }, { action: 'passkey-add' })
     } catch (err) {
-      notify('error', { title: 'No se agregó la passkey', description: passkeyErrorMessage(err) ?? (err as Error).message })
+      notify('error', { title: 'No se agregó la passkey', description: passkeyErrorMessage(err) ?? (err as Error).message }, { action: 'passkey-add' })
     } finally {
       setAdding(false)
       await client.invalidateQueries({ queryKey: keys.passkeys })
@@ -81,10 +81,10 @@ export function Passkeys() {
         onConfirm={() =>
           removing &&
           remove.mutate(removing.id, {
-            onSuccess: () => setRemoving(null),
+            onSuccess: () => (setRemoving(null), notify('success', null, { action: 'passkey-remove' })),
             onError: (err) => {
               setRemoving(null)
-              notify('error', { title: 'No pudimos quitar la passkey', description: err.message })
+              notify('error', { title: 'No pudimos quitar la passkey', description: err.message }, { action: 'passkey-remove' })
             },
           })
         }

@@ -219,9 +219,9 @@ function FailedItem({ item }: { item: FailedMail }) {
           disabled={retry.isPending}
           onClick={() =>
             retry.mutate(item.id, {
-              onSuccess: () => notify('success', { title: 'Correo en cola de nuevo', description: 'Saldrá en el próximo envío.' }),
+              onSuccess: () => notify('success', { title: 'Correo en cola de nuevo', description: 'Saldrá en el próximo envío.' }, { action: `outbox-retry:${item.id}` }),
               onError: (err) =>
-                notify('error', { title: 'No se pudo reenviar', description: err instanceof Error ? err.message : String(err) }),
+                notify('error', { title: 'No se pudo reenviar', description: err instanceof Error ? err.message : String(err) }, { action: `outbox-retry:${item.id}` }),
             })
           }
         >
