@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs'
 import type { Page } from '@playwright/test'
 import { addMember, expect, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { axeViolations } from './fixtures/checks.ts'
+import { SCREENSHOTS_ON, screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { cellOf, readCsv, readXlsx } from '../server/testing/spreadsheets.ts'
 
 // The worker's server is shared: this test's own admin and founder.
@@ -34,6 +35,12 @@ test('an admin exports the filtered list, answers a founder’s data request and
   await page.getByRole('searchbox', { name: 'Buscar' }).fill(FOUNDER)
   await page.getByRole('button', { name: 'Buscar', exact: true }).click()
   await expect(page.getByText('1 postulación con estos filtros.')).toBeVisible()
+  if (SCREENSHOTS_ON) {
+    // The list's export links in its header; the bulk bar's actions without one of its own.
+    await page.getByRole('button', { name: 'Seleccionar la postulación del filtro' }).click()
+    await screenshotsAtWidths(page, 'postulaciones-exportar', [390, 1280], { fullPage: false })
+    await page.getByRole('button', { name: 'Cancelar selección' }).click()
+  }
 
   const xlsx = await download(page, 'Exportar Excel (.xlsx)')
   expect(xlsx.name).toMatch(/^postulaciones-filtradas-\d{4}-\d{2}-\d{2}\.xlsx$/)

@@ -256,9 +256,9 @@ export async function* exportBatches(store: ApplicationStore, rows: readonly Exp
   const plans = openMediaPlanStore(e)
   const followUps = openFollowUpStore(e)
   const weights = rows.length > 0 ? await scoring.getWeights() : null
-  for (let i = 0; i < rows.length; i += EXPORT_BATCH) {
-    const part = rows.slice(i, i + EXPORT_BATCH)
-    const ids = part.map((r) => r.id)
+  const none = { lines: [], entries: [] }
+  /** One batch's reads: five queries, two more when some of it is signed. */
+  async function read(ids: string[]) {
     const [records, attributions, assignments, scored, dealsOf] = await Promise.all([
       reviews.getApplications(ids),
       sources.attributions(ids),
@@ -267,8 +267,18 @@ export async function* exportBatches(store: ApplicationStore, rows: readonly Exp
       deals.dealsOf(ids),
     ])
     const signed = [...dealsOf.keys()]
-    const none = { lines: [], entries: [] }
     const [plansOf, checkInsOf] = signed.length > 0 ? await Promise.all([plans.plansOf(signed), followUps.checkInsOf(signed)]) : [new Map<string, typeof none>(), new Map<string, CheckIn[]>()]
+    return { records, attributions, assignments, scored, dealsOf, plansOf, checkInsOf }
+  }
+  const idsAt = (i: number) => rows.slice(i, i + EXPORT_BATCH).map((r) => r.id)
+  // The next batch is read while this one is written: at most two batches held.
+  let ahead = rows.length > 0 ? read(idsAt(0)) : null
+  for (let i = 0; i < rows.length; i += EXPORT_BATCH) {
+    const part = rows.slice(i, i + EXPORT_BATCH)
+    const { records, attributions, assignments, scored, dealsOf, plansOf, checkInsOf } = await ahead!
+    ahead = i + EXPORT_BATCH < rows.length ? read(idsAt(i + EXPORT_BATCH)) : null
+    // Awaited on the next turn; if the client goes away first, its failure is nobody's to hear.
+    ahead?.catch(() => {})
     const recordOf = new Map(records.map((r) => [r.application.id, r]))
     const scoresOf = new Map<string, ScoredReviews>()
     for (const r of scored) scoresOf.set(r.applicationId, [...(scoresOf.get(r.applicationId) ?? []), r.scores])

@@ -8,7 +8,8 @@
  *   and every phone get a leading tab inside the quoted cell: Excel takes the cell as text and shows no
  *   apostrophe; a phone's "+" is data (ADR 0195 says why not the apostrophe of ADR 0027).
  * - the .xlsx (exceljs, streamed): numbers as numbers, instants and days as dates (Bogotá's wall clock, as
- *   Excel has no time zones), text as strings: a cell is never a formula, whatever it starts with.
+ *   Excel has no time zones), text as shared strings in Excel's text format: a cell is never a formula,
+ *   whatever it starts with.
  *
  * Server only: exceljs never reaches a browser bundle.
  */
@@ -133,8 +134,9 @@ export function sheet<R>({ name, columns, rows }: Sheet<R>): SheetWriter {
         const row = worksheet.addRow(values.map((v, i) => xlsxCell(columns[i]!.kind, v)))
         values.forEach((v, i) => {
           const kind = columns[i]!.kind
-          // A founder's answer read as a number keeps Excel's own format (a year is no "2.019").
-          const format = kind === 'answer' ? undefined : NUMBER_FORMATS[kind]
+          // Text in Excel's text format ("@"), so a cell edited later stays text too; a founder's answer
+          // read as a number keeps Excel's own format (a year is no "2.019").
+          const format = typeof v === 'string' && kind !== 'day' && kind !== 'month' ? '@' : kind === 'answer' ? undefined : NUMBER_FORMATS[kind]
           if (format && v !== null) row.getCell(i + 1).numFmt = format
         })
         row.commit()
@@ -151,7 +153,7 @@ export function sheet<R>({ name, columns, rows }: Sheet<R>): SheetWriter {
  */
 export function xlsxStream(sheets: () => AsyncIterable<SheetWriter>): Readable {
   const out = new PassThrough()
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true })
   void (async () => {
     for await (const write of sheets()) await write(workbook)
     await workbook.commit()

@@ -274,8 +274,10 @@ describe('what the export holds, as a Colombian team opens it (issue 32)', () =>
     typed(cafe, 'Ingresos de los últimos 12 meses (USD)', N, 85000.5)
     typed(cafe, 'Teléfono o WhatsApp', S, '+57 300 123 4567')
     typed(late, 'Teléfono o WhatsApp', S, '3001234567')
-    // A founder's text that looks like a formula is a string, exactly as written: no formula, no apostrophe.
-    expect(typed(cafe, 'Razón social', S, '=HIPERVINCULO("http://x.example";"clic")').formula).toBeUndefined()
+    // A founder's text that looks like a formula is a string, exactly as written: no formula, no apostrophe,
+    // in Excel's text format so that editing it keeps it text.
+    const formula = typed(cafe, 'Razón social', S, '=HIPERVINCULO("http://x.example";"clic")')
+    expect([formula.formula, formula.numFmt]).toEqual([undefined, '@'])
     typed(cafe, 'Problema y solución', S, '-Vendemos café de origen\n@todos los cafés')
     typed(cafe, 'Autorización', D, bogota('2026-03-01T10:00:00'))
 
