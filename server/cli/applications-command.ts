@@ -10,10 +10,12 @@
  *
  * Operator messages are in English; the data is the founders' own, in Spanish.
  */
-import { writeFileSync } from 'node:fs'
+import { createWriteStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
-import { EXPORT_FORMATS, everyApplication, exportApplications, exportText, founderRecords, type ExportFormat } from '../shared/exports.ts'
+import { EXPORT_FORMATS, everyApplication, exportApplications, founderRecords, type ExportFormat } from '../shared/exports.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
 import { dataDeletedMessage, type FounderMailConfig } from '../shared/pipeline/status-mail.ts'
 
@@ -84,16 +86,16 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
         io.err('export --format xlsx needs --output FILE (a workbook is no text for a terminal)\n')
         return 2
       }
-      // The workspace's export of the unfiltered list by an admin with no conflict, oldest first.
+      // The workspace's export of the unfiltered list by an admin with no conflict, oldest first, written as it is read.
       const rows = await everyApplication(store, new Date())
-      const content = await exportText(exportApplications(store, rows, { isAdmin: true }, format))
+      const { body } = exportApplications(store, rows, { isAdmin: true }, format)
       const count = `${rows.length} application${rows.length === 1 ? '' : 's'}`
       if (values.output) {
         // The file is the operator's to keep safe: it holds personal data (docs/operations.md).
-        writeFileSync(values.output, content, { mode: 0o600 })
+        await pipeline(Readable.from(body), createWriteStream(values.output, { mode: 0o600 }))
         io.err(`Exported ${count} to ${values.output}.\n`)
       } else {
-        io.out(content.toString('utf8'))
+        for await (const part of body) io.out(typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))
         io.err(`Exported ${count}.\n`)
       }
       return 0

@@ -495,13 +495,6 @@ export async function everyApplication(store: ApplicationStore, now: Date): Prom
 }
 const EVERY_PAGE = 10_000
 
-/** The whole of an export as one string or buffer (the CLI, the tests). */
-export async function exportText(body: ExportBody): Promise<Buffer> {
-  const parts: Buffer[] = []
-  for await (const part of body.body) parts.push(typeof part === 'string' ? Buffer.from(part, 'utf8') : Buffer.from(part))
-  return Buffer.concat(parts)
-}
-
 /**
  * The titular's copy as a CSV (a Ley 1581 request, data-requests/): their answers, consent and source in
  * the team's CSV dialect, never the team's assessments (stage, scores, reviewers).
