@@ -136,19 +136,19 @@ describe('dates on Bogotá\'s clock', () => {
     expect(formatDate('2026-01-01T04:59:00Z')).toBe('31 de diciembre de 2025')
   })
 
+  it('reads a missing or broken date as "—"', () => {
+    expect(formatDate(null)).toBe('—')
+    expect(formatDateTime(undefined)).toBe('—')
+    expect(formatDateTime('not a date')).toBe('—')
+    expect(formatIsoDay(null)).toBe('')
+  })
+
   it('writes a date and time for a data file as Bogotá\'s wall clock, "AAAA-MM-DD HH:MM" (the exports, issue 32)', () => {
     process.env.TZ = 'Asia/Tokyo'
     expect(formatIsoDateTime(evening)).toBe('2026-11-25 20:26')
     expect(formatIsoDateTime('2026-03-02T05:00:00Z')).toBe('2026-03-02 00:00')
     expect(formatIsoDateTime(null)).toBe('')
     expect(formatIsoDateTime('not a date')).toBe('')
-  })
-
-  it('reads a missing or broken date as "—"', () => {
-    expect(formatDate(null)).toBe('—')
-    expect(formatDateTime(undefined)).toBe('—')
-    expect(formatDateTime('not a date')).toBe('—')
-    expect(formatIsoDay(null)).toBe('')
   })
 
   it('ends a sentence after "p. m." with one period, never "p. m.."', () => {
