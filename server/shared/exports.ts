@@ -19,6 +19,7 @@ import { numberFromText } from '../../domain/format.ts'
 import { balancesOf, ENTRY_KIND_LABELS, type Balances } from '../../domain/media-plan.ts'
 import { STAGE_LABELS } from '../../domain/pipeline.ts'
 import { applicationScores } from '../../domain/scoring.ts'
+import type { CriterionScores } from '../../domain/review.ts'
 import { METRICS, METRIC_KEYS, TEXTS, TEXT_KEYS } from '../../domain/follow-up.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../domain/workspace-api/media-plan.ts'
 import { EXPORT_FORMATS, type ExportFormat } from '../../domain/workspace-api/review.ts'
@@ -280,8 +281,12 @@ export async function* exportBatches(store: ApplicationStore, rows: readonly Exp
     // Awaited on the next turn; if the client goes away first, its failure is nobody's to hear.
     ahead?.catch(() => {})
     const recordOf = new Map(records.map((r) => [r.application.id, r]))
-    const scoresOf = new Map<string, ScoredReviews>()
-    for (const r of scored) scoresOf.set(r.applicationId, [...(scoresOf.get(r.applicationId) ?? []), r.scores])
+    const scoresOf = new Map<string, CriterionScores[]>()
+    for (const r of scored) {
+      const list = scoresOf.get(r.applicationId)
+      if (list) list.push(r.scores)
+      else scoresOf.set(r.applicationId, [r.scores])
+    }
     const batch: ExportBatch = { applications: [], deals: [], entries: [], checkIns: [] }
     for (const row of part) {
       const record = recordOf.get(row.id)
@@ -316,13 +321,14 @@ export async function* exportBatches(store: ApplicationStore, rows: readonly Exp
     yield batch
   }
 }
-type ScoredReviews = Parameters<typeof applicationScores>[0][number][]
+/** The answers that are figures: the year, the users, the revenue, the share offered. */
+const NUMERIC_ANSWERS: readonly ApplicationField[] = ['foundingYear', 'activeUsers', 'revenue', 'equityPercentage']
 
-/** A founder's answer: a number when it reads as one (the year, users, revenue, the share offered), else its text. */
+/** A founder's answer: a number when it is a figure and reads as one, else its text (its label for a choice); none when empty. */
 const answerOf = (field: ApplicationField) => (app: StoredApplication) => {
   const text = optionLabel(field, app.formData[field])
-  const NUMBERS: readonly ApplicationField[] = ['foundingYear', 'activeUsers', 'revenue', 'equityPercentage']
-  return NUMBERS.includes(field) ? (numberFromText(text) ?? text) : text
+  if (text === '') return null
+  return NUMERIC_ANSWERS.includes(field) ? (numberFromText(text) ?? text) : text
 }
 const answerColumns = <R>(appOf: (r: R) => StoredApplication): Column<R>[] =>
   APPLICATION_FIELDS.map((f) => ({ header: FIELD_LABELS[f], kind: f === 'phone' ? 'phone' : 'answer', value: (r) => answerOf(f)(appOf(r)), width: 24 }))
