@@ -76,6 +76,9 @@ describe('the list’s export is what the list shows (issue 32)', () => {
     expect(byStage.items.map((i) => i.reference)).toEqual([huerta.reference, ruta.reference])
     expect(await csvReferences(await h.call(admin, 'GET', '/exports/applications.csv?stage=recibida&sort=received_asc'))).toEqual([huerta.reference, ruta.reference])
     expect(await xlsxReferences(await h.call(admin, 'GET', '/exports/applications.xlsx?stage=recibida&sort=company_asc'))).toEqual([huerta.reference, ruta.reference])
+    // Ranked by the normalised score as the list ranks it (none has one: the list's newest-first order).
+    const ranked = await json<{ items: { reference: string }[] }>(await h.call(admin, 'GET', '/applications?sort=normalised_desc'))
+    expect(await csvReferences(await h.call(admin, 'GET', '/exports/applications.csv?sort=normalised_desc'))).toEqual(ranked.items.map((i) => i.reference))
     // Unfiltered: every application, newest first as the list.
     expect(await csvReferences(await h.call(admin, 'GET', '/exports/applications.csv'))).toEqual([pago.reference, ruta.reference, huerta.reference])
 
@@ -96,6 +99,8 @@ describe('the list’s export is what the list shows (issue 32)', () => {
       { format: 'json', count: 1, filtered: true },
       { format: 'csv', count: 1, filtered: true },
     ])
+    // A sort alone is no filter.
+    expect(audit.items.map((e) => e.detail)).toContainEqual({ format: 'csv', count: 3 })
     expect(JSON.stringify(audit)).not.toContain('Huerta')
 
     // A filter the list refuses, the export refuses; a reviewer exports nothing, and nothing is recorded.
