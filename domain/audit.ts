@@ -81,10 +81,49 @@ export const AUDIT_ACTIONS = [
   'media_plan.entry_recorded',
   /** A correction (ADR 0160): a void entry; detail as above, kind 'void'. */
   'media_plan.entry_voided',
+  /** A line withdrawn from the plan (ADR 0190): a void naming no entry; detail: the line's number, kind 'void', units 0. */
+  'media_plan.line_withdrawn',
   /** A proof file downloaded from the plan (ADR 0163 addendum); no detail (never the file's name). */
   'media_plan.proof_downloaded',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/**
+ * The views the audit log folds (ADR 0201): a member's views of one application (or of a portfolio list,
+ * with no application) on one Bogotá day are one line, with how many of each.
+ */
+export const VIEW_ACTIONS = [
+  'application.viewed',
+  'deal.viewed',
+  'media_plan.viewed',
+  'follow_up.viewed',
+  'follow_up.portfolio_viewed',
+  'media_plan.portfolio_viewed',
+] as const satisfies readonly AuditAction[]
+export type ViewAction = (typeof VIEW_ACTIONS)[number]
+
+/**
+ * What a founder does themself, from their status page (ADR 0201): an entry of one of these with no
+ * member is the founder's own (a withdrawal is a stage change with no member; the panel session's
+ * changes with no member are the founder's, as the panel store writes them), and the audit log names
+ * the founder instead of «Sistema». Entries with no member of any other action are the system's (the
+ * retention job, the command line).
+ */
+export const FOUNDER_ACTIONS = [
+  'stage.changed',
+  'founder.link_requested',
+  'founder.data_downloaded',
+  'founder.deletion_requested',
+  'panel.booked',
+  'panel.rescheduled',
+  'panel.cancelled',
+  'panel.none_fits',
+  'follow_up.check_in_submitted',
+] as const satisfies readonly AuditAction[]
+
+/** Whether an entry is the founder's own action (see FOUNDER_ACTIONS). */
+export const isFounderAction = (memberId: string | null, action: string): boolean =>
+  memberId === null && (FOUNDER_ACTIONS as readonly string[]).includes(action)
 
 /** Ids, counts, stages and formats only: never a name, an address or anything a founder wrote. */
 export type AuditDetail = Record<string, string | number | boolean | null | readonly string[]>

@@ -4,10 +4,12 @@ import {
   CHART_COLORS,
   NO_TREND_LABEL,
   TREND_LABELS,
+  alignedCharts,
   followUpChart,
   formatMetricValue,
   mediaWeeks,
   monthsFrom,
+  sharedPlotLeft,
   sparkline,
   trend,
   type DayInterval,
@@ -199,6 +201,19 @@ describe('the chart of one metric: labels in es-CO', () => {
     const gaps = narrow.xTicks.slice(1).map((t, i) => t.x - narrow.xTicks[i]!.x)
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(36)
     expect(narrow.xTicks[0]!.year).toBe('2027')
+  })
+
+  it('lines charts of one size up: the widest labels\' margin for all, never less than a chart\'s own (issue 32)', () => {
+    const team = input({ title: 'Personas en el equipo', unit: 'count', points: months([3, 3, 4, 4, 5, 5, 6, 6, 6, 7, 7, 7]) })
+    const alone = [followUpChart(input()), followUpChart(team)]
+    expect(alone[0]!.plot.left).toBeGreaterThan(alone[1]!.plot.left)
+    const lined = alignedCharts([input(), team], { width: 340, height: 200 })
+    expect(sharedPlotLeft([input(), team], 200)).toBe(alone[0]!.plot.left)
+    expect(lined.map((c) => c.plot.left)).toEqual([alone[0]!.plot.left, alone[0]!.plot.left])
+    expect(lined[1]!.xTicks).toEqual(lined[0]!.xTicks)
+    expect(lined[1]!.points.map((p) => p.x)).toEqual(lined[0]!.points.map((p) => p.x))
+    // A smaller plotLeft than the labels need is ignored: the labels never run off the chart.
+    expect(followUpChart(input({ plotLeft: 5 })).plot.left).toBe(alone[0]!.plot.left)
   })
 
   it('sums the chart up in words', () => {

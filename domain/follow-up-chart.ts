@@ -47,6 +47,11 @@ export interface FollowUpChartInput {
   /** In CSS pixels. */
   width: number
   height: number
+  /**
+   * Where the plot starts, to line several charts up (alignedCharts): each chart's months, media weeks and
+   * month labels then stand at the same places. Never less than this chart's own labels need.
+   */
+  plotLeft?: number
 }
 
 // ---------------------------------------------------------------------------
@@ -258,22 +263,22 @@ export interface FollowUpChart {
  * bug: the stores only hold valid data) for months that are not consecutive "AAAA-MM", media days that are
  * not calendar days or run backwards, figures that are not whole numbers, or a size too small to read.
  */
-export function followUpChart({ title, unit, points, mediaDays, width, height }: FollowUpChartInput): FollowUpChart {
-  if (!(width >= 200 && height >= 120)) throw new RangeError(`follow-up chart: ${width} × ${height} px is too small to read (at least 200 × 120)`)
-  const indexes = checkPoints(points)
-  const firstIndex = indexes[0]!
-  const lastIndex = indexes[indexes.length - 1]!
-  const start = monthStart(firstIndex)
-  const end = monthStart(lastIndex + 1)
-
-  // Vertical: room for the legend above, the media marks and two lines of month labels below.
+/** The vertical layout at `height`: room for the legend above, the media marks and two lines of month labels below. */
+function verticalLayout(height: number) {
   const top = 26
   const bandMarkY = height - 36
   const bottom = bandMarkY - 1
   const xTickMonthY = bandMarkY + BAND_MARK_HEIGHT + 13
-  const xTickYearY = xTickMonthY + 14
+  return { top, bottom, bandMarkY, xTickMonthY, xTickYearY: xTickMonthY + 14 }
+}
 
-  // y: from zero (or below, should a figure ever be negative) to the largest figure, nice ticks in whole units.
+/**
+ * y: from zero (or below, should a figure ever be negative) to the largest figure, nice ticks in whole
+ * units, their labels, and the left margin those labels need. It depends on the figures and the height,
+ * never on the width.
+ */
+function verticalAxis(unit: MetricUnit, points: readonly MonthValue[], height: number) {
+  const { top, bottom } = verticalLayout(height)
   const values = points.flatMap((p) => (p.value === null ? [] : [drawn(unit, p.value)]))
   const lo = Math.min(0, ...values)
   let hi = Math.max(0, ...values)
@@ -284,6 +289,36 @@ export function followUpChart({ title, unit, points, mediaDays, width, height }:
   const yTickValues = values.length === 0 ? [0] : y.ticks(tickCount).filter((v) => Number.isInteger(v))
   const yLabels = yTickValues.map((v) => tickLabel(unit, v))
   const left = Math.ceil(Math.max(...yLabels.map((l) => l.length)) * CHAR_WIDTH) + 10
+  return { values, y, yTickValues, yLabels, left }
+}
+
+/**
+ * The left edge that lines several charts of one height up: the widest their labels need. Drawn with it
+ * (`plotLeft`), charts side by side at one width put each month, media week and month label at the same
+ * x, with the same labels (issue 32: the founder's sales chart, labelled "US$ 6.000", labelled every third
+ * month while the team's, labelled "7", labelled every second, at other places).
+ */
+export function sharedPlotLeft(inputs: readonly Pick<FollowUpChartInput, 'unit' | 'points'>[], height: number): number {
+  return Math.max(0, ...inputs.map((input) => verticalAxis(input.unit, input.points, height).left))
+}
+
+/** Several charts of one size, lined up (sharedPlotLeft). */
+export function alignedCharts(inputs: readonly Omit<FollowUpChartInput, 'width' | 'height' | 'plotLeft'>[], size: { width: number; height: number }): FollowUpChart[] {
+  const plotLeft = sharedPlotLeft(inputs, size.height)
+  return inputs.map((input) => followUpChart({ ...input, ...size, plotLeft }))
+}
+
+export function followUpChart({ title, unit, points, mediaDays, width, height, plotLeft }: FollowUpChartInput): FollowUpChart {
+  if (!(width >= 200 && height >= 120)) throw new RangeError(`follow-up chart: ${width} × ${height} px is too small to read (at least 200 × 120)`)
+  const indexes = checkPoints(points)
+  const firstIndex = indexes[0]!
+  const lastIndex = indexes[indexes.length - 1]!
+  const start = monthStart(firstIndex)
+  const end = monthStart(lastIndex + 1)
+
+  const { top, bottom, bandMarkY, xTickMonthY, xTickYearY } = verticalLayout(height)
+  const { values, y, yTickValues, yLabels, left: ownLeft } = verticalAxis(unit, points, height)
+  const left = Math.max(ownLeft, plotLeft ?? 0)
   const right = width - 10
   if (right - left < 120) throw new RangeError(`follow-up chart: ${width} px leaves no room for the months beside labels like "${yLabels[yLabels.length - 1]}"`)
 

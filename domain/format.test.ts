@@ -19,6 +19,7 @@ import {
   formatShare,
   formatSigned,
   formatTime,
+  formatWeekdayDateTime,
   numberFromText,
   plural,
   sentence,
@@ -134,6 +135,19 @@ describe('dates on Bogotá\'s clock', () => {
     expect(plain(formatTime('2026-03-02T05:00:00Z'))).toBe('12:00 a. m.')
     expect(bogotaClock('2026-03-02T05:00:00Z')).toEqual({ year: 2026, month: 3, day: 2, hour: 0, minute: 0 })
     expect(formatDate('2026-01-01T04:59:00Z')).toBe('31 de diciembre de 2025')
+  })
+
+  it('writes an appointment with its weekday, Bogotá time: "martes 8 de diciembre de 2026, 4:00 p. m." (issue 32)', () => {
+    process.env.TZ = 'Asia/Tokyo'
+    // 21:00 UTC on Tuesday 8 December is 4:00 p. m. the same day in Bogotá; the hour and "p. m." held by no-break spaces.
+    expect(formatWeekdayDateTime('2026-12-08T21:00:00.000Z')).toBe('martes 8 de diciembre de 2026, 4:00\u00a0p.\u00a0m.')
+    // 02:30 UTC on a Sunday is still Saturday evening in Bogotá: the weekday is Bogotá's.
+    expect(plain(formatWeekdayDateTime('2026-11-29T02:30:00.000Z'))).toBe('sábado 28 de noviembre de 2026, 9:30 p. m.')
+    expect(plain(formatWeekdayDateTime(new Date('2027-01-04T14:00:00.000Z')))).toBe('lunes 4 de enero de 2027, 9:00 a. m.')
+    expect(formatWeekdayDateTime(null)).toBe('—')
+    expect(formatWeekdayDateTime('not a date')).toBe('—')
+    // The general formatter keeps its text (other screens and tests read it).
+    expect(plain(formatDateTime('2026-12-08T21:00:00.000Z'))).toBe('8 de diciembre de 2026, 4:00 p. m.')
   })
 
   it('reads a missing or broken date as "—"', () => {

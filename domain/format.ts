@@ -223,6 +223,21 @@ export function formatDateTime(input: DateInput | null | undefined): string {
   return clock ? `${dayText(clock)}, ${timeText(clock)}` : EMPTY
 }
 
+const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const
+
+/** The weekday of a Bogotá calendar day (0 Sunday … 6 Saturday), from the clock's own date. */
+const weekdayOf = (c: BogotaClock) => new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay()
+
+/**
+ * An appointment, with its weekday (issue 32): "martes 8 de diciembre de 2026, 4:00 p. m." (Bogotá time). For
+ * the times people must turn up at (the panel session in every e-mail, page and screen that shows it), where
+ * the weekday catches a holiday or a weekend; the other dates keep formatDateTime's shorter text.
+ */
+export function formatWeekdayDateTime(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  return clock ? `${WEEKDAYS[weekdayOf(clock)]!} ${dayText(clock)}, ${timeText(clock)}` : EMPTY
+}
+
 /** "25 de noviembre" (no year), for near dates in a sentence. */
 export function formatDayMonth(input: DateInput | null | undefined): string {
   const clock = input === null || input === undefined ? undefined : bogotaClock(input)

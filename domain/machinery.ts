@@ -61,7 +61,12 @@ export interface FailedMailRecord {
   /** The mail server's reason (a status code and category, never the message). */
   lastError: string | null
   failedAt: Date | null
-  /** False when its body was blanked on failure (it held a personal link): it cannot go again as it is. */
+  /**
+   * The admin reading has an active conflict of interest with its application (ADR 0200): the names are
+   * null and it is not theirs to send again; another admin does.
+   */
+  conflicted: boolean
+  /** False when its body was blanked on failure (it held a personal link): it cannot go again as it is; false when conflicted. */
   retryable: boolean
 }
 export type FailedMail = Wire<FailedMailRecord>

@@ -8,8 +8,13 @@ import {
   mediaDaysOf,
   pacingOf,
   pacingText,
+  entryKindLabel,
+  lineLabel,
+  readLineWithdrawal,
   readPlanEntry,
   readPlanLine,
+  unitsText,
+  voidEffects,
   readProofUrl,
   spreadByMonth,
   tallies,
@@ -48,7 +53,7 @@ const entry = (over: Partial<PlanEntry>): PlanEntry => ({
   kind: 'ran',
   day: '2027-02-10',
   units: 1,
-  proofUrl: 'https://prueba.example/1',
+  proofUrl: 'https://prueba.example.com/1',
   proofDocumentId: null,
   reason: null,
   makeGoodFor: null,
@@ -110,11 +115,11 @@ describe('readPlanLine', () => {
 describe('readPlanEntry', () => {
   const TODAY = '2027-03-15'
   const ctx = (entries: PlanEntry[] = [], lines: PlanLine[] = [line()]) => ({ deal: DEAL, lines, entries, today: TODAY })
-  const input = (over: Partial<PlanEntryInput>): PlanEntryInput => ({ lineId: 'l1', kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://prueba.example/spot.mp4', ...over })
+  const input = (over: Partial<PlanEntryInput>): PlanEntryInput => ({ lineId: 'l1', kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://prueba.example.com/spot.mp4', ...over })
 
   it('takes a proof file instead of (or beside) the link for what aired, and refuses a file on any other kind', () => {
     expect(readPlanEntry(input({ proofUrl: '' }), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { kind: 'ran', proofUrl: null, proofDocumentId: 'p1' } })
-    expect(readPlanEntry(input({}), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { proofUrl: 'https://prueba.example/spot.mp4', proofDocumentId: 'p1' } })
+    expect(readPlanEntry(input({}), { ...ctx(), proofFileId: 'p1' })).toMatchObject({ ok: true, entry: { proofUrl: 'https://prueba.example.com/spot.mp4', proofDocumentId: 'p1' } })
     expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { proofDocumentId: null } })
     expect(readPlanEntry(input({ kind: 'missed', proofUrl: null, reason: 'Fútbol' }), { ...ctx(), proofFileId: 'p1' })).toMatchObject({
       ok: false,
@@ -123,7 +128,7 @@ describe('readPlanEntry', () => {
   })
 
   it('records a ran spot with its https proof; refuses it without proof, with another scheme, or in the future', () => {
-    expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { kind: 'ran', units: 1, proofUrl: 'https://prueba.example/spot.mp4' } })
+    expect(readPlanEntry(input({}), ctx())).toMatchObject({ ok: true, entry: { kind: 'ran', units: 1, proofUrl: 'https://prueba.example.com/spot.mp4' } })
     expect(readPlanEntry(input({ proofUrl: '' }), ctx())).toMatchObject({ ok: false, errors: { proofUrl: 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.' } })
     expect(readPlanEntry(input({ proofUrl: 'http://prueba.example/x' }), ctx())).toMatchObject({ errors: { proofUrl: 'El enlace de la prueba debe empezar con https://.' } })
     expect(readPlanEntry(input({ proofUrl: 'javascript:alert(1)' }), ctx())).toMatchObject({ errors: { proofUrl: 'El enlace de la prueba debe empezar con https://.' } })
@@ -188,10 +193,28 @@ describe('readPlanEntry', () => {
     expect(readPlanEntry(input({ kind: 'void', voids: miss.id, reason: 'x' }), ctx([miss, mg]))).toMatchObject({ errors: { voids: 'Ese «no emitido» tiene reposiciones: anula primero las reposiciones.' } })
   })
 
-  it('withdraws a line with nothing recorded; then records nothing more on it; a void of a move that left the other line over-run is refused', () => {
-    expect(readPlanEntry(input({ kind: 'void', voids: null, reason: 'Línea duplicada' }), ctx())).toMatchObject({ ok: true, entry: { kind: 'void', voids: null, units: 0 } })
-    expect(readPlanEntry(input({ kind: 'void', voids: null, reason: 'x' }), ctx([entry({})]))).toMatchObject({ ok: false, errors: { voids: expect.stringContaining('ya tiene registros') } })
+  it('never withdraws a line through a void: a void names the entry it cancels (issue 32)', () => {
+    // «Anular un registro» pre-set to "Ninguno: retirar la línea del plan" withdrew a $ 180.000.000 line.
+    expect(readPlanEntry(input({ kind: 'void', voids: null, reason: 'Corrección de rutina' }), ctx())).toEqual({
+      ok: false,
+      message: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».',
+      errors: { voids: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».' },
+    })
+    expect(readPlanEntry(input({ kind: 'void', voids: '', reason: 'x' }), ctx())).toMatchObject({ ok: false, errors: { voids: expect.stringContaining('Elige el registro que se anula') } })
+  })
+
+  it('withdraws a line with nothing recorded, as its own action, on today with its reason; then records nothing more on it; a void of a move that left the other line over-run is refused', () => {
+    expect(readLineWithdrawal({ lineId: 'l1', reason: ' Línea duplicada ' }, ctx())).toEqual({
+      ok: true,
+      entry: { lineId: 'l1', kind: 'void', day: '2027-03-15', units: 0, proofUrl: null, proofDocumentId: null, reason: 'Línea duplicada', makeGoodFor: null, toLineId: null, voids: null },
+    })
+    // Bookings do not hold it back; anything that ran, missed or moved does.
+    expect(readLineWithdrawal({ lineId: 'l1', reason: 'x' }, ctx([entry({ kind: 'booked', units: 2 })])).ok).toBe(true)
+    expect(readLineWithdrawal({ lineId: 'l1', reason: 'x' }, ctx([entry({})]))).toMatchObject({ ok: false, errors: { lineId: expect.stringContaining('ya tiene registros') } })
+    expect(readLineWithdrawal({ lineId: 'l1', reason: '  ' }, ctx())).toMatchObject({ ok: false, errors: { reason: 'Escribe por qué se retira la línea.' } })
+    expect(readLineWithdrawal({ lineId: 'nope', reason: 'x' }, ctx())).toMatchObject({ ok: false, errors: { lineId: 'Esa línea no es del plan de medios de esta postulación.' } })
     const withdrawn = entry({ kind: 'void', voids: null, units: 0, reason: 'x' })
+    expect(readLineWithdrawal({ lineId: 'l1', reason: 'x' }, ctx([withdrawn]))).toMatchObject({ ok: false, errors: { lineId: 'Esa línea ya fue retirada del plan.' } })
     expect(readPlanEntry(input({}), ctx([withdrawn]))).toMatchObject({ errors: { lineId: 'Esa línea fue retirada del plan: no se le registra nada más.' } })
     expect(balancesOf(DEAL, [line()], [withdrawn]).placed).toBe(0)
 
@@ -304,10 +327,97 @@ describe('words', () => {
     expect(entryText(entry({ kind: 'moved', units: 1, toLineId: 'l2' }), [line(), l2])).toBe('Movido el 10 de febrero de 2027: 1 unidad a la línea 2')
   })
 
+  it("never says a consulting session aired (issue 32): it was held, in sessions", () => {
+    const session = line({ id: 'c1', outlet: 'consultoria', format: 'Sesión de consultoría estratégica', units: 2, unitPriceCop: 40_000_000 })
+    expect(entryText(entry({ lineId: 'c1', units: 1, day: '2027-02-03' }), [session])).toBe('Realizada el 3 de febrero de 2027: 1 sesión')
+    expect(entryText(entry({ lineId: 'c1', kind: 'missed', units: 2, day: '2027-02-03', reason: 'x' }), [session])).toBe('No realizada el 3 de febrero de 2027: 2 sesiones')
+    expect(entryKindLabel('ran', 'consultoria')).toBe('Realizada')
+    expect(entryKindLabel('ran', 'tv_nacional')).toBe('Emitido')
+    expect(unitsText(1, 'radio_regional')).toBe('1 unidad')
+  })
+
+  it('names a withdrawn line as people read it, with its space (issue 32: "franja(retirada)")', () => {
+    expect(lineLabel(line(), true)).toBe('TV nacional, Spot 30" por franja (retirada del plan)')
+    expect(lineLabel(line())).toBe('TV nacional, Spot 30" por franja')
+  })
+
+  it('says what a void will change before it is recorded: the entry, the balances and the line that change, and whether the founder saw it', () => {
+    const ran = entry({ units: 2, day: '2027-02-10' })
+    const booked = entry({ kind: 'booked', units: 3, day: '2027-03-20' })
+    const effects = voidEffects(DEAL, [line()], [ran, booked], ran.id)!
+    expect(effects.what).toBe('Emitido el 10 de febrero de 2027: 2 unidades')
+    expect(effects.balances).toEqual([
+      { label: 'Emitido', before: 20_000_000, after: 0 },
+      { label: 'Por emitir', before: 80_000_000, after: 100_000_000 },
+    ])
+    expect(effects.lines).toEqual([
+      {
+        title: 'Línea 1 · TV nacional, Spot 30" por franja',
+        changes: [
+          { label: 'Emitidas', before: 2, after: 0 },
+          { label: 'Por emitir', before: 3, after: 5 },
+        ],
+      },
+    ])
+    expect(effects.leavesFoundersPage).toBe(true)
+    // A booking changes no balance and was never the founder's to read.
+    expect(voidEffects(DEAL, [line()], [ran, booked], booked.id)).toMatchObject({ balances: [], lines: [{ changes: [{ label: 'Reservadas', before: 3, after: 0 }] }], leavesFoundersPage: false })
+    // Only a live entry can be voided.
+    expect(voidEffects(DEAL, [line()], [ran, entry({ kind: 'void', voids: ran.id, reason: 'x' })], ran.id)).toBeNull()
+  })
+
   it('reads a proof link: https only, stripped', () => {
-    expect(readProofUrl('  https://medio.example/a?b=1 ', true)).toBe('https://medio.example/a?b=1')
+    expect(readProofUrl('  https://medio.example.com/a?b=1 ', true)).toBe('https://medio.example.com/a?b=1')
     expect(readProofUrl('', false)).toBeNull()
-    expect(readProofUrl('https://user:pw@medio.example/', true)).toEqual({ problem: 'El enlace de la prueba debe empezar con https://.' })
+    expect(readProofUrl('https://user:pw@medio.example.com/', true)).toEqual({ problem: 'El enlace de la prueba debe empezar con https://.' })
     expect(readProofUrl('no es un enlace', true)).toEqual({ problem: expect.stringContaining('no se puede abrir') })
+  })
+
+  it('refuses a proof link whose host is not a public name: IP literals in any form, localhost, single labels, reserved names (ADR 0203)', () => {
+    const PROBLEM = 'El enlace de la prueba debe ser una dirección pública de internet, con el nombre del sitio (por ejemplo, https://www.canal.com.co/...): no una dirección IP, ni un equipo o una red interna.'
+    const refused = [
+      // IPv4: loopback, private, link-local, CGNAT, unspecified, and public ones too.
+      'https://127.0.0.1/pauta',
+      'https://127.1/',
+      'https://10.0.0.8/',
+      'https://172.16.5.4/',
+      'https://192.168.1.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://100.64.0.1/',
+      'https://0.0.0.0/',
+      'https://8.8.8.8/',
+      // The forms the URL parser turns into 127.0.0.1: decimal, hex, octal, mixed.
+      'https://2130706433/',
+      'https://0x7f000001/',
+      'https://0x7f.0.0.1/',
+      'https://0177.0.0.1/',
+      'https://017700000001/',
+      // IPv6: loopback, unspecified, link-local, unique-local, IPv4-mapped, and a public one.
+      'https://[::1]/',
+      'https://[::]/',
+      'https://[fe80::1]/',
+      'https://[fd12:3456::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[2001:4860:4860::8888]/',
+      // Names that are no public site.
+      'https://localhost/',
+      'https://LOCALHOST./',
+      'https://intranet/',
+      'https://nas./',
+      'https://impresora.local/',
+      'https://api.internal/',
+      'https://app.localhost/',
+      'https://canal.test/',
+      'https://canal.example/pauta',
+      'https://x.invalid/',
+      'https://router.home.arpa/',
+      'https://1.0.0.127.in-addr.arpa/',
+      'https://pauta.onion/',
+    ]
+    for (const url of refused) expect(readProofUrl(url, true), url).toEqual({ problem: PROBLEM })
+    for (const url of ['https://www.canal.com.co/pauta/123', 'https://youtu.be/abc', 'https://canal.example.com/a', 'https://XN--CAAL-OQA.CO/', 'https://diario.co./nota']) {
+      expect(readProofUrl(url, true), url).toEqual(expect.stringMatching(/^https:\/\//))
+    }
   })
 })

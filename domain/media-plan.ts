@@ -25,6 +25,7 @@
  * Money in integers (ADR 0157): whole pesos. Days are Bogotá calendar days
  * "AAAA-MM-DD"; months "AAAA-MM".
  */
+import { isPublicHostname } from './public-host.ts'
 import { isCalendarDay } from './bogota-days.ts'
 import { COP_MAX, OUTLET_LABELS, formatCop, formatDay, periodEnd, type Outlet, type RateCardItem } from './deals.ts'
 import { formatCount, formatNumber, formatShare } from './format.ts'
@@ -429,6 +430,10 @@ export const MEDIA_PLAN_MESSAGES = {
   proofFileRefused: 'Este archivo no es un PDF ni una imagen (JPG, PNG o WebP): sube la prueba en uno de esos formatos o pega el enlace.',
   proofFileTooLarge: `El archivo de la prueba pesa más de ${PROOF_FILE_MAX_MB} MB: súbelo más liviano o pega el enlace.`,
   proofFileEmpty: 'El archivo de la prueba está vacío.',
+  voidNeedsEntry: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».',
+  withdrawReason: 'Escribe por qué se retira la línea.',
+  alreadyWithdrawn: 'Esa línea ya fue retirada del plan.',
+  withdrawHasRecords: 'La línea ya tiene registros: anula primero cada uno, o mueve o da por perdido lo que queda.',
 } as const
 
 
@@ -506,7 +511,11 @@ export type PlanEntryField = keyof PlanEntryInput | 'proofFile'
 export type PlanEntryDraft = Omit<PlanEntry, 'id'>
 export type PlanEntryReading = { ok: true; entry: PlanEntryDraft } | { ok: false; message: string; errors: Partial<Record<PlanEntryField, string>> }
 
-/** An https link, at most PROOF_URL_MAX characters, or the reason why not. */
+/** Why a proof link's host is refused (ADR 0203). */
+export const PROOF_HOST_NOT_PUBLIC =
+  'El enlace de la prueba debe ser una dirección pública de internet, con el nombre del sitio (por ejemplo, https://www.canal.com.co/...): no una dirección IP, ni un equipo o una red interna.'
+
+/** An https link to a public name (ADR 0203), at most PROOF_URL_MAX characters, or the reason why not. */
 export function readProofUrl(text: string | null | undefined, required: boolean): string | null | { problem: string } {
   const t = (text ?? '').trim()
   if (t === '') return required ? { problem: 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.' } : null
@@ -518,6 +527,7 @@ export function readProofUrl(text: string | null | undefined, required: boolean)
     return { problem: 'Ese enlace no se puede abrir: pega la dirección completa, que empieza con https://.' }
   }
   if (url.protocol !== 'https:' || url.hostname === '' || url.username !== '' || url.password !== '') return { problem: 'El enlace de la prueba debe empezar con https://.' }
+  if (!isPublicHostname(url.hostname)) return { problem: PROOF_HOST_NOT_PUBLIC }
   return url.toString()
 }
 
@@ -575,8 +585,8 @@ export function readPlanEntry(
         }
       }
     } else {
-      // Withdrawing the line: only while nothing but bookings was recorded on it, and nothing moved in.
-      if (t.ran + t.missed + t.madeGood + t.forfeited + t.movedOut + t.movedIn > 0) errors.voids = 'La línea ya tiene registros: anula primero cada uno, o mueve o da por perdido lo que queda.'
+      // Withdrawing the line is its own action (readLineWithdrawal, issue 32): a void names the entry it cancels.
+      errors.voids = MEDIA_PLAN_MESSAGES.voidNeedsEntry
     }
     if (Object.keys(errors).length > 0) return fail()
     return consistent(entry, ctx, errors)
@@ -622,6 +632,38 @@ export function readPlanEntry(
   return consistent(entry, ctx, errors)
 }
 
+export interface LineWithdrawalInput {
+  lineId: string
+  reason: string
+}
+
+/**
+ * Withdrawing a line from the plan (a line added by mistake; ADR 0160), an action of its own since issue 32
+ * (ADR 0190): recorded as a `void` naming no entry, on `today`, with its reason; only while nothing but
+ * bookings is recorded on the line and nothing moved into it. Its value goes back to «por ubicar».
+ */
+export function readLineWithdrawal(input: LineWithdrawalInput, ctx: { lines: readonly PlanLine[]; entries: readonly PlanEntry[]; today: string }): PlanEntryReading {
+  const errors: Partial<Record<PlanEntryField, string>> = {}
+  const fail = (): PlanEntryReading => ({ ok: false, message: Object.values(errors)[0] ?? MEDIA_PLAN_MESSAGES.invalidEntry, errors })
+  const line = ctx.lines.find((l) => l.id === input.lineId)
+  if (!line) {
+    errors.lineId = MEDIA_PLAN_MESSAGES.unknownLine
+    return fail()
+  }
+  const t = tallies(ctx.lines, ctx.entries).get(line.id)!
+  if (t.withdrawn) errors.lineId = MEDIA_PLAN_MESSAGES.alreadyWithdrawn
+  else if (!withdrawable(t)) errors.lineId = MEDIA_PLAN_MESSAGES.withdrawHasRecords
+  const reason = input.reason.trim()
+  if (reason === '') errors.reason = MEDIA_PLAN_MESSAGES.withdrawReason
+  else if (reason.length > ENTRY_REASON_MAX) errors.reason = `El motivo va hasta ${formatCount(ENTRY_REASON_MAX)} caracteres.`
+  if (Object.keys(errors).length > 0) return fail()
+  const entry: PlanEntryDraft = { lineId: line.id, kind: 'void', day: ctx.today, units: 0, proofUrl: null, proofDocumentId: null, reason, makeGoodFor: null, toLineId: null, voids: null }
+  return consistent(entry, ctx, errors)
+}
+
+/** A line can be withdrawn while nothing but bookings is recorded on it and nothing moved in or out. */
+export const withdrawable = (t: LineTally): boolean => !t.withdrawn && t.ran + t.missed + t.madeGood + t.forfeited + t.movedOut + t.movedIn === 0
+
 function overMessage(kind: EntryKind, open: number): string {
   const what = kind === 'ran' ? 'emitir' : kind === 'missed' ? 'marcar como no emitidas' : kind === 'moved' ? 'mover' : kind === 'forfeited' ? 'dar por perdidas' : 'reservar'
   if (open <= 0) return 'La línea ya no tiene unidades por emitir.'
@@ -649,20 +691,39 @@ function consistent(entry: PlanEntryDraft, ctx: { lines: readonly PlanLine[]; en
 
 export const lineValue = (line: Pick<PlanLine, 'units' | 'unitPriceCop'>): number => line.units * line.unitPriceCop
 
+/** A consulting line's units are sessions held, not spots that aired (issue 32): its words say so. */
+export const isSessionOutlet = (outlet: Outlet): boolean => outlet === 'consultoria'
+
+/** "2 unidades", or for a consulting line "2 sesiones". */
+export function unitsText(n: number, outlet: Outlet): string {
+  return isSessionOutlet(outlet) ? `${formatNumber(n)} ${n === 1 ? 'sesión' : 'sesiones'}` : `${formatNumber(n)} ${n === 1 ? 'unidad' : 'unidades'}`
+}
+
+/** What an entry's kind is called on a line: a consulting session is held («Realizada»), never aired. */
+export function entryKindLabel(kind: EntryKind, outlet: Outlet): string {
+  if (isSessionOutlet(outlet) && kind === 'ran') return 'Realizada'
+  if (isSessionOutlet(outlet) && kind === 'missed') return 'No realizada'
+  return ENTRY_KIND_LABELS[kind]
+}
+
 /** "Línea 2 · TV nacional, Spot 30" por franja". */
 export const lineTitle = (line: Pick<PlanLine, 'number' | 'outlet' | 'format'>): string => `Línea ${line.number} · ${OUTLET_LABELS[line.outlet]}, ${line.format}`
 
-/** An entry in a sentence: "Emitido el 3 feb 2027: 2 unidades". */
+/** "TV nacional, Spot 30" por franja", and " (retirada del plan)" when withdrawn: the line as people read it in a table. */
+export const lineLabel = (line: Pick<PlanLine, 'outlet' | 'format'>, withdrawn = false): string =>
+  `${OUTLET_LABELS[line.outlet]}, ${line.format}${withdrawn ? ' (retirada del plan)' : ''}`
+
+/** An entry in a sentence: "Emitido el 3 feb 2027: 2 unidades"; on a consulting line "Realizada el 3 feb 2027: 1 sesión". */
 export function entryText(entry: PlanEntry, lines: readonly PlanLine[]): string {
-  const units = `${formatNumber(entry.units)} ${entry.units === 1 ? 'unidad' : 'unidades'}`
+  const outlet = lines.find((l) => l.id === entry.lineId)?.outlet ?? 'tv_nacional'
+  const units = unitsText(entry.units, outlet)
   const day = formatDay(entry.day)
   switch (entry.kind) {
     case 'booked':
       return `Reservado para el ${day}: ${units}`
     case 'ran':
-      return `Emitido el ${day}: ${units}`
     case 'missed':
-      return `No emitido el ${day}: ${units}`
+      return `${entryKindLabel(entry.kind, outlet)} el ${day}: ${units}`
     case 'make_good':
       return `Reposición el ${day}: ${units}`
     case 'moved': {
@@ -674,4 +735,60 @@ export function entryText(entry: PlanEntry, lines: readonly PlanLine[]): string 
     case 'void':
       return entry.voids ? `Anulación el ${day}` : `Línea retirada el ${day}`
   }
+}
+
+/** The balances as the workspace names them, in the order it shows them. */
+export const BALANCE_LABELS = {
+  committed: 'Comprometido',
+  placed: 'Planeado',
+  ran: 'Emitido',
+  missed: 'No emitido',
+  forfeited: 'Perdido',
+  unplaced: 'Por ubicar',
+  remaining: 'Por emitir',
+} as const satisfies Partial<Record<keyof Balances, string>>
+
+/** What a line's tally shows, in the order the preview of a void names it. */
+const TALLY_LABELS = [
+  ['effective', 'Unidades'],
+  ['booked', 'Reservadas'],
+  ['ran', 'Emitidas'],
+  ['madeGood', 'Repuestas'],
+  ['owed', 'Por reponer'],
+  ['forfeited', 'Perdidas'],
+  ['open', 'Por emitir'],
+] as const satisfies readonly (readonly [keyof LineTally, string])[]
+
+/** What a void would change, before it is recorded (issue 32): said in the workspace's confirmation. */
+export interface VoidEffects {
+  entry: PlanEntry
+  line: PlanLine
+  /** The entry as the ledger says it: "Emitido el 10 de febrero de 2027: 2 unidades". */
+  what: string
+  /** The balances that change, in pesos, in the workspace's order. */
+  balances: { label: string; before: number; after: number }[]
+  /** The lines whose units change (a move touches two), each figure that changes. */
+  lines: { title: string; changes: { label: string; before: number; after: number }[] }[]
+  /** The founder's page shows the entry today (bookings are not theirs to read): voided, it leaves it. */
+  leavesFoundersPage: boolean
+}
+
+/** The effects of voiding `entryId`; null when there is no such live entry. */
+export function voidEffects(deal: PlanDeal, lines: readonly PlanLine[], entries: readonly PlanEntry[], entryId: string): VoidEffects | null {
+  const entry = liveEntries(entries).find((e) => e.id === entryId)
+  const line = entry ? lines.find((l) => l.id === entry.lineId) : undefined
+  if (!entry || !line) return null
+  const after = [...entries, { ...entry, id: '\u0000void', kind: 'void' as const, voids: entry.id, reason: null, makeGoodFor: null, toLineId: null, proofUrl: null, proofDocumentId: null }]
+  const [b0, b1] = [balancesOf(deal, lines, entries), balancesOf(deal, lines, after)]
+  const balances = (Object.keys(BALANCE_LABELS) as (keyof typeof BALANCE_LABELS)[])
+    .filter((k) => b0[k] !== b1[k])
+    .map((k) => ({ label: BALANCE_LABELS[k], before: b0[k], after: b1[k] }))
+  const [t0, t1] = [tallies(lines, entries), tallies(lines, after)]
+  const changedLines = lines
+    .map((l) => ({
+      title: lineTitle(l),
+      changes: TALLY_LABELS.filter(([k]) => t0.get(l.id)![k] !== t1.get(l.id)![k]).map(([k, label]) => ({ label, before: Math.max(0, t0.get(l.id)![k] as number), after: Math.max(0, t1.get(l.id)![k] as number) })),
+    }))
+    .filter((l) => l.changes.length > 0)
+  return { entry, line, what: entryText(entry, lines), balances, lines: changedLines, leavesFoundersPage: entry.kind !== 'booked' }
 }

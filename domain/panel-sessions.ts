@@ -7,6 +7,7 @@
  *
  * No React, DOM or Node APIs: Vite, Node and Deno all load this module.
  */
+import { bogotaDay, colombianHolidays, isBusinessDay } from './business-days.ts'
 
 /** How long a session may last, in minutes: the workspace offers these. */
 export const PANEL_LENGTHS_MINUTES = [30, 45, 60, 90, 120] as const
@@ -72,13 +73,43 @@ export const PANEL_MESSAGES = {
     `Faltan menos de ${hours} horas para la sesión: ya no se puede cambiar desde aquí. Escríbenos si necesitas ayuda.`,
   noteTooLong: `La nota admite hasta ${NONE_FITS_NOTE_MAX} caracteres.`,
   sameTime: 'La sesión ya está en ese horario.',
+  /** The offer names a time at which a panel member already has another booked session (issue 32): the founder could not book it. */
+  offerTimeTaken: (whens: readonly string[]) =>
+    whens.length === 1
+      ? `Alguien del panel ya tiene otra sesión que se cruza con el horario del ${whens[0]}: quítalo o cambia el panel.`
+      : `Alguien del panel ya tiene otra sesión que se cruza con los horarios del ${whens.join('; del ')}: quítalos o cambia el panel.`,
+  /** A row of the offer form at which a chosen panel member is busy (the same rule, before sending). */
+  memberBusyRow: 'Alguien del panel ya tiene otra sesión a esa hora: cambia el horario o el panel.',
+  /** The founder's page after too many bookings, changes and cancellations, or «Ninguno me sirve», in a short time (issue 32). */
+  tooManyChanges: 'Hiciste muchos cambios en poco tiempo. Espera unos minutos y vuelve a intentarlo; si necesitas ayuda, escríbenos.',
 } as const
 
 /** A warning, not a refusal: the offer is saved all the same. */
 export const PANEL_WARNINGS = {
   afterDue: 'Este horario queda después de la fecha límite de la etapa.',
   memberBusy: 'Alguien del panel ya tiene otra sesión que se cruza con este horario.',
+  holiday: 'Este horario cae en un día festivo en Colombia.',
+  weekend: 'Este horario cae en fin de semana.',
 } as const
+
+/**
+ * A time on a Colombian holiday or a weekend, on Bogotá's calendar (domain/business-days.ts): a warning for
+ * the team, never a refusal (a founder may prefer a Saturday). Null on a working day.
+ */
+export function dayOffWarning(startsAt: Date): string | null {
+  const day = bogotaDay(startsAt)
+  if (isBusinessDay(day)) return null
+  return colombianHolidays(Number(day.slice(0, 4))).has(day) ? PANEL_WARNINGS.holiday : PANEL_WARNINGS.weekend
+}
+
+/**
+ * What the founder reads beside an offered time on a holiday (the e-mail of times and the status page alike):
+ * the weekday already says "sábado" or "domingo", but not that a Tuesday is a holiday.
+ */
+export const FOUNDER_HOLIDAY_NOTE = 'día festivo en Colombia'
+
+/** The founder's words for a time: null, or the holiday note. */
+export const founderDayNote = (startsAt: Date): string | null => (dayOffWarning(startsAt) === PANEL_WARNINGS.holiday ? FOUNDER_HOLIDAY_NOTE : null)
 
 export interface PanelPlace {
   kind: PanelPlaceKind
@@ -122,8 +153,9 @@ export type OfferCheck =
 /**
  * The checks of an offer that need nothing from the database: the counts, the
  * length, the place, times valid, in the future, not overlapping each other,
- * and the warning for a time ending after the stage's due date. The server
- * adds the members' existence and conflicts.
+ * and the warnings for a time ending after the stage's due date or falling on
+ * a holiday or a weekend. The server adds the members' existence, conflicts
+ * and other sessions.
  */
 export function checkOffer(draft: OfferDraft, now: Date, stageDueAt: Date | null): OfferCheck {
   const memberIds = new Set(draft.memberIds)
@@ -141,12 +173,13 @@ export function checkOffer(draft: OfferDraft, now: Date, stageDueAt: Date | null
       return { ok: false, message: PANEL_MESSAGES.duplicateTime }
     }
   }
-  const warnings =
-    stageDueAt === null
-      ? []
-      : times
-          .filter((t) => sessionEnd(t, draft.lengthMinutes).getTime() > stageDueAt.getTime())
-          .map((startsAt) => ({ startsAt, message: PANEL_WARNINGS.afterDue }))
+  const warnings = times.flatMap((startsAt) => {
+    const dayOff = dayOffWarning(startsAt)
+    return [
+      ...(stageDueAt !== null && sessionEnd(startsAt, draft.lengthMinutes).getTime() > stageDueAt.getTime() ? [{ startsAt, message: PANEL_WARNINGS.afterDue }] : []),
+      ...(dayOff ? [{ startsAt, message: dayOff }] : []),
+    ]
+  })
   return { ok: true, times, warnings }
 }
 

@@ -27,6 +27,14 @@ export function fillPersonalLink(text: string, url: string): string {
   return text.split(PERSONAL_LINK_PLACEHOLDER).join(url)
 }
 
+/**
+ * How many links of one application work at once (issue 32, ADR 0197): each e-mail to the founder carries a
+ * new one, and once it has left, the oldest beyond these are revoked. Ten is the last few weeks of e-mails
+ * (a panel stage writes five or six: its stage, the times, the invitation, a change, the reminder), so the
+ * e-mail a founder opens is nearly always one that works; an older one lands on the page that offers a new link.
+ */
+export const LIVE_LINKS_PER_APPLICATION = 10
+
 /** Where the founder's pages live: /postulacion/<token>. */
 export const STATUS_PAGE_PATH = '/postulacion'
 

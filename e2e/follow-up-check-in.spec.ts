@@ -68,7 +68,7 @@ async function signWithDeal(server: RunningServer, applicationId: string, adminE
     )
     if (line.status !== 'written') throw new Error(`the plan's line: ${JSON.stringify(line)}`)
     for (const day of MEDIA_DAYS) {
-      const input = { lineId: line.value.id, kind: 'ran' as const, day, units: '1', proofUrl: `https://radio.example/cuña/${day}` }
+      const input = { lineId: line.value.id, kind: 'ran' as const, day, units: '1', proofUrl: `https://radio.example.com/cuña/${day}` }
       const ran = await stores.mediaPlan.appendEntry(applicationId, (l) => readPlanEntry(input, { deal: l.deal, lines: l.lines, entries: l.entries, today }), by)
       expect(ran.status, `ran on ${day}`).toBe('written')
     }

@@ -9,7 +9,11 @@
  * the status page from the link in their e-mail on a 390 px phone and reads
  * «Tu plan de medios»: the spot that ran with its proof, the miss and its
  * make-good with its proof kept as a file (a text file named .pdf refused
- * first; ADRs 0163, 0180). Axe stays clean.
+ * first; ADRs 0163, 0180). Issue 32: every record goes through one form
+ * with the line chosen; a spot recorded by mistake is voided through a
+ * dialog that says what the void changes, and a line added by mistake is
+ * withdrawn through a confirmation naming it and its value; the founder's
+ * page afterwards shows neither. Axe stays clean.
  */
 import { formatIsoDay } from '../domain/format.ts'
 import { formatDay } from '../domain/deals.ts'
@@ -71,13 +75,15 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(table.getByRole('row').nth(1)).toContainText('$\u00a0120.000.000')
 
   // What ran, with its proof; a miss with its reason; its make-good.
-  const line = plan.getByRole('form', { name: 'Registrar en la línea 1' })
+  // One form for the plan, the line chosen (issue 32); with one line, it is chosen already.
+  const line = plan.getByRole('form', { name: 'Registrar en el plan' })
+  await expect(line.getByLabel('Línea')).toHaveValue(/.+/)
   await line.getByLabel('Qué pasó').selectOption('ran')
   await line.getByLabel('Día').fill(addDays(TODAY, -10))
   await line.getByLabel('Unidades').fill('2')
-  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example/pauta/123')
+  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example.com/pauta/123')
   await line.getByRole('button', { name: 'Guardar registro' }).click()
-  await expect(plan.getByRole('link', { name: 'Prueba de emisión' })).toHaveAttribute('href', 'https://canal.example/pauta/123')
+  await expect(plan.getByRole('link', { name: 'Prueba de emisión' })).toHaveAttribute('href', 'https://canal.example.com/pauta/123')
 
   await line.getByLabel('Qué pasó').selectOption('missed')
   await line.getByLabel('Día').fill(addDays(TODAY, -7))
@@ -111,6 +117,8 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(plan).toContainText('Por ubicar$\u00a01.380.000.000')
   await expect(plan).toContainText(/Va al 2\u00a0% del valor con el 3\d\u00a0% de la ventana/)
   await expect(plan.getByRole('status')).toContainText('Acuerdo atrasado')
+  // The plan as a flowchart (issue 32): the line's row, week by week, beside its table.
+  await expect(plan.getByRole('img', { name: /^Plan de medios semana a semana: 1 línea en \d+ semanas/ })).toBeVisible()
   await expectAxeClean(page, 'application with its media plan')
   // For people to look at (npm run screenshots): the plan on a desktop and on a phone.
   for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
@@ -118,6 +126,58 @@ test('an admin builds the plan from the rate card, records what ran with its pro
     await plan.screenshot({ path: `${SHOTS_DIR}/workspace-media-plan-${width}.png` })
   }
   await page.setViewportSize({ width: 1280, height: 900 })
+
+  // Void an entry (issue 32): a spot recorded by mistake; the dialog says what the void changes before it is recorded.
+  await line.getByLabel('Qué pasó').selectOption('ran')
+  await line.getByLabel('Día').fill(addDays(TODAY, -1))
+  await line.getByLabel('Unidades').fill('1')
+  await line.getByLabel('Enlace de la prueba de emisión').fill('https://canal.example.com/pauta/equivocada')
+  await line.getByRole('button', { name: 'Guardar registro' }).click()
+  await expect(plan).toContainText('Emitido$\u00a048.000.000')
+  await line.getByLabel('Qué pasó').selectOption('void')
+  const voids = line.getByLabel('Registro que se anula')
+  expect(await voids.locator('option').allTextContents()).not.toContain('Ninguno: retirar la línea del plan')
+  await voids.selectOption({ label: `Emitido el ${formatDay(addDays(TODAY, -1))}: 1 unidad` })
+  await line.getByLabel('Motivo').fill('Se registró dos veces.')
+  await line.getByRole('button', { name: 'Revisar la anulación' }).click()
+  const voiding = page.getByRole('dialog', { name: '¿Anular este registro?' })
+  await expect(voiding).toContainText(`Se anula Emitido el ${formatDay(addDays(TODAY, -1))}: 1 unidad, de la línea 1 · TV nacional, Spot 30" por franja.`)
+  await expect(voiding).toContainText('Emitido: pasa de $\u00a048.000.000 a $\u00a036.000.000')
+  await expect(voiding).toContainText('Deja de aparecer en la página del fundador.')
+  await expectAxeClean(page, 'the void confirmation')
+  for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${SHOTS_DIR}/workspace-media-plan-void-${width}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await voiding.getByRole('button', { name: 'Anular el registro' }).click()
+  await expect(voiding).toBeHidden()
+  await expect(plan).toContainText('Emitido$\u00a036.000.000')
+  await expect(plan.getByRole('region', { name: 'Línea 1 · TV nacional, Spot 30" por franja' })).toContainText('Anulación el')
+
+  // Withdraw a line (issue 32): its own action; the confirmation names the line and its value.
+  await add.getByLabel('Medio').selectOption('radio_regional')
+  await add.getByLabel('Unidades').fill('225')
+  await add.getByLabel('Vuelo hasta').fill(addDays(TODAY, 30))
+  await add.getByRole('button', { name: 'Agregar línea' }).click()
+  await expect(plan).toContainText('Por ubicar$\u00a01.200.000.000')
+  const withdraw = plan.getByRole('form', { name: 'Retirar una línea del plan' })
+  await withdraw.getByLabel('Línea que se retira').selectOption({ label: 'Línea 2 · Radio regional, Cuña 30" por región' })
+  await withdraw.getByRole('button', { name: 'Retirar la línea…' }).click()
+  const withdrawing = page.getByRole('dialog', { name: '¿Retirar la línea 2 del plan?' })
+  await expect(withdrawing).toContainText('Línea 2 · Radio regional, Cuña 30" por región: 225 unidades por $\u00a0180.000.000')
+  await expect(withdrawing).toContainText('vuelven a «por ubicar»')
+  await withdrawing.getByLabel('Motivo del retiro').fill('La línea era de otro acuerdo.')
+  for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${SHOTS_DIR}/workspace-media-plan-withdraw-${width}.png` })
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await withdrawing.getByRole('button', { name: 'Retirar la línea 2' }).click()
+  await expect(withdrawing).toBeHidden()
+  await expect(table.getByRole('row').nth(2)).toContainText('Radio regional, Cuña 30" por región (retirada del plan)')
+  await expect(plan).toContainText('Por ubicar$\u00a01.380.000.000')
+  await expect(plan.getByRole('region', { name: 'Línea 2 · Radio regional, Cuña 30" por región (retirada del plan)' })).toContainText('Línea retirada el')
 
   // The overview's «Acuerdos atrasados».
   await page.goto('/equipo')
@@ -140,8 +200,12 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(mine).toContainText(`No salió al aire el ${formatDay(addDays(TODAY, -7))}: 1 unidad de TV nacional, Spot 30" por franja. Ya se repuso.`)
   await expect(mine).toContainText(`Reposición el ${formatDay(addDays(TODAY, -3))}: 1 unidad`)
   await expect(mine).not.toContainText('Transmisión especial de fútbol')
+  await expect(mine.getByRole('heading', { level: 3, name: 'Semana a semana' })).toBeVisible()
+  // Afterwards: neither the voided spot nor the withdrawn line reaches the founder's page.
+  await expect(mine).not.toContainText(`Salió al aire el ${formatDay(addDays(TODAY, -1))}`)
+  await expect(mine).not.toContainText('Cuña 30" por región')
   const proof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -10))}` })
-  await expect(proof).toHaveAttribute('href', 'https://canal.example/pauta/123')
+  await expect(proof).toHaveAttribute('href', 'https://canal.example.com/pauta/123')
   await expect(proof).toHaveAttribute('rel', 'noopener noreferrer')
   // The make-good's proof kept as a file: downloaded under the founder's own link, the bytes the team sent.
   const fileProof = mine.getByRole('link', { name: `Ver prueba del ${formatDay(addDays(TODAY, -3))}` })

@@ -44,7 +44,7 @@ test.describe('with three applications', () => {
     await page.getByRole('button', { name: 'Mover a Validación preliminar' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
     await expect(page.getByRole('dialog')).toBeHidden()
-    await page.getByLabel('Nueva nota (solo la ve el equipo)').fill('Buena tracción en restaurantes de Medellín.')
+    await page.getByLabel('Nueva nota (interno: la persona fundadora no lo ve)').fill('Buena tracción en restaurantes de Medellín.')
     await page.getByRole('button', { name: 'Agregar nota' }).click()
     await expect(page.getByText('Buena tracción en restaurantes de Medellín.')).toBeVisible()
 

@@ -32,7 +32,7 @@ test('a reviewer who declares a conflict is refused the application everywhere',
   await expect(page.getByRole('heading', { level: 1, name: 'Huerta Viva' })).toBeVisible()
   const panel = page.getByRole('region', { name: 'Conflicto de interés' })
   await panel.getByLabel('Tipo').selectOption('comercial')
-  await panel.getByLabel('Nota (opcional)').fill('Invertí en su ronda semilla')
+  await panel.getByLabel('Nota (opcional; interno: la persona fundadora no lo ve)').fill('Invertí en su ronda semilla')
   // No native confirm: a browser dialog would fail the test.
   page.on('dialog', (d) => {
     throw new Error(`unexpected native ${d.type()} dialog`)
@@ -94,7 +94,7 @@ test('an admin records a conflict for a reviewer and lifts it with a reason, in 
 
   await page.goto(`/equipo/postulaciones/${app.id}`)
   const panel = page.getByRole('region', { name: 'Conflicto de interés' })
-  await panel.getByLabel('Persona').selectOption({ label: REVIEWER_NAME })
+  await panel.getByLabel('Persona', { exact: true }).selectOption({ label: REVIEWER_NAME })
   await panel.getByLabel('Tipo').selectOption('personal')
   // Recording one for someone else does not close the page to the admin: no question asked.
   await panel.getByRole('button', { name: 'Registrar conflicto' }).click()

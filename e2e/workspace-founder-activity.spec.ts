@@ -22,7 +22,7 @@ const ADMIN = uniqueEmail('directora')
 const FOUNDER = uniqueEmail('maria.jose', 'rioclaro.co')
 
 test("a founder's deletion request: the badge until seen, the due date in Datos personales, the Spanish copy of the data", async ({ page, ws, origin, request }) => {
-  const app = await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.', email: FOUNDER })
+  const app = await submitApplication(request, origin, { tradeName: 'Río Claro', companyName: 'Río Claro S.A.S.', email: FOUNDER, founderName: 'María José Ríos' })
   await inviteFromCli(ws, ADMIN, 'admin', 'Directora Programa')
 
   // The founder's link, from the lost-link form: the finished .eml addressed to this founder (other tests'
@@ -83,4 +83,14 @@ test("a founder's deletion request: the badge until seen, the due date in Datos 
   await expect(open).toContainText('responder a más tardar el')
   expect(await axeViolations(page)).toEqual([])
   await shots(page, 'data-requests-open')
+
+  // «Auditoría» names the founder for what they did themself (issue 32), and folds the admin's views of the application.
+  await page.goto(`/equipo/auditoria?application=${app.reference}`)
+  const log = page.getByRole('table')
+  const byFounder = log.getByRole('row').filter({ hasText: 'La persona fundadora pidió suprimir sus datos' })
+  await expect(byFounder).toContainText('María José Ríos (persona fundadora)')
+  await expect(log).not.toContainText('Sistema')
+  await expect(log.getByRole('row').filter({ hasText: 'Directora Programa' }).filter({ hasText: 'Vio la postulación' })).toHaveCount(1)
+  expect(await axeViolations(page)).toEqual([])
+  await shots(page, 'audit-founder-named')
 })

@@ -59,6 +59,23 @@ test('an admin sees an e-mail that failed for good in the overview and opens its
   expect(text).toMatch(/^catalitico_outbox_messages\{status="failed"\} 1$/m)
   expect(text).not.toContain(FOUNDER)
   expect((await request.get(`${origin}/metrics`)).status()).toBe(401)
+
+  // Once she declares a conflict with it (issue 32, ADR 0200): its reference only, and no «Reenviar».
+  const conflict = page.getByRole('region', { name: 'Conflicto de interés' })
+  await conflict.getByLabel('Tipo').selectOption('personal')
+  await conflict.getByRole('button', { name: 'Declarar conflicto' }).click()
+  await page.getByRole('dialog', { name: '¿Declarar el conflicto de interés?' }).getByRole('button', { name: 'Declarar conflicto' }).click()
+  await expect(page.getByRole('heading', { name: 'Conflicto de interés declarado' })).toBeVisible()
+  await page.goto('/equipo')
+  await expect(failed).toContainText(app.reference)
+  await expect(failed).toContainText('otra persona administradora revisa y reenvía este correo')
+  await expect(failed).not.toContainText('Rebote')
+  await expect(failed.getByRole('link', { name: app.reference })).toHaveCount(0)
+  await expect(failed.getByRole('button', { name: 'Reenviar' })).toHaveCount(0)
+  expect(await axeViolations(page, { include: 'section[aria-label="Estado del sistema"]' })).toEqual([])
+  await screenshotForPeople(page, 'workspace-machinery-failed-conflicted-1280')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshotForPeople(page, 'workspace-machinery-failed-conflicted-390')
 })
 
 test('a reviewer does not see Estado del sistema', async ({ browser, ws, origin, request, sink }) => {

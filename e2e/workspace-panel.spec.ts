@@ -12,7 +12,7 @@
  * matched as strings. Only the mail addressed to this test's people counts.
  */
 import type { Page } from '@playwright/test'
-import { formatDateTime, formatIsoDay } from '../domain/format.ts'
+import { formatDateTime, formatIsoDay, formatWeekdayDateTime } from '../domain/format.ts'
 import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
 import { invitation, nthSmtpMail, signInThroughSmtp } from './fixtures/outbox-mail.ts'
@@ -121,6 +121,10 @@ test('panel session: three times offered, the founder books from the e-mailed li
   const founderPage = await founder.newPage()
   await founderPage.goto(link)
   await expect(founderPage.getByRole('heading', { name: 'Elige el horario de tu sesión con el panel' })).toBeVisible()
+  // The page lists the e-mail's times, each with its weekday (issue 32).
+  for (const t of times) expect(timesMail.parsed.text).toContain(formatWeekdayDateTime(t.at))
+  for (const t of times) await expect(founderPage.getByRole('listitem').filter({ hasText: formatWeekdayDateTime(t.at) })).toHaveCount(1)
+  await screenshotsAtWidths(founderPage, 'founder-panel-times', [390, 1280])
   await founderPage.getByRole('listitem').filter({ hasText: formatDateTime(times[1]!.at) }).getByRole('button', { name: 'Reservar' }).click()
   await expect(founderPage.getByText('Reservamos tu sesión con el panel.')).toBeVisible()
 
@@ -141,7 +145,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   const member = await newMemberContext(browser, origin)
   await signInThroughSmtp(member.page, sink, panelist)
   await member.page.goto('/equipo/pendientes')
-  await expect(member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatDateTime(times[1]!.at)}` })).toBeVisible()
+  await expect(member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatWeekdayDateTime(times[1]!.at)}` })).toBeVisible()
   await member.context.close()
 
   // The founder moves it to the third time: the same UID, SEQUENCE 1.

@@ -114,7 +114,10 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(page).toHaveURL(/action=application\.viewed/)
   const rows = page.getByRole('table').getByRole('row')
-  await expect(rows.nth(1)).toContainText('Vio una postulación')
+  // The admin's views of it today are one line (issue 32, ADR 0201).
+  await expect(rows.nth(1)).toContainText('Vio la postulación')
+  await expect(rows.nth(1)).toContainText(/\d+ veces, de /)
+  await expect(rows).toHaveCount(2)
   await expect(rows.nth(1)).toContainText(apps[0]!.reference)
   expect(await page.getByRole('table').getByText('Inició sesión').count()).toBe(0)
   expect(await axeViolations(page), 'audit filtered at 1280 px').toEqual([])

@@ -113,7 +113,7 @@ test('a reviewer and an admin take one application to acuerdo_firmado and close 
 
   // Notes are shared within the team.
   await openApplication(r, 'Huerta Viva')
-  await r.getByLabel('Nueva nota (solo la ve el equipo)').fill('Pedir el cap table antes del panel.')
+  await r.getByLabel('Nueva nota (interno: la persona fundadora no lo ve)').fill('Pedir el cap table antes del panel.')
   await r.getByRole('button', { name: 'Agregar nota' }).click()
   await expect(r.getByRole('region', { name: 'Notas internas' })).toContainText('Pedir el cap table antes del panel.')
 

@@ -48,6 +48,7 @@ import { scoringRoutes } from './features/workspace/review/scoring-routes.ts'
 import { createReminderJob, type ReminderJob } from './features/workspace/reminders/reminder-job.ts'
 import { behindDealsOf } from './features/workspace/reminders/behind-deals.ts'
 import { guardApplicationsAgainstConflicts } from './features/workspace/conflicts/guard.ts'
+import { guardRepeatedSubmissions } from './features/workspace/repeated-submissions.ts'
 import { conflictRoutes } from './features/workspace/conflicts/routes.ts'
 import { pendingRoutes } from './features/workspace/pending/routes.ts'
 import { machineryRoutes } from './features/workspace/machinery/routes.ts'
@@ -269,6 +270,8 @@ export function workspaceApiFrom(
     mountProtected: (api) => {
       // First: every /applications/:id route mounted below (and any added later) sits behind it.
       guardApplicationsAgainstConflicts(api, stores.conflicts)
+      // Then: every form that writes to the plan, the deal, the rate card and the panel is one write per submission (ADR 0189).
+      guardRepeatedSubmissions(api, { keys: stores.requestKeys, now: routeDeps.now })
       api.route('/', conflictRoutes(routeDeps))
       api.route('/', pendingRoutes(routeDeps))
       api.route('/', machineryRoutes({ team: stores.team, machinery: stores.machinery, now: routeDeps.now, backupStaleAfterMs: 2 * config.BACKUP_INTERVAL_HOURS * 3_600_000, ...(backups ? { backups } : {}), ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
@@ -306,11 +309,12 @@ export function workspaceApiFrom(
     // Once signed, the media plan and what ran, with its proof (ADR 0180).
     mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now: routeDeps.now }),
     mediaPlanProof: (applicationId, proofId) => stores.mediaPlan.proof(applicationId, proofId),
+    requestKeys: stores.requestKeys,
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
   // The monthly check-in under the same personal link (server/features/founder/check-in.ts).
-  founderPages.route('/', checkInRoutes({ followUp: stores.followUp, founders, now: routeDeps.now }))
+  founderPages.route('/', checkInRoutes({ followUp: stores.followUp, founders, now: routeDeps.now, requestKeys: stores.requestKeys }))
   return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
 }
 

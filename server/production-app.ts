@@ -16,6 +16,7 @@ import { startBackgroundJobs } from './background-jobs.ts'
 import { jsonLog, type Log } from './shared/log.ts'
 import { openStore } from './open-store.ts'
 import { shortPaths } from './features/sources/short-paths.ts'
+import { clientIpResolver } from './shared/http/client-ip.ts'
 import { backupStatusReader } from './db/stores/backup-runs.ts'
 import type { ApplicationStore } from './db/stores/application-store.ts'
 
@@ -64,7 +65,7 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
     gauge,
     workspace,
     founder,
-    shortPaths: shortPaths({ sources: stores.sources, now: () => new Date(), reserved: site.topLevelNames }),
+    shortPaths: shortPaths({ sources: stores.sources, now: () => new Date(), clientIp: clientIpResolver(config.TRUST_PROXY), reserved: site.topLevelNames }),
     hsts: servedOverHttps(config),
     ...(metrics ? { metrics: metrics.app } : {}),
   })

@@ -121,6 +121,16 @@ export interface DataRequestConflict {
 
 export type DataRequestLookup = HeldApplication[] | DataRequestConflict
 
+/**
+ * POST /data-requests/:id/lookup, from an open request's row (issue 32): the look-up by the address of
+ * the request's application, and that address, to export and delete with; null to an admin with a
+ * conflict of interest, who gets the references only.
+ */
+export interface DataRequestRowLookup {
+  email: string | null
+  lookup: DataRequestLookup
+}
+
 /** What a deletion removed (the audit log stays), as the application store reports it (server/db/stores/application-store.ts). */
 export interface DeletionReportRecord {
   applications: { id: string; reference: string; createdAt: Date }[]

@@ -16,6 +16,13 @@
  *   make-good entry as a file (ADR 0163 addendum): PDF, JPEG, PNG or WebP
  *   by its bytes, up to PROOF_FILE_MAX_BYTES; a refused file is
  *   `proofFile`'s issue (422, or 413 beyond the cap) and nothing is stored.
+ * - POST /applications/:id/media-plan/lines/:lineId/withdrawal
+ *   (LineWithdrawalSchema: the reason) → 201 MediaPlanAnswer: the line
+ *   withdrawn from the plan (a `void` naming no entry, on today; ADR 0190),
+ *   only while nothing but bookings is recorded on it; 422 otherwise. A
+ *   `void` sent to /entries must name the entry it cancels.
+ * - Every POST above takes the form's Idempotency-Key (ADR 0189): the same
+ *   key and body answered once, the first answer given again.
  * - GET /applications/:id/media-plan/proofs/:proofId → the file, as an
  *   attachment (audited as media_plan.proof_downloaded); 404 otherwise.
  */
@@ -51,6 +58,11 @@ export const PlanEntrySchema = v.strictObject({
   voids: v.optional(v.nullable(id)),
 })
 export type PlanEntryBody = v.InferInput<typeof PlanEntrySchema>
+
+export const LineWithdrawalSchema = v.strictObject({
+  reason: v.pipe(v.string(), v.maxLength(ENTRY_REASON_MAX * 2)),
+})
+export type LineWithdrawalBody = v.InferInput<typeof LineWithdrawalSchema>
 
 /** A line as the server holds it: who added it and when. */
 export interface PlanLineRecord extends PlanLine {

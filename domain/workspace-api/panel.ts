@@ -38,7 +38,10 @@ export interface PanelTimeRecord {
   afterDue: boolean
 }
 
-/** A panel member, and their other booked sessions (other applications) from today on. */
+/**
+ * A panel member, and their other booked sessions (other applications) from today on; never one of an
+ * application the member reading has an active conflict on (issue 32: not its reference, id or time).
+ */
 export interface PanelMemberRecord {
   id: string
   name: string
@@ -89,10 +92,16 @@ export interface PanelStateRecord {
   offer: PanelOfferRecord | null
   /** The offer's panel and the session's, with their other sessions. */
   members: PanelMemberRecord[]
-  /** Every member who may sit on this panel (active, no active conflict on the application), with their other sessions: the offer form's choices. */
+  /**
+   * Every member who may sit on this panel (active, no active conflict on the application), with their other
+   * sessions: the offer form's choices. Admins only (issue 32): beside the team's list, it would name the
+   * conflicted to a reviewer. Empty for a reviewer.
+   */
   candidates: PanelMemberRecord[]
-  /** Active members left out for a conflict of interest declared on the application: named, never offered. */
+  /** Active members left out for a conflict of interest declared on the application: named, never offered. Admins only; empty for a reviewer. */
   excluded: { id: string; name: string }[]
+  /** Who offered, booked, moved or cancelled (a member's id in the offer or the session), by name, when still active and without a conflict here. */
+  actors: { id: string; name: string }[]
   /** Warnings of the offer (after the due date, a member busy): shown, not refused. */
   warnings: { startsAt: Date; message: string }[]
   /** The booked session, or the last one cancelled; null before any booking. */

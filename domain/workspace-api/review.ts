@@ -7,7 +7,7 @@
 import * as v from 'valibot'
 import { DealInputSchema } from './deals.ts'
 import type { Application, ProductStage } from '../application.ts'
-import { AUDIT_ACTIONS, type AuditAction, type AuditDetail } from '../audit.ts'
+import { AUDIT_ACTIONS, type AuditAction, type AuditDetail, type ViewAction } from '../audit.ts'
 import type { MailKind } from '../machinery.ts'
 import { STAGES, TRANSITION_REASON_MAX, type DueState, type Stage } from '../pipeline.ts'
 import { MISSING_DOCUMENTS_REASON_MAX, type DocumentKey } from '../documents.ts'
@@ -227,6 +227,18 @@ export interface AuditRecord {
   /** The application's reference; null without one, or once the application was deleted. */
   reference: string | null
   detail: AuditDetail
+  /**
+   * The founder, when the entry is their own action (no member, domain/audit.ts FOUNDER_ACTIONS): their
+   * name as on the application; null once it was deleted or its personal data erased. Null for any
+   * other entry. Never an application the reader has a conflict with: those entries are left out (ADR 0200).
+   */
+  founder: { name: string | null } | null
+  /**
+   * A line that folds a member's views (VIEW_ACTIONS) of one application on one Bogotá day (ADR 0201):
+   * how many in all and of each, and when the first was (`at` is the last's; `action` one of them;
+   * `detail` the view's own when the line holds one, else empty). Null for any other entry.
+   */
+  views: { count: number; firstAt: Date; byAction: Partial<Record<ViewAction, number>> } | null
 }
 export type AuditEntry = Wire<AuditRecord>
 
@@ -249,7 +261,12 @@ export const AuditQuerySchema = v.object({
 })
 export type AuditQuery = v.InferInput<typeof AuditQuerySchema>
 
-/** GET /audit (admins), newest first, with the names of the members the details name (detail.memberId). */
+/**
+ * GET /audit (admins), newest first, with the names of the members the details name (detail.memberId).
+ * Views are folded (one line per member, application and Bogotá day) before paging, so `total` counts
+ * lines; entries about an application the reader has an active conflict of interest with are left out of
+ * the items and the total, whatever the filter (ADR 0200).
+ */
 export interface AuditPage {
   items: AuditEntry[]
   total: number

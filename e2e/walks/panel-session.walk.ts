@@ -16,7 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import PostalMime from 'postal-mime'
-import { formatDateTime, formatIsoDay } from '../../domain/format.ts'
+import { formatDateTime, formatIsoDay, formatWeekdayDateTime } from '../../domain/format.ts'
 import { calendarText, invitation, nthMail, type Mail } from '../fixtures/outbox-mail.ts'
 import type { RunningServer } from '../fixtures/server.ts'
 import { addMember, expect, fillPanelOffer, newMemberContext, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from '../fixtures/workspace.ts'
@@ -221,9 +221,9 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   const member = await newMemberContext(browser, origin)
   await signInWithLink(member.page, ws, panelist)
   await member.page.goto('/equipo/pendientes')
-  await expect(member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatDateTime(times[0]!.at)}` })).toBeVisible()
+  await expect(member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatWeekdayDateTime(times[0]!.at)}` })).toBeVisible()
   await shoot(member.page, '12-panelist-pending')
-  await member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatDateTime(times[0]!.at)}` }).click()
+  await member.page.getByRole('link', { name: `Sesión con panel: Huerta Viva, ${formatWeekdayDateTime(times[0]!.at)}` }).click()
   await expect(member.page.getByRole('region', { name: 'Sesión reservada' })).toContainText(formatDateTime(times[0]!.at))
   await shoot(member.page, '13-panelist-application')
 

@@ -17,6 +17,7 @@
  *   startup, its last check-in, its sales trend, its media pace from its ledger);
  * - GET /media-plans/behind: the overview's «Acuerdos atrasados»;
  * - GET /applications/:id/media-plan: one deal's ledger, balances and pacing;
+ *   then that plan's flowchart, the geometry the workspace draws (issue 32);
  * - GET /applications/:id/follow-up: one startup's twelve months, series and
  *   the days its media ran.
  * Prints p50 and p95 per query. Goal: p95 <= 50 ms on this machine.
@@ -31,7 +32,9 @@ import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import type { DealTerms, RateCardItem } from '../../domain/deals.ts'
 import type { CheckInValues } from '../../domain/follow-up.ts'
-import { balancesOf, readPlanEntry, readPlanLine, type PlanEntryInput, type PlanLineInput } from '../../domain/media-plan.ts'
+import { balancesOf, readPlanEntry, readPlanLine, type PlanEntry, type PlanEntryInput, type PlanLine, type PlanLineInput } from '../../domain/media-plan.ts'
+import { mediaPlanFlowchart } from '../../domain/media-plan-flowchart.ts'
+import type { MediaPlanView } from '../../domain/workspace-api/media-plan.ts'
 import { type PostgresStore } from '../../server/db/postgres-store.ts'
 import { type SqliteStore } from '../../server/db/sqlite-store.ts'
 import type { ApplicationStore } from '../../server/db/stores/application-store.ts'
@@ -161,14 +164,14 @@ async function seedPlan(plans: MediaPlanStore, applicationId: string, i: number,
     const day = (d: number) => new Date(Date.parse(flight.from) + d * DAY).toISOString().slice(0, 10)
     await entry({ lineId, kind: 'booked', day: day(0), units: '4' })
     if ((i + n) % 3 === 0) continue // a third of the lines have not run yet: the portfolio has deals behind
-    await entry({ lineId, kind: 'ran', day: day(2), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-a` })
-    await entry({ lineId, kind: 'ran', day: day(9), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-b` })
+    await entry({ lineId, kind: 'ran', day: day(2), units: '1', proofUrl: `https://medios.example.com/prueba/${i}-${n}-a` })
+    await entry({ lineId, kind: 'ran', day: day(9), units: '1', proofUrl: `https://medios.example.com/prueba/${i}-${n}-b` })
     if (n % 5 === 0) {
       const miss = await entry({ lineId, kind: 'missed', day: day(12), units: '1', reason: 'Transmisión especial' })
-      await entry({ lineId, kind: 'make_good', day: day(16), units: '1', makeGoodFor: miss.id, proofUrl: `https://medios.example/prueba/${i}-${n}-r` })
+      await entry({ lineId, kind: 'make_good', day: day(16), units: '1', makeGoodFor: miss.id, proofUrl: `https://medios.example.com/prueba/${i}-${n}-r` })
     }
     if (n % 7 === 0) {
-      const wrong = await entry({ lineId, kind: 'ran', day: day(20), units: '1', proofUrl: `https://medios.example/prueba/${i}-${n}-x` })
+      const wrong = await entry({ lineId, kind: 'ran', day: day(20), units: '1', proofUrl: `https://medios.example.com/prueba/${i}-${n}-x` })
       await entry({ lineId, kind: 'void', day: day(21), voids: wrong.id, reason: 'Registrado dos veces.' })
     }
   }
@@ -230,6 +233,14 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
     return `${answer.plan.lines.length} lines, ${answer.plan.entries.length} entries`
   })
   rows.push({ target, query: "GET /applications/:id/media-plan (ledger)", ...ledger })
+  // The flowchart the workspace draws of that plan (issue 32, ADR 0193): its geometry, computed once per render.
+  const { plan } = (await get(`/applications/${one}/media-plan`)) as { plan: MediaPlanView }
+  const flowchart = await timedSize(async () => {
+    const chart = mediaPlanFlowchart({ window: { start: plan.windowStart, end: plan.windowEnd }, lines: plan.lines as unknown as PlanLine[], entries: plan.entries as unknown as PlanEntry[], today: plan.today, width: 900 })
+    const marks = chart.rows.reduce((sum, r) => sum + r.cells.reduce((n, c) => n + c.marks.length, 0), 0)
+    return `${chart.rows.length} lines × ${chart.weeks.length} weeks, ${marks} marks`
+  })
+  rows.push({ target, query: 'its flowchart (domain geometry, in process)', ...flowchart })
   const startup = await timedSize(async () => {
     const answer = (await get(`/applications/${one}/follow-up`)) as { followUp: { months: { state: string }[] } | null }
     const answered = answer.followUp?.months.filter((m) => m.state === 'answered').length ?? 0

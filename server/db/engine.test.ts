@@ -237,6 +237,18 @@ function describeEngine<S extends ApplicationStore>(name: string, fresh: () => P
       expect(await e.all(between)).toEqual([{ id: m.id }])
     })
 
+    it('reads the Bogotá day of a time: midnight in Bogotá is 05:00 UTC', async () => {
+      const d = await database()
+      const e = open(d.store)
+      const rows = [member(1), member(2), member(3)]
+      rows[0]!.created_at = new Date('2026-03-10T04:59:59.999Z')
+      rows[1]!.created_at = new Date('2026-03-10T05:00:00.000Z')
+      rows[2]!.created_at = new Date('2027-01-01T04:00:00.000Z')
+      await e.run(insertMembers(e, rows))
+      const days = await e.all(db.selectFrom('team_members').select(['name', e.bogotaDay('created_at').as('day')]).orderBy('created_at'))
+      expect(days.map((r) => r.day)).toEqual(['2026-03-09', '2026-03-10', '2026-12-31'])
+    })
+
     it('refuses to run a query through Kysely itself, where it would silently return nothing', async () => {
       await expect(db.selectFrom('team_members').selectAll().execute()).rejects.toThrow(/through an Engine/)
     })

@@ -252,6 +252,11 @@ export interface Dialect {
    * whatever the worker's clock says): now() on PostgreSQL; on SQLite the same ISO text toISOString writes.
    */
   now(): RawBuilder<Date>
+  /**
+   * The Bogotá calendar day (AAAA-MM-DD text) of a time column: `date(at, '-5 hours')` on SQLite (its ISO
+   * text), `to_char(at at time zone 'America/Bogota', …)` on PostgreSQL. Bogotá keeps UTC−5 all year.
+   */
+  bogotaDay(ref: string): RawBuilder<string>
 }
 
 export interface Engine extends Dialect {

@@ -67,6 +67,7 @@ function dialectOf(pool: Sql): Dialect {
     orderNullsLast: (ref) => (query) => query.orderBy(ref, (o) => o.asc().nullsLast()) as typeof query,
     isUniqueViolation: (error) => error instanceof Error && error.name === 'PostgresError' && (error as { code?: unknown }).code === UNIQUE_VIOLATION,
     now: () => sql<Date>`now()`,
+    bogotaDay: (ref) => sql<string>`to_char(${sql.ref(ref)} at time zone 'America/Bogota', 'YYYY-MM-DD')`,
   }
 }
 

@@ -581,6 +581,24 @@ const TABLES = {
     recorded_by: uuidOrNull,
     recorded_at: time,
   },
+  /** A form's key and the first answer given under it (ADR 0189): one write per submission. */
+  request_keys: {
+    /** 'member:<id>' or 'founder:<application id>'. */
+    principal: text,
+    /** The route as registered: 'POST /applications/:id/media-plan/entries'. */
+    route: text,
+    key: text,
+    request_hash: text,
+    application_id: uuidOrNull,
+    created_at: time,
+    /** Set by the write's own transaction where the store takes the key. */
+    written_at: timeOrNull,
+    answered_at: timeOrNull,
+    answer_status: column<number | null>('int?'),
+    answer_type: textOrNull,
+    answer_location: textOrNull,
+    answer_body: textOrNull,
+  },
   /** What each deal delivered, from its whole ledger in each entry's transaction (ADR 0161): what the paces read. */
   media_plan_totals: {
     application_id: uuid,

@@ -55,6 +55,7 @@ const dialect: Dialect = {
   isUniqueViolation: (error) =>
     error instanceof Error && ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes((error as { code?: unknown }).code as string),
   now: () => sql<Date>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+  bogotaDay: (ref) => sql<string>`date(${sql.ref(ref)}, '-5 hours')`,
 }
 
 function compileQuery(query: Query<unknown>): Compiled {

@@ -201,7 +201,7 @@ export async function workspaceHarness(
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
   h.founders = workspace.stores.founder
   h.reviews = workspace.stores.review
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder, shortPaths: shortPaths({ sources: workspace.stores.sources, now: () => clock }) })
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder, shortPaths: shortPaths({ sources: workspace.stores.sources, now: () => clock, clientIp: h.deps.clientIp }) })
   return h
 }
 

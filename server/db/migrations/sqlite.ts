@@ -948,5 +948,34 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ALTER TABLE deals ADD COLUMN owner_id TEXT REFERENCES team_members (id);
     `,
   },
+  {
+    version: 30,
+    name: 'one write per submission: the keys of the workspace and founder forms',
+    // Mirrors supabase/migrations/20261203100000_request_keys.sql (issue 32; ADR 0189).
+    sql: `
+      -- A form's key (domain/request-keys.ts) with the first answer given under it: the same key and body get
+      -- that answer again and write nothing. Scoped to who sent it ('member:<id>' or 'founder:<application
+      -- id>') and the route as registered (never the path: a founder's path holds their link). A claim is
+      -- recorded before the route runs; written_at is set by the write's own transaction where the store
+      -- takes the key (the media plan); the answer after the route answered. Kept a day.
+      CREATE TABLE request_keys (
+        principal TEXT NOT NULL,
+        route TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        application_id TEXT REFERENCES applications (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        written_at TEXT,
+        answered_at TEXT,
+        answer_status INTEGER,
+        answer_type TEXT,
+        answer_location TEXT,
+        answer_body TEXT,
+        PRIMARY KEY (principal, route, key)
+      ) STRICT;
+      CREATE INDEX request_keys_created ON request_keys (created_at);
+      CREATE INDEX request_keys_application ON request_keys (application_id);
+    `,
+  },
 ]
 

@@ -224,6 +224,11 @@ export interface ApplicationStore extends StoreConnection {
   grantPersonalLink(applicationId: string, tokenHash: string, at: Date): Promise<void>
   /** Take back a link whose e-mail did not leave (the send failed): no one holds it. */
   withdrawPersonalLink(tokenHash: string): Promise<void>
+  /**
+   * After an e-mail with a new link has left: revoke the application's live links beyond the newest `keep`
+   * (LIVE_LINKS_PER_APPLICATION, ADR 0197), newest by creation. How many it revoked.
+   */
+  retireOldPersonalLinks(applicationId: string, keep: number, at: Date): Promise<number>
 
   /** Every application, oldest first. */
   listApplications(): Promise<StoredApplication[]>
@@ -405,6 +410,24 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
       db.insertInto('founder_links').values({ token_hash: p.tokenHash, application_id: p.applicationId, created_at: p.at }),
     ),
     withdrawLink: e.prepare((p: { tokenHash: string }) => db.deleteFrom('founder_links').where('token_hash', '=', p.tokenHash)),
+    // The live links but the newest `keep` (ties broken by the hash, so two workers trimming at once agree).
+    retireLinks: e.prepare((p: { applicationId: string; keep: number; at: Date }) =>
+      db
+        .updateTable('founder_links')
+        .set({ revoked_at: p.at })
+        .where('application_id', '=', p.applicationId)
+        .where('revoked_at', 'is', null)
+        .where('token_hash', 'not in', (eb) =>
+          eb
+            .selectFrom('founder_links')
+            .select('token_hash')
+            .where('application_id', '=', p.applicationId)
+            .where('revoked_at', 'is', null)
+            .orderBy('created_at', 'desc')
+            .orderBy('token_hash', 'desc')
+            .limit(p.keep),
+        ),
+    ),
     applications: e.prepare(() => db.selectFrom('applications').selectAll().orderBy('created_at').orderBy('id')),
     byEmail: e.prepare((p: { email: string }) => db.selectFrom('applications').selectAll().where('email', '=', p.email).orderBy('created_at').orderBy('id')),
     lockByEmail: e.prepare((p: { email: string }) =>
@@ -497,6 +520,10 @@ export function openApplicationStore<C extends StoreConnection>(e: Engine, conne
 
     async withdrawPersonalLink(tokenHash) {
       await e.run(q.withdrawLink({ tokenHash }))
+    },
+
+    async retireOldPersonalLinks(applicationId, keep, at) {
+      return e.run(q.retireLinks({ applicationId, keep, at }))
     },
 
     async listApplications() {

@@ -222,6 +222,22 @@ export function founderStoreContract(open: () => Promise<FounderStoreFixture>) {
     })
   })
 
+  it('keeps the newest live links of an application and revokes the older ones once, leaving other applications alone (issue 32, ADR 0197)', async () => {
+    await withFixture(async (f) => {
+      const { application, links } = await moved(f, ['validacion_preliminar', 'sesion_panel', 'due_diligence'])
+      expect(links).toHaveLength(2)
+      const other = await moved(f, ['validacion_preliminar', 'sesion_panel'])
+      const fresh = [randomToken(), randomToken(), randomToken()]
+      for (const [i, token] of fresh.entries()) await f.store.grantPersonalLink(application.id, hashFounderToken(token), at(10 + i))
+      // Five live links (two from the stage e-mails, three new): keep the newest three.
+      expect(await f.store.retireOldPersonalLinks(application.id, 3, at(20))).toBe(2)
+      for (const old of links) expect(await resolveFounderToken(f.founders, old)).toBeNull()
+      for (const token of fresh) expect((await resolveFounderToken(f.founders, token))?.applicationId).toBe(application.id)
+      expect(await f.store.retireOldPersonalLinks(application.id, 3, at(21))).toBe(0)
+      for (const token of other.links) expect((await resolveFounderToken(f.founders, token))?.applicationId).toBe(other.application.id)
+    })
+  })
+
   describe('the record of data requests (Ley 1581)', () => {
     const notice = (to = 'equipo@catalitico.example') => outboxMessage('team_notification', to, { subject: 'Solicitud de supresión', text: 't', html: 'h' }, MAIL)
     const deletion = (application: { id: string; reference: string }, minutes: number) => ({

@@ -12,6 +12,8 @@ import type { ClockStoreHarness } from './clock-store-contract.ts'
 
 const T0 = new Date('2026-03-02T15:00:00.000Z')
 const MIN = 60_000
+/** An admin without a conflict of interest: who reads the failed e-mails. */
+const READER = crypto.randomUUID()
 
 export function describeMachineryStoreContract(name: string, open: () => Promise<ClockStoreHarness>): void {
   describe(`MachineryStore contract: ${name}`, () => {
@@ -65,7 +67,7 @@ export function describeMachineryStoreContract(name: string, open: () => Promise
       const h = await harness()
       const { first, second, failed } = await outboxInEveryState(h)
       const owner = failed.applicationId === first.application.id ? first.application : second.application
-      const list = await h.stores.machinery.failedMessages(10)
+      const list = await h.stores.machinery.failedMessages(10, READER)
       expect(list).toEqual({
         total: 1,
         items: [
@@ -79,6 +81,7 @@ export function describeMachineryStoreContract(name: string, open: () => Promise
             attempts: 3,
             lastError: '550 5.1.1 mailbox unavailable',
             failedAt: new Date(T0.getTime() + 12 * MIN),
+            conflicted: false,
             retryable: true,
           },
         ],
@@ -92,24 +95,42 @@ export function describeMachineryStoreContract(name: string, open: () => Promise
          VALUES (?, NULL, NULL, 'team_sign_in', ?, 'a@b.co', 'c@d.co', 'Enlace', '', '', true, 'failed', 3, ?, ?, ?)`,
         [blanked, `<${blanked}@x.example>`, T0.toISOString(), T0.toISOString(), new Date(T0.getTime() + 30 * MIN).toISOString()],
       )
-      const both = await h.stores.machinery.failedMessages(10)
+      const both = await h.stores.machinery.failedMessages(10, READER)
       expect(both.total).toBe(2)
       expect(both.items.map((i) => [i.id, i.applicationId, i.retryable])).toEqual([
         [blanked, null, false],
         [failed.id, owner.id, true],
       ])
-      expect((await h.stores.machinery.failedMessages(1)).items.map((i) => i.id)).toEqual([blanked])
-      expect(await h.stores.machinery.retryFailed(blanked, T0)).toBeNull()
+      expect((await h.stores.machinery.failedMessages(1, READER)).items.map((i) => i.id)).toEqual([blanked])
+      expect(await h.stores.machinery.retryFailed(blanked, T0, READER)).toBeNull()
 
       const again = new Date(T0.getTime() + 60 * MIN)
-      expect(await h.stores.machinery.retryFailed(failed.id, again)).toEqual({ applicationId: owner.id })
-      expect(await h.stores.machinery.retryFailed(failed.id, again)).toBeNull()
-      expect(await h.stores.machinery.retryFailed('not-a-uuid', again)).toBeNull()
-      expect(await h.stores.machinery.retryFailed(crypto.randomUUID(), again)).toBeNull()
+      expect(await h.stores.machinery.retryFailed(failed.id, again, READER)).toEqual({ applicationId: owner.id })
+      expect(await h.stores.machinery.retryFailed(failed.id, again, READER)).toBeNull()
+      expect(await h.stores.machinery.retryFailed('not-a-uuid', again, READER)).toBeNull()
+      expect(await h.stores.machinery.retryFailed(crypto.randomUUID(), again, READER)).toBeNull()
       expect(await h.stores.machinery.outboxFigures()).toMatchObject({ pending: 3, failed: 1, retried: 2 })
       // Due again, with a fresh series of attempts: the worker's next claim takes it.
       const reclaimed = await h.store.claimDueMessages('w2', again, 10, 60_000)
       expect(reclaimed.find((m) => m.id === failed.id)).toMatchObject({ attempts: 0, status: 'pending', claimedBy: 'w2' })
+    })
+
+    it('masks a failed e-mail to an admin with a conflict on its application, and refuses them its retry (ADR 0200)', async () => {
+      const h = await harness()
+      const { first, second, failed } = await outboxInEveryState(h)
+      const owner = failed.applicationId === first.application.id ? first.application : second.application
+      const admin = await h.addMember('admin', 'Admin con conflicto')
+      await h.stores.conflicts.declare({ applicationId: owner.id, memberId: admin.id, kind: 'personal', note: '', declaredBy: admin.id, at: T0 })
+      const list = await h.stores.machinery.failedMessages(10, admin.id)
+      expect(list.items).toEqual([
+        expect.objectContaining({ id: failed.id, applicationId: owner.id, reference: owner.reference, companyName: null, tradeName: null, conflicted: true, retryable: false }),
+      ])
+      const again = new Date(T0.getTime() + 60 * MIN)
+      expect(await h.stores.machinery.retryFailed(failed.id, again, admin.id)).toBe('conflicted')
+      expect(await h.stores.machinery.outboxFigures()).toMatchObject({ failed: 1 })
+      // Another admin reads it whole and retries it.
+      expect((await h.stores.machinery.failedMessages(10, READER)).items[0]).toMatchObject({ companyName: owner.formData.companyName, conflicted: false, retryable: true })
+      expect(await h.stores.machinery.retryFailed(failed.id, again, READER)).toEqual({ applicationId: owner.id })
     })
   })
 }

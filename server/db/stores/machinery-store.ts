@@ -9,8 +9,8 @@
  * "Correos por enviar" (founder_mail_drafts) wait for a person, not for the
  * machinery, and enter the outbox only once a member sends them.
  */
-import { sql } from 'kysely'
-import { companyNameColumns } from './query-fragments.ts'
+import { sql, type SqlBool } from 'kysely'
+import { noActiveConflict } from './query-fragments.ts'
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDateOrNull, toNumber, type TimeText } from '../schema.ts'
 import type { FailedMailRecord as FailedMessage } from '../../../domain/machinery.ts'
@@ -32,14 +32,20 @@ export interface OutboxFigures {
 
 export interface MachineryStore {
   outboxFigures(): Promise<OutboxFigures>
-  /** The most recently failed first, at most `limit`; `total` counts them all. */
-  failedMessages(limit: number): Promise<{ items: FailedMessage[]; total: number }>
+  /**
+   * The most recently failed first, at most `limit`; `total` counts them all. One about an application
+   * `viewer` has an active conflict of interest with is masked: its reference only, `conflicted`, not
+   * retryable (ADR 0200).
+   */
+  failedMessages(limit: number, viewer: string): Promise<{ items: FailedMessage[]; total: number }>
   /**
    * Puts a failed, retryable e-mail back in the queue, due at `at`, with its
    * attempts reset so it gets the whole series again. Null when there is no
-   * such failed, retryable e-mail (already retried, sent, blanked, unknown).
+   * such failed, retryable e-mail (already retried, sent, blanked, unknown);
+   * 'conflicted' when it is about an application `viewer` has an active
+   * conflict of interest with (nothing changed).
    */
-  retryFailed(id: string, at: Date): Promise<{ applicationId: string | null } | null>
+  retryFailed(id: string, at: Date, viewer: string): Promise<{ applicationId: string | null } | 'conflicted' | null>
 }
 
 /** How many rows of the outbox match `condition`: count() skips the nulls of the others. */
@@ -61,7 +67,7 @@ export function openMachineryStore(e: Engine): MachineryStore {
         ]),
     ),
     failedCount: e.prepare(() => db.selectFrom('outbox').select(sql<number | string>`count(*)`.as('n')).where('status', '=', 'failed')),
-    failedPage: e.prepare((p: { limit: number }) =>
+    failedPage: e.prepare((p: { limit: number; viewer: string }) =>
       db
         .selectFrom('outbox as o')
         .leftJoin('applications as a', 'a.id', 'o.application_id')
@@ -70,7 +76,10 @@ export function openMachineryStore(e: Engine): MachineryStore {
           'o.kind',
           'o.application_id',
           'a.reference',
-          ...companyNameColumns,
+          // A conflicted viewer's row keeps its reference; the names never leave the database (ADR 0200).
+          sql<string | null>`case when ${noActiveConflict(p.viewer, sql.ref('o.application_id'))} then a.form_data ->> 'companyName' end`.as('company_name'),
+          sql<string | null>`case when ${noActiveConflict(p.viewer, sql.ref('o.application_id'))} then a.form_data ->> 'tradeName' end`.as('trade_name'),
+          sql<0 | 1>`case when ${noActiveConflict(p.viewer, sql.ref('o.application_id'))} then 0 else 1 end`.as('conflicted'),
           'o.attempts',
           'o.last_error',
           'o.settled_at',
@@ -81,15 +90,24 @@ export function openMachineryStore(e: Engine): MachineryStore {
         .orderBy('o.id', 'desc')
         .limit(p.limit),
     ),
-    // Only a failed e-mail whose body was kept: a sign-in link's was blanked.
-    retry: e.prepare((p: { id: string; at: Date }) =>
+    // Only a failed e-mail whose body was kept: a sign-in link's was blanked. Never one the viewer is conflicted on.
+    retry: e.prepare((p: { id: string; at: Date; viewer: string }) =>
       db
         .updateTable('outbox')
         .set({ status: 'pending', attempts: 0, next_attempt_at: p.at, settled_at: null, claimed_by: null, lease_until: null })
         .where('id', '=', p.id)
         .where('status', '=', 'failed')
         .where('redact_after_send', '=', false)
+        .where(noActiveConflict(p.viewer, sql.ref('outbox.application_id')))
         .returning('application_id'),
+    ),
+    conflictedFailure: e.prepare((p: { id: string; viewer: string }) =>
+      db
+        .selectFrom('outbox as o')
+        .select('o.id')
+        .where('o.id', '=', p.id)
+        .where('o.status', '=', 'failed')
+        .where(sql<SqlBool>`not ${noActiveConflict(p.viewer, sql.ref('o.application_id'))}`),
     ),
   }
 
@@ -106,8 +124,8 @@ export function openMachineryStore(e: Engine): MachineryStore {
         oldestPendingAt: toDateOrNull(r.oldest),
       }
     },
-    async failedMessages(limit) {
-      const [rows, count] = await Promise.all([e.all(q.failedPage({ limit })), e.first(q.failedCount({}))])
+    async failedMessages(limit, viewer) {
+      const [rows, count] = await Promise.all([e.all(q.failedPage({ limit, viewer })), e.first(q.failedCount({}))])
       return {
         total: toNumber(count!.n),
         items: rows.map((r) => ({
@@ -120,15 +138,17 @@ export function openMachineryStore(e: Engine): MachineryStore {
           attempts: r.attempts,
           lastError: r.last_error,
           failedAt: toDateOrNull(r.settled_at),
-          // A sign-in link's body is blanked when it fails: it cannot go again as it is.
-          retryable: !toBool(r.redact_after_send),
+          conflicted: toBool(r.conflicted),
+          // A sign-in link's body is blanked when it fails: it cannot go again as it is; nor by a conflicted viewer.
+          retryable: !toBool(r.redact_after_send) && !toBool(r.conflicted),
         })),
       }
     },
-    async retryFailed(id, at) {
+    async retryFailed(id, at, viewer) {
       if (!isUuid(id)) return null
-      const row = await e.transaction((tx) => tx.first(q.retry({ id, at })))
-      return row ? { applicationId: row.application_id } : null
+      const row = await e.transaction((tx) => tx.first(q.retry({ id, at, viewer })))
+      if (row) return { applicationId: row.application_id }
+      return (await e.first(q.conflictedFailure({ id, viewer }))) ? 'conflicted' : null
     },
   }
 }

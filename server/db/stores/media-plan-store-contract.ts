@@ -14,6 +14,7 @@ import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts
 import type { ApplicationStore } from './application-store.ts'
 import { openDealStore } from './deal-store.ts'
 import { openMediaPlanStore, type MediaPlanLedger } from './media-plan-store.ts'
+import { openRequestKeyStore } from './request-key-store.ts'
 
 const T0 = new Date('2027-03-15T15:00:00.000Z')
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
@@ -94,10 +95,10 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       const line = await plans.addLine(id, lineReader(LINE), { memberId: admin.id, at: at(1) })
       if (line.status !== 'written') throw new Error('no line')
       const lineId = line.value.id
-      const ran = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-10', units: '4', proofUrl: 'https://prueba.example/a' }), { memberId: admin.id, at: at(2) })
-      expect(ran).toMatchObject({ status: 'written', value: { kind: 'ran', units: 4, proofUrl: 'https://prueba.example/a', recordedBy: admin.id, recordedAt: at(2) } })
+      const ran = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-10', units: '4', proofUrl: 'https://prueba.example.com/a' }), { memberId: admin.id, at: at(2) })
+      expect(ran).toMatchObject({ status: 'written', value: { kind: 'ran', units: 4, proofUrl: 'https://prueba.example.com/a', recordedBy: admin.id, recordedAt: at(2) } })
       // Beyond the line's units: refused, nothing written.
-      const over = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-11', units: '2', proofUrl: 'https://prueba.example/b' }), { memberId: admin.id, at: at(3) })
+      const over = await plans.appendEntry(id, entryReader({ lineId, kind: 'ran', day: '2027-02-11', units: '2', proofUrl: 'https://prueba.example.com/b' }), { memberId: admin.id, at: at(3) })
       expect(over).toMatchObject({ status: 'refused', refusal: { message: 'La línea tiene 1 unidad por emitir: no se pueden emitir más.' } })
       expect(await db.count('media_plan_entries')).toBe(1)
 
@@ -191,10 +192,10 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
         if (written.status !== 'written') throw new Error(`not written: ${entry.kind}`)
         return written.value
       }
-      await write(3, { lineId: tv.value.id, kind: 'ran', units: 2, proofUrl: 'https://canal.example/1' } as never)
+      await write(3, { lineId: tv.value.id, kind: 'ran', units: 2, proofUrl: 'https://canal.example.com/1' } as never)
       const miss = await write(4, { lineId: paper.value.id, kind: 'missed', reason: 'Cierre de edición' } as never)
-      await write(5, { lineId: paper.value.id, kind: 'make_good', makeGoodFor: miss.id, proofUrl: 'https://diario.example/1' } as never)
-      const wrong = await write(6, { lineId: paper.value.id, kind: 'ran', proofUrl: 'https://diario.example/2' } as never)
+      await write(5, { lineId: paper.value.id, kind: 'make_good', makeGoodFor: miss.id, proofUrl: 'https://diario.example.com/1' } as never)
+      const wrong = await write(6, { lineId: paper.value.id, kind: 'ran', proofUrl: 'https://diario.example.com/2' } as never)
       await write(7, { lineId: paper.value.id, kind: 'void', voids: wrong.id, reason: 'Duplicado' } as never)
       await write(8, { lineId: tv.value.id, kind: 'forfeited', units: 2, day: '2027-10-15' } as never)
       const voidedForfeit = await write(9, { lineId: tv.value.id, kind: 'forfeited', units: 1, day: '2027-10-15' } as never)
@@ -210,6 +211,23 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       // A deal without entries delivered nothing.
       expect(deliveries.find((d) => d.applicationId === other.id)).toMatchObject({ ran: 0, forfeited: 0, mediaValueCop: SIGNED_DEAL.mediaValueCop })
       expect(deliveries).toHaveLength(2)
+    })
+
+    it("marks the form's key written in the write's own transaction (ADR 0189): a written line and entry do, a refused entry does not", async () => {
+      const { db, plans, id, by } = await setUp()
+      const keys = openRequestKeyStore(engineOf(db.store))
+      const key = (n: number) => ({ principal: 'member:x', route: 'POST /applications/:id/media-plan/entries', key: `key-of-form-${n}` })
+      for (const n of [1, 2, 3]) expect(await keys.claim(key(n), { hash: 'h', applicationId: id, at: at(0) })).toEqual({ status: 'claimed' })
+      const line = await plans.addLine(id, lineReader(LINE), { ...by(1), requestKey: key(1) })
+      if (line.status !== 'written') throw new Error('no line')
+      expect(await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example.com/1' }), { ...by(2), requestKey: key(2) })).toMatchObject({ status: 'written' })
+      expect(await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'ran', day: '2027-03-01', units: '99', proofUrl: 'https://canal.example.com/1' }), { ...by(3), requestKey: key(3) })).toMatchObject({ status: 'refused' })
+      expect(await keys.claim(key(1), { hash: 'h', applicationId: id, at: at(4) })).toEqual({ status: 'pending', written: true, since: at(0) })
+      expect(await keys.claim(key(2), { hash: 'h', applicationId: id, at: at(4) })).toEqual({ status: 'pending', written: true, since: at(0) })
+      expect(await keys.claim(key(3), { hash: 'h', applicationId: id, at: at(4) })).toEqual({ status: 'pending', written: false, since: at(0) })
+      // Written: never released, so a failure after the write cannot let the same submission write twice.
+      expect(await keys.release(key(2))).toBe(false)
+      expect(await keys.release(key(3))).toBe(true)
     })
   })
 }

@@ -22,6 +22,7 @@ import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
+import { requestKeyWriter, type RequestKey } from './request-key-store.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
 /** The deal as its plan reads it, with the rate card version its lines are priced from. */
@@ -63,6 +64,13 @@ export interface NewProof {
 /** A kept proof file and its bytes. */
 export type StoredProof = Pick<NewProof, 'id' | 'fileName' | 'mediaType' | 'sizeBytes'> & { applicationId: string; content: Buffer }
 
+/** Who writes and when; with the form's key (ADR 0189), marked written in the write's own transaction. */
+export interface WrittenBy {
+  memberId: string
+  at: Date
+  requestKey?: RequestKey | null
+}
+
 export type Written<T, R> = { status: 'written'; value: T; ledger: MediaPlanLedger } | { status: 'refused'; refusal: R } | { status: 'not_found' }
 
 export interface MediaPlanStore {
@@ -80,8 +88,7 @@ export interface MediaPlanStore {
    */
   plansOf(applicationIds: readonly string[]): Promise<Map<string, Pick<MediaPlanLedger, 'lines' | 'entries'>>>
   /** A line added, if `read` (run on the ledger inside the transaction) accepts it; audited. */
-  addLine<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; line: PlanLineDraft } | ({ ok: false } & R), by: { memberId: string; at: Date }): Promise<Written<PlanLineRecord, R>>
-  /** An entry appended, if `read` accepts it against the ledger inside the transaction; audited. */
+  addLine<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; line: PlanLineDraft } | ({ ok: false } & R), by: WrittenBy): Promise<Written<PlanLineRecord, R>>
   /**
    * An entry appended, if `read` accepts it against the ledger inside the transaction; audited. With `proof`,
    * the file goes in the same transaction when the accepted entry names it (proofDocumentId), else nowhere.
@@ -89,7 +96,7 @@ export interface MediaPlanStore {
   appendEntry<R>(
     applicationId: string,
     read: (ledger: MediaPlanLedger) => { ok: true; entry: PlanEntryDraft } | ({ ok: false } & R),
-    by: { memberId: string; at: Date },
+    by: WrittenBy,
     proof?: NewProof,
   ): Promise<Written<PlanEntryRecord, R>>
   /** A proof file of the application's plan, with its bytes; null when it is not this application's. */
@@ -114,6 +121,7 @@ const toEntry = (r: EntryRow): PlanEntryRecord => fromRow('media_plan_entries', 
 
 export function openMediaPlanStore(e: Engine): MediaPlanStore {
   const insertAudit = auditWriter(e)
+  const markWritten = requestKeyWriter(e)
   const deals = () =>
     db
       .selectFrom('deals as d')
@@ -203,6 +211,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
   function writeOnLedger<A extends { ok: true }, R, T>(
     applicationId: string,
     read: (ledger: MediaPlanLedger) => A | ({ ok: false } & R),
+    by: WrittenBy,
     write: (tx: Tx, reading: A, ledger: MediaPlanLedger, id: string) => Generator<Step, { status: 'written'; value: T; ledger: MediaPlanLedger }, unknown>,
   ): Promise<Written<T, R>> {
     if (!isUuid(applicationId)) return Promise.resolve({ status: 'not_found' })
@@ -212,7 +221,10 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       const ledger = (yield* readLedger(tx, applicationId))!
       const reading = read(ledger)
       if (!reading.ok) return { status: 'refused', refusal: reading }
-      return yield* write(tx, reading, ledger, id)
+      const written = yield* write(tx, reading, ledger, id)
+      // The form's key says the write committed, in the write's own transaction (ADR 0189).
+      if (by.requestKey) yield* tx.run(markWritten(by.requestKey, by.at))
+      return written
     })
   }
 
@@ -247,8 +259,9 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       return plans
     },
 
-    async addLine(applicationId, read, { memberId, at }) {
-      return writeOnLedger(applicationId, read, function* (tx, reading, ledger, id) {
+    async addLine(applicationId, read, by) {
+      const { memberId, at } = by
+      return writeOnLedger(applicationId, read, by, function* (tx, reading, ledger, id) {
         const number = ledger.lines.reduce((n, l) => Math.max(n, l.number), 0) + 1
         yield* tx.run(q.insertLine({ ...reading.line, id, applicationId, number, memberId, at }))
         yield* tx.run(insertAudit([{ at, memberId, action: 'media_plan.line_added', applicationId, detail: { line: number, outlet: reading.line.outlet, units: reading.line.units } }]))
@@ -265,8 +278,9 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
       return { id: row.id, applicationId: row.application_id, fileName: row.file_name, mediaType: row.media_type, sizeBytes: toNumber(row.size_bytes), content: row.content as Buffer }
     },
 
-    async appendEntry(applicationId, read, { memberId, at }, proof) {
-      return writeOnLedger(applicationId, read, function* (tx, reading, ledger, id) {
+    async appendEntry(applicationId, read, by, proof) {
+      const { memberId, at } = by
+      return writeOnLedger(applicationId, read, by, function* (tx, reading, ledger, id) {
         const entry = reading.entry
         // The reading checked the line is this deal's; the database's foreign keys hold the rest.
         if (!ledger.lines.some((l) => l.id === entry.lineId)) throw new Error('The reading accepted a line of another deal')
@@ -276,7 +290,7 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         }
         yield* tx.run(q.insertEntry({ ...entry, id, applicationId, memberId, at }))
         const line = ledger.lines.find((l) => l.id === entry.lineId)!.number
-        const action = entry.kind === 'void' ? 'media_plan.entry_voided' : 'media_plan.entry_recorded'
+        const action = entry.kind !== 'void' ? 'media_plan.entry_recorded' : entry.voids === null ? 'media_plan.line_withdrawn' : 'media_plan.entry_voided'
         yield* tx.run(insertAudit([{ at, memberId, action, applicationId, detail: { line, kind: entry.kind, units: entry.units } }]))
         const after = (yield* readLedger(tx, applicationId))!
         // The deal's delivery from the whole ledger, in the same transaction: what the paces read (ADR 0161).

@@ -13,6 +13,7 @@ import { openFollowUpStore } from './follow-up-store.ts'
 import { openFounderStore } from './founder-store.ts'
 import { openMachineryStore } from './machinery-store.ts'
 import { openMediaPlanStore } from './media-plan-store.ts'
+import { openRequestKeyStore } from './request-key-store.ts'
 import { openReviewStore } from './review-store.ts'
 import { openScoringStore } from './scoring-store.ts'
 import { openSourceStore } from './source-store.ts'
@@ -33,6 +34,7 @@ export function openWorkspaceStores(store: ApplicationStore) {
     sources: openSourceStore(e),
     followUp: openFollowUpStore(e),
     mediaPlan: openMediaPlanStore(e),
+    requestKeys: openRequestKeyStore(e),
   }
 }
 

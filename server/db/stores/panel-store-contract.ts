@@ -228,8 +228,54 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect((await store.memberSessions(carla.id, NOW)).map((s) => s.applicationId)).toEqual([second.id])
       // "Mis pendientes" names the company; the other-sessions list needs only when and which.
       expect((await store.memberSessions(carla.id, NOW))[0]).toMatchObject({ reference: second.reference, companyName: second.formData.companyName, tradeName: second.formData.tradeName ?? '', placeKind: 'video' })
-      expect(Object.keys(busy[0]!).sort()).toEqual(['applicationId', 'endsAt', 'memberId', 'reference', 'sessionId', 'startsAt'])
+      expect(Object.keys(busy[0]!).sort()).toEqual(['applicationId', 'endsAt', 'hidden', 'memberId', 'reference', 'sessionId', 'startsAt'])
       expect(await store.memberSessions(carla.id, hours(51))).toEqual([])
+    })
+
+    it('refuses an offer with a time a panel member is booked at elsewhere, naming those times, and sends nothing (issue 32)', async () => {
+      const { db, store, admin, beto, carla, application, offer } = await setUp()
+      const first = await application()
+      const second = await application()
+      await offer(first.id, [beto.id], [hours(48)])
+      const { compose } = recorder()
+      const timeId = (await store.offer(first.id))!.times[0]!.id
+      expect((await store.book({ applicationId: first.id, timeId, sessionId: crypto.randomUUID(), uid: 'u@catalitico.example', by: { kind: 'founder' }, at: NOW, compose })).status).toBe('done')
+      const outbox = (await db.count('outbox'))
+      let composed = 0
+      const counting: ComposeOffer = () => {
+        composed++
+        return []
+      }
+      const save = (memberIds: string[], times: Date[]) =>
+        store.saveOffer({ applicationId: second.id, offerId: crypto.randomUUID(), lengthMinutes: 60, placeKind: 'video', place: 'https://meet.example/x', memberIds, times, by: admin.id, at: NOW, compose: counting })
+      // 48h30 overlaps Beto's 48h–49h; 49h (the end) does not.
+      expect(await save([carla.id, beto.id], [hours(72), hours(48.5)])).toEqual({ status: 'time_taken', times: [hours(48.5)] })
+      expect(await store.offer(second.id)).toBeNull()
+      expect(composed).toBe(0)
+      expect(await db.count('outbox')).toBe(outbox)
+      expect(await save([carla.id], [hours(48.5)])).toEqual({ status: 'saved' })
+      expect(await save([carla.id, beto.id], [hours(49), hours(72)])).toEqual({ status: 'saved' })
+      expect(composed).toBe(2)
+    })
+
+    it("tells whether a member reading has a conflict on another session's application (hidden), and only for that member (issue 32)", async () => {
+      const { e, store, admin, beto, carla, application, offer } = await setUp()
+      const first = await application()
+      const second = await application()
+      await offer(first.id, [beto.id], [hours(48)])
+      const { compose } = recorder()
+      const timeId = (await store.offer(first.id))!.times[0]!.id
+      expect((await store.book({ applicationId: first.id, timeId, sessionId: crypto.randomUUID(), uid: 'u@catalitico.example', by: { kind: 'founder' }, at: NOW, compose })).status).toBe('done')
+      const conflicts = openConflictStore(e)
+      const declared = await conflicts.declare({ applicationId: first.id, memberId: carla.id, kind: 'comercial', note: '', declaredBy: carla.id, at: NOW })
+      const hiddenFor = async (viewer: string | null) => (await store.busy([beto.id], NOW, second.id, viewer)).map((b) => [b.applicationId, b.hidden])
+      expect(await hiddenFor(carla.id)).toEqual([[first.id, true]])
+      expect(await hiddenFor(admin.id)).toEqual([[first.id, false]])
+      expect(await hiddenFor(null)).toEqual([[first.id, false]])
+      // Lifted, it is hers to see again.
+      if (declared.status !== 'declared') throw new Error('not declared')
+      expect((await conflicts.lift(declared.conflict.id, { memberId: admin.id, reason: 'Ya no aplica', at: hours(1) })).status).toBe('lifted')
+      expect(await hiddenFor(carla.id)).toEqual([[first.id, false]])
     })
 
     it("a member who declares a conflict after the booking leaves its panel: no later e-mail, not in their sessions", async () => {
@@ -341,6 +387,14 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
         ['REQUEST', 1],
         ['REQUEST', 2],
         ['CANCEL', 3],
+      ])
+      // A move's e-mails are written knowing the time it had and who moved it (issue 32); nothing else carries it.
+      expect(calls.map((c) => c.moved)).toEqual([
+        undefined,
+        undefined,
+        { from: { startsAt: hours(48), endsAt: hours(49) }, by: { kind: 'founder' } },
+        { from: { startsAt: hours(72), endsAt: hours(73) }, by: { kind: 'member', name: 'Ana' } },
+        undefined,
       ])
       expect(await store.cancel({ applicationId: app.id, by: founder, at: NOW, cutoffMs: day, reason: null, closeOffer: false, compose })).toEqual({ status: 'no_session' })
       expect(await store.reschedule({ applicationId: app.id, to: { timeId: times[2]!.id }, by: founder, at: NOW, cutoffMs: day, compose })).toEqual({ status: 'no_session' })

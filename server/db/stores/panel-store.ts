@@ -64,6 +64,8 @@ export interface SessionMail {
   session: PanelSession
   reference: string
   founder: { name: string; email: string; companyName: string; tradeName: string }
+  /** A move (issue 32): the time it had before, and who moved it (a member by name, for the team's e-mails). */
+  moved?: { from: { startsAt: Date; endsAt: Date }; by: { kind: 'founder' } | { kind: 'member'; name: string } }
 }
 
 /** What the founder's e-mail of offered times is written from: the offer as saved. */
@@ -102,6 +104,8 @@ export type OfferOutcome =
   | { status: 'saved' }
   | { status: 'not_found' | 'not_in_stage' | 'session_booked' }
   | { status: 'unknown_member' | 'member_conflict'; memberIds: string[] }
+  /** A panel member already has another booked session over these times: the founder could not book them (issue 32). */
+  | { status: 'time_taken'; times: Date[] }
 
 export type ChangeOutcome =
   | { status: 'done'; session: PanelSession }
@@ -132,9 +136,17 @@ export interface PanelStore {
    * (`candidates`), and the active members left out for one (`excluded`), each by name.
    */
   eligible(applicationId: string): Promise<{ candidates: PanelMember[]; excluded: { id: string; name: string }[] }>
-  /** The booked sessions of these members that end after `from`, outside `exceptApplicationId`. */
-  busy(memberIds: readonly string[], from: Date, exceptApplicationId: string | null): Promise<BusySession[]>
-  /** Replace the offer (its none-fits note with it); refused while a session is booked. */
+  /**
+   * The booked sessions of these members that end after `from`, outside `exceptApplicationId`. With
+   * `viewer` (a member's id), each says whether that member has an active conflict on its application
+   * (`hidden`): such a session is not theirs to see, by its reference, id or time (issue 32).
+   */
+  busy(memberIds: readonly string[], from: Date, exceptApplicationId: string | null, viewer?: string | null): Promise<(BusySession & { hidden: boolean })[]>
+  /**
+   * Replace the offer (its none-fits note with it); refused while a session is booked, and when a panel
+   * member already has a booked session over one of its times (the founder could not book it: the e-mail
+   * of times and the status page list the same times, issue 32).
+   */
   saveOffer(input: OfferInput): Promise<OfferOutcome>
   /** The founder's "Ninguno me sirve". False: no offer to answer. */
   noneFits(applicationId: string, note: string, at: Date): Promise<boolean>
@@ -160,7 +172,7 @@ export interface PanelStore {
 }
 
 const BOOKED = sql.lit<'booked'>('booked')
-/** No application's id: "outside no application". */
+/** No application's (nor session's, nor member's) id: "outside no application", "no session to except", "no viewer". */
 const NO_APPLICATION = '00000000-0000-0000-0000-000000000000'
 const actorText = (by: PanelActor) => (by.kind === 'founder' ? 'founder' : by.memberId)
 const actorMember = (by: PanelActor) => (by.kind === 'founder' ? null : by.memberId)
@@ -255,9 +267,17 @@ function panelSteps(e: Engine) {
         .limit(1),
     ),
     // The other sessions, for "nobody double-booked": times and references, no founder data.
-    busy: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
-      bookedSessionsOf(e, p).select(['sm.member_id', 's.id as session_id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at']),
+    busy: e.prepare((p: { ids: string[]; from: Date; except: string; viewer: string }) =>
+      bookedSessionsOf(e, p)
+        .select(['sm.member_id', 's.id as session_id', 's.application_id', 'a.reference', 's.starts_at', 's.ends_at'])
+        // Whether the member reading has a conflict on the session's application (NO_APPLICATION: nobody has).
+        .select((eb) =>
+          eb
+            .exists(eb.selectFrom('conflicts as vc').select('vc.id').where('vc.member_id', '=', p.viewer).whereRef('vc.application_id', '=', 's.application_id').where('vc.lifted_at', 'is', null))
+            .as('hidden'),
+        ),
     ),
+    memberName: e.prepare((p: { id: string }) => db.selectFrom('team_members').select('name').where('id', '=', p.id)),
     // "Mis pendientes": the company's two names read from the form (->> works alike on jsonb and SQLite's JSON text), not the whole form.
     memberSessions: e.prepare((p: { ids: string[]; from: Date; except: string }) =>
       bookedSessionsOf(e, p).select([
@@ -394,8 +414,8 @@ function panelSteps(e: Engine) {
     return toSession(row, members)
   }
 
-  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date) {
-    yield* insertMessages(tx, app, compose({ method, session, reference: app.reference, founder: founderOf(app) }), at)
+  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date, moved?: SessionMail['moved']) {
+    yield* insertMessages(tx, app, compose({ method, session, reference: app.reference, founder: founderOf(app), ...(moved ? { moved } : {}) }), at)
   }
 
   /**
@@ -409,9 +429,10 @@ function panelSteps(e: Engine) {
     method: SessionMail['method'],
     input: { by: PanelActor; at: Date; compose: Compose },
     audit: { action: AuditAction; applicationId: string; detail: (session: PanelSession) => AuditDetail },
+    moved?: SessionMail['moved'],
   ): Generator<Step, PanelSession, unknown> {
     const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id })))!)
-    yield* queue(tx, app, method, session, input.compose, input.at)
+    yield* queue(tx, app, method, session, input.compose, input.at, moved)
     yield* tx.run(insertAudit([{ at: input.at, memberId: actorMember(input.by), action: audit.action, applicationId: audit.applicationId, detail: audit.detail(session) }]))
     return session
   }
@@ -486,10 +507,10 @@ export function openPanelStore(e: Engine): PanelStore {
       }
     },
 
-    async busy(memberIds, from, exceptApplicationId) {
+    async busy(memberIds, from, exceptApplicationId, viewer = null) {
       if (memberIds.length === 0) return []
-      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? NO_APPLICATION }))
-      return rows.map((r) => fromRow('panel_sessions', r))
+      const rows = await e.all(q.busy({ ids: [...memberIds], from, except: exceptApplicationId ?? NO_APPLICATION, viewer: viewer ?? NO_APPLICATION }))
+      return rows.map(({ hidden, ...r }) => ({ ...fromRow('panel_sessions', r), hidden: hidden === true || Number(hidden) === 1 }))
     },
 
     saveOffer(input) {
@@ -504,6 +525,14 @@ export function openPanelStore(e: Engine): PanelStore {
         if (unknown.length > 0) return { status: 'unknown_member', memberIds: unknown }
         const conflicted = (yield* tx.all(q.conflicted({ applicationId: input.applicationId, ids }))).map((r) => r.member_id)
         if (conflicted.length > 0) return { status: 'member_conflict', memberIds: conflicted }
+        // The members are locked (in id order, as a booking locks them): no booking can take a time between
+        // this check and the commit, so every time the e-mail lists is one the founder can book now.
+        const taken: Date[] = []
+        for (const startsAt of input.times) {
+          const endsAt = sessionEnd(startsAt, input.lengthMinutes)
+          if ((yield* tx.all(q.overlapping({ ids, startsAt, endsAt, except: NO_APPLICATION }))).length > 0) taken.push(startsAt)
+        }
+        if (taken.length > 0) return { status: 'time_taken', times: taken }
         const previous = yield* tx.first(q.offer({ applicationId: input.applicationId }))
         if (previous) yield* deleteOffer(tx, previous.id)
         yield* tx.run(
@@ -603,11 +632,22 @@ export function openPanelStore(e: Engine): PanelStore {
         if (yield* taken(tx, current.members.map((m) => m.id), startsAt, endsAt, current.id)) return { status: 'time_taken' }
         const by = actorText(input.by)
         if ((yield* tx.run(q.move({ id: current.id, sequence: current.sequence, startsAt, endsAt, by, at: input.at }))) === 0) return { status: 'no_session' }
-        const session = yield* announce(tx, app, current.id, 'REQUEST', input, {
-          action: 'panel.rescheduled',
-          applicationId: input.applicationId,
-          detail: (moved) => ({ session: moved.id, sequence: moved.sequence, startsAt: startsAt.toISOString() }),
-        })
+        // The e-mails say the time it had and who moved it (issue 32).
+        const mover: NonNullable<SessionMail['moved']>['by'] =
+          input.by.kind === 'founder' ? { kind: 'founder' } : { kind: 'member', name: (yield* tx.first(q.memberName({ id: input.by.memberId })))?.name ?? '' }
+        const session = yield* announce(
+          tx,
+          app,
+          current.id,
+          'REQUEST',
+          input,
+          {
+            action: 'panel.rescheduled',
+            applicationId: input.applicationId,
+            detail: (moved) => ({ session: moved.id, sequence: moved.sequence, startsAt: startsAt.toISOString() }),
+          },
+          { from: { startsAt: current.startsAt, endsAt: current.endsAt }, by: mover },
+        )
         return { status: 'done', session }
       })
     },

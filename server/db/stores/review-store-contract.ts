@@ -18,7 +18,9 @@ import type { FounderMailWrite } from './founder-store.ts'
 import type { ApplicationStore, NewSubmission } from './application-store.ts'
 import type { Role } from '../../../domain/team.ts'
 import type { Member } from './team-store.ts'
-import type { ApplicationListQuery, AuditFilter, ReviewStore, Viewer } from './review-store.ts'
+import type { ApplicationListQuery, AuditAction, AuditFilter, ReviewStore, Viewer } from './review-store.ts'
+import { openConflictStore } from './conflict-store.ts'
+import { engineOf } from '../engine-of.ts'
 
 export interface ReviewStoreHarness {
   store: ApplicationStore
@@ -482,6 +484,8 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
         applicationId: null,
         reference: null,
         detail: { format: 'csv', count: 3 },
+        founder: null,
+        views: null,
       })
       expect(first.items[1]).toMatchObject({ at: at(4), member: null, applicationId: appId, reference: null, detail: {} })
       expect((await h.reviews.listAudit(2, 4)).items.map((e) => e.at)).toEqual([at(1), at(0)])
@@ -505,6 +509,70 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       const page = await h.reviews.listAudit(1, 1, { memberId: ana.id })
       expect([page.total, page.items.length]).toEqual([2, 1])
       expect(page.memberNames).toEqual({ [beto.id]: 'Beto' })
+    })
+
+    it("folds a member's views of one application on one Bogotá day into one line before paging, names the founder for their own actions, leaves out the viewer's conflicts", async () => {
+      const h = await harness()
+      const ana = await h.addMember('admin', 'Ana')
+      const beto = await h.addMember('reviewer', 'Beto')
+      const app = await saved(h, at(0), { founderName: 'María José Ríos' }, 'CAT-2026-FOLD01')
+      const other = await saved(h, at(0), {}, 'CAT-2026-FOLD02')
+      const add = (iso: string, memberId: string | null, action: AuditAction, applicationId: string, detail = {}) =>
+        h.reviews.appendAudit({ at: new Date(iso), memberId, action, applicationId, detail })
+      // Bogotá's 10 March runs from 05:00 UTC on the 10th to 04:59 UTC on the 11th.
+      await add('2026-03-10T05:00:00.000Z', ana.id, 'application.viewed', app.id)
+      await add('2026-03-10T15:00:00.000Z', ana.id, 'deal.viewed', app.id)
+      await add('2026-03-11T04:59:00.000Z', ana.id, 'application.viewed', app.id)
+      await add('2026-03-11T05:00:00.000Z', ana.id, 'application.viewed', app.id) // the 11th: another line
+      await add('2026-03-10T16:00:00.000Z', beto.id, 'application.viewed', app.id) // another member
+      await add('2026-03-10T17:00:00.000Z', ana.id, 'application.viewed', other.id) // another application
+      await add('2026-03-10T18:00:00.000Z', ana.id, 'note.added', app.id, { noteId: 'n' }) // not a view
+      await add('2026-03-10T19:00:00.000Z', null, 'founder.deletion_requested', app.id)
+      await add('2026-03-10T20:00:00.000Z', null, 'stage.changed', app.id, { from: 'recibida', to: 'retirada' }) // the founder withdrew
+      await add('2026-03-10T21:00:00.000Z', null, 'follow_up.check_in_texts_reduced', app.id, { checkIns: 2 }) // the system
+
+      const all = await h.reviews.listAudit(1, 50)
+      expect(all.total).toBe(8)
+      const line = (e: (typeof all.items)[number]) => [e.member?.name ?? null, e.reference, e.views?.count ?? null, e.founder?.name ?? null]
+      expect(all.items.map(line)).toEqual([
+        ['Ana', 'CAT-2026-FOLD01', 1, null],
+        ['Ana', 'CAT-2026-FOLD01', 3, null],
+        [null, 'CAT-2026-FOLD01', null, null],
+        [null, 'CAT-2026-FOLD01', null, 'María José Ríos'],
+        [null, 'CAT-2026-FOLD01', null, 'María José Ríos'],
+        ['Ana', 'CAT-2026-FOLD01', null, null],
+        ['Ana', 'CAT-2026-FOLD02', 1, null],
+        ['Beto', 'CAT-2026-FOLD01', 1, null],
+      ])
+      expect(all.items[1]).toMatchObject({
+        at: new Date('2026-03-11T04:59:00.000Z'),
+        applicationId: app.id,
+        detail: {},
+        views: { count: 3, firstAt: new Date('2026-03-10T05:00:00.000Z'), byAction: { 'application.viewed': 2, 'deal.viewed': 1 } },
+      })
+      expect(all.items[2]).toMatchObject({ action: 'follow_up.check_in_texts_reduced', detail: { checkIns: 2 }, founder: null, views: null })
+      // Paged after folding: the lines 4 to 6, and the same total.
+      const second = await h.reviews.listAudit(2, 3)
+      expect([second.total, second.items.map((e) => e.action)]).toEqual([8, ['stage.changed', 'founder.deletion_requested', 'note.added']])
+      // Past the last page: no lines, and still the total.
+      expect(await h.reviews.listAudit(4, 3)).toEqual({ items: [], total: 8, memberNames: {} })
+      // A filter narrows before folding: only the views of that kind are counted.
+      const viewed = await h.reviews.listAudit(1, 50, { action: 'application.viewed', applicationId: app.id })
+      expect(viewed.items.map((e) => [e.member?.name, e.views?.byAction])).toEqual([
+        ['Ana', { 'application.viewed': 1 }],
+        ['Ana', { 'application.viewed': 2 }],
+        ['Beto', { 'application.viewed': 1 }],
+      ])
+      expect(viewed.total).toBe(3)
+
+      // Beto's conflict with the first application leaves its lines out of his log, the filters and the totals.
+      await openConflictStore(engineOf(h.store)).declare({ applicationId: app.id, memberId: beto.id, kind: 'personal', note: '', declaredBy: beto.id, at: new Date('2026-03-12T12:00:00.000Z') })
+      const his = await h.reviews.listAudit(1, 50, { viewer: beto.id })
+      expect([his.total, his.items.map((e) => e.reference)]).toEqual([1, ['CAT-2026-FOLD02']])
+      expect(await h.reviews.listAudit(1, 50, { viewer: beto.id, reference: 'CAT-2026-FOLD01' })).toEqual({ items: [], total: 0, memberNames: {} })
+      expect((await h.reviews.listAudit(1, 50, { viewer: beto.id, applicationId: app.id })).total).toBe(0)
+      // Not vacuous: Ana, without one, reads it all, her conflict-free log one line longer (Beto's declaration).
+      expect((await h.reviews.listAudit(1, 50, { viewer: ana.id })).total).toBe(9)
     })
 
     it("deletes a founder's applications by e-mail along with their reviews, notes and stage changes; the audit trail stays", async () => {

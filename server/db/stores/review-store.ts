@@ -14,7 +14,7 @@
  * with it.
  */
 import { sql, type Expression, type InferResult, type SelectQueryBuilder, type SqlBool } from 'kysely'
-import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
+import { VIEW_ACTIONS, isFounderAction, type AuditAction, type AuditDetail, type ViewAction } from '../../../domain/audit.ts'
 import type { ProductStage } from '../../../domain/application.ts'
 import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
@@ -23,7 +23,7 @@ import { searchKey } from '../../../domain/search.ts'
 import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
 import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
 import { applicationFromRow } from './application-rows.ts'
-import { stageStays } from './query-fragments.ts'
+import { noActiveConflict, stageStays } from './query-fragments.ts'
 import type { StoredApplication } from './application-store.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
@@ -150,6 +150,11 @@ export interface AuditFilter {
   from?: Date
   /** Before this instant (exclusive). */
   to?: Date
+  /**
+   * The member reading: entries about an application they have an active conflict of interest with
+   * are left out of the page and of its total, whatever else the filter says (ADR 0200).
+   */
+  viewer?: string
 }
 
 /** A page of the audit log, and the names of the members its details name (detail.memberId). */
@@ -194,11 +199,14 @@ export interface ReviewStore {
   listStageChanges(applicationId: string): Promise<StageChange[]>
   overview(periods: OverviewPeriods): Promise<Overview>
   appendAudit(entry: NewAuditEntry): Promise<void>
-  /** Newest first, narrowed by `filter`. */
+  /**
+   * Newest first, narrowed by `filter`, a member's views of one application on one Bogotá day folded
+   * into one line (ADR 0201) before paging: `total` counts lines.
+   */
   listAudit(page: number, pageSize: number, filter?: AuditFilter): Promise<AuditLogPage>
 }
 
-const AUDIT_FILTERS = ['memberId', 'action', 'applicationId', 'reference', 'from', 'to'] as const
+const AUDIT_FILTERS = ['memberId', 'action', 'applicationId', 'reference', 'from', 'to', 'viewer'] as const
 /** Which of the audit log's filters are set: one prepared query per combination. */
 type AuditShape = Record<(typeof AUDIT_FILTERS)[number], boolean>
 /** The filter's values, every one bound (those a shape does not use are left out of its SQL). */
@@ -213,7 +221,51 @@ function auditWhere<Q extends SelectQueryBuilder<any, any, any>>(shape: AuditSha
   if (shape.reference) q = q.where(sql.ref('a.reference'), '=', p.reference) as Q
   if (shape.from) q = q.where(sql.ref('l.at'), '>=', p.from) as Q
   if (shape.to) q = q.where(sql.ref('l.at'), '<', p.to) as Q
+  // A conflicted application's entries match nothing (ADR 0200); those without an application stay.
+  if (shape.viewer) q = q.where(noActiveConflict(p.viewer, sql.ref('l.application_id'))) as Q
   return q
+}
+
+/** `l.action` is one of the views the log folds (ADR 0201); constants, so one text per shape. */
+const isView = sql<SqlBool>`l.action in (${sql.join(VIEW_ACTIONS.map((a) => sql.lit(a)))})`
+
+/**
+ * The audit log's lines (ADR 0201): every entry but a view as it is, and a member's views of one
+ * application on one Bogotá day as one line (its last view's time and id, how many of each, the first's
+ * time). Both halves filtered alike, so paging and the total count lines.
+ */
+function auditLines(e: Engine, shape: AuditShape, p: AuditValues) {
+  const filtered = () => auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id'))
+  const entries = filtered()
+    .where(sql<SqlBool>`not ${isView}`)
+    .select([
+      sql<string>`cast(l.id as text)`.as('id'),
+      sql<Date | TimeText>`l.at`.as('at'),
+      sql<string | null>`l.member_id`.as('member_id'),
+      sql<string>`l.action`.as('action'),
+      sql<string | null>`l.application_id`.as('application_id'),
+      // As text on both engines: the views' half reads one of its rows' details as text.
+      sql<string | null>`cast(l.detail as text)`.as('detail'),
+      sql<number | string>`1`.as('n'),
+      sql<Date | TimeText | null>`null`.as('first_at'),
+      ...VIEW_ACTIONS.map((_, i) => sql<number | string>`0`.as(`v${i}`)),
+    ])
+  const views = filtered()
+    .where(isView)
+    .groupBy([sql.ref('l.member_id'), sql.ref('l.application_id'), e.bogotaDay('l.at')])
+    .select([
+      sql<string>`max(cast(l.id as text))`.as('id'),
+      sql<Date | TimeText>`max(l.at)`.as('at'),
+      sql<string | null>`l.member_id`.as('member_id'),
+      sql<string>`max(l.action)`.as('action'),
+      sql<string | null>`l.application_id`.as('application_id'),
+      // A line of one view keeps its detail (a portfolio's counts); a line of several has none.
+      sql<string | null>`case when count(*) = 1 then min(cast(l.detail as text)) end`.as('detail'),
+      sql<number | string>`count(*)`.as('n'),
+      sql<Date | TimeText | null>`min(l.at)`.as('first_at'),
+      ...VIEW_ACTIONS.map((action, i) => sql<number | string>`sum(case when l.action = ${sql.lit(action)} then 1 else 0 end)`.as(`v${i}`)),
+    ])
+  return entries.unionAll(views)
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -413,18 +465,33 @@ export function openReviewStore(e: Engine): ReviewStore {
       ])
     }),
     stays: e.prepare(() => stageStays()),
-    auditCount: prepareByShape(e, (shape: AuditShape, p: AuditValues) =>
-      auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id')).select(count().as('n')),
-    ),
+    auditCount: prepareByShape(e, (shape: AuditShape, p: AuditValues) => db.selectFrom(auditLines(e, shape, p).as('t')).select(count().as('n'))),
     auditPage: prepareByShape(e, (shape: AuditShape, p: AuditValues & { limit: number; offset: number }) =>
-      auditWhere(shape, p, db.selectFrom('audit_log as l').leftJoin('applications as a', 'a.id', 'l.application_id'))
-        .leftJoin('team_members as m', 'm.id', 'l.member_id')
-        .selectAll('l')
-        .select(['m.name as member_name', 'a.reference as reference'])
-        .orderBy('l.at', 'desc')
-        .orderBy('l.id', 'desc')
-        .limit(p.limit)
-        .offset(p.offset),
+      db
+        // The page first, then its names: the joins (and the form's JSON) are read for its rows only.
+        .selectFrom(
+          db
+            .selectFrom(auditLines(e, shape, p).as('t'))
+            .selectAll('t')
+            // Every line's count with the page, in the same pass over the log (a page past the end counts apart).
+            .select(sql<number | string>`count(*) over ()`.as('lines'))
+            .orderBy(sql.ref('t.at'), 'desc')
+            .orderBy(sql.ref('t.id'), 'desc')
+            .limit(p.limit)
+            .offset(p.offset)
+            .as('t'),
+        )
+        .leftJoin('team_members as m', (join) => join.on(sql<SqlBool>`m.id = t.member_id`))
+        .leftJoin('applications as a', (join) => join.on(sql<SqlBool>`a.id = t.application_id`))
+        .selectAll('t')
+        .select([
+          'm.name as member_name',
+          'a.reference as reference',
+          // The founder's name as on the application, for their own actions (ADR 0201); none once erased.
+          sql<string | null>`case when a.anonymized_at is null then a.form_data ->> 'founderName' end`.as('founder_name'),
+        ])
+        .orderBy(sql.ref('t.at'), 'desc')
+        .orderBy(sql.ref('t.id'), 'desc'),
     ),
     memberNames: e.prepare((p: { ids: string[] }) => db.selectFrom('team_members').select(['id', 'name']).where(e.inList('id', p.ids))),
   }
@@ -701,18 +768,32 @@ export function openReviewStore(e: Engine): ReviewStore {
       }
       const shape = Object.fromEntries(AUDIT_FILTERS.map((name) => [name, filter[name] !== undefined])) as AuditShape
       // A value the shape leaves out of the SQL is never bound.
-      const values: AuditValues = { memberId: '', action: '', applicationId: '', reference: '', from: new Date(0), to: new Date(0), ...filter }
-      const total = toNumber((await e.first(q.auditCount(shape, values)))!.n)
+      const values: AuditValues = { memberId: '', action: '', applicationId: '', reference: '', from: new Date(0), to: new Date(0), viewer: '', ...filter }
       const rows = await e.all(q.auditPage(shape, { ...values, limit: pageSize, offset: (page - 1) * pageSize }))
-      const items = rows.map((row) => ({
-        id: row.id,
-        at: toDate(row.at),
-        member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
-        action: row.action as AuditAction,
-        applicationId: row.application_id,
-        reference: row.reference,
-        detail: fromJson(row.detail) as AuditDetail,
-      }))
+      // The page's rows carry the total; an empty first page is 0; a page past the end is counted.
+      const total = rows.length > 0 ? toNumber(rows[0]!.lines) : page === 1 ? 0 : toNumber((await e.first(q.auditCount(shape, values)))!.n)
+      const items = rows.map((row): AuditEntry => {
+        const action = row.action as AuditAction
+        const folded = row.first_at !== null
+        const byAction: Partial<Record<ViewAction, number>> = {}
+        if (folded) {
+          VIEW_ACTIONS.forEach((view, i) => {
+            const n = toNumber((row as unknown as Record<string, number | string>)[`v${i}`]!)
+            if (n > 0) byAction[view] = n
+          })
+        }
+        return {
+          id: row.id,
+          at: toDate(row.at),
+          member: row.member_id === null ? null : { id: row.member_id, name: row.member_name ?? '' },
+          action,
+          applicationId: row.application_id,
+          reference: row.reference,
+          detail: row.detail === null ? {} : (JSON.parse(row.detail) as AuditDetail),
+          founder: isFounderAction(row.member_id, action) ? { name: row.founder_name?.trim() || null } : null,
+          views: folded ? { count: toNumber(row.n), firstAt: toDate(row.first_at!), byAction } : null,
+        }
+      })
       const named = [...new Set(items.map((i) => i.detail.memberId).filter((id): id is string => typeof id === 'string' && isUuid(id)))]
       const memberNames = named.length === 0 ? {} : Object.fromEntries((await e.all(q.memberNames({ ids: named }))).map((m) => [m.id, m.name]))
       return { items, total, memberNames }

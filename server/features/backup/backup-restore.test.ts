@@ -291,7 +291,7 @@ describe('a backup older than the code', () => {
     source.store.db.exec(
       'DROP TABLE backup_runs; DROP INDEX applications_clock; DROP TABLE document_uploads; DROP TABLE data_requests; DROP TABLE founder_activity_seen; DROP TABLE founder_activity; ' +
         'DROP TABLE panel_session_members; DROP TABLE panel_sessions; DROP TABLE panel_offer_members; DROP TABLE panel_offer_times; DROP TABLE panel_offers; ALTER TABLE outbox DROP COLUMN calendar; ' +
-        'DROP TABLE media_plan_totals; DROP TABLE media_plan_entries; DROP TABLE media_plan_proofs; DROP TABLE media_plan_lines; ' +
+        'DROP TABLE request_keys; DROP TABLE media_plan_totals; DROP TABLE media_plan_entries; DROP TABLE media_plan_proofs; DROP TABLE media_plan_lines; ' +
         'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
         'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
         'DROP TABLE follow_up_mails; DROP TABLE follow_up_closings; DROP TABLE follow_up_milestones; DROP TABLE check_ins; ' +

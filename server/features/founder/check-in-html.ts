@@ -6,6 +6,7 @@
  * beside its field with what was typed kept. Every value is escaped; figures
  * and days through the one es-CO formatter.
  */
+import { requestKeyInput } from './request-key-field.ts'
 import { formatDay } from '../../../domain/deals.ts'
 import {
   CHECK_IN_COUNT,
@@ -136,6 +137,7 @@ export function checkInPage(o: CheckInPageOptions): string {
   const form = `<form method="post" action="${e(base)}/seguimiento" novalidate>
 <input type="hidden" name="mes" value="${o.month.number}">
 <input type="hidden" name="version" value="${o.baseVersion}">
+${requestKeyInput()}
 <fieldset><legend>Las cifras de ${e(formatMonth(o.month.period))}</legend>
 ${METRIC_KEYS.map((k) => metricField(k, o.values[k] ?? '', errors[k])).join('\n')}
 </fieldset>

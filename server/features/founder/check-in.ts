@@ -29,13 +29,16 @@ import type { FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 import type { MediaDaysSource } from '../../shared/media-days.ts'
 import { FOLLOW_UP_CHART_CSS } from './status-page-chart.ts'
 import { CHECK_IN_CSS, FIELD_NAMES, checkInPage, followUpSectionHtml, noCheckInPage } from './check-in-html.ts'
-import { founderRouteBasics } from './form-guard.ts'
+import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
+import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import { messagePage } from './status-page-html.ts'
 
 export interface CheckInDeps {
   followUp: Pick<FollowUpStore, 'followUp' | 'submitCheckIn'>
   founders: { store: Pick<FounderStore, 'resolveLink'>; mail: FounderMailConfig }
   now: () => Date
+  /** The form's keys: the same report sent twice is stored once (ADR 0189). */
+  requestKeys?: RequestKeyStore
 }
 
 const THANKS = '¡Gracias! Recibimos tu reporte.'
@@ -45,6 +48,7 @@ export function checkInRoutes(deps: CheckInDeps): Hono {
   const { founders, now } = deps
   const { contact, formPost, notFound } = founderRouteBasics(founders.mail, BODY_LIMITS.founderCheckIn)
   const app = new Hono()
+  const once = founderRequestOnce({ keys: deps.requestKeys, founders: founders.store, now, contactEmail: contact })
 
   const noFollowUp = (c: Context) => c.html(messagePage('Sin seguimiento', FOLLOW_UP_MESSAGES.noFollowUp, contact), 404)
 
@@ -79,7 +83,7 @@ export function checkInRoutes(deps: CheckInDeps): Hono {
     )
   })
 
-  app.post('/:token/seguimiento', formPost, async (c) => {
+  app.post('/:token/seguimiento', formPost, once('POST /:token/seguimiento'), async (c) => {
     const found = await open(c)
     if (found instanceof Response) return found
     const { follow, token, view } = found

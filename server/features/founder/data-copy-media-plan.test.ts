@@ -22,7 +22,7 @@ describe("the titular's copy of the media plan", () => {
     const line = await plans.addLine(id, () => ({ ok: true, line: { outlet: 'tv_nacional', format: 'Spot 30"', units: 4, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-02-28', notes: '' } }), by)
     if (line.status !== 'written') throw new Error('no line')
     const entry = { lineId: line.value.id, day: '2027-02-10', units: 1, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
-    const ran = await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'ran', proofUrl: 'https://canal.example/pauta/1' } }), by)
+    const ran = await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'ran', proofUrl: 'https://canal.example.com/pauta/1' } }), by)
     if (ran.status !== 'written') throw new Error('no entry')
     await plans.appendEntry(id, () => ({ ok: true, entry: { ...entry, kind: 'void', units: 1, proofUrl: null, reason: 'Era de otra franja', voids: ran.value.id } }), by)
 
@@ -31,7 +31,7 @@ describe("the titular's copy of the media plan", () => {
     const html = founderCopyHtml(copy, { contactEmail: 'hola@catalitico.example', actionBase: null })
     expect(html).toContain('<h3>Tu plan de medios</h3>')
     expect(html).toContain('<td>TV nacional, Spot 30&quot;</td><td>4</td><td>$\u00a012.000.000</td><td>$\u00a048.000.000</td>')
-    expect(html).toContain('<li>Emitido, línea 1, 10 de febrero de 2027: 1 unidad · <a href="https://canal.example/pauta/1" rel="noopener noreferrer">prueba de emisión</a> · anulado después</li>')
+    expect(html).toContain('<li>Emitido, línea 1, 10 de febrero de 2027: 1 unidad · <a href="https://canal.example.com/pauta/1" rel="noopener noreferrer">prueba de emisión</a> · anulado después</li>')
     expect(html).toContain('<li>Anulación, línea 1, 10 de febrero de 2027: 1 unidad (Era de otra franja)</li>')
     expect(html).not.toContain(admin.id)
   })

@@ -6,8 +6,13 @@
  * and it is well formed. Each refusal is a Spanish page; nothing changes.
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import { REQUEST_KEY_MESSAGES } from '../../../domain/request-keys.ts'
 import { bodyLimit } from 'hono/body-limit'
 import { allowedOrigin } from '../../shared/auth/origin.ts'
+import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
+import { requestOnce } from '../../shared/http/request-once.ts'
+import type { FounderStore } from '../../db/stores/founder-store.ts'
+import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import { invalidLinkPage, messagePage } from './status-page-html.ts'
 
 /**
@@ -74,4 +79,33 @@ export function founderRouteBasics(mail: { siteOrigin: string; company: { contac
     formPost: founderFormGuard({ siteOrigin: mail.siteOrigin, contactEmail: contact, maxSize }),
     notFound: (c: Context) => c.html(invalidLinkPage(contact), 404),
   }
+}
+
+/**
+ * One write per submission for a founder's form (issue 32; ADR 0189): the form's hidden field carries the
+ * key made when the page was drawn; the same form sent twice (a double tap, the browser sending it again)
+ * books, cancels or reports once and both get the first answer. The key is the founder's application's,
+ * for the route as registered; the link in the path is never stored (`secret`). Put after the forms' guard
+ * (it reads the body that guard limited): `app.post(path, formPost, once('POST /:token/…'), handler)`.
+ * Without a store (a test's routes alone), it lets every request through.
+ */
+export function founderRequestOnce(deps: { keys?: RequestKeyStore | undefined; founders: Pick<FounderStore, 'resolveLink'>; now: () => Date; contactEmail: string }): (route: string) => MiddlewareHandler {
+  const keys = deps.keys
+  if (!keys) return () => (_c, next) => next()
+  const applications = new WeakMap<Context, string>()
+  const once = requestOnce({
+    keys,
+    now: deps.now,
+    from: 'field',
+    principal: async (c) => {
+      const view = await resolveFounderToken(deps.founders, c.req.param('token') ?? '')
+      if (!view) return null
+      applications.set(c, view.applicationId)
+      return `founder:${view.applicationId}`
+    },
+    applicationId: (c) => applications.get(c) ?? null,
+    secret: (c) => c.req.param('token') ?? null,
+    refuse: (c, status, why) => c.html(messagePage('No pudimos procesar el formulario', REQUEST_KEY_MESSAGES[why], deps.contactEmail), status),
+  })
+  return (route) => once(route)
 }

@@ -71,13 +71,13 @@ async function setUp() {
   const again = await h.signIn(admin.member)
   const withLine = await post(h, again, one.id, 'lines', { outlet: 'tv_nacional', format: 'Spot 30" por franja', units: '10', flightFrom: '2027-02-01', flightTo: '2027-04-30', notes: 'Franja prime, nota interna' })
   const lineId = withLine.lines[0]!.id
-  await post(h, again, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/pauta/123' })
-  const wrong = await post(h, again, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-02', units: '2', proofUrl: 'https://canal.example/pauta/equivocada' })
-  const wrongId = wrong.entries.find((x) => x.proofUrl === 'https://canal.example/pauta/equivocada')!.id
+  await post(h, again, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example.com/pauta/123' })
+  const wrong = await post(h, again, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-02', units: '2', proofUrl: 'https://canal.example.com/pauta/equivocada' })
+  const wrongId = wrong.entries.find((x) => x.proofUrl === 'https://canal.example.com/pauta/equivocada')!.id
   await post(h, again, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-03', voids: wrongId, reason: 'Se registró en la línea equivocada' })
   const missed = await post(h, again, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial; el canal no avisó' })
   const missId = missed.entries.find((x) => x.kind === 'missed')!.id
-  await post(h, again, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/pauta/124' })
+  await post(h, again, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example.com/pauta/124' })
   return { h, one, two, admin: again, lineId }
 }
 
@@ -104,10 +104,10 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(html).toContain('<dt>Fechas</dt><dd>del 1 de febrero de 2027 al 30 de abril de 2027</dd>')
     // What ran, with its proof; the miss, made good, with the make-good's proof.
     expect(html).toContain('<strong>Salió al aire</strong> el 10 de febrero de 2027: 3 unidades de TV nacional, Spot 30&quot; por franja.')
-    expect(html).toContain('<a href="https://canal.example/pauta/123" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del 10 de febrero de 2027</span></a>')
+    expect(html).toContain('<a href="https://canal.example.com/pauta/123" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del 10 de febrero de 2027</span></a>')
     expect(html).toContain('<strong>No salió al aire</strong> el 17 de febrero de 2027: 1 unidad de TV nacional, Spot 30&quot; por franja. Ya se repuso.')
     expect(html).toContain('<strong>Reposición</strong> el 24 de febrero de 2027: 1 unidad de TV nacional, Spot 30&quot; por franja en lugar de lo que no salió el 17 de febrero de 2027.')
-    expect(html).toContain('href="https://canal.example/pauta/124" rel="noopener noreferrer"')
+    expect(html).toContain('href="https://canal.example.com/pauta/124" rel="noopener noreferrer"')
     // The voided entry, the team's reasons and notes: never shown.
     expect(html).not.toContain('equivocada')
     expect(html).not.toContain('2 de marzo de 2027')
@@ -201,7 +201,7 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
       entries: [
         entry({ lineId: 'l3', kind: 'void', day: '2027-01-20', units: 0, reason: 'Retirada por el equipo' }),
         entry({ lineId: 'l1', kind: 'booked', day: '2027-02-01', units: 10 }),
-        entry({ lineId: 'l1', kind: 'ran', day: '2027-02-05', units: 3, proofUrl: 'https://canal.example/a' }),
+        entry({ lineId: 'l1', kind: 'ran', day: '2027-02-05', units: 3, proofUrl: 'https://canal.example.com/a' }),
         entry({ id: 'miss', lineId: 'l1', kind: 'missed', day: '2027-02-12', units: 2, reason: 'El canal cambió la parrilla' }),
         entry({ lineId: 'l1', kind: 'make_good', day: '2027-03-01', units: 1, makeGoodFor: 'miss', proofDocumentId: 'p1', proofFileName: 'Pauta marzo.pdf' }),
         entry({ lineId: 'l1', kind: 'moved', day: '2027-03-15', units: 2, toLineId: 'l2' }),
@@ -225,5 +225,26 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     const months = [...html.matchAll(/<h3>([^<]+)<\/h3>/g)].map((m) => m[1])
     expect(months).toEqual(['Febrero de 2027', 'Marzo de 2027', 'Mayo de 2027', 'Julio de 2027'])
     for (const hidden of ['Mención', 'parrilla', 'nota interna', 'Retirada', 'Reservado', 'Anulación']) expect(html).not.toContain(hidden)
+  })
+  it('never says a consulting session "salió al aire" (issue 32): a session is held, counted in sessions', () => {
+    const at = new Date('2027-03-20T15:00:00Z')
+    const ledger: MediaPlanLedger = {
+      deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      lines: [
+        { id: 'c1', number: 1, outlet: 'consultoria', format: 'Sesión de consultoría estratégica', units: 3, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: '', applicationId: 'app', createdBy: null, createdAt: at },
+      ],
+      entries: [
+        { id: 'e1', lineId: 'c1', kind: 'ran', day: '2027-02-05', units: 1, proofUrl: 'https://actas.example/1', proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+        { id: 'm1', lineId: 'c1', kind: 'missed', day: '2027-02-12', units: 1, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: 'x', makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+        { id: 'g1', lineId: 'c1', kind: 'make_good', day: '2027-03-01', units: 1, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: 'm1', toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+      ],
+    }
+    const html = mediaPlanSectionHtml(ledger, '2027-03-20')
+    expect(html).toContain('<strong>Se realizó</strong> el 5 de febrero de 2027: 1 sesión de Consultoría estratégica, Sesión de consultoría estratégica.')
+    expect(html).toContain('<strong>No se realizó</strong> el 12 de febrero de 2027: 1 sesión de Consultoría estratégica, Sesión de consultoría estratégica. Ya se repuso.')
+    expect(html).toContain('<strong>Reposición</strong> el 1 de marzo de 2027: 1 sesión de Consultoría estratégica, Sesión de consultoría estratégica en lugar de la que no se realizó el 12 de febrero de 2027.')
+    expect(html).toContain('<dt>Sesiones</dt><dd>3</dd>')
+    expect(html).not.toContain('Salió al aire')
+    expect(html).not.toContain('No salió al aire')
   })
 })

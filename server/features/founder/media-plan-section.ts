@@ -10,6 +10,8 @@
  * - Only what counts is shown: domain/media-plan.ts liveEntries drops voids
  *   and the entries they cancel; withdrawn lines are left out; bookings (a
  *   note of the traffic) are not the founder's business.
+ * - «Semana a semana» (media-plan-weeks.ts, issue 32): the workspace's flowchart
+ *   in words, line by line and week by week, before the months.
  * - The team's reasons for a miss or a forfeit are never shown (ADR 0180):
  *   they are written in the ledger for the team; the founder reads the kind,
  *   the day and the units, and asks the team for more.
@@ -17,11 +19,12 @@
  */
 import { OUTLET_LABELS, formatCop, formatDay } from '../../../domain/deals.ts'
 import { formatCount, formatMonth, formatShare, formatIsoDay, plural } from '../../../domain/format.ts'
-import { balancesOf, liveEntries, owedByMiss, tallies, unitsReceived, type PlanEntry, type PlanLine } from '../../../domain/media-plan.ts'
+import { balancesOf, isSessionOutlet, liveEntries, owedByMiss, tallies, unitsReceived, unitsText, type PlanEntry, type PlanLine } from '../../../domain/media-plan.ts'
 import type { MediaPlanLedger, MediaPlanStore } from '../../db/stores/media-plan-store.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import { STATUS_PAGE_PATH } from '../../shared/pipeline/status-mail.ts'
+import { MEDIA_PLAN_WEEKS_CSS, mediaPlanWeeksHtml } from './media-plan-weeks.ts'
 
 export const MEDIA_PLAN_CSS = `
 .plan-month{margin:0 0 1.5rem}
@@ -34,7 +37,9 @@ ul.plan-list dd{margin:0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `
 
-const units = (n: number) => `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`
+/** "2 unidades", or for a consulting line "2 sesiones" (a session is held, never aired: issue 32). */
+const units = (n: number, line?: PlanLine) => (line ? unitsText(n, line.outlet) : `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`)
+const held = (line: PlanLine | undefined) => line !== undefined && isSessionOutlet(line.outlet)
 const what = (line: PlanLine | undefined) => (line ? `${OUTLET_LABELS[line.outlet]}, ${line.format}` : 'otra línea del plan')
 /**
  * The proof as the founder sees it: the link, or the file under their personal link (`base`,
@@ -57,24 +62,24 @@ function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly Pla
   const day = formatDay(x.day)
   switch (x.kind) {
     case 'ran':
-      return `<p><strong>Salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}.${proofOf(x, base)}</p>`
+      return `<p><strong>${held(line) ? 'Se realizó' : 'Salió al aire'}</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}.${proofOf(x, base)}</p>`
     case 'missed': {
       const left = owed.get(x.id) ?? 0
-      const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left)}.` : 'Queda pendiente de reposición.'
-      return `<p><strong>No salió al aire</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}. ${e(after)}</p>`
+      const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left, line)}.` : 'Queda pendiente de reposición.'
+      return `<p><strong>${held(line) ? 'No se realizó' : 'No salió al aire'}</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}. ${e(after)}</p>`
     }
     case 'make_good': {
       const miss = live.find((m) => m.id === x.makeGoodFor)
-      const instead = miss ? ` en lugar de lo que no salió el ${formatDay(miss.day)}` : ''
-      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}${e(instead)}.${proofOf(x, base)}</p>`
+      const instead = miss ? (held(line) ? ` en lugar de la que no se realizó el ${formatDay(miss.day)}` : ` en lugar de lo que no salió el ${formatDay(miss.day)}`) : ''
+      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}${e(instead)}.${proofOf(x, base)}</p>`
     }
     case 'moved': {
       const to = x.toLineId ? byId.get(x.toLineId) : undefined
-      const received = line && to ? `, que se convirtieron en ${units(unitsReceived(x.units, line, to))} de ${what(to)} por el mismo valor en medios` : ''
-      return `<p><strong>Cambio de medio</strong> el ${e(day)}: ${e(units(x.units))} de ${e(what(line))}${e(received)}.</p>`
+      const received = line && to ? `, que se convirtieron en ${units(unitsReceived(x.units, line, to), to)} de ${what(to)} por el mismo valor en medios` : ''
+      return `<p><strong>Cambio de medio</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}${e(received)}.</p>`
     }
     case 'forfeited':
-      return `<p><strong>No alcanzó a salir</strong> antes del cierre de la ventana (${e(day)}): ${e(units(x.units))} de ${e(what(line))}.</p>`
+      return `<p><strong>${held(line) ? 'No alcanzó a realizarse' : 'No alcanzó a salir'}</strong> antes del cierre de la ventana (${e(day)}): ${e(units(x.units, line))} de ${e(what(line))}.</p>`
     case 'booked':
     case 'void':
       return null
@@ -117,7 +122,7 @@ export function mediaPlanSectionHtml(ledger: MediaPlanLedger, today: string, bas
         const tally = t.get(l.id)!
         return `<li><p><strong>${e(OUTLET_LABELS[l.outlet])}</strong></p><dl>
 <dt>Formato</dt><dd>${e(l.format)}</dd>
-<dt>Unidades</dt><dd>${e(formatCount(tally.effective))}</dd>
+<dt>${isSessionOutlet(l.outlet) ? 'Sesiones' : 'Unidades'}</dt><dd>${e(formatCount(tally.effective))}</dd>
 <dt>Fechas</dt><dd>del ${e(formatDay(l.flightFrom))} al ${e(formatDay(l.flightTo))}</dd>
 </dl></li>`
       })
@@ -132,6 +137,7 @@ ${happened.length > 0 ? `<h4>Lo que pasó</h4>\n<ul class="plan-list">\n${happen
   return `<section class="media-plan" aria-labelledby="tu-plan-de-medios">
 <h2 id="tu-plan-de-medios">Tu plan de medios</h2>
 <p>${e(sentences.join(' '))}</p>
+${mediaPlanWeeksHtml(ledger, today)}
 ${sections.join('\n')}
 </section>`
 }
@@ -143,6 +149,6 @@ export function mediaPlanSection(deps: { plans: Pick<MediaPlanStore, 'ledger'>; 
     const ledger = await deps.plans.ledger(view.applicationId)
     if (!ledger) return null
     const base = token === undefined ? null : `${STATUS_PAGE_PATH}/${encodeURIComponent(token)}`
-    return { html: mediaPlanSectionHtml(ledger, formatIsoDay(deps.now()), base), css: MEDIA_PLAN_CSS }
+    return { html: mediaPlanSectionHtml(ledger, formatIsoDay(deps.now()), base), css: MEDIA_PLAN_CSS + MEDIA_PLAN_WEEKS_CSS }
   }
 }

@@ -10,8 +10,9 @@
  */
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../../domain/format.ts'
-import { PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
+import { formatDateTime, formatWeekdayDateTime } from '../../../domain/format.ts'
+import { PANEL_MESSAGES, PANEL_WARNINGS } from '../../../domain/panel-sessions.ts'
+import { LIVE_LINKS_PER_APPLICATION } from '../../../domain/personal-link.ts'
 import type { PanelState } from '../../../domain/workspace-api/panel.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
@@ -402,5 +403,172 @@ describe("the founder's panel session on the status page", () => {
     expect(booked).not.toContain('te avisaremos')
     expect((await h.call('POST', `/applications/${app.id}/panel/session/cancel`, { as: admin, body: {} })).status).toBe(200)
     expect(await next()).toContain('Cancelamos tu sesión con el panel de expertos. Te enviaremos nuevos horarios por correo')
+  })
+})
+
+/** Every appointment written with its weekday ("martes 8 de diciembre de 2026, 4:00 p. m."), in order. */
+const APPOINTMENT = /(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+ de \d{4}, \d{1,2}:\d{2}\u00a0[ap]\.\u00a0m\./g
+const appointments = (text: string) => [...text.matchAll(APPOINTMENT)].map((m) => m[0])
+/** The times the page offers: its «Elige el horario» section, up to «Ninguno me sirve». */
+const pageTimes = (html: string) => appointments(html.slice(html.indexOf('<h2>Elige el horario'), html.indexOf('<h3>Ninguno me sirve')))
+/** The times the e-mail lists: its "- " lines. */
+const mailTimes = (text: string) => appointments(text.split('\n').filter((l) => l.startsWith('- ')).join('\n'))
+const at = (h: WorkspaceHarness, hours: number) => new Date(h.now().getTime() + hours * HOUR)
+
+describe('the panel booking of issue 32', () => {
+  it('the offer e-mail and the founder’s page list the same times: a time a panel member has taken elsewhere is refused at the offer, and one taken after the e-mail stays on the page as no longer available', async () => {
+    const { h, admin, panelist } = await setUp()
+    const first = await atPanel(h, admin)
+    const second = await atPanel(h, admin)
+    const third = await atPanel(h, admin)
+    // The panelist's 48 h is booked by the second founder.
+    const two = await offer(h, admin, second.app.id, [panelist.id], [at(h, 48)])
+    expect((await post(h, `/postulacion/${second.token}/sesion/reservar`, { time: two.offer!.times[0]!.id })).status).toBe(303)
+    await h.deliverMail()
+
+    // Offering the first founder the panelist's 48 h is refused, naming the time; nothing is saved or sent.
+    const before = panelRows(h)
+    const refused = await h.call('PUT', `/applications/${first.app.id}/panel/offer`, {
+      as: admin,
+      body: { memberIds: [panelist.id], lengthMinutes: 60, place: { kind: 'video', value: 'https://meet.example/abc' }, times: [at(h, 48), at(h, 72), at(h, 96)].map((t) => t.toISOString()) },
+    })
+    expect(refused.status).toBe(409)
+    const refusal = (await refused.json()) as { error: string; message: string }
+    expect(refusal.error).toBe('time_taken')
+    expect(refusal.message).toContain(formatWeekdayDateTime(at(h, 48)))
+    expect(panelRows(h)).toEqual(before)
+
+    await offer(h, admin, first.app.id, [panelist.id], [at(h, 72), at(h, 96), at(h, 120)])
+    const mail = (await h.deliverMail()).find((m) => m.to === first.app.formData.email && m.subject.includes('Horarios para tu sesión'))!
+    const listed = mailTimes(mail.text)
+    expect(listed).toEqual([72, 96, 120].map((n) => formatWeekdayDateTime(at(h, n))))
+    const html = await (await page(h, `/postulacion/${founderTokenFrom(mail.text)}`)).text()
+    expect(pageTimes(html)).toEqual(listed)
+    expect(html.match(/\/sesion\/reservar"/g)).toHaveLength(3)
+
+    // After the e-mail left, the third founder takes the panelist's 96 h: the page still lists the e-mail's
+    // three times, that one marked as no longer available and without its button.
+    const three = await offer(h, admin, third.app.id, [panelist.id], [at(h, 96)])
+    expect((await post(h, `/postulacion/${third.token}/sesion/reservar`, { time: three.offer!.times[0]!.id })).status).toBe(303)
+    const later = await (await page(h, `/postulacion/${first.token}`)).text()
+    expect(pageTimes(later)).toEqual(listed)
+    expect(later.match(/\/sesion\/reservar"/g)).toHaveLength(2)
+    expect(later).toMatch(new RegExp(`${formatWeekdayDateTime(at(h, 96))}[^<]*</span>\\s*<span class="muted">Ya no está disponible`))
+  })
+
+  it('a time on a holiday or a weekend is flagged; every date of the session shows its weekday; a change e-mail says the old time and who moved it', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    // The harness's clock: Monday 23 November 2026, 10:00 a. m. in Bogotá.
+    const wednesday = new Date('2026-11-25T15:00:00.000Z')
+    const saturday = new Date('2026-11-28T15:00:00.000Z')
+    const holiday = new Date('2026-12-08T21:00:00.000Z') // martes 8 de diciembre, 4:00 p. m.
+    const state = await offer(h, admin, app.id, [panelist.id], [holiday, saturday, wednesday])
+    expect(state.warnings).toEqual(
+      expect.arrayContaining([
+        { startsAt: holiday.toISOString(), message: PANEL_WARNINGS.holiday },
+        { startsAt: saturday.toISOString(), message: PANEL_WARNINGS.weekend },
+      ]),
+    )
+    expect(state.warnings.filter((w) => w.startsAt === wednesday.toISOString())).toEqual([])
+
+    // The founder reads the weekday, and that 8 December is a holiday, in the e-mail and on the page alike.
+    const timesMail = (await h.deliverMail()).find((m) => m.subject.includes('Horarios para tu sesión'))!
+    expect(timesMail.text).toContain('- martes 8 de diciembre de 2026, 4:00\u00a0p.\u00a0m. (día festivo en Colombia)')
+    expect(timesMail.text).toContain('- sábado 28 de noviembre de 2026, 10:00\u00a0a.\u00a0m.\n')
+    const html = await (await page(h, `/postulacion/${token}`)).text()
+    expect(html).toContain('martes 8 de diciembre de 2026, 4:00\u00a0p.\u00a0m. (hora de Bogotá), 60 minutos, día festivo en Colombia')
+    expect(html).toContain('miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá), 60 minutos</span>')
+
+    const wednesdayId = state.offer!.times.find((t) => t.startsAt === wednesday.toISOString())!.id
+    const saturdayId = state.offer!.times.find((t) => t.startsAt === saturday.toISOString())!.id
+    expect((await post(h, `/postulacion/${token}/sesion/reservar`, { time: wednesdayId })).status).toBe(303)
+    const booked = await h.deliverMail()
+    expect(booked.find((m) => m.to === app.formData.email)!.text).toContain('Fecha y hora: miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
+    expect(booked.find((m) => m.to === panelist.email)!.text).toContain('miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
+    const calendar = (await h.store.listMessages({ applicationId: app.id })).find((m) => m.calendar)!.calendar!
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(calendar)).getFirstSubcomponent('vevent')!)
+    expect(event.description).toContain('miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
+    expect(await (await page(h, `/postulacion/${token}`)).text()).toContain('<dd>miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)</dd>')
+    expect(await (await page(h, `/postulacion/${token}/sesion/cancelar`)).text()).toContain('miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m.')
+
+    // The founder moves it: both sides read the old time, and that the founder moved it.
+    expect((await post(h, `/postulacion/${token}/sesion/cambiar`, { time: saturdayId })).status).toBe(303)
+    const moved = await h.deliverMail()
+    const founderMoved = moved.find((m) => m.to === app.formData.email)!.text
+    expect(founderMoved).toContain('Fecha y hora: sábado 28 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
+    expect(founderMoved).toContain('Antes era el miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá).')
+    expect(founderMoved).toContain('La cambiaste tú, desde tu página de estado.')
+    const teamMoved = moved.find((m) => m.to === panelist.email)!.text
+    expect(teamMoved).toContain('Antes era el miércoles 25 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá).')
+    expect(teamMoved).toContain('La cambió la persona fundadora, desde su página de estado.')
+
+    // The team moves it to the holiday: the team reads who, the founder that the team did.
+    const res = await h.call('POST', `/applications/${app.id}/panel/session/reschedule`, { as: admin, body: { startsAt: holiday.toISOString() } })
+    expect(res.status).toBe(200)
+    const byTeam = await h.deliverMail()
+    const founderByTeam = byTeam.find((m) => m.to === app.formData.email)!
+    expect(founderByTeam.subject).toContain('martes 8 de diciembre de 2026')
+    expect(founderByTeam.text).toContain('Antes era el sábado 28 de noviembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá).')
+    expect(founderByTeam.text).toContain('La cambió el equipo de Catalítico Media for Equity.')
+    expect(founderByTeam.text).toContain('Fecha y hora: martes 8 de diciembre de 2026, 4:00\u00a0p.\u00a0m. (hora de Bogotá), 60 minutos, día festivo en Colombia.')
+    expect(await (await page(h, `/postulacion/${founderTokenFrom(founderByTeam.text)}`)).text()).toContain('(hora de Bogotá), día festivo en Colombia</dd>')
+    expect(founderByTeam.text).not.toContain('Ana Admin')
+    expect(byTeam.find((m) => m.to === panelist.email)!.text).toContain('La cambió Ana Admin.')
+  })
+
+  it('a founder’s link books, moves and cancels at most 5 times in 15 minutes, and says «Ninguno me sirve» at most 5 times: then a Spanish page with Retry-After, nothing changed', async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token } = await atPanel(h, admin)
+    const state = await offer(h, admin, app.id, [panelist.id], [at(h, 48), at(h, 72)])
+    const time = state.offer!.times[0]!.id
+    const statuses: number[] = []
+    for (let cycle = 0; cycle < 5; cycle++) {
+      statuses.push((await post(h, `/postulacion/${token}/sesion/reservar`, { time })).status)
+      statuses.push((await post(h, `/postulacion/${token}/sesion/cancelar`, { confirm: '1' })).status)
+    }
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429, 429, 429, 429])
+    const before = panelRows(h)
+    const refused = await post(h, `/postulacion/${token}/sesion/cancelar`, { confirm: '1' })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    const text = await refused.text()
+    expect(text).toContain('role="alert"')
+    expect(text).toContain(PANEL_MESSAGES.tooManyChanges)
+    expect(panelRows(h)).toEqual(before)
+    // Five changes' e-mails (three booked, two cancelled: a founder's own cancellation also tells the team), not thirty.
+    const invitations = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.kind.includes('panel_invitation'))
+    expect(invitations).toHaveLength(5 * 2)
+
+    const pressed: number[] = []
+    for (let i = 0; i < 10; i++) pressed.push((await post(h, `/postulacion/${token}/sesion/ninguno`, { nota: `intento ${i}` })).status)
+    expect(pressed).toEqual([303, 303, 303, 303, 303, 429, 429, 429, 429, 429])
+    const told = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.kind === 'team_founder_activity' && m.subject.includes('Ningún horario'))
+    expect(told).toHaveLength(5)
+
+    // The next window opens again (the fifth change booked it: now it can be cancelled).
+    h.advance(15 * 60_000)
+    expect((await post(h, `/postulacion/${token}/sesion/cancelar`, { confirm: '1' })).status).toBe(303)
+  })
+
+  it(`each founder keeps at most ${LIVE_LINKS_PER_APPLICATION} live links: a new e-mail revokes the oldest, whose click lands on a Spanish page offering a new link`, async () => {
+    const { h, admin, panelist } = await setUp()
+    const { app, token: first } = await atPanel(h, admin)
+    const tokens = [first]
+    for (let i = 0; i < 13; i++) {
+      h.advance(60_000) // a minute between e-mails: "the oldest" is by the time each link was made
+      await offer(h, admin, app.id, [panelist.id], [at(h, 48 + i)])
+      const mail = (await h.deliverMail()).find((m) => m.to === app.formData.email)!
+      tokens.push(founderTokenFrom(mail.text))
+    }
+    const live = (h.snapshot().founder_links as { application_id: string; revoked_at: string | null }[]).filter((l) => l.application_id === app.id && l.revoked_at === null)
+    expect(live).toHaveLength(LIVE_LINKS_PER_APPLICATION)
+    for (const t of tokens.slice(-LIVE_LINKS_PER_APPLICATION)) expect((await page(h, `/postulacion/${t}`)).status).toBe(200)
+    const old = await page(h, `/postulacion/${first}`)
+    expect(old.status).toBe(404)
+    const html = await old.text()
+    expect(html).toContain('Este enlace no es válido')
+    expect(html).toContain('solo funcionan los enlaces de los últimos correos que te enviamos, así que usa el del correo más reciente')
+    expect(html).toContain('<a href="/postulacion">Pedir un enlace nuevo</a>')
   })
 })

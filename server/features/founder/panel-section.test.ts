@@ -46,7 +46,7 @@ describe('panelView', () => {
   it('past the panel stage, only the session', async () => {
     for (const stage of ['due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada'] as const) {
       const { store, calls } = countingStore(offer([later(48)]), null)
-      expect(await panelView(store, 'a', stage, NOW)).toEqual({ offer: null, session: null, free: [] })
+      expect(await panelView(store, 'a', stage, NOW)).toEqual({ offer: null, session: null, free: [], taken: [] })
       expect(calls).toEqual(['session'])
     }
   })

@@ -1,12 +1,19 @@
 /**
  * The panel session on the founder's status page (issue 21): the offered
- * times still free in Bogotá time, one button (a POST form, no JavaScript)
- * books one; "Ninguno me sirve" with a short note; the booked session with
- * its reschedule (back to the free offered times) and cancellation until the
- * cut-off. Every value is escaped; times through the one es-CO formatter.
+ * times to come in Bogotá time with their weekday, each free one with one
+ * button (a POST form, no JavaScript) that books it; "Ninguno me sirve" with
+ * a short note; the booked session with its reschedule (back to the free
+ * offered times) and cancellation until the cut-off. Every value is escaped;
+ * times through the one es-CO formatter.
+ *
+ * The page lists the times the e-mail of times listed (issue 32): the offer
+ * holds only times free when it was saved, and one a panel member's other
+ * booking took since stays in the list, marked as no longer available, so the
+ * founder never looks in vain for a time the e-mail gave them.
  */
-import { formatDateTime, sentence } from '../../../domain/format.ts'
-import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
+import { requestKeyInput } from './request-key-field.ts'
+import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../domain/format.ts'
+import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, founderDayNote, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
@@ -27,6 +34,8 @@ export interface PanelView {
   session: PanelSession | null
   /** The offered times no panel member is booked at elsewhere, future only. */
   free: { id: string; startsAt: Date; endsAt: Date }[]
+  /** The offered times to come that a panel member's other booking took after the offer: listed, not bookable. */
+  taken: { id: string; startsAt: Date; endsAt: Date }[]
 }
 
 /** The stages before the panel's: no offer nor session can exist yet, and nothing is asked of the store. */
@@ -43,8 +52,8 @@ export async function panelView(panel: PanelStore, applicationId: string, stage:
   const [offer, session] = await Promise.all([inStage ? panel.offer(applicationId) : null, panel.session(applicationId)])
   const coming = (offer?.times ?? []).filter((t) => t.startsAt.getTime() > now.getTime())
   const busy = offer && coming.length > 0 ? await panel.busy(offer.members.map((m) => m.id), now, applicationId) : []
-  const free = coming.filter((t) => !busy.some((b) => overlaps(b.startsAt, b.endsAt, t.startsAt, t.endsAt)))
-  return { offer, session, free }
+  const isTaken = (t: { startsAt: Date; endsAt: Date }) => busy.some((b) => overlaps(b.startsAt, b.endsAt, t.startsAt, t.endsAt))
+  return { offer, session, free: coming.filter((t) => !isTaken(t)), taken: coming.filter(isTaken) }
 }
 
 /** The team called it off (a member's id), not the founder. */
@@ -58,7 +67,7 @@ export function panelNext(view: PanelView): string {
   const { offer, session } = view
   if (session?.status === 'booked') {
     return sentence(
-      `Tu sesión 1:1 con el panel de expertos está reservada para el ${formatDateTime(session.startsAt)} (hora de Bogotá). Después de la sesión, el equipo evalúa tu postulación y te escribiremos con el resultado`,
+      `Tu sesión 1:1 con el panel de expertos está reservada para el ${formatWeekdayDateTime(session.startsAt)} (hora de Bogotá). Después de la sesión, el equipo evalúa tu postulación y te escribiremos con el resultado`,
     )
   }
   if (offer) return 'Elige abajo el horario de tu sesión 1:1 con el panel de expertos, con un clic. Si ninguno te sirve, dínoslo desde esta página.'
@@ -68,21 +77,34 @@ export function panelNext(view: PanelView): string {
   return 'Te enviaremos por correo los horarios para tu sesión 1:1 con el panel de expertos; luego eliges uno aquí, con un clic.'
 }
 
-const when = (startsAt: Date) => `${formatDateTime(startsAt)} (hora de Bogotá)`
+const when = (startsAt: Date) => `${formatWeekdayDateTime(startsAt)} (hora de Bogotá)`
 
-function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelView['free'], except: Date | null, label: string): string {
-  const items = times
-    .filter((t) => except === null || t.startsAt.getTime() !== except.getTime())
-    .map(
-      (t) => `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">
-<span>${e(when(t.startsAt))}, ${sessionMinutes(t)} minutos</span> <button type="submit" class="primary">${e(label)}</button></form></li>`,
+/** An offered time as the founder reads it, here and in the e-mail of times: its weekday, length and a holiday. */
+const timeText = (t: { startsAt: Date; endsAt: Date }) => {
+  const note = founderDayNote(t.startsAt)
+  return `${when(t.startsAt)}, ${sessionMinutes(t)} minutos${note ? `, ${note}` : ''}`
+}
+
+/** What a time a panel member's other booking took after the offer says, in place of its button. */
+export const TIME_NO_LONGER_FREE = 'Ya no está disponible: alguien del panel tiene otra sesión a esa hora.'
+
+function timeForms(base: string, action: 'reservar' | 'cambiar', times: PanelView['free'], except: Date | null, label: string, taken: PanelView['taken'] = []): string {
+  const items = [...times.map((t) => ({ t, free: true })), ...taken.map((t) => ({ t, free: false }))]
+    .filter(({ t }) => except === null || t.startsAt.getTime() !== except.getTime())
+    .sort((a, b) => a.t.startsAt.getTime() - b.t.startsAt.getTime())
+    .map(({ t, free }) =>
+      free
+        ? `<li><form method="post" action="${e(base)}/sesion/${action}"><input type="hidden" name="time" value="${e(t.id)}">${requestKeyInput()}
+<span>${e(timeText(t))}</span> <button type="submit" class="primary">${e(label)}</button></form></li>`
+        : `<li class="unavailable"><span>${e(timeText(t))}</span>
+<span class="muted">${e(TIME_NO_LONGER_FREE)}</span></li>`,
     )
   return items.length > 0 ? `<ul class="times">\n${items.join('\n')}\n</ul>` : ''
 }
 
 /** The section's HTML, or null when the application is not at the panel stage and has no session. */
 export function panelSectionHtml(base: string, view: PanelView, options: { inStage: boolean; now: Date; cutoffHours: number }): string | null {
-  const { offer, session, free } = view
+  const { offer, session, free, taken } = view
   const booked = session?.status === 'booked' ? session : null
   if (!options.inStage && !booked) return null
   const place = (s: { placeKind: 'video' | 'address'; place: string }) =>
@@ -94,7 +116,7 @@ export function panelSectionHtml(base: string, view: PanelView, options: { inSta
     const others = changeable && options.inStage ? timeForms(base, 'cambiar', free, booked.startsAt, 'Cambiar a este horario') : ''
     return `<h2>Tu sesión con el panel</h2>
 <div class="card"><dl>
-<dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}</dd>
+<dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}${founderDayNote(booked.startsAt) ? `, ${e(founderDayNote(booked.startsAt)!)}` : ''}</dd>
 <dt>Duración</dt><dd>${sessionMinutes(booked)} minutos</dd>
 ${place(booked)}
 </dl></div>
@@ -111,25 +133,26 @@ ${
     if (!teamCancelled) return null
     return `<h2>Tu sesión con el panel</h2>
 <div class="card">
-<p style="margin-top:0">${e(sentence(`Cancelamos tu sesión del ${formatDateTime(teamCancelled.startsAt)} (hora de Bogotá)`))}</p>
+<p style="margin-top:0">${e(sentence(`Cancelamos tu sesión del ${formatWeekdayDateTime(teamCancelled.startsAt)} (hora de Bogotá)`))}</p>
 ${teamCancelled.cancelReason ? `<p>Motivo: ${e(teamCancelled.cancelReason)}</p>` : ''}
 <p style="margin-bottom:0">Los horarios que te ofrecimos ya no están disponibles.</p>
 </div>`
   }
-  const list = timeForms(base, 'reservar', free, null, 'Reservar')
+  const list = timeForms(base, 'reservar', free, null, 'Reservar', taken)
   const earlier =
     session?.status === 'cancelled'
       ? teamCancelled
-        ? `<p class="muted">${e(sentence(`Cancelamos tu sesión anterior, del ${formatDateTime(teamCancelled.startsAt)}`))} Estos son los nuevos horarios.</p>`
+        ? `<p class="muted">${e(sentence(`Cancelamos tu sesión anterior, del ${formatWeekdayDateTime(teamCancelled.startsAt)}`))} Estos son los nuevos horarios.</p>`
         : '<p class="muted">Tu sesión anterior quedó cancelada.</p>'
       : ''
   return `<h2>Elige el horario de tu sesión con el panel</h2>
 ${earlier}
 <p>Sesión 1:1 con el panel de expertos, ${offer.lengthMinutes} minutos. ${offer.placeKind === 'video' ? 'Por videollamada.' : `En ${e(offer.place)}.`} Elige uno de estos horarios; te enviaremos la invitación para tu calendario.</p>
-${list || '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>'}
+${list}
+${free.length === 0 ? '<p class="status">Ya no quedan horarios disponibles. Cuéntanos abajo qué días te sirven.</p>' : ''}
 <h3>Ninguno me sirve</h3>
 ${offer.noneFits ? `<p class="muted">${e(sentence(`Ya le avisamos al equipo el ${formatDateTime(offer.noneFits.at)}`))} Puedes escribirle de nuevo.</p>` : ''}
-<form method="post" action="${e(base)}/sesion/ninguno">
+<form method="post" action="${e(base)}/sesion/ninguno">${requestKeyInput()}
 <label for="nota">Cuéntanos qué días y horas te sirven (opcional)</label>
 <textarea id="nota" name="nota" maxlength="${NONE_FITS_NOTE_MAX}" rows="3"></textarea>
 <button type="submit">Ninguno me sirve</button>
@@ -141,6 +164,8 @@ export const PANEL_CSS = `
 ul.times{list-style:none;padding:0;margin:0 0 1rem}
 ul.times li{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:.5rem 1rem;margin:0 0 .5rem}
 ul.times form{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;margin:0}
+ul.times li.unavailable{background:var(--ink-50)}
+ul.times li.unavailable span{display:block}
 textarea{font:inherit;width:100%;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 h3{font-size:1rem;margin:1.25rem 0 .5rem}
 .status.error{border-left-color:var(--danger)}

@@ -72,4 +72,18 @@ describe("the follow-up chart on the founder's status page", () => {
     expect(html).not.toMatch(/<script|\son[a-z]+=/i)
     expect(FOLLOW_UP_CHART_CSS).toContain('.fu-chart svg{display:block;width:100%;height:auto}')
   })
+
+  it('draws every metric\'s months at the same places with the same labels, whatever the width of its figures (issue 32)', () => {
+    // Sales are labelled "US$ 6.000", the team "7": each chart's own margin moved its months and thinned its labels.
+    const doc = parse(followUpChartsHtml(SAMPLE_CHARTS))
+    const axes = [...doc.querySelectorAll('svg')].map((svg) =>
+      [...svg.querySelectorAll('text[text-anchor="middle"]')].filter((t) => t.textContent !== 'Todavía no hay cifras').map((t) => `${t.textContent}@${t.getAttribute('x')}`),
+    )
+    expect(axes).toHaveLength(SAMPLE_CHARTS.length)
+    expect(axes[0]!.length).toBeGreaterThan(0)
+    for (const axis of axes.slice(1)) expect(axis).toEqual(axes[0])
+    // The media weeks stand at the same places too.
+    const bands = [...doc.querySelectorAll('svg')].filter((svg) => svg.querySelector('rect')).map((svg) => [...svg.querySelectorAll('rect')].slice(0, 3).map((r) => r.getAttribute('x')))
+    for (const b of bands.slice(1)) expect(b).toEqual(bands[0])
+  })
 })

@@ -17,8 +17,8 @@ import {
   CHART_TABLE_TOGGLE,
   LINE_WIDTH,
   POINT_RADIUS,
+  alignedCharts,
   chartTableCaption,
-  followUpChart,
   type FollowUpChart,
   type FollowUpChartInput,
 } from '../../../domain/follow-up-chart.ts'
@@ -91,9 +91,12 @@ ${followUpChartTable(chart)}
 </details></figure>`
 }
 
-/** Several metrics' charts in the page's grid, each at STATUS_PAGE_CHART_SIZE. */
-export function followUpChartsHtml(inputs: readonly Omit<FollowUpChartInput, 'width' | 'height'>[]): string {
-  return `<div class="fu-charts">\n${inputs.map((input) => followUpChartHtml(followUpChart({ ...input, ...STATUS_PAGE_CHART_SIZE }))).join('\n')}\n</div>`
+/**
+ * Several metrics' charts in the page's grid, each at STATUS_PAGE_CHART_SIZE and lined up (alignedCharts):
+ * the same months at the same places with the same labels in every chart (issue 32).
+ */
+export function followUpChartsHtml(inputs: readonly Omit<FollowUpChartInput, 'width' | 'height' | 'plotLeft'>[]): string {
+  return `<div class="fu-charts">\n${alignedCharts(inputs, STATUS_PAGE_CHART_SIZE).map(followUpChartHtml).join('\n')}\n</div>`
 }
 
 /** The charts' styles, for the status page's <style> (status-page-html.ts page(…, extraCss)). */

@@ -4,6 +4,7 @@
  * one request (the stylesheet is inlined and uses the system font), in the
  * landing page's colours (src/styles.css tokens). Every value is escaped.
  */
+import { requestKeyInput } from './request-key-field.ts'
 import { PROCESS_STAGES, PROGRAMME_NAME } from '../../../domain/programme.ts'
 import { STAGE_LABELS, STAGE_STEP, type Stage } from '../../../domain/pipeline.ts'
 import { EMAIL_INPUT_PATTERN, EMAIL_MAX_LENGTH } from '../../../domain/email.ts'
@@ -201,7 +202,7 @@ export function confirmPage(
     `<p class="eyebrow">Referencia ${e(view.reference)}</p>
 <h1>${e(copy.title)}</h1>
 <p>${e(copy.body)}</p>
-<form method="post" action="${e(base)}/${action}"><input type="hidden" name="confirm" value="1"><button type="submit" class="danger">${e(copy.button)}</button></form>
+<form method="post" action="${e(base)}/${action}"><input type="hidden" name="confirm" value="1">${action === 'sesion/cancelar' ? requestKeyInput() : ''}<button type="submit" class="danger">${e(copy.button)}</button></form>
 <p><a href="${e(base)}">No, volver a mi postulación</a></p>`,
     contactEmail,
   )
@@ -226,11 +227,15 @@ ${
   )
 }
 
-/** The page every founder route answers (404) for a link that is unknown, replaced or no longer available. */
+/**
+ * The page every founder route answers (404) for a link that is unknown, replaced or no longer available; the
+ * same for each, so a guess learns nothing. Its likeliest reader holds the link of an old e-mail (only the
+ * newest links work, ADR 0197): it says so first.
+ */
 export const invalidLinkPage = (contactEmail: string): string =>
   messagePage(
     'Este enlace no es válido',
-    'El enlace no existe, fue reemplazado por uno más nuevo o la postulación ya no está disponible. Si postulaste, pide un enlace nuevo con tu correo.',
+    'Puede ser de un correo antiguo: solo funcionan los enlaces de los últimos correos que te enviamos, así que usa el del correo más reciente. También puede que el enlace no exista o que la postulación ya no esté disponible. Si postulaste, pide un enlace nuevo con tu correo.',
     contactEmail,
   )
 

@@ -19,8 +19,9 @@ import { openDocumentStore, type DocumentStore } from '../../db/stores/document-
 import { engineOf } from '../../db/engine-of.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { founderRouteBasics } from './form-guard.ts'
-import { DEFAULT_SIGN_IN_LIMITS, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
+import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
+import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
+import { DEFAULT_SIGN_IN_LIMITS, countHits, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
@@ -30,7 +31,7 @@ import { deletionNotice, requestDeletion } from './deletion-request.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
 import { confirmPage, requestLinkPage, statusPage, tooManyAttemptsPage } from './status-page-html.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
-import { formatDateTime } from '../../../domain/format.ts'
+import { formatWeekdayDateTime } from '../../../domain/format.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
 import { panelActions, refusalOf, type PanelActions } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
@@ -45,6 +46,8 @@ export interface StatusPageDeps {
   panelCutoffHours?: number
   /** The panel's actions when the caller has them already (server/compose.ts); default: made from these deps. */
   panel?: PanelActions
+  /** The forms' keys: booking, moving and cancelling the panel session write once per submission (ADR 0189). */
+  requestKeys?: RequestKeyStore
   /** The database-backed rate limits (shared with the workspace's sign-in). */
   team: Pick<TeamStore, 'hitRateLimits'>
   /** Where the team's notice of a deletion request goes (TEAM_EMAIL). */
@@ -78,6 +81,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const app = new Hono()
 
   const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
+  // One write per submission (ADR 0189): after formPost, which limits the body this reads.
+  const once = founderRequestOnce({ keys: deps.requestKeys, founders: founders.store, now, contactEmail: contact })
   /** The handler of a page under a personal link, given the founder's view and the token; 404 when the link opens nothing. */
   const withView = (handler: (c: Context, view: FounderView, token: string) => Promise<Response> | Response) => async (c: Context) => {
     const token = c.req.param('token') ?? ''
@@ -157,16 +162,41 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const value = (await c.req.parseBody())[name]
     return typeof value === 'string' ? value : ''
   }
+  /**
+   * Each press counts, like the deletion request's (ADR 0051, issue 32): by application and by client IP,
+   * bookings, moves and cancellations in one bucket (each writes to the whole panel), «Ninguno me sirve» in
+   * another (each writes to the admins). Over the limit: the page again with the reason, 429 and
+   * Retry-After, nothing changed. Null: go ahead.
+   */
+  const panelLimited = async (c: Context, view: FounderView, token: string, kind: 'change' | 'none-fits'): Promise<Response | null> => {
+    const limits = deps.rateLimits ?? DEFAULT_SIGN_IN_LIMITS
+    const counted = await countHits(
+      deps.team,
+      [
+        { purpose: `founder-panel-${kind}:application`, value: view.applicationId, max: limits.perAddress },
+        { purpose: `founder-panel-${kind}:ip`, value: deps.clientIp(c), max: limits.perIp },
+      ],
+      now(),
+      limits.windowMs,
+    )
+    if (counted.allowed) return null
+    c.header('Retry-After', String(counted.retryAfterSeconds))
+    return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.tooManyChanges }), 429)
+  }
   const afterChange = async (c: Context, view: FounderView, outcome: ChangeOutcome, done: PanelDone) => {
     const token = c.req.param('token')!
     if (outcome.status === 'done') return c.redirect(`${STATUS_PAGE_PATH}/${token}?hecho=${done}`, 303)
     const refusal = refusalOf(outcome, panel.cutoffHours)
     return c.html(await renderStatus(c, view, token, { error: refusal.message }), refusal.status)
   }
-  app.post('/:token/sesion/reservar', formPost, withView(async (c, view) => {
+  app.post('/:token/sesion/reservar', formPost, once('POST /:token/sesion/reservar'), withView(async (c, view, token) => {
+    const limited = await panelLimited(c, view, token, 'change')
+    if (limited) return limited
     return afterChange(c, view, await panel.book(view.applicationId, await field(c, 'time'), { kind: 'founder' }), 'sesion-reservada')
   }))
-  app.post('/:token/sesion/cambiar', formPost, withView(async (c, view) => {
+  app.post('/:token/sesion/cambiar', formPost, once('POST /:token/sesion/cambiar'), withView(async (c, view, token) => {
+    const limited = await panelLimited(c, view, token, 'change')
+    if (limited) return limited
     return afterChange(c, view, await panel.reschedule(view.applicationId, { timeId: await field(c, 'time') }, { kind: 'founder' }), 'sesion-cambiada')
   }))
   // The cancellation asks first, like the withdrawal: the page's button is a GET of this confirmation (which
@@ -174,15 +204,19 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   app.get('/:token/sesion/cancelar', withView(async (c, view, token) => {
     const session = await panel.panel.session(view.applicationId)
     if (session?.status !== 'booked') return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
-    return c.html(confirmPage(token, 'sesion/cancelar', view, contact, formatDateTime(session.startsAt)))
+    return c.html(confirmPage(token, 'sesion/cancelar', view, contact, formatWeekdayDateTime(session.startsAt)))
   }))
-  app.post('/:token/sesion/cancelar', formPost, withView(async (c, view) => {
+  app.post('/:token/sesion/cancelar', formPost, once('POST /:token/sesion/cancelar'), withView(async (c, view, token) => {
+    const limited = await panelLimited(c, view, token, 'change')
+    if (limited) return limited
     return afterChange(c, view, await panel.cancel(view.applicationId, view.reference, { kind: 'founder' }), 'sesion-cancelada')
   }))
-  app.post('/:token/sesion/ninguno', formPost, withView(async (c, view, token) => {
+  app.post('/:token/sesion/ninguno', formPost, once('POST /:token/sesion/ninguno'), withView(async (c, view, token) => {
     const note = (await field(c, 'nota')).trim()
     if (note.length > NONE_FITS_NOTE_MAX) return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noteTooLong }), 422)
     if (view.stage !== 'sesion_panel') return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.notInStage }), 409)
+    const limited = await panelLimited(c, view, token, 'none-fits')
+    if (limited) return limited
     if (!(await panel.noneFits(view.applicationId, view.reference, note))) {
       return c.html(await renderStatus(c, view, token, { error: PANEL_MESSAGES.noOffer }), 409)
     }

@@ -18,6 +18,7 @@
  */
 import { SendError, type MailSender } from '../../shared/mail/sender.ts'
 import type { ApplicationStore, OutboxMessage } from '../../db/stores/application-store.ts'
+import { LIVE_LINKS_PER_APPLICATION } from '../../../domain/personal-link.ts'
 import { linkTokenHash, needsPersonalLink, newLinkToken, withPersonalLink } from './personal-link.ts'
 
 export interface OutboxWorkerOptions {
@@ -126,10 +127,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // The founder's link exists from here on, in this e-mail only: its hash is durable before the
     // e-mail leaves, so the link works when it arrives; it is taken back if the e-mail does not leave.
     let linkHash: string | null = null
+    let linkApplicationId: string | null = null
     let outgoing = message
     if (needsPersonalLink(message)) {
       const token = newLinkToken()
       linkHash = await linkTokenHash(token)
+      linkApplicationId = message.applicationId
       await store.grantPersonalLink(message.applicationId, linkHash, clock())
       outgoing = withPersonalLink(message, options.siteOrigin, token)
     }
@@ -165,6 +168,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     transportFailures = 0
     pausedUntil = 0
+    // The new link has left: the application keeps its newest LIVE_LINKS_PER_APPLICATION (ADR 0197). After the
+    // send, never before: a send that fails (an outage retried for hours) must not cost the founder old links.
+    if (linkApplicationId) await store.retireOldPersonalLinks(linkApplicationId, LIVE_LINKS_PER_APPLICATION, clock())
     if (!(await store.markSent(message.id, workerId, clock()))) {
       // Our lease expired mid-send and another worker took the message: it may go out twice (same Message-ID).
       log({ level: 'warn', msg: 'lease lost during send', outboxId: message.id, applicationId: message.applicationId })

@@ -2,8 +2,10 @@
  * The sources' short paths (issue 22; ADR 0169): GET /radio-cali answers
  * 302 Found to `/?fuente=radio-cali` (with any utm_* parameters passed on),
  * `Cache-Control: no-store`, and counts one visit for that source on that
- * Bogotá day. Counts only: no cookie, no IP, nothing about the visitor is
- * read into the database or the log beyond the path.
+ * Bogotá day, once per client (ADR 0202: the client's address, as the rate
+ * limits read it, is held only as a keyed hash in memory for that day).
+ * Counts only: no cookie, no IP, nothing about the visitor is written to the
+ * database or the log beyond the path.
  *
  * Not counted (they still get the redirect): HEAD, prefetches, and clients
  * that say they are automated (crawlers, link previews, mail scanners,
@@ -12,16 +14,21 @@
  * A path that is reserved (ADR 0170), malformed, or names no source goes on
  * to the next handler (the site, which answers 404 for it).
  */
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { formatIsoDay } from '../../../domain/format.ts'
+import { firstVisits, type FirstVisits } from './first-visits.ts'
 import { isReservedSlug, isSourceSlug, landingWithSource } from '../../../domain/sources.ts'
 import type { SourceStore } from '../../db/stores/source-store.ts'
 
 export interface ShortPathDeps {
   sources: Pick<SourceStore, 'sourceBySlug' | 'countVisit'>
   now: () => Date
+  /** The client's address, as the rate limits read it (server/shared/http/client-ip.ts: X-Forwarded-For only with TRUST_PROXY). */
+  clientIp: (c: Context) => string
   /** The built site's own top-level names, besides RESERVED_SEGMENTS. */
   reserved?: Iterable<string>
+  /** Who was counted today (default: this instance's own, in memory). */
+  firstVisits?: FirstVisits
 }
 
 /**
@@ -54,12 +61,18 @@ export function slugOfPath(path: string): string | null {
 
 export function shortPaths(deps: ShortPathDeps): MiddlewareHandler {
   const reserved = [...(deps.reserved ?? [])]
+  const counter = deps.firstVisits ?? firstVisits()
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const slug = slugOfPath(c.req.path)
     if (slug === null || isReservedSlug(slug, reserved)) return next()
-    const counted = c.req.method === 'GET' && !isAutomated(c.req.raw.headers)
-    const known = counted ? await deps.sources.countVisit(slug, formatIsoDay(deps.now())) : (await deps.sources.sourceBySlug(slug)) !== null
+    const day = formatIsoDay(deps.now())
+    const client = deps.clientIp(c)
+    // A person's first GET of the day on this source; remembered before the await, so a burst counts once.
+    const counted = c.req.method === 'GET' && !isAutomated(c.req.raw.headers) && counter.first(slug, client, day)
+    const known = counted ? await deps.sources.countVisit(slug, day) : (await deps.sources.sourceBySlug(slug)) !== null
+    // A path that names no source keeps nothing in memory either.
+    if (counted && !known) counter.forget(slug, client, day)
     if (!known) return next()
     c.set('outcome', counted ? 'source_visit' : 'source_redirect')
     const search = new URL(c.req.url).search

@@ -66,6 +66,7 @@ function endpoints(target: {
     { method: 'GET', path: '/exports/applications.xlsx?q=a', admin: true },
     { method: 'GET', path: '/audit', admin: true },
     { method: 'POST', path: '/data-requests/lookup', body: { email }, admin: true },
+    { method: 'POST', path: `/data-requests/${crypto.randomUUID()}/lookup`, body: {}, admin: true, ok: 404 },
     { method: 'POST', path: '/data-requests/export', body: { email, format: 'json' }, admin: true },
     { method: 'GET', path: '/founder-mail/drafts' },
     { method: 'GET', path: `/founder-mail/drafts/${toSend}` },
@@ -94,6 +95,7 @@ function endpoints(target: {
     { method: 'GET', path: '/media-plans/behind', admin: true },
     { method: 'POST', path: `${app}/media-plan/lines`, body: { outlet: 'tv_nacional', format: 'Spot', units: '1', flightFrom: '2027-02-01', flightTo: '2027-02-02' }, admin: true, ok: 404 },
     { method: 'POST', path: `${app}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' }, admin: true, ok: 404 },
+    { method: 'POST', path: `${app}/media-plan/lines/${crypto.randomUUID()}/withdrawal`, body: { reason: 'Duplicada' }, admin: true, ok: 404 },
     // Last: it deletes the application the others work on.
     { method: 'POST', path: '/data-requests/delete', body: { email, confirm: email }, admin: true },
   ]
@@ -179,7 +181,7 @@ describe('workspace authorization', () => {
   it('answers 403 csrf to a state-changing request with a forged or missing Origin, or a missing or wrong X-CSRF-Token', async () => {
     const { h, list, admin } = await setUp()
     const changing = list.filter((e) => e.method !== 'GET')
-    expect(changing).toHaveLength(30)
+    expect(changing).toHaveLength(32)
     for (const e of changing) {
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'https://evil.example' })
       await expectRefused(h, e, admin, 403, 'csrf', { origin: 'null' })
@@ -203,7 +205,7 @@ describe('workspace authorization', () => {
 
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
-    await expectAdminOnlyRefused(h, list, reviewer, 28)
+    await expectAdminOnlyRefused(h, list, reviewer, 30)
   })
 
   it('lets the same requests through with a session, the right Origin and token (the refusals above are not vacuous)', async () => {

@@ -169,6 +169,7 @@ const ROWS: Row[] = [
   ws('PUT', '/applications/:id/deal/owner', (f) => `${app(f)}/deal/owner`),
   ws('POST', '/applications/:id/media-plan/lines', (f) => `${app(f)}/media-plan/lines`),
   ws('POST', '/applications/:id/media-plan/entries', (f) => `${app(f)}/media-plan/entries`, BODY_LIMITS.mediaPlanEntry),
+  ws('POST', '/applications/:id/media-plan/lines/:lineId/withdrawal', (f) => `${app(f)}/media-plan/lines/${someId()}/withdrawal`),
   form(null),
   form('retirar'),
   form('datos'),

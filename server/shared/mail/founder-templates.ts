@@ -252,8 +252,13 @@ export function renderDocumentVersionMail(ctx: FounderMailContext, request: { do
 export interface PanelMailFacts {
   /** closed: cancelled because the application closed (withdrawn, not selected). */
   kind: 'booked' | 'changed' | 'cancelled' | 'closed' | 'reminder'
-  /** "3 de diciembre de 2026, 10:00 a. m." (formatDateTime, Bogotá). */
+  /** "jueves 3 de diciembre de 2026, 10:00 a. m." (formatWeekdayDateTime, Bogotá). */
   when: string
+  /** "día festivo en Colombia" when the session falls on a holiday (founderDayNote), else null. */
+  dayNote?: string | null
+  /** changed: the time it had ("miércoles 2 de diciembre de 2026, 10:00 a. m."), and who moved it (issue 32). */
+  before?: string
+  movedBy?: 'founder' | 'team'
   lengthMinutes: number
   place: { kind: 'video' | 'address'; value: string }
   /** The founder may change or cancel from the status page until this many hours before. */
@@ -267,7 +272,7 @@ export interface PanelMailFacts {
 export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMailFacts): RenderedMail {
   const trade = oneLine(ctx.tradeName)
   const ref = `(${ctx.reference})`
-  const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos.` }
+  const when: Block = { p: `Fecha y hora: ${facts.when} (hora de Bogotá), ${facts.lengthMinutes} minutos${facts.dayNote ? `, ${facts.dayNote}` : ''}.` }
   const where: Block =
     facts.place.kind === 'video' ? { url: { label: 'Videollamada:', href: oneLine(facts.place.value) } } : { p: `Dirección: ${oneLine(facts.place.value)}` }
   const change = statusLink(
@@ -285,7 +290,16 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
       return render(
         `Nueva hora de tu sesión con el panel: ${facts.when} ${ref}`,
         'Tu sesión con el panel cambió de hora',
-        [{ p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` }, when, where, { p: 'La invitación de tu calendario se actualiza con este correo.' }, change, ...contactAndSignature(ctx)],
+        [
+          { p: `La sesión de ${trade} con nuestro panel de expertos cambió. Esta es la nueva hora:` },
+          when,
+          ...(facts.before ? [{ p: `Antes era el ${facts.before} (hora de Bogotá).` }] : []),
+          ...(facts.movedBy ? [{ p: facts.movedBy === 'founder' ? 'La cambiaste tú, desde tu página de estado.' : `La cambió el equipo de ${PROGRAMME_NAME}.` }] : []),
+          where,
+          { p: 'La invitación de tu calendario se actualiza con este correo.' },
+          change,
+          ...contactAndSignature(ctx),
+        ],
         ctx,
       )
     case 'cancelled':
@@ -335,7 +349,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
 
 /** The times the team offers for the panel session (ADR 0152): sent at once when an admin saves or replaces the offer. */
 export interface PanelTimesFacts {
-  /** Each "3 de diciembre de 2026, 10:00 a. m." (formatDateTime, Bogotá), soonest first. */
+  /** Each "jueves 3 de diciembre de 2026, 10:00 a. m." (formatWeekdayDateTime, Bogotá), soonest first, a holiday said. */
   times: readonly string[]
   lengthMinutes: number
   place: { kind: 'video' | 'address'; value: string }

@@ -154,11 +154,11 @@ describe('panel invitations (iCalendar, RFC 5545/5546)', () => {
   it('writes the Bogotá time in the Spanish text; the founder gets the placeholder of the personal link, never a link; the file holds none', () => {
     const [ana, , founder] = compose('booked', base, 'REQUEST')
     expect(founder!.kind).toBe('founder_panel_invitation')
-    expect(founder!.text).toContain('3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá), 60 minutos')
+    expect(founder!.text).toContain('jueves 3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá), 60 minutos')
     expect(founder!.text).toContain(PERSONAL_LINK_PLACEHOLDER)
     expect(founder!.text).toContain('hasta 24 horas antes')
     expect(ana!.kind).toBe('team_panel_invitation')
-    expect(ana!.text).toContain('3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá), 60 minutos.')
+    expect(ana!.text).toContain('jueves 3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá), 60 minutos.')
     expect(ana!.text).not.toContain(PERSONAL_LINK_PLACEHOLDER)
     expect(founder!.calendar).not.toContain(PERSONAL_LINK_PLACEHOLDER)
     expect(founder!.calendar).not.toContain('/postulacion/')
@@ -227,6 +227,6 @@ describe('panel invitations (iCalendar, RFC 5545/5546)', () => {
       expect(part).not.toContain('Startup')
       expect(part).not.toContain('luz@startup.example')
     }
-    expect(messages[0]!.text).toContain('ya no participas en su sesión con el panel del 3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
+    expect(messages[0]!.text).toContain('ya no participas en su sesión con el panel del jueves 3 de diciembre de 2026, 10:00\u00a0a.\u00a0m. (hora de Bogotá)')
   })
 })

@@ -9,8 +9,9 @@
  * - ORGANIZER the programme's sending mailbox (MAIL_FROM), every panel member
  *   and the founder an ATTENDEE with RSVP=TRUE;
  * - DTSTART and DTEND in UTC (no named time zone, whose missing definition
- *   shifts the event in some clients); the Bogotá time is written in the
- *   Spanish text of the e-mail and of the event's description.
+ *   shifts the event in some clients); the Bogotá time, with its weekday
+ *   (formatWeekdayDateTime), is written in the Spanish text of the e-mail and
+ *   of the event's description.
  *
  * The e-mail carries the file as its text/calendar part, whose method= the
  * sender reads from the file itself (server/shared/mail/mail-options.ts).
@@ -19,8 +20,8 @@
  * Pure code: `compose` runs inside the store's transaction.
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
-import { formatDateTime } from '../../../domain/format.ts'
-import { PANEL_PLACE_LABELS, sessionMinutes } from '../../../domain/panel-sessions.ts'
+import { formatWeekdayDateTime } from '../../../domain/format.ts'
+import { PANEL_PLACE_LABELS, founderDayNote, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
 import type { Compose, ComposeLeave, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
@@ -64,7 +65,7 @@ export function panelCalendar(mail: SessionMail, organizerMailbox: string, leavi
     role: ICalAttendeeRole.REQ,
     status: ICalAttendeeStatus.NEEDSACTION,
   })
-  const when = `${formatDateTime(session.startsAt)} (hora de Bogotá)`
+  const when = `${formatWeekdayDateTime(session.startsAt)} (hora de Bogotá)`
   const calendar = ical({
     prodId: { company: 'Catalitico', product: 'media-for-equity', language: 'ES' },
     method: mail.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
@@ -88,8 +89,15 @@ export function panelCalendar(mail: SessionMail, organizerMailbox: string, leavi
   return calendar.toString()
 }
 
+/** A move's two lines (issue 32): the time it had, and who moved it; for the team, a member by name. */
+function teamMovedLines(mail: SessionMail): string[] {
+  if (!mail.moved) return []
+  const by = mail.moved.by.kind === 'founder' ? 'la persona fundadora, desde su página de estado' : oneLine(mail.moved.by.name) || 'un administrador del equipo'
+  return [`Antes era el ${formatWeekdayDateTime(mail.moved.from.startsAt)} (hora de Bogotá).`, `La cambió ${by}.`]
+}
+
 function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, url: string): RenderedMail {
-  const when = formatDateTime(mail.session.startsAt)
+  const when = formatWeekdayDateTime(mail.session.startsAt)
   const company = companyOf(mail)
   const minutes = sessionMinutes(mail.session)
   const subjects: Record<PanelMailKind, string> = {
@@ -109,8 +117,9 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
   const reason = kind === 'cancelled' && mail.session.cancelReason ? [`Motivo: ${oneLine(mail.session.cancelReason)}`] : []
   const calendarLine =
     kind === 'reminder' ? [] : [kind === 'cancelled' || kind === 'closed' ? 'La invitación se retira de tu calendario con este correo.' : 'La invitación para tu calendario va con este correo.']
-  const lines = [`${when} (hora de Bogotá), ${minutes} minutos.`, placeLine(mail), ...reason, ...calendarLine]
-  const htmlLines = [escapeHtml(lines[0]!), placeHtml(mail), ...[...reason, ...calendarLine].map(escapeHtml)]
+  const moved = kind === 'changed' ? teamMovedLines(mail) : []
+  const lines = [`${when} (hora de Bogotá), ${minutes} minutos.`, placeLine(mail), ...moved, ...reason, ...calendarLine]
+  const htmlLines = [escapeHtml(lines[0]!), placeHtml(mail), ...[...moved, ...reason, ...calendarLine].map(escapeHtml)]
   const subject = headerSafe(subjects[kind])
   const where = 'La postulación en el espacio de trabajo:'
   const text = `Hola, ${oneLine(member.name)}:\n\n${leads[kind]}\n${lines.join('\n')}\n\n${where}\n${url}\n\n${PROGRAMME_NAME}\n`
@@ -134,7 +143,11 @@ function founderMail(mail: SessionMail, kind: PanelMailKind, config: PanelMailCo
     founderOf(mail, config),
     {
       kind,
-      when: formatDateTime(mail.session.startsAt),
+      when: formatWeekdayDateTime(mail.session.startsAt),
+      dayNote: founderDayNote(mail.session.startsAt),
+      ...(kind === 'changed' && mail.moved
+        ? { before: formatWeekdayDateTime(mail.moved.from.startsAt), movedBy: mail.moved.by.kind === 'founder' ? ('founder' as const) : ('team' as const) }
+        : {}),
       lengthMinutes: sessionMinutes(mail.session),
       place: { kind: mail.session.placeKind, value: mail.session.place },
       cutoffHours: config.cutoffHours,
@@ -156,7 +169,11 @@ export function composeOfferMail(config: PanelMailConfig): ComposeOffer {
     const rendered = renderPanelTimesMail(
       founderOf(mail, config),
       {
-        times: mail.times.map((t) => formatDateTime(t)),
+        // Each with its weekday, and a holiday said (the status page lists the same times the same way).
+        times: mail.times.map((t) => {
+          const note = founderDayNote(t)
+          return `${formatWeekdayDateTime(t)}${note ? ` (${note})` : ''}`
+        }),
         lengthMinutes: mail.lengthMinutes,
         place: { kind: mail.placeKind, value: mail.place },
         replaced: mail.replaced,
@@ -202,7 +219,7 @@ export function composePanelMail(config: PanelMailConfig, kind: PanelMailKind): 
 export function composeLeaveMail(config: PanelMailConfig): ComposeLeave {
   return (mail) => {
     const member = mail.leaving
-    const when = formatDateTime(mail.session.startsAt)
+    const when = formatWeekdayDateTime(mail.session.startsAt)
     const subject = headerSafe(`Ya no participas en la sesión con el panel (${mail.reference})`)
     const lines = [
       `Quedó registrado tu conflicto de interés con la postulación ${mail.reference}: ya no participas en su sesión con el panel del ${when} (hora de Bogotá).`,

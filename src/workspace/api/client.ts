@@ -4,6 +4,7 @@
  * state-changing request. A 401 anywhere sends the member to the sign-in
  * page (`onUnauthenticated`).
  */
+import { REQUEST_KEY_HEADER } from '../../../domain/request-keys.ts'
 import type { ErrorAnswer } from '../../../domain/workspace-api/wire.ts'
 
 export const API_BASE = '/equipo/api'
@@ -41,6 +42,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Public routes (sign-in): a 401 there is not a lost session. */
   public?: boolean
+  /** The form's key for this submission (ADR 0189), sent as Idempotency-Key: see submission-key.ts. */
+  idempotencyKey?: string
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -50,6 +53,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const form = options.body instanceof FormData
   if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json'
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken
+  if (options.idempotencyKey) headers[REQUEST_KEY_HEADER] = options.idempotencyKey
   try {
     return await fetch(`${API_BASE}${path}`, {
       method,

@@ -1,8 +1,8 @@
 /** The deal and the rate card (issue 20; domain/workspace-api/deals.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DealAnswer, DealInputBody, RateCardAnswer, RateCardBody, RateCardList } from '../../../domain/workspace-api/deals.ts'
-import { api } from './client.ts'
 import { applicationPath, useApiQuery } from './read.ts'
+import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 
 export const dealKeys = {
   deal: (id: string) => ['deal', id] as const,
@@ -15,8 +15,9 @@ export function useDeal(applicationId: string) {
 
 export function useCorrectDeal(applicationId: string) {
   const client = useQueryClient()
+  const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (body: DealInputBody) => api<DealAnswer>(applicationPath(applicationId, '/deal'), { method: 'PUT', body }),
+    mutationFn: (body: DealInputBody) => submitOnce<DealAnswer>(keys, applicationPath(applicationId, '/deal'), { method: 'PUT', body }),
     onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
   })
 }
@@ -24,8 +25,9 @@ export function useCorrectDeal(applicationId: string) {
 /** «Responsable» (ADR 0162): a member, or null for nobody. */
 export function useSetDealOwner(applicationId: string) {
   const client = useQueryClient()
+  const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (memberId: string | null) => api<DealAnswer>(applicationPath(applicationId, '/deal/owner'), { method: 'PUT', body: { memberId } }),
+    mutationFn: (memberId: string | null) => submitOnce<DealAnswer>(keys, applicationPath(applicationId, '/deal/owner'), { method: 'PUT', body: { memberId } }),
     onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
   })
 }
@@ -36,13 +38,15 @@ export function useRateCards(enabled = true) {
 
 export function useRateCardAction() {
   const client = useQueryClient()
+  // One write per submission (ADR 0189): a key per route (a draft, its edit, its publication).
+  const keys = useSubmissionKeys()
   return useMutation({
     mutationFn: (a: { kind: 'create'; body: RateCardBody } | { kind: 'edit'; id: string; body: RateCardBody } | { kind: 'publish'; id: string }) =>
       a.kind === 'create'
-        ? api<RateCardAnswer>('/rate-cards', { method: 'POST', body: a.body })
+        ? submitOnce<RateCardAnswer>(keys, '/rate-cards', { method: 'POST', body: a.body })
         : a.kind === 'edit'
-          ? api<RateCardAnswer>(`/rate-cards/${encodeURIComponent(a.id)}`, { method: 'PUT', body: a.body })
-          : api<RateCardAnswer>(`/rate-cards/${encodeURIComponent(a.id)}/publish`, { method: 'POST', body: {} }),
+          ? submitOnce<RateCardAnswer>(keys, `/rate-cards/${encodeURIComponent(a.id)}`, { method: 'PUT', body: a.body })
+          : submitOnce<RateCardAnswer>(keys, `/rate-cards/${encodeURIComponent(a.id)}/publish`, { method: 'POST', body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: dealKeys.rateCards }),
   })
 }

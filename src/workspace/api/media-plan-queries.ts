@@ -1,8 +1,8 @@
 /** The media plan and its ledger (issue 20; domain/workspace-api/media-plan.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BehindDeals, MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
-import { api } from './client.ts'
+import type { BehindDeals, LineWithdrawalBody, MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
 import { applicationPath, useApiQuery } from './read.ts'
+import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 
 export const mediaPlanKeys = {
   plan: (id: string) => ['media-plan', id] as const,
@@ -12,12 +12,20 @@ export function useMediaPlan(applicationId: string) {
   return useApiQuery<MediaPlanAnswer>(mediaPlanKeys.plan(applicationId), applicationPath(applicationId, '/media-plan'))
 }
 
-/** A line added, or an entry recorded: the answer is the whole plan again. */
+/** A line added, an entry recorded, a line withdrawn (its own action, ADR 0190). */
+export type PlanWrite =
+  | { what: 'lines'; body: PlanLineBody }
+  | { what: 'entries'; body: PlanEntryBody; proofFile?: File | null }
+  | { what: 'withdrawal'; lineId: string; body: LineWithdrawalBody }
+
+/** A write to the plan: the answer is the whole plan again. */
 export function useMediaPlanWrite(applicationId: string) {
   const client = useQueryClient()
+  // One write per submission (ADR 0189): «Guardar registro» clicked twice records once.
+  const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (w: { what: 'lines'; body: PlanLineBody } | { what: 'entries'; body: PlanEntryBody; proofFile?: File | null }) =>
-      api<MediaPlanAnswer>(`/applications/${encodeURIComponent(applicationId)}/media-plan/${w.what}`, {
+    mutationFn: (w: PlanWrite) =>
+      submitOnce<MediaPlanAnswer>(keys, `/applications/${encodeURIComponent(applicationId)}/media-plan/${w.what === 'withdrawal' ? `lines/${encodeURIComponent(w.lineId)}/withdrawal` : w.what}`, {
         method: 'POST',
         // With a proof file (ADR 0163 addendum): the same fields as a form, and the file.
         body: w.what === 'entries' && w.proofFile ? entryForm(w.body, w.proofFile) : w.body,

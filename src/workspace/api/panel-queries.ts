@@ -12,8 +12,8 @@ import type {
   RescheduleRequest,
   SaveOfferRequest,
 } from '../../../domain/workspace-api/panel.ts'
-import { api } from './client.ts'
 import { applicationPath, useApiQuery } from './read.ts'
+import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 
 export const panelKeys = {
   panel: (applicationId: string) => ['panel', applicationId] as const,
@@ -33,8 +33,10 @@ export function useMyPanelSessions() {
 /** One change of the panel: the answer is the new state; the application (its timeline) and the lists follow. */
 function usePanelChange<Body>(applicationId: string, path: string, method: 'PUT' | 'POST') {
   const client = useQueryClient()
+  // One write per submission (ADR 0189): a second click, or a retry of the same change, is answered once.
+  const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (body: Body) => api<PanelState>(`${base(applicationId)}${path}`, { method, body }),
+    mutationFn: (body: Body) => submitOnce<PanelState>(keys, `${base(applicationId)}${path}`, { method, body }),
     onSuccess: (state) => client.setQueryData(panelKeys.panel(applicationId), state),
     onSettled: () =>
       Promise.all(

@@ -5,6 +5,7 @@
  * server's own types: never a copy.
  */
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 import type { ReviewInput } from '../../../domain/review.ts'
 import type { DocumentChecklist, DocumentReview, TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import type {
@@ -70,9 +71,11 @@ export function useApplication(id: string) {
 
 export function useTransition(id: string) {
   const invalidate = useInvalidate()
+  // One write per submission (ADR 0189): «Acuerdo firmado» sent twice records one stage change and one deal.
+  const keys = useSubmissionKeys()
   return useMutation({
     mutationFn: (body: TransitionRequest) =>
-      api<TransitionResult>(applicationPath(id, '/transitions'), { method: 'POST', body }),
+      submitOnce<TransitionResult>(keys, applicationPath(id, '/transitions'), { method: 'POST', body }),
     // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138).
     onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts'),
   })

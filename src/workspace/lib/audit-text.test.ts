@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AUDIT_ACTIONS } from '../../../domain/audit.ts'
-import { formatDateTime } from '../../../domain/format.ts'
-import { ACTION_LABELS, actionLabel, auditDetailText } from './audit-text.ts'
+import { formatDateTime, formatTime } from '../../../domain/format.ts'
+import { ACTION_LABELS, actionLabel, auditActor, auditDetailText, viewsDetail, viewsLabel } from './audit-text.ts'
 
 const BETO = '0193a2fe-6c00-7000-8000-00000000000b'
 
@@ -58,5 +58,29 @@ describe('the deal and the rate card in the audit log', () => {
     expect(auditDetailText('deal.corrected', { fields: ['equityBp', 'windowMonths'] })).toBe('Cambió: participación, duración de la exposición')
     expect(auditDetailText('rate_card.created', { version: 3, lines: 1 })).toBe('Versión 3 · 1 línea')
     expect(actionLabel('rate_card.published')).toBe('Publicó una versión del tarifario')
+  })
+})
+
+describe('who acted, and folded views (ADR 0201)', () => {
+  it('names the member, the founder by name for their own actions, and «Sistema» for the rest', () => {
+    expect(auditActor({ member: { id: BETO, name: 'Beto Gómez' }, founder: null })).toBe('Beto Gómez')
+    expect(auditActor({ member: null, founder: { name: 'María José Ríos' } })).toBe('María José Ríos (persona fundadora)')
+    // Erased or deleted since: still the founder, without a name.
+    expect(auditActor({ member: null, founder: { name: null } })).toBe('La persona fundadora')
+    expect(auditActor({ member: null, founder: null })).toBe('Sistema')
+  })
+
+  it('says what a folded line saw, how many times and from when to when that day (Bogotá)', () => {
+    const views = { count: 5, firstAt: '2026-03-10T14:02:00.000Z', byAction: { 'application.viewed': 3, 'deal.viewed': 2 } }
+    expect(viewsLabel(views)).toBe('Vio la postulación y el acuerdo')
+    expect(viewsDetail(views, '2026-03-10T22:40:00.000Z')).toBe(
+      `5 veces, de ${formatTime('2026-03-10T14:02:00.000Z')} a ${formatTime('2026-03-10T22:40:00.000Z')} · la postulación: 3, el acuerdo: 2`,
+    )
+    expect(viewsDetail(views, '2026-03-10T22:40:00.000Z')).toContain('9:02')
+    const once = { count: 1, firstAt: '2026-03-10T14:02:00.000Z', byAction: { 'media_plan.viewed': 1 } }
+    expect([viewsLabel(once), viewsDetail(once, once.firstAt)]).toEqual(['Vio el plan de medios', `Una vez, a las ${formatTime(once.firstAt)}`])
+    expect(viewsLabel({ count: 3, firstAt: once.firstAt, byAction: { 'application.viewed': 1, 'deal.viewed': 1, 'follow_up.viewed': 1 } })).toBe(
+      'Vio la postulación, el acuerdo y el seguimiento',
+    )
   })
 })

@@ -5,14 +5,15 @@
  * What a detail holds is ids and codes only (domain/audit.ts); ids that name
  * nothing a person reads (a note's, a draft's, a file's hash) are left out.
  */
-import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
+import { VIEW_ACTIONS, type AuditAction, type AuditDetail, type ViewAction } from '../../../domain/audit.ts'
+import type { AuditEntry } from '../../../domain/workspace-api/review.ts'
 import { CONFLICT_KIND_LABELS, type ConflictKind } from '../../../domain/conflicts.ts'
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
 import { STATUS_MAIL_LABELS, type StatusMailKind } from '../../../domain/founder-mail.ts'
 import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { ROLE_LABELS, type Role } from '../../../domain/team.ts'
-import { countOf, formatCount, formatDateTime } from '../../../domain/format.ts'
+import { countOf, formatCount, formatDateTime, formatTime } from '../../../domain/format.ts'
 import { DEAL_FIELD_LABELS, OUTLET_LABELS, type Outlet } from '../../../domain/deals.ts'
 import { ENTRY_KIND_LABELS, type EntryKind } from '../../../domain/media-plan.ts'
 
@@ -79,7 +80,43 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'media_plan.line_added': 'Agregó una línea al plan de medios',
   'media_plan.entry_recorded': 'Registró qué pasó con una línea del plan de medios',
   'media_plan.entry_voided': 'Anuló un registro del plan de medios',
+  'media_plan.line_withdrawn': 'Retiró una línea del plan de medios',
   'media_plan.proof_downloaded': 'Descargó el archivo de una prueba de emisión',
+}
+
+/** What each folded view was of (ADR 0201), as «Vio …» goes on. */
+const VIEW_OBJECTS: Record<ViewAction, string> = {
+  'application.viewed': 'la postulación',
+  'deal.viewed': 'el acuerdo',
+  'media_plan.viewed': 'el plan de medios',
+  'follow_up.viewed': 'el seguimiento',
+  'follow_up.portfolio_viewed': 'la lista de seguimiento',
+  'media_plan.portfolio_viewed': 'los acuerdos atrasados',
+}
+
+type Views = NonNullable<AuditEntry['views']>
+
+const joined = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)!}`)
+
+/** Who did it: the member; the founder by their name for their own actions (ADR 0201); otherwise «Sistema». */
+export function auditActor(entry: Pick<AuditEntry, 'member' | 'founder'>): string {
+  if (entry.member) return entry.member.name
+  if (entry.founder) return entry.founder.name ? `${entry.founder.name} (persona fundadora)` : 'La persona fundadora'
+  return 'Sistema'
+}
+
+/** A folded line's action: "Vio la postulación y el acuerdo". */
+export function viewsLabel(views: Views): string {
+  const seen = VIEW_ACTIONS.filter((a) => (views.byAction[a] ?? 0) > 0).map((a) => VIEW_OBJECTS[a])
+  return seen.length === 0 ? 'Consultó' : `Vio ${joined(seen)}`
+}
+
+/** A folded line's detail: how many times, from when to when that day, and of what when more than one kind. */
+export function viewsDetail(views: Views, at: string): string {
+  const kinds = VIEW_ACTIONS.filter((a) => (views.byAction[a] ?? 0) > 0)
+  const times = views.count === 1 ? `Una vez, a las ${formatTime(at)}` : `${formatCount(views.count)} veces, de ${formatTime(views.firstAt)} a ${formatTime(at)}`
+  if (kinds.length < 2) return times
+  return `${times} · ${kinds.map((a) => `${VIEW_OBJECTS[a]}: ${formatCount(views.byAction[a]!)}`).join(', ')}`
 }
 
 /** The action's label; an action this build does not know is shown as it is (a newer server). */

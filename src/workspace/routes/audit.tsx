@@ -11,8 +11,8 @@ import type { AuditEntry } from '../../../domain/workspace-api/review.ts'
 import { useAudit, useMembers } from '../api/queries.ts'
 import { useMember } from '../components/require-session.tsx'
 import { Button, BoxedNote, Forbidden, inputClass, labelClass, ListView, PageHeader } from '../components/ui.tsx'
-import { ACTION_LABELS, actionLabel, auditDetailText } from '../lib/audit-text.ts'
-import { countOf, formatDateTime } from '../../../domain/format.ts'
+import { ACTION_LABELS, actionLabel, auditActor, auditDetailText, viewsDetail, viewsLabel } from '../lib/audit-text.ts'
+import { countOf, formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
 
@@ -63,28 +63,31 @@ export function AuditPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.items.map((entry) => (
-                    <tr key={entry.id} className="border-b border-ink-100 align-top last:border-0">
-                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(entry.at)}</td>
-                      <td className="px-3 py-2">{entry.member?.name ?? 'Sistema'}</td>
-                      <td className="px-3 py-2">{actionLabel(entry.action)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <ApplicationRef entry={entry} />
-                      </td>
-                      <td className="px-3 py-2 text-xs text-ink-700">{auditDetailText(entry.action, entry.detail, data.memberNames)}</td>
-                    </tr>
-                  ))}
+                  {data.items.map((entry) => {
+                    const line = lineText(entry, data.memberNames)
+                    return (
+                      <tr key={entry.id} className="border-b border-ink-100 align-top last:border-0">
+                        <td className="px-3 py-2 whitespace-nowrap">{line.when}</td>
+                        <td className="px-3 py-2">{auditActor(entry)}</td>
+                        <td className="px-3 py-2">{line.action}</td>
+                        <td className="px-3 py-2 whitespace-nowrap">
+                          <ApplicationRef entry={entry} />
+                        </td>
+                        <td className="px-3 py-2 text-xs text-ink-700">{line.detail}</td>
+                      </tr>
+                    )
+                  })}
                 </tbody>
               </table>
             </div>
             <ol className="space-y-2 md:hidden" aria-label={`Registro de auditoría, página ${page}`}>
               {data.items.map((entry) => {
-                const detail = auditDetailText(entry.action, entry.detail, data.memberNames)
+                const { when, action, detail } = lineText(entry, data.memberNames)
                 return (
                   <li key={entry.id} className="rounded-lg border border-ink-200 bg-white p-3 text-sm">
-                    <p className="font-semibold text-ink-950">{actionLabel(entry.action)}</p>
+                    <p className="font-semibold text-ink-950">{action}</p>
                     <p className="mt-0.5 text-ink-700">
-                      {entry.member?.name ?? 'Sistema'} · {formatDateTime(entry.at)}
+                      {auditActor(entry)} · {when}
                     </p>
                     {entry.applicationId && (
                       <p className="mt-1">
@@ -110,6 +113,19 @@ export function AuditPage() {
       </ListView>
     </>
   )
+}
+
+/**
+ * One line's when, what and detail. A line of folded views (ADR 0201) is dated by its day and says what
+ * was seen and how many times; any other entry by its instant and its action.
+ */
+function lineText(entry: AuditEntry, memberNames: Record<string, string>): { when: string; action: string; detail: string } {
+  if (entry.views) {
+    // A line of one view keeps its detail (a portfolio's counts).
+    const own = auditDetailText(entry.action, entry.detail, memberNames)
+    return { when: formatDate(entry.at), action: viewsLabel(entry.views), detail: [viewsDetail(entry.views, entry.at), own].filter(Boolean).join(' · ') }
+  }
+  return { when: formatDateTime(entry.at), action: actionLabel(entry.action), detail: auditDetailText(entry.action, entry.detail, memberNames) }
 }
 
 function ApplicationRef({ entry }: { entry: AuditEntry }) {

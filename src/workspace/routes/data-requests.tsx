@@ -6,12 +6,14 @@
  * interest on one of the titular's applications sees only their references
  * and that another admin must answer (server/features/workspace/data-requests/routes.ts).
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useSearchParams } from 'wouter'
 import { isEmail } from '../../../domain/email.ts'
 import type {
   DataRequestConflict,
   DataRequestLookup,
+  DataRequestRowLookup,
   DeleteRequest,
   DeletionReport,
   ExportRequest,
@@ -28,6 +30,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { Button, emailInputProps, Forbidden, PageHeader, ListView, Panel, TextField } from '../components/ui.tsx'
 import { countOf, formatDate, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
+import { paths } from '../paths.ts'
 
 /** The lookup's answer to an admin with a conflict of interest: references only, no contents. */
 function conflictIn(result: DataRequestLookup | null): DataRequestConflict | null {
@@ -53,6 +56,8 @@ export function deletionWarning(applications: number): string {
 }
 
 const OPEN_KEY = ['data-requests-open'] as const
+/** The open request being handled from its row: `?solicitud=<id>` (an id, never the address). */
+const REQUEST_PARAM = 'solicitud'
 
 /**
  * The founders' open requests with the date the law gives to answer each
@@ -80,11 +85,22 @@ function OpenRequests() {
                   <span className="text-ink-600">recibida el {formatDate(r.openedAt)}</span>
                   <span className={r.overdue ? 'font-semibold text-danger-700' : ''}>responder a más tardar el {formatDate(r.dueAt)}</span>
                   {r.overdue && <DueBadge state="overdue" />}
-                  {r.conflicted && <span className="text-ink-600">· conflicto declarado: la atiende otra persona administradora</span>}
+                  {r.conflicted ? (
+                    <span className="text-ink-600">· conflicto declarado: la atiende otra persona administradora</span>
+                  ) : (
+                    // The titular's data, found by the request's own application: nothing to look up by hand.
+                    <Link
+                      href={`${paths.dataRequests}?${REQUEST_PARAM}=${encodeURIComponent(r.id)}`}
+                      className="ml-auto inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 font-semibold underline-offset-2 hover:bg-ink-50"
+                      aria-label={`Atender la solicitud de ${r.reference}`}
+                    >
+                      Atender
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
-            <p className="mt-2 text-xs text-ink-600">Busca abajo por el correo de la postulación para atenderla; al eliminar los datos, la solicitud se cierra y el titular recibe la confirmación por correo.</p>
+            <p className="mt-2 text-xs text-ink-600">«Atender» muestra lo que guardamos del titular, para exportarlo o eliminarlo; también puedes buscar abajo por su correo. Al eliminar los datos, la solicitud se cierra y el titular recibe la confirmación por correo.</p>
           </>
         )}
       </ListView>
@@ -104,6 +120,35 @@ export function DataRequestsPage() {
   const [confirmDelete, setConfirmDelete] = useState(false)
   const [deleted, setDeleted] = useState<DeletionReport | null>(null)
   const client = useQueryClient()
+  const [params, setParams] = useSearchParams()
+  const requestId = params.get(REQUEST_PARAM)
+  // Each row's look-up once (it is audited): not again on a re-render, nor after the data is deleted.
+  const opened = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (me.role !== 'admin' || requestId === null || opened.current === requestId) return
+    opened.current = requestId
+    // An open request's row: the titular's data by the request's own application (a POST; the id is no personal data).
+    const openRow = async () => {
+      setPending(true)
+      setDeleted(null)
+      setError(undefined)
+      try {
+        const answer = await api<DataRequestRowLookup>(`/data-requests/${encodeURIComponent(requestId)}/lookup`, { method: 'POST', body: {} })
+        setResult(answer.lookup)
+        // A conflicted admin gets no address: the references only.
+        setSearched(answer.email ?? '')
+        setEmail(answer.email ?? '')
+      } catch (err) {
+        setResult(null)
+        setSearched(null)
+        notify('error', { title: 'No pudimos abrir la solicitud', description: (err as Error).message })
+      } finally {
+        setPending(false)
+      }
+    }
+    void openRow()
+  }, [requestId, me.role])
 
   if (me.role !== 'admin') return <Forbidden />
 
@@ -146,6 +191,14 @@ export function DataRequestsPage() {
       setResult(null)
       setConfirmDelete(false)
       void client.invalidateQueries({ queryKey: OPEN_KEY })
+      // The request is closed: its row's link goes from the address bar too.
+      if (requestId !== null) {
+        setParams((current) => {
+          const next = new URLSearchParams(current)
+          next.delete(REQUEST_PARAM)
+          return next
+        })
+      }
       notify('success', { title: 'Datos eliminados', description: 'Quedó registrado en la auditoría y le enviamos la confirmación al titular.' })
     } catch (err) {
       setConfirmDelete(false)
@@ -173,8 +226,8 @@ export function DataRequestsPage() {
         </form>
       </Panel>
 
-      {searched && conflict && (
-        <Panel title={`Postulaciones de ${searched}`} className="mt-4">
+      {searched !== null && conflict && (
+        <Panel title={searched ? `Postulaciones de ${searched}` : 'Postulaciones del titular'} className="mt-4">
           <p role="status" className="text-sm text-ink-800">
             Este titular tiene {conflict.applications.length === 1 ? 'una postulación' : `${conflict.applications.length} postulaciones`} con
             nosotros. Como declaraste un conflicto de interés con{' '}

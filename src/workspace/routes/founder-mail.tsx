@@ -22,6 +22,7 @@ import { BoxedNote, Button, Loading, PageHeader, Panel, QueryError, QueryWaiting
 import { countOf, formatDateTime } from '../../../domain/format.ts'
 import { useTitle } from '../lib/use-title.ts'
 import { paths } from '../paths.ts'
+import { forFounder } from '../components/field-audience.ts'
 
 function failed(err: unknown, title: string) {
   // The draft announces a stage its application has left: the server says which, in Spanish (ADR 0138).
@@ -76,11 +77,11 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
             }}
           >
             <div>
-              <label htmlFor={subjectId} className={labelClass}>Asunto</label>
+              <label htmlFor={subjectId} className={labelClass}>{forFounder('Asunto')}</label>
               <input id={subjectId} className={inputClass} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} required />
             </div>
             <div>
-              <label htmlFor={textId} className={labelClass}>Texto del correo</label>
+              <label htmlFor={textId} className={labelClass}>{forFounder('Texto del correo')}</label>
               <textarea id={textId} className={`${inputClass} min-h-72 font-mono text-xs`} value={text} onChange={(e) => setText(e.target.value)} required />
             </div>
             <div className="flex flex-wrap gap-2">

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { Button, FieldError, Forbidden, inputClass, labelClass, PageHeader, Panel, QueryWaiting } from '../components/ui.tsx'
 import { useTitle } from '../lib/use-title.ts'
+import { internal } from '../components/field-audience.ts'
 
 interface Line {
   key: string
@@ -186,7 +187,7 @@ function DraftEditor({ draft }: { draft: RateCardVersion }) {
       ))}
       <Button className="mt-3" onClick={() => setLines([...lines, newLine()])}>Agregar línea</Button>
       <div className="mt-4">
-        <label htmlFor={`${id}-note`} className={labelClass}>Nota <span className="font-normal text-ink-600">(opcional: de dónde salen estos precios)</span></label>
+        <label htmlFor={`${id}-note`} className={labelClass}>{internal('Nota', { optional: true })} <span className="font-normal text-ink-600">de dónde salen estos precios</span></label>
         <textarea id={`${id}-note`} className={`${inputClass} mt-1`} rows={2} maxLength={RATE_CARD_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
       <div className="mt-4 flex flex-wrap justify-end gap-2">

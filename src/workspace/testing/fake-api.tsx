@@ -18,6 +18,8 @@ export interface FakeCall {
   path: string
   /** The JSON sent; a multipart form's fields as they were sent. */
   body: unknown
+  /** The request's headers, by name as sent (the form's Idempotency-Key, ADR 0189). */
+  headers: Record<string, string>
 }
 
 export const TEST_ADMIN_ID = '55555555-5555-4555-8555-555555555555'
@@ -35,7 +37,12 @@ export function fakeApi(answers: Record<string, FakeAnswer>): FakeCall[] {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const path = url.replace('/equipo/api', '')
       const method = init.method ?? 'GET'
-      calls.push({ method, path, body: init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init.body ? JSON.parse(String(init.body)) : undefined })
+      calls.push({
+        method,
+        path,
+        body: init.body instanceof FormData ? Object.fromEntries(init.body.entries()) : init.body ? JSON.parse(String(init.body)) : undefined,
+        headers: { ...(init.headers as Record<string, string> | undefined) },
+      })
       const answer = answers[`${method} ${path}`]
       if (!answer) return new Response(JSON.stringify({ error: 'not_found', message: 'No encontramos lo que buscas.' }), { status: 404 })
       const { status, body } = answer()

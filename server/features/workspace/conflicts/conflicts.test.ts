@@ -161,6 +161,51 @@ describe('conflicts of interest', () => {
     }
   })
 
+  it("leaves a conflicted admin's applications out of the audit log: the list, the filter by reference or id, and every total", async () => {
+    const { h, admin, other, app } = await setUp()
+    const second = newSubmission({ createdAt: h.now(), email: 'otra@cafe-de-altura.co' })
+    await h.store.saveSubmission(second)
+    // What the other admin and the founder did, as the server writes it: a view and a note over HTTP, and
+    // what a signature, the plan, the deal's page and the status page write.
+    expect((await h.call('GET', `/applications/${app.id}`, { as: other })).status).toBe(200)
+    expect((await h.call('POST', `/applications/${app.id}/notes`, { as: other, body: { body: 'Llamar el lunes' } })).status).toBe(201)
+    const add = (memberId: string | null, action: Parameters<typeof h.reviews.appendAudit>[0]['action'], applicationId: string, detail = {}) =>
+      h.reviews.appendAudit({ at: h.now(), memberId, action, applicationId, detail })
+    await add(other.member.id, 'stage.signed_with_documents_missing', app.id, { missing: ['rut'], reason: 'Firmamos sin el RUT por la fecha del fondo' })
+    await add(other.member.id, 'media_plan.line_added', app.id, { line: 1, outlet: 'tv', units: 4 })
+    await add(other.member.id, 'media_plan.entry_recorded', app.id, { line: 1, kind: 'ran', units: 2 })
+    await add(other.member.id, 'deal.viewed', app.id)
+    await add(null, 'founder.deletion_requested', app.id)
+    expect((await h.call('POST', `/applications/${second.application.id}/notes`, { as: other, body: { body: 'Otra nota' } })).status).toBe(201)
+    await declare(h, admin, app.id, admin.member.id)
+
+    type Page = { items: { applicationId: string | null; reference: string | null }[]; total: number }
+    const read = async (as: SignedIn, query = '') => {
+      const res = await h.call('GET', `/audit${query}`, { as })
+      expect(res.status, query).toBe(200)
+      return (await res.json()) as Page
+    }
+    // Not vacuous: the other admin reads all of it, by reference and by id.
+    const theirs = await read(other, `?application=${app.reference}`)
+    // The view and the deal's view (one line: views fold, ADR 0201), the note, the signature's reason, the
+    // line, the entry, the founder's request, the admin's own declaration.
+    expect(theirs.total).toBe(7)
+    expect((await read(other, `?application=${app.id}`)).total).toBe(theirs.total)
+
+    for (const query of [`?application=${app.reference}`, `?application=${app.reference.toLowerCase()}`, `?application=${app.id}`, `?application=${app.id}&action=stage.signed_with_documents_missing`, `?member=${other.member.id}&application=${app.id}`]) {
+      expect(await read(admin, query), query).toEqual(expect.objectContaining({ items: [], total: 0 }))
+    }
+    const mine = await read(admin)
+    expect(mine.items.some((e) => e.applicationId === app.id)).toBe(false)
+    // The totals count only what the admin may see: the other admin's total less that application's entries.
+    expect(mine.total).toBe((await read(other)).total - theirs.total)
+    const byOther = await read(admin, `?member=${other.member.id}`)
+    expect(byOther.items.map((e) => e.applicationId)).toEqual([second.application.id])
+    expect(byOther.total).toBe(1)
+    const text = JSON.stringify([mine, byOther])
+    for (const hidden of [app.id, app.reference, 'Firmamos sin el RUT', app.formData.founderName]) expect(text).not.toContain(hidden)
+  })
+
   describe('authorization of the new endpoints: refused, nothing changed', () => {
     it('401 without a session, 403 csrf on a forged Origin, 403 forbidden for a reviewer on admin actions', async () => {
       const { h, admin, ana, luis, app } = await setUp()

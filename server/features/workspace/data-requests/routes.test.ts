@@ -225,6 +225,46 @@ describe('data-request routes', () => {
     expect(deleted!.detail).toMatchObject({ dataRequestsClosed: 1 })
   })
 
+  it("looks a titular up from their open request's row, by the request's id: no address typed; a conflicted admin gets references only; a closed or unknown request is 404", async () => {
+    const { h, admin, reviewer, founderApps } = await setup()
+    const founders = openFounderStore(engineOf(h.store))
+    const notice = { id: crypto.randomUUID(), kind: 'team_notification' as const, messageId: `<${crypto.randomUUID()}@x>`, from: 'a@x.co', to: 'equipo@x.co', subject: 's', text: 't', html: 'h' }
+    const opened = await founders.openDataRequest(
+      { id: crypto.randomUUID(), applicationId: founderApps[0]!.id, reference: founderApps[0]!.reference, kind: 'supresion', openedAt: NOW, dueAt: dataRequestDueAt('supresion', NOW) },
+      notice,
+    )
+    const [row] = ((await (await h.call(admin, 'GET', '/data-requests/open')).json()) as { items: { id: string }[] }).items
+    expect(row!.id).toBe(opened.request.id)
+
+    const res = await h.call(admin, 'POST', `/data-requests/${row!.id}/lookup`, {})
+    expect(res.status).toBe(200)
+    // The titular's address (to export and delete with) and what the look-up by that address answers: both applications.
+    expect(await res.json()).toEqual({ email: FOUNDER, lookup: JSON.parse(JSON.stringify(await founderRecords(h.store, FOUNDER))) })
+    const audit = (await h.reviews.listAudit(1, 10)).items.filter((e) => e.action === 'data_request.looked_up')
+    expect(audit.map((e) => [e.applicationId, e.member?.id]).sort()).toEqual(founderApps.map((a) => [a.id, admin.id]).sort())
+
+    // An admin with a conflict on one of the titular's applications: the references, never the address.
+    const other = await h.addMember('admin', 'Olga Otra')
+    await openConflictStore(engineOf(h.store)).declare({ applicationId: founderApps[1]!.id, memberId: other.id, kind: 'personal', note: '', declaredBy: other.id, at: NOW })
+    const refused = await h.call(other, 'POST', `/data-requests/${row!.id}/lookup`, {})
+    expect(refused.status).toBe(200)
+    const text = await refused.text()
+    expect(JSON.parse(text)).toMatchObject({ email: null, lookup: { conflictOfInterest: true, applications: founderApps.map((a) => ({ id: a.id, reference: a.reference })) } })
+    expect(text).not.toContain('@')
+    expect(text).not.toContain('Persona Titular')
+
+    // A reviewer, an unknown or malformed id, a GET: refused, nothing audited.
+    const before = snapshot(h)
+    expect((await h.call(reviewer, 'POST', `/data-requests/${row!.id}/lookup`, {})).status).toBe(403)
+    expect((await h.call(admin, 'POST', `/data-requests/${crypto.randomUUID()}/lookup`, {})).status).toBe(404)
+    expect((await h.call(admin, 'POST', '/data-requests/no-es-un-id/lookup', {})).status).toBe(404)
+    expect((await h.call(admin, 'GET', `/data-requests/${row!.id}/lookup`)).status).toBe(404)
+    expect(snapshot(h)).toEqual(before)
+    // Answered (the data deleted): the request is closed, and its row's look-up is gone with it.
+    expect((await h.call(admin, 'POST', '/data-requests/delete', { email: FOUNDER, confirm: FOUNDER })).status).toBe(200)
+    expect((await h.call(admin, 'POST', `/data-requests/${row!.id}/lookup`, {})).status).toBe(404)
+  })
+
   it('lists the open requests with the date each is due, overdue ones marked, references only', async () => {
     const { h, admin, reviewer, founderApps, other } = await setup()
     const founders = openFounderStore(engineOf(h.store))

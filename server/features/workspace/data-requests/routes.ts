@@ -17,6 +17,7 @@ import {
   ExportSchema,
   LookupSchema,
   type DataRequestLookup,
+  type DataRequestRowLookup,
   type DeletionReport,
   type OpenDataRequests,
 } from '../../../../domain/workspace-api/data-requests.ts'
@@ -29,6 +30,7 @@ import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store.ts'
+import { isUuid } from '../../../db/time-ordered-id.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore
@@ -94,24 +96,43 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     )
   })
 
-  app.post('/data-requests/lookup', async (c) => {
-    const parsed = parseWith(LookupSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const memberId = c.get('member').id
-    const records = await founderRecords(store, parsed.value.email)
+  /** What the titular's address finds (audited): everything held, or to a conflicted admin the references only. */
+  async function lookUp(memberId: string, email: string): Promise<DataRequestLookup> {
+    const records = await founderRecords(store, email)
     const ids = records.map((r) => r.id)
     const conflicted = await conflictedAmong(memberId, ids)
     if (conflicted.size > 0) {
       // That the titular has applications, by reference, and who must answer; nothing of their contents.
       await audit(memberId, 'data_request.looked_up', ids, { conflicted: conflicted.size })
-      return c.json({
+      return {
         conflictOfInterest: true,
         message: dataRequestConflictRefusal.message,
         applications: records.map((r) => ({ id: r.id, reference: r.reference, conflicted: conflicted.has(r.id) })),
-      } satisfies DataRequestLookup)
+      }
     }
     await audit(memberId, 'data_request.looked_up', ids)
-    return c.json(records satisfies DataRequestLookup)
+    return records
+  }
+
+  app.post('/data-requests/lookup', async (c) => {
+    const parsed = parseWith(LookupSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues)
+    return c.json((await lookUp(c.get('member').id, parsed.value.email)) satisfies DataRequestLookup)
+  })
+
+  /**
+   * An open request's row (the list above links to it): the titular's data found by the address of the
+   * request's application, so the admin types nothing and the address never travels in a URL (the
+   * request's id does). The address comes back to export and delete with; never to a conflicted admin.
+   */
+  app.post('/data-requests/:id/lookup', async (c) => {
+    const id = c.req.param('id')
+    const request = isUuid(id) ? (await founders.store.listOpenDataRequests()).find((r) => r.id === id) : undefined
+    const held = request?.applicationId ? await reviews.getApplication(request.applicationId) : null
+    if (!held) return c.json({ error: 'not_found', message: 'Esa solicitud ya no está abierta: alguien la atendió o la postulación ya no existe.' }, 404)
+    const email = held.application.formData.email
+    const lookup = await lookUp(c.get('member').id, email)
+    return c.json({ email: Array.isArray(lookup) ? email : null, lookup } satisfies DataRequestRowLookup)
   })
 
   /** Refuse (403, audited) an export or a deletion when the member is conflicted on any of the titular's applications. */

@@ -146,6 +146,31 @@ describe('Estado del sistema', () => {
     expect((await h.call('POST', `/overview/machinery/mail/${failed!.id}/retry`, { as: admin, body: {} })).status).toBe(404)
   })
 
+  it("masks a conflicted admin's failed e-mails to their reference, and refuses them the Reenviar (403, nothing changed)", async () => {
+    const { h, admin } = await setUp()
+    const other = await h.signIn(await h.addMember({ role: 'admin' }))
+    const app = await failedConfirmation(h)
+    const { companyName, tradeName } = app.formData
+    expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: app.id, kind: 'personal' } })).status).toBe(201)
+    const [failed] = await h.store.listMessages({ status: 'failed' })
+
+    const mine = await (await h.call('GET', '/overview/machinery', { as: admin })).text()
+    const body = JSON.parse(mine) as Machinery
+    expect(body.mail.failed.total).toBe(1)
+    expect(body.mail.failed.items).toMatchObject([{ id: failed!.id, applicationId: app.id, reference: app.reference, companyName: null, tradeName: null, conflicted: true, retryable: false }])
+    for (const name of [companyName, tradeName]) expect(mine).not.toContain(name)
+    const before = h.snapshot()
+    const refused = await h.call('POST', `/overview/machinery/mail/${failed!.id}/retry`, { as: admin, body: {} })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ error: 'conflict_of_interest' })
+    expect(h.snapshot()).toEqual(before)
+
+    // Not vacuous: the other admin reads the names and puts it back in the queue.
+    const theirs = (await (await h.call('GET', '/overview/machinery', { as: other })).json()) as Machinery
+    expect(theirs.mail.failed.items).toMatchObject([{ companyName, tradeName, conflicted: false, retryable: true }])
+    expect((await h.call('POST', `/overview/machinery/mail/${failed!.id}/retry`, { as: other, body: {} })).status).toBe(200)
+  })
+
   it('admins only: 401 without a session, 403 for a reviewer, 403 on a forged Origin or no CSRF token; nothing changed', async () => {
     const { h, admin, reviewer } = await setUp()
     await failedConfirmation(h)

@@ -13,6 +13,7 @@ import type { WorkspaceDeps } from '../deps.ts'
 import { requireAdmin } from '../../../shared/auth/require-admin.ts'
 import { audit } from '../http.ts'
 import type { MachineryStore } from '../../../db/stores/machinery-store.ts'
+import { conflictRefusal } from '../conflicts/guard.ts'
 
 export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
   machinery: MachineryStore
@@ -51,7 +52,8 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
       backups?.lastBackup() ?? null,
       backups?.lastSuccessfulBackup() ?? null,
       machinery.outboxFigures(),
-      machinery.failedMessages(FAILED_LIMIT),
+      // The admin's own conflicts mask those e-mails to their reference (ADR 0200).
+      machinery.failedMessages(FAILED_LIMIT, c.get('member').id),
     ])
     const state = backupState(last, lastOk, at, staleAfterMs)
     const oldestAgeMs = figures.oldestPendingAt ? Math.max(0, at.getTime() - figures.oldestPendingAt.getTime()) : null
@@ -74,7 +76,8 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
 
   app.post('/overview/machinery/mail/:id/retry', async (c) => {
     const id = c.req.param('id')
-    const retried = await machinery.retryFailed(id, now())
+    const retried = await machinery.retryFailed(id, now(), c.get('member').id)
+    if (retried === 'conflicted') return c.json(conflictRefusal, 403)
     if (!retried) {
       return c.json({ error: 'not_found', message: 'Ese correo ya no está fallido o no se puede reenviar tal cual.' }, 404)
     }

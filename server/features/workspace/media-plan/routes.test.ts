@@ -76,10 +76,10 @@ describe('the media plan in the workspace', () => {
     expect(withLine.lines).toMatchObject([{ number: 1, units: 10, unitPriceCop: 12_000_000, notes: 'Franja prime', createdBy: admin.member.id }])
     const lineId = withLine.lines[0]!.id
 
-    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/pauta/123' })).status).toBe(201)
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example.com/pauta/123' })).status).toBe(201)
     const missed = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial' }))
     const missId = missed.plan!.entries.find((x) => x.kind === 'missed')!.id
-    const made = await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/pauta/124' })
+    const made = await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example.com/pauta/124' })
     expect(made.status).toBe(201)
     const final = await json<MediaPlanAnswer>(made)
     expect(final.plan!.balances).toMatchObject({ committed: 1_500_000_000, placed: 120_000_000, ran: 48_000_000, missed: 0, forfeited: 0, unplaced: 1_380_000_000, remaining: 1_452_000_000 })
@@ -105,11 +105,11 @@ describe('the media plan in the workspace', () => {
     // A planned flight alone is not media that ran.
     expect(await mediaDays(one.id)).toEqual([])
     for (const [day, proof] of [['2027-02-10', 'a'], ['2027-02-11', 'b']] as const) {
-      expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day, units: '1', proofUrl: `https://canal.example/${proof}` })).status).toBe(201)
+      expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day, units: '1', proofUrl: `https://canal.example.com/${proof}` })).status).toBe(201)
     }
     const missId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'missed', day: '2027-02-17', units: '1', reason: 'Transmisión especial' }))).plan!.entries.at(-1)!.id
-    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example/c' })).status).toBe(201)
-    const wrong = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example/d' }))).plan!.entries.at(-1)!.id
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'make_good', day: '2027-02-24', units: '1', makeGoodFor: missId, proofUrl: 'https://canal.example.com/c' })).status).toBe(201)
+    const wrong = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example.com/d' }))).plan!.entries.at(-1)!.id
     expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-02', voids: wrong, reason: 'Se registró en la línea equivocada.' })).status).toBe(201)
     expect(await mediaDays(one.id)).toEqual([
       { from: '2027-02-10', to: '2027-02-11' },
@@ -128,11 +128,11 @@ describe('the media plan in the workspace', () => {
       ['outside the window', 'lines', { ...LINE, flightTo: '2027-12-31' }, 'flightTo', 'El vuelo debe estar dentro de la ventana de exposición del acuerdo, del 15 de enero de 2027 al 14 de octubre de 2027.'],
       ['units 0', 'lines', { ...LINE, units: '0' }, 'units', 'Las unidades deben ser al menos 1.'],
       ['format not in the version', 'lines', { ...LINE, format: 'Spot 60"' }, 'format', 'Ese formato no está en la versión 1 del tarifario del acuerdo para TV nacional: elige uno de la lista.'],
-      ['ran beyond the units', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example/a' }, 'units', 'La línea tiene 2 unidades por emitir: no se pueden emitir más.'],
+      ['ran beyond the units', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '3', proofUrl: 'https://canal.example.com/a' }, 'units', 'La línea tiene 2 unidades por emitir: no se pueden emitir más.'],
       ['ran without proof', 'entries', { lineId: line.id, kind: 'ran', day: '2027-02-10', units: '1' }, 'proofUrl', 'Pega el enlace de la prueba de emisión (empieza con https://) o sube el archivo.'],
       ['negative units', 'entries', { lineId: line.id, kind: 'missed', day: '2027-02-10', units: '-1', reason: 'x' }, 'units', 'Las unidades deben ser al menos 1.'],
-      ["another application's line", 'entries', { lineId: otherLine.id, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://canal.example/a' }, 'lineId', 'Esa línea no es del plan de medios de esta postulación.'],
-      ['a day to come', 'entries', { lineId: line.id, kind: 'ran', day: '2027-03-16', units: '1', proofUrl: 'https://canal.example/a' }, 'day', 'Ese día todavía no llega: se registra lo que ya pasó.'],
+      ["another application's line", 'entries', { lineId: otherLine.id, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://canal.example.com/a' }, 'lineId', 'Esa línea no es del plan de medios de esta postulación.'],
+      ['a day to come', 'entries', { lineId: line.id, kind: 'ran', day: '2027-03-16', units: '1', proofUrl: 'https://canal.example.com/a' }, 'day', 'Ese día todavía no llega: se registra lo que ya pasó.'],
     ]
     for (const [name, what, body, path, message] of cases) {
       const before = h.snapshot()
@@ -151,15 +151,21 @@ describe('the media plan in the workspace', () => {
   it('refuses without a session, from another origin, a reviewer, a member with a conflict, and a GET where a POST is meant', async () => {
     const { h, admin, reviewer, one } = await setUp()
     const line = { method: 'POST', path: `/applications/${one.id}/media-plan/lines`, body: LINE }
-    await expectRefused(h, line, null, 401, 'unauthenticated')
-    await expectRefused(h, line, admin, 403, 'csrf', { origin: 'https://evil.example' })
-    await expectRefused(h, line, reviewer, 403, 'forbidden')
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const withdrawal = { method: 'POST', path: `/applications/${one.id}/media-plan/lines/${lineId}/withdrawal`, body: { reason: 'Duplicada' } }
+    for (const write of [line, withdrawal]) {
+      await expectRefused(h, write, null, 401, 'unauthenticated')
+      await expectRefused(h, write, admin, 403, 'csrf', { origin: 'https://evil.example' })
+      await expectRefused(h, write, reviewer, 403, 'forbidden')
+    }
+    await expectRefused(h, { method: 'GET', path: withdrawal.path }, admin, 404, 'not_found')
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, reviewer, 403, 'forbidden')
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/lines` }, admin, 404, 'not_found')
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan/entries` }, admin, 404, 'not_found')
     expect((await h.call('POST', '/conflicts', { as: admin, body: { applicationId: one.id, kind: 'personal', note: '' } })).status).toBe(201)
     await expectRefused(h, { method: 'GET', path: `/applications/${one.id}/media-plan` }, admin, 403, 'conflict_of_interest')
     await expectRefused(h, line, admin, 403, 'conflict_of_interest')
+    await expectRefused(h, withdrawal, admin, 403, 'conflict_of_interest')
     await expectRefused(h, { method: 'POST', path: `/applications/${one.id}/media-plan/entries`, body: { lineId: crypto.randomUUID(), kind: 'booked', day: '2027-02-01', units: '1' } }, admin, 403, 'conflict_of_interest')
   })
 
@@ -252,7 +258,7 @@ describe('the media plan in the workspace', () => {
   it("corrects by a void, and the titular's Ley 1581 export carries the plan with every entry; deleting the titular deletes it", async () => {
     const { h, admin, one } = await setUp()
     const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
-    const ran = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://canal.example/a' }))
+    const ran = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://canal.example.com/a' }))
     const ranId = ran.plan!.entries[0]!.id
     const voided = await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-15', voids: ranId, reason: 'Era de otra franja' })
     expect(voided.status).toBe(201)
@@ -265,7 +271,7 @@ describe('the media plan in the workspace', () => {
     expect(exported[0]!.mediaPlan).toMatchObject({
       lines: [{ number: 1, outlet: 'tv_nacional', units: 10, unitPriceCop: 12_000_000, flightFrom: '2027-02-01', flightTo: '2027-04-30' }],
       entries: [
-        { line: 1, kind: 'ran', units: 2, proofUrl: 'https://canal.example/a', voids: null },
+        { line: 1, kind: 'ran', units: 2, proofUrl: 'https://canal.example.com/a', voids: null },
         { line: 1, kind: 'void', voids: ranId, reason: 'Era de otra franja' },
       ],
     })
@@ -276,11 +282,45 @@ describe('the media plan in the workspace', () => {
     expect(left.media_plan_entries).toEqual([])
   })
 
+  it('voiding an entry and withdrawing a line are two actions (issue 32): a void naming no entry is refused and the line stays; a withdrawal is its own route, only for a line with nothing but bookings, audited as such', async () => {
+    const { h, admin, reviewer, one, other } = await setUp()
+    // A line worth $ 180.000.000 (15 spots at $ 12 M), as in the issue.
+    const planned = await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', { ...LINE, units: '15' }))
+    const lineId = planned.plan!.lines[0]!.id
+    const before = h.snapshot()
+    const routine = await post(h, admin, one.id, 'entries', { lineId, kind: 'void', day: '2027-03-15', voids: null, reason: 'Corrección de rutina' })
+    expect(routine.status).toBe(422)
+    expect(await json(routine)).toMatchObject({ error: 'invalid', issues: [{ path: 'voids', message: 'Elige el registro que se anula. Retirar la línea del plan es otra acción: «Retirar la línea».' }] })
+    expect(h.snapshot()).toEqual(before)
+    expect((await plan(h, admin, one.id)).balances.placed).toBe(180_000_000)
+
+    const withdrawal = (id: string, line: string) => `/applications/${id}/media-plan/lines/${line}/withdrawal`
+    // A reason is required; a line with something that ran is not withdrawn; a line of another deal is not this deal's.
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, lineId), body: { reason: ' ' } }, admin, 422, 'invalid')
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, lineId), body: { reason: 'Duplicada' } }, reviewer, 403, 'forbidden')
+    const otherLine = (await json<MediaPlanAnswer>(await post(h, admin, other.id, 'lines', LINE))).plan!.lines[0]!.id
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, otherLine), body: { reason: 'Duplicada' } }, admin, 422, 'invalid')
+    const ranLine = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', { ...LINE, units: '1' }))).plan!.lines[1]!.id
+    expect((await post(h, admin, one.id, 'entries', { lineId: ranLine, kind: 'ran', day: '2027-03-01', units: '1', proofUrl: 'https://canal.example.com/x' })).status).toBe(201)
+    const refused = await h.call('POST', withdrawal(one.id, ranLine), { as: admin, body: { reason: 'Duplicada' } })
+    expect(refused.status).toBe(422)
+    expect(await json(refused)).toMatchObject({ issues: [{ path: 'lineId', message: 'La línea ya tiene registros: anula primero cada uno, o mueve o da por perdido lo que queda.' }] })
+
+    const withdrawn = await h.call('POST', withdrawal(one.id, lineId), { as: admin, body: { reason: 'La línea se agregó dos veces.' } })
+    expect(withdrawn.status).toBe(201)
+    const after = (await json<MediaPlanAnswer>(withdrawn)).plan!
+    expect(after.entries.at(-1)).toMatchObject({ lineId, kind: 'void', voids: null, units: 0, day: '2027-03-15', reason: 'La línea se agregó dos veces.', recordedBy: admin.member.id })
+    expect(after.balances.placed).toBe(12_000_000)
+    await expectRefused(h, { method: 'POST', path: withdrawal(one.id, lineId), body: { reason: 'otra vez' } }, admin, 422, 'invalid')
+    const audit = (await h.reviews.listAudit(1, 100, { applicationId: one.id })).items.filter((e) => e.action === 'media_plan.line_withdrawn')
+    expect(audit).toMatchObject([{ member: { id: admin.member.id }, detail: { line: 1, kind: 'void', units: 0 } }])
+  })
+
   it('lists on «Acuerdos atrasados» the deals behind their pace (audited); a conflicted one by its reference only; reviewers refused', async () => {
     const { h, admin, reviewer, one, other } = await setUp()
     const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
     // 10 spots of $ 12 M ran: 8 % of the value with 22 % of the window gone, within the 15-point margin.
-    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '10', proofUrl: 'https://canal.example/a' })).status).toBe(201)
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-03-01', units: '10', proofUrl: 'https://canal.example.com/a' })).status).toBe(201)
     const behind = await json<BehindDeals>(await h.call('GET', '/media-plans/behind', { as: admin }))
     expect(behind).toMatchObject({ today: '2027-03-15', deals: 2 })
     expect(behind.items).toEqual([
@@ -304,5 +344,38 @@ describe('the media plan in the workspace', () => {
     expect(conflicted.items).toEqual([{ applicationId: other.id, reference: other.reference, tradeName: '', conflicted: true, committed: null, ran: null, remaining: null, pacing: null, windowEnd: null }])
     await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, reviewer, 403, 'forbidden')
     await expectRefused(h, { method: 'GET', path: '/media-plans/behind' }, null, 401, 'unauthenticated')
+  })
+
+  it('refuses a proof link to an address, a machine or a network that is not a public site (422 in Spanish, nothing written; ADR 0203)', async () => {
+    const { h, admin, one } = await setUp()
+    const lineId = (await json<MediaPlanAnswer>(await post(h, admin, one.id, 'lines', LINE))).plan!.lines[0]!.id
+    const hostile = [
+      'https://127.0.0.1/pauta',
+      'https://2130706433/',
+      'https://0x7f.0.0.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.1.2.3/',
+      'https://192.168.0.10/',
+      'https://100.64.0.1/',
+      'https://[::1]/',
+      'https://[fe80::1]/',
+      'https://[fd00::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://localhost/',
+      'https://intranet/',
+      'https://servidor.local/',
+      'https://api.internal/',
+      'https://router.home.arpa/',
+    ]
+    for (const proofUrl of hostile) {
+      const before = h.snapshot()
+      const res = await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '1', proofUrl })
+      expect(res.status, proofUrl).toBe(422)
+      const answer = await json<{ issues: { path: string; message: string }[] }>(res)
+      expect(answer.issues.find((i) => i.path === 'proofUrl')?.message, proofUrl).toMatch(/^El enlace de la prueba debe ser una dirección pública de internet/)
+      expect(h.snapshot(), proofUrl).toEqual(before)
+    }
+    // A public name is taken.
+    expect((await post(h, admin, one.id, 'entries', { lineId, kind: 'ran', day: '2027-02-10', units: '1', proofUrl: 'https://www.canal.com.co/pauta/1' })).status).toBe(201)
   })
 })

@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { formatIsoDay } from '../../../../domain/format.ts'
-import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_TYPES, balancesOf, behindPace, dealPaceOf, pacingOf, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
-import { PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
+import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_TYPES, balancesOf, behindPace, dealPaceOf, pacingOf, readLineWithdrawal, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
+import { LineWithdrawalSchema, PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { MediaPlanLedger, MediaPlanStore, NewProof } from '../../../db/stores/media-plan-store.ts'
@@ -25,6 +25,7 @@ import { attachmentHeaders } from '../../../shared/http/download.ts'
 import { checkBytes } from '../../../shared/content-check.ts'
 import { servedFileName } from '../../../../domain/documents.ts'
 import { timeOrderedId } from '../../../db/time-ordered-id.ts'
+import { requestKeyOf } from '../../../shared/http/request-once.ts'
 
 export interface MediaPlanRouteDeps {
   plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>
@@ -124,7 +125,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
         const placed = balancesOf(l.deal, l.lines, l.entries).placed
         return readPlanLine(parsed.value, { deal: l.deal, rateCard: l.deal.rateCardVersionId ? l.deal.rateCard : null, rateCardNumber: l.deal.rateCardVersionNumber, placed })
       },
-      { memberId: c.get('member').id, at: now() },
+      { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
     )
     if (written.status === 'not_found') return noDeal(c)
     if (written.status === 'refused') return refused(c, written.refusal)
@@ -145,8 +146,25 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
     const written = await plans.appendEntry(
       id,
       (l) => readPlanEntry(parsed.value, { deal: l.deal, lines: l.lines, entries: l.entries, today, proofFileId: proof?.id ?? null }),
-      { memberId: c.get('member').id, at: now() },
+      { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
       proof ?? undefined,
+    )
+    if (written.status === 'not_found') return noDeal(c)
+    if (written.status === 'refused') return refused(c, written.refusal)
+    return c.json(wire(await answer(written.ledger)) satisfies MediaPlanAnswer, 201)
+  })
+
+  // Withdrawing a line is its own action (ADR 0190): the workspace asks first, naming the line and its value.
+  app.post('/applications/:id/media-plan/lines/:lineId/withdrawal', adminOnly, async (c) => {
+    const parsed = parseWith(LineWithdrawalSchema, await jsonBody(c))
+    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+    const id = c.req.param('id')
+    if (!(await reviews.getApplication(id))) return notFound(c)
+    const today = formatIsoDay(now())
+    const written = await plans.appendEntry(
+      id,
+      (l) => readLineWithdrawal({ lineId: c.req.param('lineId'), reason: parsed.value.reason }, { lines: l.lines, entries: l.entries, today }),
+      { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
     )
     if (written.status === 'not_found') return noDeal(c)
     if (written.status === 'refused') return refused(c, written.refusal)

@@ -157,4 +157,57 @@ describe('the panel session in the workspace', () => {
     const calendars = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.calendar).map((m) => m.calendar!)
     expect(calendars.filter((c) => /^METHOD:CANCEL\r?$/m.test(c))).toHaveLength(2) // the reviewer and the founder
   })
+
+  it('names the members with a conflict to admins only, and never shows a member another application’s session the member has a conflict on (issue 32)', async () => {
+    const { h, admin, reviewer, conflicted, application } = await setUp()
+    const first = await application()
+    const hidden = await application()
+    const visible = await application()
+    // `conflicted` declares a conflict on the first application; the reviewer sits on both other panels.
+    expect((await h.call('POST', '/conflicts', { as: conflicted, body: { applicationId: first.id, kind: 'personal' } })).status).toBe(201)
+    const actions = actionsOf(h)
+    for (const [app, hours] of [[hidden, 48], [visible, 72]] as const) {
+      const saved = await saveOffer(h, admin, app.id, body([reviewer.member.id], [at(h, hours)]))
+      expect((await actions.book(app.id, saved.json.offer!.times[0]!.id, { kind: 'founder' })).status).toBe('done')
+    }
+
+    // A reviewer reading the first application's panel learns nothing of who declared a conflict: no names, and
+    // no list of candidates to compare with the team's.
+    const asReviewer = (await (await h.call('GET', `/applications/${first.id}/panel`, { as: reviewer })).json()) as PanelState
+    expect(asReviewer.excluded).toEqual([])
+    expect(asReviewer.candidates).toEqual([])
+    expect(JSON.stringify(asReviewer)).not.toContain(conflicted.member.name)
+    // Who acted is still named to the reviewer (here the admin who booked the hidden application's session).
+    const hiddenState = (await (await h.call('GET', `/applications/${hidden.id}/panel`, { as: reviewer })).json()) as PanelState
+    expect(hiddenState.actors).toEqual([{ id: admin.member.id, name: admin.member.name }])
+    // The admin, who offers the times and reads every conflict anyway, still sees why someone is left out.
+    const asAdmin = (await (await h.call('GET', `/applications/${first.id}/panel`, { as: admin })).json()) as PanelState
+    expect(asAdmin.excluded).toEqual([{ id: conflicted.member.id, name: conflicted.member.name }])
+
+    // `conflicted` declares one on the hidden application too, then reads the visible one's panel, whose
+    // member (the reviewer) also sits on the hidden one's session: that session is not shown, by any of its marks.
+    expect((await h.call('POST', '/conflicts', { as: conflicted, body: { applicationId: hidden.id, kind: 'personal' } })).status).toBe(201)
+    const seen = await h.call('GET', `/applications/${visible.id}/panel`, { as: conflicted })
+    expect(seen.status).toBe(200)
+    const text = await seen.text()
+    for (const mark of [hidden.id, hidden.reference, at(h, 48).toISOString()]) expect(text).not.toContain(mark)
+    // Another member sees it, as before.
+    const other = (await (await h.call('GET', `/applications/${visible.id}/panel`, { as: admin })).json()) as PanelState
+    expect(other.members.find((m) => m.id === reviewer.member.id)!.otherSessions.map((s) => s.reference)).toEqual([hidden.reference])
+  })
+
+  it('flags an offered time on a Colombian holiday or a weekend (issue 32)', async () => {
+    const { h, admin, reviewer, application } = await setUp()
+    const app = await application()
+    const holiday = new Date('2026-12-08T21:00:00.000Z')
+    const sunday = new Date('2026-11-29T15:00:00.000Z')
+    const friday = new Date('2026-11-27T15:00:00.000Z')
+    const saved = await saveOffer(h, admin, app.id, body([reviewer.member.id], [holiday, sunday, friday]))
+    expect(saved.status).toBe(200)
+    const state = (await (await h.call('GET', `/applications/${app.id}/panel`, { as: reviewer })).json()) as PanelState
+    const byTime = (t: Date) => state.warnings.filter((w) => w.startsAt === t.toISOString()).map((w) => w.message)
+    expect(byTime(holiday)).toContain(PANEL_WARNINGS.holiday)
+    expect(byTime(sunday)).toEqual([PANEL_WARNINGS.weekend])
+    expect(byTime(friday)).toEqual([])
+  })
 })

@@ -4,9 +4,16 @@
  * member without a conflict (the guard on /applications/:id/* refuses the
  * others first), the offer, the team's reschedule and cancellation for
  * admins, and each member's coming sessions for "Mis pendientes".
+ *
+ * What the state tells whom (issue 32): who may sit on the panel and who is
+ * left out for a conflict only to admins (they offer the times, and read every
+ * conflict in /conflicts anyway); and a panel member's other session on an
+ * application the reader has a conflict on is left out of what they read (its
+ * reference, id and time), though it still makes an offered time `taken`.
  */
 import { Hono, type Context } from 'hono'
-import { PANEL_MESSAGES, PANEL_WARNINGS, checkOffer, overlaps } from '../../../../domain/panel-sessions.ts'
+import { formatWeekdayDateTime } from '../../../../domain/format.ts'
+import { PANEL_MESSAGES, PANEL_WARNINGS, checkOffer, dayOffWarning, overlaps } from '../../../../domain/panel-sessions.ts'
 import {
   CancelSessionSchema,
   RescheduleSchema,
@@ -17,7 +24,7 @@ import {
   type PanelTimeRecord,
 } from '../../../../domain/workspace-api/panel.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
-import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
+import type { Member, WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { panelActions, refusalOf, type PanelActions, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
 import type { ApplicationRecord, ReviewStore } from '../../../db/stores/review-store.ts'
@@ -33,17 +40,23 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
   const { panel } = actions
   const app = new Hono<WorkspaceEnv>()
 
-  /** The panel's state; `known`: the application as the route already read it (an offer or a cancellation changes neither its stage nor its due date). */
-  async function state(applicationId: string, known?: ApplicationRecord): Promise<PanelState | null> {
+  /**
+   * The panel's state as `reader` may read it; `known`: the application as the route already read it (an
+   * offer or a cancellation changes neither its stage nor its due date).
+   */
+  async function state(applicationId: string, reader: Pick<Member, 'id' | 'role'>, known?: ApplicationRecord): Promise<PanelState | null> {
     const record = known ?? (await deps.reviews.getApplication(applicationId))
     if (!record) return null
     const now = deps.now()
+    const admin = reader.role === 'admin'
     const [offer, session, eligible] = await Promise.all([panel.offer(applicationId), panel.session(applicationId), panel.eligible(applicationId)])
     const memberIds = [...new Set([...(offer?.members ?? []), ...(session?.members ?? []), ...eligible.candidates].map((m) => m.id))]
-    const busy = await panel.busy(memberIds, now, applicationId)
+    const busy = await panel.busy(memberIds, now, applicationId, reader.id)
     const withSessions = (m: { id: string; name: string; email: string }) => ({
       ...m,
-      otherSessions: busy.filter((b) => b.memberId === m.id).map((b) => ({ applicationId: b.applicationId, reference: b.reference, startsAt: b.startsAt, endsAt: b.endsAt })),
+      otherSessions: busy
+        .filter((b) => b.memberId === m.id && !b.hidden)
+        .map((b) => ({ applicationId: b.applicationId, reference: b.reference, startsAt: b.startsAt, endsAt: b.endsAt })),
     })
     const booked = session?.status === 'booked' ? session : null
     const offerMemberIds = new Set(offer?.members.map((m) => m.id) ?? [])
@@ -74,12 +87,20 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
           }
         : null,
       members: [...people.values()].map(withSessions),
-      candidates: eligible.candidates.map(withSessions),
-      excluded: eligible.excluded,
-      warnings: times.flatMap((t) => [
-        ...(t.afterDue ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.afterDue }] : []),
-        ...(t.taken && !t.booked ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.memberBusy }] : []),
-      ]),
+      // The offer form's (admins'): to a reviewer, the candidates beside the team's list would name the conflicted.
+      candidates: admin ? eligible.candidates.map(withSessions) : [],
+      excluded: admin ? eligible.excluded : [],
+      actors: eligible.candidates
+        .filter((m) => m.id === offer?.offeredBy || m.id === session?.bookedBy || m.id === session?.changedBy)
+        .map((m) => ({ id: m.id, name: m.name })),
+      warnings: times.flatMap((t) => {
+        const dayOff = dayOffWarning(t.startsAt)
+        return [
+          ...(t.afterDue ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.afterDue }] : []),
+          ...(dayOff ? [{ startsAt: t.startsAt, message: dayOff }] : []),
+          ...(t.taken && !t.booked ? [{ startsAt: t.startsAt, message: PANEL_WARNINGS.memberBusy }] : []),
+        ]
+      }),
       session: session
         ? {
             id: session.id,
@@ -105,7 +126,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
   }
 
   const answer = async (c: Context<WorkspaceEnv>, applicationId: string, known?: ApplicationRecord) => {
-    const current = await state(applicationId, known)
+    const current = await state(applicationId, c.get('member'), known)
     return current ? c.json(current satisfies PanelState) : notFound(c)
   }
 
@@ -149,6 +170,11 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
         return c.json({ error: 'unknown_member', message: PANEL_MESSAGES.unknownMember, memberIds: outcome.memberIds }, 422)
       case 'member_conflict':
         return c.json({ error: 'member_conflict', message: PANEL_MESSAGES.memberConflict, memberIds: outcome.memberIds }, 422)
+      case 'time_taken':
+        return c.json(
+          { error: 'time_taken', message: PANEL_MESSAGES.offerTimeTaken(outcome.times.map((t) => formatWeekdayDateTime(t))), times: outcome.times.map((t) => t.toISOString()) },
+          409,
+        )
     }
   })
 

@@ -368,13 +368,14 @@ describe('review routes: exports and the audit log (admins)', () => {
     const ruta = await saved(h, daysAgo(30))
     // Bogotá is UTC−5: 2026-03-10 00:00 in Bogotá is 05:00 UTC.
     const bogota = (day: string, time = '12:00') => new Date(`${day}T${time}:00.000-05:00`)
-    const add = (at: Date, memberId: string | null, action: 'application.viewed' | 'stage.changed' | 'member.role_changed', applicationId: string | null, detail = {}) =>
+    const add = (at: Date, memberId: string | null, action: 'application.viewed' | 'stage.changed' | 'member.role_changed' | 'note.added', applicationId: string | null, detail = {}) =>
       h.reviews.appendAudit({ at, memberId, action, applicationId, detail })
     await add(bogota('2026-03-09', '23:59'), reviewer.id, 'application.viewed', cafe.id)
     await add(bogota('2026-03-10', '00:00'), reviewer.id, 'stage.changed', cafe.id, { from: 'recibida', to: 'validacion_preliminar' })
     await add(bogota('2026-03-11', '23:59'), other.id, 'application.viewed', ruta.id)
     await add(bogota('2026-03-12', '00:00'), admin.id, 'member.role_changed', null, { memberId: other.id, from: 'reviewer', to: 'admin' })
-    for (let i = 0; i < 52; i++) await add(bogota('2026-03-13'), reviewer.id, 'application.viewed', ruta.id)
+    // Notes, not views: a member's views of an application on one day are one line (ADR 0201).
+    for (let i = 0; i < 52; i++) await add(bogota('2026-03-13'), reviewer.id, 'note.added', ruta.id)
 
     type Page = { items: { action: string; member: { name: string } | null; reference: string | null; applicationId: string | null; at: string }[]; total: number; memberNames: Record<string, string> }
     const get = async (query: string) => {
@@ -402,7 +403,7 @@ describe('review routes: exports and the audit log (admins)', () => {
     const role = await get(`member=${admin.id}&action=member.role_changed&from=2026-03-12&to=2026-03-12`)
     expect(role.items.map((e) => [e.action, e.reference, e.applicationId])).toEqual([['member.role_changed', null, null]])
     expect(role.memberNames).toEqual({ [other.id]: 'Olga Otra' })
-    // Paged within the filter: 52 + 1 of ruta's views by the reviewer… and the total counts the filtered set.
+    // Paged within the filter: ruta's 52 notes by the reviewer, and the total counts the filtered set.
     const first = await get(`application=${ruta.reference}&member=${reviewer.id}`)
     expect([first.total, first.items.length]).toEqual([52, 50])
     const second = await get(`application=${ruta.reference}&member=${reviewer.id}&page=2`)
@@ -421,7 +422,7 @@ describe('review routes: exports and the audit log (admins)', () => {
   it('pages the audit log, newest first', async () => {
     const { h, admin } = await setup()
     for (let i = 0; i < 55; i++) {
-      await h.reviews.appendAudit({ at: new Date(NOW.getTime() - i * 1000), memberId: admin.id, action: 'application.viewed', applicationId: null })
+      await h.reviews.appendAudit({ at: new Date(NOW.getTime() - i * 1000), memberId: admin.id, action: 'session.signed_in', applicationId: null })
     }
     const p1 = await json<{ items: { at: string }[]; total: number; page: number; pageSize: number }>(await h.call(admin, 'GET', '/audit'))
     const p2 = await json<{ items: { at: string }[] }>(await h.call(admin, 'GET', '/audit?page=2'))

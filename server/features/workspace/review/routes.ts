@@ -279,6 +279,8 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       ...(application ? (isUuid(application) ? { applicationId: application.toLowerCase() } : { reference: application.toUpperCase() }) : {}),
       ...(since ? { from: since } : {}),
       ...(until ? { to: until } : {}),
+      // The admin's own conflicts filter the log, the filter included (ADR 0200).
+      viewer: c.get('member').id,
     }
     const result = await reviews.listAudit(page, AUDIT_PAGE_SIZE, filter)
     return c.json(wire({ ...result, page, pageSize: AUDIT_PAGE_SIZE }) satisfies AuditPage)

@@ -20,8 +20,8 @@ const json = async <T>(res: Response) => (await res.json()) as T
 /** A person's browser: what isAutomated lets through. */
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
 
-async function setUp() {
-  const h = await openHarness()
+async function setUp(env: Record<string, string> = {}) {
+  const h = await openHarness(env)
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const reviewer = await h.signIn(await h.addMember({ role: 'reviewer' }))
   return { h, admin, reviewer }
@@ -130,16 +130,18 @@ describe('keeping the sources (admins)', () => {
 
 describe('the short paths', () => {
   it('redirect to the landing with the source, uncached and cookieless, and count one visit per GET of a person', async () => {
-    const { h, admin } = await setUp()
+    // Two people behind one trusted proxy (ADR 0202: each client counts once a day).
+    const { h, admin } = await setUp({ TRUST_PROXY: '1' })
+    const person = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` })
     await create(h, admin, { name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' })
-    const res = await open(h, '/radio-cali?utm_medium=radio&utm_campaign=convocatoria&nombre=Ana')
+    const res = await open(h, '/radio-cali?utm_medium=radio&utm_campaign=convocatoria&nombre=Ana', { headers: person(1) })
     expect(res.status).toBe(302)
     // Only the utm_* parameters go on; anything else (a name typed in the address) stays behind.
     expect(res.headers.get('location')).toBe('/?fuente=radio-cali&utm_medium=radio&utm_campaign=convocatoria')
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('set-cookie')).toBeNull()
     // What a listener types: capitals and a trailing slash.
-    expect((await open(h, '/Radio-Cali/')).headers.get('location')).toBe('/?fuente=radio-cali')
+    expect((await open(h, '/Radio-Cali/', { headers: person(2) })).headers.get('location')).toBe('/?fuente=radio-cali')
     expect(visits(h)).toEqual([{ day: '2026-11-23', visits: 2 }])
     // The next Bogotá day (00:00 in Bogotá is 05:00 UTC) is another row.
     h.advance(14 * 3_600_000 + 1)
@@ -154,8 +156,43 @@ describe('the short paths', () => {
     expect(JSON.stringify(h.logs)).not.toMatch(/user-agent|Mozilla/i)
   })
 
-  it('redirect but do not count HEAD, prefetches, crawlers, link previews, scanners and headless browsers', async () => {
+  it('count a client once per source per Bogotá day: 300 GETs in a row are one visit; each client apart, read from X-Forwarded-For only behind a trusted proxy', async () => {
+    // One proxy in front (TRUST_PROXY=1): the client is the right-most X-Forwarded-For entry.
+    const h = await openHarness({ TRUST_PROXY: '1' })
+    const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+    await create(h, admin, { name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' })
+    await create(h, admin, { name: 'TV nacional', outlet: 'tv', slug: 'tv' })
+    const from = (client: string) => ({ headers: { 'x-forwarded-for': `203.0.113.9, ${client}` } })
+    const burst = await Promise.all(Array.from({ length: 300 }, () => open(h, '/radio-cali', from('198.51.100.7'))))
+    // Every one still gets its redirect.
+    expect(burst.every((r) => r.status === 302 && r.headers.get('location') === '/?fuente=radio-cali')).toBe(true)
+    expect(visits(h)).toEqual([{ day: '2026-11-23', visits: 1 }])
+    // Another client is another visit; the same client on another source is one there; a forged left-most entry changes nothing.
+    await open(h, '/radio-cali', from('198.51.100.8'))
+    await open(h, '/radio-cali', { headers: { 'x-forwarded-for': '10.0.0.1, 198.51.100.7' } })
+    await open(h, '/tv', from('198.51.100.7'))
+    const bySource = () => h.store.db.prepare('SELECT s.slug, v.day, v.visits FROM source_visits v JOIN sources s ON s.id = v.source_id ORDER BY s.slug, v.day').all()
+    expect(bySource()).toEqual([
+      { slug: 'radio-cali', day: '2026-11-23', visits: 2 },
+      { slug: 'tv', day: '2026-11-23', visits: 1 },
+    ])
+    // The next Bogotá day, the same client counts again, once.
+    h.advance(14 * 3_600_000 + 1)
+    for (let i = 0; i < 3; i++) await open(h, '/radio-cali', from('198.51.100.7'))
+    expect(bySource()).toContainEqual({ slug: 'radio-cali', day: '2026-11-24', visits: 1 })
+    // Nothing about the client is stored or logged: no address in any table or log line.
+    expect(JSON.stringify([h.snapshot(), h.logs])).not.toMatch(/198\.51\.100|203\.0\.113/)
+  })
+
+  it('without a trusted proxy the client is the connection, whatever X-Forwarded-For says', async () => {
     const { h, admin } = await setUp()
+    await create(h, admin, { name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' })
+    for (let i = 0; i < 20; i++) await open(h, '/radio-cali', { headers: { 'x-forwarded-for': `198.51.100.${i}` } })
+    expect(visits(h)).toEqual([{ day: '2026-11-23', visits: 1 }])
+  })
+
+  it('redirect but do not count HEAD, prefetches, crawlers, link previews, scanners and headless browsers', async () => {
+    const { h, admin } = await setUp({ TRUST_PROXY: '1' })
     await create(h, admin, { name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' })
     const notCounted = [
       open(h, '/radio-cali', { method: 'HEAD' }),
@@ -174,8 +211,15 @@ describe('the short paths', () => {
     }
     expect(visits(h)).toEqual([])
     // A person in an app's own browser is a person.
-    await open(h, '/radio-cali', { agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]' })
-    await open(h, '/radio-cali', { agent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 [FBAN/EMA;FBLC/es_LA;FBAV/400.0]' })
+    // (two of them, each their own client: ADR 0202)
+    await open(h, '/radio-cali', {
+      agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]',
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    })
+    await open(h, '/radio-cali', {
+      agent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36 [FBAN/EMA;FBLC/es_LA;FBAV/400.0]',
+      headers: { 'x-forwarded-for': '198.51.100.2' },
+    })
     expect(visits(h)).toEqual([{ day: '2026-11-23', visits: 2 }])
   })
 

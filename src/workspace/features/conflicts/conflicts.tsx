@@ -13,6 +13,7 @@ import { useMember } from '../../components/require-session.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel, inputClass, labelClass } from '../../components/ui.tsx'
 import { formatDate } from '../../../../domain/format.ts'
+import { internal } from '../../components/field-audience.ts'
 
 /** What a conflicted member sees instead of the application. */
 export function ConflictNotice() {
@@ -110,7 +111,7 @@ function DeclareForm({ applicationId, isAdmin, selfId }: { applicationId: string
           </select>
         </div>
         <div>
-          <label htmlFor={ids.note} className={labelClass}>Nota (opcional)</label>
+          <label htmlFor={ids.note} className={labelClass}>{internal('Nota', { optional: true })}</label>
           <textarea id={ids.note} className={inputClass} rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
         <Button type="submit" disabled={declare.isPending}>
@@ -135,7 +136,7 @@ function ConflictList({ applicationId, selfId }: { applicationId: string; selfId
         open={liftingConflict !== undefined}
         title={liftingConflict ? `¿Levantar el conflicto de ${name(liftingConflict.memberId)}?` : 'Levantar el conflicto'}
         confirmLabel="Levantar conflicto"
-        reason={{ label: '¿Por qué se levanta este conflicto?', required: true, maxLength: LIFT_REASON_MAX }}
+        reason={{ label: internal('¿Por qué se levanta este conflicto?'), required: true, maxLength: LIFT_REASON_MAX }}
         pending={lift.isPending}
         onConfirm={(reason) =>
           lift.mutate(

@@ -11,6 +11,7 @@ import { useDocuments, useReviewDocument } from '../../api/queries.ts'
 import type { TeamDocument } from '../../../../domain/workspace-api/documents.ts'
 import { Button, filledIn, Panel, QueryView, TextAreaField } from '../../components/ui.tsx'
 import { formatBytes, formatDateTime } from '../../../../domain/format.ts'
+import { forFounder } from '../../components/field-audience.ts'
 
 const STATUS_LABEL: Record<TeamDocument['status'], string> = {
   received: 'Por revisar',
@@ -96,7 +97,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
         <form onSubmit={submitNote} noValidate className="mt-1">
           <TextAreaField
             id={id}
-            label="Qué debe cambiar (lo verá la persona fundadora)"
+            label={forFounder('Qué debe cambiar')}
             rows={2}
             maxLength={DOCUMENT_NOTE_MAX}
             value={note}

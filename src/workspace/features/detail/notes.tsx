@@ -6,6 +6,7 @@ import { useAddNote } from '../../api/queries.ts'
 import type { Note } from '../../../../domain/workspace-api/review.ts'
 import { Button, filledIn, Panel, TextAreaField } from '../../components/ui.tsx'
 import { formatDateTime } from '../../../../domain/format.ts'
+import { internal } from '../../components/field-audience.ts'
 
 export function Notes({ applicationId, notes }: { applicationId: string; notes: Note[] }) {
   const id = useId()
@@ -42,7 +43,7 @@ export function Notes({ applicationId, notes }: { applicationId: string; notes: 
         </ul>
       )}
       <form className="mt-3" onSubmit={submit} noValidate>
-        <TextAreaField id={id} label="Nueva nota (solo la ve el equipo)" rows={3} maxLength={NOTE_MAX} value={body} error={error} onValue={setBody} />
+        <TextAreaField id={id} label={internal('Nueva nota')} rows={3} maxLength={NOTE_MAX} value={body} error={error} onValue={setBody} />
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Guardando…' : 'Agregar nota'}
         </Button>

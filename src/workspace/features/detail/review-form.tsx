@@ -19,6 +19,7 @@ import { notify } from '../../../lib/toast.tsx'
 import { useSubmitReview } from '../../api/queries.ts'
 import type { Review } from '../../../../domain/workspace-api/review.ts'
 import { Button, FieldError, inputClass, labelClass, Panel } from '../../components/ui.tsx'
+import { internal } from '../../components/field-audience.ts'
 
 const SCORES = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, i) => SCORE_MIN + i)
 const SCALE_HINT = `${SCORE_MIN} = muy débil · ${SCORE_MAX} = excelente`
@@ -102,7 +103,7 @@ export function ReviewForm({ applicationId, mine }: { applicationId: string; min
             </div>
             <FieldError id={`${id}-${criterion.key}-error`} message={errors[criterion.key]} />
             <label htmlFor={`${id}-${criterion.key}-comment`} className="text-xs font-semibold text-ink-700">
-              Comentario sobre «{criterion.title}» <span className="font-normal">(opcional)</span>
+              {internal(`Comentario sobre «${criterion.title}»`, { optional: true })}
             </label>
             <textarea
               id={`${id}-${criterion.key}-comment`}
@@ -136,7 +137,7 @@ export function ReviewForm({ applicationId, mine }: { applicationId: string; min
           <FieldError id={`${id}-rec-error`} message={errors.recommendation} />
         </fieldset>
         <label htmlFor={`${id}-overall`} className={labelClass}>
-          Comentario general <span className="font-normal text-ink-600">(opcional)</span>
+          {internal('Comentario general', { optional: true })}
         </label>
         <textarea
           id={`${id}-overall`}

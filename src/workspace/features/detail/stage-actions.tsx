@@ -18,6 +18,7 @@ import { DueDate, StageBadge } from '../../components/badges.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel } from '../../components/ui.tsx'
 import { formatDate } from '../../../../domain/format.ts'
+import { forFounder, internal } from '../../components/field-audience.ts'
 
 function actionLabel(from: Stage, to: Stage): string {
   if (to === 'no_seleccionada') return 'Cerrar como no seleccionada'
@@ -155,7 +156,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
         variant={target === 'no_seleccionada' ? 'danger' : 'primary'}
         reason={{
           // The founder never reads it: what the founder reads is the e-mail.
-          label: target === 'no_seleccionada' ? 'Motivo de la decisión (interno: la persona fundadora no lo ve)' : 'Motivo o comentario (interno: la persona fundadora no lo ve)',
+          label: target === 'no_seleccionada' ? internal('Motivo de la decisión') : internal('Motivo o comentario'),
           required: target === 'no_seleccionada',
           maxLength: TRANSITION_REASON_MAX,
         }}
@@ -176,8 +177,8 @@ export function StageActions({ application }: { application: ApplicationDetail }
                 <ReasonArea
                   id={missingReasonId}
                   labelClassName="mt-3 block font-semibold text-ink-800"
-                  label="Por qué se firma sin ellos"
-                  aside="(queda en la auditoría)"
+                  label={internal('Por qué se firma sin ellos')}
+                  aside="· queda en la auditoría"
                   rows={2}
                   maxLength={MISSING_DOCUMENTS_REASON_MAX}
                   value={missingReason}
@@ -191,8 +192,8 @@ export function StageActions({ application }: { application: ApplicationDetail }
                 <ReasonArea
                   id={founderReasonId}
                   labelClassName="block text-sm font-semibold text-ink-800"
-                  label="Lo que le diremos a la persona fundadora"
-                  aside="(opcional; el motivo de arriba es interno)"
+                  label={forFounder('Lo que le diremos', { optional: true })}
+                  aside="· va en el correo de la decisión"
                   rows={3}
                   maxLength={TRANSITION_REASON_MAX}
                   value={founderReason}

@@ -30,6 +30,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, FieldError, inputClass, labelClass, Panel, QueryWaiting } from '../../components/ui.tsx'
 import { CheckInBadge, MilestoneBadge } from './follow-up-badges.tsx'
 import { FollowUpCharts } from './lazy.tsx'
+import { internal } from '../../components/field-audience.ts'
 
 export function FollowUpPanel({ applicationId }: { applicationId: string }) {
   const answer = useFollowUp(applicationId)
@@ -241,7 +242,7 @@ function Milestones({ applicationId, followUp, who }: { applicationId: string; f
         title={editing === null ? '' : `${milestoneTitle(editing)}: registrar`}
         confirmLabel="Guardar revisión"
         pending={action.isPending}
-        reason={{ label: 'Nota de la revisión', required: true, maxLength: MILESTONE_NOTE_MAX }}
+        reason={{ label: internal('Nota de la revisión'), required: true, maxLength: MILESTONE_NOTE_MAX }}
         extra={
           <div className="mt-3">
             <label htmlFor={dateId} className={labelClass}>
@@ -297,7 +298,7 @@ function Closing({ applicationId, followUp, who }: { applicationId: string; foll
         confirmLabel="Cerrar el seguimiento"
         variant={early ? 'danger' : 'primary'}
         pending={action.isPending}
-        reason={{ label: 'Nota de cierre', required: true, maxLength: CLOSING_NOTE_MAX }}
+        reason={{ label: internal('Nota de cierre'), required: true, maxLength: CLOSING_NOTE_MAX }}
         onConfirm={(note) =>
           action.mutate(
             { kind: 'close', body: { note } },

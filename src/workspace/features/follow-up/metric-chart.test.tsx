@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { followUpChart, sparkline } from '../../../../domain/follow-up-chart.ts'
 import { SAMPLE_CHARTS, sampleMonths } from '../../../../domain/testing/follow-up-chart-samples.ts'
 import { FollowUpChart, FollowUpCharts, FollowUpSparkline } from './lazy.tsx'
-import { DEFAULT_CHART_HEIGHT, MetricChart, MetricSparkline } from './metric-chart.tsx'
+import { DEFAULT_CHART_HEIGHT, MetricChart, MetricCharts, MetricSparkline } from './metric-chart.tsx'
 
 afterEach(cleanup)
 
@@ -48,6 +48,16 @@ describe("the workspace's follow-up chart", () => {
     cleanup()
     render(<FollowUpChart {...sales} width={340} />)
     expect(await screen.findByRole('img', { name: /^Ventas del mes en USD, de ene/ })).toBeTruthy()
+  })
+
+  it('draws several metrics\' months at the same places with the same labels (issue 32)', () => {
+    const { container } = render(<MetricCharts charts={SAMPLE_CHARTS.map((c) => ({ ...c, width: 340 }))} />)
+    const axes = [...container.querySelectorAll('svg')].map((svg) =>
+      [...svg.querySelectorAll('text[text-anchor="middle"]')].filter((t) => t.textContent !== 'Todavía no hay cifras').map((t) => `${t.textContent}@${t.getAttribute('x')}`),
+    )
+    expect(axes).toHaveLength(SAMPLE_CHARTS.length)
+    expect(axes[0]!.length).toBeGreaterThan(0)
+    for (const axis of axes.slice(1)) expect(axis).toEqual(axes[0])
   })
 })
 

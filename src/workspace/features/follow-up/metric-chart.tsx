@@ -20,6 +20,7 @@ import {
   SPARKLINE_RADIUS,
   chartTableCaption,
   followUpChart,
+  sharedPlotLeft,
   sparkline,
   type DayInterval,
   type FollowUpChart,
@@ -39,6 +40,8 @@ export interface MetricChartProps {
   /** Draw at this width instead of the box's (tests, fixed layouts). */
   width?: number
   height?: number
+  /** The plot's left edge shared with the charts beside it (MetricCharts: sharedPlotLeft). */
+  plotLeft?: number
 }
 
 /** The width before the box is measured (and where ResizeObserver is missing): a phone's column. */
@@ -64,10 +67,10 @@ function useBoxWidth(ref: RefObject<HTMLElement | null>, fixed: number | undefin
   return fixed ?? width
 }
 
-export function MetricChart({ title, unit, points, mediaDays, width, height = DEFAULT_CHART_HEIGHT }: MetricChartProps) {
+export function MetricChart({ title, unit, points, mediaDays, width, height = DEFAULT_CHART_HEIGHT, plotLeft }: MetricChartProps) {
   const box = useRef<HTMLDivElement>(null)
   const drawnWidth = useBoxWidth(box, width)
-  const chart = followUpChart({ title, unit, points, mediaDays, width: drawnWidth, height })
+  const chart = followUpChart({ title, unit, points, mediaDays, width: drawnWidth, height, plotLeft })
   return (
     <figure className="m-0 min-w-0 rounded-lg border border-ink-200 bg-white p-3">
       <figcaption className="mb-1 text-sm font-semibold text-ink-900">{title}</figcaption>
@@ -82,12 +85,17 @@ export function MetricChart({ title, unit, points, mediaDays, width, height = DE
   )
 }
 
-/** Several metrics side by side: one column, two, three, by the room their container gives (./chart-grid.ts, in FollowUpCharts' @container). */
+/**
+ * Several metrics side by side: one column, two, three, by the room their container gives (./chart-grid.ts,
+ * in FollowUpCharts' @container), lined up: one left edge for all (sharedPlotLeft), so each month and its
+ * label stand at the same place in every chart of one width (issue 32).
+ */
 export function MetricCharts({ charts }: { charts: readonly MetricChartProps[] }) {
+  const plotLeft = sharedPlotLeft(charts, charts[0]?.height ?? DEFAULT_CHART_HEIGHT)
   return (
     <div className={CHART_GRID}>
       {charts.map((c) => (
-        <MetricChart key={c.title} {...c} />
+        <MetricChart key={c.title} plotLeft={plotLeft} {...c} />
       ))}
     </div>
   )

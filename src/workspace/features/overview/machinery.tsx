@@ -188,7 +188,10 @@ function FailedItem({ item }: { item: FailedMail }) {
       <div>
         <p className="font-semibold">{KIND_LABELS[item.kind] ?? item.kind}</p>
         <p className="text-ink-700">
-          {item.applicationId ? (
+          {item.conflicted ? (
+            // Not theirs to open nor to send again (ADR 0200): the reference only.
+            <span className="font-mono font-semibold">{item.reference ?? 'Postulación'}</span>
+          ) : item.applicationId ? (
             <Link href={paths.application(item.applicationId)} className="font-semibold underline underline-offset-2">
               {item.reference ?? 'Ver postulación'}
             </Link>
@@ -199,7 +202,12 @@ function FailedItem({ item }: { item: FailedMail }) {
           {countOf(item.attempts, 'intento', 'intentos')}
         </p>
         {item.lastError && <p className="mt-1 font-mono text-xs text-ink-600">{item.lastError}</p>}
-        {!item.retryable && (
+        {item.conflicted && (
+          <p className="mt-1 text-xs text-ink-700">
+            Declaraste un conflicto de interés con esta postulación: otra persona administradora revisa y reenvía este correo.
+          </p>
+        )}
+        {!item.retryable && !item.conflicted && (
           <p className="mt-1 text-xs text-ink-700">
             Llevaba un enlace personal y no se puede reenviar tal cual:{' '}
             {item.kind === 'team_sign_in' ? 'el miembro puede pedir otro enlace al entrar.' : 'la persona puede pedir un enlace nuevo en /postulacion.'}

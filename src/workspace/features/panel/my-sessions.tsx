@@ -5,7 +5,7 @@
  */
 import { Link } from 'wouter'
 import { companyDisplayName } from '../../../../domain/company-name.ts'
-import { countOf, formatDateTime } from '../../../../domain/format.ts'
+import { countOf, formatWeekdayDateTime } from '../../../../domain/format.ts'
 import { PANEL_PLACE_LABELS } from '../../../../domain/panel-sessions.ts'
 import { useMyPanelSessions } from '../../api/panel-queries.ts'
 import { Panel, QueryWaiting } from '../../components/ui.tsx'
@@ -27,7 +27,7 @@ export function MyPanelSessions() {
             {items.map((s) => (
               <li key={s.sessionId} className="rounded-lg border border-ink-200 p-3 text-sm">
                 <Link href={paths.application(s.applicationId)} className="font-semibold text-ink-950 underline underline-offset-2">
-                  Sesión con panel: {companyDisplayName(s)}, {formatDateTime(s.startsAt)}
+                  Sesión con panel: {companyDisplayName(s)}, {formatWeekdayDateTime(s.startsAt)}
                 </Link>
                 <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
                   <dt className="text-ink-600">Cuándo</dt>

@@ -2,11 +2,13 @@
  * "Ofrecer horarios" (admins): who sits on the panel, how long, where, and
  * the times, typed as dates and hours in Bogotá. Each field's error sits
  * under it (aria-describedby); a submit with errors moves focus to the first
- * one. Warnings (after the due date, a member busy) are shown, not refused;
- * the server's refusal is shown beside the button as it words it.
+ * one. Warnings (after the due date, a holiday or a weekend, a member busy)
+ * are shown while typing; a time at which a chosen member is busy is refused
+ * on sending (the founder could not book it); the server's refusal is shown
+ * beside the button as it words it.
  */
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { formatDateTime, sentence } from '../../../../domain/format.ts'
+import { formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import {
   PANEL_LENGTHS_MINUTES,
   PANEL_PLACE_KINDS,
@@ -85,7 +87,7 @@ export function OfferForm({ state, candidates, excluded, initial, pending, serve
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    const check = checkOfferValues(values, now())
+    const check = checkOfferValues(values, now(), candidates)
     if (!check.ok) {
       setErrors(check.errors)
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
@@ -130,7 +132,7 @@ export function OfferForm({ state, candidates, excluded, initial, pending, serve
                       <ul className="list-disc pl-4">
                         {m.otherSessions.map((s) => (
                           <li key={`${s.applicationId}-${s.startsAt}`}>
-                            {s.reference}: {formatDateTime(s.startsAt)}
+                            {s.reference}: {formatWeekdayDateTime(s.startsAt)}
                           </li>
                         ))}
                       </ul>
@@ -199,7 +201,7 @@ export function OfferForm({ state, candidates, excluded, initial, pending, serve
         <legend className={labelClass}>Horarios (hora de Bogotá)</legend>
         <p id={`${ids.times}-hint`} className="mt-0.5 text-xs text-ink-600">
           Ofrece entre {PANEL_TIMES_MIN} y {PANEL_TIMES_MAX} horarios.
-          {state.stageDueAt ? ` ${sentence(`La etapa vence el ${formatDateTime(state.stageDueAt)}`)}` : ''}
+          {state.stageDueAt ? ` ${sentence(`La etapa vence el ${formatWeekdayDateTime(state.stageDueAt)}`)}` : ''}
         </p>
         <ol className="mt-2 flex flex-col gap-2">
           {values.rows.map((row, index) => {

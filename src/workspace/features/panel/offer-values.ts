@@ -1,16 +1,19 @@
 /**
  * The offer form's values and their checks, without React: the rows of
  * date + time inputs read on Bogotá's clock, each field's Spanish error (the
- * words of domain/panel-sessions.ts, the server's own), and the warnings that
- * do not stop the offer (after the stage's due date, a panel member busy).
+ * words of domain/panel-sessions.ts, the server's own), and the warnings
+ * shown while typing (after the stage's due date, a holiday or a weekend, a
+ * panel member busy). A time at which a chosen member is busy is refused on
+ * sending, as the server refuses it (issue 32: the founder could not book it).
  */
-import { bogotaClock, formatDateTime, formatIsoDay, formatTime, sentence } from '../../../../domain/format.ts'
+import { bogotaClock, formatIsoDay, formatTime, formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import {
   DEFAULT_PANEL_LENGTH_MINUTES,
   PANEL_MEMBERS_MAX,
   PANEL_MEMBERS_MIN,
   PANEL_MESSAGES,
   PANEL_WARNINGS,
+  dayOffWarning,
   overlaps,
   placeProblem,
   sessionEnd,
@@ -106,6 +109,8 @@ export function rowWarnings(
   const end = sessionEnd(start, values.lengthMinutes)
   const warnings: string[] = []
   if (stageDueAt && end.getTime() > new Date(stageDueAt).getTime()) warnings.push(PANEL_WARNINGS.afterDue)
+  const dayOff = dayOffWarning(start)
+  if (dayOff) warnings.push(dayOff)
   for (const member of candidates) {
     if (!values.memberIds.includes(member.id)) continue
     const busy = member.otherSessions.find((s) => overlaps(start, end, new Date(s.startsAt), new Date(s.endsAt)))
@@ -118,8 +123,14 @@ export function rowWarnings(
 
 export type OfferCheck = { ok: true; request: SaveOfferRequest } | { ok: false; errors: OfferErrors }
 
-/** Every field's error, or the request to send. The server checks all of it again (and conflicts). */
-export function checkOfferValues(values: OfferValues, now: Date): OfferCheck {
+/** Whether a chosen member has another session over [start, start + length). */
+const chosenBusy = (start: Date, values: Pick<OfferValues, 'memberIds' | 'lengthMinutes'>, candidates: readonly Candidate[]) =>
+  candidates.some(
+    (m) => values.memberIds.includes(m.id) && m.otherSessions.some((s) => overlaps(start, sessionEnd(start, values.lengthMinutes), new Date(s.startsAt), new Date(s.endsAt))),
+  )
+
+/** Every field's error, or the request to send. The server checks all of it again (and conflicts, and the sessions the reader may not see). */
+export function checkOfferValues(values: OfferValues, now: Date, candidates: readonly Candidate[] = []): OfferCheck {
   const errors: OfferErrors = { rows: {} }
   const members = new Set(values.memberIds)
   if (members.size < PANEL_MEMBERS_MIN || members.size > PANEL_MEMBERS_MAX) errors.members = PANEL_MESSAGES.noMembers
@@ -134,6 +145,7 @@ export function checkOfferValues(values: OfferValues, now: Date): OfferCheck {
     const start = bogotaInstant(row.day, row.time)
     if (!start) errors.rows[row.key] = PANEL_MESSAGES.badTime
     else if (start.getTime() <= now.getTime()) errors.rows[row.key] = PANEL_MESSAGES.timeInPast
+    else if (chosenBusy(start, values, candidates)) errors.rows[row.key] = PANEL_MESSAGES.memberBusyRow
     else starts.push({ key: row.key, start })
   }
   for (const a of starts) {
@@ -154,7 +166,7 @@ export function checkOfferValues(values: OfferValues, now: Date): OfferCheck {
   }
 }
 
-/** "1 de diciembre de 2026, 10:00 a. m. a 11:00 a. m.": a session's span in Bogotá time. */
+/** "martes 1 de diciembre de 2026, 10:00 a. m. a 11:00 a. m.": a session's span in Bogotá time, with its weekday. */
 export function formatSpan(startsAt: string, endsAt: string): string {
-  return `${formatDateTime(startsAt)} a ${formatTime(endsAt)}`
+  return `${formatWeekdayDateTime(startsAt)} a ${formatTime(endsAt)}`
 }

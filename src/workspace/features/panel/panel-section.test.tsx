@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { PANEL_MESSAGES, PANEL_TIMES_MAX, PANEL_WARNINGS } from '../../../../domain/panel-sessions.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
 import { describedBy, fakeApi, renderWithQueries, sessionAnswer, TEST_ADMIN_ID, type FakeAnswer, type FakeCall } from '../../testing/fake-api.tsx'
+import { FOUNDER_READS } from '../../components/field-audience.ts'
 import { PanelSection } from './panel-section.tsx'
 
 const APP = '11111111-1111-4111-8111-111111111111'
@@ -31,6 +32,7 @@ function state(overrides: Partial<PanelState> = {}): PanelState {
     // Everyone who may sit on the panel, with their other sessions; Eva declared a conflict.
     candidates: MEMBERS,
     excluded: [{ id: EVA, name: 'Eva Conflicto' }],
+    actors: [],
     warnings: [],
     session: null,
     noneFits: null,
@@ -90,7 +92,7 @@ describe('"Ofrecer horarios" (admins)', () => {
     expect(form.textContent).toContain('No se ofrecen porque declararon un conflicto de interés con esta postulación: Eva Conflicto.')
     // Ana's other session, in Bogotá time (14:00 UTC is 9:00 a. m.), tied to her checkbox.
     expect(describedBy(within(form).getByRole('checkbox', { name: 'Ana Ríos' })).replace(/\u00a0/g, ' ')).toContain(
-      'CAT-2030-OTRA01: 11 de marzo de 2030, 9:00 a. m.',
+      'CAT-2030-OTRA01: lunes 11 de marzo de 2030, 9:00 a. m.',
     )
   })
 
@@ -150,7 +152,7 @@ describe('"Ofrecer horarios" (admins)', () => {
     expect(field('Fecha del horario 2').value).toBe('2030-03-13')
   })
 
-  it('warns, without refusing, when a time ends after the due date or a chosen member is busy', async () => {
+  it('warns while typing when a time ends after the due date or a chosen member is busy', async () => {
     serve('admin', state())
     renderSection()
     const form = await screen.findByRole('form', { name: 'Ofrecer horarios' })
@@ -168,6 +170,39 @@ describe('"Ofrecer horarios" (admins)', () => {
     expect(describedBy(field('Fecha del horario 1'))).toContain(PANEL_WARNINGS.afterDue)
     expect(describedBy(field('Fecha del horario 1'))).not.toContain('ya tiene otra sesión')
     expect(field('Fecha del horario 1').getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('warns of a time on a Saturday or a Colombian holiday while typing, and saves it all the same (issue 32)', async () => {
+    serve('admin', state())
+    answers[`PUT /applications/${APP}/panel/offer`] = () => ({ status: 200, body: state() })
+    renderSection()
+    const form = await screen.findByRole('form', { name: 'Ofrecer horarios' })
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Luis Paz' }))
+    fireEvent.change(field('Enlace de la videollamada'), { target: { value: 'https://meet.example/x' } })
+    fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-09' } }) // a Saturday
+    fireEvent.change(field('Hora del horario 1'), { target: { value: '10:00' } })
+    expect(describedBy(field('Fecha del horario 1'))).toContain(PANEL_WARNINGS.weekend)
+    fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-25' } }) // San José, moved to Monday
+    expect(describedBy(field('Fecha del horario 1'))).toContain(PANEL_WARNINGS.holiday)
+    fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-12' } }) // a working Tuesday
+    expect(describedBy(field('Fecha del horario 1'))).not.toMatch(/festivo|fin de semana/)
+    fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-09' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Ofrecer horarios' }))
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ times: ['2030-03-09T15:00:00.000Z'] }))
+  })
+
+  it('refuses, before sending, a time at which a chosen member has another session: the founder could not book it (issue 32)', async () => {
+    serve('admin', state())
+    renderSection()
+    const form = await screen.findByRole('form', { name: 'Ofrecer horarios' })
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Ana Ríos' }))
+    fireEvent.change(field('Enlace de la videollamada'), { target: { value: 'https://meet.example/x' } })
+    fireEvent.change(field('Fecha del horario 1'), { target: { value: '2030-03-11' } })
+    fireEvent.change(field('Hora del horario 1'), { target: { value: '09:30' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Ofrecer horarios' }))
+    await waitFor(() => expect(field('Fecha del horario 1').getAttribute('aria-invalid')).toBe('true'))
+    expect(describedBy(field('Fecha del horario 1'))).toContain(PANEL_MESSAGES.memberBusyRow)
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([])
   })
 
   it('sends the times as UTC instants of the Bogotá clock, and shows the server\'s refusal beside the form, as it words it', async () => {
@@ -245,6 +280,17 @@ describe('the booked session', () => {
     expect(offered).toContain(PANEL_WARNINGS.afterDue)
   })
 
+  it('writes every time of the session with its weekday: the session, the offered times, the dialogs (issue 32)', async () => {
+    serve('admin', BOOKED)
+    renderSection()
+    const session = await screen.findByRole('region', { name: 'Sesión reservada' })
+    expect(session.textContent!.replace(/\u00a0/g, ' ')).toContain('martes 12 de marzo de 2030, 10:00 a. m. a 11:00 a. m. (hora de Bogotá)')
+    expect(screen.getByRole('region', { name: 'Horarios ofrecidos' }).textContent!.replace(/\u00a0/g, ' ')).toContain('viernes 15 de marzo de 2030, 10:00 a. m.')
+    fireEvent.click(within(session).getByRole('button', { name: 'Cancelar sesión' }))
+    const dialog = screen.getByRole('dialog', { name: '¿Cancelar la sesión?' })
+    expect(dialog.textContent!.replace(/\u00a0/g, ' ')).toContain('La sesión del martes 12 de marzo de 2030, 10:00 a. m.')
+  })
+
   it('is read-only for a reviewer: no buttons, no form', async () => {
     serve('reviewer', BOOKED)
     renderSection()
@@ -261,7 +307,10 @@ describe('the booked session', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar sesión' }))
     const dialog = screen.getByRole('dialog', { name: '¿Cancelar la sesión?' })
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
-    fireEvent.change(within(dialog).getByLabelText(/Motivo/), { target: { value: 'El panel no puede ese día' } })
+    // The founder reads it word for word (the e-mail and the status page): the label says so (issue 32).
+    const reason = within(dialog).getByRole('textbox', { name: new RegExp(`^Motivo \\(${FOUNDER_READS}\\)`) })
+    expect(reason).toBe(within(dialog).getByLabelText(/Motivo/))
+    fireEvent.change(reason, { target: { value: 'El panel no puede ese día' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar sesión' }))
     expect(await within(dialog).findByText(PANEL_MESSAGES.noSession)).toBeTruthy()
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ reason: 'El panel no puede ese día' })
@@ -319,6 +368,19 @@ describe('the booked session', () => {
     expect(screen.getByText('Los horarios ofrecidos se cerraron con la cancelación: ofrece horarios nuevos.')).toBeTruthy()
     // The form says the founder gets the times by e-mail.
     expect(await screen.findByText(/le enviamos a la persona fundadora un correo con los horarios/)).toBeTruthy()
+  })
+
+  it('names to a reviewer, who gets no candidates, the admin who moved the session (PanelState.actors, issue 32)', async () => {
+    serve('reviewer', {
+      ...BOOKED,
+      candidates: [],
+      excluded: [],
+      actors: [{ id: ADMIN, name: 'Admin Uno' }],
+      session: { ...BOOKED.session!, sequence: 1, changedAt: '2030-03-11T13:00:00.000Z', changedBy: ADMIN },
+    })
+    renderSection()
+    const session = await screen.findByRole('region', { name: 'Sesión reservada' })
+    expect(session.textContent).toContain('por Admin Uno')
   })
 
   it("a founder's cancellation shows no «Motivo» and keeps the offered times", async () => {

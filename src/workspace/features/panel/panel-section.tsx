@@ -5,7 +5,7 @@
  * Afterwards the booked session stays in view. Reviewers read it all.
  */
 import { useId, useMemo, useState } from 'react'
-import { formatDateTime, sentence } from '../../../../domain/format.ts'
+import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import { PANEL_MESSAGES, PANEL_PLACE_LABELS, type PanelPlaceKind } from '../../../../domain/panel-sessions.ts'
 import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
@@ -77,10 +77,10 @@ export function PanelStateView({ state }: { state: PanelState }) {
   const me = useMember()
   const isAdmin = me.role === 'admin'
   const inStage = state.stage === PANEL_STAGE
-  // Everyone the state names: the panel, the other candidates (an admin who acted), the conflicted.
+  // Everyone the state names: the panel, who acted, the other candidates and the conflicted (these two to admins only).
   const names = useMemo(
-    () => new Map([...state.excluded, ...state.candidates, ...state.members].map((m) => [m.id, m.name])),
-    [state.members, state.candidates, state.excluded],
+    () => new Map([...state.excluded, ...state.candidates, ...state.actors, ...state.members].map((m) => [m.id, m.name])),
+    [state.members, state.actors, state.candidates, state.excluded],
   )
   const panelNames = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? 'Miembro del equipo').join(', ')
   const booked = state.session?.status === 'booked' ? state.session : null
@@ -144,7 +144,7 @@ export function PanelStateView({ state }: { state: PanelState }) {
           <div className="rounded-md border border-ink-200 p-3">
             <p>
               {sentence(
-                `La sesión del ${formatDateTime(cancelled.startsAt)} se canceló el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}${
+                `La sesión del ${formatWeekdayDateTime(cancelled.startsAt)} se canceló el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}${
                   cancelled.changedBy === 'founder' ? ', por la persona fundadora' : cancelled.changedBy ? `, por ${names.get(cancelled.changedBy) ?? 'el equipo'}` : ''
                 }`,
               )}

@@ -4,13 +4,14 @@
  * returns to the opener). A refusal stays in the dialog, under its field.
  */
 import { useId, useState } from 'react'
-import { formatDateTime, sentence } from '../../../../domain/format.ts'
+import { formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../../domain/panel-sessions.ts'
 import type { PanelSessionRecord } from '../../../../domain/workspace-api/panel.ts'
 import type { Wire } from '../../../../domain/workspace-api/wire.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { useCancelSession, useReschedule } from '../../api/panel-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { forFounder } from '../../components/field-audience.ts'
 import { FieldError } from '../../components/ui.tsx'
 import { DateTimeFields } from './date-time-fields.tsx'
 import { bogotaInputs, bogotaInstant, MISSING_TIME } from './offer-values.ts'
@@ -42,7 +43,7 @@ export function RescheduleDialog({ applicationId, session, open, onClose, now = 
       {
         onSuccess: () => {
           onClose()
-          notify('success', { title: 'Horario cambiado', description: `${sentence(`La sesión queda el ${formatDateTime(start)}`)} Enviamos la invitación actualizada.` })
+          notify('success', { title: 'Horario cambiado', description: `${sentence(`La sesión queda el ${formatWeekdayDateTime(start)}`)} Enviamos la invitación actualizada.` })
         },
         onError: (err) => fail(err.message),
       },
@@ -82,7 +83,7 @@ export function RescheduleDialog({ applicationId, session, open, onClose, now = 
       }
     >
       <p>
-        {sentence(`Ahora es el ${formatDateTime(session.startsAt)}`)} La persona fundadora y el panel reciben la invitación actualizada en su calendario.
+        {sentence(`Ahora es el ${formatWeekdayDateTime(session.startsAt)}`)} La persona fundadora y el panel reciben la invitación actualizada en su calendario, con la hora anterior y quién la cambió.
       </p>
     </ConfirmDialog>
   )
@@ -104,7 +105,8 @@ export function CancelSessionDialog({ applicationId, session, open, onClose }: {
       confirmLabel="Cancelar sesión"
       closeLabel="Volver"
       variant="danger"
-      reason={{ label: 'Motivo', required: false, maxLength: NONE_FITS_NOTE_MAX }}
+      // The founder reads it word for word in the cancellation's e-mail and on their page, and so does the panel.
+      reason={{ label: forFounder('Motivo'), required: false, maxLength: NONE_FITS_NOTE_MAX }}
       extra={error && <p role="alert" className="mt-3 text-sm font-semibold text-danger-700">{error}</p>}
       pending={cancel.isPending}
       onConfirm={(reason) =>
@@ -122,8 +124,9 @@ export function CancelSessionDialog({ applicationId, session, open, onClose }: {
       onClose={onClose}
     >
       <p>
-        La sesión del {formatDateTime(session.startsAt)} se cancela y sale del calendario de la persona fundadora y del panel. Los horarios
-        ofrecidos se cierran: la persona fundadora verá el motivo y que le enviaremos horarios nuevos, que ofreces después.
+        La sesión del {formatWeekdayDateTime(session.startsAt)} se cancela y sale del calendario de la persona fundadora y del panel. Los horarios
+        ofrecidos se cierran: la persona fundadora leerá el motivo tal como lo escribas, en su correo y en su página, y que le enviaremos
+        horarios nuevos, que ofreces después.
       </p>
     </ConfirmDialog>
   )

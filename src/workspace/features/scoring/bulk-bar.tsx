@@ -11,6 +11,7 @@ import { useBulkApply, useBulkPreview } from '../../api/scoring-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, inputClass, labelClass } from '../../components/ui.tsx'
 import { countOf, formatCount, plural } from '../../../../domain/format.ts'
+import { internal } from '../../components/field-audience.ts'
 
 const NOT_FILTERS = new Set(['sort', 'page', 'pageSize'])
 
@@ -152,9 +153,9 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
           confirmLabel={`${actionText} ${applications(preview.result.eligible)}`}
           variant={kind === 'close' ? 'danger' : 'primary'}
           {...(kind === 'close'
-            ? { reason: { label: 'Motivo del cierre (el mismo para todas; interno: las personas fundadoras no lo ven)', required: true, maxLength: 2000 } }
+            ? { reason: { label: internal('Motivo del cierre, el mismo para todas'), required: true, maxLength: 2000 } }
             : preview.result.documentsMissing > 0
-              ? { reason: { label: 'Por qué se firman sin todos los documentos (queda en la auditoría)', required: true, maxLength: 1000 } }
+              ? { reason: { label: internal('Por qué se firman sin todos los documentos'), required: true, maxLength: 1000 } }
               : {})}
           pending={applying.isPending}
           onClose={() => setPreview(null)}
