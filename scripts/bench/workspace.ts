@@ -366,7 +366,7 @@ async function measureExport(target: string, store: ApplicationStore): Promise<E
     )
     if (line.status !== 'written') throw new Error('bench export: no line')
     for (let d = 0; d < 5; d++) {
-      const entry = { lineId: line.value.id, kind: 'ran' as const, day: `2027-02-1${d}`, units: 1, proofUrl: 'https://prueba.example/spot', proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+      const entry = { lineId: line.value.id, kind: 'ran' as const, day: `2027-02-1${d}`, units: 1, proofUrl: 'https://prueba.example.com/spot', proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
       await stores.mediaPlan.appendEntry(id, () => ({ ok: true as const, entry }), by)
     }
     for (let month = 1; month <= 3; month++) {

@@ -142,7 +142,7 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       const line = await plans.addLine(id, lineReader(LINE), by(1))
       if (line.status !== 'written') throw new Error('no line')
       await plans.addLine(id, lineReader({ ...LINE, outlet: 'diario_popular', format: 'Página completa', units: '2' }), by(2))
-      await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://prueba.example/a' }), by(3))
+      await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://prueba.example.com/a' }), by(3))
       await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'missed', day: '2027-02-12', units: '1', reason: 'Partido' }), by(4))
       expect(await plans.plansOf([])).toEqual(new Map())
       const read = await plans.plansOf([id, bare.id, crypto.randomUUID(), 'not-a-uuid'])

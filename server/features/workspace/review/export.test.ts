@@ -171,7 +171,7 @@ describe('what the export holds, as a Colombian team opens it (issue 32)', () =>
       ok: true as const,
       entry: { lineId: line.value.id, kind, day, units, proofUrl: extra.proofUrl ?? null, proofDocumentId: null, reason: extra.reason ?? null, makeGoodFor: null, toLineId: null, voids: null },
     })
-    await plans.appendEntry(signed.id, entry('ran', '2027-02-01', 3, { proofUrl: 'https://prueba.example/spot' }), { memberId: admin.id, at: new Date('2026-03-11T15:00:00.000Z') })
+    await plans.appendEntry(signed.id, entry('ran', '2027-02-01', 3, { proofUrl: 'https://prueba.example.com/spot' }), { memberId: admin.id, at: new Date('2026-03-11T15:00:00.000Z') })
     await plans.appendEntry(signed.id, entry('missed', '2027-02-08', 1, { reason: '=Partido de fútbol' }), { memberId: admin.id, at: new Date('2026-03-11T16:00:00.000Z') })
 
     const followUps = openFollowUpStore(e)
@@ -314,7 +314,7 @@ describe('what the export holds, as a Colombian team opens it (issue 32)', () =>
     typed(ran, 'Medio', S, 'TV nacional')
     typed(ran, 'Día', D, bogota('2027-02-01T00:00:00'))
     typed(ran, 'Precio unitario (COP)', N, 10_000_000)
-    typed(ran, 'Prueba (enlace)', S, 'https://prueba.example/spot')
+    typed(ran, 'Prueba (enlace)', S, 'https://prueba.example.com/spot')
     typed(ran, 'Registrado', D, bogota('2026-03-11T10:00:00'))
     expect(typed(missed, 'Motivo', S, '=Partido de fútbol').formula).toBeUndefined()
 
