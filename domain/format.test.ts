@@ -8,6 +8,8 @@ import {
   formatDateTime,
   formatDayMonth,
   formatDays,
+  formatDataNumber,
+  formatIsoDateTime,
   formatIsoDay,
   formatMoney,
   formatMonthShort,
@@ -93,6 +95,18 @@ describe('numbers as es-CO writes them', () => {
   })
 })
 
+describe('numbers for a data file (the exports\' CSV, issue 32)', () => {
+  it('writes a decimal comma and no thousands separator, as a Colombian Excel reads a number and no other misreads it', () => {
+    expect(formatDataNumber(85000.5)).toBe('85000,5')
+    expect(formatDataNumber(1_500_000_000)).toBe('1500000000')
+    expect(formatDataNumber(52 / 14)).toBe('3,71')
+    expect(formatDataNumber(52 / 14, 4)).toBe('3,7143')
+    expect(formatDataNumber(-1.25)).toBe('-1,25')
+    expect(formatDataNumber(-0.001)).toBe('0')
+    expect(formatDataNumber(Number.NaN)).toBe('')
+  })
+})
+
 describe('dates on Bogotá\'s clock', () => {
   // 01:26 UTC on 26 November is 8:26 p. m. on 25 November in Bogotá (UTC−5, no daylight saving).
   const evening = '2026-11-26T01:26:00Z'
@@ -141,6 +155,14 @@ describe('dates on Bogotá\'s clock', () => {
     expect(formatDateTime(undefined)).toBe('—')
     expect(formatDateTime('not a date')).toBe('—')
     expect(formatIsoDay(null)).toBe('')
+  })
+
+  it('writes a date and time for a data file as Bogotá\'s wall clock, "AAAA-MM-DD HH:MM" (the exports, issue 32)', () => {
+    process.env.TZ = 'Asia/Tokyo'
+    expect(formatIsoDateTime(evening)).toBe('2026-11-25 20:26')
+    expect(formatIsoDateTime('2026-03-02T05:00:00Z')).toBe('2026-03-02 00:00')
+    expect(formatIsoDateTime(null)).toBe('')
+    expect(formatIsoDateTime('not a date')).toBe('')
   })
 
   it('ends a sentence after "p. m." with one period, never "p. m.."', () => {

@@ -62,6 +62,23 @@ export function formatNumber(value: number, { decimals, maxDecimals = 0 }: Numbe
   return text.replace(/^-(?=0(?:,0*)?$)/, '')
 }
 
+const plainFormats = new Map<number, Intl.NumberFormat>()
+
+/**
+ * A number for a data file a Colombian spreadsheet reads (the exports' CSV, issue 32): a decimal comma, no
+ * thousands separator (a grouped "1.234" is a thousand to a Colombian Excel and one to any other), at most
+ * `maxDecimals` decimals, a plain hyphen-minus: 85000.5 → "85000,5", 1500000000 → "1500000000".
+ */
+export function formatDataNumber(value: number, maxDecimals = 2): string {
+  if (!Number.isFinite(value)) return ''
+  let format = plainFormats.get(maxDecimals)
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: maxDecimals, useGrouping: false })
+    plainFormats.set(maxDecimals, format)
+  }
+  return format.format(value).replace(/^-(?=0(?:,0*)?$)/, '').replace('\u2212', '-')
+}
+
 /** A count: 12345 → "12.345". */
 export function formatCount(value: number): string {
   return formatNumber(value)
@@ -241,6 +258,17 @@ export function formatMonth(period: string): string {
 export function formatIsoDay(input: DateInput | null | undefined): string {
   const clock = input === null || input === undefined ? undefined : bogotaClock(input)
   return clock ? `${clock.year}-${String(clock.month).padStart(2, '0')}-${String(clock.day).padStart(2, '0')}` : ''
+}
+
+/**
+ * "2026-11-25 14:30": Bogotá's wall clock as a spreadsheet reads a date and time in any locale (the exports'
+ * CSV, issue 32); null, undefined and invalid dates read "".
+ */
+export function formatIsoDateTime(input: DateInput | null | undefined): string {
+  const clock = input === null || input === undefined ? undefined : bogotaClock(input)
+  if (!clock) return ''
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${formatIsoDay(input)} ${two(clock.hour)}:${two(clock.minute)}`
 }
 
 /** The months in a chart's few letters (CLDR's Spanish abbreviations, without their period). */

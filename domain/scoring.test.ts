@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { scores } from './testing/scores.ts'
 import {
   DEFAULT_WEIGHTS,
+  applicationScores,
   conflictKey,
   disagreements,
   isValidWeight,
@@ -27,6 +28,15 @@ describe('weightedMean', () => {
     expect(weightedMean(scores(5, 1, 1, 1, 1), weights)).toBeCloseTo(19 / 7, 12)
     // (0.5·4 + 2·2 + 1·3 + 1·5 + 1·1) / 5.5 = 15/5.5
     expect(weightedMean(scores(4, 2, 3, 5, 1), { ...DEFAULT_WEIGHTS, productoValidado: 0.5, primerosClientes: 2 })).toBeCloseTo(15 / 5.5, 12)
+  })
+
+  it("gives an application's plain average and weighted score from its reviews; none without a review", () => {
+    const weights = { ...DEFAULT_WEIGHTS, productoValidado: 3 }
+    const both = applicationScores([scores(5, 4, 4, 3, 5), scores(3, 3, 3, 3, 3)], weights)!
+    expect(both.average).toBeCloseTo((4.2 + 3) / 2, 12)
+    expect(both.weighted).toBeCloseTo((31 / 7 + 3) / 2, 12)
+    expect(applicationScores([scores(5, 4, 4, 3, 5)])).toEqual({ average: 4.2, weighted: 4.2 })
+    expect(applicationScores([], weights)).toBeNull()
   })
 
   it('accepts weights in (0, 10] only', () => {

@@ -6,7 +6,7 @@
  * docs/decisions/0105-weighted-and-normalised-scores.md.
  */
 import { SELECTION_CRITERIA, type CriterionKey } from './programme.ts'
-import type { CriterionScores } from './review.ts'
+import { reviewMean, type CriterionScores } from './review.ts'
 
 export type CriterionWeights = Record<CriterionKey, number>
 
@@ -32,6 +32,17 @@ export function weightedMean(scores: CriterionScores, weights: CriterionWeights 
     total += weights[key]
   }
   return sum / total
+}
+
+/**
+ * An application's two scores from its counted reviews (issue 32's exports): `average`, the plain mean of
+ * the reviews' means (the five criteria alike), and `weighted`, the mean of their weighted means under
+ * `weights` (the list's «Puntaje», ADR 0105). Null without a review.
+ */
+export function applicationScores(reviews: readonly CriterionScores[], weights: CriterionWeights = DEFAULT_WEIGHTS): { average: number; weighted: number } | null {
+  if (reviews.length === 0) return null
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+  return { average: mean(reviews.map(reviewMean)), weighted: mean(reviews.map((r) => weightedMean(r, weights))) }
 }
 
 /** Reviews a reviewer needs in the window before their scores are normalised. */

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { freshSqliteDatabase, harnessPerTest } from '../db/testing/store-databases.ts'
 import type { ApplicationStore } from '../db/stores/application-store.ts'
 import { newSubmission } from '../testing/fixtures.ts'
-import { runApplicationsCommand, spreadsheetSafe } from './applications-command.ts'
+import { runApplicationsCommand } from './applications-command.ts'
+import { spreadsheetSafe } from '../shared/spreadsheet.ts'
 import { nodeArgs } from '../../e2e/fixtures/server.ts'
 
 const database = harnessPerTest(freshSqliteDatabase)
@@ -51,7 +52,7 @@ describe('npm run applications', () => {
     expect(exported[0]!.consent.policyVersion).toBe(stored[0]!.consent.policyVersion)
   })
 
-  it('export --format csv: BOM, CRLF, Spanish headers and accents, and no formula can run in Excel', async () => {
+  it('export --format csv: BOM, CRLF, `;`, Spanish headers and accents, and no formula can run in Excel', async () => {
     const { store } = await storeWith(2, (i, s) => {
       if (i === 1) {
         s.application.formData.tradeName = '=HYPERLINK("http://evil.example","clic")'
@@ -63,14 +64,16 @@ describe('npm run applications', () => {
     expect(code).toBe(0)
     expect(out.startsWith('\uFEFF')).toBe(true)
     expect(out).toContain('\r\n')
-    const header = out.slice(1, out.indexOf('\r\n'))
+    const header = out.slice(1, out.indexOf('\r\n')).split(';')
     expect(header).toContain('Razón social')
     expect(header).toContain('Año de fundación')
     expect(out).toContain('María José Pérez Núñez')
-    expect(out).toContain('\'=HYPERLINK(""http://evil.example"",""clic"")')
+    // A leading tab inside the quoted cell keeps a formula text, with no apostrophe to show (ADR 0195).
+    expect(out).toContain('"\t=HYPERLINK(""http://evil.example"",""clic"")"')
     expect(out).toContain('"Línea uno\nLínea ""dos"", con coma"')
     expect(out).toContain('Escalando')
-    expect(out).toContain("'+57 300 123 4567")
+    expect(out).toContain('"\t+57 300 123 4567"')
+    expect(out).not.toContain("'")
     expect(out.trimEnd().split('\r\n')).toHaveLength(3)
   })
 
@@ -142,7 +145,8 @@ describe('npm run applications', () => {
     const { store } = await storeWith(0)
     expect(await run(store, 'purge')).toMatchObject({ code: 2, err: expect.stringContaining('Unknown command: purge') })
     expect(await run(store, 'delete')).toMatchObject({ code: 2, err: 'delete needs --email ADDRESS\n' })
-    expect(await run(store, 'export', '--format', 'xlsx')).toMatchObject({ code: 2 })
+    expect(await run(store, 'export', '--format', 'xlsx')).toMatchObject({ code: 2, err: expect.stringContaining('needs --output FILE') })
+    expect(await run(store, 'export', '--format', 'ods')).toMatchObject({ code: 2, err: 'export needs --format xlsx, --format csv or --format json\n' })
     expect(await run(store, '--help')).toMatchObject({ code: 0, out: expect.stringContaining('Usage: npm run applications') })
   })
 
@@ -154,9 +158,10 @@ describe('npm run applications', () => {
     expect(JSON.parse(stdout)).toHaveLength(1)
   })
 
-  it('spreadsheetSafe leaves ordinary text alone', () => {
+  it('spreadsheetSafe leaves ordinary text alone and keeps a would-be formula text without an apostrophe', () => {
     expect(spreadsheetSafe('Medellín')).toBe('Medellín')
-    expect(spreadsheetSafe('-1')).toBe("'-1")
-    expect(spreadsheetSafe('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(spreadsheetSafe('-1')).toBe('\t-1')
+    expect(spreadsheetSafe('@SUM(A1)')).toBe('\t@SUM(A1)')
+    expect(spreadsheetSafe('+57 300')).toBe('\t+57 300')
   })
 })

@@ -2,25 +2,30 @@
  * The programme team's tool, on whatever store the configuration names:
  *
  *   list                         one line per application
- *   export --format csv|json     every application to stdout (CSV opens in Excel with accents)
+ *   export --format xlsx|csv|json [--output FILE]
+ *                                every application, oldest first: the workspace's export, one content
+ *                                (server/shared/exports.ts); the .xlsx needs --output
  *   show --email ADDRESS         everything held about a founder (Ley 1581 access request)
  *   delete --email ADDRESS       remove a founder's applications and e-mails, and say what went
  *
  * Operator messages are in English; the data is the founders' own, in Spanish.
  */
+import { createWriteStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
-import { attributionsOf, founderRecords, toCsv, toJson } from '../shared/exports.ts'
+import { EXPORT_FORMATS, everyApplication, exportApplications, founderRecords, type ExportFormat } from '../shared/exports.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
 import { dataDeletedMessage, type FounderMailConfig } from '../shared/pipeline/status-mail.ts'
-
-export { spreadsheetSafe } from '../shared/exports.ts'
 
 export const USAGE = `Usage: npm run applications -- <command>
 
 Commands:
   list                        One line per application, oldest first
-  export --format csv|json    Every application to stdout (redirect to a file)
+  export --format xlsx|csv|json [--output FILE]
+                              Every application, oldest first, as the workspace exports it:
+                              to FILE, or to stdout (csv and json; the .xlsx needs --output)
   show --email ADDRESS        Everything stored about a founder, as JSON
   delete --email ADDRESS      Remove a founder's applications and their e-mails
 
@@ -40,7 +45,7 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { format: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { format: { type: 'string' }, output: { type: 'string' }, email: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     })
   } catch (err) {
     io.err(`${(err as Error).message}\n\n${USAGE}\n`)
@@ -72,14 +77,27 @@ export async function runApplicationsCommand(argv: string[], store: ApplicationS
       return 0
     }
     case 'export': {
-      const apps = await store.listApplications()
-      if (values.format === 'csv') io.out(toCsv(apps, await attributionsOf(store, apps)))
-      else if (values.format === 'json') io.out(toJson(apps, await attributionsOf(store, apps)))
-      else {
-        io.err('export needs --format csv or --format json\n')
+      const format = values.format as ExportFormat | undefined
+      if (!format || !(EXPORT_FORMATS as readonly string[]).includes(format)) {
+        io.err('export needs --format xlsx, --format csv or --format json\n')
         return 2
       }
-      io.err(`Exported ${apps.length} application${apps.length === 1 ? '' : 's'}.\n`)
+      if (format === 'xlsx' && !values.output) {
+        io.err('export --format xlsx needs --output FILE (a workbook is no text for a terminal)\n')
+        return 2
+      }
+      // The workspace's export of the unfiltered list by an admin with no conflict, oldest first, written as it is read.
+      const rows = await everyApplication(store, new Date())
+      const { body } = exportApplications(store, rows, { isAdmin: true }, format)
+      const count = `${rows.length} application${rows.length === 1 ? '' : 's'}`
+      if (values.output) {
+        // The file is the operator's to keep safe: it holds personal data (docs/operations.md).
+        await pipeline(Readable.from(body), createWriteStream(values.output, { mode: 0o600 }))
+        io.err(`Exported ${count} to ${values.output}.\n`)
+      } else {
+        for await (const part of body) io.out(typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))
+        io.err(`Exported ${count}.\n`)
+      }
       return 0
     }
     case 'show': {

@@ -10,6 +10,7 @@ import type { DealTerms } from '../../../domain/deals.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { engineOf } from '../engine-of.ts'
 import { insertMember } from '../testing/members.ts'
+import { SIGNED_DEAL, signedApplication } from '../testing/signed.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import type { ApplicationStore } from './application-store.ts'
 import { openDealStore } from './deal-store.ts'
@@ -143,6 +144,20 @@ export function describeDealStoreContract<S extends ApplicationStore>(name: stri
       await db.store.deleteByEmail(sub.application.formData.email)
       expect(await db.count('deals')).toBe(0)
       expect(await db.count('rate_card_versions')).toBe(3)
+    })
+
+    it('reads the deals of many applications in one call: those with a deal, as deal() reads each; none for the others', async () => {
+      const db = await database()
+      const deals = openDealStore(engineOf(db.store))
+      const first = await signedApplication(db)
+      const second = await signedApplication(db, { admin: first.admin, followUpStart: '2027-01-01' })
+      const unsigned = newSubmission({ createdAt: T0 })
+      await db.store.saveSubmission(unsigned)
+      expect(await deals.dealsOf([])).toEqual(new Map())
+      const read = await deals.dealsOf([first.id, second.id, unsigned.application.id, crypto.randomUUID(), 'not-a-uuid'])
+      expect([...read.keys()].sort()).toEqual([first.id, second.id].sort())
+      expect(read.get(first.id)).toEqual(await deals.deal(first.id))
+      expect(read.get(second.id)).toMatchObject({ applicationId: second.id, followUpStart: '2027-01-01', mediaValueCop: SIGNED_DEAL.mediaValueCop })
     })
   })
 }

@@ -46,6 +46,8 @@ export interface DealStore {
   editRateCard(id: string, p: { note: string; items: readonly RateCardItem[]; memberId: string; at: Date }): Promise<RateCardEdit>
   publishRateCard(id: string, p: { memberId: string; at: Date }): Promise<RateCardEdit>
   deal(applicationId: string): Promise<Deal | null>
+  /** The deals of those of `applicationIds` that have one, in one query (the exports, issue 32); malformed ids are left out. */
+  dealsOf(applicationIds: readonly string[]): Promise<Map<string, Deal>>
   /** The deal's terms replaced by an admin, audited with the fields that changed. 'not_found': no deal to correct. */
   correctDeal(applicationId: string, terms: DealTerms, by: { memberId: string; at: Date }): Promise<{ deal: Deal; changed: string[] } | 'not_found'>
   /** The deal's «Responsable» set (null: nobody), audited with the member's id (ADR 0162). 'not_found': no deal. */
@@ -142,6 +144,7 @@ export function openDealStore(e: Engine): DealStore {
       stillDraft(p).set({ status: 'published', published_by: p.memberId, published_at: p.at, updated_at: p.at }),
     ),
     deal: e.prepare((p: { applicationId: string }) => deals().where('d.application_id', '=', p.applicationId)),
+    dealsOf: e.prepare((p: { ids: string[] }) => deals().where(e.inList('d.application_id', p.ids))),
     lockDeal: e.prepare((p: { applicationId: string }) => db.selectFrom('deals').selectAll().where('application_id', '=', p.applicationId).$call(e.forUpdate)),
     setOwner: e.prepare((p: { applicationId: string; ownerId: string | null }) => db.updateTable('deals').set({ owner_id: p.ownerId }).where('application_id', '=', p.applicationId)),
     correct: e.prepare((p: DealColumns) =>
@@ -219,6 +222,12 @@ export function openDealStore(e: Engine): DealStore {
     async deal(applicationId) {
       if (!isUuid(applicationId)) return null
       return firstOrNull(e, q.deal({ applicationId }), toDeal)
+    },
+
+    async dealsOf(applicationIds) {
+      const ids = applicationIds.filter(isUuid)
+      if (ids.length === 0) return new Map()
+      return new Map((await e.all(q.dealsOf({ ids }))).map((r) => [r.application_id, toDeal(r)]))
     },
 
     async correctDeal(applicationId, terms, { memberId, at }) {

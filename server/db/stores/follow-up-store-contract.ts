@@ -224,6 +224,25 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       expect(await one.claimMail({ applicationId: third.id, month: january, kind: 'invitation', at: at(6) }, message)).toBe(false)
     })
 
+    it('reads every check-in version of many applications in one call, as followUp() reads each', async () => {
+      const db = await database()
+      const store = openFollowUpStore(engineOf(db.store))
+      const { id, admin } = await signed(db)
+      const quiet = await signedApplication(db, { admin })
+      await store.submitCheckIn({ applicationId: id, month: 2, baseVersion: 0, values: CHECK_IN, at: at(0) })
+      await store.submitCheckIn({ applicationId: id, month: 1, baseVersion: 0, values: CHECK_IN, at: at(1) })
+      await store.submitCheckIn({ applicationId: id, month: 1, baseVersion: 1, values: { ...CHECK_IN, teamSize: 9 }, at: at(2) })
+      expect(await store.checkInsOf([])).toEqual(new Map())
+      const read = await store.checkInsOf([id, quiet.id, crypto.randomUUID(), 'not-a-uuid'])
+      expect([...read.keys()]).toEqual([id])
+      expect(read.get(id)).toEqual((await store.followUp(id))!.checkIns)
+      expect(read.get(id)!.map((c) => [c.month, c.version, c.teamSize])).toEqual([
+        [1, 1, 6],
+        [1, 2, 9],
+        [2, 1, 6],
+      ])
+    })
+
     it('is deleted with the application', async () => {
       const db = await database()
       const store = openFollowUpStore(engineOf(db.store))

@@ -82,6 +82,8 @@ export type ComposeCheckInMail = (facts: CheckInMailFacts) => NewOutboxMessage |
 export interface FollowUpStore {
   /** The follow-up of a signed application; null without a deal. */
   followUp(applicationId: string): Promise<FollowUpRecord | null>
+  /** Every version of every check-in of many applications in one query (the exports, issue 32), by month then version; those without any are absent. */
+  checkInsOf(applicationIds: readonly string[]): Promise<Map<string, CheckIn[]>>
   /** A new version of month `month`'s check-in, if `baseVersion` (0: none yet) is still the latest; audited. */
   submitCheckIn(p: { applicationId: string; month: number; baseVersion: number; values: CheckInValues; at: Date }): Promise<SubmitOutcome>
   /** A milestone's review recorded, or replaced (audited either way). */
@@ -157,6 +159,9 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       db.selectFrom('deals').select(['application_id', 'follow_up_start']).where('application_id', '=', p.applicationId).$call(e.forUpdate),
     ),
     checkIns: e.prepare((p: { applicationId: string }) => checkIns().where('application_id', '=', p.applicationId).orderBy('month').orderBy('version')),
+    checkInsOf: e.prepare((p: { ids: string[] }) =>
+      checkIns().select('application_id').where(e.inList('application_id', p.ids)).orderBy('application_id').orderBy('month').orderBy('version'),
+    ),
     latest: e.prepare((p: { applicationId: string; month: number }) =>
       checkIns().where('application_id', '=', p.applicationId).where('month', '=', p.month).orderBy('version', 'desc').limit(1),
     ),
@@ -282,6 +287,18 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         milestones: marks.map(toMilestone),
         closing: closing ? toClosing(closing) : null,
       }
+    },
+
+    async checkInsOf(applicationIds) {
+      const ids = applicationIds.filter(isUuid)
+      const byApplication = new Map<string, CheckIn[]>()
+      if (ids.length === 0) return byApplication
+      for (const { application_id: id, ...row } of await e.all(q.checkInsOf({ ids }))) {
+        const list = byApplication.get(id) ?? []
+        list.push(toCheckIn(row))
+        byApplication.set(id, list)
+      }
+      return byApplication
     },
 
     async submitCheckIn({ applicationId, month, baseVersion, values, at }) {

@@ -136,6 +136,23 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       expect(await db.count('media_plan_entries')).toBe(0)
     })
 
+    it('reads the lines and entries of many plans in one call, as ledger() reads each; none for a deal without lines or an unknown id', async () => {
+      const { db, plans, admin, id, by } = await setUp()
+      const bare = await signedApplication(db, { admin })
+      const line = await plans.addLine(id, lineReader(LINE), by(1))
+      if (line.status !== 'written') throw new Error('no line')
+      await plans.addLine(id, lineReader({ ...LINE, outlet: 'diario_popular', format: 'Página completa', units: '2' }), by(2))
+      await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'ran', day: '2027-02-10', units: '2', proofUrl: 'https://prueba.example.com/a' }), by(3))
+      await plans.appendEntry(id, entryReader({ lineId: line.value.id, kind: 'missed', day: '2027-02-12', units: '1', reason: 'Partido' }), by(4))
+      expect(await plans.plansOf([])).toEqual(new Map())
+      const read = await plans.plansOf([id, bare.id, crypto.randomUUID(), 'not-a-uuid'])
+      expect([...read.keys()]).toEqual([id])
+      const ledger = (await plans.ledger(id))!
+      expect(read.get(id)).toEqual({ lines: ledger.lines, entries: ledger.entries })
+      expect(read.get(id)!.lines.map((l) => l.number)).toEqual([1, 2])
+      expect(read.get(id)!.entries.map((x) => x.kind)).toEqual(['ran', 'missed'])
+    })
+
     it('keeps a proof file with the entry that names it, in its transaction; a refused entry keeps no file; the file is read back only under its application and goes with it', async () => {
       const { db, plans, admin, id, sub, by } = await setUp()
       const other = await signedApplication(db, { admin })

@@ -82,6 +82,11 @@ export interface MediaPlanStore {
    * and the owners' reminders, without reading every ledger.
    */
   deliveries(): Promise<DealDelivery[]>
+  /**
+   * The lines (by number) and every entry (oldest first) of the plans of those of `applicationIds` that have
+   * any, in two queries whatever their number (the exports, issue 32); the deal is the DealStore's.
+   */
+  plansOf(applicationIds: readonly string[]): Promise<Map<string, Pick<MediaPlanLedger, 'lines' | 'entries'>>>
   /** A line added, if `read` (run on the ledger inside the transaction) accepts it; audited. */
   addLine<R>(applicationId: string, read: (ledger: MediaPlanLedger) => { ok: true; line: PlanLineDraft } | ({ ok: false } & R), by: WrittenBy): Promise<Written<PlanLineRecord, R>>
   /**
@@ -155,6 +160,8 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         .onConflict((oc) => oc.column('application_id').doUpdateSet({ ran_cop: p.ran, forfeited_cop: p.forfeited })),
     ),
     entries: e.prepare((p: { applicationId: string }) => entries().where('x.application_id', '=', p.applicationId).orderBy('x.recorded_at').orderBy('x.id')),
+    linesOf: e.prepare((p: { ids: string[] }) => lines().where(e.inList('application_id', p.ids)).orderBy('application_id').orderBy('number')),
+    entriesOf: e.prepare((p: { ids: string[] }) => entries().where(e.inList('x.application_id', p.ids)).orderBy('x.recorded_at').orderBy('x.id')),
     proof: e.prepare((p: { applicationId: string; id: string }) =>
       db.selectFrom('media_plan_proofs').select(['id', 'application_id', 'file_name', 'media_type', 'size_bytes', 'content']).where('id', '=', p.id).where('application_id', '=', p.applicationId),
     ),
@@ -239,6 +246,17 @@ export function openMediaPlanStore(e: Engine): MediaPlanStore {
         ran: r.ran_cop === null ? 0 : toNumber(r.ran_cop),
         forfeited: r.forfeited_cop === null ? 0 : toNumber(r.forfeited_cop),
       }))
+    },
+
+    async plansOf(applicationIds) {
+      const ids = applicationIds.filter(isUuid)
+      const plans = new Map<string, Pick<MediaPlanLedger, 'lines' | 'entries'>>()
+      if (ids.length === 0) return plans
+      const planOf = (id: string) => plans.get(id) ?? (plans.set(id, { lines: [], entries: [] }), plans.get(id)!)
+      const [lineRows, entryRows] = await Promise.all([e.all(q.linesOf({ ids })), e.all(q.entriesOf({ ids }))])
+      for (const r of lineRows) planOf(r.application_id).lines.push(toLine(r))
+      for (const r of entryRows) planOf(r.application_id).entries.push(toEntry(r))
+      return plans
     },
 
     async addLine(applicationId, read, by) {

@@ -114,6 +114,22 @@ export function describeScoringStoreContract(name: string, open: () => Promise<S
       expect(await h.auditActions()).toContain('assignment.removed')
     })
 
+    it('reads the assignments of many applications in one call, each oldest first, as listAssignments reads them', async () => {
+      const h = await harness()
+      const admin = await h.addMember('admin', 'Ana')
+      const ada = await h.addMember('reviewer', 'Ada')
+      const bob = await h.addMember('reviewer', 'Bob')
+      const [one, two, none] = [await application(h), await application(h, 1), await application(h, 2)]
+      await h.scoring.assign([{ applicationId: one, memberId: bob.id }], admin.id, at(1))
+      await h.scoring.assign([{ applicationId: one, memberId: ada.id }, { applicationId: two, memberId: ada.id }], admin.id, at(2))
+      expect(await h.scoring.assignmentsOf([])).toEqual(new Map())
+      const read = await h.scoring.assignmentsOf([one, two, none, 'not-a-uuid'])
+      expect([...read.keys()].sort()).toEqual([one, two].sort())
+      expect(read.get(one)!.map((a) => a.member.name)).toEqual(['Bob', 'Ada'])
+      expect(read.get(one)).toEqual(await h.scoring.listAssignments(one))
+      expect(read.get(two)).toEqual([{ member: { id: ada.id, name: 'Ada' }, assignedBy: { id: admin.id, name: 'Ana' }, assignedAt: at(2) }])
+    })
+
     it("gives Repartir the unassigned open applications, the reviewers' open load and the active conflicts", async () => {
       const h = await harness()
       const admin = await h.addMember('admin')

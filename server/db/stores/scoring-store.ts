@@ -7,7 +7,7 @@
  * change writes its audit entries in the same transaction. The math is in
  * domain/scoring.ts.
  */
-import { sql, type SqlBool } from 'kysely'
+import { sql, type InferResult, type SqlBool } from 'kysely'
 import { OPEN_STAGES } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import type { CriterionScores } from '../../../domain/review.ts'
@@ -65,6 +65,8 @@ export interface ScoringStore {
   setWeights(weights: CriterionWeights, memberId: string, at: Date): Promise<void>
   /** Oldest first. */
   listAssignments(applicationId: string): Promise<Assignment[]>
+  /** The assignments of many applications in one query (the exports, issue 32), each oldest first; those without any are absent. */
+  assignmentsOf(applicationIds: readonly string[]): Promise<Map<string, Assignment[]>>
   /** Adds each pair unless already there, the member is conflicted with the application or inactive, or the application is unknown. */
   assign(pairs: readonly AssignmentPair[], assignedBy: string, at: Date): Promise<AssignOutcome>
   /** False when there was no such assignment. */
@@ -90,6 +92,19 @@ const scoredReviews = () =>
     .select(['v.application_id', 'v.member_id', 'v.producto_validado', 'v.primeros_clientes', 'v.modelo_escalable', 'v.founders_comprometidos', 'v.apertura_participacion'])
     .where(counted)
 
+const assignmentRows = () =>
+  db
+    .selectFrom('assignments as s')
+    .innerJoin('team_members as m', 'm.id', 's.member_id')
+    .innerJoin('team_members as b', 'b.id', 's.assigned_by')
+    .select(['s.application_id', 's.member_id', 'm.name as member_name', 's.assigned_by', 'b.name as by_name', 's.assigned_at'])
+type AssignmentRow = InferResult<ReturnType<typeof assignmentRows>>[number]
+const toAssignment = (r: AssignmentRow): Assignment => ({
+  member: { id: r.member_id, name: r.member_name },
+  assignedBy: { id: r.assigned_by, name: r.by_name },
+  assignedAt: toDate(r.assigned_at),
+})
+
 export function openScoringStore(e: Engine): ScoringStore {
   const insertAudit = auditWriter(e)
   const q = {
@@ -100,15 +115,9 @@ export function openScoringStore(e: Engine): ScoringStore {
         .values({ criterion: p.criterion, weight: p.weight, updated_by: p.memberId, updated_at: p.at })
         .onConflict(updateFromExcluded(['criterion'], ['weight', 'updated_by', 'updated_at'])),
     ),
-    assignments: e.prepare((p: { applicationId: string }) =>
-      db
-        .selectFrom('assignments as s')
-        .innerJoin('team_members as m', 'm.id', 's.member_id')
-        .innerJoin('team_members as b', 'b.id', 's.assigned_by')
-        .select(['s.member_id', 'm.name as member_name', 's.assigned_by', 'b.name as by_name', 's.assigned_at'])
-        .where('s.application_id', '=', p.applicationId)
-        .orderBy('s.assigned_at')
-        .orderBy('s.member_id'),
+    assignments: e.prepare((p: { applicationId: string }) => assignmentRows().where('s.application_id', '=', p.applicationId).orderBy('s.assigned_at').orderBy('s.member_id')),
+    assignmentsOf: e.prepare((p: { ids: string[] }) =>
+      assignmentRows().where(e.inList('s.application_id', p.ids)).orderBy('s.application_id').orderBy('s.assigned_at').orderBy('s.member_id'),
     ),
     // One statement for the whole batch: only an active member without an active conflict, on an existing application.
     assign: e.prepare((p: { pairs: { app: string; member: string }[]; assignedBy: string; at: Date }) =>
@@ -184,11 +193,19 @@ export function openScoringStore(e: Engine): ScoringStore {
 
     async listAssignments(applicationId) {
       if (!isUuid(applicationId)) return []
-      return (await e.all(q.assignments({ applicationId }))).map((r) => ({
-        member: { id: r.member_id, name: r.member_name },
-        assignedBy: { id: r.assigned_by, name: r.by_name },
-        assignedAt: toDate(r.assigned_at),
-      }))
+      return (await e.all(q.assignments({ applicationId }))).map(toAssignment)
+    },
+
+    async assignmentsOf(applicationIds) {
+      const ids = applicationIds.filter(isUuid)
+      const byApplication = new Map<string, Assignment[]>()
+      if (ids.length === 0) return byApplication
+      for (const r of await e.all(q.assignmentsOf({ ids }))) {
+        const list = byApplication.get(r.application_id) ?? []
+        list.push(toAssignment(r))
+        byApplication.set(r.application_id, list)
+      }
+      return byApplication
     },
 
     async assign(pairs, assignedBy, at) {

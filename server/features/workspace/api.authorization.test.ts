@@ -63,6 +63,7 @@ function endpoints(target: {
     { method: 'POST', path: `${app}/notes`, body: { body: 'Buen encaje con radio regional.' }, ok: 201 },
     { method: 'GET', path: '/exports/applications.csv', admin: true },
     { method: 'GET', path: '/exports/applications.json', admin: true },
+    { method: 'GET', path: '/exports/applications.xlsx?q=a', admin: true },
     { method: 'GET', path: '/audit', admin: true },
     { method: 'POST', path: '/data-requests/lookup', body: { email }, admin: true },
     { method: 'POST', path: `/data-requests/${crypto.randomUUID()}/lookup`, body: {}, admin: true, ok: 404 },
@@ -204,7 +205,7 @@ describe('workspace authorization', () => {
 
   it('answers 403 forbidden to a reviewer on an admin action', async () => {
     const { h, list, reviewer } = await setUp()
-    await expectAdminOnlyRefused(h, list, reviewer, 29)
+    await expectAdminOnlyRefused(h, list, reviewer, 30)
   })
 
   it('lets the same requests through with a session, the right Origin and token (the refusals above are not vacuous)', async () => {

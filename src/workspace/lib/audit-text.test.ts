@@ -27,6 +27,7 @@ describe('the audit log in the workspace’s words', () => {
 
   it('says exports, documents, conflicts and sign-ins plainly, and leaves ids out', () => {
     expect(auditDetailText('applications.exported', { format: 'csv', count: 1, filtered: true })).toBe('Formato CSV · 1 postulación · con filtros')
+    expect(auditDetailText('applications.exported', { format: 'xlsx', count: 2 })).toBe('Formato Excel (.xlsx) · 2 postulaciones')
     expect(auditDetailText('session.signed_in', { method: 'passkey' })).toBe('Con passkey')
     expect(auditDetailText('document.reviewed', { documentId: BETO, itemKey: 'rut', status: 'accepted' })).toMatch(/^RUT.* · Estado: aceptado$/)
     expect(auditDetailText('conflict.declared', { conflictId: BETO, kind: 'comercial', memberId: BETO }, { [BETO]: 'Beto' })).toBe('Beto · Tipo: Inversión o relación comercial')

@@ -130,7 +130,7 @@ const DOCUMENT_STATUS_LABELS: Record<string, string> = {
   new_version_requested: 'pidió una nueva versión',
 }
 const METHOD_LABELS: Record<string, string> = { link: 'con enlace por correo', passkey: 'con passkey' }
-const FORMAT_LABELS: Record<string, string> = { csv: 'CSV', json: 'JSON' }
+const FORMAT_LABELS: Record<string, string> = { csv: 'CSV', json: 'JSON', xlsx: 'Excel (.xlsx)' }
 
 /** Keys that hold an id no person reads (the entry's application and member are shown apart). */
 const UNREAD_KEYS = new Set(['noteId', 'draftId', 'outboxId', 'passkeyId', 'documentId', 'conflictId', 'sha256'])

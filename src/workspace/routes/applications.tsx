@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'wouter'
 import { PRODUCT_STAGE_LABELS, PRODUCT_STAGES, type ProductStage } from '../../../domain/application.ts'
 import { STAGE_LABELS, STAGES } from '../../../domain/pipeline.ts'
 import { API_BASE } from '../api/client.ts'
+import { applicationsExportPath } from '../../../domain/workspace-api/review.ts'
 import { useApplications } from '../api/queries.ts'
 import { DueDate, ScoreSummaryText, StageBadge } from '../components/badges.tsx'
 import { useMember } from '../components/require-session.tsx'
@@ -32,6 +33,12 @@ export const SORTS = {
   normalised_desc: 'Mejor puntaje normalizado',
   company_asc: 'Empresa (A–Z)',
 } as const
+
+const EXPORT_LINKS = [
+  ['xlsx', 'Exportar Excel (.xlsx)'],
+  ['csv', 'Exportar CSV'],
+  ['json', 'Exportar JSON'],
+] as const
 
 const FILTER_KEYS = ['q', 'stage', 'productStage', 'due', 'received', 'unreviewed', 'assigned', 'source', 'sort'] as const
 
@@ -72,12 +79,17 @@ export function ApplicationsPage() {
           member.role === 'admin' && (
             <>
               <Repartir />
-              <a className="inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold hover:bg-ink-50" href={`${API_BASE}/exports/applications.csv`} download>
-                Exportar CSV
-              </a>
-              <a className="inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold hover:bg-ink-50" href={`${API_BASE}/exports/applications.json`} download>
-                Exportar JSON
-              </a>
+              {/* What the list shows, every page: its filter, search and order (issue 32). */}
+              {EXPORT_LINKS.map(([format, text]) => (
+                <a
+                  key={format}
+                  className="inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold hover:bg-ink-50"
+                  href={`${API_BASE}${applicationsExportPath(format, params)}`}
+                  download
+                >
+                  {text}
+                </a>
+              ))}
             </>
           )
         }

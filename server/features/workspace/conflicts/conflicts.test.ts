@@ -93,7 +93,8 @@ describe('conflicts of interest', () => {
     }
     // Not vacuous: the other admin finds it by the same words.
     expect((await listed(other, `?q=${encodeURIComponent(app.formData.founderName)}`)).total).toBe(1)
-    for (const path of ['/exports/applications.csv', '/exports/applications.json', '/bulk/export.csv', '/bulk/export.json']) {
+    const searched = `?q=${encodeURIComponent(app.formData.founderName)}`
+    for (const path of ['/exports/applications.csv', '/exports/applications.json', `/exports/applications.csv${searched}`, `/exports/applications.json${searched}`]) {
       const mine = await (await h.call('GET', path, { as: admin })).text()
       const theirs = await (await h.call('GET', path, { as: other })).text()
       expect(theirs, path).toContain(app.formData.companyName)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { harnessPerTest } from '../../../db/testing/store-databases.ts'
 import { runApplicationsCommand } from '../../../cli/applications-command.ts'
-import { founderRecords, toCsv } from '../../../shared/exports.ts'
+import { founderCsv, founderRecords } from '../../../shared/exports.ts'
 import { dataRequestDueAt } from '../../../../domain/data-requests.ts'
 import { review, submission } from '../../../db/stores/review-store-contract.ts'
 import { openConflictStore } from '../../../db/stores/conflict-store.ts'
@@ -79,7 +79,7 @@ describe('data-request routes', () => {
     expect(JSON.parse(await jsonRes.text())).toEqual(JSON.parse(JSON.stringify(await founderRecords(h.store, FOUNDER))))
     const csvRes = await h.call(admin, 'POST', '/data-requests/export', { email: FOUNDER, format: 'csv' })
     expect(csvRes.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(Buffer.from(await csvRes.arrayBuffer()).toString('utf8')).toBe(toCsv(await h.store.findByEmail(FOUNDER)))
+    expect(Buffer.from(await csvRes.arrayBuffer()).toString('utf8')).toBe(founderCsv(await h.store.findByEmail(FOUNDER)))
     const actions = (await h.reviews.listAudit(1, 10)).items.map((e) => [e.action, e.detail.format])
     expect(actions).toEqual([
       ['data_request.exported', 'csv'],

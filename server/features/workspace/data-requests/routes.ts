@@ -24,7 +24,7 @@ import {
 import { DATA_REQUEST_KIND_LABELS } from '../../../../domain/data-requests.ts'
 import { dataDeletedMessage, type FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
 import type { FounderStore } from '../../../db/stores/founder-store.ts'
-import { attributionsOf, founderRecords, toCsv } from '../../../shared/exports.ts'
+import { attributionsOf, founderCsv, founderRecords } from '../../../shared/exports.ts'
 import { normalizeEmail, type ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
@@ -157,7 +157,7 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     }
     const apps = await store.findByEmail(parsed.value.email)
     await audit(c.get('member').id, 'data_request.exported', apps.map((a) => a.id), { format })
-    return attachment(toCsv(apps, await attributionsOf(store, apps)), 'text/csv; charset=utf-8', filename)
+    return attachment(founderCsv(apps, await attributionsOf(store, apps)), 'text/csv; charset=utf-8', filename)
   })
 
   app.post('/data-requests/delete', async (c) => {

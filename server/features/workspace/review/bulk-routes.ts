@@ -22,9 +22,7 @@ import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/cha
 import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import { DEAL_BULK_REFUSAL } from '../../../../domain/deals.ts'
-import { auditedExport } from './export.ts'
-import { attributionsOf } from '../../../shared/exports.ts'
-import { ListFilterEntries, ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
+import { ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
 
 export interface BulkRouteDeps {
   founders?: ChangeStageDeps['founders']
@@ -50,7 +48,6 @@ export const BULK_CHUNK = 250
 // The filter is the list's own; the rest of each body is the contract's (domain/workspace-api/scoring.ts).
 const PreviewSchema = v.strictObject({ filter: ListFilterSchema, ...BulkPreviewEntries })
 const ApplySchema = v.strictObject({ filter: ListFilterSchema, ...BulkApplyEntries })
-const ExportQuerySchema = v.object(ListFilterEntries)
 
 type Action = v.InferOutput<typeof BulkActionSchema>
 
@@ -78,7 +75,7 @@ function preview(rows: readonly ApplicationListRow[], action: Action, documentsM
 }
 
 export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
-  const { store, reviews, scoring, now } = deps
+  const { reviews, scoring, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   /** How many of the rows the action moves to acuerdo_firmado lack required documents (ADR 0139). */
@@ -162,18 +159,6 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     }
     return c.json({ ...before, done, changedMeanwhile } satisfies BulkApplied)
   })
-
-  for (const format of ['csv', 'json'] as const) {
-    app.get(`/bulk/export.${format}`, adminOnly, async (c) => {
-      const parsed = parseWith(ExportQuerySchema, c.req.query())
-      if (!parsed.ok) return invalid(c, parsed.issues)
-      const rows = await resolve(c, parsed.value)
-      if (!rows) return tooMany(c)
-      const ids = new Set(rows.map((r) => r.id))
-      const apps = (await store.listApplications()).filter((a) => ids.has(a.id))
-      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: true }, apps, await attributionsOf(store, apps))
-    })
-  }
 
   return app
 }

@@ -4,7 +4,7 @@ import type { Application } from '../../../../domain/application.ts'
 import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
 import { NOTE_MAX } from '../../../../domain/review.ts'
 import { runApplicationsCommand } from '../../../cli/applications-command.ts'
-import { toCsv, toJson } from '../../../shared/exports.ts'
+import { toJson } from '../../../shared/exports.ts'
 import type { Member } from '../../../db/stores/team-store.ts'
 import { review, submission } from '../../../db/stores/review-store-contract.ts'
 import { reviewHarness, type ReviewHarness } from '../testing/review-harness.ts'
@@ -354,14 +354,14 @@ describe('review routes: exports and the audit log (admins)', () => {
     await saved(h, daysAgo(2))
     const apps = await h.store.listApplications()
 
-    const csv = await h.call(admin, 'GET', '/exports/applications.csv')
+    const csv = await h.call(admin, 'GET', '/exports/applications.csv?sort=received_asc')
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="postulaciones-2026-03-18.csv"')
     // arrayBuffer: text() would drop the byte-order mark Excel needs
     const csvText = Buffer.from(await csv.arrayBuffer()).toString('utf8')
-    expect(csvText).toBe(toCsv(apps))
-    expect(csvText).toContain(`'=HIPERVINCULO`)
-    const jsonExport = await h.call(admin, 'GET', '/exports/applications.json')
+    expect(csvText.startsWith('\uFEFFReferencia;')).toBe(true)
+    expect(csvText).toContain(`"\t=HIPERVINCULO(""x"")"`)
+    const jsonExport = await h.call(admin, 'GET', '/exports/applications.json?sort=received_asc')
     const jsonText = await jsonExport.text()
     expect(jsonText).toBe(toJson(apps))
     // …which is what `npm run applications -- export` prints

@@ -33,8 +33,9 @@ import { changeStage, documentsMissingRefusal, type ChangeStageDeps } from '../.
 import { applicationDetail } from './detail.ts'
 import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
 import { auditedExport } from './export.ts'
-import { attributionsOf } from '../../../shared/exports.ts'
+import { EXPORT_FORMATS, attributionsOf } from '../../../shared/exports.ts'
 import { originOf } from '../../../db/stores/source-store.ts'
+import { countOf } from '../../../../domain/format.ts'
 import { bogotaDayStart } from '../../../../domain/bogota-days.ts'
 import { bogotaPeriods } from './periods.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
@@ -74,6 +75,23 @@ const ListQuerySchema = v.object({
   pageSize: v.optional(pageNumber(PAGE_SIZE_MAX)),
 })
 
+
+/** The export's query: the list's own, without its page (issue 32: every page of what the list shows). */
+const ExportQuerySchema = v.omit(ListQuerySchema, ['page', 'pageSize'])
+/** Most applications one export takes (the normalised order ranks them all in the server); a larger list is refused. */
+export const EXPORT_MAX = NORMALISED_SORT_MAX
+
+/** Whether the query narrows the list (a sort alone does not). */
+const isFiltered = (q: v.InferOutput<typeof ExportQuerySchema>, now: Date) =>
+  Object.values(filterQuery(q, now)).some((value) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== false))
+
+/** Highest normalised score first; none (or hidden) last, in the list's order (newest first). */
+function byNormalisedScore<T extends { normalised: number | null }>(items: readonly T[]): T[] {
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => (b.item.normalised ?? -Infinity) - (a.item.normalised ?? -Infinity) || a.index - b.index)
+    .map((x) => x.item)
+}
 
 /** What a member sees of an application they are conflicted with: its reference, nothing else. */
 export const conflictedListRow = (item: ApplicationListRow) => ({
@@ -132,21 +150,40 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
         discussion: visible ? (f?.discussion ?? false) : false,
       }
     })
-    if (byNormalised) {
-      // Highest first; no normalised score (or hidden) last, in the list's order (newest first).
-      shown.splice(
-        0,
-        shown.length,
-        ...shown
-          .map((item, index) => ({ item, index }))
-          .sort((a, b) => (b.item.normalised ?? -Infinity) - (a.item.normalised ?? -Infinity) || a.index - b.index)
-          .map((x) => x.item)
-          .slice((page - 1) * pageSize, page * pageSize),
-      )
-    }
-    const items = shown.map((item) => (conflicted.has(item.id) ? conflictedListRow(item) : item))
+    const ordered = byNormalised ? byNormalisedScore(shown).slice((page - 1) * pageSize, page * pageSize) : shown
+    const items = ordered.map((item) => (conflicted.has(item.id) ? conflictedListRow(item) : item))
     return c.json(wire({ items, total: result.total, page, pageSize }) satisfies ApplicationPage)
   })
+
+  // The list's export (issue 32): the rows GET /applications shows this admin with the same query (filter,
+  // search, sort), every page, less those they declared a conflict with (ADR 0107: left out, not masked).
+  for (const format of EXPORT_FORMATS) {
+    app.get(`/exports/applications.${format}`, adminOnly, async (c) => {
+      const parsed = parseWith(ExportQuerySchema, c.req.query())
+      if (!parsed.ok) return invalid(c, parsed.issues)
+      const q = parsed.value
+      const member = c.get('member')
+      const at = now()
+      const viewer = { memberId: member.id, isAdmin: member.role === 'admin' }
+      const result = await reviews.listApplications({
+        ...filterQuery(q, at),
+        sort: q.sort === undefined || q.sort === NORMALISED_SORT ? 'received_desc' : q.sort,
+        page: 1,
+        pageSize: EXPORT_MAX,
+        now: at,
+        viewer,
+        masked: 'left_out',
+      })
+      if (result.total > EXPORT_MAX) return invalid(c, [], `Una exportación toma como máximo ${countOf(EXPORT_MAX, 'postulación', 'postulaciones')}: filtra la lista primero.`)
+      let rows = result.items
+      if (q.sort === NORMALISED_SORT) {
+        // The list's ranking: the same scores, hidden the same way (none are hidden from an admin).
+        const fair = await fairScores(deps.scoring, rows.map((i) => i.id), at)
+        rows = byNormalisedScore(rows.map((item) => ({ ...item, normalised: viewer.isAdmin || item.myReview ? (fair.get(item.id)?.normalised ?? null) : null })))
+      }
+      return auditedExport({ reviews, store }, { memberId: member.id, isAdmin: viewer.isAdmin, format, at, filtered: isFiltered(q, at) }, rows)
+    })
+  }
 
   app.get('/applications/:id', async (c) => {
     const id = c.req.param('id')
@@ -230,15 +267,6 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     if (!note) return notFound(c)
     return c.json(wire({ note }) satisfies NoteAnswer, 201)
   })
-
-  for (const format of ['csv', 'json'] as const) {
-    app.get(`/exports/applications.${format}`, adminOnly, async (c) => {
-      // An admin's own conflicts stay out of what they take away (ADR 0107).
-      const conflicted = await conflicts.conflictedApplications(c.get('member').id)
-      const apps = (await store.listApplications()).filter((a) => !conflicted.has(a.id))
-      return auditedExport(reviews, { memberId: c.get('member').id, format, at: now(), filtered: false }, apps, await attributionsOf(store, apps))
-    })
-  }
 
   app.get('/audit', adminOnly, async (c) => {
     const parsed = parseWith(AuditQuerySchema, c.req.query())

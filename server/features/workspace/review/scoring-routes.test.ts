@@ -170,9 +170,11 @@ describe('bulk work on a filtered list', () => {
     const filter = { stage: 'recibida' }
     await json(await h.call('POST', '/bulk/apply', { as: admin, body: { filter, action: { type: 'assign', memberIds: [ada.member.id] }, expected: 3 } }))
     expect(count(h, 'SELECT count(*) AS n FROM assignments WHERE member_id = ?', ada.member.id)).toBe(3)
-    const csv = await h.call('GET', '/bulk/export.csv?stage=recibida', { as: admin })
+    const csv = await h.call('GET', '/exports/applications.csv?stage=recibida', { as: admin })
     expect(csv.status).toBe(200)
-    expect((await csv.text()).trim().split('\n')).toHaveLength(4)
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(4)
+    // One export, the list's: the selection's own is gone.
+    expect((await h.call('GET', '/bulk/export.csv?stage=recibida', { as: admin })).status).toBe(404)
     const closed = await json<{ done: number }>(
       await h.call('POST', '/bulk/apply', { as: admin, body: { filter, action: { type: 'close', reason: 'Fuera del foco de esta convocatoria' }, expected: 3 } }),
     )

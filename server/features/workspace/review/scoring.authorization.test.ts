@@ -42,8 +42,8 @@ async function setUp() {
     { method: 'POST', path: '/assignments/proposal/confirm', body: { plan: [] }, admin: true },
     { method: 'POST', path: '/bulk/preview', body: { filter, action: { type: 'move', to: 'validacion_preliminar' } }, admin: true },
     { method: 'POST', path: '/bulk/apply', body: { filter, action: { type: 'close', reason: 'Fuera de foco' }, expected: 2 }, admin: true },
-    { method: 'GET', path: '/bulk/export.csv?stage=recibida', admin: true },
-    { method: 'GET', path: '/bulk/export.json?stage=recibida', admin: true },
+    { method: 'GET', path: '/exports/applications.csv?stage=recibida', admin: true },
+    { method: 'GET', path: '/exports/applications.xlsx?stage=recibida', admin: true },
     { method: 'GET', path: '/applications?sort=normalised_desc&assigned=me' },
   ]
   return { h, admin: await h.signIn(admin), reviewer: await h.signIn(reviewer), list }

@@ -276,7 +276,7 @@ describe('where an application came from', () => {
     expect(await list('none')).toBe(4)
     expect((await h.call('GET', '/applications?source=radio-cali', { as: admin })).status).toBe(422)
     const csv = await (await h.call('GET', '/exports/applications.csv', { as: admin })).text()
-    expect(csv.split('\r\n')[0]).toMatch(/,Fuente,¿Dónde nos conociste\?,ID$/)
+    expect(csv.split('\r\n')[0]).toMatch(/;Fuente;¿Dónde nos conociste\?;/)
     expect(csv.match(/Radio Cali/g)).toHaveLength(2)
     const exported = await json<{ source: { slug: string } | null; heardFrom: string | null }[]>(await h.call('GET', '/exports/applications.json', { as: admin }))
     expect(exported.filter((a) => a.source?.slug === 'radio-cali')).toHaveLength(2)

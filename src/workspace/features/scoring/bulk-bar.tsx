@@ -5,7 +5,6 @@
  */
 import { useId, useState } from 'react'
 import { STAGE_LABELS, STAGES, type Stage } from '../../../../domain/pipeline.ts'
-import { API_BASE } from '../../api/client.ts'
 import { useMembers } from '../../api/queries.ts'
 import type { BulkAction, BulkFilter, BulkPreview } from '../../../../domain/workspace-api/scoring.ts'
 import { useBulkApply, useBulkPreview } from '../../api/scoring-queries.ts'
@@ -20,7 +19,8 @@ export function filterOf(params: URLSearchParams): BulkFilter {
   return Object.fromEntries([...params].filter(([key]) => !NOT_FILTERS.has(key)))
 }
 
-type Kind = 'move' | 'close' | 'assign' | 'export'
+// No «Exportar» here: the list's own export takes what the list shows (issue 32).
+type Kind = 'move' | 'close' | 'assign'
 
 const applications = (n: number) => countOf(n, 'postulación', 'postulaciones')
 
@@ -85,7 +85,6 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
 
   async function start() {
     setMessage(undefined)
-    if (kind === 'export') return
     if (kind === 'assign' && !memberId) return setMessage('Elige a quién asignar.')
     // The reason of a close is asked in the dialog; the preview needs one, any, to validate.
     const a = action(kind === 'close' ? '—' : '')
@@ -98,7 +97,6 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
 
   const actionText =
     kind === 'move' ? `Mover a «${STAGE_LABELS[to]}»` : kind === 'close' ? 'Cerrar como «No seleccionada»' : 'Asignar'
-  const exportQuery = new URLSearchParams(filter).toString()
 
   return (
     <section aria-label="Acción masiva" className="mb-3 rounded-lg border border-ink-300 bg-ink-50 p-3">
@@ -114,7 +112,6 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
             <option value="move">Mover a una etapa</option>
             <option value="close">Cerrar como no seleccionada</option>
             <option value="assign">Asignar evaluador</option>
-            <option value="export">Exportar</option>
           </select>
         </div>
         {kind === 'move' && (
@@ -141,20 +138,9 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
             </select>
           </div>
         )}
-        {kind === 'export' ? (
-          <>
-            <a className="inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold" href={`${API_BASE}/bulk/export.csv?${exportQuery}`} download>
-              Exportar CSV
-            </a>
-            <a className="inline-flex min-h-9 items-center rounded-md border border-ink-300 bg-white px-3 text-sm font-semibold" href={`${API_BASE}/bulk/export.json?${exportQuery}`} download>
-              Exportar JSON
-            </a>
-          </>
-        ) : (
-          <Button variant="primary" onClick={() => void start()} disabled={previewing.isPending}>
-            Continuar
-          </Button>
-        )}
+        <Button variant="primary" onClick={() => void start()} disabled={previewing.isPending}>
+          Continuar
+        </Button>
         <Button variant="ghost" onClick={() => { setSelected(false); setPreview(null); setEligibleByStage(null) }}>
           Cancelar selección
         </Button>
