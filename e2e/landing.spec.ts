@@ -254,6 +254,17 @@ test('during the load the page runs nothing of its own after its evaluation: no 
   await expect(page.locator('form')).toHaveCount(0)
 })
 
+test('a window made tall enough after the load brings the form in place without a scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('form')).toHaveCount(0)
+  // The form's section starts about 5,100 px down at this width: within a screen of a 2,600 px tall window.
+  await page.setViewportSize({ width: 1280, height: 2600 })
+  await expect(page.locator('form')).toHaveCount(1)
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
 test('a reload that puts the reader back near the form starts the application without a scroll', async ({ page }) => {
   await page.goto('/')
   await page.locator('#referentes').scrollIntoViewIfNeeded()

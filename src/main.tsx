@@ -48,7 +48,8 @@ function afterFirstPaint(run: () => void): void {
  * Runs `run` when the page's interactive part (`island`, the application
  * form's section) comes within a screen of the viewport, or at the first
  * interaction with the page. The observer that watches the distance starts
- * with the reader's first scroll, or at once when the page may open scrolled
+ * with the reader's first scroll or resize of the window once the page has
+ * loaded, or at once when the page may open scrolled
  * (an address with a fragment, a reload, a step back or forward in the
  * history), so a reader who only looks at the first screen costs the page no
  * task of its own during the load (docs/decisions/0204).
@@ -56,22 +57,32 @@ function afterFirstPaint(run: () => void): void {
 function whenNeeded(island: Element, run: () => void): void {
   if (typeof IntersectionObserver === 'undefined') return run()
   let observer: IntersectionObserver | undefined
+  const stopListening = () => {
+    removeEventListener('scroll', watch, true)
+    removeEventListener('resize', resized)
+  }
   const start = once(() => {
     observer?.disconnect()
-    removeEventListener('scroll', watch, true)
+    stopListening()
     for (const type of INTERACTIONS) removeEventListener(type, start, true)
     run()
   })
   const watch = once(() => {
-    removeEventListener('scroll', watch, true)
+    stopListening()
     observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
       rootMargin: '0px 0px 100% 0px',
     })
     observer.observe(island)
   })
+  // A window made taller (or a page zoomed out) can bring the form near without a scroll; while the page
+  // loads, a resize is the browser's own (the viewport set from the page's meta tag), not the reader's.
+  const resized = () => document.readyState === 'complete' && watch()
   for (const type of INTERACTIONS) addEventListener(type, start, { capture: true, passive: true })
   if (location.hash || !freshVisit()) watch()
-  else addEventListener('scroll', watch, { capture: true, passive: true })
+  else {
+    addEventListener('scroll', watch, { capture: true, passive: true })
+    addEventListener('resize', resized, { passive: true })
+  }
   // A reader sent by one of our outlets (/radio-cali → /?fuente=radio-cali, ADR 0168): the form's
   // script keeps that source, so it starts once the page has loaded, even if they never reach the form.
   if (SOURCE_PARAMETER.test(location.search)) {
