@@ -71,6 +71,8 @@ export interface Task {
    * `_lighthouse-eval.js` or nameless), and `MAIN_WORLD_MODULE` when it evaluated a module of the page.
    */
   scripts: string[]
+  /** Time in each of those scripts (its outermost events: compile, evaluation, calls), wall and CPU ms. */
+  scriptTime: Map<string, { wall: number; cpu: number }>
 }
 
 /** In Task.scripts: the task evaluated a module in the page's own world (only the page has modules). */
@@ -167,6 +169,7 @@ export function tasksOf(events: TraceEvent[], pid: number, tid: number): Task[] 
     }
     const counts = new Map<string, number>()
     const scripts = new Set<string>()
+    const scriptTime = new Map<string, { wall: number; cpu: number }>()
     const stack: { e: TraceEvent; childWall: number; childCpu: number; group: string }[] = []
     const close = (upTo: number) => {
       while (stack.length && stack.at(-1)!.e.ts + (stack.at(-1)!.e.dur ?? 0) <= upTo) {
@@ -191,7 +194,14 @@ export function tasksOf(events: TraceEvent[], pid: number, tid: number): Task[] 
       const n = note(e)
       if (n) counts.set(n, (counts.get(n) ?? 0) + 1)
       const script = scriptOf(e)
-      if (script !== undefined) scripts.add(script)
+      if (script !== undefined) {
+        scripts.add(script)
+        // Timed once: not again for a call inside a script already timed (a module's evaluation runs its top level).
+        if (!stack.slice(0, -1).some((open) => scriptOf(open.e) !== undefined)) {
+          const sum = scriptTime.get(script) ?? { wall: 0, cpu: 0 }
+          scriptTime.set(script, { wall: sum.wall + (e.dur ?? 0) / 1000, cpu: sum.cpu + (e.tdur ?? 0) / 1000 })
+        }
+      }
     }
     close(Infinity)
     add('other', top.dur - topWall, (top.tdur ?? 0) - topCpu)
@@ -202,6 +212,7 @@ export function tasksOf(events: TraceEvent[], pid: number, tid: number): Task[] 
       groups,
       notes: [...counts].map(([n, c]) => (c > 1 ? `${n} ×${c}` : n)),
       scripts: [...scripts],
+      scriptTime,
     })
   }
   return tasks
@@ -223,9 +234,40 @@ export function loadTasks(events: TraceEvent[]): { tasks: Task[]; nav: TraceEven
   return { tasks: tasksOf(events, fcp.pid, fcp.tid).filter((t) => t.start + t.dur * 1000 >= nav.ts), nav, fcp }
 }
 
+const isPageScript = (url: string, origin: string) => url === MAIN_WORLD_MODULE || url.startsWith(origin)
+
 /** Whether the task ran the page's own script (a script from `origin`, or a module of the page). */
 export function runsPageScript(task: Task, origin: string): boolean {
-  return task.scripts.some((url) => url === MAIN_WORLD_MODULE || url.startsWith(origin))
+  return task.scripts.some((url) => isPageScript(url, origin))
+}
+
+/** The time the task spent in the page's own script, wall and CPU ms. */
+export function pageScriptTime(task: Task, origin: string): { wall: number; cpu: number } {
+  const times = [...task.scriptTime].filter(([url]) => isPageScript(url, origin)).map(([, time]) => time)
+  return { wall: times.reduce((sum, t) => sum + t.wall, 0), cpu: times.reduce((sum, t) => sum + t.cpu, 0) }
+}
+
+/**
+ * Whether the task is the parser's (it parsed HTML or dispatched DOMContentLoaded): one the page's
+ * HTML brings anyway, with or without scripts. An inline script's compilation and evaluation run
+ * in such tasks; timers, observers and listeners run in tasks of their own.
+ */
+export function isParserTask(task: Task): boolean {
+  return task.notes.some((n) => n.startsWith('ParseHTML') || n.startsWith('event DOMContentLoaded'))
+}
+
+/**
+ * The page's own script during a load, in a line: how many tasks ran it, how many of them were its
+ * own (not the parser's), and the time it took (its events only, not the whole tasks).
+ */
+export function pageScriptSummary(tasks: Task[], origin: string): string {
+  const ran = tasks.filter((t) => runsPageScript(t, origin))
+  const own = ran.filter((t) => !isParserTask(t))
+  const time = ran.map((t) => pageScriptTime(t, origin))
+  return (
+    `${ran.length} tasks, ${own.length} of them its own (not the parser's); ` +
+    `${time.reduce((sum, t) => sum + t.wall, 0).toFixed(1)} ms wall, ${time.reduce((sum, t) => sum + t.cpu, 0).toFixed(1)} ms CPU in the script`
+  )
 }
 
 /** A task in a few words: its main kinds of work (wall ms) and what the trace says it did. */

@@ -31,7 +31,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts'
 import { startServer } from '../../e2e/fixtures/server.ts'
 import { DIST_DIR, isBuildStale } from '../build-stamp.ts'
 import { plainCopyPath, startServerWithPlainCopy } from './plain-copy.ts'
-import { describeTask, loadTasks, runsPageScript, type TraceEvent } from './trace-tasks.ts'
+import { describeTask, isParserTask, loadTasks, pageScriptSummary, runsPageScript, type TraceEvent } from './trace-tasks.ts'
 
 const RUNS = Math.max(1, Number(process.env.BENCH_TRACE_RUNS ?? 3))
 const CPU_SLOWDOWN = Math.max(1, Number(process.env.BENCH_TRACE_CPU ?? 4))
@@ -105,11 +105,13 @@ function report(events: TraceEvent[], slowdown: number): number {
     if (t.notes.length) console.log(`    ${t.notes.slice(0, 12).join('; ')}${t.notes.length > 12 ? '; …' : ''}`)
   }
   console.log(`  blocking time after FCP (each task's wall time beyond ${BLOCKING_THRESHOLD_MS} ms): ${blocking.toFixed(0)} ms`)
-  // The page's own script, wherever it ran: inside a task of Chromium's (the parser's last one) or in one of its own.
+  // The page's own script, wherever it ran: in the parser's tasks (Chromium's, which the copy has too) or in its own.
   const scripted = tasks.filter((t) => runsPageScript(t, origin))
   console.log(
-    `  tasks running the page's own script: ${scripted.length}` +
-      scripted.map((t) => `\n    at ${at(t.start)} ms, ${t.dur.toFixed(1)} ms wall, ${t.cpu.toFixed(1)} ms CPU: ${describeTask(t)}`).join(''),
+    `  the page's own script: ${pageScriptSummary(tasks, origin)}` +
+      scripted
+        .map((t) => `\n    task at ${at(t.start)} ms${isParserTask(t) ? " (the parser's)" : ''}, ${t.dur.toFixed(1)} ms wall, ${t.cpu.toFixed(1)} ms CPU: ${describeTask(t)}`)
+        .join(''),
   )
   if (slowdown === 1) {
     // Lighthouse's simulation runs the host's tasks 4 times slower, one after the other, once the

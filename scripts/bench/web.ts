@@ -39,7 +39,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts'
 import { startServer } from '../../e2e/fixtures/server.ts'
 import { DIST_DIR, isBuildStale } from '../build-stamp.ts'
 import { plainCopyPath, startServerWithPlainCopy } from './plain-copy.ts'
-import { describeTask, loadTasks, runsPageScript, type Task, type TraceEvent } from './trace-tasks.ts'
+import { describeTask, loadTasks, pageScriptSummary, runsPageScript, type Task, type TraceEvent } from './trace-tasks.ts'
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 const PATH = process.env.BENCH_PATH ?? '/'
@@ -80,7 +80,7 @@ function runsNeeded(runs: number): number {
 }
 
 const TBT_GOAL_MS = 50
-const NO_TASK: Task = { start: 0, dur: 0, cpu: 0, groups: new Map(), notes: [], scripts: [] }
+const NO_TASK: Task = { start: 0, dur: 0, cpu: 0, groups: new Map(), notes: [], scripts: [], scriptTime: new Map() }
 
 /**
  * All the JavaScript the page can load, compressed as the server sends it
@@ -193,9 +193,8 @@ async function measure(path: string, label: string, run: number): Promise<Run> {
       const what = host ? `host task at ${Math.round((host.start - nav.ts) / 1000)} ms, ${describeTask(host, 3)}` : 'no host task of that length'
       return `${Math.round(t.startTime)}+${Math.round(t.duration)}${runsPageScript(host ?? NO_TASK, server.url) ? ' PAGE SCRIPT' : ''} (${what})`
     })
-  // The page's own script, wherever it ran: in the parser's last task (Chromium's) or in tasks of its own.
-  const scripted = tasks.filter((t) => runsPageScript(t, server.url))
-  const pageScript = `${scripted.length} tasks, ${scripted.reduce((sum, t) => sum + t.dur, 0).toFixed(1)} ms wall, ${scripted.reduce((sum, t) => sum + t.cpu, 0).toFixed(1)} ms CPU`
+  // The page's own script, wherever it ran: in the parser's tasks (Chromium's, which the copy has too) or in its own.
+  const pageScript = pageScriptSummary(tasks, server.url)
   const s = figures.scores
   const load = loadavg()[0]!
   console.log(
