@@ -194,6 +194,89 @@ test('no application script loads until the reader nears the form', async ({ pag
   await expect(page.locator('form')).toHaveCount(1)
 })
 
+/**
+ * Has the page's own world record every callback its scripts have the browser run later: timers,
+ * frame and idle callbacks, observers and event listeners, by kind (Playwright's scripts run in a
+ * world of their own). Read with `pageCallbacks`.
+ */
+function recordPageCallbacks(): void {
+  const ran: string[] = []
+  Object.defineProperty(window, '__pageCallbacks', { value: ran })
+  type Callback = (...args: unknown[]) => unknown
+  const counted = (what: (args: unknown[]) => string, callback: Callback) =>
+    function (this: unknown, ...args: unknown[]) {
+      ran.push(what(args))
+      return callback.apply(this, args)
+    }
+  const scope = window as unknown as Record<string, unknown>
+  for (const name of ['setTimeout', 'setInterval', 'requestAnimationFrame', 'requestIdleCallback']) {
+    const original = scope[name] as (callback: unknown, ...rest: unknown[]) => number
+    scope[name] = (callback: unknown, ...rest: unknown[]) =>
+      original.call(window, typeof callback === 'function' ? counted(() => name, callback as Callback) : callback, ...rest)
+  }
+  for (const name of ['IntersectionObserver', 'PerformanceObserver', 'MutationObserver', 'ResizeObserver']) {
+    const Original = scope[name] as new (callback: Callback, options?: unknown) => object
+    const Counted = class extends Original {
+      constructor(callback: Callback, options?: unknown) {
+        super(counted(() => name, callback), options)
+      }
+    }
+    Object.defineProperty(Counted, 'supportedEntryTypes', { get: () => (Original as unknown as Record<string, unknown>).supportedEntryTypes })
+    scope[name] = Counted
+  }
+  const wrappers = new WeakMap<Callback, Callback>()
+  const add = EventTarget.prototype.addEventListener
+  const remove = EventTarget.prototype.removeEventListener
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (typeof listener !== 'function') return add.call(this, type, listener, options)
+    let wrapper = wrappers.get(listener as Callback)
+    if (!wrapper) wrappers.set(listener as Callback, (wrapper = counted((args) => `${(args[0] as Event).type} listener`, listener as Callback)))
+    return add.call(this, type, wrapper as EventListener, options)
+  }
+  EventTarget.prototype.removeEventListener = function (type, listener, options) {
+    const wrapper = typeof listener === 'function' ? wrappers.get(listener as Callback) : undefined
+    return remove.call(this, type, (wrapper as EventListener | undefined) ?? listener, options)
+  }
+}
+
+const pageCallbacks = (page: Page) => page.evaluate(() => [...(window as unknown as { __pageCallbacks: string[] }).__pageCallbacks])
+
+test('during the load the page runs nothing of its own after its evaluation: no observer, timer or listener until the reader scrolls or interacts', async ({ page }) => {
+  // Each task of its own on a busy phone can be a long one (Lighthouse's Total Blocking Time, docs/decisions/0204).
+  await page.addInitScript(recordPageCallbacks)
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(await pageCallbacks(page), 'callbacks the page ran during its load').toEqual([])
+
+  // The reader scrolls a little: the page starts watching how near the form is, and loads nothing yet.
+  await page.mouse.wheel(0, 400)
+  await expect.poll(() => pageCallbacks(page)).toContain('IntersectionObserver')
+  await expect(page.locator('form')).toHaveCount(0)
+})
+
+test('a window made tall enough after the load brings the form in place without a scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('form')).toHaveCount(0)
+  // The form's section starts about 5,100 px down at this width: within a screen of a 2,600 px tall window.
+  await page.setViewportSize({ width: 1280, height: 2600 })
+  await expect(page.locator('form')).toHaveCount(1)
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('a reload that puts the reader back near the form starts the application without a scroll', async ({ page }) => {
+  await page.goto('/')
+  await page.locator('#referentes').scrollIntoViewIfNeeded()
+  await expect(page.locator('form')).toHaveCount(1)
+  await page.reload()
+  // The browser restores the scroll position: the form is within a screen again, and goes in place and hydrates.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('form') ?? {}).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true)
+})
+
 test('any interaction starts the application at once', async ({ page }) => {
   await page.goto('/')
   await page.waitForLoadState('networkidle')
