@@ -494,12 +494,14 @@ export async function everyApplication(store: ApplicationStore, now: Date): Prom
   const reviews = openReviewStore(engineOf(store))
   const rows: ExportedRow[] = []
   for (let page = 1; ; page++) {
-    const read = await reviews.listApplications({ sort: 'received_asc', page, pageSize: EVERY_PAGE, now, viewer: { memberId: '', isAdmin: true } })
+    const read = await reviews.listApplications({ sort: 'received_asc', page, pageSize: EVERY_PAGE, now, viewer: { memberId: NO_MEMBER, isAdmin: true } })
     rows.push(...read.items)
     if (read.items.length < EVERY_PAGE) return rows
   }
 }
 const EVERY_PAGE = 10_000
+/** The command line is no member: a well-formed id no member has (PostgreSQL compares the viewer with uuid columns). */
+const NO_MEMBER = '00000000-0000-0000-0000-000000000000'
 
 /**
  * The titular's copy as a CSV (a Ley 1581 request, data-requests/): their answers, consent and source in

@@ -150,6 +150,7 @@ const ROWS: Row[] = [
   ws('POST', '/founder-mail/drafts/send-all', () => '/founder-mail/drafts/send-all'),
   ws('PUT', '/founder-mail/settings', () => '/founder-mail/settings'),
   ws('POST', '/data-requests/lookup', () => '/data-requests/lookup'),
+  ws('POST', '/data-requests/:id/lookup', () => `/data-requests/${someId()}/lookup`),
   ws('POST', '/data-requests/export', () => '/data-requests/export'),
   ws('POST', '/data-requests/delete', () => '/data-requests/delete'),
   ws('POST', '/applications/:id/documents/:documentId/review', (f) => `${app(f)}/documents/${someId()}/review`),
