@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'panel.rescheduled',
   'panel.cancelled',
   'panel.none_fits',
+  /** A stage change past the panel stage kept the session still ahead, an admin's choice (ADR 0185); detail: the session, its start, the stage. */
+  'panel.kept',
   /** The sources (issue 22, ADR 0170): detail: the slug, and which fields an edit changed. */
   'source.created',
   'source.edited',

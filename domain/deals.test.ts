@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changedFields, dealInputOf, formatBp, formatCop, formatUsdCents, mediaRate, periodEnd, readDeal, readRateCard, type DealInput } from './deals.ts'
+import { changedFields, dealInputOf, formatBp, formatCop, formatUsdCents, mediaRate, pastFollowUpStartProblem, periodEnd, readDeal, readRateCard, type DealInput } from './deals.ts'
 
 const NBSP = '\u00a0'
 const input = (over: Partial<DealInput> = {}): DealInput => ({
@@ -103,5 +103,17 @@ describe('readRateCard', () => {
     ])
     expect(r).toEqual({ ok: false, message: 'Revisa las 2 líneas marcadas del tarifario.', errors: { 1: 'Ese medio y formato ya están en otra línea.', 2: 'El precio unitario no puede ser negativo.' } })
     expect(readRateCard([])).toEqual({ ok: true, items: [] })
+  })
+})
+
+describe('a follow-up start in the past (issue 32)', () => {
+  it('asks for a confirmation, saying what it means; not for today, a future day, or a start the deal already had', () => {
+    const problem = pastFollowUpStartProblem({ followUpStart: '2026-10-01' }, '2026-11-23')
+    expect(problem).toContain('1 de octubre de 2026')
+    expect(problem).toContain('no se pedirán ni contarán como sin respuesta')
+    expect(pastFollowUpStartProblem({ followUpStart: '2026-10-01', confirmPastFollowUpStart: true }, '2026-11-23')).toBeNull()
+    expect(pastFollowUpStartProblem({ followUpStart: '2026-11-23' }, '2026-11-23')).toBeNull()
+    expect(pastFollowUpStartProblem({ followUpStart: '2026-12-01' }, '2026-11-23')).toBeNull()
+    expect(pastFollowUpStartProblem({ followUpStart: '2026-10-01' }, '2026-11-23', '2026-10-01')).toBeNull()
   })
 })

@@ -54,6 +54,8 @@ export interface DealTerms {
 
 /** The deal as the admin types it (the signature's dialog, the correction): numbers as text. */
 export interface DealInput {
+  /** The admin confirmed a follow-up start before today (pastFollowUpStartProblem). */
+  confirmPastFollowUpStart?: boolean
   equityPercent: string
   instrument: Instrument
   discountPercent?: string | null
@@ -168,6 +170,17 @@ export function readDeal(input: DealInput): DealReading {
       rateCardVersionId: input.rateCardVersionId,
     },
   }
+}
+
+/**
+ * A follow-up start before `today` (a Bogotá day) asks for the admin's confirmation (issue 32): its months
+ * before the deal are never asked on time, so they are not counted as unanswered, and a check-in may already
+ * be open. Null when fine: today or later, confirmed, or the start the deal already had (`previous`, a correction).
+ */
+export function pastFollowUpStartProblem(input: Pick<DealInput, 'followUpStart' | 'confirmPastFollowUpStart'>, today: string, previous: string | null = null): string | null {
+  const start = input.followUpStart
+  if (!isCalendarDay(start) || start >= today || start === previous || input.confirmPastFollowUpStart === true) return null
+  return `El seguimiento empezaría el ${formatDay(start)}, antes de hoy: los reportes de los meses anteriores al acuerdo no se pedirán ni contarán como sin respuesta. Marca la casilla si es así.`
 }
 
 /** A stored deal back as the dialog shows it (the correction starts from it). */

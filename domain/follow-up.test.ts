@@ -268,3 +268,33 @@ describe('how long the check-ins\' texts are kept (ADR 0178)', () => {
     expect(checkInTextsKeptUntil('2027-01-01', new Date('2028-02-29T15:00:00Z'))).toBe('2029-02-28')
   })
 })
+
+describe('a follow-up that starts before the deal was recorded (issue 32)', () => {
+  // Started on 1 September 2026, recorded on 20 November: September's check-in opened on 1 October and closed on
+  // 31 October, October's opened on 1 November; neither was ever asked on time. November's opens on 1 December.
+  const start = '2026-09-01'
+  const recordedOn = '2026-11-20'
+
+  it('never counts the months whose check-in opened before the recording as unanswered: not late, not missed', () => {
+    const view = followUpView({ followUpStart: start, recordedOn, checkIns: [], milestones: [], closing: null }, '2026-12-15')
+    expect(view.months.slice(0, 3).map((m) => m.state)).toEqual(['before_deal', 'before_deal', 'late'])
+    // October's, still open on the day it was recorded, reads open (not late) until it closes.
+    expect(followUpView({ followUpStart: start, recordedOn, checkIns: [], milestones: [], closing: null }, '2026-11-25').months[1]!.state).toBe('open')
+    const row = portfolioRow(
+      { applicationId: 'a', reference: 'CAT-1', companyName: 'C', tradeName: 'T', followUpStart: start, recordedOn, answered: [], milestones: [], closedAt: null },
+      '2027-01-02',
+    )
+    expect(row.missed).toBe(1) // November's only
+    expect(portfolioRow({ applicationId: 'a', reference: 'CAT-1', companyName: 'C', tradeName: 'T', followUpStart: start, recordedOn, answered: [], milestones: [], closedAt: null }, '2026-11-25').current)
+      .toMatchObject({ number: 2, state: 'open' })
+    // Answered all the same, a month before the deal reads answered.
+    expect(checkInState(checkInMonth(start, 1), '2026-12-15', true, null, recordedOn)).toBe('answered')
+  })
+
+  it('asks for a month that opened before the recording with its invitation only, never a reminder or a late e-mail', () => {
+    const october = checkInMonth(start, 2)
+    expect(checkInMailDue(october, '2026-11-25', false, recordedOn)).toBe('invitation')
+    expect(checkInMailDue(october, '2026-11-20', false, recordedOn)).toBe('invitation')
+    expect(checkInMailDue(checkInMonth(start, 3), '2026-12-13', false, recordedOn)).toBe('late')
+  })
+})

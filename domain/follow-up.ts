@@ -122,17 +122,31 @@ export function nextCheckIn(followUpStart: string, today: string): CheckInMonth 
  * - open: open, due day not passed;
  * - late: past the due day, still open, unanswered: the team sees it;
  * - missed: closed unanswered ("sin respuesta"); it can no longer be sent;
- * - closed: never asked, the follow-up was closed before it closed.
+ * - closed: never asked, the follow-up was closed before it closed;
+ * - before_deal: it opened before the deal was recorded (a follow-up start in the past, issue 32) and closed
+ *   unanswered: it was never asked on time, so it is never counted as unanswered. Still open, it reads open
+ *   (never late) until it closes.
  */
-export type CheckInState = 'answered' | 'upcoming' | 'open' | 'late' | 'missed' | 'closed'
+export type CheckInState = 'answered' | 'upcoming' | 'open' | 'late' | 'missed' | 'closed' | 'before_deal'
 
-export function checkInState(month: CheckInMonth, today: string, answered: boolean, followUpClosedOn: string | null = null): CheckInState {
+/** The check-in opened before the deal was recorded on `recordedOn` (a Bogotá day): never asked on time. */
+export const openedBeforeDeal = (month: CheckInMonth, recordedOn: string | null | undefined): boolean =>
+  recordedOn !== null && recordedOn !== undefined && month.opensOn < recordedOn
+
+export function checkInState(
+  month: CheckInMonth,
+  today: string,
+  answered: boolean,
+  followUpClosedOn: string | null = null,
+  recordedOn: string | null = null,
+): CheckInState {
   if (answered) return 'answered'
   if (followUpClosedOn !== null && followUpClosedOn <= month.closesOn) return 'closed'
   if (today < month.opensOn) return 'upcoming'
+  const early = openedBeforeDeal(month, recordedOn)
   if (today <= month.dueOn) return 'open'
-  if (today <= month.closesOn) return 'late'
-  return 'missed'
+  if (today <= month.closesOn) return early ? 'open' : 'late'
+  return early ? 'before_deal' : 'missed'
 }
 
 /**
@@ -149,6 +163,7 @@ export const CHECK_IN_STATE_LABELS: Record<CheckInState, string> = {
   late: LATE_REPORT_LABEL,
   missed: 'Sin respuesta',
   closed: 'No aplica',
+  before_deal: 'Antes del acuerdo',
 }
 
 /** The e-mails of a month (ADR 0165): the invitation on its opening day, a reminder before the due day, one after it. */
@@ -160,9 +175,11 @@ export type CheckInMailKind = (typeof CHECK_IN_MAIL_KINDS)[number]
  * check-in is unanswered (the invitation goes whatever happens; the reminders only to who has not
  * answered). A process that was down on the opening day sends the one of today, never a backlog.
  */
-export function checkInMailDue(month: CheckInMonth, today: string, answered: boolean): CheckInMailKind | null {
+export function checkInMailDue(month: CheckInMonth, today: string, answered: boolean, recordedOn: string | null = null): CheckInMailKind | null {
   if (today < month.opensOn || today > month.closesOn) return null
   if (answered) return null
+  // Opened before the deal was recorded: asked once, by its invitation; never reminded nor told it is late.
+  if (openedBeforeDeal(month, recordedOn)) return 'invitation'
   if (today >= month.lateOn) return 'late'
   if (today >= month.remindOn) return 'reminder'
   return 'invitation'
@@ -445,6 +462,8 @@ export interface ClosingRecord {
 /** What a follow-up holds: its start, every check-in version (by month, then version), the milestones, the closing. */
 export interface FollowUpData {
   followUpStart: string
+  /** The Bogotá day the deal was recorded (its signature's move): months opened before it are never unanswered. */
+  recordedOn?: string | null
   checkIns: readonly CheckInRecord[]
   milestones: readonly MilestoneRecord[]
   closing: ClosingRecord | null
@@ -495,7 +514,7 @@ export function followUpView(data: FollowUpData, today: string): FollowUpViewRec
     const versions = [...(byMonth.get(m.number) ?? [])].sort((a, b) => a.version - b.version)
     return {
       ...m,
-      state: checkInState(m, today, versions.length > 0, closedOn),
+      state: checkInState(m, today, versions.length > 0, closedOn, data.recordedOn ?? null),
       checkIn: versions.at(-1) ?? null,
       versions: versions.length,
       firstSubmittedAt: versions[0]?.submittedAt ?? null,
@@ -527,6 +546,8 @@ export interface PortfolioEntryRecord {
   companyName: string
   tradeName: string
   followUpStart: string
+  /** The Bogotá day the deal was recorded: months opened before it are never counted as unanswered. */
+  recordedOn?: string | null
   /** The months answered, when their latest version came, and that version's sales (US cents). */
   answered: { month: number; lastAt: Date; salesUsdCents: number }[]
   /** The milestones recorded. */
@@ -571,10 +592,12 @@ export function portfolioRow(entry: PortfolioEntryRecord, today: string): Portfo
     companyName: entry.companyName,
     tradeName: entry.tradeName,
     followUpStart: start,
-    current: open ? { number: open.number, period: open.period, dueOn: open.dueOn, closesOn: open.closesOn, state: checkInState(open, today, answered.has(open.number)) } : null,
+    current: open
+      ? { number: open.number, period: open.period, dueOn: open.dueOn, closesOn: open.closesOn, state: checkInState(open, today, answered.has(open.number), null, entry.recordedOn ?? null) }
+      : null,
     lastCheckIn: last ? { month: last.month, period: months[last.month - 1]!.period, at: last.lastAt } : null,
     answered: answered.size,
-    missed: months.filter((m) => checkInState(m, today, answered.has(m.number), closedOn) === 'missed').length,
+    missed: months.filter((m) => checkInState(m, today, answered.has(m.number), closedOn, entry.recordedOn ?? null) === 'missed').length,
     milestones: MILESTONE_MONTHS.map((m) => ({ month: m, dueOn: months[m - 1]!.closesOn, state: milestoneStateOf(months[m - 1]!, today, entry.milestones.includes(m)) })),
     closedAt: entry.closedAt,
     sales: months

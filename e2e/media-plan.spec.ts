@@ -143,7 +143,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   const voiding = page.getByRole('dialog', { name: '¿Anular este registro?' })
   await expect(voiding).toContainText(`Se anula Emitido el ${formatDay(addDays(TODAY, -1))}: 1 unidad, de la línea 1 · TV nacional, Spot 30" por franja.`)
   await expect(voiding).toContainText('Emitido: pasa de $\u00a048.000.000 a $\u00a036.000.000')
-  await expect(voiding).toContainText('Deja de aparecer en la página del fundador.')
+  await expect(voiding).toContainText('Deja de aparecer en la página de la persona fundadora.')
   await expectAxeClean(page, 'the void confirmation')
   for (const width of SCREENSHOTS_ON ? [1280, 390] : []) {
     await page.setViewportSize({ width, height: 900 })

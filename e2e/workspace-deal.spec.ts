@@ -6,11 +6,28 @@
  * "Acuerdo" section, corrects it, and the audit log shows both in the
  * workspace's words. Axe stays clean; nothing is wider than a 390 px phone.
  * Screenshots at 390 and 1280 px with `npm run screenshots`.
+ *
+ * On the way (issue 32, ADR 0185) the founder books a panel session two days
+ * ahead from the link of their e-mail; moving to due diligence, the dialog
+ * says it would be cancelled and the admin keeps it on purpose; signing with
+ * it still ahead cancels it: the panel member's METHOD:CANCEL and the
+ * founder's, inside the welcome, are read from the .eml outbox with their
+ * calendars; the founder's page no longer offers «Cancelar mi sesión», and
+ * the day-before reminder's pass finds nothing to send.
  */
 import type { Page } from '@playwright/test'
+import { formatDateTime, formatIsoDay } from '../domain/format.ts'
+import { founderMailConfigFrom } from '../server/compose.ts'
+import { engineOf } from '../server/db/engine-of.ts'
+import { openPanelStore } from '../server/db/stores/panel-store.ts'
+import { runPanelReminders } from '../server/features/workspace/reminders/panel-reminders.ts'
+import { openStore } from '../server/open-store.ts'
+import { readConfig } from '../server/shared/env.ts'
 import { expectAxeClean, expectScreenFits } from './fixtures/checks.ts'
+import { invitation, mailsOf, nthMail } from './fixtures/outbox-mail.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
-import { addMember, expect, fillDeal, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
+import type { RunningServer } from './fixtures/server.ts'
+import { addMember, expect, fillDeal, fillPanelOffer, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
 
 // The rate card is the programme's, one for the whole database: an empty server of its own, to see its empty state.
 test.use({ ownServer: true })
@@ -21,10 +38,26 @@ async function move(page: Page, action: string) {
   await expect(page.getByRole('dialog')).toBeHidden()
 }
 
-test('an admin publishes the rate card, signs an application with its deal, corrects it, and the audit shows both', async ({ page, ws, origin, request }) => {
+/** The day-before reminder's pass (the worker's, ADR 0155) run on the server's database at `at`: how many sessions it reminded. */
+async function reminderPass(server: RunningServer, at: Date): Promise<number> {
+  const config = readConfig({ ...process.env, DATA_DIR: server.dataDir })
+  const store = await openStore(config.database)
+  try {
+    return await runPanelReminders({ panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } }, at)
+  } finally {
+    await store.close()
+  }
+}
+
+test('an admin publishes the rate card, signs an application with its deal, corrects it, and the audit shows both', async ({ page, browser, ws, origin, request }) => {
+  test.setTimeout(240_000)
   const admin = uniqueEmail('acuerdos')
-  const app = await submitApplication(request, origin, { tradeName: 'Pauta Viva', companyName: 'Pauta Viva S.A.S.' })
+  const panelist = uniqueEmail('panelista')
+  const panelistName = uniqueName('Panelista')
+  const founderEmail = uniqueEmail('fundadora.acuerdo', 'startup.example')
+  const app = await submitApplication(request, origin, { tradeName: 'Pauta Viva', companyName: 'Pauta Viva S.A.S.', email: founderEmail })
   await addMember(ws, admin, 'admin', 'Directora Acuerdos')
+  await addMember(ws, panelist, 'reviewer', panelistName)
   await signInWithLink(page, ws, admin)
 
   // The rate card: empty, then a first version, published.
@@ -56,9 +89,56 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await page.goto(`/equipo/postulaciones/${app.id}`)
   await move(page, 'Mover a Validación preliminar')
   await move(page, 'Mover a Sesión con panel de expertos')
-  await move(page, 'Mover a Due diligence y acuerdo')
+
+  // At the panel stage: its e-mail sent from «Correos por enviar», the founder's link read from the .eml.
+  await page.goto('/equipo/correos-por-enviar')
+  const stageDraft = page.getByRole('article', { name: `Avanza a la sesión con el panel, ${app.reference}` })
+  await stageDraft.getByRole('button', { name: 'Enviar', exact: true }).click()
+  await expect(stageDraft).toHaveCount(0)
+  const stageMail = await nthMail(ws, 'founder_status', founderEmail, 1)
+  const link = new URL(/https?:\/\/\S+\/postulacion\/[A-Za-z0-9_-]{43}/.exec(stageMail.parsed.text ?? '')![0]).pathname
+  // One time two days ahead, with a panel member; the founder books it from their page.
+  const day = formatIsoDay(new Date(Date.now() + 2 * 86_400_000))
+  const startsAt = new Date(`${day}T10:00:00-05:00`)
+  await page.goto(`/equipo/postulaciones/${app.id}`)
+  const section = page.getByRole('region', { name: 'Sesión con el panel' })
+  const offerForm = section.getByRole('form', { name: 'Ofrecer horarios' })
+  await fillPanelOffer(offerForm, { panelist: panelistName, link: 'https://meet.example/pauta-viva', times: [{ day, time: '10:00' }] })
+  await offerForm.getByRole('button', { name: 'Ofrecer horarios' }).click()
+  await expect(section.getByRole('region', { name: 'Horarios ofrecidos' })).toContainText(formatDateTime(startsAt))
+  const founder = await browser.newContext({ baseURL: origin, locale: 'es-CO' })
+  const founderPage = await founder.newPage()
+  await founderPage.goto(link)
+  await founderPage.getByRole('listitem').filter({ hasText: formatDateTime(startsAt) }).getByRole('button', { name: 'Reservar' }).click()
+  await expect(founderPage.getByText('Reservamos tu sesión con el panel.')).toBeVisible()
+  await expect(founderPage.getByRole('button', { name: 'Cancelar mi sesión' })).toBeVisible()
+  const booked = invitation(await nthMail(ws, 'team_panel_invitation', panelist, 1))
+  expect(booked).toMatchObject({ method: 'REQUEST', sequence: 0, start: startsAt })
+
+  // Due diligence with the session still ahead: the dialog says it would be cancelled; the admin keeps it on purpose.
+  await page.reload()
+  await page.getByRole('button', { name: 'Mover a Due diligence y acuerdo' }).click()
+  const moveDialog = page.getByRole('dialog')
+  const moveEffects = moveDialog.getByRole('list', { name: 'Qué hará este cambio' })
+  await expect(moveEffects).toContainText(`La sesión con el panel del ${formatDateTime(startsAt)} (hora de Bogotá) se cancela`)
+  await moveDialog.getByRole('checkbox', { name: /Mantener la sesión con el panel/ }).check()
+  await expect(moveEffects).toContainText('se mantiene')
+  await expectAxeClean(page, 'stage dialog keeping the session')
+  await screenshotsAtWidths(page, 'workspace-stage-keep-session', [390, 1280], { fullPage: false })
+  await moveDialog.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(moveDialog).toBeHidden()
+  await expect(section.getByRole('region', { name: 'Sesión reservada' })).toContainText('Se mantuvo a propósito al cambiar de etapa')
+  // Kept: the founder still sees it, but past the panel stage no longer cancels it from their page.
+  await founderPage.reload()
+  await expect(founderPage.getByRole('heading', { name: 'Tu sesión con el panel' })).toBeVisible()
+  await expect(founderPage.getByRole('button', { name: 'Cancelar mi sesión' })).toHaveCount(0)
+
   await page.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
   const dialog = page.getByRole('dialog')
+  // Signing with the session still ahead: it is cancelled (nobody ticks «Mantener»); «Sin tarifario» is no choice beside a published version.
+  await expect(dialog.getByRole('list', { name: 'Qué hará este cambio' })).toContainText(`La sesión con el panel del ${formatDateTime(startsAt)} (hora de Bogotá) se cancela`)
+  await expect(dialog.getByRole('checkbox', { name: /Mantener la sesión con el panel/ })).not.toBeChecked()
+  await expect(dialog.getByLabel('Tarifario').locator('option')).toHaveText(['Versión 1'])
   await dialog.getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
   await dialog.getByLabel(/Por qué se firma sin ellos/).fill('Los documentos llegan con la firma notarial.')
   await dialog.getByLabel('Instrumento').selectOption('nota_convertible')
@@ -76,6 +156,11 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await screenshotsAtWidths(page, 'workspace-deal-signature', [390, 1280], { fullPage: false })
   await dialog.getByRole('button', { name: 'Confirmar' }).click()
   await expect(dialog).toBeHidden()
+
+  // The panel member's METHOD:CANCEL left at once (same UID, SEQUENCE 1); the section says so.
+  const panelCancel = invitation(await nthMail(ws, 'team_panel_invitation', panelist, 2))
+  expect(panelCancel).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid: booked.uid, sequence: 1, start: startsAt })
+  await expect(section).toContainText('se canceló')
 
   // The deal on the application's page.
   const deal = page.getByRole('region', { name: 'Acuerdo', exact: true })
@@ -106,4 +191,31 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await expect(entry('Registró el acuerdo firmado')).toContainText('Tarifario versión 1')
   await expect(entry('Corrigió el acuerdo')).toContainText('Cambió: participación, duración de la exposición')
   await expect(entry('Publicó una versión del tarifario')).toContainText('Versión 1')
+  await expect(entry('Mantuvo la sesión con el panel al cambiar de etapa')).toContainText('A «Due diligence y acuerdo»')
+
+  // The welcome waits in «Correos por enviar» carrying the founder's CANCEL; sent, it delivers both in one e-mail.
+  await page.goto('/equipo/correos-por-enviar')
+  const welcomeDraft = page.getByRole('article', { name: `Acuerdo firmado, ${app.reference}` })
+  await expect(welcomeDraft).toContainText('Lleva la cancelación de la sesión con el panel')
+  await screenshotsAtWidths(page, 'workspace-welcome-carries-cancel', [390, 1280])
+  await welcomeDraft.getByRole('button', { name: 'Enviar', exact: true }).click()
+  await expect(welcomeDraft).toHaveCount(0)
+  const welcome = await nthMail(ws, 'founder_status', founderEmail, 2)
+  expect(welcome.parsed.subject).toMatch(/acuerdo firmado/)
+  expect(invitation(welcome)).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid: booked.uid, sequence: 1, start: startsAt })
+  expect(invitation(welcome).attendees).toEqual(expect.arrayContaining([founderEmail.toLowerCase(), panelist.toLowerCase()]))
+  expect(welcome.parsed.text).toContain(`Con este cambio cancelamos tu sesión con el panel de expertos del ${formatDateTime(startsAt)} (hora de Bogotá)`)
+  expect(welcome.parsed.text).toContain('Tu reporte mensual')
+  // No e-mail of the session's own to the founder: its cancellation came inside the welcome.
+  expect((await mailsOf(ws, 'founder_panel_invitation', founderEmail)).map((m) => invitation(m).method)).toEqual(['REQUEST'])
+
+  // The founder's page offers nothing of the panel stage; the reminder's pass the day before finds nothing to send.
+  await founderPage.reload()
+  await expect(founderPage.getByRole('button', { name: 'Cancelar mi sesión' })).toHaveCount(0)
+  await expect(founderPage.getByRole('heading', { name: 'Tu sesión con el panel' })).toHaveCount(0)
+  await screenshotsAtWidths(founderPage, 'founder-signed-no-session', [390, 1280])
+  const dayBefore08 = new Date(`${formatIsoDay(new Date(startsAt.getTime() - 86_400_000))}T08:00:00-05:00`)
+  expect(await reminderPass(ws, dayBefore08)).toBe(0)
+  for (const [kind, to] of [['founder_panel_reminder', founderEmail], ['team_panel_reminder', panelist]] as const) expect(await mailsOf(ws, kind, to)).toEqual([])
+  await founder.close()
 })

@@ -35,6 +35,8 @@ export const DealInputSchema = v.strictObject({
   windowMonths: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1000)),
   followUpStart: day,
   rateCardVersionId: v.nullable(v.pipe(v.string(), v.uuid())),
+  /** The admin confirmed a follow-up start before today (domain/deals.ts pastFollowUpStartProblem); 422 on followUpStart without it. */
+  confirmPastFollowUpStart: v.optional(v.boolean()),
 })
 export type DealInputBody = v.InferInput<typeof DealInputSchema>
 

@@ -26,6 +26,11 @@ export interface FounderDraftRecord {
   settledBy: string | null
   /** When superseded: the stage the application moved to, at settledAt. */
   supersededTo: Stage | null
+  /**
+   * Waiting, it carries the founder's cancellation of the panel session its stage change cancelled (ADR 0185):
+   * sent, the e-mail takes the calendar's CANCEL with it; discarded, the cancellation goes on its own.
+   */
+  carriesPanelCancel: boolean
 }
 
 /** A founder's status e-mail as the list and the reader show it (who settled it stays out). */

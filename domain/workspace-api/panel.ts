@@ -81,6 +81,9 @@ export interface PanelSessionRecord {
   cancelledAt: Date | null
   /** The team's «Motivo» of its cancellation; null when none was given or the founder cancelled. */
   cancelReason: string | null
+  /** The admin who kept it on purpose when the application moved past the panel stage (ADR 0185), and when; else null. */
+  keptBy: string | null
+  keptAt: Date | null
 }
 
 export interface PanelStateRecord {

@@ -212,6 +212,11 @@ export const TransitionSchema = v.strictObject({
   missingDocuments: v.optional(v.nullable(MissingDocumentsConfirmationSchema)),
   /** To acuerdo_firmado: the deal (issue 20, ADR 0159), admins only; refused with any other move. */
   deal: v.optional(v.nullable(DealInputSchema)),
+  /**
+   * Keep the panel session still ahead instead of cancelling it (domain/stage-effects.ts, ADR 0185): admins
+   * only, and only on a move whose rule allows it (due diligence, the signature); refused otherwise.
+   */
+  keepPanelSession: v.optional(v.boolean()),
 })
 export type TransitionRequest = v.InferInput<typeof TransitionSchema>
 export interface TransitionResult {

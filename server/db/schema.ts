@@ -51,6 +51,21 @@ export type Time<Null extends null = never> = ColumnType<Date | TimeText | Null,
 export type Bool = ColumnType<boolean | 0 | 1, boolean, boolean>
 /** A JSON object or array (TEXT / jsonb); never a bare string, so fromJson can tell text from value. */
 export type Json<T extends object> = ColumnType<T | JsonText<T>, T, T>
+/** A nullable JSON object (TEXT / jsonb). */
+export type NullableJson<T extends object> = ColumnType<T | JsonText<T> | null, T | null, T | null>
+/** An outbox message kept whole in a JSON column (founder_mail_drafts.panel_cancel): its fields as NewOutboxMessage has them. */
+export interface StoredMessage {
+  id: string
+  kind: string
+  messageId: string
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+  html: string
+  calendar?: string
+}
 /** A 64-bit count (INTEGER / bigint). */
 export type Int64<Null extends null = never> = ColumnType<number | Int64Text | Null, number | Null, number | Null>
 /** A column with a default: optional on insert. */
@@ -311,6 +326,11 @@ const TABLES = {
     outbox_id: uuidOrNull,
     /** The stage a later change moved the application to, replacing this draft before it was sent (ADR 0138). */
     superseded_to: column<Stage | null>('text?'),
+    /**
+     * The founder's METHOD:CANCEL e-mail on its own, when this draft's stage change cancelled the panel session
+     * (ADR 0185): sent, the draft carries its calendar; discarded or replaced, it goes instead. Null once settled.
+     */
+    panel_cancel: column<NullableJson<StoredMessage>>('json?'),
   },
   founder_mail_settings: {
     kind: column<FounderMailKind>('text'),
@@ -416,6 +436,9 @@ const TABLES = {
     reminded_at: timeOrNull,
     /** The team's «Motivo» of a cancellation; null when none was given or the founder cancelled. */
     cancel_reason: textOrNull,
+    /** The admin who kept it on purpose when the application moved past the panel stage, and when (ADR 0185). */
+    kept_by: uuidOrNull,
+    kept_at: timeOrNull,
   },
   panel_session_members: {
     session_id: uuid,

@@ -948,6 +948,23 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ALTER TABLE deals ADD COLUMN owner_id TEXT REFERENCES team_members (id);
     `,
   },
+  // Versions 29 and up are reserved per branch while issue 32 lands in parallel; versions need not be consecutive.
+  {
+    version: 29,
+    name: 'a stage change keeps or cancels the panel session on purpose',
+    // Mirrors supabase/migrations/20261203090000_stage_change_session.sql (issue 32; ADR 0185).
+    sql: `
+      -- The admin who kept the session still ahead when the application moved past the panel stage, and when
+      -- (domain/stage-effects.ts): NULL while nobody did. Its day-before reminder goes only if kept.
+      ALTER TABLE panel_sessions ADD COLUMN kept_by TEXT REFERENCES team_members (id);
+      ALTER TABLE panel_sessions ADD COLUMN kept_at TEXT;
+
+      -- A stage e-mail waiting in «Correos por enviar» whose stage change cancelled the panel session: the
+      -- founder's METHOD:CANCEL e-mail on its own (JSON: the outbox message, its calendar included). Sent, the
+      -- draft carries the calendar; discarded or replaced, this goes instead. NULL: nothing to carry.
+      ALTER TABLE founder_mail_drafts ADD COLUMN panel_cancel TEXT;
+    `,
+  },
   {
     version: 30,
     name: 'one write per submission: the keys of the workspace and founder forms',

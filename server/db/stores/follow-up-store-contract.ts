@@ -170,6 +170,7 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
         companyName: first.sub.application.formData.companyName,
         tradeName: first.sub.application.formData.tradeName,
         followUpStart: '2026-12-01',
+        recordedOn: '2026-11-25',
         answered: [
           { month: 1, lastAt: at(5), salesUsdCents: 99_950 },
           { month: 2, lastAt: at(9), salesUsdCents: 0 },
@@ -203,8 +204,10 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       expect((await one.mailCandidates(since)).find((c) => c.applicationId === id)).toEqual({
         applicationId: id,
         followUpStart: '2026-12-01',
+        recordedOn: '2026-11-25',
         answered: [],
         mailed: [{ month: 1, kind: 'invitation' }],
+        welcomeWaiting: false,
       })
       // Only what happened since `since` is reported.
       expect((await one.mailCandidates(new Date('2027-02-01T05:00:00.000Z'))).find((c) => c.applicationId === id)!.mailed).toEqual([])

@@ -38,6 +38,7 @@ import { fromRow, toDate, toNumber, toRow } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
+import { formatIsoDay } from '../../../domain/format.ts'
 
 export type CheckIn = CheckInRecord
 export type Milestone = MilestoneRecord
@@ -49,13 +50,30 @@ export interface FollowUpRecord {
   reference: string
   stage: Stage
   followUpStart: string
+  /** The Bogotá day the deal was recorded (its signature's move): months opened before it are never unanswered (issue 32). */
+  recordedOn: string
   /** Every version of every check-in, by month, then version. */
   checkIns: CheckIn[]
   milestones: Milestone[]
   closing: Closing | null
 }
 
-export type PortfolioEntry = PortfolioEntryRecord
+export type PortfolioEntry = PortfolioEntryRecord & { recordedOn: string }
+
+/** An open follow-up as the check-in job reads it (ADR 0165; issue 32). */
+export interface MailCandidate {
+  applicationId: string
+  followUpStart: string
+  /** The Bogotá day the deal was recorded. */
+  recordedOn: string
+  answered: number[]
+  mailed: { month: number; kind: CheckInMailKind }[]
+  /**
+   * The founder's «Acuerdo firmado» e-mail has not left yet (a draft waiting in «Correos por enviar», or in the
+   * outbox not sent): no follow-up e-mail may leave before it (ADR 0186). Discarded, it is no longer waited for.
+   */
+  welcomeWaiting: boolean
+}
 
 export type SubmitOutcome =
   | { status: 'saved'; checkIn: CheckIn }
@@ -96,7 +114,7 @@ export interface FollowUpStore {
    * What the check-in job needs on a day: the follow-ups not closed, and, since `since` (the 1st of the
    * current Bogotá month, when every open check-in opened), the months answered and the e-mails decided.
    */
-  mailCandidates(since: Date): Promise<{ applicationId: string; followUpStart: string; answered: number[]; mailed: { month: number; kind: CheckInMailKind }[] }[]>
+  mailCandidates(since: Date): Promise<MailCandidate[]>
   /**
    * The e-mail of `kind` for month `month` queued, once: false when another instance (or an earlier tick)
    * decided it, the check-in has been answered meanwhile, or the follow-up closed.
@@ -131,6 +149,17 @@ const checkIns = () =>
 type CheckInRow = InferResult<ReturnType<typeof checkIns>>[number]
 const toCheckIn = (r: CheckInRow): CheckIn => fromRow('check_ins', r)
 
+/**
+ * The founder's «Acuerdo firmado» e-mail not left yet (ADR 0186): its draft waiting in «Correos por enviar», or
+ * sent from there (or straight away) into the outbox and not delivered. Discarded: nothing to wait for.
+ */
+const welcomeWaiting = () =>
+  db
+    .selectFrom('founder_mail_drafts as w')
+    .leftJoin('outbox as o', 'o.id', 'w.outbox_id')
+    .where('w.kind', '=', 'acuerdo_firmado')
+    .where((eb) => eb.or([eb('w.status', '=', 'draft'), eb.and([eb('w.status', '=', 'sent'), eb('o.status', '<>', 'sent')])]))
+
 const milestones = () => db.selectFrom('follow_up_milestones').select(['month', 'held_on', 'note', 'recorded_by', 'recorded_at'])
 type MilestoneRow = InferResult<ReturnType<typeof milestones>>[number]
 const toMilestone = (r: MilestoneRow): Milestone => fromRow('follow_up_milestones', r)
@@ -151,7 +180,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       db
         .selectFrom('deals as d')
         .innerJoin('applications as a', 'a.id', 'd.application_id')
-        .select(['d.application_id', 'd.follow_up_start', 'a.reference', 'a.stage'])
+        .select(['d.application_id', 'd.follow_up_start', 'd.signed_at', 'a.reference', 'a.stage'])
         .where('d.application_id', '=', p.applicationId),
     ),
     // Serialises one application's follow-up writes (two tabs, two instances): the deal's row, locked.
@@ -191,6 +220,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         .select([
           'd.application_id',
           'd.follow_up_start',
+          'd.signed_at',
           'a.reference',
           ...companyNameColumns,
           'c.closed_at',
@@ -215,10 +245,13 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       db
         .selectFrom('deals as d')
         .leftJoin('follow_up_closings as c', 'c.application_id', 'd.application_id')
-        .select(['d.application_id', 'd.follow_up_start'])
+        .select(['d.application_id', 'd.follow_up_start', 'd.signed_at'])
         .where('c.application_id', 'is', null)
         .orderBy('d.application_id'),
     ),
+    // The welcomes that have not left (ADR 0186): every one of them, and the one of an application under its deal's lock.
+    welcomesWaiting: e.prepare(() => welcomeWaiting().select('w.application_id')),
+    welcomeWaiting: e.prepare((p: { applicationId: string }) => welcomeWaiting().select('w.application_id').where('w.application_id', '=', p.applicationId).limit(1)),
     answeredSince: e.prepare((p: { since: Date }) => db.selectFrom('check_ins').select(['application_id', 'month']).distinct().where('submitted_at', '>=', p.since)),
     mailedSince: e.prepare((p: { since: Date }) => db.selectFrom('follow_up_mails').select(['application_id', 'month', 'kind']).where('created_at', '>=', p.since)),
     answered: e.prepare((p: { applicationId: string; month: number }) =>
@@ -283,6 +316,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         reference: deal.reference,
         stage: deal.stage,
         followUpStart: deal.follow_up_start,
+        recordedOn: formatIsoDay(toDate(deal.signed_at)),
         checkIns: rows.map(toCheckIn),
         milestones: marks.map(toMilestone),
         closing: closing ? toClosing(closing) : null,
@@ -355,6 +389,7 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
           companyName: r.company_name ?? '',
           tradeName: r.trade_name ?? '',
           followUpStart: r.follow_up_start,
+          recordedOn: formatIsoDay(toDate(r.signed_at)),
           answered: [],
           milestones: [],
           closedAt: r.closed_at === null ? null : toDate(r.closed_at),
@@ -371,7 +406,13 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
     },
 
     async mailCandidates(since) {
-      const [open, answered, mailed] = await Promise.all([e.all(q.openFollowUps({})), e.all(q.answeredSince({ since })), e.all(q.mailedSince({ since }))])
+      const [open, answered, mailed, welcomes] = await Promise.all([
+        e.all(q.openFollowUps({})),
+        e.all(q.answeredSince({ since })),
+        e.all(q.mailedSince({ since })),
+        e.all(q.welcomesWaiting({})),
+      ])
+      const waiting = new Set(welcomes.map((w) => w.application_id))
       const answeredBy = new Map<string, number[]>()
       for (const a of answered) answeredBy.set(a.application_id, [...(answeredBy.get(a.application_id) ?? []), toNumber(a.month)])
       const mailedBy = new Map<string, { month: number; kind: CheckInMailKind }[]>()
@@ -379,8 +420,10 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       return open.map((o) => ({
         applicationId: o.application_id,
         followUpStart: o.follow_up_start,
+        recordedOn: formatIsoDay(toDate(o.signed_at)),
         answered: answeredBy.get(o.application_id) ?? [],
         mailed: mailedBy.get(o.application_id) ?? [],
+        welcomeWaiting: waiting.has(o.application_id),
       }))
     },
 
@@ -390,6 +433,8 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         if (!(yield* tx.first(q.lockDeal({ applicationId })))) return false
         if (yield* tx.first(q.closing({ applicationId }))) return false
         if (yield* tx.first(q.answered({ applicationId, month: month.number }))) return false
+        // No follow-up e-mail before the founder's signature e-mail has left (ADR 0186), whatever another instance read.
+        if (yield* tx.first(q.welcomeWaiting({ applicationId }))) return false
         const app = yield* tx.first(q.founder({ applicationId }))
         if (!app) return false
         const message = compose({

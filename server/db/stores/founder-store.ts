@@ -19,7 +19,7 @@ import type { Stage } from '../../../domain/pipeline.ts'
 import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, firstOrNull, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
-import { fromRow, toBool, toDate, toDateOrNull, toRow, type Row } from '../schema.ts'
+import { fromJson, fromRow, toBool, toDate, toDateOrNull, toRow, type JsonText, type Row, type StoredMessage } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { messageColumns, type NewOutboxMessage } from './application-store.ts'
 import { panelReducer } from './panel-store.ts'
@@ -36,6 +36,12 @@ export interface FounderMailWrite {
   draft: NewFounderDraft
   /** Set: the e-mail goes to the outbox now (the admin setting for its kind). */
   sendNow: NewOutboxMessage | null
+  /**
+   * The stage change cancelled the panel session (ADR 0185): the founder's METHOD:CANCEL e-mail on its own.
+   * Its calendar travels with the stage e-mail (sent now, or when the draft is sent); if the draft is discarded
+   * or replaced unsent, this e-mail goes instead, so the founder's calendar never keeps a cancelled session.
+   */
+  panelCancel?: NewOutboxMessage | null
 }
 
 export type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
@@ -145,16 +151,22 @@ const OUTBOX_COLUMNS = {
   subject: 'text',
   text_body: 'text',
   html_body: 'text',
+  calendar: 'text',
   next_attempt_at: 'timestamptz',
   created_at: 'timestamptz',
 } as const
 
 const outboxRow = (applicationId: string, m: NewOutboxMessage, at: Date): RowOf<'outbox', typeof OUTBOX_COLUMNS> => ({
   ...messageColumns({ ...m, replyTo: m.replyTo ?? null }),
+  calendar: m.calendar ?? null,
   application_id: applicationId,
   next_attempt_at: at,
   created_at: at,
 })
+
+/** The founder's CANCEL e-mail kept on a draft, back as the outbox message it is (ADR 0185). */
+const storedCancel = (value: StoredMessage | JsonText<StoredMessage> | null): NewOutboxMessage | null =>
+  value === null ? null : (fromJson(value) as NewOutboxMessage)
 
 /**
  * E-mails about applications into the outbox, one statement for any number.
@@ -177,6 +189,7 @@ const DRAFT_COLUMNS = {
   created_at: 'timestamptz',
   settled_at: 'timestamptz',
   outbox_id: 'uuid',
+  panel_cancel: 'jsonb',
 } as const
 
 /** The founder e-mails of stage changes, as a transition has them. */
@@ -194,7 +207,13 @@ export function founderMailWriter(e: Engine): (tx: Tx, writes: FounderMailWrites
   const insertDrafts = insertRows(e, 'founder_mail_drafts', DRAFT_COLUMNS)
   return function* writeFounderMails(tx, writes) {
     if (writes.length === 0) return
-    const sent = writes.flatMap((w) => (w.write.sendNow ? [outboxRow(w.applicationId, w.write.sendNow, w.at)] : []))
+    // Sent straight away, the stage e-mail carries the founder's CANCEL calendar itself (ADR 0185).
+    const sent = writes.flatMap((w) => {
+      const m = w.write.sendNow
+      if (!m) return []
+      const calendar = w.write.panelCancel?.calendar
+      return [outboxRow(w.applicationId, calendar ? { ...m, calendar } : m, w.at)]
+    })
     if (sent.length > 0) yield* tx.run(insertOutbox({ rows: sent }))
     const drafts = writes.map(({ applicationId, write, at }): RowOf<'founder_mail_drafts', typeof DRAFT_COLUMNS> => {
       const d = write.draft
@@ -212,6 +231,7 @@ export function founderMailWriter(e: Engine): (tx: Tx, writes: FounderMailWrites
         created_at: at,
         settled_at: sentNow ? at : null,
         outbox_id: write.sendNow?.id ?? null,
+        panel_cancel: sentNow ? null : ((write.panelCancel as StoredMessage | null | undefined) ?? null),
       }
     })
     yield* tx.run(insertDrafts({ rows: drafts }))
@@ -236,6 +256,7 @@ const toDraft = (r: DraftRow): FounderDraft => ({
   settledAt: toDateOrNull(r.settled_at),
   settledBy: r.settled_by,
   supersededTo: r.superseded_to,
+  carriesPanelCancel: r.panel_cancel !== null,
 })
 
 /** A stage change as it supersedes the waiting drafts of its application: the application's last move in a batch. */
@@ -257,13 +278,30 @@ export function draftSuperseder(e: Engine): (tx: Tx, changes: readonly Supersedi
   const supersede = e.prepare((p: { ids: string[]; to: Stage; memberId: string | null; at: Date }) =>
     db
       .updateTable('founder_mail_drafts')
-      .set({ status: 'discarded', superseded_to: p.to, settled_by: p.memberId, settled_at: p.at, text_body: '', html_body: '' })
+      .set({ status: 'discarded', superseded_to: p.to, settled_by: p.memberId, settled_at: p.at, text_body: '', html_body: '', panel_cancel: null })
       .where(e.inList('application_id', p.ids))
       // The e-mails that announce a stage; a request for a document's new version is no stage's.
       .where('kind', 'in', STATUS_MAIL_KINDS)
       .where('status', '=', 'draft'),
   )
+  // A draft about to be replaced that carries the founder's CANCEL (ADR 0185): that e-mail goes on its own.
+  const carrying = e.prepare((p: { ids: string[] }) =>
+    db
+      .selectFrom('founder_mail_drafts')
+      .select(['application_id', 'panel_cancel'])
+      .where(e.inList('application_id', p.ids))
+      .where('kind', 'in', STATUS_MAIL_KINDS)
+      .where('status', '=', 'draft')
+      .where('panel_cancel', 'is not', null),
+  )
+  const insertOutbox = outboxInsert(e)
   return function* supersedeDrafts(tx, changes) {
+    if (changes.length === 0) return
+    const cancels = (yield* tx.all(carrying({ ids: [...new Set(changes.map((c) => c.applicationId))] }))).map((r) => {
+      const at = changes.find((c) => c.applicationId === r.application_id)!.at
+      return outboxRow(r.application_id, storedCancel(r.panel_cancel)!, at)
+    })
+    if (cancels.length > 0) yield* tx.run(insertOutbox({ rows: cancels }))
     const groups = new Map<string, { ids: string[]; to: Stage; memberId: string | null; at: Date }>()
     for (const c of changes) {
       const key = `${c.to} ${c.memberId ?? ''} ${c.at.toISOString()}`
@@ -304,8 +342,9 @@ export function openFounderStore(e: Engine): FounderStore {
     ),
     // Settled, the draft keeps no body: the outbox has what was sent.
     settleDraft: e.prepare((p: { id: string; status: 'sent' | 'discarded'; memberId: string; at: Date; outboxId: string | null }) =>
-      stillDraft(p).set({ status: p.status, text_body: '', html_body: '', settled_by: p.memberId, settled_at: p.at, outbox_id: p.outboxId }),
+      stillDraft(p).set({ status: p.status, text_body: '', html_body: '', settled_by: p.memberId, settled_at: p.at, outbox_id: p.outboxId, panel_cancel: null }),
     ),
+    panelCancel: e.prepare((p: { id: string }) => db.selectFrom('founder_mail_drafts').select('panel_cancel').where('id', '=', p.id)),
     settings: e.prepare(() => db.selectFrom('founder_mail_settings').select(['kind', 'send_immediately'])),
     setSetting: e.prepare((p: { kind: FounderMailKind; value: boolean; memberId: string; at: Date }) =>
       db
@@ -430,15 +469,20 @@ export function openFounderStore(e: Engine): FounderStore {
       return settle(id, function* (tx, draft, stage) {
         // A stage change supersedes the waiting drafts in its own transaction; this catches any left behind.
         if (isStatusMailKind(draft.kind) && draft.kind !== stage) return { status: 'stale', draft, stage }
+        // The stage change cancelled the panel session: its calendar goes with this e-mail (ADR 0185).
+        const calendar = storedCancel((yield* tx.first(q.panelCancel({ id })))!.panel_cancel)?.calendar
         const m = message(draft)
-        yield* tx.run(insertOutbox({ rows: [outboxRow(draft.applicationId, m, at)] }))
+        yield* tx.run(insertOutbox({ rows: [outboxRow(draft.applicationId, calendar ? { ...m, calendar } : m, at)] }))
         yield* tx.run(q.settleDraft({ id, status: 'sent', memberId, at, outboxId: m.id }))
       })
     },
 
     async discardDraft(id, memberId, at) {
       if (!isUuid(id)) return { status: 'not_found' }
-      return settle(id, function* (tx) {
+      return settle(id, function* (tx, draft) {
+        // Not sent, its founder's CANCEL goes on its own: no calendar keeps a cancelled session (ADR 0185).
+        const cancel = storedCancel((yield* tx.first(q.panelCancel({ id })))!.panel_cancel)
+        if (cancel) yield* tx.run(insertOutbox({ rows: [outboxRow(draft.applicationId, cancel, at)] }))
         yield* tx.run(q.settleDraft({ id, status: 'discarded', memberId, at, outboxId: null }))
       })
     },

@@ -14,7 +14,8 @@ import { insertMember } from '../testing/members.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import type { ApplicationStore } from './application-store.ts'
 import { openConflictStore } from './conflict-store.ts'
-import { openFounderStore } from './founder-store.ts'
+import { openFounderStore, type FounderMailWrite } from './founder-store.ts'
+import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import { openPanelStore, type Compose, type ComposeLeave, type ComposeOffer, type LeaveMail, type OfferMail, type SessionMail } from './panel-store.ts'
 import { openReviewStore } from './review-store.ts'
 
@@ -413,8 +414,8 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       const booked = await store.book({ applicationId: app.id, timeId: (await store.offer(app.id))!.times[0]!.id, sessionId: crypto.randomUUID(), uid: 'uid-close@catalitico.example', by: { kind: 'founder' }, at: NOW, compose })
       expect(booked.status).toBe('done')
       const cancels = async () => (await db.all(`SELECT kind, recipient FROM outbox WHERE calendar LIKE '%METHOD:CANCEL%' ORDER BY recipient`)).map((r) => [r.kind, r.recipient])
-      const move = (from: 'sesion_panel' | 'validacion_preliminar', panelClosing: Compose) =>
-        reviews.transitionMany([{ applicationId: app.id, from, to: 'no_seleccionada', reason: null, memberId: admin.id, at: hours(1), panelClosing }])
+      const move = (from: 'sesion_panel' | 'validacion_preliminar', compose: Compose) =>
+        reviews.transitionMany([{ applicationId: app.id, from, to: 'no_seleccionada', reason: null, memberId: admin.id, at: hours(1), panelSession: { action: 'cancel', compose } }])
 
       // The stage change fails inside its transaction (here: writing the CANCEL e-mails throws): nothing of it stays.
       const failing: Compose = () => {
@@ -438,6 +439,101 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
         ['team_panel_invitation', beto.email],
         ['founder_panel_invitation', app.formData.email],
       ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))))
+    })
+
+    it("a move past the panel stage does what it is told to the session ahead (ADR 0185): kept on purpose (who, when, audited; still reminded), cancelled with the founder's CANCEL riding in the stage e-mail, which goes alone if that e-mail is discarded or replaced; a held one is left", async () => {
+      const { db, e, store, admin, beto, application, offer } = await setUp()
+      const reviews = openReviewStore(e)
+      const founders = openFounderStore(e)
+      const { compose } = recorder()
+      const bookedApp = async (hoursAhead: number) => {
+        const app = await application()
+        await offer(app.id, [beto.id], [hours(hoursAhead)])
+        const timeId = (await store.offer(app.id))!.times[0]!.id
+        expect((await store.book({ applicationId: app.id, timeId, sessionId: crypto.randomUUID(), uid: `uid-${app.id}@catalitico.example`, by: { kind: 'founder' }, at: NOW, compose })).status).toBe('done')
+        return app
+      }
+      const seen: StageSessionFacts[] = []
+      const stageMail = (to: string) => (session: StageSessionFacts): FounderMailWrite => {
+        seen.push(session)
+        return { draft: { id: crypto.randomUUID(), kind: 'due_diligence', to, subject: `Etapa: ${session.state}`, text: 't', html: 'h' }, sendNow: null }
+      }
+      const cancelsTo = async (id: string) =>
+        (await db.all(`SELECT kind, recipient FROM outbox WHERE application_id = '${id}' AND calendar LIKE '%METHOD:CANCEL%' ORDER BY kind, recipient`)).map((r) => [r.kind, r.recipient])
+      const move = (app: { id: string; formData: { email: string } }, step: 'cancel' | 'keep', at = hours(1)) =>
+        reviews.transitionMany([
+          {
+            applicationId: app.id,
+            from: 'sesion_panel',
+            to: 'due_diligence',
+            reason: null,
+            memberId: admin.id,
+            at,
+            founderMail: stageMail(app.formData.email),
+            panelSession: step === 'cancel' ? { action: 'cancel', compose } : { action: 'keep' },
+          },
+        ])
+
+      // Kept: still booked, who and when on it, in the audit log; its day-before reminder still due.
+      const kept = await bookedApp(48)
+      expect(await move(kept, 'keep')).toMatchObject([{ status: 'moved' }])
+      expect(await store.session(kept.id)).toMatchObject({ status: 'booked', sequence: 0, keptBy: admin.id, keptAt: hours(1) })
+      expect(await cancelsTo(kept.id)).toEqual([])
+      const audits = await db.all(`SELECT action, detail FROM audit_log WHERE application_id = '${kept.id}' AND action LIKE 'panel.%' ORDER BY action`)
+      expect(audits.map((a) => a.action)).toEqual(['panel.booked', 'panel.kept', 'panel.offered'])
+      expect(JSON.parse(typeof audits[1]!.detail === 'string' ? audits[1]!.detail : JSON.stringify(audits[1]!.detail))).toMatchObject({ to: 'due_diligence', startsAt: hours(48).toISOString() })
+      expect(await store.remindersDue(hours(24), hours(60))).toHaveLength(1)
+
+      // Cancelled: the panel's CANCEL queued now; the founder's kept on the waiting stage e-mail, not queued.
+      const cancelled = await bookedApp(72)
+      expect(await move(cancelled, 'cancel')).toMatchObject([{ status: 'moved' }])
+      expect(await store.session(cancelled.id)).toMatchObject({ status: 'cancelled', sequence: 1, keptBy: null })
+      expect(await cancelsTo(cancelled.id)).toEqual([['team_panel_invitation', beto.email]])
+      const draft = (await founders.listDrafts(cancelled.id))[0]!
+      expect(draft).toMatchObject({ status: 'draft', carriesPanelCancel: true, subject: 'Etapa: cancelled' })
+      // Discarded unsent, the founder's CANCEL goes alone, once.
+      expect((await founders.discardDraft(draft.id, admin.id, hours(2))).status).toBe('ok')
+      expect(await cancelsTo(cancelled.id)).toEqual([
+        ['founder_panel_invitation', cancelled.formData.email],
+        ['team_panel_invitation', beto.email],
+      ])
+      expect(await founders.getDraft(draft.id)).toMatchObject({ status: 'discarded', carriesPanelCancel: false })
+
+      // Replaced by a later move while waiting: the founder's CANCEL goes alone with that move.
+      const replaced = await bookedApp(96)
+      expect(await move(replaced, 'cancel')).toMatchObject([{ status: 'moved' }])
+      expect(await reviews.transitionMany([{ applicationId: replaced.id, from: 'due_diligence', to: 'retirada', reason: null, memberId: admin.id, at: hours(2) }])).toMatchObject([
+        { status: 'moved' },
+      ])
+      expect(await cancelsTo(replaced.id)).toEqual([
+        ['founder_panel_invitation', replaced.formData.email],
+        ['team_panel_invitation', beto.email],
+      ])
+
+      // Sent, the stage e-mail takes the founder's calendar with it: one CANCEL, in the stage e-mail.
+      const sent = await bookedApp(120)
+      expect(await move(sent, 'cancel')).toMatchObject([{ status: 'moved' }])
+      const waiting = (await founders.listDrafts(sent.id))[0]!
+      const message = (d: { id: string; to: string; subject: string; text: string; html: string }) => ({
+        id: crypto.randomUUID(), kind: 'founder_status' as const, messageId: `<${d.id}@catalitico.example>`, from: 'x@catalitico.example', to: d.to, subject: d.subject, text: d.text, html: d.html,
+      })
+      expect((await founders.sendDraft(waiting.id, message, admin.id, hours(2))).status).toBe('ok')
+      expect(await cancelsTo(sent.id)).toEqual([
+        ['founder_status', sent.formData.email],
+        ['team_panel_invitation', beto.email],
+      ])
+
+      // Held: a session that has started is left as it is.
+      const held = await bookedApp(6)
+      expect(await move(held, 'cancel', hours(8))).toMatchObject([{ status: 'moved' }])
+      expect(await store.session(held.id)).toMatchObject({ status: 'booked', sequence: 0 })
+      expect(await cancelsTo(held.id)).toEqual([])
+      expect(seen.map((f) => f.state)).toEqual(['kept', 'cancelled', 'cancelled', 'cancelled', 'held'])
+      // Past the panel stage, the founder no longer cancels from their page; the team still may.
+      expect(await store.cancel({ applicationId: kept.id, by: { kind: 'founder' }, at: hours(2), cutoffMs: 0, reason: null, closeOffer: false, compose })).toEqual({ status: 'not_in_stage' })
+      // A kept session is reminded; one of an application moved on by an older version without a choice is not.
+      await db.exec('UPDATE panel_sessions SET status = ?, kept_by = NULL, kept_at = NULL WHERE application_id = ?', ['booked', held.id])
+      expect((await store.remindersDue(hours(0), hours(200))).length).toBe(1)
     })
 
     it('a member who declares a conflict after the booking gets the session\'s CANCEL alone (same UID, SEQUENCE raised), in the declaration\'s transaction', async () => {

@@ -23,6 +23,7 @@ import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
+import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toDate, toRow, type Database } from '../schema.ts'
@@ -163,6 +164,8 @@ export interface PanelStore {
    * team offers new ones); a founder's leaves it open to choose another time.
    */
   cancel(input: SessionChange & { cutoffMs: number | null; reason: string | null; closeOffer: boolean }): Promise<ChangeOutcome>
+  /** Of these applications, those whose booked session starts after `now` (a bulk move's preview, ADR 0185). */
+  sessionsAhead(applicationIds: readonly string[], now: Date): Promise<string[]>
   /** The member's booked sessions not ended at `now`, soonest first. */
   memberSessions(memberId: string, now: Date): Promise<MemberSession[]>
   /** Booked sessions starting in (from, until] whose reminder has not gone. */
@@ -356,17 +359,25 @@ function panelSteps(e: Engine) {
         .where('sm.session_id', '=', p.sessionId)
         .where('sm.member_id', '=', p.memberId),
     ),
+    // Only a session at the panel stage, or one an admin kept on purpose past it (ADR 0185): nothing of the
+    // panel stage reaches a founder who has left it, whatever an older version left booked.
     remindersDue: e.prepare((p: { from: Date; until: Date }) =>
       db
-        .selectFrom('panel_sessions')
-        .select('id')
-        .where('status', '=', BOOKED)
-        .where('reminded_at', 'is', null)
-        .where('starts_at', '>', p.from)
-        .where('starts_at', '<=', p.until)
-        .orderBy('starts_at')
-        .orderBy('id'),
+        .selectFrom('panel_sessions as s')
+        .innerJoin('applications as a', 'a.id', 's.application_id')
+        .select('s.id')
+        .where('s.status', '=', BOOKED)
+        .where('s.reminded_at', 'is', null)
+        .where('s.starts_at', '>', p.from)
+        .where('s.starts_at', '<=', p.until)
+        .where((eb) => eb.or([eb('a.stage', '=', sql.lit('sesion_panel')), eb('s.kept_at', 'is not', null)]))
+        .orderBy('s.starts_at')
+        .orderBy('s.id'),
     ),
+    sessionsAhead: e.prepare((p: { ids: string[]; now: Date }) =>
+      db.selectFrom('panel_sessions').select('application_id').where(e.inList('application_id', p.ids)).where('status', '=', BOOKED).where('starts_at', '>', p.now),
+    ),
+    keep: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) => unchanged(p).set({ kept_by: p.by, kept_at: p.at })),
     claimReminder: e.prepare((p: { id: string; at: Date }) =>
       db.updateTable('panel_sessions').set({ reminded_at: p.at }).where('id', '=', p.id).where('status', '=', BOOKED).where('reminded_at', 'is', null),
     ),
@@ -414,8 +425,12 @@ function panelSteps(e: Engine) {
     return toSession(row, members)
   }
 
-  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date, moved?: SessionMail['moved']) {
-    yield* insertMessages(tx, app, compose({ method, session, reference: app.reference, founder: founderOf(app), ...(moved ? { moved } : {}) }), at)
+  /** The e-mails of `session` queued; with `holdFounder`, the founder's is returned instead (it rides with a stage e-mail, ADR 0185). */
+  function* queue(tx: Tx, app: AppRow, method: SessionMail['method'], session: PanelSession, compose: Compose, at: Date, options: { moved?: SessionMail['moved']; holdFounder?: boolean } = {}) {
+    const messages = compose({ method, session, reference: app.reference, founder: founderOf(app), ...(options.moved ? { moved: options.moved } : {}) })
+    const held = options.holdFounder ? (messages.find((m) => m.memberId === null) ?? null) : null
+    yield* insertMessages(tx, app, held ? messages.filter((m) => m !== held) : messages, at)
+    return held
   }
 
   /**
@@ -432,7 +447,7 @@ function panelSteps(e: Engine) {
     moved?: SessionMail['moved'],
   ): Generator<Step, PanelSession, unknown> {
     const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id })))!)
-    yield* queue(tx, app, method, session, input.compose, input.at, moved)
+    yield* queue(tx, app, method, session, input.compose, input.at, moved ? { moved } : {})
     yield* tx.run(insertAudit([{ at: input.at, memberId: actorMember(input.by), action: audit.action, applicationId: audit.applicationId, detail: audit.detail(session) }]))
     return session
   }
@@ -656,6 +671,8 @@ export function openPanelStore(e: Engine): PanelStore {
       return e.transaction(function* (tx): Generator<Step, ChangeOutcome, unknown> {
         const app = yield* tx.first(q.lockApplication({ id: input.applicationId }))
         if (!app) return { status: 'not_found' }
+        // Past the panel stage a session is the team's to cancel (one an admin kept on purpose, ADR 0185).
+        if (input.by.kind === 'founder' && app.stage !== 'sesion_panel') return { status: 'not_in_stage' }
         const row = yield* tx.first(q.bookedSession({ applicationId: input.applicationId }))
         if (!row) return { status: 'no_session' }
         const current = yield* readSession(tx, row)
@@ -664,6 +681,11 @@ export function openPanelStore(e: Engine): PanelStore {
         if (!session) return { status: 'no_session' }
         return { status: 'done', session }
       })
+    },
+
+    async sessionsAhead(applicationIds, now) {
+      if (applicationIds.length === 0) return []
+      return (await e.all(q.sessionsAhead({ ids: [...applicationIds], now }))).map((r) => r.application_id)
     },
 
     async memberSessions(memberId, now) {
@@ -688,31 +710,69 @@ export function openPanelStore(e: Engine): PanelStore {
   }
 }
 
-/** A stage change that closes the application (no_seleccionada, retirada) calls off its session still to come. */
-export interface PanelClosing {
+/**
+ * What a stage change does to the application's panel session, as server/shared/pipeline/change-stage.ts
+ * decided it from domain/stage-effects.ts (ADR 0185): a session still ahead is cancelled with these e-mails,
+ * or kept, an admin's choice. The store does what it is told; which stage does what is not its to decide.
+ */
+export interface PanelStageStep {
   applicationId: string
-  /** Who closed it: the founder withdrawing, or the member who moved it. */
+  /** Who moved it: the founder withdrawing, or the member. */
   by: PanelActor
   at: Date
-  /** The CANCEL e-mails to everyone on the panel and to the founder. */
-  compose: Compose
+  /** The stage moved to, for the audit entry. */
+  to: Stage
+  step: { action: 'cancel'; compose: Compose } | { action: 'keep' }
+  /** The founder's CANCEL is returned to travel with the stage e-mail the move writes; false: queued with the panel's. */
+  holdFounder: boolean
+}
+
+/** What the step found and did: the facts the founder's stage e-mail tells, and (cancelled) the founder's own CANCEL e-mail to carry. */
+export interface PanelStageOutcome {
+  facts: StageSessionFacts
+  founderCancel: SessionMessage | null
 }
 
 /**
- * For the review store's stage change (ADR 0171), inside its transaction, after the applications'
- * rows are locked: each closed application's booked session still to come is cancelled whatever the
- * founder's cut-off, its CANCEL e-mails queued with it. The stage change and the cancellation commit
- * together or not at all.
+ * For the review store's stage change (ADRs 0171, 0185), inside its transaction, after the applications'
+ * rows are locked. For each step (outcomes in the order of `steps`): no booked session, nothing; one that has started (under way or held),
+ * left as it is; one still ahead cancelled (whatever the founder's cut-off: the panel's METHOD:CANCEL
+ * e-mails queued, the founder's returned to travel with the stage e-mail) or kept (who and when, on the
+ * session and in the audit log). The stage change and the session's change commit together or not at all.
  */
-export function panelCloser(e: Engine): (tx: Tx, closings: readonly PanelClosing[]) => Generator<Step, void, unknown> {
-  const { q, readSession, cancelBooked } = panelSteps(e)
-  return function* closePanelSessions(tx, closings) {
-    for (const c of closings) {
-      const row = yield* tx.first(q.bookedSession({ applicationId: c.applicationId }))
-      if (!row || toDate(row.starts_at).getTime() <= c.at.getTime()) continue
-      const app = (yield* tx.first(q.application({ id: c.applicationId })))!
-      yield* cancelBooked(tx, app, yield* readSession(tx, row), { by: c.by, at: c.at, reason: null, closeOffer: false, compose: c.compose })
+export function panelStageStepper(e: Engine): (tx: Tx, steps: readonly PanelStageStep[]) => Generator<Step, PanelStageOutcome[], unknown> {
+  const { q, insertAudit, readSession, queue } = panelSteps(e)
+  return function* stepPanelSessions(tx, steps) {
+    const outcomes: PanelStageOutcome[] = []
+    for (const s of steps) {
+      const row = yield* tx.first(q.bookedSession({ applicationId: s.applicationId }))
+      if (!row) {
+        outcomes.push({ facts: { state: 'none' }, founderCancel: null })
+        continue
+      }
+      const startsAt = toDate(row.starts_at)
+      if (startsAt.getTime() <= s.at.getTime()) {
+        outcomes.push({ facts: { state: 'held', startsAt }, founderCancel: null })
+        continue
+      }
+      const sequence = Number(row.sequence)
+      const memberId = actorMember(s.by)
+      const detail = { session: row.id, startsAt: startsAt.toISOString(), to: s.to }
+      if (s.step.action === 'keep') {
+        yield* tx.run(q.keep({ id: row.id, sequence, by: memberId!, at: s.at }))
+        yield* tx.run(insertAudit([{ at: s.at, memberId, action: 'panel.kept', applicationId: s.applicationId, detail }]))
+        outcomes.push({ facts: { state: 'kept', startsAt }, founderCancel: null })
+        continue
+      }
+      // The application's row is locked by the move: no other change of this session can be under way.
+      yield* tx.run(q.cancel({ id: row.id, sequence, by: actorText(s.by), at: s.at, reason: null }))
+      const app = (yield* tx.first(q.application({ id: s.applicationId })))!
+      const session = yield* readSession(tx, (yield* tx.first(q.sessionById({ id: row.id })))!)
+      const founderCancel = yield* queue(tx, app, 'CANCEL', session, s.step.compose, s.at, { holdFounder: s.holdFounder })
+      yield* tx.run(insertAudit([{ at: s.at, memberId, action: 'panel.cancelled', applicationId: s.applicationId, detail: { ...detail, sequence: session.sequence } }]))
+      outcomes.push({ facts: { state: 'cancelled', startsAt }, founderCancel })
     }
+    return outcomes
   }
 }
 

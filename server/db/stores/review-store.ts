@@ -31,7 +31,8 @@ import { db, firstOrNull, insertRows, prepareByShape, updateFromExcluded, type B
 import { fromJson, fromRow, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
-import { panelCloser, type Compose, type PanelClosing } from './panel-store.ts'
+import { panelStageStepper, type PanelStageStep } from './panel-store.ts'
+import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
@@ -111,16 +112,23 @@ export interface TransitionRequest {
   /** Null: the founder withdrawing from their status page. */
   memberId: string | null
   at: Date
-  /** The founder's e-mail of this change (server/features/founder/), written in the same transaction. */
-  founderMail?: FounderMailWrite
+  /**
+   * The founder's e-mail of this change (server/shared/pipeline/status-mail.ts), written in the same
+   * transaction: as given, or composed there from what the move did to the panel session (ADR 0185).
+   */
+  founderMail?: FounderMailWrite | ComposeFounderMail
   /** To acuerdo_firmado: the deal, written in the same transaction (ADR 0159; deal-store.ts). */
   deal?: DealTerms
   /**
-   * To no_seleccionada or retirada: the CANCEL e-mails of the application's booked panel session
-   * still to come, which is called off in the same transaction (ADR 0171; panel-store.ts panelCloser).
+   * What to do to the application's panel session still ahead, as server/shared/pipeline/change-stage.ts
+   * decided it from domain/stage-effects.ts: cancel it (with these CANCEL e-mails) or keep it. Done in the
+   * same transaction (ADRs 0171, 0185; panel-store.ts panelStageStepper); the store decides nothing of it.
    */
-  panelClosing?: Compose
+  panelSession?: PanelStageStep['step']
 }
+
+/** The founder's stage e-mail written from what the move did to the panel session. */
+export type ComposeFounderMail = (session: StageSessionFacts) => FounderMailWrite
 
 export type TransitionOutcome =
   | { status: 'moved'; stage: Stage; stageEnteredAt: Date; stageDueAt: Date | null }
@@ -374,7 +382,7 @@ export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
   const writeFounderMails = founderMailWriter(e)
   const writeDeals = dealWriter(e)
-  const closePanelSessions = panelCloser(e)
+  const stepPanelSessions = panelStageStepper(e)
   const supersedeDrafts = draftSuperseder(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
@@ -690,8 +698,17 @@ export function openReviewStore(e: Engine): ReviewStore {
         yield* tx.run(insertAudit(plan.audits))
         // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
         yield* supersedeDrafts(tx, plan.superseding)
-        yield* writeFounderMails(tx, plan.mails)
-        yield* closePanelSessions(tx, plan.closings)
+        // The session still ahead, cancelled or kept as the move says (ADR 0185); the founder's e-mail tells what happened.
+        const sessions = yield* stepPanelSessions(tx, plan.sessions.map((s) => s.step))
+        const byMove = new Map(plan.sessions.map((s, k) => [s.move, sessions[k]!]))
+        yield* writeFounderMails(
+          tx,
+          plan.mails.map(({ move, applicationId, write, at }) => {
+            const session = byMove.get(move)
+            const written = typeof write === 'function' ? write(session?.facts ?? { state: 'none' }) : write
+            return { applicationId, at, write: session?.founderCancel ? { ...written, panelCancel: session.founderCancel } : written }
+          }),
+        )
         yield* writeDeals.write(tx, plan.deals)
         return plan.outcomes
       })
@@ -820,10 +837,10 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
   const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
   const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
   const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
-  const mails: { applicationId: string; write: FounderMailWrite; at: Date }[] = []
+  const mails: { move: number; applicationId: string; write: FounderMailWrite | ComposeFounderMail; at: Date }[] = []
   const deals: DealWrite[] = []
-  const closings: PanelClosing[] = []
-  const outcomes = moves.map((m): TransitionOutcome => {
+  const sessions: { move: number; step: PanelStageStep }[] = []
+  const outcomes = moves.map((m, move): TransitionOutcome => {
     const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
     if (!row) return { status: 'not_found' }
     const { from, to, at } = m
@@ -837,17 +854,18 @@ function planMoves(moves: readonly Move[], locked: readonly { id: string; stage:
     changes.push({ id: timeOrderedId(), application_id: m.applicationId, from_stage: from, to_stage: to, reason: m.reason, member_id: m.memberId, at })
     // The reason is free text and may quote the founder: the trail keeps only the stages.
     audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
-    if (m.founderMail) mails.push({ applicationId: m.applicationId, write: m.founderMail, at })
+    if (m.founderMail) mails.push({ move, applicationId: m.applicationId, write: m.founderMail, at })
     if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, rateCardNumber: version === null ? null : published.get(version)!, memberId: m.memberId, at })
-    if (m.panelClosing && (to === 'no_seleccionada' || to === 'retirada')) {
-      closings.push({ applicationId: m.applicationId, by: m.memberId === null ? { kind: 'founder' } : { kind: 'member', memberId: m.memberId }, at, compose: m.panelClosing })
+    if (m.panelSession) {
+      const by = m.memberId === null ? ({ kind: 'founder' } as const) : ({ kind: 'member', memberId: m.memberId } as const)
+      sessions.push({ move, step: { applicationId: m.applicationId, by, at, to, step: m.panelSession, holdFounder: m.founderMail !== undefined } })
     }
     return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
   })
   // Each moved application's last change is the one that supersedes its waiting e-mails.
   const last = new Map<string, SupersedingChange>()
   for (const c of changes) last.set(c.application_id, { applicationId: c.application_id, to: c.to_stage, memberId: c.member_id, at: c.at })
-  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, closings, superseding: [...last.values()] }
+  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, sessions, superseding: [...last.values()] }
 }
 
 /** Whether `query` narrows the list by anything; a masked row never matches such a filter. */

@@ -7,6 +7,7 @@ import { newSubmission } from '../../testing/fixtures.ts'
 import { engineOf } from '../engine-of.ts'
 import type { ApplicationStore } from '../stores/application-store.ts'
 import { openReviewStore } from '../stores/review-store.ts'
+import type { FounderMailWrite } from '../stores/founder-store.ts'
 import type { Member } from '../stores/team-store.ts'
 import { insertMember } from './members.ts'
 import type { TestDatabase } from './store-databases.ts'
@@ -17,7 +18,7 @@ export { SIGNED_DEAL }
 
 export async function signedApplication(
   db: Pick<TestDatabase<ApplicationStore>, 'store' | 'exec'>,
-  options: { email?: string; followUpStart?: string; admin?: Member; at?: Date } = {},
+  options: { email?: string; followUpStart?: string; admin?: Member; at?: Date; founderMail?: FounderMailWrite } = {},
 ) {
   const admin = options.admin ?? (await insertMember(db.store, 'admin', 'Ana'))
   const at = options.at ?? new Date('2026-11-25T15:00:00.000Z')
@@ -32,6 +33,7 @@ export async function signedApplication(
     memberId: admin.id,
     at,
     deal: { ...SIGNED_DEAL, followUpStart: options.followUpStart ?? SIGNED_DEAL.followUpStart },
+    ...(options.founderMail ? { founderMail: options.founderMail } : {}),
   })
   expect(moved.status).toBe('moved')
   return { admin, id, sub }

@@ -9,7 +9,11 @@
  * the reminders only while unanswered), if not decided before.
  * FollowUpStore.claimMail makes each exactly once per application, month
  * and kind however many instances tick at once (its primary key, as the
- * reminders' reminder_runs, ADR 0100).
+ * reminders' reminder_runs, ADR 0100). None leaves before the founder's
+ * «Acuerdo firmado» e-mail has (ADR 0186): while it waits in «Correos por
+ * enviar» or in the outbox, the check-in waits too (checked again under the
+ * deal's lock), and a month opened before the deal was recorded gets its
+ * invitation only (issue 32).
  */
 import { bogotaDayStart } from '../../../domain/bogota-days.ts'
 import { FOLLOW_UP_MAIL_HOUR, checkInMailDue, openCheckIn } from '../../../domain/follow-up.ts'
@@ -35,6 +39,8 @@ export interface CheckInMailRun {
   queued: number
   /** E-mails another instance got to first, or whose check-in was answered meanwhile. */
   lost: number
+  /** Startups whose «Acuerdo firmado» e-mail has not left yet: their check-in waits for it (ADR 0186). */
+  waiting: number
 }
 
 /** One pass; null before FOLLOW_UP_MAIL_HOUR in Bogotá. */
@@ -45,12 +51,18 @@ export async function runCheckInMails(deps: CheckInJobDeps): Promise<CheckInMail
   // Every check-in open today opened on the 1st of this month: what happened since then is all that counts.
   const since = bogotaDayStart(`${today.slice(0, 7)}-01`)!
   const compose = composeCheckInMail(deps.mail)
-  const run: CheckInMailRun = { day: today, queued: 0, lost: 0 }
+  const run: CheckInMailRun = { day: today, queued: 0, lost: 0, waiting: 0 }
   for (const c of await deps.followUp.mailCandidates(since)) {
     const month = openCheckIn(c.followUpStart, today)
     if (!month) continue
-    const kind = checkInMailDue(month, today, c.answered.includes(month.number))
+    // A month opened before the deal was recorded is asked by its invitation only (issue 32).
+    const kind = checkInMailDue(month, today, c.answered.includes(month.number), c.recordedOn)
     if (!kind || c.mailed.some((m) => m.month === month.number && m.kind === kind)) continue
+    // Nothing of the follow-up before the founder's signature e-mail has left (ADR 0186): next tick.
+    if (c.welcomeWaiting) {
+      run.waiting++
+      continue
+    }
     if (await deps.followUp.claimMail({ applicationId: c.applicationId, month, kind, at: now }, compose)) run.queued++
     else run.lost++
   }
@@ -65,7 +77,7 @@ export function createCheckInJob(deps: CheckInJobDeps & { tickMs: number }): Che
     everyMs: deps.tickMs,
     run: async () => {
       const run = await runCheckInMails(deps)
-      if (run && run.queued + run.lost > 0) deps.log({ level: 'info', msg: 'check-in e-mails decided', day: run.day, queued: run.queued, lost: run.lost })
+      if (run && run.queued + run.lost > 0) deps.log({ level: 'info', msg: 'check-in e-mails decided', day: run.day, queued: run.queued, lost: run.lost, waiting: run.waiting })
       return run
     },
     onError: (err) => deps.log({ level: 'error', msg: 'check-in e-mails failed', error: err instanceof Error ? err.message : String(err) }),

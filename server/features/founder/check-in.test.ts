@@ -63,6 +63,9 @@ async function setUp(mediaDays?: MediaDaysSource) {
   const admin = await h.signIn(await h.addMember({ role: 'admin' }))
   const one = await signed(h, admin, 'una@startup.example')
   const two = await signed(h, admin, 'otra@startup.example')
+  // The «Acuerdo firmado» welcomes sent and delivered: no check-in leaves before them (ADR 0186).
+  for (const d of await h.founders.listWaitingDrafts()) expect((await h.call('POST', `/founder-mail/drafts/${d.id}/send`, { as: admin, body: {} })).status).toBe(200)
+  await h.deliverMail()
   // 1 January 2027, 07:30 in Bogotá: check-in 1 (December) opens.
   expect(await tickAt(h, '2027-01-01T12:30:00.000Z')).toMatchObject({ queued: 2 })
   const delivered = (await h.deliverMail()).filter((m) => m.subject.startsWith('Tu reporte de diciembre de 2026'))

@@ -225,7 +225,7 @@ describe("the founder's panel session on the status page", () => {
     expect(panelRows(h)).toEqual(before)
   })
 
-  it('withdrawing, or the team closing the application, calls off the coming session in every calendar (METHOD:CANCEL)', async () => {
+  it("withdrawing, or the team closing the application, calls off the coming session in every calendar (METHOD:CANCEL), the founder's in the stage's own e-mail", async () => {
     const { h, admin, panelist } = await setUp()
     const withdrawn = await atPanel(h, admin)
     const closed = await atPanel(h, admin)
@@ -234,20 +234,36 @@ describe("the founder's panel session on the status page", () => {
     expect((await post(h, `/postulacion/${withdrawn.token}/sesion/reservar`, { time: one.offer!.times[0]!.id })).status).toBe(303)
     expect((await post(h, `/postulacion/${closed.token}/sesion/reservar`, { time: two.offer!.times[0]!.id })).status).toBe(303)
 
+    // The withdrawal's confirmation says the session goes with it (ADR 0185).
+    expect(await (await page(h, `/postulacion/${withdrawn.token}/retirar`)).text()).toContain(
+      `Tu sesión con el panel del ${formatWeekdayDateTime(new Date(h.now().getTime() + 48 * HOUR))} (hora de Bogotá) también se cancela`,
+    )
     expect((await post(h, `/postulacion/${withdrawn.token}/retirar`, { confirm: '1' })).status).toBe(303)
     const res = await h.call('POST', `/applications/${closed.app.id}/transitions`, { as: admin, body: { from: 'sesion_panel', to: 'no_seleccionada' } })
     expect(res.status).toBe(200)
 
+    // The founder's CANCEL travels in the stage's own e-mail (ADR 0185): the withdrawal's confirmation goes at
+    // once; the team's «No seleccionada» waits in «Correos por enviar», and its CANCEL with it.
+    const founderCalendars = async (id: string) =>
+      (await calendarsOf(h, id)).filter((c) => c.to !== panelist.email).sort((a, b) => a.sequence - b.sequence).map((c) => [c.kind, c.method, c.sequence])
+    expect(await founderCalendars(withdrawn.app.id)).toEqual([
+      ['founder_panel_invitation', 'REQUEST', 0],
+      ['founder_status', 'CANCEL', 1],
+    ])
+    expect(await founderCalendars(closed.app.id)).toEqual([['founder_panel_invitation', 'REQUEST', 0]])
+    const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === closed.app.id)!
+    expect(draft).toMatchObject({ kind: 'no_seleccionada', carriesPanelCancel: true })
+    expect((await h.call('POST', `/founder-mail/drafts/${draft.id}/send`, { as: admin, body: {} })).status).toBe(200)
+    expect(await founderCalendars(closed.app.id)).toEqual([
+      ['founder_panel_invitation', 'REQUEST', 0],
+      ['founder_status', 'CANCEL', 1],
+    ])
     for (const app of [withdrawn.app, closed.app]) {
-      const calendars = (await calendarsOf(h, app.id)).sort((a, b) => a.sequence - b.sequence)
-      expect(calendars.filter((c) => c.kind === 'founder_panel_invitation').map((c) => [c.method, c.sequence])).toEqual([
-        ['REQUEST', 0],
-        ['CANCEL', 1],
-      ])
-      expect(calendars.filter((c) => c.to === panelist.email).map((c) => c.method)).toEqual(['REQUEST', 'CANCEL'])
+      expect((await calendarsOf(h, app.id)).filter((c) => c.to === panelist.email).sort((a, b) => a.sequence - b.sequence).map((c) => c.method)).toEqual(['REQUEST', 'CANCEL'])
     }
-    const cancelMail = (await h.store.listMessages({ applicationId: withdrawn.app.id })).find((m) => m.kind === 'founder_panel_invitation' && m.calendar?.includes('METHOD:CANCEL'))!
-    expect(cancelMail.text).toContain('Como tu postulación se cerró, cancelamos la sesión')
+    const cancelMail = (await h.store.listMessages({ applicationId: withdrawn.app.id })).find((m) => m.kind === 'founder_status' && m.calendar?.includes('METHOD:CANCEL'))!
+    expect(cancelMail.text).toContain('Confirmamos que la postulación')
+    expect(cancelMail.text).toContain('Con este cambio cancelamos tu sesión con el panel de expertos')
     // The panelist is free again at both times.
     expect(((await (await h.call('GET', '/me/panel-sessions', { as: await h.signIn(panelist) })).json()) as { items: unknown[] }).items).toEqual([])
   })

@@ -3,19 +3,22 @@
  * times to come in Bogotá time with their weekday, each free one with one
  * button (a POST form, no JavaScript) that books it; "Ninguno me sirve" with
  * a short note; the booked session with its reschedule (back to the free
- * offered times) and cancellation until the cut-off. Every value is escaped;
- * times through the one es-CO formatter.
+ * offered times) and cancellation until the cut-off, at the panel stage only;
+ * past it, a session the team kept is shown without them, and one in the past
+ * reads «Realizada» (ADR 0185). Every value is escaped; times through the one
+ * es-CO formatter.
  *
- * The page lists the times the e-mail of times listed (issue 32): the offer
- * holds only times free when it was saved, and one a panel member's other
- * booking took since stays in the list, marked as no longer available, so the
- * founder never looks in vain for a time the e-mail gave them.
+ * The page lists the times the e-mail of times listed: the offer holds only
+ * times free when it was saved, and one a panel member's other booking took
+ * since stays in the list, marked as no longer available, so the founder never
+ * looks in vain for a time the e-mail gave them.
  */
 import { requestKeyInput } from './request-key-field.ts'
 import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../domain/format.ts'
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, founderDayNote, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
+import { HELD_LABEL, heldText, sessionTense } from '../../../domain/stage-effects.ts'
 import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
 
 /** The `?hecho=` values of the panel's actions, and what the page says after each. */
@@ -63,8 +66,13 @@ const cancelledByTeam = (session: PanelSession) => session.changedBy !== null &&
  * What «Qué sigue» says at the panel stage, by where the session stands: no times offered yet, times
  * offered, a session booked, the team's cancellation (new times to come).
  */
-export function panelNext(view: PanelView): string {
+export function panelNext(view: PanelView, now: Date): string {
   const { offer, session } = view
+  if (session?.status === 'booked' && sessionTense(session, now) !== 'ahead') {
+    return sentence(
+      `Tu sesión 1:1 con el panel de expertos fue el ${formatDateTime(session.startsAt)} (hora de Bogotá). El equipo evalúa tu postulación y te escribiremos con el resultado`,
+    )
+  }
   if (session?.status === 'booked') {
     return sentence(
       `Tu sesión 1:1 con el panel de expertos está reservada para el ${formatWeekdayDateTime(session.startsAt)} (hora de Bogotá). Después de la sesión, el equipo evalúa tu postulación y te escribiremos con el resultado`,
@@ -112,14 +120,24 @@ export function panelSectionHtml(base: string, view: PanelView, options: { inSta
       ? `<dt>${e(PANEL_PLACE_LABELS.video)}</dt><dd><a href="${e(s.place)}" rel="noopener noreferrer">${e(s.place)}</a></dd>`
       : `<dt>${e(PANEL_PLACE_LABELS.address)}</dt><dd>${e(s.place)}</dd>`
   if (booked) {
-    const changeable = beforeCutoff(booked.startsAt, options.now, options.cutoffHours)
-    const others = changeable && options.inStage ? timeForms(base, 'cambiar', free, booked.startsAt, 'Cambiar a este horario') : ''
-    return `<h2>Tu sesión con el panel</h2>
+    const tense = sessionTense(booked, options.now)
+    const card = `<h2>Tu sesión con el panel</h2>
 <div class="card"><dl>
 <dt>Fecha y hora</dt><dd>${e(when(booked.startsAt))}${founderDayNote(booked.startsAt) ? `, ${e(founderDayNote(booked.startsAt)!)}` : ''}</dd>
 <dt>Duración</dt><dd>${sessionMinutes(booked)} minutos</dd>
-${place(booked)}
-</dl></div>
+${tense === 'ahead' ? place(booked) : `<dt>Estado</dt><dd>${tense === 'held' ? HELD_LABEL : 'En curso'}</dd>`}
+</dl></div>`
+    // Past, it is shown as held (ADR 0185): nothing to change or cancel.
+    if (tense === 'held') return `${card}\n<p class="muted">${e(heldText(booked.startsAt))}</p>`
+    if (tense === 'under_way') return card
+    // Past the panel stage, a session still ahead was kept on purpose by the team: the founder's page only shows it.
+    if (!options.inStage) {
+      return `${card}
+<p class="muted">Tu postulación avanzó de etapa y la sesión sigue en pie. Si necesitas cambiarla o cancelarla, escríbenos.</p>`
+    }
+    const changeable = beforeCutoff(booked.startsAt, options.now, options.cutoffHours)
+    const others = changeable ? timeForms(base, 'cambiar', free, booked.startsAt, 'Cambiar a este horario') : ''
+    return `${card}
 ${
   changeable
     ? `${others ? `<h3>Cambiar de horario</h3>\n${others}` : ''}

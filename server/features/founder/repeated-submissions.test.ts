@@ -94,6 +94,9 @@ describe("one write per submission on the founder's pages", () => {
     harnesses.push(h)
     const admin = await h.signIn(await h.addMember({ role: 'admin' }))
     const signed = await signedThroughApi(h, admin, { email: 'una@startup.example' })
+    // The «Acuerdo firmado» welcome sent and delivered: no check-in leaves before it (ADR 0186).
+    for (const d of await h.founders.listWaitingDrafts()) expect((await h.call('POST', `/founder-mail/drafts/${d.id}/send`, { as: admin, body: {} })).status).toBe(200)
+    await h.deliverMail()
     h.advance(new Date('2027-01-01T12:30:00.000Z').getTime() - h.now().getTime())
     await runCheckInMails({ followUp: openFollowUpStore(engineOf(h.store)), mail: founderMailConfigFrom(h.config), now: () => h.now(), log: () => {} })
     const mail = (await h.deliverMail()).find((m) => m.to === signed.formData.email && m.subject.startsWith('Tu reporte'))!

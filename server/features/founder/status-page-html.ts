@@ -177,7 +177,7 @@ export function confirmPage(
   action: 'retirar' | 'supresion' | 'sesion/cancelar',
   view: FounderView,
   contactEmail: string,
-  /** For 'sesion/cancelar': the session's date and time as the founder reads it. */
+  /** For 'sesion/cancelar', and 'retirar' with a session still ahead: the session's date and time as the founder reads it. */
   sessionWhen?: string,
 ): string {
   const base = `/postulacion/${token}`
@@ -191,7 +191,10 @@ export function confirmPage(
       : action === 'retirar'
       ? {
           title: '¿Retirar tu postulación?',
-          body: `Si la retiras, dejaremos de evaluar la postulación ${view.reference} y no podrás reactivarla desde aquí. Te enviaremos un correo de confirmación.`,
+          // What the withdrawal does to a session still ahead, as domain/stage-effects.ts says (ADR 0185).
+          body: `Si la retiras, dejaremos de evaluar la postulación ${view.reference} y no podrás reactivarla desde aquí. Te enviaremos un correo de confirmación.${
+            sessionWhen ? ` Tu sesión con el panel del ${sessionWhen} (hora de Bogotá) también se cancela: ese correo retira la invitación de tu calendario.` : ''
+          }`,
           button: 'Sí, retirar mi postulación',
         }
       : {

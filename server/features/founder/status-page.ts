@@ -32,6 +32,7 @@ import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts
 import { confirmPage, requestLinkPage, statusPage, tooManyAttemptsPage } from './status-page-html.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatWeekdayDateTime } from '../../../domain/format.ts'
+import { sessionStep, sessionTense } from '../../../domain/stage-effects.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
 import { panelActions, refusalOf, type PanelActions } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
@@ -137,12 +138,13 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   /** The status page, with a refusal's message when `error` is given (then nothing changed). */
   async function renderStatus(c: Context, view: FounderView, token: string, extra: { error?: string; done?: string } = {}) {
     const documentsHtml = deps.documentsSection ? await deps.documentsSection(view, token) : null
-    const notice = panelNotice(extra.done) ?? withdrawalNotice(view, extra.done) ?? (await deletionNotice(deps, view, extra.done))
+    // A panel action's notice («Reservamos tu sesión…») only at the panel stage: a reload after the move says nothing stale (ADR 0185).
+    const notice = (view.stage === 'sesion_panel' ? panelNotice(extra.done) : null) ?? withdrawalNotice(view, extra.done) ?? (await deletionNotice(deps, view, extra.done))
     const at = now()
     const inStage = view.stage === 'sesion_panel'
     const panelState = await panelView(panel.panel, view.applicationId, view.stage, at)
     const panelHtml = panelState ? panelSectionHtml(`${STATUS_PAGE_PATH}/${token}`, panelState, { inStage, now: at, cutoffHours: panel.cutoffHours }) : null
-    const next = inStage && panelState ? panelNext(panelState) : null
+    const next = inStage && panelState ? panelNext(panelState, at) : null
     const mediaPlan = deps.mediaPlanSection ? await deps.mediaPlanSection(view, token) : null
     const followUp = deps.followUpSection ? await deps.followUpSection(view, token) : null
     return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, error: extra.error ?? null })
@@ -208,7 +210,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   // changes nothing), only its POST acts.
   app.get('/:token/sesion/cancelar', withView(async (c, view, token) => {
     const session = await panel.panel.session(view.applicationId)
-    if (session?.status !== 'booked') return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
+    // Past the panel stage the founder no longer cancels from here (ADR 0185); nor a session already begun.
+    if (session?.status !== 'booked' || view.stage !== 'sesion_panel' || session.startsAt.getTime() <= now().getTime()) return c.redirect(`${STATUS_PAGE_PATH}/${token}`, 303)
     return c.html(confirmPage(token, 'sesion/cancelar', view, contact, formatWeekdayDateTime(session.startsAt)))
   }))
   app.post('/:token/sesion/cancelar', formPost, once('POST /:token/sesion/cancelar'), withView(async (c, view, token) => {
@@ -230,7 +233,10 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   for (const action of ['retirar', 'supresion'] as const) {
     app.get(`/:token/${action}`, withView(async (c, view, token) => {
-      return c.html(confirmPage(token, action, view, contact))
+      // Withdrawing cancels a session still ahead (domain/stage-effects.ts): the confirmation says so.
+      const session = action === 'retirar' ? await panel.panel.session(view.applicationId) : null
+      const ahead = session?.status === 'booked' && sessionStep('retirada', false) === 'cancel' && sessionTense(session, now()) === 'ahead'
+      return c.html(confirmPage(token, action, view, contact, ahead ? formatWeekdayDateTime(session.startsAt) : undefined))
     }))
   }
 

@@ -12,7 +12,10 @@ import { COMMITMENT_MONTHS, DUE_DILIGENCE_DOCUMENTS, MEDIA_PLAN_MONTHS, PROCESS_
 import type { CompanyInfo } from '../../../domain/company.ts'
 import type { StatusMailKind } from '../../../domain/founder-mail.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
-import { CHECK_IN_COUNT } from '../../../domain/follow-up.ts'
+import { CHECK_IN_COUNT, nextCheckIn, openCheckIn } from '../../../domain/follow-up.ts'
+import { formatDay, periodEnd } from '../../../domain/deals.ts'
+import { formatDateTime, formatMonth } from '../../../domain/format.ts'
+import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import {
   ACCENT,
   companyFooterHtml,
@@ -92,11 +95,55 @@ const statusLink = (intro = 'Puedes ver en qué etapa va tu postulación cuando 
   link: { intro, label: 'Ver el estado de mi postulación' },
 })
 
-export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext): RenderedMail {
+/** What a stage e-mail says besides its stage: what the move did to the panel session, and (the signature) the deal's dates. */
+export interface StatusMailFacts {
+  /** What the stage change did to the panel session (domain/stage-effects.ts, ADR 0185); absent: nothing to say. */
+  session?: StageSessionFacts
+  /** acuerdo_firmado: the deal's dates, for the plan and the monthly report, and the Bogotá day it was recorded. */
+  deal?: { windowStart: string; windowMonths: number; followUpStart: string; today: string }
+}
+
+/** The founder's session, as the stage e-mail tells it: cancelled with this very e-mail (its CANCEL rides along), or kept. */
+function sessionBlocks(session: StageSessionFacts | undefined): Block[] {
+  if (!session || session.state === 'none' || session.state === 'held') return []
+  const when = `${formatDateTime(session.startsAt)} (hora de Bogotá)`
+  return session.state === 'cancelled'
+    ? [{ p: `Con este cambio cancelamos tu sesión con el panel de expertos del ${when}: la invitación se retira de tu calendario con este correo.` }]
+    : [{ p: `Tu sesión con el panel de expertos del ${when} sigue en pie: te esperamos.` }]
+}
+
+/** The welcome's plan and monthly report (issue 32): when the exposure runs and when the first check-in opens. */
+function signedBlocks(deal: StatusMailFacts['deal']): Block[] {
+  const plan: Block = deal
+    ? {
+        p: `Tu exposición en medios va del ${formatDay(deal.windowStart)} al ${formatDay(periodEnd(deal.windowStart, deal.windowMonths))} (${deal.windowMonths} meses). En tu página de estado, en «Tu plan de medios», ves lo comprometido, lo que ya salió al aire, con sus pruebas, y lo que falta.`,
+      }
+    : { p: `Tu exposición en medios dura de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses. En tu página de estado, en «Tu plan de medios», verás lo comprometido, lo que ya salió al aire, con sus pruebas, y lo que falta.` }
+  const open = deal ? openCheckIn(deal.followUpStart, deal.today) : null
+  const next = deal ? nextCheckIn(deal.followUpStart, deal.today) : null
+  const first = open
+    ? `El primero, el de ${formatMonth(open.period)}, ya está abierto: te enviaremos el enlace por correo y puedes enviarlo hasta el ${formatDay(open.closesOn)}.`
+    : next
+      ? `El primero, el de ${formatMonth(next.period)}, se abre el ${formatDay(next.opensOn)}, cuando te enviamos el enlace por correo, y vence el ${formatDay(next.dueOn)}.`
+      : 'Te enviaremos el enlace de cada uno por correo el día que se abre.'
+  return [
+    { h: 'Tu plan de medios' },
+    plan,
+    { h: 'Tu reporte mensual' },
+    {
+      p: `Durante ${CHECK_IN_COUNT} meses${deal ? `, desde el ${formatDay(deal.followUpStart)},` : ''} nos cuentas cada mes cómo va tu startup: un reporte corto (ventas, clientes, equipo y lo que necesitas del programa) que llenas en tres minutos desde tu página. ${first} A los meses 3, 6 y 12 lo revisamos juntos.`,
+    },
+  ]
+}
+
+export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext, facts: StatusMailFacts = {}): RenderedMail {
   const trade = oneLine(ctx.tradeName)
   const ref = `(${ctx.reference})`
   const panel = PROCESS_STAGES[1]!
   const dd = PROCESS_STAGES[2]!
+  const session = sessionBlocks(facts.session)
+  // "After the session" only once it took place (ADR 0185): cancelled, kept or never booked, it says no such thing.
+  const afterSession = facts.session?.state === 'held'
   switch (kind) {
     case 'sesion_panel':
       return render(
@@ -116,7 +163,8 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         `${trade} pasa a due diligence: documentos a preparar ${ref}`,
         'Empezamos la due diligence',
         [
-          { p: `Después de la sesión con el panel, ${trade} pasa a la etapa 3: ${dd.title.toLowerCase()} (${dd.duration.toLowerCase()}).` },
+          { p: `${afterSession ? `Después de la sesión con el panel, ${trade}` : trade} pasa a la etapa 3: ${dd.title.toLowerCase()} (${dd.duration.toLowerCase()}).` },
+          ...session,
           { h: 'Documentos que necesitamos' },
           { list: DUE_DILIGENCE_DOCUMENTS },
           statusLink('Súbelos desde tu página de estado, donde también verás cuáles ya recibimos:'),
@@ -131,8 +179,10 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         '¡Acuerdo firmado!',
         [
           { p: `El acuerdo media for equity con ${trade} quedó firmado. Te damos la bienvenida a ${PROGRAMME_NAME}.` },
-          { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (de ${MEDIA_PLAN_MONTHS.min} a ${MEDIA_PLAN_MONTHS.max} meses, con un compromiso de ${COMMITMENT_MONTHS} meses).` },
-          statusLink(),
+          ...session,
+          { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (con un compromiso de ${COMMITMENT_MONTHS} meses).` },
+          ...signedBlocks(facts.deal),
+          statusLink('Tu plan y tus reportes están en tu página de estado, sin contraseña:'),
           ...contactAndSignature(ctx),
         ],
         ctx,
@@ -145,6 +195,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         [
           { p: `Gracias por contarnos sobre ${trade} y por el tiempo que dedicaste a tu postulación. Después de revisarla con cuidado, esta vez no fue seleccionada para continuar en ${PROGRAMME_NAME}.` },
           ...(reason ? [{ p: 'Queremos compartirte lo que más pesó en la decisión:' }, { p: reason }] : []),
+          ...session,
           { p: 'No es un juicio sobre tu capacidad ni sobre el futuro de tu startup: acompañamos pocas startups a la vez y el encaje con nuestros medios cuenta mucho. La convocatoria está abierta todo el año: puedes volver a postular cuando tu startup haya avanzado.' },
           statusLink('Tu página de estado sigue disponible; desde ella puedes descargar o pedir que borremos tus datos:'),
           ...contactAndSignature(ctx),
@@ -158,6 +209,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext):
         'Tu postulación quedó retirada',
         [
           { p: `Confirmamos que la postulación de ${trade} (${ctx.reference}) quedó retirada de ${PROGRAMME_NAME}. No seguiremos evaluándola.` },
+          ...session,
           { p: 'Si fue un error o cambias de opinión, escríbenos y lo conversamos; la convocatoria está abierta todo el año y puedes volver a postular cuando quieras.' },
           statusLink('Desde tu página de estado puedes descargar o pedir que borremos tus datos:'),
           ...contactAndSignature(ctx),
@@ -250,7 +302,10 @@ export function renderDocumentVersionMail(ctx: FounderMailContext, request: { do
 
 /** What the founder's invitation, change, cancellation and reminder of the panel session say (ADR 0153). */
 export interface PanelMailFacts {
-  /** closed: cancelled because the application closed (withdrawn, not selected). */
+  /**
+   * closed: cancelled by a stage change (ADR 0185). The founder is told inside the stage's own e-mail; this one
+   * goes only if that e-mail is discarded or replaced unsent, so it names no stage and no decision.
+   */
   kind: 'booked' | 'changed' | 'cancelled' | 'closed' | 'reminder'
   /** "jueves 3 de diciembre de 2026, 10:00 a. m." (formatWeekdayDateTime, Bogotá). */
   when: string
@@ -332,7 +387,7 @@ export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMail
         `Sesión con el panel cancelada ${ref}`,
         'Tu sesión con el panel quedó cancelada',
         [
-          { p: `Como tu postulación se cerró, cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
+          { p: `Cancelamos la sesión de ${trade} con nuestro panel de expertos del ${facts.when} (hora de Bogotá). La invitación se retira de tu calendario con este correo.` },
           ...contactAndSignature(ctx),
         ],
         ctx,

@@ -2,10 +2,12 @@
  * The one path by which an application changes stage: the single move of the
  * detail page, every item of a bulk move and the founder's withdrawal from
  * their status page go through changeStage, so whatever a stage change must
- * also do happens once, here, for all of them: the audit entry, and the
- * founder's e-mail (server/shared/pipeline/status-mail.ts) written in the same
- * transaction, to "Correos por enviar" or, when an admin set its kind to go
- * straight away, to the outbox.
+ * also do happens once, here, for all of them: the audit entry, what happens
+ * to the panel session still ahead (domain/stage-effects.ts decides it, the
+ * review store does it, ADR 0185), and the founder's e-mail
+ * (server/shared/pipeline/status-mail.ts) written in the same transaction,
+ * saying what happened to the session, to "Correos por enviar" or, when an
+ * admin set its kind to go straight away, to the outbox.
  */
 import type { Stage } from '../../../domain/pipeline.ts'
 import { DOCUMENTS_CHECKED_STAGE, missingDocumentsMessage, missingRequiredDocuments, type DocumentItem } from '../../../domain/documents.ts'
@@ -14,7 +16,8 @@ import type { DocumentStore } from '../../db/stores/document-store.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
-import type { ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
+import type { ComposeFounderMail, ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
+import { sessionStep } from '../../../domain/stage-effects.ts'
 import type { PanelActions } from './panel-actions.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
@@ -37,6 +40,12 @@ export interface StageChangeRequest {
   missingDocuments?: { confirmed: true; reason: string } | null
   /** To acuerdo_firmado: the deal, read and checked (domain/deals.ts readDeal), written in the same transaction (ADR 0159). */
   deal?: DealTerms | null
+  /**
+   * Keep the panel session still ahead instead of cancelling it: an admin's explicit choice in the
+   * confirmation (ADR 0185), honoured only where domain/stage-effects.ts allows it (the routes refuse it
+   * elsewhere, and from a reviewer). Default: the table's rule, which cancels.
+   */
+  keepPanelSession?: boolean
 }
 
 /** Refused: the move to acuerdo_firmado lacks these required documents and was not confirmed with a reason. */
@@ -56,9 +65,6 @@ export function documentsMissingRefusal(missing: readonly DocumentItem[]): Docum
   return { error: 'documents_missing', message: missingDocumentsMessage(missing), missing: missing.map((d) => ({ key: d.key, label: d.label })) }
 }
 
-/** The moves that close an application, calling off its panel session still to come. */
-const closesApplication = (to: Stage) => to === 'no_seleccionada' || to === 'retirada'
-
 export interface ChangeStageDeps {
   reviews: ReviewStore
   now: () => Date
@@ -67,10 +73,11 @@ export interface ChangeStageDeps {
   /** The due-diligence documents, checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: Pick<DocumentStore, 'list'>
   /**
-   * The panel sessions: closing an application cancels its coming session in the stage change's
-   * transaction, with these CANCEL e-mails (ADR 0171); without it, left alone.
+   * The panel sessions: a move past the panel stage cancels the session still ahead (or keeps it, an admin's
+   * choice) in the stage change's transaction, as domain/stage-effects.ts says, with these CANCEL e-mails
+   * (ADRs 0171, 0185); without it, left alone.
    */
-  panel?: Pick<PanelActions, 'closing'> & { onMailQueued?: () => void }
+  panel?: Pick<PanelActions, 'movedOn'> & { onMailQueued?: () => void }
 }
 
 /** Move one application, atomically with its audit entry and the founder's e-mail; conflict when stale or not allowed. */
@@ -120,15 +127,25 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
   const outcomes: (TransitionOutcome | null)[] = requests.map((r) => (mailed.has(r) && !records.has(r.applicationId) ? { status: 'not_found' } : null))
   const moves = requests.flatMap((request, i) => {
     if (outcomes[i]) return []
-    let founderMail
+    let founderMail: ComposeFounderMail | undefined
     if (deps.founders && isStatusMailKind(request.to)) {
       const record = records.get(request.applicationId)!
       const sendNow = request.memberId === null || sendImmediately![request.to]
-      founderMail = statusMailWrite(request.to, record.application, deps.founders.mail, {
-        sendNow,
-        founderReason: request.to === 'no_seleccionada' ? request.founderReason : null,
-      })
+      const { to } = request
+      const config = deps.founders.mail
+      // Written in the move's transaction, once it is known what the move did to the panel session (ADR 0185).
+      founderMail = (session) =>
+        statusMailWrite(to, record.application, config, {
+          sendNow,
+          founderReason: to === 'no_seleccionada' ? request.founderReason : null,
+          session,
+          at,
+          ...(request.deal && to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
+        })
     }
+    // What the move does to the session still ahead: the table's rule (domain/stage-effects.ts), the admin's choice where it allows one.
+    const step = deps.panel ? sessionStep(request.to, request.keepPanelSession === true) : null
+    const panelSession = step === 'cancel' ? { action: 'cancel' as const, compose: deps.panel!.movedOn(request.to) } : step === 'keep' ? { action: 'keep' as const } : null
     return [
       {
         index: i,
@@ -140,7 +157,7 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
         at,
         ...(founderMail ? { founderMail } : {}),
         ...(request.deal && request.to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
-        ...(deps.panel && closesApplication(request.to) ? { panelClosing: deps.panel.closing } : {}),
+        ...(panelSession ? { panelSession } : {}),
       },
     ]
   })
@@ -158,7 +175,7 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
       detail: { missing: items.map((d) => d.key), reason: request.missingDocuments!.reason.trim() },
     })
   }
-  // Closed with a panel session still to come: it was called off in the same transaction; the worker may have mail.
-  if (deps.panel?.onMailQueued && requests.some((r, i) => closesApplication(r.to) && outcomes[i]?.status === 'moved')) deps.panel.onMailQueued()
+  // A session ahead may have been called off in the same transaction: the worker may have mail.
+  if (deps.panel?.onMailQueued && requests.some((r, i) => sessionStep(r.to, false) !== null && outcomes[i]?.status === 'moved')) deps.panel.onMailQueued()
   return outcomes as TransitionOutcome[]
 }

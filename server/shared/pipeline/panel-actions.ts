@@ -6,6 +6,7 @@
  * ("Ninguno me sirve", a cancellation) as issue 19's founder activity.
  */
 import { PANEL_MESSAGES, type PanelActor } from '../../../domain/panel-sessions.ts'
+import type { Stage } from '../../../domain/pipeline.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { openPanelStore, type ChangeOutcome, type Compose, type ComposeLeave, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
@@ -37,10 +38,11 @@ export interface PanelActions {
   /** The founder's "Ninguno me sirve"; false when there is no offer to answer. */
   noneFits(applicationId: string, reference: string, note: string): Promise<boolean>
   /**
-   * The CANCEL e-mails when the application closes (withdrawn, not selected): its booked session still
-   * to come is cancelled, whatever the cut-off, in the stage change's own transaction (ADR 0171).
+   * The CANCEL e-mails when a stage change (to `to`) cancels the booked session still ahead, whatever the
+   * cut-off, in the stage change's own transaction (ADRs 0171, 0185): the panel's say which stage; the
+   * founder's travels with the stage e-mail (or, that one unsent, goes alone).
    */
-  closing: Compose
+  movedOn(to: Stage): Compose
   /** The METHOD:CANCEL to a member who declares a conflict on a booked session's application (ADR 0172). */
   leaving: ComposeLeave
   /** The outbox worker may have mail (a stage change or a conflict queued some). */
@@ -82,7 +84,7 @@ export function panelActions(deps: PanelDeps): PanelActions {
     panel,
     cutoffHours: deps.cutoffHours,
     composeOffer: composeOfferMail(config),
-    closing: composePanelMail(config, 'closed'),
+    movedOn: (to) => composePanelMail(config, 'closed', to),
     leaving: composeLeaveMail(config),
     ...(deps.onMailQueued ? { onMailQueued: deps.onMailQueued } : {}),
 

@@ -47,6 +47,8 @@ const base: PanelSession = {
   changedAt: null,
   cancelledAt: null,
   cancelReason: null,
+  keptBy: null,
+  keptAt: null,
   remindedAt: null,
   members: [
     { id: crypto.randomUUID(), name: 'Ana Pérez', email: 'ana@catalitico.example' },

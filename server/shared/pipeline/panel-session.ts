@@ -22,6 +22,7 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { formatWeekdayDateTime } from '../../../domain/format.ts'
 import { PANEL_PLACE_LABELS, founderDayNote, sessionMinutes } from '../../../domain/panel-sessions.ts'
+import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
 import type { Compose, ComposeLeave, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
@@ -96,7 +97,7 @@ function teamMovedLines(mail: SessionMail): string[] {
   return [`Antes era el ${formatWeekdayDateTime(mail.moved.from.startsAt)} (hora de Bogotá).`, `La cambió ${by}.`]
 }
 
-function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, url: string): RenderedMail {
+function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, url: string, movedTo: Stage | null): RenderedMail {
   const when = formatWeekdayDateTime(mail.session.startsAt)
   const company = companyOf(mail)
   const minutes = sessionMinutes(mail.session)
@@ -111,7 +112,7 @@ function teamMail(member: PanelMember, mail: SessionMail, kind: PanelMailKind, u
     booked: `Quedó reservada la sesión con el panel de la postulación ${mail.reference} (${company}), en la que participas:`,
     changed: `La sesión con el panel de la postulación ${mail.reference} (${company}) cambió de hora:`,
     cancelled: `Se canceló la sesión con el panel de la postulación ${mail.reference} (${company}) que estaba para esta fecha:`,
-    closed: `La postulación ${mail.reference} (${company}) se cerró; se canceló su sesión con el panel, que estaba para esta fecha:`,
+    closed: `La postulación ${mail.reference} (${company}) pasó a «${STAGE_LABELS[movedTo ?? 'no_seleccionada']}»; se canceló su sesión con el panel, que estaba para esta fecha:`,
     reminder: `Te recordamos la sesión con el panel de la postulación ${mail.reference} (${company}):`,
   }
   const reason = kind === 'cancelled' && mail.session.cancelReason ? [`Motivo: ${oneLine(mail.session.cancelReason)}`] : []
@@ -186,15 +187,17 @@ export function composeOfferMail(config: PanelMailConfig): ComposeOffer {
 /**
  * The e-mails of one change (`kind`), for the store to queue in its transaction: invitations
  * (with the calendar) for booked, changed and cancelled; reminders (without) the day before.
+ * `closed`: a stage change to `movedTo` cancelled the session (ADR 0185); the founder's e-mail is
+ * then the one that goes alone if the stage e-mail carrying its calendar is never sent.
  */
-export function composePanelMail(config: PanelMailConfig, kind: PanelMailKind): Compose {
+export function composePanelMail(config: PanelMailConfig, kind: PanelMailKind, movedTo: Stage | null = null): Compose {
   return (mail) => {
     const calendar = kind === 'reminder' ? undefined : panelCalendar(mail, config.founders.from)
     const teamKind: MessageKind = kind === 'reminder' ? 'team_panel_reminder' : 'team_panel_invitation'
     const founderKind: MessageKind = kind === 'reminder' ? 'founder_panel_reminder' : 'founder_panel_invitation'
     const url = workspaceApplicationUrl(config.founders.siteOrigin, mail.session.applicationId)
     const messages: SessionMessage[] = mail.session.members.map((m) => ({
-      ...outboxMessage(teamKind, m.email, teamMail(m, mail, kind, url), config.founders),
+      ...outboxMessage(teamKind, m.email, teamMail(m, mail, kind, url, movedTo), config.founders),
       ...(calendar ? { calendar } : {}),
       memberId: m.id,
     }))

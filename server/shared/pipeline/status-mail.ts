@@ -8,7 +8,10 @@
 import type { CompanyInfo } from '../../../domain/company.ts'
 import { PRIVACY_POLICY_VERSION } from '../../../domain/privacy.ts'
 import type { FounderMailKind, StatusMailKind } from '../../../domain/founder-mail.ts'
-import { renderDataDeletedMail, renderDocumentVersionMail, renderNewLinkMail, renderStatusMail, type FounderMailContext } from '../mail/founder-templates.ts'
+import { renderDataDeletedMail, renderDocumentVersionMail, renderNewLinkMail, renderStatusMail, type FounderMailContext, type StatusMailFacts } from '../mail/founder-templates.ts'
+import type { DealTerms } from '../../../domain/deals.ts'
+import { formatIsoDay } from '../../../domain/format.ts'
+import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import type { RenderedMail } from '../mail/templates.ts'
 import type { MessageKind, NewOutboxMessage, StoredApplication } from '../../db/stores/application-store.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
@@ -49,13 +52,21 @@ export function messageFromDraft(draft: FounderDraft, config: FounderMailConfig)
   return outboxMessage('founder_status', draft.to, { subject: draft.subject, text: draft.text, html: draft.html }, config)
 }
 
+/**
+ * The stage e-mail of a move: what the move did to the panel session (ADR 0185) and, to acuerdo_firmado,
+ * the deal's dates (the plan, the first monthly report) are in it; `at` is the move's instant.
+ */
 export function statusMailWrite(
   kind: StatusMailKind,
   app: StoredApplication,
   config: FounderMailConfig,
-  options: { sendNow: boolean; founderReason?: string | null },
+  options: { sendNow: boolean; founderReason?: string | null; session?: StageSessionFacts; deal?: DealTerms; at?: Date },
 ): FounderMailWrite {
-  return mailWrite(kind, app, renderStatusMail(kind, context(app, config, options.founderReason)), config, options.sendNow)
+  const facts: StatusMailFacts = {
+    ...(options.session ? { session: options.session } : {}),
+    ...(options.deal ? { deal: { ...options.deal, today: formatIsoDay(options.at ?? new Date()) } } : {}),
+  }
+  return mailWrite(kind, app, renderStatusMail(kind, context(app, config, options.founderReason), facts), config, options.sendNow)
 }
 
 /** A founder's e-mail to the address on file: its draft, and the outbox message too when it goes at once. */

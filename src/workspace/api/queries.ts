@@ -76,8 +76,9 @@ export function useTransition(id: string) {
   return useMutation({
     mutationFn: (body: TransitionRequest) =>
       submitOnce<TransitionResult>(keys, applicationPath(id, '/transitions'), { method: 'POST', body }),
-    // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138).
-    onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts'),
+    // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138), and may cancel or keep the
+    // panel session (ADR 0185): its section, and «Mis pendientes», read again.
+    onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts', 'panel', 'pending'),
   })
 }
 

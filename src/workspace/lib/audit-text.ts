@@ -59,6 +59,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'panel.rescheduled': 'Se reprogramó la sesión con el panel',
   'panel.cancelled': 'Se canceló la sesión con el panel',
   'panel.none_fits': 'La persona fundadora dijo que ningún horario le sirve',
+  'panel.kept': 'Mantuvo la sesión con el panel al cambiar de etapa',
   'source.created': 'Creó una fuente',
   'source.edited': 'Editó una fuente',
   'source.deleted': 'Borró una fuente',

@@ -67,6 +67,8 @@ const PANEL: PanelState = {
     changedBy: null,
     cancelledAt: null,
     cancelReason: null,
+    keptBy: null,
+    keptAt: null,
   },
   noneFits: null,
 }

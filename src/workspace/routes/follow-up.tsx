@@ -31,7 +31,7 @@ const SALES_COLUMN = 'Ventas del mes'
 const PACE_COLUMN = 'Pauta en medios'
 
 /** Late first, then open, then the rest; by reference within each. */
-const ORDER = { late: 0, open: 1, answered: 2, missed: 3, upcoming: 3, closed: 3 } as const
+const ORDER = { late: 0, open: 1, answered: 2, missed: 3, upcoming: 3, closed: 3, before_deal: 3 } as const
 const rank = (r: PortfolioRow) => (r.conflicted ? 5 : r.closedAt ? 4 : r.current ? ORDER[r.current.state] : 3)
 
 export function FollowUpPage() {

@@ -68,6 +68,11 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
           · {formatDateTime(draft.createdAt)}
           {draft.editedAt && ' · editado'}
         </p>
+        {draft.carriesPanelCancel && (
+          <p className="mt-2 rounded-md border border-ink-300 bg-ink-50 p-2 text-sm text-ink-800">
+            Lleva la cancelación de la sesión con el panel para el calendario de la persona fundadora. Si lo descartas, le enviaremos solo esa cancelación, sin mencionar la etapa.
+          </p>
+        )}
         {editing ? (
           <form
             className="mt-3 flex flex-col gap-3"
@@ -119,6 +124,9 @@ function DraftCard({ draft }: { draft: FounderDraft }) {
   )
 }
 
+/** The toasts of one setting are one action's: a success dismisses the refusal before it. */
+const settingAction = (kind: string) => `founder-mail-setting:${kind}`
+
 function Settings() {
   const me = useMember()
   const settings = useFounderMailSettings()
@@ -140,7 +148,7 @@ function Settings() {
                 checked={s.sendImmediately}
                 disabled={me.role !== 'admin' || set.isPending}
                 onChange={(e) =>
-                  set.mutate({ kind: s.kind, sendImmediately: e.target.checked }, { onSuccess: () => notify('success', null, { action: `founder-mail-setting:${s.kind}` }), onError: (err) => failed(err, 'No pudimos guardar el ajuste', `founder-mail-setting:${s.kind}`) })
+                  set.mutate({ kind: s.kind, sendImmediately: e.target.checked }, { onSuccess: () => notify('success', null, { action: settingAction(s.kind) }), onError: (err) => failed(err, 'No pudimos guardar el ajuste', settingAction(s.kind)) })
                 }
               />
               {s.label}

@@ -9,7 +9,8 @@
  * conflict never reaches /applications/:id/deal.
  */
 import { Hono, type Context } from 'hono'
-import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, readDeal, readRateCard } from '../../../../domain/deals.ts'
+import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, pastFollowUpStartProblem, readDeal, readRateCard } from '../../../../domain/deals.ts'
+import { formatIsoDay } from '../../../../domain/format.ts'
 import { DealInputSchema, DealOwnerSchema, RateCardSchema, type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../../domain/workspace-api/deals.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
@@ -56,6 +57,9 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
     if (!(await reviews.getApplication(id))) return notFound(c)
     const current = await deals.deal(id)
     if (!current) return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
+    // Moving the follow-up's start into the past asks for the admin's confirmation (issue 32); keeping it does not.
+    const past = pastFollowUpStartProblem(parsed.value, formatIsoDay(now()), current.followUpStart)
+    if (past) return dealInvalid(c, { followUpStart: past })
     // A correction may name another version, only a published one (the one it was signed with stays unless changed).
     const version = read.terms.rateCardVersionId
     if (version !== null && version !== current.rateCardVersionId && (await deals.rateCard(version))?.status !== 'published') {

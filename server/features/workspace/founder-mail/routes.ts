@@ -62,6 +62,7 @@ function shown(d: FounderDraft): FounderDraftJson {
     editedAt: d.editedAt,
     settledAt: d.settledAt,
     supersededTo: d.supersededTo,
+    carriesPanelCancel: d.carriesPanelCancel,
     supersededNote: d.supersededTo && d.settledAt ? supersededNote(d.supersededTo, d.settledAt) : null,
   })
 }

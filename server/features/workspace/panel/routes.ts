@@ -118,6 +118,8 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
             changedBy: session.changedBy,
             cancelledAt: session.cancelledAt,
             cancelReason: session.cancelReason,
+            keptBy: session.keptBy,
+            keptAt: session.keptAt,
           }
         : null,
       noneFits: offer?.noneFits ?? null,

@@ -2,9 +2,11 @@
  * Bulk work on a filtered list (issue 12; ADR 0106): the server resolves the
  * filter (the list's own, list-filter.ts) into every application it returns,
  * not only the page on screen. A preview says how many can make the move and
- * why the others cannot; applying moves each one through changeStage, so
- * each gets its own stage change, audit entry and founder e-mail, never one
- * e-mail to many founders.
+ * why the others cannot, and what the move does besides the stage (sessions
+ * ahead it cancels, e-mails waiting it replaces, the founders' e-mails:
+ * domain/stage-effects.ts); applying moves each one through changeStage, so
+ * each gets its own stage change, audit entry, session step and founder
+ * e-mail, never one e-mail to many founders.
  */
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
@@ -19,6 +21,8 @@ import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
+import type { PanelActions } from '../../../shared/pipeline/panel-actions.ts'
+import { STAGE_EFFECTS } from '../../../../domain/stage-effects.ts'
 import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import { DEAL_BULK_REFUSAL } from '../../../../domain/deals.ts'
@@ -30,6 +34,8 @@ export interface BulkRouteDeps {
   documents?: ChangeStageDeps['documents']
   /** With it, "Acuerdo firmado" needs a deal (ADR 0159), which a bulk move cannot carry: refused. */
   deals?: DealStore
+  /** The panel sessions: a move past the panel stage cancels those still ahead, and its preview counts them (ADR 0185). */
+  panel?: NonNullable<ChangeStageDeps['panel']> & Pick<PanelActions, 'panel'>
   store: ApplicationStore
   reviews: ReviewStore
   scoring: ScoringStore
@@ -53,10 +59,19 @@ type Action = v.InferOutput<typeof BulkActionSchema>
 
 const targetOf = (action: Action): Stage | null => (action.type === 'move' ? action.to : action.type === 'close' ? 'no_seleccionada' : null)
 
-function preview(rows: readonly ApplicationListRow[], action: Action, documentsMissing = 0): BulkPreview {
+/** What the move would do besides the stage (domain/stage-effects.ts): counted over the eligible rows. */
+interface MoveEffects {
+  documentsMissing: number
+  sessionsAhead: number
+  waitingDrafts: number
+  sendsNow: boolean
+}
+const NO_EFFECTS: MoveEffects = { documentsMissing: 0, sessionsAhead: 0, waitingDrafts: 0, sendsNow: false }
+
+function preview(rows: readonly ApplicationListRow[], action: Action, effects: MoveEffects = NO_EFFECTS): BulkPreview {
   const to = targetOf(action)
   const eligibleByStage = Object.fromEntries(STAGES.map((s) => [s, rows.filter((r) => canTransition(r.stage, s)).length])) as Record<Stage, number>
-  if (to === null) return { total: rows.length, eligible: rows.length, refused: [], eligibleByStage, founderMail: false, documentsMissing: 0 }
+  if (to === null) return { total: rows.length, eligible: rows.length, refused: [], eligibleByStage, founderMail: false, ...NO_EFFECTS }
   const refused = new Map<Stage, number>()
   for (const r of rows) if (!canTransition(r.stage, to)) refused.set(r.stage, (refused.get(r.stage) ?? 0) + 1)
   const count = [...refused.values()].reduce((a, b) => a + b, 0)
@@ -65,7 +80,7 @@ function preview(rows: readonly ApplicationListRow[], action: Action, documentsM
     eligible: rows.length - count,
     eligibleByStage,
     founderMail: isStatusMailKind(to),
-    documentsMissing,
+    ...effects,
     refused: [...refused].map(([stage, n]) => ({
       stage,
       count: n,
@@ -85,6 +100,23 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     let n = 0
     for (const r of rows) if (canTransition(r.stage, to) && missingRequiredDocuments(await deps.documents.list(r.id)).length > 0) n++
     return n
+  }
+
+  /** What the move does besides the stage, counted over the rows it moves: what its confirmation says (ADR 0185). */
+  async function effectsOf(rows: readonly ApplicationListRow[], action: Action): Promise<MoveEffects> {
+    const to = targetOf(action)
+    if (to === null) return NO_EFFECTS
+    const ids = rows.filter((r) => canTransition(r.stage, to)).map((r) => r.id)
+    const moved = new Set(ids)
+    const rule = STAGE_EFFECTS[to].session
+    return {
+      documentsMissing: await lackingDocuments(rows, action),
+      sessionsAhead: rule !== 'none' && deps.panel ? (await deps.panel.panel.sessionsAhead(ids, now())).length : 0,
+      waitingDrafts: deps.founders
+        ? new Set((await deps.founders.store.listWaitingDrafts()).filter((d) => moved.has(d.applicationId) && isStatusMailKind(d.kind)).map((d) => d.applicationId)).size
+        : 0,
+      sendsNow: deps.founders && isStatusMailKind(to) ? (await deps.founders.store.sendImmediately())[to] : false,
+    }
   }
 
   /** Every row the filter returns, as GET /applications lists them to this member less their masked ones (ADR 0107); null when over BULK_MAX. */
@@ -116,7 +148,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     if (signsInBulk(parsed.value.action)) return invalid(c, [], DEAL_BULK_REFUSAL)
     const rows = await resolve(c, parsed.value.filter, parsed.value.ids)
     if (!rows) return tooMany(c)
-    return c.json(preview(rows, parsed.value.action, await lackingDocuments(rows, parsed.value.action)) satisfies BulkPreview)
+    return c.json(preview(rows, parsed.value.action, await effectsOf(rows, parsed.value.action)) satisfies BulkPreview)
   })
 
   app.post('/bulk/apply', adminOnly, async (c) => {
@@ -126,7 +158,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     if (signsInBulk(action)) return invalid(c, [], DEAL_BULK_REFUSAL)
     const rows = await resolve(c, filter, ids)
     if (!rows) return tooMany(c)
-    const before = preview(rows, action, await lackingDocuments(rows, action))
+    const before = preview(rows, action, await effectsOf(rows, action))
     if (before.eligible !== expected) {
       return c.json(
         { error: 'stale', message: 'La lista cambió desde la confirmación. Revisa el nuevo número antes de seguir.', preview: before },

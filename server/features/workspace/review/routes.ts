@@ -39,8 +39,10 @@ import { countOf } from '../../../../domain/format.ts'
 import { bogotaDayStart } from '../../../../domain/bogota-days.ts'
 import { bogotaPeriods } from './periods.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
-import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, readDeal, type DealTerms } from '../../../../domain/deals.ts'
+import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, pastFollowUpStartProblem, readDeal, type DealTerms } from '../../../../domain/deals.ts'
+import { formatIsoDay } from '../../../../domain/format.ts'
 import { dealInvalid } from '../../../shared/http/deal-errors.ts'
+import { KEEP_SESSION_MESSAGES, mayKeepSession } from '../../../../domain/stage-effects.ts'
 
 export interface ReviewRouteDeps {
   store: ApplicationStore
@@ -215,7 +217,12 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   app.post('/applications/:id/transitions', async (c) => {
     const parsed = parseWith(TransitionSchema, await jsonBody(c))
     if (!parsed.ok) return invalid(c, parsed.issues)
-    const { from, to, reason, founderReason, missingDocuments, deal: dealInput } = parsed.value
+    const { from, to, reason, founderReason, missingDocuments, deal: dealInput, keepPanelSession } = parsed.value
+    // Keeping the session ahead is an admin's deliberate choice, where the stage's rule allows one (ADR 0185).
+    if (keepPanelSession) {
+      if (c.get('member').role !== 'admin') return c.json({ error: 'forbidden', message: KEEP_SESSION_MESSAGES.adminOnly }, 403)
+      if (!mayKeepSession(to)) return invalid(c, [{ path: 'keepPanelSession', message: KEEP_SESSION_MESSAGES.notHere(to) }], KEEP_SESSION_MESSAGES.notHere(to))
+    }
     // The deal at the signature (ADR 0159): admins only, only with the move to "Acuerdo firmado", read as Colombians write it.
     let deal: DealTerms | null = null
     if (dealInput && to !== 'acuerdo_firmado') return invalid(c, [], DEAL_NOT_SIGNING_REFUSAL)
@@ -224,6 +231,9 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       if (!dealInput) return c.json({ error: 'deal_required', message: DEAL_REQUIRED_REFUSAL, issues: [] }, 422)
       const read = readDeal(dealInput)
       if (!read.ok) return dealInvalid(c, read.errors)
+      // A follow-up start in the past asks for the admin's confirmation (issue 32).
+      const past = pastFollowUpStartProblem(dealInput, formatIsoDay(now()))
+      if (past) return dealInvalid(c, { followUpStart: past })
       deal = read.terms
     }
     const outcome = await changeStage(deps, {
@@ -235,6 +245,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       memberId: c.get('member').id,
       missingDocuments: missingDocuments ?? null,
       deal,
+      keepPanelSession: keepPanelSession === true,
     })
     if (outcome.status === 'not_found') return notFound(c)
     if (outcome.status === 'rate_card') return invalid(c, [{ path: 'deal.rateCardVersionId', message: RATE_CARD_NOT_PUBLISHED }], RATE_CARD_NOT_PUBLISHED)

@@ -15,12 +15,14 @@ import {
   formatDay,
   mediaRate,
   monthsText,
+  pastFollowUpStartProblem,
   periodEnd,
   readDeal,
   type DealField,
   type DealTerms,
   type Instrument,
 } from '../../../../domain/deals.ts'
+import { isCalendarDay } from '../../../../domain/bogota-days.ts'
 import { formatIsoDay } from '../../../../domain/format.ts'
 import { readCount } from '../../../../domain/numbers.ts'
 import type { DealInputBody, RateCardVersion } from '../../../../domain/workspace-api/deals.ts'
@@ -38,6 +40,8 @@ export interface DealForm {
   windowStart: string
   windowMonths: string
   followUpStart: string
+  /** The admin confirmed a follow-up start before today (issue 32). */
+  confirmPastFollowUpStart: boolean
   /** '' for none. */
   rateCardVersionId: string
 }
@@ -56,28 +60,37 @@ export function newDealForm(rateCardVersionId: string | null, today = formatIsoD
     windowStart: today,
     windowMonths: String(WINDOW_MONTHS_MIN),
     followUpStart: today,
+    confirmPastFollowUpStart: false,
     rateCardVersionId: rateCardVersionId ?? '',
   }
 }
 
 export function dealFormOf(terms: DealTerms): DealForm {
   const input = dealInputOf(terms)
-  return { ...input, discountPercent: input.discountPercent ?? '', windowMonths: String(input.windowMonths), rateCardVersionId: input.rateCardVersionId ?? '' }
+  return { ...input, discountPercent: input.discountPercent ?? '', windowMonths: String(input.windowMonths), rateCardVersionId: input.rateCardVersionId ?? '', confirmPastFollowUpStart: false }
 }
 
 export function dealBody(form: DealForm): DealInputBody {
+  const { confirmPastFollowUpStart, ...fields } = form
   return {
-    ...form,
+    ...fields,
     discountPercent: form.instrument === 'nota_convertible' ? form.discountPercent : null,
     windowMonths: Number(form.windowMonths),
     rateCardVersionId: form.rateCardVersionId === '' ? null : form.rateCardVersionId,
+    ...(confirmPastFollowUpStart ? { confirmPastFollowUpStart: true } : {}),
   }
 }
 
-/** The browser's own reading, with the server's messages: nothing is sent that the server would refuse for these rules. */
-export function checkDeal(form: DealForm): DealErrors {
+/**
+ * The browser's own reading, with the server's messages: nothing is sent that the server would refuse for
+ * these rules. `previousFollowUpStart`: the start a corrected deal already had (no confirmation to keep it).
+ */
+export function checkDeal(form: DealForm, { today = formatIsoDay(new Date()), previousFollowUpStart = null }: { today?: string; previousFollowUpStart?: string | null } = {}): DealErrors {
   const read = readDeal(dealBody(form))
-  return read.ok ? {} : read.errors
+  const errors: DealErrors = read.ok ? {} : read.errors
+  const past = pastFollowUpStartProblem(form, today, previousFollowUpStart)
+  if (past && !errors.followUpStart) errors.followUpStart = past
+  return errors
 }
 
 /** The server's field messages of a 422 (path `deal.<field>`), for the same places. */
@@ -96,12 +109,18 @@ export function DealFields({
   errors,
   onChange,
   rateCards,
+  previousFollowUpStart = null,
+  signedWithoutRateCard = false,
 }: {
   form: DealForm
   errors: DealErrors
   onChange: (form: DealForm) => void
   /** Published versions, newest first. */
   rateCards: readonly RateCardVersion[]
+  /** A correction: the start the deal already has (keeping it asks nothing). */
+  previousFollowUpStart?: string | null
+  /** A correction of a deal signed when no rate card was published: «none» stays a choice, said as such. */
+  signedWithoutRateCard?: boolean
 }) {
   const id = useId()
   const set = <K extends keyof DealForm>(key: K, value: DealForm[K]) => onChange({ ...form, [key]: value })
@@ -110,7 +129,13 @@ export function DealFields({
   const rate = media.ok && investment.ok ? mediaRate(media.number, investment.number) : '—'
   const months = Number(form.windowMonths)
 
-  const field = (key: Exclude<DealField, 'instrument' | 'windowMonths' | 'rateCardVersionId'>, label: string, hint: string, type: 'text' | 'date' = 'text') => (
+  // A start before today asks for a confirmation (issue 32); keeping a corrected deal's own start asks nothing.
+  const today = formatIsoDay(new Date())
+  const pastStart = isCalendarDay(form.followUpStart) && form.followUpStart < today && form.followUpStart !== previousFollowUpStart
+  // «Sin tarifario» only when there is none to choose, or for a deal signed without one (issue 32).
+  const noneLabel = rateCards.length === 0 ? 'Sin tarifario publicado' : signedWithoutRateCard ? 'Sin tarifario (se firmó sin uno)' : null
+
+  const field = (key: Exclude<DealField, 'instrument' | 'windowMonths' | 'rateCardVersionId' | 'confirmPastFollowUpStart'>, label: string, hint: string, type: 'text' | 'date' = 'text') => (
     <div>
       <label htmlFor={`${id}-${key}`} className={labelClass}>
         {label} {hint && <span className="font-normal text-ink-600">{hint}</span>}
@@ -170,14 +195,28 @@ export function DealFields({
           </select>
           <FieldError id={`${id}-windowMonths-error`} message={errors.windowMonths ?? (form.windowStart && months ? `Termina el ${formatDay(periodEnd(form.windowStart, months))}.` : undefined)} />
         </div>
-        {field('followUpStart', 'Inicio del seguimiento', '(12 meses)', 'date')}
+        <div>
+          {field('followUpStart', 'Inicio del seguimiento', '(12 meses)', 'date')}
+          {pastStart && (
+            <label htmlFor={`${id}-pastStart`} className="mb-3 flex items-start gap-2 text-sm text-ink-800">
+              <input
+                id={`${id}-pastStart`}
+                type="checkbox"
+                className="mt-0.5 size-4"
+                checked={form.confirmPastFollowUpStart}
+                onChange={(e) => set('confirmPastFollowUpStart', e.target.checked)}
+              />
+              <span>Confirmo que el seguimiento empieza antes de hoy: los reportes de los meses anteriores al acuerdo no se pedirán ni contarán como sin respuesta.</span>
+            </label>
+          )}
+        </div>
         <div>
           <label htmlFor={`${id}-rateCard`} className={labelClass}>Tarifario</label>
           <select id={`${id}-rateCard`} className={`${inputClass} mt-1`} value={form.rateCardVersionId} aria-describedby={`${id}-rateCard-error`} onChange={(e) => set('rateCardVersionId', e.target.value)}>
             {rateCards.map((v) => (
               <option key={v.id} value={v.id}>Versión {v.number}</option>
             ))}
-            <option value="">Sin tarifario publicado</option>
+            {noneLabel && <option value="">{noneLabel}</option>}
           </select>
           <FieldError id={`${id}-rateCard-error`} message={errors.rateCardVersionId ?? (rateCards.length === 0 ? 'Todavía no hay un tarifario publicado.' : undefined)} />
         </div>

@@ -35,7 +35,7 @@ export function DealPanel({ applicationId }: { applicationId: string }) {
 
   function save() {
     if (!form) return
-    const found = checkDeal(form)
+    const found = checkDeal(form, { previousFollowUpStart: deal!.followUpStart })
     setErrors(found)
     if (Object.keys(found).length > 0) return
     correct.mutate(dealBody(form), {
@@ -72,7 +72,18 @@ export function DealPanel({ applicationId }: { applicationId: string }) {
         title="Corregir el acuerdo"
         confirmLabel="Guardar corrección"
         pending={correct.isPending}
-        extra={form && <DealFields form={form} errors={errors} onChange={setForm} rateCards={published} />}
+        extra={
+          form && (
+            <DealFields
+              form={form}
+              errors={errors}
+              onChange={setForm}
+              rateCards={published}
+              previousFollowUpStart={deal.followUpStart}
+              signedWithoutRateCard={deal.rateCardVersionId === null}
+            />
+          )
+        }
         onConfirm={save}
         onClose={() => setForm(null)}
       >

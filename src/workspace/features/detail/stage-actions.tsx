@@ -2,7 +2,11 @@
  * The current stage, its due date, and the moves the state machine allows
  * (domain/pipeline.ts), each a deliberate action behind a confirmation.
  * Closing as no_seleccionada asks for the reason (internal) and, optionally,
- * what the founder's e-mail should say (founderReason).
+ * what the founder's e-mail should say (founderReason). The confirmation says
+ * what the move will do to the panel session, the e-mails waiting and the
+ * founder's e-mail, read from the same table the server executes
+ * (domain/stage-effects.ts, ADR 0185); where the table allows it, an admin may
+ * keep a session still ahead instead of cancelling it.
  */
 import { useId, useState } from 'react'
 import { NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, type Stage } from '../../../../domain/pipeline.ts'
@@ -12,13 +16,18 @@ import { useDocuments, useSession, useTransition } from '../../api/queries.ts'
 import { useRateCards } from '../../api/deal-queries.ts'
 import { DealFields, checkDeal, dealBody, dealErrorsOf, newDealForm, type DealErrors, type DealForm } from '../deals/deal-fields.tsx'
 import { DOCUMENTS_CHECKED_STAGE, MISSING_DOCUMENTS_REASON_MAX, missingRequiredDocuments } from '../../../../domain/documents.ts'
-import { isStatusMailKind } from '../../../../domain/founder-mail.ts'
+import { isStatusMailKind, type FounderMailKind } from '../../../../domain/founder-mail.ts'
 import type { ApplicationDetail } from '../../../../domain/workspace-api/review.ts'
 import { DueDate, StageBadge } from '../../components/badges.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, Panel } from '../../components/ui.tsx'
-import { formatDate } from '../../../../domain/format.ts'
+import { formatDate, formatWeekdayDateTime } from '../../../../domain/format.ts'
 import { forFounder, internal } from '../../components/field-audience.ts'
+
+import { mayKeepSession, sessionTense, stageChangeSummary, type StageChangeFacts } from '../../../../domain/stage-effects.ts'
+import { useFounderMailSettings } from '../../api/queries.ts'
+import { usePanel } from '../../api/panel-queries.ts'
+import { mayHavePanel } from '../panel/panel-section.tsx'
 
 /** A move's toasts are one action's: the move that succeeds dismisses the refusals before it (issue 32). */
 const STAGE_MOVE = { action: 'stage-move' }
@@ -53,9 +62,29 @@ export function StageActions({ application }: { application: ApplicationDetail }
   const rateCards = useRateCards(canSign)
   const published = (rateCards.data?.versions ?? []).filter((v) => v.status === 'published')
   const signing = target === 'acuerdo_firmado'
-  const [dealForm, setDealForm] = useState<DealForm>(() => newDealForm(null))
+  const [typedDeal, setDealForm] = useState<DealForm>(() => newDealForm(null))
   const [dealErrors, setDealErrors] = useState<DealErrors>({})
+  // The dialog opened before the rate cards arrived: the latest published version, once known («none» is no choice then).
+  const latestPublished = published[0]?.id ?? null
+  const dealForm = typedDeal.rateCardVersionId === '' && latestPublished ? { ...typedDeal, rateCardVersionId: latestPublished } : typedDeal
   const transitions = application.allowedTransitions.filter((to) => to !== 'acuerdo_firmado' || isAdmin)
+  // What the move does besides the stage (ADR 0185): the session as the panel section reads it, the e-mails waiting, the kind's setting.
+  const panel = usePanel(application.id, mayHavePanel(from))
+  const settings = useFounderMailSettings()
+  const [keepSession, setKeepSession] = useState(false)
+  const keepId = useId()
+  const booked = panel.data?.session?.status === 'booked' ? panel.data.session : null
+  const waitingDrafts = application.timeline.flatMap((e) =>
+    e.type === 'founder_mail' && e.detail.status === 'draft' && typeof e.detail.kind === 'string' && isStatusMailKind(e.detail.kind) ? [e.detail.kind as FounderMailKind] : [],
+  )
+  const sessionAhead = booked !== null && sessionTense({ startsAt: new Date(booked.startsAt), endsAt: new Date(booked.endsAt) }, new Date()) === 'ahead'
+  const canKeep = target !== null && isAdmin && sessionAhead && mayKeepSession(target)
+  const facts = (to: Stage): StageChangeFacts => ({
+    session: booked ? { startsAt: new Date(booked.startsAt), tense: sessionTense({ startsAt: new Date(booked.startsAt), endsAt: new Date(booked.endsAt) }, new Date()) } : null,
+    keep: keepSession && canKeep,
+    waitingDrafts,
+    sendsNow: isStatusMailKind(to) ? (settings.data?.items.find((i) => i.kind === to)?.sendImmediately ?? false) : false,
+  })
 
   function open(to: Stage) {
     if (to === 'acuerdo_firmado') {
@@ -69,6 +98,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
     setTarget(null)
     setMissingConfirmed(false)
     setMissingReason('')
+    setKeepSession(false)
   }
 
   function confirm(reason: string) {
@@ -93,6 +123,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
         ...(target === 'no_seleccionada' && founderReason.trim() ? { founderReason: founderReason.trim() } : {}),
         ...(checksDocuments ? { missingDocuments: { confirmed: true as const, reason: missingReason.trim() } } : {}),
         ...(signing ? { deal: dealBody(dealForm) } : {}),
+        ...(keepSession && canKeep ? { keepPanelSession: true } : {}),
       },
       {
         onSuccess: (result) => {
@@ -189,6 +220,15 @@ export function StageActions({ application }: { application: ApplicationDetail }
                 />
               </div>
             )}
+            {canKeep && booked && (
+              <label htmlFor={keepId} className="mt-4 flex items-start gap-2 rounded-md border border-ink-300 bg-white p-3 text-sm font-semibold text-ink-800">
+                <input id={keepId} type="checkbox" className="mt-0.5 size-4" checked={keepSession} onChange={(e) => setKeepSession(e.target.checked)} />
+                <span>
+                  Mantener la sesión con el panel del {formatWeekdayDateTime(booked.startsAt)} en lugar de cancelarla{' '}
+                  <span className="font-normal text-ink-600">· se anota en la auditoría</span>
+                </span>
+              </label>
+            )}
             {signing && <DealFields form={dealForm} errors={dealErrors} onChange={setDealForm} rateCards={published} />}
             {target === 'no_seleccionada' && (
               <div className="mt-4">
@@ -211,15 +251,22 @@ export function StageActions({ application }: { application: ApplicationDetail }
         onClose={close}
       >
         {target && (
-          <p>
-            La postulación <strong>{application.reference}</strong> pasará de «{STAGE_LABELS[from]}» a «{STAGE_LABELS[target]}».
-            {target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada'
-              ? ' Es una decisión final: la postulación queda cerrada.'
-              : ''}
-            {isStatusMailKind(target)
-              ? ' El correo a la persona fundadora quedará en «Correos por enviar» para revisarlo antes de que salga (salvo que un administrador haya activado el envío automático de este tipo).'
-              : ' Este cambio no le escribe a la persona fundadora.'}
-          </p>
+          <>
+            <p>
+              La postulación <strong>{application.reference}</strong> pasará de «{STAGE_LABELS[from]}» a «{STAGE_LABELS[target]}».
+              {target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada'
+                ? ' Es una decisión final: la postulación queda cerrada.'
+                : ''}
+            </p>
+            {/* What the move will do, from the table the server executes (domain/stage-effects.ts). */}
+            <ul aria-label="Qué hará este cambio" className="mt-2 list-disc pl-5">
+              {mayHavePanel(from) && panel.isPending && <li>Revisando si hay una sesión con el panel…</li>}
+              {stageChangeSummary(target, facts(target)).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+              {!isAdmin && sessionAhead && mayKeepSession(target) && <li>Solo un administrador puede mantener la sesión en lugar de cancelarla.</li>}
+            </ul>
+          </>
         )}
       </ConfirmDialog>
     </Panel>

@@ -12,6 +12,7 @@ const CHECK_IN_TONE: Record<CheckInState, string> = {
   missed: 'bg-ink-100 text-ink-800 border-ink-300',
   upcoming: 'bg-white text-ink-600 border-ink-200',
   closed: 'bg-white text-ink-600 border-ink-300 border-dashed',
+  before_deal: 'bg-white text-ink-600 border-ink-300 border-dashed',
 }
 
 export function CheckInBadge({ state }: { state: CheckInState }) {

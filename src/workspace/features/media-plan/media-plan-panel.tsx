@@ -466,7 +466,7 @@ function VoidPreview({ effects, reason }: { effects: NonNullable<ReturnType<type
           </ul>
         </div>
       ))}
-      <p>{effects.leavesFoundersPage ? 'Deja de aparecer en la página del fundador.' : 'La página del fundador no cambia: las reservas no se le muestran.'}</p>
+      <p>{effects.leavesFoundersPage ? 'Deja de aparecer en la página de la persona fundadora.' : 'La página de la persona fundadora no cambia: las reservas no se le muestran.'}</p>
     </div>
   )
 }
@@ -508,7 +508,7 @@ function WithdrawLineForm({ applicationId, plan }: { applicationId: string; plan
     <>
       <form aria-label="Retirar una línea del plan" onSubmit={submit} noValidate className="mt-4 border-t border-ink-200 pt-3">
         <h3 className="mb-1 text-sm font-bold text-ink-900">Retirar una línea del plan</h3>
-        <p className="mb-2 text-sm text-ink-700">Para una línea agregada por error, mientras no tenga más que reservas. Sale del plan y de la página del fundador; no se deshace.</p>
+        <p className="mb-2 text-sm text-ink-700">Para una línea agregada por error, mientras no tenga más que reservas. Sale del plan y de la página de la persona fundadora; no se deshace.</p>
         <label htmlFor={f('line')} className={labelClass}>Línea que se retira</label>
         <select id={f('line')} className={`${inputClass} mt-1`} value={lineId} aria-invalid={errors.lineId !== undefined} aria-describedby={`${f('line')}-error`} onChange={(e) => setLineId(e.target.value)}>
           <option value="">Elige la línea…</option>
@@ -537,7 +537,7 @@ function WithdrawLineForm({ applicationId, plan }: { applicationId: string; plan
             <p>
               <strong>{lineTitle(line)}</strong>: {unitsText(units, line.outlet)} por <strong>{formatCop(value)}</strong>, del {formatDay(line.flightFrom)} al {formatDay(line.flightTo)}.
             </p>
-            <p>Sale del plan y de la página del fundador, y sus {formatCop(value)} vuelven a «por ubicar». No se deshace: si fue un error, agrega la línea de nuevo.</p>
+            <p>Sale del plan y de la página de la persona fundadora, y sus {formatCop(value)} vuelven a «por ubicar». No se deshace: si fue un error, agrega la línea de nuevo.</p>
           </div>
         )}
       </ConfirmDialog>

@@ -258,6 +258,8 @@ const BOOKED = state({
     changedAt: null,
     changedBy: null,
     cancelledAt: null,
+    keptBy: null,
+    keptAt: null,
     cancelReason: null,
   },
 })
@@ -289,6 +291,25 @@ describe('the booked session', () => {
     fireEvent.click(within(session).getByRole('button', { name: 'Cancelar sesión' }))
     const dialog = screen.getByRole('dialog', { name: '¿Cancelar la sesión?' })
     expect(dialog.textContent!.replace(/\u00a0/g, ' ')).toContain('La sesión del martes 12 de marzo de 2030, 10:00 a. m.')
+  })
+
+  it('in the past it is shown as held («Realizada»), with nothing left to change or cancel (ADR 0185)', async () => {
+    serve('admin', { ...BOOKED, stage: 'due_diligence', session: { ...BOOKED.session!, startsAt: '2020-03-12T15:00:00.000Z', endsAt: '2020-03-12T16:00:00.000Z' } })
+    renderWithQueries(<PanelSection applicationId={APP} stage="due_diligence" />, { signedIn: true })
+    const session = await screen.findByRole('region', { name: 'Sesión realizada' })
+    expect(session.textContent!.replace(/\u00a0/g, ' ')).toContain('Realizada el 12 de marzo de 2020, 10:00 a. m. (hora de Bogotá).')
+    expect(within(session).queryByRole('button')).toBeNull()
+  })
+
+  it('kept on purpose past the panel stage: who kept it, no «Cambiar horario» (the founder no longer changes it either)', async () => {
+    serve('admin', { ...BOOKED, stage: 'due_diligence', session: { ...BOOKED.session!, keptBy: ANA, keptAt: '2030-03-11T14:00:00.000Z' } })
+    renderWithQueries(<PanelSection applicationId={APP} stage="due_diligence" />, { signedIn: true })
+    const session = await screen.findByRole('region', { name: 'Sesión reservada' })
+    const text = session.textContent!.replace(/\u00a0/g, ' ')
+    expect(text).toContain('Se mantuvo a propósito al cambiar de etapa, el 11 de marzo de 2030, 9:00 a. m., por Ana Ríos.')
+    expect(text).toContain('ya no la cambia ni la cancela desde ahí')
+    expect(within(session).queryByRole('button', { name: 'Cambiar horario' })).toBeNull()
+    expect(within(session).getByRole('button', { name: 'Cancelar sesión' })).toBeTruthy()
   })
 
   it('is read-only for a reviewer: no buttons, no form', async () => {

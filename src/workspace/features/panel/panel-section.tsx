@@ -2,12 +2,14 @@
  * The application's "Sesión con el panel" (issue 21): while it is in
  * `sesion_panel`, an admin names the panel and offers times; once the
  * founder books, the session with "Cambiar horario" and "Cancelar sesión".
- * Afterwards the booked session stays in view. Reviewers read it all.
+ * Afterwards the booked session stays in view: «Realizada» once in the past,
+ * and, kept past the panel stage (ADR 0185), who kept it. Reviewers read it all.
  */
 import { useId, useMemo, useState } from 'react'
 import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import { PANEL_MESSAGES, PANEL_PLACE_LABELS, type PanelPlaceKind } from '../../../../domain/panel-sessions.ts'
 import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
+import { heldText, sessionTense } from '../../../../domain/stage-effects.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
@@ -84,6 +86,8 @@ export function PanelStateView({ state }: { state: PanelState }) {
   )
   const panelNames = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? 'Miembro del equipo').join(', ')
   const booked = state.session?.status === 'booked' ? state.session : null
+  // A booked session in the past is shown as held (ADR 0185): nothing left to move or cancel.
+  const tense = booked ? sessionTense({ startsAt: new Date(booked.startsAt), endsAt: new Date(booked.endsAt) }, new Date()) : null
   const cancelled = state.session?.status === 'cancelled' ? state.session : null
   const [dialog, setDialog] = useState<'reschedule' | 'cancel' | null>(null)
   // Each opening mounts the dialog afresh (its fields start clean).
@@ -100,8 +104,9 @@ export function PanelStateView({ state }: { state: PanelState }) {
         {booked && (
           <section aria-labelledby="panel-session-heading" className="rounded-md border border-ink-300 bg-ink-50 p-3">
             <h3 id="panel-session-heading" className="font-bold text-ink-950">
-              Sesión reservada
+              {tense === 'held' ? 'Sesión realizada' : tense === 'under_way' ? 'Sesión en curso' : 'Sesión reservada'}
             </h3>
+            {tense === 'held' && <p className="mt-1 font-semibold">{heldText(new Date(booked.startsAt))}</p>}
             <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[auto_1fr]">
               <dt className="text-ink-600">Cuándo</dt>
               <dd className="font-semibold">{formatSpan(booked.startsAt, booked.endsAt)} (hora de Bogotá)</dd>
@@ -123,16 +128,25 @@ export function PanelStateView({ state }: { state: PanelState }) {
                 </>
               )}
             </dl>
-            <p className="mt-2 text-xs text-ink-700">
-              La persona fundadora puede cambiarla o cancelarla desde su página de estado hasta {state.cutoffHours} horas antes.
-            </p>
-            {isAdmin && (
+            {booked.keptAt && (
+              <p className="mt-2 text-xs text-ink-700">
+                {sentence(`Se mantuvo a propósito al cambiar de etapa, el ${formatDateTime(booked.keptAt)}, por ${names.get(booked.keptBy ?? '') ?? 'un administrador'}`)}
+              </p>
+            )}
+            {tense === 'ahead' && (
+              <p className="mt-2 text-xs text-ink-700">
+                {inStage
+                  ? `La persona fundadora puede cambiarla o cancelarla desde su página de estado hasta ${state.cutoffHours} horas antes.`
+                  : 'La postulación ya pasó la etapa del panel: la persona fundadora ve la sesión en su página, pero ya no la cambia ni la cancela desde ahí.'}
+              </p>
+            )}
+            {isAdmin && tense === 'ahead' && (
               <div className="mt-3 flex flex-wrap gap-2">
-                <Button onClick={() => openDialog('reschedule')}>Cambiar horario</Button>
+                {inStage && <Button onClick={() => openDialog('reschedule')}>Cambiar horario</Button>}
                 <Button variant="danger" onClick={() => openDialog('cancel')}>Cancelar sesión</Button>
               </div>
             )}
-            {isAdmin && (
+            {isAdmin && tense === 'ahead' && (
               <>
                 <RescheduleDialog key={`r${opening}`} applicationId={state.applicationId} session={booked} open={dialog === 'reschedule'} onClose={() => setDialog(null)} />
                 <CancelSessionDialog key={`c${opening}`} applicationId={state.applicationId} session={booked} open={dialog === 'cancel'} onClose={() => setDialog(null)} />

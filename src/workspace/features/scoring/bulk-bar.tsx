@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, inputClass, labelClass } from '../../components/ui.tsx'
 import { countOf, formatCount, plural } from '../../../../domain/format.ts'
 import { internal } from '../../components/field-audience.ts'
+import { bulkStageChangeSummary } from '../../../../domain/stage-effects.ts'
 
 const NOT_FILTERS = new Set(['sort', 'page', 'pageSize'])
 
@@ -80,6 +81,8 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
     )
   }
 
+  /** The stage the previewed action moves to; null for an assignment. */
+  const target: Stage | null = preview ? (preview.action.type === 'move' ? preview.action.to : preview.action.type === 'close' ? 'no_seleccionada' : null) : null
   const action = (reason = ''): BulkAction =>
     kind === 'move' ? { type: 'move', to } : kind === 'close' ? { type: 'close', reason } : { type: 'assign', memberIds: [memberId] }
 
@@ -180,13 +183,16 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
             {preview.result.total === 1
               ? `Se aplicará a la postulación ${picked.length > 0 ? 'marcada' : 'del filtro'}. Queda`
               : `Se aplicará a ${applications(preview.result.eligible)} de las ${formatCount(preview.result.total)} ${picked.length > 0 ? 'marcadas' : 'del filtro'}. Cada una queda`}{' '}
-            con su propio registro en el historial
-            {preview.result.founderMail
-              ? ' y su propio correo a la persona fundadora, que queda en «Correos por enviar» para revisarlo antes de que salga (salvo que este tipo se envíe automáticamente).'
-              : kind === 'assign'
-                ? '.'
-                : '. Este cambio no le escribe a ninguna persona fundadora.'}
+            con su propio registro en el historial{kind === 'assign' ? '.' : ':'}
           </p>
+          {/* What the move does besides the stage, from the table the server executes (domain/stage-effects.ts, ADR 0185). */}
+          {target && (
+            <ul aria-label="Qué hará este cambio" className="mt-2 list-disc pl-5">
+              {bulkStageChangeSummary(target, preview.result).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
           {preview.result.documentsMissing > 0 && (
             <p className="mt-2 font-semibold text-danger-700">
               {preview.result.documentsMissing === 1
