@@ -948,7 +948,6 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
       ALTER TABLE deals ADD COLUMN owner_id TEXT REFERENCES team_members (id);
     `,
   },
-  // Versions 29 and up are reserved per branch while issue 32 lands in parallel; versions need not be consecutive.
   {
     version: 29,
     name: 'a stage change keeps or cancels the panel session on purpose',
