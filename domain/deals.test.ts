@@ -110,7 +110,7 @@ describe('a follow-up start in the past (issue 32)', () => {
   it('asks for a confirmation, saying what it means; not for today, a future day, or a start the deal already had', () => {
     const problem = pastFollowUpStartProblem({ followUpStart: '2026-10-01' }, '2026-11-23')
     expect(problem).toContain('1 de octubre de 2026')
-    expect(problem).toContain('no se pedirán ni contarán como sin respuesta')
+    expect(problem).toContain('ningún reporte de un mes que se abrió antes del acuerdo contará como sin respuesta; el que siga abierto se pide sin recordatorios')
     expect(pastFollowUpStartProblem({ followUpStart: '2026-10-01', confirmPastFollowUpStart: true }, '2026-11-23')).toBeNull()
     expect(pastFollowUpStartProblem({ followUpStart: '2026-11-23' }, '2026-11-23')).toBeNull()
     expect(pastFollowUpStartProblem({ followUpStart: '2026-12-01' }, '2026-11-23')).toBeNull()

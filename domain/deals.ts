@@ -180,7 +180,7 @@ export function readDeal(input: DealInput): DealReading {
 export function pastFollowUpStartProblem(input: Pick<DealInput, 'followUpStart' | 'confirmPastFollowUpStart'>, today: string, previous: string | null = null): string | null {
   const start = input.followUpStart
   if (!isCalendarDay(start) || start >= today || start === previous || input.confirmPastFollowUpStart === true) return null
-  return `El seguimiento empezaría el ${formatDay(start)}, antes de hoy: los reportes de los meses anteriores al acuerdo no se pedirán ni contarán como sin respuesta. Marca la casilla si es así.`
+  return `El seguimiento empezaría el ${formatDay(start)}, antes de hoy: ningún reporte de un mes que se abrió antes del acuerdo contará como sin respuesta; el que siga abierto se pide sin recordatorios. Marca la casilla si es así.`
 }
 
 /** A stored deal back as the dialog shows it (the correction starts from it). */

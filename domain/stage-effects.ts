@@ -16,7 +16,7 @@
  *
  * No React, DOM or Node APIs: Vite, Node and Deno all load this module.
  */
-import { formatDateTime } from './format.ts'
+import { formatDateTime, formatWeekdayDateTime } from './format.ts'
 import { FOUNDER_MAIL_LABELS, isStatusMailKind, type FounderMailKind } from './founder-mail.ts'
 import { STAGE_LABELS, type Stage } from './pipeline.ts'
 
@@ -94,7 +94,7 @@ export interface StageChangeFacts {
   sendsNow: boolean
 }
 
-const when = (d: Date) => `${formatDateTime(d)} (hora de Bogotá)`
+const when = (d: Date) => `${formatWeekdayDateTime(d)} (hora de Bogotá)`
 
 /** The sentences of a single move's confirmation: the session, the waiting e-mails, the founder's e-mail. */
 export function stageChangeSummary(to: Stage, facts: StageChangeFacts): string[] {

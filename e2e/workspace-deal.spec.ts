@@ -16,7 +16,7 @@
  * the day-before reminder's pass finds nothing to send.
  */
 import type { Page } from '@playwright/test'
-import { formatDateTime, formatIsoDay } from '../domain/format.ts'
+import { formatDateTime, formatIsoDay, formatWeekdayDateTime } from '../domain/format.ts'
 import { founderMailConfigFrom } from '../server/compose.ts'
 import { engineOf } from '../server/db/engine-of.ts'
 import { openPanelStore } from '../server/db/stores/panel-store.ts'
@@ -120,7 +120,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await page.getByRole('button', { name: 'Mover a Due diligence y acuerdo' }).click()
   const moveDialog = page.getByRole('dialog')
   const moveEffects = moveDialog.getByRole('list', { name: 'Qué hará este cambio' })
-  await expect(moveEffects).toContainText(`La sesión con el panel del ${formatDateTime(startsAt)} (hora de Bogotá) se cancela`)
+  await expect(moveEffects).toContainText(`La sesión con el panel del ${formatWeekdayDateTime(startsAt)} (hora de Bogotá) se cancela`)
   await moveDialog.getByRole('checkbox', { name: /Mantener la sesión con el panel/ }).check()
   await expect(moveEffects).toContainText('se mantiene')
   await expectAxeClean(page, 'stage dialog keeping the session')
@@ -136,7 +136,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   await page.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
   const dialog = page.getByRole('dialog')
   // Signing with the session still ahead: it is cancelled (nobody ticks «Mantener»); «Sin tarifario» is no choice beside a published version.
-  await expect(dialog.getByRole('list', { name: 'Qué hará este cambio' })).toContainText(`La sesión con el panel del ${formatDateTime(startsAt)} (hora de Bogotá) se cancela`)
+  await expect(dialog.getByRole('list', { name: 'Qué hará este cambio' })).toContainText(`La sesión con el panel del ${formatWeekdayDateTime(startsAt)} (hora de Bogotá) se cancela`)
   await expect(dialog.getByRole('checkbox', { name: /Mantener la sesión con el panel/ })).not.toBeChecked()
   await expect(dialog.getByLabel('Tarifario').locator('option')).toHaveText(['Versión 1'])
   await dialog.getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
@@ -204,7 +204,7 @@ test('an admin publishes the rate card, signs an application with its deal, corr
   expect(welcome.parsed.subject).toMatch(/acuerdo firmado/)
   expect(invitation(welcome)).toMatchObject({ method: 'CANCEL', partMethod: 'CANCEL', uid: booked.uid, sequence: 1, start: startsAt })
   expect(invitation(welcome).attendees).toEqual(expect.arrayContaining([founderEmail.toLowerCase(), panelist.toLowerCase()]))
-  expect(welcome.parsed.text).toContain(`Con este cambio cancelamos tu sesión con el panel de expertos del ${formatDateTime(startsAt)} (hora de Bogotá)`)
+  expect(welcome.parsed.text).toContain(`Con este cambio cancelamos tu sesión con el panel de expertos del ${formatWeekdayDateTime(startsAt)} (hora de Bogotá)`)
   expect(welcome.parsed.text).toContain('Tu reporte mensual')
   // No e-mail of the session's own to the founder: its cancellation came inside the welcome.
   expect((await mailsOf(ws, 'founder_panel_invitation', founderEmail)).map((m) => invitation(m).method)).toEqual(['REQUEST'])

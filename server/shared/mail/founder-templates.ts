@@ -14,7 +14,7 @@ import type { StatusMailKind } from '../../../domain/founder-mail.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { CHECK_IN_COUNT, nextCheckIn, openCheckIn } from '../../../domain/follow-up.ts'
 import { formatDay, periodEnd } from '../../../domain/deals.ts'
-import { formatDateTime, formatMonth } from '../../../domain/format.ts'
+import { formatMonth, formatWeekdayDateTime } from '../../../domain/format.ts'
 import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import {
   ACCENT,
@@ -106,7 +106,7 @@ export interface StatusMailFacts {
 /** The founder's session, as the stage e-mail tells it: cancelled with this very e-mail (its CANCEL rides along), or kept. */
 function sessionBlocks(session: StageSessionFacts | undefined): Block[] {
   if (!session || session.state === 'none' || session.state === 'held') return []
-  const when = `${formatDateTime(session.startsAt)} (hora de Bogotá)`
+  const when = `${formatWeekdayDateTime(session.startsAt)} (hora de Bogotá)`
   return session.state === 'cancelled'
     ? [{ p: `Con este cambio cancelamos tu sesión con el panel de expertos del ${when}: la invitación se retira de tu calendario con este correo.` }]
     : [{ p: `Tu sesión con el panel de expertos del ${when} sigue en pie: te esperamos.` }]
@@ -122,7 +122,10 @@ function signedBlocks(deal: StatusMailFacts['deal']): Block[] {
   const open = deal ? openCheckIn(deal.followUpStart, deal.today) : null
   const next = deal ? nextCheckIn(deal.followUpStart, deal.today) : null
   const first = open
-    ? `El primero, el de ${formatMonth(open.period)}, ya está abierto: te enviaremos el enlace por correo y puedes enviarlo hasta el ${formatDay(open.closesOn)}.`
+    ? `El primero, el de ${formatMonth(open.period)}, ya está abierto: te enviaremos el enlace por correo; ${
+        // As the status page says it: its due day, or (a month that opened before the deal, never late) its last day.
+        open.dueOn >= deal!.today ? `vence el ${formatDay(open.dueOn)} y puedes corregirlo hasta el ${formatDay(open.closesOn)}` : `puedes enviarlo hasta el ${formatDay(open.closesOn)}`
+      }.`
     : next
       ? `El primero, el de ${formatMonth(next.period)}, se abre el ${formatDay(next.opensOn)}, cuando te enviamos el enlace por correo, y vence el ${formatDay(next.dueOn)}.`
       : 'Te enviaremos el enlace de cada uno por correo el día que se abre.'
@@ -180,7 +183,7 @@ export function renderStatusMail(kind: StatusMailKind, ctx: FounderMailContext, 
         [
           { p: `El acuerdo media for equity con ${trade} quedó firmado. Te damos la bienvenida a ${PROGRAMME_NAME}.` },
           ...session,
-          { p: `En los próximos días te presentamos al equipo que acompañará tu plan de exposición en medios (con un compromiso de ${COMMITMENT_MONTHS} meses).` },
+          { p: `En los próximos días te presentamos al equipo que estará contigo durante los ${COMMITMENT_MONTHS} meses de acompañamiento y seguimiento: tu plan de exposición en medios y tus reportes mensuales.` },
           ...signedBlocks(facts.deal),
           statusLink('Tu plan y tus reportes están en tu página de estado, sin contraseña:'),
           ...contactAndSignature(ctx),

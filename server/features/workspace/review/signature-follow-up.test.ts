@@ -56,6 +56,19 @@ describe('the signature and its follow-up', () => {
     expect(welcome.text).toContain('El primero, el de diciembre de 2026, se abre el 1 de enero de 2027, cuando te enviamos el enlace por correo, y vence el 10 de enero de 2027.')
   })
 
+  it('a first report already open: the welcome says its due day and its last day, as the status page does', async () => {
+    const h = await workspaceHarness()
+    harnesses.push(h)
+    // The harness's day is 23 November 2026: November's report opens on 1 December, which the welcome would name
+    // as upcoming; a start on 1 November, signed on 3 December, has November's open, due on the 10th.
+    h.advance(new Date('2026-12-03T15:00:00.000Z').getTime() - h.now().getTime())
+    const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+    const app = await atDueDiligence(h, admin)
+    expect((await sign(h, admin, app.id, { ...DEAL_BODY, followUpStart: '2026-11-01', confirmPastFollowUpStart: true })).status).toBe(200)
+    const welcome = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id && d.kind === 'acuerdo_firmado')!
+    expect(welcome.text).toContain('El primero, el de noviembre de 2026, ya está abierto: te enviaremos el enlace por correo; vence el 10 de diciembre de 2026 y puedes corregirlo hasta el 31 de diciembre de 2026.')
+  })
+
   it('a follow-up start in the past asks for the admin\'s confirmation, at the signature and at a correction that moves it there', async () => {
     const { h, admin } = await setUp()
     const app = await atDueDiligence(h, admin)
@@ -71,6 +84,9 @@ describe('the signature and its follow-up', () => {
     // October's check-in opened before the deal was recorded: open, never late nor unanswered.
     const followUp = (await (await h.call('GET', `/applications/${app.id}/follow-up`, { as: admin })).json()) as { followUp: { months: { number: number; state: string }[] } }
     expect(followUp.followUp.months.slice(0, 2).map((m) => m.state)).toEqual(['open', 'upcoming'])
+    // The welcome gives it the days the status page gives it: its due day has passed, so its last day.
+    const welcome = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id && d.kind === 'acuerdo_firmado')!
+    expect(welcome.text).toContain('El primero, el de octubre de 2026, ya está abierto: te enviaremos el enlace por correo; puedes enviarlo hasta el 30 de noviembre de 2026.')
 
     // A correction keeping the start asks nothing; one moving it further back asks again.
     const kept = await h.call('PUT', `/applications/${app.id}/deal`, { as: admin, body: { ...DEAL_BODY, followUpStart: '2026-10-01', equityPercent: '5' } })

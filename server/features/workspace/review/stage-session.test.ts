@@ -9,7 +9,7 @@
  */
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../../../domain/format.ts'
+import { formatDateTime, formatWeekdayDateTime } from '../../../../domain/format.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
 import { founderMailConfigFrom } from '../../../compose.ts'
 import { DEAL_BODY } from '../../../testing/deal-body.ts'
@@ -111,7 +111,7 @@ describe('a stage change and the panel session', () => {
     const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
     expect(draft.kind).toBe('due_diligence')
     expect(draft.text).not.toContain('Después de la sesión con el panel')
-    expect(draft.text).toContain(`cancelamos tu sesión con el panel de expertos del ${formatDateTime(startsAt)}`)
+    expect(draft.text).toContain(`cancelamos tu sesión con el panel de expertos del ${formatWeekdayDateTime(startsAt)}`)
     expect((await h.call('POST', `/founder-mail/drafts/${draft.id}/send`, { as: admin, body: {} })).status).toBe(200)
     const founderCancel = (await calendars(h, app.id)).filter((c) => c.method === 'CANCEL' && c.to === app.formData.email)
     expect(founderCancel.map((c) => [c.kind, c.sequence, c.subject])).toEqual([['founder_status', 1, draft.subject]])
@@ -144,7 +144,7 @@ describe('a stage change and the panel session', () => {
     const audit = (await (await h.call('GET', `/audit?action=panel.kept`, { as: admin })).json()) as { items: { applicationId: string; detail: Record<string, unknown> }[] }
     expect(audit.items.find((i) => i.applicationId === app.id)?.detail).toMatchObject({ to: 'due_diligence', startsAt: startsAt.toISOString() })
     const dd = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
-    expect(dd.text).toContain(`Tu sesión con el panel de expertos del ${formatDateTime(startsAt)} (hora de Bogotá) sigue en pie`)
+    expect(dd.text).toContain(`Tu sesión con el panel de expertos del ${formatWeekdayDateTime(startsAt)} (hora de Bogotá) sigue en pie`)
     expect(dd.text).not.toContain('Después de la sesión con el panel')
     // Kept, the founder still sees it, but past the panel stage they no longer change or cancel it from their page.
     const kept = await statusPage(h, token)
@@ -162,7 +162,7 @@ describe('a stage change and the panel session', () => {
     expect(cancels.map((c) => c.to)).toEqual([panelist.email])
     const welcome = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
     expect(welcome.kind).toBe('acuerdo_firmado')
-    expect(welcome.text).toContain(`cancelamos tu sesión con el panel de expertos del ${formatDateTime(startsAt)}`)
+    expect(welcome.text).toContain(`cancelamos tu sesión con el panel de expertos del ${formatWeekdayDateTime(startsAt)}`)
     // The DD e-mail still waiting was replaced by the welcome; the welcome carries the founder's CANCEL.
     expect((await h.founders.listDrafts(app.id)).find((d) => d.id === dd.id)!.status).toBe('superseded')
     expect((await h.call('POST', `/founder-mail/drafts/${welcome.id}/send`, { as: admin, body: {} })).status).toBe(200)
@@ -191,7 +191,7 @@ describe('a stage change and the panel session', () => {
     const { app, startsAt } = await booked(h, admin, panelist.id)
     expect((await move(h, admin, app.id, { from: 'sesion_panel', to: 'no_seleccionada', reason: 'Sin encaje' })).status).toBe(200)
     const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
-    expect(draft.text).toContain(`cancelamos tu sesión con el panel de expertos del ${formatDateTime(startsAt)}`)
+    expect(draft.text).toContain(`cancelamos tu sesión con el panel de expertos del ${formatWeekdayDateTime(startsAt)}`)
     expect((await calendars(h, app.id)).filter((c) => c.method === 'CANCEL' && c.to === app.formData.email)).toEqual([])
     expect((await h.call('POST', `/founder-mail/drafts/${draft.id}/discard`, { as: admin, body: {} })).status).toBe(200)
     const founder = (await calendars(h, app.id)).filter((c) => c.method === 'CANCEL' && c.to === app.formData.email)

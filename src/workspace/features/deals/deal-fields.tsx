@@ -193,7 +193,12 @@ export function DealFields({
               <option key={m} value={String(m)}>{monthsText(m)}</option>
             ))}
           </select>
-          <FieldError id={`${id}-windowMonths-error`} message={errors.windowMonths ?? (form.windowStart && months ? `Termina el ${formatDay(periodEnd(form.windowStart, months))}.` : undefined)} />
+          {errors.windowMonths !== undefined || !(form.windowStart && months) ? (
+            <FieldError id={`${id}-windowMonths-error`} message={errors.windowMonths} />
+          ) : (
+            // Where the window ends is a hint, not an error: in the hint's colour, still read with the field.
+            <p id={`${id}-windowMonths-error`} className="mt-1 min-h-5 text-xs text-ink-600">{`Termina el ${formatDay(periodEnd(form.windowStart, months))}.`}</p>
+          )}
         </div>
         <div>
           {field('followUpStart', 'Inicio del seguimiento', '(12 meses)', 'date')}
@@ -206,7 +211,7 @@ export function DealFields({
                 checked={form.confirmPastFollowUpStart}
                 onChange={(e) => set('confirmPastFollowUpStart', e.target.checked)}
               />
-              <span>Confirmo que el seguimiento empieza antes de hoy: los reportes de los meses anteriores al acuerdo no se pedirán ni contarán como sin respuesta.</span>
+              <span>Confirmo que el seguimiento empieza antes de hoy: ningún reporte de un mes que se abrió antes del acuerdo contará como sin respuesta; el que siga abierto se pide sin recordatorios.</span>
             </label>
           )}
         </div>

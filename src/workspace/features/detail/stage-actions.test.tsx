@@ -7,7 +7,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { formatDateTime, formatIsoDay } from '../../../../domain/format.ts'
+import { formatIsoDay, formatWeekdayDateTime } from '../../../../domain/format.ts'
 import type { Stage } from '../../../../domain/pipeline.ts'
 import type { ApplicationDetail } from '../../../../domain/workspace-api/review.ts'
 import { describedBy, fakeApi, renderWithQueries, sessionAnswer, type FakeCall } from '../../testing/fake-api.tsx'
@@ -98,6 +98,20 @@ afterEach(() => {
 
 const effects = () => within(screen.getByRole('list', { name: 'Qué hará este cambio' }))
 
+describe('the stage card', () => {
+  it('gives an open stage its due date, and a closed one none (never «Vence: Cerrada»)', async () => {
+    serve('admin', 'due_diligence')
+    const open = renderWithQueries(<StageActions application={application('due_diligence', ['acuerdo_firmado'])} />, { signedIn: true })
+    expect(await screen.findByText('Vence')).toBeTruthy()
+    open.unmount()
+    const signed = { ...application('acuerdo_firmado', []), stageDueAt: null, dueState: 'closed' } as ApplicationDetail
+    renderWithQueries(<StageActions application={signed} />, { signedIn: true })
+    await screen.findByText('Desde')
+    expect(screen.queryByText('Vence')).toBeNull()
+    expect(screen.queryByText('Cerrada')).toBeNull()
+  })
+})
+
 describe('the confirmation of a stage change', () => {
   it('says the session still ahead is cancelled, the waiting e-mail replaced and where the founder\'s goes; an admin may keep the session instead', async () => {
     serve('admin', 'sesion_panel')
@@ -106,7 +120,7 @@ describe('the confirmation of a stage change', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mover a Due diligence y acuerdo' }))
     await waitFor(() => expect(effects().getByText(/se cancela: el panel recibe ahora la cancelación/)).toBeTruthy())
     const list = screen.getByRole('list', { name: 'Qué hará este cambio' })
-    expect(list.textContent).toContain(`La sesión con el panel del ${formatDateTime(STARTS)} (hora de Bogotá) se cancela`)
+    expect(list.textContent).toContain(`La sesión con el panel del ${formatWeekdayDateTime(STARTS)} (hora de Bogotá) se cancela`)
     expect(list.textContent).toContain('(«Avanza a la sesión con el panel») se reemplaza y no saldrá')
     expect(list.textContent).toContain('queda en «Correos por enviar» para revisarlo antes de que salga')
 

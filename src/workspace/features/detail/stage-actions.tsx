@@ -162,8 +162,13 @@ export function StageActions({ application }: { application: ApplicationDetail }
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-ink-600">Desde</dt>
         <dd>{formatDate(application.stageEnteredAt)}</dd>
-        <dt className="text-ink-600">Vence</dt>
-        <dd><DueDate dueAt={application.stageDueAt} state={application.dueState} /></dd>
+        {/* A closed stage has no due date: the row is left out rather than read «Vence: Cerrada». */}
+        {application.dueState !== 'closed' && application.stageDueAt && (
+          <>
+            <dt className="text-ink-600">Vence</dt>
+            <dd><DueDate dueAt={application.stageDueAt} state={application.dueState} /></dd>
+          </>
+        )}
       </dl>
       {transitions.length > 0 ? (
         <div className="mt-4 flex flex-col gap-2">
@@ -254,9 +259,11 @@ export function StageActions({ application }: { application: ApplicationDetail }
           <>
             <p>
               La postulación <strong>{application.reference}</strong> pasará de «{STAGE_LABELS[from]}» a «{STAGE_LABELS[target]}».
-              {target === 'acuerdo_firmado' || target === 'no_seleccionada' || target === 'retirada'
-                ? ' Es una decisión final: la postulación queda cerrada.'
-                : ''}
+              {target === 'acuerdo_firmado'
+                ? ' Es una decisión final: la selección termina; el acuerdo, el plan de medios y el seguimiento siguen desde esta página.'
+                : target === 'no_seleccionada' || target === 'retirada'
+                  ? ' Es una decisión final: la postulación queda cerrada.'
+                  : ''}
             </p>
             {/* What the move will do, from the table the server executes (domain/stage-effects.ts). */}
             <ul aria-label="Qué hará este cambio" className="mt-2 list-disc pl-5">
