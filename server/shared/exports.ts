@@ -16,7 +16,7 @@
 import { APPLICATION_FIELDS, FIELD_LABELS, optionLabel, type ApplicationField } from '../../domain/application.ts'
 import { INSTRUMENT_LABELS, OUTLET_LABELS } from '../../domain/deals.ts'
 import { numberFromText } from '../../domain/format.ts'
-import { balancesOf, ENTRY_KIND_LABELS, type Balances } from '../../domain/media-plan.ts'
+import { balancesOf, ENTRY_KIND_LABELS, entryKindLabel, type Balances } from '../../domain/media-plan.ts'
 import { STAGE_LABELS } from '../../domain/pipeline.ts'
 import { applicationScores } from '../../domain/scoring.ts'
 import type { CriterionScores } from '../../domain/review.ts'
@@ -402,7 +402,8 @@ const ENTRY_COLUMNS: readonly Column<EntryLine>[] = [
   { header: 'Medio', kind: 'text', value: (r) => (r.line ? OUTLET_LABELS[r.line.outlet] : null) },
   { header: 'Formato', kind: 'text', value: (r) => r.line?.format ?? null, width: 24 },
   { header: 'Precio unitario (COP)', kind: 'cop', value: (r) => r.line?.unitPriceCop ?? null },
-  { header: 'Registro', kind: 'text', value: (r) => ENTRY_KIND_LABELS[r.entry.kind] },
+  // A void naming no entry withdrew its line; a consulting line's sessions are held, never aired (as the plan reads them).
+  { header: 'Registro', kind: 'text', value: (r) => (r.entry.kind === 'void' && r.entry.voids === null ? 'Línea retirada' : r.line ? entryKindLabel(r.entry.kind, r.line.outlet) : ENTRY_KIND_LABELS[r.entry.kind]) },
   { header: 'Día', kind: 'day', value: (r) => r.entry.day },
   { header: 'Unidades', kind: 'count', value: (r) => r.entry.units },
   { header: 'Valor (COP)', kind: 'cop', value: (r) => (r.line ? r.entry.units * r.line.unitPriceCop : null) },

@@ -173,6 +173,18 @@ describe('what the export holds, as a Colombian team opens it (issue 32)', () =>
     })
     await plans.appendEntry(signed.id, entry('ran', '2027-02-01', 3, { proofUrl: 'https://prueba.example.com/spot' }), { memberId: admin.id, at: new Date('2026-03-11T15:00:00.000Z') })
     await plans.appendEntry(signed.id, entry('missed', '2027-02-08', 1, { reason: '=Partido de fútbol' }), { memberId: admin.id, at: new Date('2026-03-11T16:00:00.000Z') })
+    // A line added by mistake, withdrawn: the sheet names the withdrawal, not a void.
+    const extra = await plans.addLine(
+      signed.id,
+      () => ({ ok: true as const, line: { outlet: 'radio_regional' as const, format: 'Cuña 30" por región', units: 5, unitPriceCop: 800_000, flightFrom: '2027-01-15', flightTo: '2027-03-31', notes: '' } }),
+      by,
+    )
+    if (extra.status !== 'written') throw new Error('no line')
+    await plans.appendEntry(
+      signed.id,
+      () => ({ ok: true as const, entry: { lineId: extra.value.id, kind: 'void' as const, day: '2026-03-11', units: 0, proofUrl: null, proofDocumentId: null, reason: 'Agregada por error.', makeGoodFor: null, toLineId: null, voids: null } }),
+      { memberId: admin.id, at: new Date('2026-03-11T17:00:00.000Z') },
+    )
 
     const followUps = openFollowUpStore(e)
     await followUps.submitCheckIn({ applicationId: signed.id, month: 1, baseVersion: 0, values: CHECK_IN, at: new Date('2026-03-12T13:05:00.000Z') })
@@ -309,8 +321,9 @@ describe('what the export holds, as a Colombian team opens it (issue 32)', () =>
     expect(entries.rows.map((r) => [cellOf(r, 'Referencia').value, cellOf(r, 'Línea').value, cellOf(r, 'Registro').value, cellOf(r, 'Unidades').value, cellOf(r, 'Valor (COP)').value])).toEqual([
       [signed.reference, 1, 'Emitido', 3, 30_000_000],
       [signed.reference, 1, 'No emitido', 1, 10_000_000],
+      [signed.reference, 2, 'Línea retirada', 0, 0],
     ])
-    const [ran, missed] = entries.rows as [Map<string, ExcelJS.Cell>, Map<string, ExcelJS.Cell>]
+    const [ran, missed] = entries.rows as [Map<string, ExcelJS.Cell>, Map<string, ExcelJS.Cell>, Map<string, ExcelJS.Cell>]
     typed(ran, 'Medio', S, 'TV nacional')
     typed(ran, 'Día', D, bogota('2027-02-01T00:00:00'))
     typed(ran, 'Precio unitario (COP)', N, 10_000_000)
