@@ -70,7 +70,7 @@ test('founder link walk', async ({ page, ws, origin, request, browser }) => {
   await shoot(page, '1-admin-draft')
 
   await reviewer.page.goto('/equipo/correos-por-enviar')
-  await expect(reviewer.page.getByText('Hay 1 correo de una postulación con la que declaraste un conflicto de interés')).toBeVisible()
+  await expect(reviewer.page.getByText('Hay 1 correo de una postulación con la que tienes un conflicto de interés')).toBeVisible()
   await shoot(reviewer.page, '2-reviewer-with-conflict')
 
   await card.getByRole('button', { name: 'Enviar', exact: true }).click()

@@ -232,7 +232,7 @@ export function DataRequestsPage() {
         <Panel title={searched ? `Postulaciones de ${searched}` : 'Postulaciones del titular'} className="mt-4">
           <p role="status" className="text-sm text-ink-800">
             Este titular tiene {conflict.applications.length === 1 ? 'una postulación' : `${conflict.applications.length} postulaciones`} con
-            nosotros. Como declaraste un conflicto de interés con{' '}
+            nosotros. Como tienes un conflicto de interés con{' '}
             {conflict.applications.length === 1
               ? 'ella'
               : conflict.applications.filter((a) => a.conflicted).length === 1

@@ -116,7 +116,7 @@ describe('«Seguimiento»', () => {
     renderPage()
     await screen.findByRole('table', { name: /tendencia de las ventas/ })
     expect(plain(screen.getByRole('heading', { level: 1 }).parentElement!.textContent)).toContain(
-      '4 startups firmadas: 2 con el reporte del mes atrasado, 1 con la pauta atrasada.',
+      '4 startups firmadas; de las 3 que ves, 2 con el reporte del mes atrasado, 1 con la pauta atrasada. Con otra tienes un conflicto de interés: no ves sus cifras.',
     )
     const report = columnOf('Reporte del mes')
     const pace = columnOf('Pauta en medios')
@@ -133,8 +133,18 @@ describe('«Seguimiento»', () => {
     await screen.findByRole('table', { name: /tendencia de las ventas/ })
     // PORTFOLIO: no report late, Ruta Lenta's media behind.
     expect(plain(screen.getByRole('heading', { level: 1 }).parentElement!.textContent)).toContain(
-      '4 startups firmadas: ninguna con el reporte del mes atrasado, 1 con la pauta atrasada.',
+      '4 startups firmadas; de las 3 que ves, ninguna con el reporte del mes atrasado, 1 con la pauta atrasada. Con otra tienes un conflicto de interés: no ves sus cifras.',
     )
+  })
+
+  it('never says "ninguna" of startups it does not measure: one signed startup, with a conflict, is said as such', async () => {
+    fakeApi({ 'GET /session': sessionAnswer('admin'), 'GET /follow-up': () => ({ status: 200, body: { ...PORTFOLIO, items: [PORTFOLIO.items[3]!] } }) })
+    renderPage()
+    await screen.findByRole('table', { name: /tendencia de las ventas/ })
+    const headline = plain(screen.getByRole('heading', { level: 1 }).parentElement!.textContent)
+    expect(headline).toContain('1 startup firmada, con la que tienes un conflicto de interés: no ves sus cifras.')
+    expect(headline).not.toContain('ninguna')
+    expect(plain(rowOf('CAT-2027-CONF04').textContent)).toContain('Tienes un conflicto de interés con esta postulación')
   })
 
   it('is refused to a reviewer', async () => {

@@ -49,6 +49,17 @@ function Portfolio() {
   const rows = [...items].sort((a, b) => rank(a) - rank(b) || a.reference.localeCompare(b.reference))
   // The two lateness measures, each by its name (issue 32): the month's report, and the media pace.
   const some = (n: number) => (n === 0 ? 'ninguna' : formatCount(n))
+  const counts = `${some(late)} con el reporte del mes atrasado, ${some(behind)} con la pauta atrasada`
+  // Startups the admin has a conflict with are counted, never measured: the headline says its figures leave them out.
+  const conflicted = items.filter((i) => i.conflicted).length
+  const visible = items.length - conflicted
+  const signedCount = countOf(items.length, 'startup firmada', 'startups firmadas')
+  const headline =
+    conflicted === 0
+      ? `${signedCount}: ${counts}.`
+      : visible === 0
+        ? `${signedCount}, con ${conflicted === 1 ? 'la que' : 'las que'} tienes un conflicto de interés: no ves sus cifras.`
+        : `${signedCount}; de ${visible === 1 ? 'la que ves' : `las ${formatCount(visible)} que ves`}, ${counts}. Con ${conflicted === 1 ? 'otra' : `otras ${formatCount(conflicted)}`} tienes un conflicto de interés: no ves sus cifras.`
   return (
     <>
       <PageHeader
@@ -56,7 +67,7 @@ function Portfolio() {
         description={`Los 12 meses después de la firma: cada mes la persona fundadora envía su reporte (vence el día 10 del mes siguiente), y a los meses 3, 6 y 12 lo revisan con el equipo. ${
           items.length === 0
             ? ''
-            : `${countOf(items.length, 'startup firmada', 'startups firmadas')}: ${some(late)} con el reporte del mes atrasado, ${some(behind)} con la pauta atrasada.`
+            : headline
         }`}
       />
       {items.length === 0 ? (
@@ -123,7 +134,7 @@ function Row({ row }: { row: PortfolioRow }) {
       <tr className="border-b border-ink-100 last:border-0">
         <th scope="row" className={`${cell} font-mono font-semibold`}>{row.reference}</th>
         <td colSpan={COLUMNS - 1} className={`${cell} text-ink-600`}>
-          Declaraste un conflicto de interés con esta postulación: no ves su seguimiento.
+          Tienes un conflicto de interés con esta postulación: no ves su seguimiento.
         </td>
       </tr>
     )

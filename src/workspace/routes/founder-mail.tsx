@@ -257,8 +257,8 @@ export function FounderMailPage() {
           {withheld > 0 && (
             <BoxedNote>
               {withheld === 1
-                ? 'Hay 1 correo de una postulación con la que declaraste un conflicto de interés: lo revisa y lo envía otra persona del equipo.'
-                : `Hay ${withheld} correos de postulaciones con las que declaraste un conflicto de interés: los revisa y los envía otra persona del equipo.`}
+                ? 'Hay 1 correo de una postulación con la que tienes un conflicto de interés: lo revisa y lo envía otra persona del equipo.'
+                : `Hay ${withheld} correos de postulaciones con las que tienes un conflicto de interés: los revisa y los envía otra persona del equipo.`}
             </BoxedNote>
           )}
           {drafts.isPending ? (

@@ -13,7 +13,7 @@ export const APPLICATION_SCOPE = '/applications/:id/*'
 
 export const conflictRefusal = {
   error: 'conflict_of_interest',
-  message: 'Declaraste un conflicto de interés con esta postulación: no puedes verla ni trabajar en ella.',
+  message: 'Tienes un conflicto de interés con esta postulación: no puedes verla ni trabajar en ella.',
 } as const
 
 export function conflictGuard(conflicts: Pick<ConflictStore, 'isConflicted'>): MiddlewareHandler<WorkspaceEnv> {

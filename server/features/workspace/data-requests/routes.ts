@@ -47,7 +47,7 @@ export interface DataRequestDeps {
 export const dataRequestConflictRefusal = {
   error: 'conflict_of_interest',
   message:
-    'Declaraste un conflicto de interés con una postulación de este titular: no puedes ver, exportar ni eliminar sus datos. Otra persona administradora sin conflicto debe atender esta solicitud.',
+    'Tienes un conflicto de interés con una postulación de este titular: no puedes ver, exportar ni eliminar sus datos. Otra persona administradora sin conflicto debe atender esta solicitud.',
 } as const
 
 export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {

@@ -38,7 +38,7 @@ describe('«Acuerdos atrasados»', () => {
     const text = panel.textContent!.replace(/\u00a0/g, ' ')
     expect(text).toContain('2 acuerdos van más de 15 puntos detrás de su ventana')
     expect(text).toContain('(CAT-2026-AAAA11): Va al 20 % del valor con el 62 % de la ventana; quedan $ 80.000.000 por emitir hasta el 14 de octubre de 2027.')
-    expect(text).toContain('CAT-2026-BBBB22 (declaraste un conflicto de interés: no ves sus datos)')
+    expect(text).toContain('CAT-2026-BBBB22 (tienes un conflicto de interés: no ves sus datos)')
     expect(within(panel).getAllByRole('link')).toHaveLength(1)
   })
 

@@ -28,7 +28,7 @@ export function BehindDealsGlance() {
             {items.map((i) => (
               <li key={i.applicationId}>
                 {i.conflicted ? (
-                  <span className="text-ink-700">{i.reference} (declaraste un conflicto de interés: no ves sus datos)</span>
+                  <span className="text-ink-700">{i.reference} (tienes un conflicto de interés: no ves sus datos)</span>
                 ) : (
                   <>
                     <Link href={paths.application(i.applicationId)} className="font-semibold text-ink-900 underline underline-offset-2">

@@ -204,7 +204,7 @@ function FailedItem({ item }: { item: FailedMail }) {
         {item.lastError && <p className="mt-1 font-mono text-xs text-ink-600">{item.lastError}</p>}
         {item.conflicted && (
           <p className="mt-1 text-xs text-ink-700">
-            Declaraste un conflicto de interés con esta postulación: otra persona administradora revisa y reenvía este correo.
+            Tienes un conflicto de interés con esta postulación: otra persona administradora revisa y reenvía este correo.
           </p>
         )}
         {!item.retryable && !item.conflicted && (
