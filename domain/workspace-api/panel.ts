@@ -84,6 +84,12 @@ export interface PanelSessionRecord {
   /** The admin who kept it on purpose when the application moved past the panel stage (ADR 0185), and when; else null. */
   keptBy: string | null
   keptAt: Date | null
+  /**
+   * Cancelled by a stage change (ADR 0185): the stage the application moved to; null when the team or the
+   * founder cancelled it themselves, or it is booked. The server always sends it; optional so that a record
+   * written without it (a test's fixture) still reads as one.
+   */
+  cancelledByStage?: Stage | null
 }
 
 export interface PanelStateRecord {

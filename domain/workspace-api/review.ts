@@ -139,6 +139,7 @@ export type TimelineType =
   | 'stage_changed'
   | 'review_submitted'
   | 'note_added'
+  /** An e-mail sent or given up: detail.kind, detail.attempts, and detail.calendarMethod as EmailStatus has it. */
   | 'email_sent'
   | 'email_failed'
   /** A founder's status e-mail written to "Correos por enviar" (detail.status: draft, sent or discarded). */
@@ -160,6 +161,12 @@ export interface EmailStatus {
   createdAt: string
   settledAt: string | null
   lastError: string | null
+  /**
+   * The METHOD of the calendar invitation the e-mail carries (RFC 5546): REQUEST books or moves the panel
+   * session, CANCEL calls it off; absent from an e-mail without one. One kind (team_panel_invitation,
+   * founder_panel_invitation) is both a booking's and a cancellation's e-mail: this tells them apart.
+   */
+  calendarMethod?: 'REQUEST' | 'CANCEL'
 }
 
 /** GET /applications/:id (the view is audited) */

@@ -142,7 +142,7 @@ test('panel session walk', async ({ page, ws, origin, request, browser }) => {
   await expect(form.getByRole('checkbox', { name: panelistName })).toBeVisible()
   // The conflicted reviewer is named as left out, never offered.
   await expect(form.getByRole('checkbox', { name: conflictedName })).toHaveCount(0)
-  await expect(form).toContainText(`declararon un conflicto de interés con esta postulación: ${conflictedName}`)
+  await expect(form).toContainText(`tienen un conflicto de interés con esta postulación: ${conflictedName}`)
   await shoot(page, '02-admin-offer-empty')
   await fillPanelOffer(form, { panelist: panelistName, link: 'https://meet.example/catalitico-panel-huerta', times })
   await expect(form.getByText('Este horario queda después de la fecha límite de la etapa.')).toBeVisible()

@@ -147,6 +147,8 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       expect(calls.at(-1)).toMatchObject({ method: 'CANCEL', session: { cancelReason: 'El panel no puede' } })
       expect(await store.offer(team.id)).toBeNull()
       expect(await store.session(team.id)).toMatchObject({ status: 'cancelled', cancelReason: 'El panel no puede' })
+      // The team's own cancellation, not a stage change's: no stage to name.
+      expect(await store.cancelledByStage(team.id, (await store.session(team.id))!.id)).toBeNull()
       expect(await store.book({ applicationId: team.id, timeId: crypto.randomUUID(), sessionId: crypto.randomUUID(), uid: 'u@x', by: { kind: 'founder' }, at: NOW, compose })).toEqual({
         status: 'no_offer',
       })
@@ -431,6 +433,7 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
 
       expect(await move('sesion_panel', compose)).toMatchObject([{ status: 'moved', stage: 'no_seleccionada' }])
       expect(await store.session(app.id)).toMatchObject({ status: 'cancelled', sequence: 1, uid: 'uid-close@catalitico.example', cancelledAt: hours(1), changedBy: admin.id })
+      expect(await store.cancelledByStage(app.id, (await store.session(app.id))!.id)).toBe('no_seleccionada')
       expect(calls.map((c) => [c.method, c.session.sequence])).toEqual([
         ['REQUEST', 0],
         ['CANCEL', 1],
@@ -488,6 +491,10 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
       const cancelled = await bookedApp(72)
       expect(await move(cancelled, 'cancel')).toMatchObject([{ status: 'moved' }])
       expect(await store.session(cancelled.id)).toMatchObject({ status: 'cancelled', sequence: 1, keptBy: null })
+      // Which move cancelled it, from its audit entry: the stage moved to; a kept session names none.
+      expect(await store.cancelledByStage(cancelled.id, (await store.session(cancelled.id))!.id)).toBe('due_diligence')
+      expect(await store.cancelledByStage(kept.id, (await store.session(kept.id))!.id)).toBeNull()
+      expect(await store.cancelledByStage(cancelled.id, crypto.randomUUID())).toBeNull()
       expect(await cancelsTo(cancelled.id)).toEqual([['team_panel_invitation', beto.email]])
       const draft = (await founders.listDrafts(cancelled.id))[0]!
       expect(draft).toMatchObject({ status: 'draft', carriesPanelCancel: true, subject: 'Etapa: cancelled' })
@@ -509,6 +516,8 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
         ['founder_panel_invitation', replaced.formData.email],
         ['team_panel_invitation', beto.email],
       ])
+      // The later move cancelled nothing more: the session still names the move that did.
+      expect(await store.cancelledByStage(replaced.id, (await store.session(replaced.id))!.id)).toBe('due_diligence')
 
       // Sent, the stage e-mail takes the founder's calendar with it: one CANCEL, in the stage e-mail.
       const sent = await bookedApp(120)

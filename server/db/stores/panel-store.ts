@@ -22,7 +22,7 @@ import { companyNameColumns, noActiveConflict } from './query-fragments.ts'
 import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
-import type { Stage } from '../../../domain/pipeline.ts'
+import { isStage, type Stage } from '../../../domain/pipeline.ts'
 import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
@@ -47,8 +47,11 @@ export interface PanelOffer {
   members: PanelMember[]
 }
 
-/** A session as the store holds it: the API's record with its application, its panel and its reminder. */
-export type PanelSession = Omit<PanelSessionRecord, 'memberIds'> & {
+/**
+ * A session as the store holds it: the API's record with its application, its panel and its reminder
+ * (which move cancelled it, if one did, is read apart: PanelStore.cancelledByStage).
+ */
+export type PanelSession = Omit<PanelSessionRecord, 'memberIds' | 'cancelledByStage'> & {
   applicationId: string
   remindedAt: Date | null
   members: PanelMember[]
@@ -164,6 +167,12 @@ export interface PanelStore {
    * team offers new ones); a founder's leaves it open to choose another time.
    */
   cancel(input: SessionChange & { cutoffMs: number | null; reason: string | null; closeOffer: boolean }): Promise<ChangeOutcome>
+  /**
+   * The stage the application moved to when that move cancelled session `sessionId` (ADR 0185), read from
+   * the stage change's `panel.cancelled` audit entry (the only one naming a stage, `to`); null when the team
+   * or the founder cancelled it themselves, or it is not cancelled.
+   */
+  cancelledByStage(applicationId: string, sessionId: string): Promise<Stage | null>
   /** Of these applications, those whose booked session starts after `now` (a bulk move's preview, ADR 0185). */
   sessionsAhead(applicationIds: readonly string[], now: Date): Promise<string[]>
   /** The member's booked sessions not ended at `now`, soonest first. */
@@ -378,6 +387,10 @@ function panelSteps(e: Engine) {
       db.selectFrom('panel_sessions').select('application_id').where(e.inList('application_id', p.ids)).where('status', '=', BOOKED).where('starts_at', '>', p.now),
     ),
     keep: e.prepare((p: { id: string; sequence: number; by: string; at: Date }) => unchanged(p).set({ kept_by: p.by, kept_at: p.at })),
+    // The application's cancellations as audited (a handful at most): their details say which session, and a stage change's its stage.
+    cancellations: e.prepare((p: { applicationId: string }) =>
+      db.selectFrom('audit_log').select('detail').where('application_id', '=', p.applicationId).where('action', '=', 'panel.cancelled').orderBy('at', 'desc').orderBy('id', 'desc'),
+    ),
     claimReminder: e.prepare((p: { id: string; at: Date }) =>
       db.updateTable('panel_sessions').set({ reminded_at: p.at }).where('id', '=', p.id).where('status', '=', BOOKED).where('reminded_at', 'is', null),
     ),
@@ -681,6 +694,14 @@ export function openPanelStore(e: Engine): PanelStore {
         if (!session) return { status: 'no_session' }
         return { status: 'done', session }
       })
+    },
+
+    async cancelledByStage(applicationId, sessionId) {
+      for (const row of await e.all(q.cancellations({ applicationId }))) {
+        const detail = fromJson(row.detail)
+        if (detail.session === sessionId && isStage(detail.to)) return detail.to
+      }
+      return null
     },
 
     async sessionsAhead(applicationIds, now) {

@@ -49,6 +49,17 @@ describe('the audit log in the workspace’s words', () => {
     expect(text).toContain('3 de diciembre de 2026')
     expect(text).not.toMatch(/startsAt|sequence|reason|2026-12-03T/)
   })
+
+  it('says which stage a stage change that cancelled or kept the session moved to (ADR 0185), by its name', () => {
+    const session = { session: BETO, startsAt: '2026-12-05T21:00:00.000Z', to: 'acuerdo_firmado' }
+    expect(actionLabel('panel.kept')).toBe('Mantuvo la sesión con el panel al cambiar de etapa')
+    expect(auditDetailText('panel.cancelled', { ...session, sequence: 1 })).toBe(
+      `A «Acuerdo firmado» · Sesión del ${formatDateTime('2026-12-05T21:00:00.000Z')} (hora de Bogotá)`,
+    )
+    expect(auditDetailText('panel.kept', { ...session, to: 'due_diligence' })).toBe(
+      `A «Due diligence y acuerdo» · Sesión del ${formatDateTime('2026-12-05T21:00:00.000Z')} (hora de Bogotá)`,
+    )
+  })
 })
 
 describe('the deal and the rate card in the audit log', () => {

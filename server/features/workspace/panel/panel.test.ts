@@ -9,6 +9,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { PANEL_MESSAGES, PANEL_WARNINGS } from '../../../../domain/panel-sessions.ts'
 import type { MyPanelSessions, PanelState } from '../../../../domain/workspace-api/panel.ts'
+import type { ApplicationDetail } from '../../../../domain/workspace-api/review.ts'
+import { DEAL_BODY } from '../../../testing/deal-body.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
 import { expectRefused } from '../../../testing/refused.ts'
 import { founderMailConfigFrom } from '../../../compose.ts'
@@ -153,7 +155,7 @@ describe('the panel session in the workspace', () => {
     const state = (await moved.json()) as PanelState
     expect(state.session).toMatchObject({ status: 'booked', sequence: 1, startsAt: at(h, 10).toISOString(), changedBy: admin.member.id })
     const cancelled = (await (await h.call('POST', `/applications/${app.id}/panel/session/cancel`, { as: again, body: {} })).json()) as PanelState
-    expect(cancelled.session).toMatchObject({ status: 'cancelled', sequence: 2, uid: state.session!.uid })
+    expect(cancelled.session).toMatchObject({ status: 'cancelled', sequence: 2, uid: state.session!.uid, cancelledByStage: null })
     const calendars = (await h.store.listMessages({ applicationId: app.id })).filter((m) => m.calendar).map((m) => m.calendar!)
     expect(calendars.filter((c) => /^METHOD:CANCEL\r?$/m.test(c))).toHaveLength(2) // the reviewer and the founder
   })
@@ -194,6 +196,33 @@ describe('the panel session in the workspace', () => {
     // Another member sees it, as before.
     const other = (await (await h.call('GET', `/applications/${visible.id}/panel`, { as: admin })).json()) as PanelState
     expect(other.members.find((m) => m.id === reviewer.member.id)!.otherSessions.map((s) => s.reference)).toEqual([hidden.reference])
+  })
+
+  it('a session cancelled by a move past the panel stage says which stage the move went to (ADR 0185); a booked one says none', async () => {
+    const { h, admin, reviewer, application } = await setUp()
+    const app = await application()
+    const saved = await saveOffer(h, admin, app.id, body([reviewer.member.id], [at(h, 48)]))
+    expect((await actionsOf(h).book(app.id, saved.json.offer!.times[0]!.id, { kind: 'founder' })).status).toBe('done')
+    const read = async () => (await (await h.call('GET', `/applications/${app.id}/panel`, { as: reviewer })).json()) as PanelState
+    expect((await read()).session).toMatchObject({ status: 'booked', cancelledByStage: null })
+
+    const moved = await h.call('POST', `/applications/${app.id}/transitions`, { as: admin, body: { from: 'sesion_panel', to: 'due_diligence' } })
+    expect(moved.status).toBe(200)
+    expect((await read()).session).toMatchObject({ status: 'cancelled', cancelReason: null, changedBy: admin.member.id, cancelledByStage: 'due_diligence' })
+    // Signing afterwards changes nothing of it: the move that cancelled it stays the one named.
+    expect((await h.call('POST', `/applications/${app.id}/transitions`, { as: admin, body: { from: 'due_diligence', to: 'acuerdo_firmado', missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, deal: DEAL_BODY } })).status).toBe(200)
+    expect((await read()).session).toMatchObject({ status: 'cancelled', cancelledByStage: 'due_diligence' })
+    // «Correos» can tell the panel's invitation from its cancellation, one kind for both: by the calendar's METHOD.
+    const detail = (await (await h.call('GET', `/applications/${app.id}`, { as: admin })).json()) as ApplicationDetail
+    expect(detail.emails.filter((m) => m.kind === 'team_panel_invitation').map((m) => m.calendarMethod).sort()).toEqual(['CANCEL', 'REQUEST'])
+    expect(detail.emails.find((m) => m.kind === 'applicant_confirmation')).not.toHaveProperty('calendarMethod')
+    // The history's entry of the CANCEL sent says so as well.
+    await h.deliverMail()
+    const sent = (await (await h.call('GET', `/applications/${app.id}`, { as: admin })).json()) as ApplicationDetail
+    expect(sent.timeline.filter((e) => e.type === 'email_sent' && e.detail.kind === 'team_panel_invitation').map((e) => e.detail.calendarMethod).sort()).toEqual([
+      'CANCEL',
+      'REQUEST',
+    ])
   })
 
   it('flags an offered time on a Colombian holiday or a weekend (issue 32)', async () => {

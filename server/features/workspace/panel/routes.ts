@@ -59,6 +59,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
         .map((b) => ({ applicationId: b.applicationId, reference: b.reference, startsAt: b.startsAt, endsAt: b.endsAt })),
     })
     const booked = session?.status === 'booked' ? session : null
+    const cancelledByStage = session?.status === 'cancelled' ? await panel.cancelledByStage(applicationId, session.id) : null
     const offerMemberIds = new Set(offer?.members.map((m) => m.id) ?? [])
     const times: PanelTimeRecord[] = (offer?.times ?? []).map((t) => ({
       id: t.id,
@@ -120,6 +121,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
             cancelReason: session.cancelReason,
             keptBy: session.keptBy,
             keptAt: session.keptAt,
+            cancelledByStage,
           }
         : null,
       noneFits: offer?.noneFits ?? null,

@@ -55,6 +55,7 @@ export function applicationDetail(parts: DetailParts, viewer: Member, now: Date)
       createdAt: m.createdAt,
       settledAt: m.settledAt,
       lastError: m.lastError,
+      ...calendarMethodOf(m.calendar),
     })),
     reviews: {
       mine,
@@ -64,6 +65,12 @@ export function applicationDetail(parts: DetailParts, viewer: Member, now: Date)
     notes,
     timeline: timeline(parts),
   })
+}
+
+/** The METHOD line of an e-mail's iCalendar invitation (REQUEST or CANCEL), as EmailStatus.calendarMethod; nothing without one. */
+function calendarMethodOf(calendar: string | undefined): { calendarMethod?: 'REQUEST' | 'CANCEL' } {
+  const method = calendar ? /^METHOD:(REQUEST|CANCEL)\r?$/m.exec(calendar)?.[1] : undefined
+  return method === 'REQUEST' || method === 'CANCEL' ? { calendarMethod: method } : {}
 }
 
 /** Oldest first; events at the same instant keep the order of the pipeline (received, stages, reviews, notes, e-mails). */
@@ -85,7 +92,7 @@ export function timeline({ record, messages, reviews, notes, stageChanges, found
         at: m.settledAt!,
         type: m.status === 'sent' ? ('email_sent' as const) : ('email_failed' as const),
         member: null,
-        detail: { kind: m.kind, attempts: m.attempts },
+        detail: { kind: m.kind, attempts: m.attempts, ...calendarMethodOf(m.calendar) },
       })),
     ...founderMail.map((d) => ({
       at: d.createdAt,

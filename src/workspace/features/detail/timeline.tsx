@@ -35,6 +35,17 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   founder_check_in: 'Reporte mensual del seguimiento',
 }
 
+/** The panel's e-mails are one kind for an invitation and its cancellation: the calendar's method tells them apart. */
+const CANCEL_LABELS: Record<string, string> = {
+  founder_panel_invitation: 'Cancelación de la sesión con el panel',
+  team_panel_invitation: 'Cancelación de la sesión, al panel',
+  founder_status: 'Correo de etapa a la persona fundadora (retira la sesión con el panel)',
+}
+
+/** An e-mail's kind in words; a CANCEL calendar names the cancellation. */
+export const emailLabel = (kind: string, calendarMethod?: unknown): string =>
+  (calendarMethod === 'CANCEL' ? CANCEL_LABELS[kind] : undefined) ?? EMAIL_KIND_LABELS[kind] ?? kind
+
 const DRAFT_STATUS_LABELS: Record<string, string> = { draft: 'por enviar', sent: 'enviado', discarded: 'descartado', superseded: 'reemplazado por un cambio de etapa posterior' }
 
 export const EMAIL_STATUS_LABELS: Record<string, string> = {
@@ -52,7 +63,7 @@ function describe(entry: TimelineEntry): string | null {
   else if (isStage(detail.to)) parts.push(`A ${STAGE_LABELS[detail.to]}`)
   if (typeof detail.reason === 'string' && detail.reason) parts.push(`Motivo: ${detail.reason}`)
   if (isRecommendation(detail.recommendation)) parts.push(RECOMMENDATION_LABELS[detail.recommendation])
-  if (typeof detail.kind === 'string') parts.push(EMAIL_KIND_LABELS[detail.kind] ?? detail.kind)
+  if (typeof detail.kind === 'string') parts.push(emailLabel(detail.kind, detail.calendarMethod))
   if (entry.type === 'founder_mail' && typeof detail.status === 'string') parts.push(DRAFT_STATUS_LABELS[detail.status] ?? detail.status)
   return parts.length ? parts.join(' · ') : null
 }
@@ -90,7 +101,7 @@ export function EmailStatuses({ emails }: { emails: EmailStatus[] }) {
         <ul className="flex flex-col gap-2 text-sm">
           {emails.map((email, i) => (
             <li key={`${email.kind}-${i}`}>
-              <p className="font-semibold">{EMAIL_KIND_LABELS[email.kind] ?? email.kind}</p>
+              <p className="font-semibold">{emailLabel(email.kind, email.calendarMethod)}</p>
               <p className={email.status === 'failed' ? 'font-semibold text-danger-700' : 'text-ink-800'}>
                 {EMAIL_STATUS_LABELS[email.status] ?? email.status}
                 {email.status === 'sent' && email.settledAt && ` el ${formatDateTime(email.settledAt)}`}

@@ -145,7 +145,7 @@ export function OfferForm({ state, candidates, excluded, initial, pending, serve
         )}
         {excluded.length > 0 && (
           <p className="mt-2 text-xs text-ink-700">
-            No se ofrecen porque declararon un conflicto de interés con esta postulación: {excluded.map((m) => m.name).join(', ')}.
+            No se ofrecen porque tienen un conflicto de interés con esta postulación: {excluded.map((m) => m.name).join(', ')}.
           </p>
         )}
         <FieldError id={`${ids.members}-error`} message={errors.members} />

@@ -89,7 +89,7 @@ describe('"Ofrecer horarios" (admins)', () => {
     expect(within(form).getByRole('checkbox', { name: 'Ana Ríos' })).toBeTruthy()
     expect(within(form).getByRole('checkbox', { name: 'Luis Paz' })).toBeTruthy()
     expect(within(form).queryByRole('checkbox', { name: /Eva/ })).toBeNull()
-    expect(form.textContent).toContain('No se ofrecen porque declararon un conflicto de interés con esta postulación: Eva Conflicto.')
+    expect(form.textContent).toContain('No se ofrecen porque tienen un conflicto de interés con esta postulación: Eva Conflicto.')
     // Ana's other session, in Bogotá time (14:00 UTC is 9:00 a. m.), tied to her checkbox.
     expect(describedBy(within(form).getByRole('checkbox', { name: 'Ana Ríos' })).replace(/\u00a0/g, ' ')).toContain(
       'CAT-2030-OTRA01: lunes 11 de marzo de 2030, 9:00 a. m.',
@@ -380,12 +380,22 @@ describe('the booked session', () => {
   it("after the team's cancellation: when and who, its «Motivo», and that the offer closed with it (new times to offer)", async () => {
     serve('admin', {
       ...state(),
-      session: { ...BOOKED.session!, status: 'cancelled', sequence: 1, changedAt: '2030-03-11T13:00:00.000Z', changedBy: ADMIN, cancelledAt: '2030-03-11T13:00:00.000Z', cancelReason: 'El panel se enfermó' },
+      session: {
+        ...BOOKED.session!,
+        status: 'cancelled',
+        sequence: 1,
+        changedAt: '2030-03-11T13:00:00.000Z',
+        changedBy: ADMIN,
+        cancelledAt: '2030-03-11T13:00:00.000Z',
+        cancelReason: 'El panel se enfermó',
+        cancelledByStage: null,
+      },
       candidates: [...MEMBERS, { id: ADMIN, name: 'Admin Uno', email: 'admin@catalitico.example', otherSessions: [] }],
     })
     renderSection()
     expect(await screen.findByText('Motivo: El panel se enfermó')).toBeTruthy()
     expect(screen.getByText(/se canceló el 11 de marzo de 2030/).textContent).toContain('por Admin Uno')
+    expect(screen.queryByText(/al pasar/)).toBeNull()
     expect(screen.getByText('Los horarios ofrecidos se cerraron con la cancelación: ofrece horarios nuevos.')).toBeTruthy()
     // The form says the founder gets the times by e-mail.
     expect(await screen.findByText(/le enviamos a la persona fundadora un correo con los horarios/)).toBeTruthy()
@@ -402,6 +412,43 @@ describe('the booked session', () => {
     renderSection()
     const session = await screen.findByRole('region', { name: 'Sesión reservada' })
     expect(session.textContent).toContain('por Admin Uno')
+  })
+
+  it('cancelled by a stage change past the panel stage: says which move did it, and lists no offered times, no founder\'s answer, no form (ADR 0185)', async () => {
+    serve('admin', {
+      ...state({
+        stage: 'acuerdo_firmado',
+        offer: { ...BOOKED.offer!, times: BOOKED.offer!.times.map((t) => ({ ...t, booked: false, taken: false })) },
+        noneFits: { note: 'Solo puedo en la tarde', at: '2030-03-10T13:00:00.000Z' },
+      }),
+      actors: [{ id: ADMIN, name: 'Admin Uno' }],
+      session: {
+        ...BOOKED.session!,
+        status: 'cancelled',
+        sequence: 1,
+        changedAt: '2030-03-11T13:00:00.000Z',
+        changedBy: ADMIN,
+        cancelledAt: '2030-03-11T13:00:00.000Z',
+        cancelledByStage: 'acuerdo_firmado',
+      },
+    })
+    renderWithQueries(<PanelSection applicationId={APP} stage="acuerdo_firmado" />, { signedIn: true })
+    const said = await screen.findByText(/se canceló al pasar/)
+    expect(said.textContent!.replace(/\u00a0/g, ' ')).toBe(
+      'La sesión del martes 12 de marzo de 2030, 10:00 a. m. se canceló al pasar la postulación a «Acuerdo firmado», el 11 de marzo de 2030, 8:00 a. m., por Admin Uno.',
+    )
+    expect(screen.queryByRole('region', { name: 'Horarios ofrecidos' })).toBeNull()
+    expect(screen.queryByText(/Horarios ofrecidos|viernes 15 de marzo/)).toBeNull()
+    expect(screen.queryByText(/Ningún horario le sirve/)).toBeNull()
+    expect(screen.queryByRole('form', { name: 'Ofrecer horarios' })).toBeNull()
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('kept past the panel stage: the booked session stands, the offer it came from is not listed as offered', async () => {
+    serve('admin', { ...BOOKED, stage: 'due_diligence', session: { ...BOOKED.session!, keptBy: ANA, keptAt: '2030-03-11T14:00:00.000Z' } })
+    renderWithQueries(<PanelSection applicationId={APP} stage="due_diligence" />, { signedIn: true })
+    expect(await screen.findByRole('region', { name: 'Sesión reservada' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Horarios ofrecidos' })).toBeNull()
   })
 
   it("a founder's cancellation shows no «Motivo» and keeps the offered times", async () => {

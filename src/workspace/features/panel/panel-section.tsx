@@ -3,12 +3,14 @@
  * `sesion_panel`, an admin names the panel and offers times; once the
  * founder books, the session with "Cambiar horario" and "Cancelar sesión".
  * Afterwards the booked session stays in view: «Realizada» once in the past,
- * and, kept past the panel stage (ADR 0185), who kept it. Reviewers read it all.
+ * and, kept past the panel stage (ADR 0185), who kept it; cancelled by a stage
+ * change, which stage. Past the panel stage the offer is history: its times are
+ * no longer listed as offered. Reviewers read it all.
  */
 import { useId, useMemo, useState } from 'react'
 import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import { PANEL_MESSAGES, PANEL_PLACE_LABELS, type PanelPlaceKind } from '../../../../domain/panel-sessions.ts'
-import { STAGES, type Stage } from '../../../../domain/pipeline.ts'
+import { STAGE_LABELS, STAGES, type Stage } from '../../../../domain/pipeline.ts'
 import { heldText, sessionTense } from '../../../../domain/stage-effects.ts'
 import type { PanelState } from '../../../../domain/workspace-api/panel.ts'
 import { notify } from '../../../lib/toast.tsx'
@@ -158,7 +160,9 @@ export function PanelStateView({ state }: { state: PanelState }) {
           <div className="rounded-md border border-ink-200 p-3">
             <p>
               {sentence(
-                `La sesión del ${formatWeekdayDateTime(cancelled.startsAt)} se canceló el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}${
+                `La sesión del ${formatWeekdayDateTime(cancelled.startsAt)} se canceló ${
+                  cancelled.cancelledByStage ? `al pasar la postulación a «${STAGE_LABELS[cancelled.cancelledByStage]}», ` : ''
+                }el ${formatDateTime(cancelled.cancelledAt ?? cancelled.changedAt)}${
                   cancelled.changedBy === 'founder' ? ', por la persona fundadora' : cancelled.changedBy ? `, por ${names.get(cancelled.changedBy) ?? 'el equipo'}` : ''
                 }`,
               )}
@@ -169,13 +173,14 @@ export function PanelStateView({ state }: { state: PanelState }) {
             )}
           </div>
         )}
-        {state.noneFits && !booked && (
+        {/* Past the panel stage the offer and the founder's answer to it are history, not something to act on. */}
+        {inStage && state.noneFits && !booked && (
           <div className="rounded-md border border-[#f3c27a] bg-[#fff8eb] p-3">
             <p className="font-semibold text-ink-950">Ningún horario le sirve: {state.noneFits.note || 'sin nota'}</p>
             <p className="mt-0.5 text-xs text-ink-700">{sentence(`La persona fundadora lo dijo el ${formatDateTime(state.noneFits.at)}`)}</p>
           </div>
         )}
-        {state.offer && <OfferedTimes state={state} panel={panelNames(memberIds)} />}
+        {inStage && state.offer && <OfferedTimes state={state} panel={panelNames(memberIds)} />}
         {inStage && !booked && (isAdmin ? <OfferEditor state={state} memberIds={memberIds} /> : !state.offer && <p className="text-ink-700">{PANEL_MESSAGES.noOffer}</p>)}
       </div>
     </Panel>
