@@ -88,6 +88,9 @@ describe('who acted, and folded views (ADR 0201)', () => {
       `5 veces, de ${formatTime('2026-03-10T14:02:00.000Z')} a ${formatTime('2026-03-10T22:40:00.000Z')} · la postulación: 3, el acuerdo: 2`,
     )
     expect(viewsDetail(views, '2026-03-10T22:40:00.000Z')).toContain('9:02')
+    // Two views within one minute: "a las", never "de 9:02 a. m. a 9:02 a. m.".
+    const twice = { count: 2, firstAt: '2026-03-10T14:02:05.000Z', byAction: { 'application.viewed': 2 } }
+    expect(viewsDetail(twice, '2026-03-10T14:02:40.000Z')).toBe(`2 veces, a las ${formatTime('2026-03-10T14:02:40.000Z')}`)
     const once = { count: 1, firstAt: '2026-03-10T14:02:00.000Z', byAction: { 'media_plan.viewed': 1 } }
     expect([viewsLabel(once), viewsDetail(once, once.firstAt)]).toEqual(['Vio el plan de medios', `Una vez, a las ${formatTime(once.firstAt)}`])
     expect(viewsLabel({ count: 3, firstAt: once.firstAt, byAction: { 'application.viewed': 1, 'deal.viewed': 1, 'follow_up.viewed': 1 } })).toBe(

@@ -115,7 +115,10 @@ export function viewsLabel(views: Views): string {
 /** A folded line's detail: how many times, from when to when that day, and of what when more than one kind. */
 export function viewsDetail(views: Views, at: string): string {
   const kinds = VIEW_ACTIONS.filter((a) => (views.byAction[a] ?? 0) > 0)
-  const times = views.count === 1 ? `Una vez, a las ${formatTime(at)}` : `${formatCount(views.count)} veces, de ${formatTime(views.firstAt)} a ${formatTime(at)}`
+  const first = formatTime(views.firstAt)
+  const last = formatTime(at)
+  // Views within one minute read "a las", never "de 3:39 p. m. a 3:39 p. m.".
+  const times = views.count === 1 ? `Una vez, a las ${last}` : first === last ? `${formatCount(views.count)} veces, a las ${last}` : `${formatCount(views.count)} veces, de ${first} a ${last}`
   if (kinds.length < 2) return times
   return `${times} · ${kinds.map((a) => `${VIEW_OBJECTS[a]}: ${formatCount(views.byAction[a]!)}`).join(', ')}`
 }
