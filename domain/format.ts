@@ -13,6 +13,9 @@ export const TIME_ZONE = 'America/Bogota'
 /** What an empty value reads as in a table or a sentence. */
 export const EMPTY = '—'
 
+/** Under a table wider than the screen, while columns are hidden: the workspace's and the founder's pages say the same. */
+export const SCROLL_HINT = 'Desliza para ver más →'
+
 const NBSP = '\u00a0'
 
 const MONTHS = [

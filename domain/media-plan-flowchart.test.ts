@@ -8,6 +8,7 @@ import {
   MARK_RADIUS_SMALL,
   WEEK_WIDTH_MAX,
   WEEK_WIDTH_MIN,
+  flowchartScrollStart,
   mediaPlanFlowchart,
   type FlowchartInput,
 } from './media-plan-flowchart.ts'
@@ -180,6 +181,38 @@ describe('the flowchart: today', () => {
     // A Sunday belongs to the week that began the Monday before.
     expect(mediaPlanFlowchart(input({ today: '2027-01-10' })).today!.week).toBe(4)
     expect(mediaPlanFlowchart(input({ today: '2027-01-11' })).today!.week).toBe(5)
+  })
+
+  it('opens a phone\'s scroll near today on a week\'s edge that cuts no month label', () => {
+    // The walk's plan: from Monday 19 October 2026, today 30 November, 200 px of weeks on a 390 px phone.
+    // Today in the middle scrolled 9 px into «oct», leaving its «t».
+    const walk = mediaPlanFlowchart(input({ window: { start: '2026-10-19', end: '2027-04-18' }, lines: [], entries: [], today: '2026-11-30', width: 200 }))
+    expect(walk.weeks[0]).toMatchObject({ x: 0, month: 'oct' })
+    expect(walk.today!.x - 100).toBeGreaterThan(0)
+    expect(flowchartScrollStart(walk, 200)).toBe(0)
+    // Mid-February: on January's first week, «ene 2027» whole at the left edge.
+    const chart = mediaPlanFlowchart(input({ today: '2027-02-17', width: 200 }))
+    expect(chart.weeks.find((w) => w.x === flowchartScrollStart(chart, 200))).toMatchObject({ start: '2027-01-04', month: 'ene', year: '2027' })
+    // Any day of the window: no label cut (as drawn: 3 px in, at most 6.6 px a character), today 16 px inside
+    // (at the scroll's very end, in view).
+    const labels = chart.weeks.filter((w) => w.month !== null).map((w) => ({ from: w.x, to: w.x + 3 + `${w.month}${w.year ? ` ${w.year}` : ''}`.length * 6.6 }))
+    const edges = new Set(chart.weeks.map((w) => w.x))
+    let moved = 0
+    for (let day = new Date('2026-12-09T12:00:00Z'); day <= new Date('2027-06-08T12:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
+      const today = day.toISOString().slice(0, 10)
+      const c = mediaPlanFlowchart(input({ today, width: 200 }))
+      const at = flowchartScrollStart(c, 200)
+      // A week's edge, or the scroll's end (where the last weeks keep today in view).
+      expect(edges.has(at) || at === c.width - 200, `${today} opens at ${at}`).toBe(true)
+      expect(labels.some((l) => l.from < at && at < l.to), `${today} cuts a label at ${at}`).toBe(false)
+      if (at > 0) expect(c.today!.x - at).toBeGreaterThanOrEqual(16)
+      expect(c.today!.x - at).toBeLessThanOrEqual(at === c.width - 200 ? 200 : 200 - 16)
+      if (at > 0) moved++
+    }
+    expect(moved).toBeGreaterThan(100)
+    // Nothing to scroll: the weeks fit, or today is not drawn.
+    expect(flowchartScrollStart(mediaPlanFlowchart(input({ width: 4000 })), 4000)).toBe(0)
+    expect(flowchartScrollStart(mediaPlanFlowchart(input({ today: '2027-09-01', width: 200 })), 200)).toBe(0)
   })
 
   it('draws no line when today is outside the weeks, and says where it stands', () => {

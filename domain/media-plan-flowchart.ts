@@ -417,6 +417,31 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
   }
 }
 
+/** Room kept between today's line (its «Hoy» centred on it) and either edge of the view. */
+const TODAY_ROOM = 16
+
+/**
+ * Where the weeks' sideways scroll opens in a view `view` px wide: today's week as near the middle as can be,
+ * on a week's edge that cuts no month's label (cut at the left edge, «oct» read «t»), today in view. 0 when
+ * the weeks fit or today is not drawn.
+ */
+export function flowchartScrollStart(chart: Pick<MediaPlanFlowchart, 'width' | 'weeks' | 'today'>, view: number): number {
+  const max = chart.width - view
+  if (!chart.today || max <= 0) return 0
+  const todayX = chart.today.x
+  const centred = Math.min(max, Math.max(0, todayX - view / 2))
+  // Each label's span, as drawn (3 px in from its week's edge) and as fitMonthLabels measures it.
+  const labels = chart.weeks
+    .filter((w) => w.month !== null)
+    .map((w) => ({ from: w.x, to: w.x + 3 + (w.year ? `${w.month} ${w.year}` : w.month!).length * MONTH_CHAR_WIDTH }))
+  const starts = chart.weeks
+    .map((w) => w.x)
+    .filter((x) => x <= max && todayX - x <= view - TODAY_ROOM && (x === 0 || todayX - x >= TODAY_ROOM))
+    .filter((x) => !labels.some((l) => l.from < x && x < l.to))
+  if (starts.length === 0) return round(centred)
+  return starts.reduce((best, x) => (Math.abs(x - centred) < Math.abs(best - centred) ? x : best))
+}
+
 /**
  * The chart in words: its lines and weeks, today, and in how many weeks each mark was recorded. "Plan de
  * medios semana a semana: 3 líneas (1 retirada) en 27 semanas, del 7 dic 2026 al 6 jun 2027. Hoy: semana

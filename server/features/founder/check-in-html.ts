@@ -24,13 +24,13 @@ import {
   type CheckInField,
   type CheckInMonth,
 } from '../../../domain/follow-up.ts'
-import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth, sentence } from '../../../domain/format.ts'
+import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth, SCROLL_HINT, sentence } from '../../../domain/format.ts'
 import type { CheckIn, FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import { page } from './status-page-html.ts'
 import { noticeHtml } from '../../shared/http/notice.ts'
 import { followUpChartsHtml } from './status-page-chart.ts'
-import type { DayInterval } from '../../../domain/follow-up-chart.ts'
+import { NO_FIGURES_TEXT, type DayInterval } from '../../../domain/follow-up-chart.ts'
 
 /** The form's field names (short Spanish words; the keys stay English in code). */
 export const FIELD_NAMES: Record<CheckInField, string> = {
@@ -45,6 +45,17 @@ export const FIELD_NAMES: Record<CheckInField, string> = {
   needs: 'necesita',
 }
 
+/** «Tus cifras» before any figure: one line instead of a chart per metric with nothing in it. */
+export const NO_FIGURES_YET = `${NO_FIGURES_TEXT}: cuando envíes tu primer reporte, aquí verás una gráfica de cada una.`
+
+/**
+ * The page's styles. «Tus cifras mes a mes» is wider than a phone: it scrolls sideways in its labelled
+ * region and says so with no JavaScript, as the workspace's ScrollArea does with it: a shade on the right
+ * while columns are hidden there (a background that scrolls with the table covers it at the end) and
+ * «Desliza para ver más →» under it. The months stay put at the left, so a row is still read as its month.
+ * Where CSS scroll timelines exist, the words show only while columns are hidden on the right (a table that
+ * fits has an inactive timeline, which leaves them hidden); elsewhere, on any narrow screen.
+ */
 export const CHECK_IN_CSS = `
 fieldset{border:0;padding:0;margin:0 0 1.5rem}
 legend{font-size:1.15rem;font-weight:700;margin:0 0 .75rem;padding:0}
@@ -64,13 +75,20 @@ a.button{display:inline-block;text-decoration:none;font:inherit;font-weight:700;
 a.button.primary{background:var(--ink-950);color:#fff}
 details{margin:1rem 0}
 summary{cursor:pointer;font-weight:700;min-height:44px;padding:.6rem 0}
-.table-wrap{overflow-x:auto;margin:0 0 1rem;border:1px solid var(--ink-200);border-radius:.5rem;background:#fff}
+.figures-block{margin:0 0 1rem;timeline-scope:--tus-cifras}
+.table-wrap{overflow-x:auto;border:1px solid var(--ink-200);border-radius:.5rem;scroll-timeline:--tus-cifras x;background:linear-gradient(270deg,#fff 30%,rgba(255,255,255,0)) right/2.5rem 100% no-repeat local,radial-gradient(farthest-side at 100% 50%,rgba(6,13,31,.2),rgba(6,13,31,0)) right/.9rem 100% no-repeat scroll,#fff}
 .table-wrap:focus{outline:3px solid var(--accent-700);outline-offset:2px}
-table.figures{border-collapse:collapse;min-width:100%;font-size:.95rem}
-table.figures th,table.figures td{padding:.45rem .6rem;border-bottom:1px solid var(--ink-200);text-align:right;white-space:nowrap}
+table.figures{border-collapse:collapse;min-width:100%;font-size:.9rem;font-variant-numeric:tabular-nums}
+table.figures th,table.figures td{padding:.45rem .5rem;border-bottom:1px solid var(--ink-200);text-align:right;white-space:nowrap}
 table.figures th:first-child,table.figures td:first-child{text-align:left}
-table.figures thead th{font-size:.8rem;color:var(--ink-600)}
-table.figures caption{text-align:left;padding:.5rem .6rem;font-weight:700}
+table.figures thead th{font-size:.8rem;color:var(--ink-600);white-space:normal;vertical-align:bottom}
+table.figures tbody th{white-space:normal;min-width:6.5rem}
+table.figures tr>:first-child{position:sticky;left:0;z-index:1;background:#fff;box-shadow:inset -1px 0 0 var(--ink-200)}
+table.figures caption{text-align:left;padding:.5rem .5rem;font-weight:700}
+.scroll-hint{margin:.25rem 0 0;text-align:right;font-size:.8rem;font-weight:700;color:var(--ink-700);display:none}
+@media (max-width:40rem){.scroll-hint{display:block}}
+@supports (animation-timeline:scroll()){.scroll-hint{display:block;visibility:hidden;max-height:0;margin:0;animation:scroll-hint linear both;animation-timeline:--tus-cifras}}
+@keyframes scroll-hint{0%,99%{visibility:visible;max-height:2rem;margin-top:.25rem}100%{visibility:hidden;max-height:0;margin-top:0}}
 ul.milestones{list-style:none;padding:0;margin:0 0 1rem}
 ul.milestones li{background:#fff;border:1px solid var(--ink-200);border-radius:.75rem;padding:.6rem 1rem;margin:0 0 .5rem}
 `
@@ -221,7 +239,7 @@ export function followUpSectionHtml(token: string, follow: FollowUpRecord, now: 
   const table =
     months.length === 0
       ? '<p class="muted">Aquí verás tus cifras mes a mes cuando envíes tu primer reporte.</p>'
-      : `<div class="table-wrap" role="region" aria-labelledby="tus-cifras" tabindex="0"><table class="figures">
+      : `<div class="figures-block"><div class="table-wrap" role="region" aria-labelledby="tus-cifras" tabindex="0"><table class="figures">
 <caption id="tus-cifras">Tus cifras mes a mes</caption>
 <thead><tr><th scope="col">Mes</th>${METRIC_KEYS.map((k) => `<th scope="col">${e(METRICS[k].short)}</th>`).join('')}</tr></thead>
 <tbody>
@@ -233,13 +251,20 @@ ${months
     return `<tr>${label}<td colspan="${METRIC_KEYS.length}" style="text-align:left" class="muted">${e(CHECK_IN_STATE_LABELS[m.state])}</td></tr>`
   })
   .join('\n')}
-</tbody></table></div>`
-  // A chart per metric once there is something to draw: a figure, or a week the media ran (ADR 0176).
-  const hasFigure = METRIC_KEYS.some((k) => view.series[k].some((p) => p.value !== null))
+</tbody></table></div>
+<p class="scroll-hint">${e(SCROLL_HINT)}</p></div>`
+  // A chart per metric with a figure (ADR 0176); the metrics with none yet said in one line, not drawn as
+  // empty charts (six of them took about 2,000 px of a phone before the first report).
+  const drawn = METRIC_KEYS.filter((k) => view.series[k].some((p) => p.value !== null))
+  const blank = METRIC_KEYS.filter((k) => !drawn.includes(k))
   const charts =
-    hasFigure || mediaDays.length > 0
-      ? followUpChartsHtml(METRIC_KEYS.map((k) => ({ title: METRICS[k].label, unit: METRICS[k].unit, points: view.series[k].map((p) => ({ period: p.period, value: p.value })), mediaDays })))
+    drawn.length > 0
+      ? followUpChartsHtml(drawn.map((k) => ({ title: METRICS[k].label, unit: METRICS[k].unit, points: view.series[k].map((p) => ({ period: p.period, value: p.value })), mediaDays })))
       : ''
+  const noFigures =
+    months.length === 0 || blank.length === 0
+      ? ''
+      : `<p class="muted">${e(drawn.length === 0 ? NO_FIGURES_YET : `${NO_FIGURES_TEXT} de: ${blank.map((k) => METRICS[k].label).join(', ')}.`)}</p>\n`
   return `<h2>Seguimiento de 12 meses</h2>
 <p>Desde el ${e(formatDay(view.followUpStart))}, cada mes nos cuentas cómo va tu startup con un reporte corto, y a los meses 3, 6 y 12 lo revisamos juntos.</p>
 <div class="card">
@@ -250,5 +275,5 @@ ${current}
 ${milestones}
 </ul>
 <h3>Tus cifras</h3>
-${charts}${table}`
+${charts}${noFigures}${table}`
 }

@@ -18,6 +18,7 @@ import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type Workspace
 import { runCheckInMails } from '../follow-up/check-in-job.ts'
 import type { MediaDaysSource } from '../../shared/media-days.ts'
 import { noticesIn } from '../../testing/notices.ts'
+import { NO_FIGURES_YET } from './check-in-html.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -136,20 +137,30 @@ describe("the founder's monthly check-in", () => {
     expect(before).not.toContain('<svg')
     expect(before).toContain('<caption id="tus-cifras">Tus cifras mes a mes</caption>')
     expect(asked).toEqual([two.id])
+    // Before any figure, with media: no six empty charts either (about 2,000 px on a phone), one line for them all.
+    const unanswered = await (await page(h, `/postulacion/${tokenOne}`)).text()
+    expect(unanswered).not.toContain('<svg')
+    expect(unanswered).toContain(`<p class="muted">${NO_FIGURES_YET}</p>`)
+    // The months' table scrolls sideways in its labelled region, and says so on a phone.
+    expect(unanswered).toContain('<div class="table-wrap" role="region" aria-labelledby="tus-cifras" tabindex="0">')
+    expect(unanswered).toContain('<p class="scroll-hint">Desliza para ver más →</p>')
 
     expect((await page(h, `/postulacion/${tokenOne}/seguimiento`, { method: 'POST', form: FILLED })).status).toBe(303)
     // Spaces as read (the dates and sums keep their parts together with no-break spaces).
     const status = (await (await page(h, `/postulacion/${tokenOne}`)).text()).replace(/\u00a0/g, ' ')
-    // Six charts, each an image named by its summary, with its figures in a table under it.
-    expect(status.match(/<figure class="fu-chart">/g)).toHaveLength(6)
+    // A chart per metric with a figure (five: "Visitas al sitio" was left empty), each an image named by its
+    // summary, with its figures in a table under it.
+    expect(status.match(/<figure class="fu-chart">/g)).toHaveLength(5)
     expect(status).toContain(
       'aria-label="Ventas del mes en USD, de dic 2026 a nov 2027. Una sola cifra: US$ 12.500,50 (dic 2026). Pauta en medios en 1 mes: dic 2026."',
     )
     expect(status).toContain('<caption>Ventas del mes en USD, mes a mes</caption>')
     expect(status).toContain('<tr><th scope="row">dic 2026</th><td>US$ 12.500,50</td><td>Sí (7 días)</td></tr>')
     expect(status).toContain('<tr><th scope="row">ene 2027</th><td>—</td><td>No</td></tr>')
-    // "Visitas al sitio" left empty: a gap, not a zero.
-    expect(status).toContain('aria-label="Visitas al sitio, de dic 2026 a nov 2027. Todavía no hay cifras. Pauta en medios en 1 mes: dic 2026."')
+    // "Visitas al sitio" left empty: never drawn as a zero, nor as an empty chart; said in one line.
+    expect(status).not.toContain('aria-label="Visitas al sitio')
+    expect(status).toContain('<p class="muted">Todavía no hay cifras de: Visitas al sitio.</p>')
+    expect(status).not.toContain(NO_FIGURES_YET)
     // The week behind, its mark and the legend; the charts' styles in the page's own <style>; no script.
     expect(status).toContain('fill="#ffe3d6"')
     expect(status).toContain('Semanas con pauta en medios')

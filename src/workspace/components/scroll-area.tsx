@@ -7,8 +7,9 @@
  * keys (WCAG 2.1.1); nothing changes where the table fits.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { SCROLL_HINT } from '../../../domain/format.ts'
 
-export const SCROLL_HINT = 'Desliza para ver más →'
+export { SCROLL_HINT }
 
 /** Whether content is hidden on each side of `el`'s horizontal scroll. */
 function edgesOf(el: HTMLElement): { start: boolean; end: boolean } {

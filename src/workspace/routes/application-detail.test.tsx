@@ -134,6 +134,12 @@ describe("an application's page", () => {
     await screen.findByRole('heading', { name: 'Sesión con el panel' })
     const links = await jumps()
     expect(links.map((l) => l.label)).toEqual(['Acuerdo', 'Plan', 'Seguimiento', 'Panel', 'Datos', 'Documentos', 'Historial', 'Evaluación', 'Notas'])
+    // Nine links are wider than a phone: one row that scrolls sideways there (two rows took 75 px of every
+    // screen), each link still reached with Tab; they wrap only on a wide screen, where they no longer stick.
+    const row = screen.getByRole('navigation', { name: 'Partes de la postulación' }).querySelector('ul')!
+    expect(row.className.split(' ')).toEqual(expect.arrayContaining(['flex-nowrap', 'overflow-x-auto', 'lg:flex-wrap']))
+    expect(row.className).not.toMatch(/(^| )flex-wrap( |$)/)
+    for (const link of within(row).getAllByRole('link')) expect(link.tabIndex).toBe(0)
     for (const { label, id, target } of links) {
       expect(target, `#${id} (${label}) exists`).not.toBeNull()
       expect(target!.tabIndex, `#${id} takes the focus`).toBe(-1)

@@ -40,8 +40,8 @@ const PARTS = {
 } as const
 /**
  * A part: the jump links' target, focused when reached (tabIndex −1, so a keyboard or screen reader goes
- * on from its heading), clear of the sticky jump links when scrolled to (two rows of them on a phone with
- * a signed startup's parts); each part's panels keep their own gaps.
+ * on from its heading), clear of the sticky jump links when scrolled to; each part's panels keep their own
+ * gaps.
  */
 function Part({ id, children, className = '' }: { id: string; children: ReactNode; className?: string }) {
   return (
@@ -69,15 +69,20 @@ function usePartsShown(applicationId: string, stage: Stage, signedForAdmin: bool
 }
 
 /**
- * In the page's order on a phone; sticky at the top while the page scrolls. Up to six links fit one row on a
- * 390 px phone; a signed startup's nine wrap to two rows there, every link still on screen (issue 32).
+ * In the page's order on a phone; sticky at the top while the page scrolls, one row there. Up to six links
+ * fit a 390 px phone; a signed startup's nine scroll sideways (two rows took 75 px of every screen): the
+ * link cut at the edge says there are more, and a link reached with Tab is scrolled into view. On a wide
+ * screen (`lg`), where they no longer stick, they wrap.
  */
 function JumpLinks({ links }: { links: [string, string][] }) {
   const tight = links.length === 6
   return (
     <nav aria-label="Partes de la postulación" className="sticky top-0 z-10 -mx-4 mb-4 border-b border-ink-200 bg-ink-50/95 px-2 py-1.5 backdrop-blur sm:px-4 lg:static lg:mx-0 lg:rounded-lg lg:border lg:bg-white lg:px-3 lg:py-2">
-      {/* Six links (the panel stage's) still fit one row on a 390 px phone: a little less room around each there. */}
-      <ul className={`flex flex-wrap ${links.length > 6 ? 'justify-start gap-x-1' : `justify-between ${tight ? 'gap-x-0' : 'gap-x-1'}`} text-sm sm:justify-start sm:gap-x-1`}>
+      {/* Six links (the panel stage's) still fit one row on a 390 px phone: a little less room around each there.
+          The list's own padding (its margin takes it back) keeps a focused link's ring inside the scroll. */}
+      <ul
+        className={`-m-1.5 flex flex-nowrap overflow-x-auto overscroll-x-contain p-1.5 [scrollbar-width:thin] ${links.length > 6 ? 'justify-start gap-x-1' : `justify-between ${tight ? 'gap-x-0' : 'gap-x-1'}`} text-sm sm:justify-start sm:gap-x-1 lg:flex-wrap lg:overflow-visible`}
+      >
         {links.map(([id, label]) => (
           <li key={id} className="shrink-0">
             <a href={`#${id}`} className={`block rounded ${tight ? 'px-0.5' : 'px-1.5'} py-1.5 font-semibold text-ink-800 underline-offset-2 hover:bg-ink-100 hover:underline sm:px-2.5`}>

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FLOWCHART_HEADER_HEIGHT, FLOWCHART_MARKS, FLOWCHART_MARK_LABELS, FLOWCHART_ROW_HEIGHT, mediaPlanFlowchart, weekShort } from '../../../../domain/media-plan-flowchart.ts'
-import { balancesOf, behindPace, pacingOf } from '../../../../domain/media-plan.ts'
+import { balancesOf, behindPace, lineTitle, pacingOf } from '../../../../domain/media-plan.ts'
 import { SAMPLE_DEAL, SAMPLE_ENTRIES, SAMPLE_LINES, SAMPLE_TODAY, SAMPLE_WINDOW } from '../../../../domain/testing/media-plan-flowchart-sample.ts'
 import type { MediaPlanAnswer, MediaPlanView } from '../../../../domain/workspace-api/media-plan.ts'
 import { fakeApi, renderWithQueries, sessionAnswer, TEST_ADMIN_ID } from '../../testing/fake-api.tsx'
@@ -81,7 +81,7 @@ describe('«Semana a semana»: the plan as a flowchart', () => {
     expect(plain(week.querySelector('title')!.textContent)).toBe('Semana del 25 ene 2027 · Emitido: 5')
     const withdrawn = svg.querySelector('[data-withdrawn][data-line="diario"]')!
     expect(withdrawn.querySelector('rect')!.getAttribute('fill')).toMatch(/^url\(#hatch-/)
-    expect(withdrawn.textContent).toBe('Retirada')
+    expect(withdrawn.querySelector('text')!.textContent).toBe('Retirada')
     expect(svg.querySelectorAll('g[data-line="diario"][data-week]')).toHaveLength(0)
     const row = screen.getByRole('table', { hidden: true }).querySelector('tr[data-line="diario"]')!
     expect(plain(row.querySelector('td')!.textContent)).toBe('Retirada el 25 de enero de 2027')
@@ -106,8 +106,14 @@ describe('«Semana a semana»: the plan as a flowchart', () => {
     expect(region.className).toContain('overflow-x-auto')
     expect(region.getAttribute('tabindex')).toBe('0')
     expect(plain(region.getAttribute('aria-describedby') && document.getElementById(region.getAttribute('aria-describedby')!)!.textContent)).toBe(`↔ ${SCROLL_CUE}`)
-    // The names sit outside the scrolling part, one per row.
-    expect(region.parentElement!.firstElementChild!.textContent).toContain('Línea 6')
+    // The names sit outside the scrolling part, one per row: cut short on a phone, whole on hover there and
+    // on each line's flight in the picture (the table under it has them whole too).
+    const names = region.parentElement!.firstElementChild!
+    expect(names.textContent).toContain('Línea 6')
+    const full = SAMPLE_LINES.map((l) => lineTitle(l))
+    expect([...names.querySelectorAll('[title]')].map((n) => n.getAttribute('title'))).toEqual(full)
+    const svg = within(region).getByRole('img')
+    expect([...svg.querySelectorAll(':is([data-flight], [data-withdrawn]) > title')].map((t) => t.textContent)).toEqual(full)
     cleanup()
     render(<PlanFlowchart plan={view()} width={2000} />)
     expect(screen.queryByText(SCROLL_CUE)).toBeNull()

@@ -28,6 +28,7 @@ import {
   FLOWCHART_TODAY_Y,
   TODAY_TEXT,
   WITHDRAWN_TEXT,
+  flowchartScrollStart,
   mediaPlanFlowchart,
   type FlowchartMark,
   type MediaPlanFlowchart,
@@ -84,12 +85,13 @@ export function PlanFlowchart({ plan, width }: PlanFlowchartProps) {
     [plan.windowStart, plan.windowEnd, plan.lines, plan.entries, plan.today, room],
   )
   const overflows = chart.width > room
-  // Open on today's week: the weeks before it scroll in from the left.
+  // Open on today's week, on a month's first week so the label at the left edge is whole: the weeks before
+  // it scroll in from the left.
   useLayoutEffect(() => {
     const box = ref.current
     if (!box || !chart.today || !overflows) return
-    box.scrollLeft = Math.max(0, chart.today.x - box.clientWidth / 2)
-  }, [ref, chart.today, overflows])
+    box.scrollLeft = flowchartScrollStart(chart, box.clientWidth || room)
+  }, [ref, chart, overflows, room])
 
   return (
     <section aria-labelledby={headingId} className="mb-4" data-flowchart="">
@@ -220,13 +222,16 @@ export function FlowchartSvg({ chart }: { chart: MediaPlanFlowchart }) {
       {chart.rows.map((r) =>
         r.withdrawn ? (
           <g key={`f-${r.lineId}`} data-line={r.lineId} data-withdrawn="">
+            <title>{r.label}</title>
             <rect x={r.flight.x + 0.5} y={r.y + 4.5} width={r.flight.width - 1} height={rowHeight - 9} fill={`url(#${hatchId})`} stroke={FLOWCHART_COLORS.hatch} />
             <text x={r.flight.x + 4} y={r.y + rowHeight / 2 + 4} fill={FLOWCHART_COLORS.text} fontWeight={600} paintOrder="stroke" stroke={FLOWCHART_COLORS.paper} strokeWidth={3}>
               {WITHDRAWN_TEXT}
             </text>
           </g>
         ) : (
-          <rect key={`f-${r.lineId}`} data-line={r.lineId} data-flight="" x={r.flight.x + 0.5} y={r.y + 4.5} width={r.flight.width - 1} height={rowHeight - 9} fill={FLOWCHART_COLORS.flight} stroke={FLOWCHART_COLORS.text} strokeWidth={1} />
+          <rect key={`f-${r.lineId}`} data-line={r.lineId} data-flight="" x={r.flight.x + 0.5} y={r.y + 4.5} width={r.flight.width - 1} height={rowHeight - 9} fill={FLOWCHART_COLORS.flight} stroke={FLOWCHART_COLORS.text} strokeWidth={1}>
+            <title>{r.label}</title>
+          </rect>
         ),
       )}
       {chart.rows.flatMap((r) =>
