@@ -221,7 +221,14 @@ export function followUpSectionHtml(token: string, follow: FollowUpRecord, now: 
     current = `<p style="margin-top:0">${e(checkInTitle(open))}: <strong>enviado</strong> el ${e(formatDate(open.checkIn.submittedAt))}. Puedes corregirlo hasta el ${e(formatDay(open.closesOn))}.</p>
 <a class="button" href="${e(base)}/seguimiento">Ver o corregir mi reporte</a>${next ? `\n<p style="margin-bottom:0" class="muted">El próximo, el de ${e(formatMonth(next.period))}, vence el ${e(formatDay(next.dueOn))}.</p>` : ''}`
   } else if (open) {
-    current = `<p style="margin-top:0">${e(checkInTitle(open))}: ${open.state === 'late' ? '<strong>atrasado</strong>, venció' : 'vence'} el <strong>${e(formatDay(open.dueOn))}</strong>. Son unos tres minutos.</p>
+    // A month that opened before the deal was recorded is never late: past its due day, it says its last day.
+    const when =
+      open.state === 'late'
+        ? `<strong>atrasado</strong>, venció el <strong>${e(formatDay(open.dueOn))}</strong>`
+        : open.dueOn < formatIsoDay(now)
+          ? `puedes enviarlo hasta el <strong>${e(formatDay(open.closesOn))}</strong>`
+          : `vence el <strong>${e(formatDay(open.dueOn))}</strong>`
+    current = `<p style="margin-top:0">${e(checkInTitle(open))}: ${when}. Son unos tres minutos.</p>
 <a class="button primary wide" href="${e(base)}/seguimiento">Enviar mi reporte de ${e(formatMonth(open.period))}</a>`
   } else if (next) {
     current = `<p style="margin:0">Tu próximo reporte, el de ${e(formatMonth(next.period))}, se abre el ${e(formatDay(next.opensOn))} y vence el ${e(formatDay(next.dueOn))}. Te avisaremos por correo.</p>`

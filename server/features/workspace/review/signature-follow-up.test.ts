@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEAL_BODY } from '../../../testing/deal-body.ts'
 import { newSubmission } from '../../../testing/fixtures.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../../testing/workspace-harness.ts'
 
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
@@ -87,6 +87,12 @@ describe('the signature and its follow-up', () => {
     // The welcome gives it the days the status page gives it: its due day has passed, so its last day.
     const welcome = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id && d.kind === 'acuerdo_firmado')!
     expect(welcome.text).toContain('El primero, el de octubre de 2026, ya está abierto: te enviaremos el enlace por correo; puedes enviarlo hasta el 30 de noviembre de 2026.')
+    // And the status page says the same, never "vence" of a day gone by.
+    expect((await h.call('POST', `/founder-mail/drafts/${welcome.id}/send`, { as: admin, body: {} })).status).toBe(200)
+    const sent = (await h.deliverMail()).find((m) => m.subject.includes('acuerdo firmado'))!
+    const page = (await (await h.app.request(`${SITE}/postulacion/${founderTokenFrom(sent.text)}`)).text()).replace(/<[^>]+>/g, '')
+    expect(page).toContain('Reporte de octubre de 2026 (mes 1): puedes enviarlo hasta el 30 de noviembre de 2026.')
+    expect(page).not.toContain('vence el 10 de noviembre')
 
     // A correction keeping the start asks nothing; one moving it further back asks again.
     const kept = await h.call('PUT', `/applications/${app.id}/deal`, { as: admin, body: { ...DEAL_BODY, followUpStart: '2026-10-01', equityPercent: '5' } })
