@@ -24,13 +24,26 @@
  * its end; prints the time, the size and the growth of the heap while it ran (sampled).
  * Goal: under 10 s each for 10,000 applications, the heap growing under 200 MB.
  *
- * Options: --applications N (default 10000) --runs N (default 200) --only sqlite|postgres
- *          --part list|pending|bulk|export (default list and bulk; pending: only "Mis pendientes")
- *          --bulk N (default 1000)
+ * Then the audit log (measureAudit, ADR 0201; --part audit, not in the default run): AUDIT_ENTRIES
+ * entries (three quarters views of AUDIT_APPLICATIONS applications by AUDIT_MEMBERS members over a
+ * year, a few of one member on one application on one Bogotá day, and portfolio views; the rest stage
+ * changes, plan records, notes, reviews, assignments, sign-ins and the founders' own actions), written
+ * with the review store's own audit insert, the reading admin conflicted with a few applications. Then
+ * GET /audit in-process as that admin: the first page, a page in the middle, and one application's
+ * (its id, as the detail's link has it); p50 and p95 over --runs requests (default 50 here), and the
+ * CPU time per request: this process's and, on PostgreSQL, that of the database's server processes
+ * (read from /proc when the server runs on this machine).
+ * Goal: p95 <= 500 ms for an unfiltered page, <= 50 ms for one application's.
+ *
+ * Options: --applications N (default 10000) --runs N (default 200; audit: 50) --only sqlite|postgres
+ *          --part list|pending|bulk|export|audit (default list and bulk; pending: only "Mis pendientes")
+ *          --bulk N (default 1000) --entries N (audit: default 100000)
  */
 import { onEachStore } from './each-store.ts'
 import { timed } from './timing.ts'
-import { loadavg } from 'node:os'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { performance } from 'node:perf_hooks'
 import { PRODUCT_STAGES } from '../../domain/application.ts'
@@ -48,6 +61,10 @@ import { insertMember } from '../../server/db/testing/members.ts'
 import { reviewApp } from '../../server/features/workspace/testing/review-harness.ts'
 import type { FounderMailConfig } from '../../server/shared/pipeline/status-mail.ts'
 import { SIGNED_DEAL } from '../../server/db/testing/signed-deal.ts'
+import { VIEW_ACTIONS, type AuditAction, type AuditDetail } from '../../domain/audit.ts'
+import { engineOf } from '../../server/db/engine-of.ts'
+import { auditWriter, type NewAuditEntry } from '../../server/db/stores/audit-log.ts'
+import { AUDIT_PAGE_SIZE } from '../../server/features/workspace/review/routes.ts'
 
 const GOAL_P95_MS = 50
 const DAY = 24 * 60 * 60 * 1000
@@ -60,6 +77,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     part: { type: 'string' },
     bulk: { type: 'string' },
+    entries: { type: 'string' },
   },
 })
 const BULK = Number(args.bulk ?? 1_000)
@@ -413,6 +431,223 @@ async function exportPart() {
   if (rows.some((r) => r.ms >= GOAL_EXPORT_MS || r.heapMb >= GOAL_EXPORT_HEAP_MB)) process.exitCode = 1
 }
 
+const AUDIT_ENTRIES = Number(args.entries ?? 100_000)
+const AUDIT_APPLICATIONS = 2_000
+const AUDIT_MEMBERS = 12
+const AUDIT_DAYS = 365
+/** The reading admin's conflicts of interest (ADR 0200): their applications' entries leave the page. */
+const AUDIT_CONFLICTS = 10
+const AUDIT_RUNS = Number(args.runs ?? 50)
+const GOAL_AUDIT_PAGE_MS = 500
+const GOAL_AUDIT_FILTERED_MS = 50
+const HOUR = 60 * 60 * 1000
+const MINUTE = 60_000
+/** How many views of one member on one application on one day, in turn: 20 views in 7 lines. */
+const VIEW_RUNS = [1, 2, 3, 5, 4, 2, 3]
+/** What a signed startup's page writes as it is read (ADR 0201's four), in turn; others only the first. */
+const PAGE_VIEWS = ['application.viewed', 'deal.viewed', 'media_plan.viewed', 'follow_up.viewed'] as const
+
+/**
+ * The log's entries, oldest first (the order they are written in), deterministic: `views` views in
+ * runs of VIEW_RUNS, each run one member's on one application (one in 25 a portfolio, with none) on one
+ * day of the last AUDIT_DAYS, the runs spread over members, applications and days by a permutation;
+ * then the other actions, as their writers record them (ids and codes in the detail, no member for
+ * what the founder did).
+ */
+function auditEntries(appIds: readonly string[], memberIds: readonly string[]): NewAuditEntry[] {
+  const views = Math.round(AUDIT_ENTRIES * 0.75)
+  const bogotaToday = Math.floor((NOW.getTime() - 5 * HOUR) / DAY) * DAY + 5 * HOUR
+  const dayStart = (day: number) => bogotaToday - (day + 1) * DAY
+  const entries: NewAuditEntry[] = []
+  const space = AUDIT_APPLICATIONS * AUDIT_DAYS * AUDIT_MEMBERS
+  for (let run = 0, written = 0; written < views; run++) {
+    const h = (run * 1_000_003) % space
+    const app = h % AUDIT_APPLICATIONS
+    const day = Math.floor(h / AUDIT_APPLICATIONS) % AUDIT_DAYS
+    const member = memberIds[Math.floor(h / (AUDIT_APPLICATIONS * AUDIT_DAYS))]!
+    const count = Math.min(VIEW_RUNS[run % VIEW_RUNS.length]!, views - written)
+    const start = dayStart(day) + 8 * HOUR + ((run * 37) % 600) * MINUTE
+    for (let k = 0; k < count; k++) {
+      const at = new Date(start + k * (3 + (run % 11)) * MINUTE)
+      if (run % 25 === 0) {
+        const action = k % 2 === 0 ? 'media_plan.portfolio_viewed' : 'follow_up.portfolio_viewed'
+        entries.push({ at, memberId: member, action, applicationId: null, detail: action === 'media_plan.portfolio_viewed' ? { deals: 40, behind: 3 } : {} })
+      } else {
+        const action = app % 5 === 0 ? PAGE_VIEWS[k % PAGE_VIEWS.length]! : 'application.viewed'
+        entries.push({ at, memberId: member, action, applicationId: appIds[app]! })
+      }
+    }
+    written += count
+  }
+  const others: [AuditAction, 'member' | 'founder' | 'none', (j: number) => AuditDetail][] = [
+    ['stage.changed', 'member', () => ({ from: 'recibida', to: 'validacion_preliminar' })],
+    ['media_plan.entry_recorded', 'member', (j) => ({ line: (j % 12) + 1, kind: 'ran', units: 1 })],
+    ['note.added', 'member', () => ({ noteId: crypto.randomUUID() })],
+    ['review.submitted', 'member', (j) => ({ updated: j % 3 === 0 })],
+    ['media_plan.entry_recorded', 'member', (j) => ({ line: (j % 12) + 1, kind: 'booked', units: 4 })],
+    ['assignment.added', 'member', (j) => ({ memberId: memberIds[(j + 5) % AUDIT_MEMBERS]! })],
+    ['stage.changed', 'member', () => ({ from: 'validacion_preliminar', to: 'sesion_panel' })],
+    ['media_plan.line_added', 'member', (j) => ({ line: (j % 12) + 1, outlet: 'tv_nacional', units: 20 })],
+    ['session.signed_in', 'none', () => ({ method: 'passkey' })],
+    ['stage.changed', 'founder', () => ({ from: 'validacion_preliminar', to: 'retirada' })],
+    ['founder.data_downloaded', 'founder', () => ({ found: 1, format: 'page' })],
+    ['panel.booked', 'founder', (j) => ({ session: crypto.randomUUID(), startsAt: new Date(dayStart(j % AUDIT_DAYS) + 20 * HOUR).toISOString() })],
+    ['document.downloaded', 'member', () => ({ documentId: crypto.randomUUID(), itemKey: 'pitch_deck', sha256: 'a'.repeat(64) })],
+  ]
+  for (let j = 0; j < AUDIT_ENTRIES - views; j++) {
+    const [action, who, detail] = others[j % others.length]!
+    const at = new Date(dayStart((j * 104_729) % AUDIT_DAYS) + 7 * HOUR + (j % 840) * MINUTE)
+    const member = memberIds[j % AUDIT_MEMBERS]!
+    entries.push({
+      at,
+      // A sign-in is the member's, with no application; the founder's own actions have no member.
+      memberId: who === 'founder' ? null : member,
+      action,
+      applicationId: action === 'session.signed_in' ? null : appIds[(j * 7919) % AUDIT_APPLICATIONS]!,
+      detail: detail(j),
+    })
+  }
+  return entries.sort((a, b) => a.at.getTime() - b.at.getTime())
+}
+
+/** CPU seconds so far of the database's server processes, by pid (Linux /proc; empty when the server is elsewhere). */
+async function serverCpu(store: PostgresStore): Promise<Map<number, number>> {
+  const pids = await store.sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`
+  const ticks = new Map<number, number>()
+  for (const { pid } of pids) {
+    try {
+      // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS)
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return ticks
+}
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+interface AuditRow {
+  target: string
+  query: string
+  lines: number
+  p50: number
+  p95: number
+  /** This process's CPU per request (user and system): Hono, the driver, SQLite's own work, the JSON. */
+  cpuMs: number
+  /** PostgreSQL's server processes' CPU per request; null on SQLite or when /proc does not show them. */
+  serverCpuMs: number | null
+  goal: number
+}
+
+async function measureAudit(target: string, store: ApplicationStore): Promise<{ target: string; rows: AuditRow[]; entries: number; views: number; load: string }> {
+  const stores = openWorkspaceStores(store)
+  const started = performance.now()
+  const subs = Array.from({ length: AUDIT_APPLICATIONS }, (_, i) => seededSubmission(i))
+  await pool(subs, store.kind === 'sqlite' ? 512 : 16, (s) => store.saveSubmission(s))
+  const admin = await insertMember(store, 'admin', 'Admin')
+  const others = await Promise.all(Array.from({ length: AUDIT_MEMBERS - 1 }, (_, i) => insertMember(store, 'reviewer', `Revisor ${i}`)))
+  const memberIds = [admin.id, ...others.map((m) => m.id)]
+  const appIds = subs.map((s) => s.application.id)
+  const entries = auditEntries(appIds, memberIds)
+  // The review store's own insert (one statement for many entries), 1,000 a statement.
+  const e = engineOf(store)
+  const insert = auditWriter(e)
+  for (let i = 0; i < entries.length; i += 1_000) await e.run(insert(entries.slice(i, i + 1_000)))
+  // The admin's conflicts, through the store (each writes its own entry, conflict.declared).
+  const conflicted = appIds.filter((_, i) => i % 7 === 3).slice(0, AUDIT_CONFLICTS)
+  for (const id of conflicted) {
+    const done = await stores.conflicts.declare({ applicationId: id, memberId: admin.id, kind: 'otra', note: '', declaredBy: admin.id, at: NOW })
+    if (done.status !== 'declared') throw new Error(`bench audit: conflict ${done.status}`)
+  }
+  if ('sql' in store) await (store as PostgresStore).sql`vacuum analyze`
+  // One application's entries, the application with the most that the admin may read.
+  const byApp = new Map<string, number>()
+  for (const entry of entries) if (entry.applicationId) byApp.set(entry.applicationId, (byApp.get(entry.applicationId) ?? 0) + 1)
+  const [busiest, busiestEntries] = [...byApp].filter(([id]) => !conflicted.includes(id)).sort((a, b) => b[1] - a[1])[0]!
+  const count =
+    store.kind === 'sqlite'
+      ? ((store as SqliteStore).db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n
+      : Number((await (store as PostgresStore).sql<{ n: string }[]>`select count(*) as n from audit_log`)[0]!.n)
+  const views = entries.filter((x) => (VIEW_ACTIONS as readonly string[]).includes(x.action)).length
+  console.error(`${target}: seeded ${count} audit entries (${views} views) in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+
+  const app = reviewApp({ store, reviews: stores.review, scoring: stores.scoring, conflicts: stores.conflicts, now: () => NOW })
+  const page = async (query: string) => {
+    const res = await app.request(`${WORKSPACE_API_PATH}/audit${query}`, { headers: { 'X-Test-Member': admin.id } })
+    if (res.status !== 200) throw new Error(`audit${query}: HTTP ${res.status} ${await res.text()}`)
+    return (await res.json()) as { total: number; items: unknown[] }
+  }
+  const { total } = await page('')
+  const deep = Math.ceil(Math.ceil(total / AUDIT_PAGE_SIZE) / 2)
+  const queries: [string, string, number][] = [
+    ['first page', '', GOAL_AUDIT_PAGE_MS],
+    [`page ${deep} of ${Math.ceil(total / AUDIT_PAGE_SIZE)}`, `?page=${deep}`, GOAL_AUDIT_PAGE_MS],
+    [`one application (${busiestEntries} entries)`, `?application=${busiest}`, GOAL_AUDIT_FILTERED_MS],
+  ]
+  const load = loadavg().map((l) => l.toFixed(1)).join(' ')
+  const rows: AuditRow[] = []
+  for (const [name, query, goal] of queries) {
+    let cpuUs = 0
+    let calls = 0
+    const call = async () => {
+      const cpu = process.cpuUsage()
+      const answer = await page(query)
+      const used = process.cpuUsage(cpu)
+      cpuUs += used.user + used.system
+      calls++
+      return answer
+    }
+    const before = store.kind === 'postgres' ? await serverCpu(store as PostgresStore) : null
+    const { last, p50, p95 } = await timed(AUDIT_RUNS, call)
+    let serverCpuMs: number | null = null
+    if (before) {
+      const after = await serverCpu(store as PostgresStore)
+      // A process that started during the run counts from zero; one that ended is lost (rare: the pool keeps them).
+      const seconds = [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0)
+      if (after.size > 0) serverCpuMs = (seconds * 1000) / calls
+    }
+    rows.push({ target, query: name, lines: last.total, p50, p95, cpuMs: cpuUs / 1000 / calls, serverCpuMs, goal })
+  }
+  return { target, rows, entries: count, views, load }
+}
+
+async function auditPart() {
+  const results = await onEachStore(args.only, measureAudit)
+  const rows = results.flatMap((r) => r.rows)
+  const header = ['target', `GET /audit (page of ${AUDIT_PAGE_SIZE})`, 'lines', 'p50 ms', 'p95 ms', 'CPU ms/req', 'server CPU ms/req', 'goal p95', 'met']
+  const table = [
+    header,
+    ...rows.map((r) => [
+      r.target,
+      r.query,
+      String(r.lines),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.cpuMs.toFixed(1),
+      r.serverCpuMs === null ? '-' : r.serverCpuMs.toFixed(1),
+      `<= ${r.goal} ms`,
+      r.p95 <= r.goal ? 'yes' : 'NO',
+    ]),
+  ]
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)))
+  const first = results[0]
+  console.log(
+    `\nGET ${WORKSPACE_API_PATH}/audit with ${first?.entries ?? AUDIT_ENTRIES} entries (${first?.views ?? '?'} views) by ${AUDIT_MEMBERS} members on ${AUDIT_APPLICATIONS} applications over ${AUDIT_DAYS} days, as an admin with ${AUDIT_CONFLICTS} conflicts, ${AUDIT_RUNS} runs each, in-process`,
+  )
+  console.log(`load average before timing: ${results.map((r) => `${r.target} ${r.load}`).join(', ')}; at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (${cpus().length} cores)`)
+  console.log(`CPU ms/req: this process's (on SQLite, the query's too); server CPU ms/req: PostgreSQL's processes for this database (from /proc)\n`)
+  for (const r of table) console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  '))
+  if (rows.some((r) => r.p95 > r.goal)) process.exitCode = 1
+}
+
 if (!args.part || args.part === 'list' || args.part === 'pending') await main()
 if (!args.part || args.part === 'bulk') await bulkPart()
 if (args.part === 'export') await exportPart()
+if (args.part === 'audit') await auditPart()
