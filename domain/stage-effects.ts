@@ -16,7 +16,7 @@
  *
  * No React, DOM or Node APIs: Vite, Node and Deno all load this module.
  */
-import { formatDateTime, formatWeekdayDateTime } from './format.ts'
+import { formatWeekdayDateTime } from './format.ts'
 import { FOUNDER_MAIL_LABELS, isStatusMailKind, type FounderMailKind } from './founder-mail.ts'
 import { STAGE_LABELS, type Stage } from './pipeline.ts'
 
@@ -80,7 +80,7 @@ export type StageSessionFacts = { state: 'none' } | { state: 'held' | 'cancelled
 
 /** The Spanish label of a booked session that already took place (the team's panel section, the founder's page). */
 export const HELD_LABEL = 'Realizada'
-export const heldText = (startsAt: Date): string => `${HELD_LABEL} el ${formatDateTime(startsAt)} (hora de Bogotá).`
+export const heldText = (startsAt: Date): string => `${HELD_LABEL} el ${formatWeekdayDateTime(startsAt)} (hora de Bogotá).`
 
 /** What the confirmation knows of one application when it asks. */
 export interface StageChangeFacts {

@@ -70,7 +70,7 @@ export function panelNext(view: PanelView, now: Date): string {
   const { offer, session } = view
   if (session?.status === 'booked' && sessionTense(session, now) !== 'ahead') {
     return sentence(
-      `Tu sesión 1:1 con el panel de expertos fue el ${formatDateTime(session.startsAt)} (hora de Bogotá). El equipo evalúa tu postulación y te escribiremos con el resultado`,
+      `Tu sesión 1:1 con el panel de expertos fue el ${formatWeekdayDateTime(session.startsAt)} (hora de Bogotá). El equipo evalúa tu postulación y te escribiremos con el resultado`,
     )
   }
   if (session?.status === 'booked') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AUDIT_ACTIONS } from '../../../domain/audit.ts'
-import { formatDateTime, formatTime } from '../../../domain/format.ts'
+import { formatTime, formatWeekdayDateTime } from '../../../domain/format.ts'
 import { ACTION_LABELS, actionLabel, auditActor, auditDetailText, viewsDetail, viewsLabel } from './audit-text.ts'
 
 const BETO = '0193a2fe-6c00-7000-8000-00000000000b'
@@ -45,7 +45,7 @@ describe('the audit log in the workspace’s words', () => {
       reason: 'El panel no puede ese día',
       offerClosed: true,
     })
-    expect(text).toBe(`Sesión del ${formatDateTime('2026-12-03T15:00:00.000Z')} (hora de Bogotá) · Se cerraron los horarios ofrecidos · Motivo: El panel no puede ese día`)
+    expect(text).toBe(`Sesión del ${formatWeekdayDateTime('2026-12-03T15:00:00.000Z')} (hora de Bogotá) · Se cerraron los horarios ofrecidos · Motivo: El panel no puede ese día`)
     expect(text).toContain('3 de diciembre de 2026')
     expect(text).not.toMatch(/startsAt|sequence|reason|2026-12-03T/)
   })
@@ -54,10 +54,10 @@ describe('the audit log in the workspace’s words', () => {
     const session = { session: BETO, startsAt: '2026-12-05T21:00:00.000Z', to: 'acuerdo_firmado' }
     expect(actionLabel('panel.kept')).toBe('Mantuvo la sesión con el panel al cambiar de etapa')
     expect(auditDetailText('panel.cancelled', { ...session, sequence: 1 })).toBe(
-      `A «Acuerdo firmado» · Sesión del ${formatDateTime('2026-12-05T21:00:00.000Z')} (hora de Bogotá)`,
+      `A «Acuerdo firmado» · Sesión del ${formatWeekdayDateTime('2026-12-05T21:00:00.000Z')} (hora de Bogotá)`,
     )
     expect(auditDetailText('panel.kept', { ...session, to: 'due_diligence' })).toBe(
-      `A «Due diligence y acuerdo» · Sesión del ${formatDateTime('2026-12-05T21:00:00.000Z')} (hora de Bogotá)`,
+      `A «Due diligence y acuerdo» · Sesión del ${formatWeekdayDateTime('2026-12-05T21:00:00.000Z')} (hora de Bogotá)`,
     )
   })
 })

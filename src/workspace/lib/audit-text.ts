@@ -13,7 +13,7 @@ import { STATUS_MAIL_LABELS, type StatusMailKind } from '../../../domain/founder
 import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { SELECTION_CRITERIA } from '../../../domain/programme.ts'
 import { ROLE_LABELS, type Role } from '../../../domain/team.ts'
-import { countOf, formatCount, formatDateTime, formatTime } from '../../../domain/format.ts'
+import { countOf, formatCount, formatTime, formatWeekdayDateTime } from '../../../domain/format.ts'
 import { DEAL_FIELD_LABELS, OUTLET_LABELS, type Outlet } from '../../../domain/deals.ts'
 import { ENTRY_KIND_LABELS, type EntryKind } from '../../../domain/media-plan.ts'
 
@@ -225,7 +225,7 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
     const members = take('members')
     if (typeof members === 'number') parts.push(countOf(members, 'persona en el panel', 'personas en el panel'))
     const startsAt = take('startsAt')
-    if (typeof startsAt === 'string' && !Number.isNaN(Date.parse(startsAt))) parts.push(`Sesión del ${formatDateTime(startsAt)} (hora de Bogotá)`)
+    if (typeof startsAt === 'string' && !Number.isNaN(Date.parse(startsAt))) parts.push(`Sesión del ${formatWeekdayDateTime(startsAt)} (hora de Bogotá)`)
     take('sequence')
     take('session')
     if (take('offerClosed') === true) parts.push('Se cerraron los horarios ofrecidos')

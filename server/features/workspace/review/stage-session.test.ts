@@ -182,7 +182,7 @@ describe('a stage change and the panel session', () => {
     const dd = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === app.id)!
     expect(dd.text).toContain('Después de la sesión con el panel')
     const html = await statusPage(h, token)
-    expect(html).toContain(`Realizada el ${formatDateTime(startsAt)}`)
+    expect(html).toContain(`Realizada el ${formatWeekdayDateTime(startsAt)}`)
     expect(html).not.toContain('Cancelar mi sesión')
   })
 

@@ -297,7 +297,7 @@ describe('the booked session', () => {
     serve('admin', { ...BOOKED, stage: 'due_diligence', session: { ...BOOKED.session!, startsAt: '2020-03-12T15:00:00.000Z', endsAt: '2020-03-12T16:00:00.000Z' } })
     renderWithQueries(<PanelSection applicationId={APP} stage="due_diligence" />, { signedIn: true })
     const session = await screen.findByRole('region', { name: 'Sesión realizada' })
-    expect(session.textContent!.replace(/\u00a0/g, ' ')).toContain('Realizada el 12 de marzo de 2020, 10:00 a. m. (hora de Bogotá).')
+    expect(session.textContent!.replace(/\u00a0/g, ' ')).toContain('Realizada el jueves 12 de marzo de 2020, 10:00 a. m. (hora de Bogotá).')
     expect(within(session).queryByRole('button')).toBeNull()
   })
 
