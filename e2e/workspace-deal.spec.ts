@@ -17,16 +17,9 @@
  */
 import type { Page } from '@playwright/test'
 import { formatDateTime, formatIsoDay, formatWeekdayDateTime } from '../domain/format.ts'
-import { founderMailConfigFrom } from '../server/compose.ts'
-import { engineOf } from '../server/db/engine-of.ts'
-import { openPanelStore } from '../server/db/stores/panel-store.ts'
-import { runPanelReminders } from '../server/features/workspace/reminders/panel-reminders.ts'
-import { openStore } from '../server/open-store.ts'
-import { readConfig } from '../server/shared/env.ts'
 import { expectAxeClean, expectScreenFits } from './fixtures/checks.ts'
-import { invitation, mailsOf, nthMail } from './fixtures/outbox-mail.ts'
+import { invitation, mailsOf, nthMail, reminderPass } from './fixtures/outbox-mail.ts'
 import { screenshotsAtWidths } from './fixtures/screenshots.ts'
-import type { RunningServer } from './fixtures/server.ts'
 import { addMember, expect, fillDeal, fillPanelOffer, signInWithLink, submitApplication, test, uniqueEmail, uniqueName } from './fixtures/workspace.ts'
 
 // The rate card is the programme's, one for the whole database: an empty server of its own, to see its empty state.
@@ -36,17 +29,6 @@ async function move(page: Page, action: string) {
   await page.getByRole('button', { name: action }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
   await expect(page.getByRole('dialog')).toBeHidden()
-}
-
-/** The day-before reminder's pass (the worker's, ADR 0155) run on the server's database at `at`: how many sessions it reminded. */
-async function reminderPass(server: RunningServer, at: Date): Promise<number> {
-  const config = readConfig({ ...process.env, DATA_DIR: server.dataDir })
-  const store = await openStore(config.database)
-  try {
-    return await runPanelReminders({ panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } }, at)
-  } finally {
-    await store.close()
-  }
 }
 
 test('an admin publishes the rate card, signs an application with its deal, corrects it, and the audit shows both', async ({ page, browser, ws, origin, request }) => {

@@ -25,14 +25,8 @@ import PostalMime from 'postal-mime'
 import { addMonths } from '../../domain/follow-up.ts'
 import { formatIsoDay, formatWeekdayDateTime } from '../../domain/format.ts'
 import { addDays } from '../../domain/media-plan.ts'
-import { founderMailConfigFrom } from '../../server/compose.ts'
-import { engineOf } from '../../server/db/engine-of.ts'
-import { openPanelStore } from '../../server/db/stores/panel-store.ts'
-import { runPanelReminders } from '../../server/features/workspace/reminders/panel-reminders.ts'
-import { openStore } from '../../server/open-store.ts'
-import { readConfig } from '../../server/shared/env.ts'
 import { readCsv, readXlsx } from '../../server/testing/spreadsheets.ts'
-import { calendarText, invitation, mailsOf, type Mail } from '../fixtures/outbox-mail.ts'
+import { calendarText, invitation, mailsOf, reminderPass, type Mail } from '../fixtures/outbox-mail.ts'
 import type { RunningServer } from '../fixtures/server.ts'
 import { addMember, expect, fillDeal, fillPanelOffer, newMemberContext, signInWithLink, submitApplication, test } from '../fixtures/workspace.ts'
 
@@ -103,16 +97,6 @@ async function sendDraft(page: Page, name: string) {
 async function phone(browser: Browser) {
   const context = await browser.newContext({ locale: 'es-CO', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   return { context, page: await context.newPage() }
-}
-
-async function reminderPass(server: RunningServer, at: Date): Promise<number> {
-  const config = readConfig({ ...process.env, DATA_DIR: server.dataDir })
-  const store = await openStore(config.database)
-  try {
-    return await runPanelReminders({ panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } }, at)
-  } finally {
-    await store.close()
-  }
 }
 
 const typeName = (t: ExcelJS.ValueType) => Object.entries(ExcelJS.ValueType).find(([, v]) => v === t)?.[0] ?? String(t)
