@@ -86,10 +86,9 @@ export interface PanelSessionRecord {
   keptAt: Date | null
   /**
    * Cancelled by a stage change (ADR 0185): the stage the application moved to; null when the team or the
-   * founder cancelled it themselves, or it is booked. The server always sends it; optional so that a record
-   * written without it (a test's fixture) still reads as one.
+   * founder cancelled it themselves, or it is booked.
    */
-  cancelledByStage?: Stage | null
+  cancelledByStage: Stage | null
 }
 
 export interface PanelStateRecord {

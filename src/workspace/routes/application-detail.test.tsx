@@ -69,6 +69,7 @@ const PANEL: PanelState = {
     cancelReason: null,
     keptBy: null,
     keptAt: null,
+    cancelledByStage: null,
   },
   noneFits: null,
 }

@@ -49,6 +49,7 @@ const bookedSession = {
   cancelReason: null,
   keptBy: null,
   keptAt: null,
+  cancelledByStage: null,
 }
 
 function panel(stage: Stage) {

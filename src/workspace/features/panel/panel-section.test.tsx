@@ -260,6 +260,7 @@ const BOOKED = state({
     cancelledAt: null,
     keptBy: null,
     keptAt: null,
+    cancelledByStage: null,
     cancelReason: null,
   },
 })
