@@ -8,20 +8,32 @@
 import type { Context } from 'hono'
 import { DATA_REQUEST_TERM_BUSINESS_DAYS, dataRequestDueAt } from '../../../domain/data-requests.ts'
 import { escapeHtml, headerSafe } from '../../shared/mail/templates.ts'
-import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../shared/auth/rate-limit.ts'
-import type { FounderView } from '../../db/stores/founder-store.ts'
+import { DEFAULT_SIGN_IN_LIMITS, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
+import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
+import type { ReviewStore } from '../../db/stores/review-store.ts'
+import type { TeamStore } from '../../db/stores/team-store.ts'
 import { formatDate } from '../../../domain/format.ts'
 import { tooManyAttemptsPage } from './status-page-html.ts'
-import { outboxMessage } from '../../shared/pipeline/status-mail.ts'
-import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
-import type { StatusPageDeps } from './status-page.ts'
+import { outboxMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { tellTeamOfFounderActivity, type FounderActivityDeps } from '../../shared/pipeline/founder-activity.ts'
+
+/** What a deletion request needs of the status page's dependencies (server/features/founder/status-page.ts). */
+export interface DeletionRequestDeps extends FounderActivityDeps {
+  reviews: Pick<ReviewStore, 'appendAudit'>
+  founders: { store: Pick<FounderStore, 'openDataRequest' | 'listDataRequests'>; mail: FounderMailConfig }
+  team: Pick<TeamStore, 'hitRateLimits'>
+  /** Where the team's notice goes (TEAM_EMAIL). */
+  teamEmail: string
+  clientIp: (c: Context) => string
+  rateLimits?: SignInRateLimits
+}
 
 /** The `hecho` query of the status page after a deletion request: a new one, or one already open. */
 export const DELETION_DONE = { opened: 'supresion', alreadyOpen: 'supresion-registrada' } as const
 
 /** Record the request (or find the open one); the answer is the status page's `hecho` value, or a 429 page. */
 export async function requestDeletion(
-  deps: StatusPageDeps,
+  deps: DeletionRequestDeps,
   c: Context,
   view: FounderView,
 ): Promise<{ done: (typeof DELETION_DONE)[keyof typeof DELETION_DONE] } | { refused: Response }> {
@@ -60,7 +72,7 @@ export async function requestDeletion(
 }
 
 /** The status page's line after a deletion request, from the record itself (null for any other `hecho`). */
-export async function deletionNotice(deps: StatusPageDeps, view: FounderView, done: string | undefined): Promise<string | null> {
+export async function deletionNotice(deps: Pick<DeletionRequestDeps, 'founders'>, view: FounderView, done: string | undefined): Promise<string | null> {
   if (done !== DELETION_DONE.opened && done !== DELETION_DONE.alreadyOpen) return null
   const open = (await deps.founders.store.listDataRequests(view.reference)).find((r) => r.kind === 'supresion' && r.closedAt === null)
   if (!open) return null
