@@ -27,7 +27,7 @@ import {
 import { formatCount, formatDate, formatDateTime, formatIsoDay, formatMonth, SCROLL_HINT, sentence } from '../../../domain/format.ts'
 import type { CheckIn, FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
-import { page } from './status-page-html.ts'
+import { page } from '../../shared/http/founder-page-shell.ts'
 import { noticeHtml } from '../../shared/http/notice.ts'
 import { followUpChartsHtml } from './status-page-chart.ts'
 import { NO_FIGURES_TEXT, type DayInterval } from '../../../domain/follow-up-chart.ts'

@@ -31,7 +31,7 @@ import { FOLLOW_UP_CHART_CSS } from './status-page-chart.ts'
 import { CHECK_IN_CSS, FIELD_NAMES, checkInPage, followUpSectionHtml, noCheckInPage } from './check-in-html.ts'
 import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
-import { messagePage } from './status-page-html.ts'
+import { messagePage } from '../../shared/http/founder-page-shell.ts'
 
 export interface CheckInDeps {
   followUp: Pick<FollowUpStore, 'followUp' | 'submitCheckIn'>

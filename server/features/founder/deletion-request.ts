@@ -13,7 +13,7 @@ import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
 import { formatDate } from '../../../domain/format.ts'
-import { tooManyAttemptsPage } from './status-page-html.ts'
+import { tooManyAttemptsPage } from '../../shared/http/founder-page-shell.ts'
 import { outboxMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 import { tellTeamOfFounderActivity, type FounderActivityDeps } from '../../shared/pipeline/founder-activity.ts'
 

@@ -13,7 +13,7 @@ import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { requestOnce } from '../../shared/http/request-once.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
-import { invalidLinkPage, messagePage } from './status-page-html.ts'
+import { invalidLinkPage, messagePage } from '../../shared/http/founder-page-shell.ts'
 
 /**
  * Our own form, posted from our own page. The page's Referrer-Policy is
