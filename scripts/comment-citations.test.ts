@@ -23,33 +23,43 @@ function sourceFiles(dir: string): string[] {
   return found
 }
 
-/** Every comment of a source text, with the line it starts on. */
-export function commentsOf(fileName: string, text: string): { line: number; text: string }[] {
-  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : fileName.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind)
-  const seen = new Map<number, { line: number; text: string }>()
-  const collect = (ranges: readonly ts.CommentRange[] | undefined): void => {
-    for (const range of ranges ?? []) {
-      if (!seen.has(range.pos)) {
-        seen.set(range.pos, { line: source.getLineAndCharacterOfPosition(range.pos).line + 1, text: text.slice(range.pos, range.end) })
-      }
-    }
+/** Whether `pos` lies in a comment: in the trivia before a token, which holds only spaces and comments. */
+function inComment(source: ts.SourceFile, pos: number): boolean {
+  let node: ts.Node = source
+  for (;;) {
+    let next: ts.Node | undefined
+    ts.forEachChild(node, (child) => {
+      if (child.pos <= pos && pos < child.end) return (next = child)
+      return undefined
+    })
+    if (next === undefined) break
+    if (pos < next.getStart(source)) return true
+    node = next
   }
-  const visit = (node: ts.Node): void => {
-    collect(ts.getLeadingCommentRanges(text, node.pos))
-    collect(ts.getTrailingCommentRanges(text, node.end))
-    for (const child of node.getChildren(source)) visit(child)
+  // Inside `node` but in none of its child nodes: among its tokens (a string, JSX text, a brace) or in their trivia.
+  let tokens = node.getChildren(source)
+  if (tokens.length === 0) return node === source // a token itself (a string, a template, JSX text): not a comment
+  for (;;) {
+    const token = tokens.find((t) => t.pos <= pos && pos < t.end)
+    if (token === undefined) return true
+    if (pos < token.getStart(source)) return true
+    if (token.kind !== ts.SyntaxKind.SyntaxList) return false
+    tokens = token.getChildren(source)
   }
-  visit(source)
-  return [...seen.values()].sort((a, b) => a.line - b.line)
 }
 
-/** The comments that cite an issue number, as `file:line: comment`. */
+/** The comments that cite an issue number, as `file:line: the line`. */
 export function issueCitations(fileName: string, text: string): string[] {
-  if (!ISSUE_CITATION.test(text)) return [] // most files: nothing to parse
-  return commentsOf(fileName, text)
-    .filter((comment) => ISSUE_CITATION.test(comment.text))
-    .map((comment) => `${fileName}:${comment.line}: ${comment.text.split('\n').find((line) => ISSUE_CITATION.test(line))!.trim()}`)
+  const matches = [...text.matchAll(new RegExp(ISSUE_CITATION.source, 'gi'))]
+  if (matches.length === 0) return [] // most files: nothing to parse
+  const kind = fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : fileName.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind)
+  const lines = new Set<number>()
+  for (const match of matches) {
+    if (inComment(source, match.index)) lines.add(source.getLineAndCharacterOfPosition(match.index).line)
+  }
+  const all = text.split('\n')
+  return [...lines].sort((a, b) => a - b).map((line) => `${fileName}:${line + 1}: ${all[line]!.trim()}`)
 }
 
 describe('comments cite decisions, not issue numbers', () => {
@@ -59,20 +69,24 @@ describe('comments cite decisions, not issue numbers', () => {
     expect(files.flatMap((path) => issueCitations(path, readFileSync(join(ROOT, path), 'utf8')))).toEqual([])
   })
 
-  it('finds an issue cited in a line comment, a block comment and a JSX comment, and not in strings or test names', () => {
+  it('finds an issue cited in a line comment, a block comment and a JSX comment, and not in strings, templates, JSX text or test names', () => {
     const text = [
       '// the first visit counts once (issue 32)',
       "it('keeps the draft (issue 19)', () => {",
       "  const label = 'issue 20'",
       '  /* the deal,',
       '     from issue 20 */',
-      '  return <p>{/* cards below 768 px (Issue 19) */}{`issue 3`}</p>',
+      "  const o = { a: 'issue 5', // after a comma, issue 6",
+      '    b: `issue ${7}` }',
+      '  return <p>{/* cards below 768 px (Issue 19) */}',
+      '    {`issue 3`} see issue 4 // in JSX text, not a comment</p>',
       '})',
     ].join('\n')
     expect(issueCitations('example.tsx', text)).toEqual([
       'example.tsx:1: // the first visit counts once (issue 32)',
-      'example.tsx:4: from issue 20 */',
-      'example.tsx:6: /* cards below 768 px (Issue 19) */',
+      'example.tsx:5: from issue 20 */',
+      "example.tsx:6: const o = { a: 'issue 5', // after a comma, issue 6",
+      'example.tsx:8: return <p>{/* cards below 768 px (Issue 19) */}',
     ])
   })
 })
