@@ -16,12 +16,14 @@ export function statusOf(text: string): string | null {
   return match ? match[1]!.trim() : null
 }
 
-/** The index's rows: file name → status, from `| [NNNN](file.md) | title | status |`. */
+/** The index's rows: file name → status, from `| [NNNN](file.md) | title | status | what it decides |`. */
 export function indexRows(index: string): Map<string, string> {
   const rows = new Map<string, string>()
   for (const line of index.split('\n')) {
-    const match = /^\|\s*\[\d{4}\]\(([^)]+\.md)\)\s*\|.*\|\s*([^|]+?)\s*\|\s*$/.exec(line)
-    if (match) rows.set(match[1]!, match[2]!)
+    const file = /^\|\s*\[\d{4}\]\(([^)]+\.md)\)/.exec(line)
+    // Cells split at every | not escaped as \| (a title may hold one).
+    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim())
+    if (file && cells.length >= 3) rows.set(file[1]!, cells[2]!)
   }
   return rows
 }
@@ -52,10 +54,10 @@ describe('the index of decisions', () => {
 
   it('names a missing file, a missing status line and a status that differs', () => {
     const index = [
-      '| Decision | What it decides | Status |',
-      '| [0001](0001-a.md) | A | Accepted |',
-      '| [0002](0002-b.md) | B | Accepted |',
-      '| [0009](0009-gone.md) | Gone | Accepted |',
+      '| Decision | Title | Status | What it decides |',
+      '| [0001](0001-a.md) | A \\| or not | Accepted | A thing. |',
+      '| [0002](0002-b.md) | B | Accepted | B. |',
+      '| [0009](0009-gone.md) | Gone | Accepted | Gone. |',
     ].join('\n')
     const files = new Map([
       ['0001-a.md', '# 0001. A\n\nStatus: Superseded by ADR 0002. Read it.\n'],
