@@ -42,7 +42,7 @@ export const AUDIT_ACTIONS = [
   'founder.data_downloaded',
   'founder.deletion_requested',
   'outbox.retried',
-  /** The panel session (issue 21): detail holds ids, counts and instants only. */
+  /** The panel session: detail holds ids, counts and instants only. */
   'panel.offered',
   'panel.booked',
   'panel.rescheduled',
@@ -50,7 +50,7 @@ export const AUDIT_ACTIONS = [
   'panel.none_fits',
   /** A stage change past the panel stage kept the session still ahead, an admin's choice (ADR 0185); detail: the session, its start, the stage. */
   'panel.kept',
-  /** The sources (issue 22, ADR 0170): detail: the slug, and which fields an edit changed. */
+  /** The sources (ADR 0170): detail: the slug, and which fields an edit changed. */
   'source.created',
   'source.edited',
   'source.deleted',
@@ -65,7 +65,7 @@ export const AUDIT_ACTIONS = [
   'rate_card.created',
   'rate_card.edited',
   'rate_card.published',
-  /** The follow-up (issue 20, ADRs 0164-0167): detail: the month and the version, never a figure or a word the founder wrote. */
+  /** The follow-up (ADRs 0164-0167): detail: the month and the version, never a figure or a word the founder wrote. */
   'follow_up.check_in_submitted',
   'follow_up.viewed',
   /** «Seguimiento», the list of every signed startup's follow-up (no application). */
@@ -75,7 +75,7 @@ export const AUDIT_ACTIONS = [
   'follow_up.closed',
   /** Retention emptied the check-ins' texts after the follow-up (ADR 0178); no member; detail: how many check-in versions. */
   'follow_up.check_in_texts_reduced',
-  /** The media plan (issue 20, ADRs 0160-0161): detail: the line's number, the outlet, the entry's kind and units; never an amount, a link or a reason. */
+  /** The media plan (ADRs 0160-0161): detail: the line's number, the outlet, the entry's kind and units; never an amount, a link or a reason. */
   'media_plan.viewed',
   /** «Acuerdos atrasados» on the overview (no application); detail: how many deals, how many behind. */
   'media_plan.portfolio_viewed',

@@ -1,7 +1,7 @@
 /**
  * How the workspace names a company: by its trade name (what the team and
  * the founder call it), the legal name beside it where it differs. One rule
- * for the list, Mis pendientes, the detail and the team's e-mails (issue 19).
+ * for the list, Mis pendientes, the detail and the team's e-mails.
  */
 
 /** The trade name; the legal name when there is no trade name. */

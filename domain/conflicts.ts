@@ -1,5 +1,5 @@
 /**
- * Conflicts of interest (issue 12): the kinds a member can declare, and the
+ * Conflicts of interest: the kinds a member can declare, and the
  * e-mail-domain hint the workspace shows. The hint is only a suggestion:
  * sharing a domain proves nothing (docs/decisions/0101-conflicts-of-interest.md).
  */

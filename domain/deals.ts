@@ -173,7 +173,7 @@ export function readDeal(input: DealInput): DealReading {
 }
 
 /**
- * A follow-up start before `today` (a Bogotá day) asks for the admin's confirmation (issue 32): its months
+ * A follow-up start before `today` (a Bogotá day) asks for the admin's confirmation: its months
  * before the deal are never asked on time, so they are not counted as unanswered, and a check-in may already
  * be open. Null when fine: today or later, confirmed, or the start the deal already had (`previous`, a correction).
  */

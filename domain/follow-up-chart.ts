@@ -1,5 +1,5 @@
 /**
- * The follow-up's charts (issue 20, ADR 0176): one metric month by month over the twelve months, with the
+ * The follow-up's charts (ADR 0176): one metric month by month over the twelve months, with the
  * weeks the startup's media ran drawn behind it, and the portfolio's sparkline with its trend. This file
  * computes everything they draw (scales, the line with its gaps, the points, the weeks, the ticks and
  * their es-CO labels, the summary a screen reader hears, the table beside the chart); the renderers only
@@ -295,7 +295,7 @@ function verticalAxis(unit: MetricUnit, points: readonly MonthValue[], height: n
 /**
  * The left edge that lines several charts of one height up: the widest their labels need. Drawn with it
  * (`plotLeft`), charts side by side at one width put each month, media week and month label at the same
- * x, with the same labels (issue 32: the founder's sales chart, labelled "US$ 6.000", labelled every third
+ * x, with the same labels (the founder's sales chart, labelled "US$ 6.000", labelled every third
  * month while the team's, labelled "7", labelled every second, at other places).
  */
 export function sharedPlotLeft(inputs: readonly Pick<FollowUpChartInput, 'unit' | 'points'>[], height: number): number {

@@ -1,5 +1,5 @@
 /**
- * The twelve months of follow-up after the signature (issue 20; ADRs
+ * The twelve months of follow-up after the signature (ADRs
  * 0164-0167): the monthly check-in's calendar, its metrics with their
  * definitions, the reading of what a founder types, the milestones at months
  * 3, 6 and 12, and the Spanish the founder and the team read. Pure, no
@@ -123,7 +123,7 @@ export function nextCheckIn(followUpStart: string, today: string): CheckInMonth 
  * - late: past the due day, still open, unanswered: the team sees it;
  * - missed: closed unanswered ("sin respuesta"); it can no longer be sent;
  * - closed: never asked, the follow-up was closed before it closed;
- * - before_deal: it opened before the deal was recorded (a follow-up start in the past, issue 32) and closed
+ * - before_deal: it opened before the deal was recorded (a follow-up start in the past) and closed
  *   unanswered: it was never asked on time, so it is never counted as unanswered. Still open, it reads open
  *   (never late) until it closes.
  */
@@ -150,7 +150,7 @@ export function checkInState(
 }
 
 /**
- * A signed startup can be late in two ways, each with its own name wherever it shows (issue 32: «Seguimiento»
+ * A signed startup can be late in two ways, each with its own name wherever it shows («Seguimiento»
  * said "ninguna atrasada" beside a red «Atrasado»): its month's report not sent by its due day (this), and its
  * media plan behind its pace (domain/media-plan.ts BEHIND_PACE_LABEL).
  */

@@ -68,7 +68,7 @@ export function formatNumber(value: number, { decimals, maxDecimals = 0 }: Numbe
 const plainFormats = new Map<number, Intl.NumberFormat>()
 
 /**
- * A number for a data file a Colombian spreadsheet reads (the exports' CSV, issue 32): a decimal comma, no
+ * A number for a data file a Colombian spreadsheet reads (the exports' CSV): a decimal comma, no
  * thousands separator (a grouped "1.234" is a thousand to a Colombian Excel and one to any other), at most
  * `maxDecimals` decimals, a plain hyphen-minus: 85000.5 → "85000,5", 1500000000 → "1500000000".
  */
@@ -232,7 +232,7 @@ const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes
 const weekdayOf = (c: BogotaClock) => new Date(Date.UTC(c.year, c.month - 1, c.day)).getUTCDay()
 
 /**
- * An appointment, with its weekday (issue 32): "martes 8 de diciembre de 2026, 4:00 p. m." (Bogotá time). For
+ * An appointment, with its weekday: "martes 8 de diciembre de 2026, 4:00 p. m." (Bogotá time). For
  * the times people must turn up at (the panel session in every e-mail, page and screen that shows it), where
  * the weekday catches a holiday or a weekend; the other dates keep formatDateTime's shorter text.
  */
@@ -248,7 +248,7 @@ export function formatDayMonth(input: DateInput | null | undefined): string {
 }
 
 /**
- * A calendar month written "AAAA-MM" (a follow-up's check-in, issue 20) in words: "2027-03" → "marzo de
+ * A calendar month written "AAAA-MM" (a follow-up's check-in) in words: "2027-03" → "marzo de
  * 2027"; anything else reads "—".
  */
 export function formatMonth(period: string): string {
@@ -265,7 +265,7 @@ export function formatIsoDay(input: DateInput | null | undefined): string {
 
 /**
  * "2026-11-25 14:30": Bogotá's wall clock as a spreadsheet reads a date and time in any locale (the exports'
- * CSV, issue 32); null, undefined and invalid dates read "".
+ * CSV); null, undefined and invalid dates read "".
  */
 export function formatIsoDateTime(input: DateInput | null | undefined): string {
   const clock = input === null || input === undefined ? undefined : bogotaClock(input)
@@ -278,7 +278,7 @@ export function formatIsoDateTime(input: DateInput | null | undefined): string {
 const MONTHS_SHORT = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const
 
 /**
- * A calendar month "AAAA-MM" where room is short (a chart's axis and its table, issue 20): "2027-01" →
+ * A calendar month "AAAA-MM" where room is short (a chart's axis and its table): "2027-01" →
  * "ene 2027" (a no-break space: the year never leaves its month); `{ year: false }` → "ene". Anything
  * else reads "—".
  */

@@ -21,14 +21,14 @@ export const MAIL_KINDS = [
   'founder_link',
   'founder_data_deleted',
   'team_founder_activity',
-  // The panel session (issue 21): invitations (iCalendar REQUEST/CANCEL) and the day-before reminders.
+  // The panel session: invitations (iCalendar REQUEST/CANCEL) and the day-before reminders.
   'founder_panel_invitation',
   // The times an admin offers (sent at once, with the founder's link).
   'founder_panel_times',
   'team_panel_invitation',
   'founder_panel_reminder',
   'team_panel_reminder',
-  // The follow-up's monthly check-in (issue 20, ADR 0165): the invitation and its two reminders, with the founder's link.
+  // The follow-up's monthly check-in (ADR 0165): the invitation and its two reminders, with the founder's link.
   'founder_check_in',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]

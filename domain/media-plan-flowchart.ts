@@ -1,5 +1,5 @@
 /**
- * The media plan as a flowchart (issue 32; ADR 0193): one row per line of the plan across the exposure
+ * The media plan as a flowchart (ADR 0193): one row per line of the plan across the exposure
  * window, week by week (Monday to Sunday, as a Colombian calendar is printed), each week's cell marked with
  * what the ledger recorded in it (booked, ran, missed, made good), the line's flight drawn behind, the
  * withdrawn lines shown as such, and today drawn. This file computes everything drawn, once, in one pass

@@ -1,5 +1,5 @@
 /**
- * The media plan of a signed deal and its ledger (issue 20; ADRs 0160-0163):
+ * The media plan of a signed deal and its ledger (ADRs 0160-0163):
  * the plan's lines (outlet, format, units at the price of the deal's frozen
  * rate card version, a flight inside the exposure window), the append-only
  * record of what happened to each line, the balances the workspace shows and
@@ -45,7 +45,7 @@ export const ENTRY_KINDS = keysOf(ENTRY_KIND_LABELS)
 export type EntryKind = (typeof ENTRY_KINDS)[number]
 
 /**
- * What a deal behind its pace is called beside a startup (issue 32): «Pauta atrasada», never a bare «Atrasado»,
+ * What a deal behind its pace is called beside a startup: «Pauta atrasada», never a bare «Atrasado»,
  * which «Seguimiento» also says of a late report (domain/follow-up.ts LATE_REPORT_LABEL).
  */
 export const BEHIND_PACE_LABEL = 'Pauta atrasada'
@@ -351,7 +351,7 @@ export function pacingText(p: Pacing): string {
   return `Va al ${formatShare(p.valueShare)} del valor con el ${formatShare(p.windowShare)} de la ventana`
 }
 
-/** A deal's pace as «Seguimiento» shows it beside each startup (issue 20): what ran of the committed value against the window gone. */
+/** A deal's pace as «Seguimiento» shows it beside each startup: what ran of the committed value against the window gone. */
 export interface DealPace extends Pacing {
   /** behindPace: more than PACING_MARGIN_POINTS behind, or value left in the window's last month. */
   behind: boolean
@@ -591,7 +591,7 @@ export function readPlanEntry(
         }
       }
     } else {
-      // Withdrawing the line is its own action (readLineWithdrawal, issue 32): a void names the entry it cancels.
+      // Withdrawing the line is its own action (readLineWithdrawal): a void names the entry it cancels.
       errors.voids = MEDIA_PLAN_MESSAGES.voidNeedsEntry
     }
     if (Object.keys(errors).length > 0) return fail()
@@ -644,7 +644,7 @@ export interface LineWithdrawalInput {
 }
 
 /**
- * Withdrawing a line from the plan (a line added by mistake; ADR 0160), an action of its own since issue 32
+ * Withdrawing a line from the plan (a line added by mistake; ADR 0160), an action of its own
  * (ADR 0190): recorded as a `void` naming no entry, on `today`, with its reason; only while nothing but
  * bookings is recorded on the line and nothing moved into it. Its value goes back to «por ubicar».
  */
@@ -697,7 +697,7 @@ function consistent(entry: PlanEntryDraft, ctx: { lines: readonly PlanLine[]; en
 
 export const lineValue = (line: Pick<PlanLine, 'units' | 'unitPriceCop'>): number => line.units * line.unitPriceCop
 
-/** A consulting line's units are sessions held, not spots that aired (issue 32): its words say so. */
+/** A consulting line's units are sessions held, not spots that aired: its words say so. */
 export const isSessionOutlet = (outlet: Outlet): boolean => outlet === 'consultoria'
 
 /** "2 unidades", or for a consulting line "2 sesiones". */
@@ -765,7 +765,7 @@ const TALLY_LABELS = [
   ['open', 'Por emitir'],
 ] as const satisfies readonly (readonly [keyof LineTally, string])[]
 
-/** What a void would change, before it is recorded (issue 32): said in the workspace's confirmation. */
+/** What a void would change, before it is recorded: said in the workspace's confirmation. */
 export interface VoidEffects {
   entry: PlanEntry
   line: PlanLine

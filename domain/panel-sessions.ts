@@ -1,5 +1,5 @@
 /**
- * The panel session of stage 2 (issue 21, ADRs 0152-0156): the rules both
+ * The panel session of stage 2 (ADRs 0152-0156): the rules both
  * sides apply to an offer of times, a founder's booking and a change, and the
  * Spanish words of every refusal. Times are UTC instants everywhere (the
  * database, the wire, the iCalendar file); people read them in Bogotá time
@@ -73,14 +73,14 @@ export const PANEL_MESSAGES = {
     `Faltan menos de ${hours} horas para la sesión: ya no se puede cambiar desde aquí. Escríbenos si necesitas ayuda.`,
   noteTooLong: `La nota admite hasta ${NONE_FITS_NOTE_MAX} caracteres.`,
   sameTime: 'La sesión ya está en ese horario.',
-  /** The offer names a time at which a panel member already has another booked session (issue 32): the founder could not book it. */
+  /** The offer names a time at which a panel member already has another booked session: the founder could not book it. */
   offerTimeTaken: (whens: readonly string[]) =>
     whens.length === 1
       ? `Alguien del panel ya tiene otra sesión que se cruza con el horario del ${whens[0]}: quítalo o cambia el panel.`
       : `Alguien del panel ya tiene otra sesión que se cruza con los horarios del ${whens.join('; del ')}: quítalos o cambia el panel.`,
   /** A row of the offer form at which a chosen panel member is busy (the same rule, before sending). */
   memberBusyRow: 'Alguien del panel ya tiene otra sesión a esa hora: cambia el horario o el panel.',
-  /** The founder's page after too many bookings, changes and cancellations, or «Ninguno me sirve», in a short time (issue 32). */
+  /** The founder's page after too many bookings, changes and cancellations, or «Ninguno me sirve», in a short time. */
   tooManyChanges: 'Hiciste muchos cambios en poco tiempo. Espera unos minutos y vuelve a intentarlo; si necesitas ayuda, escríbenos.',
 } as const
 

@@ -13,7 +13,7 @@ export const PERSONAL_LINK_PLACEHOLDER = '[enlace personal]'
  * The e-mail kinds that go to the founder and get a personal link in place of
  * the placeholder. Only these: a team e-mail that quotes the founder's words
  * (which could hold the placeholder's text) never receives a link. The
- * submission's confirmation is one of them (issue 19, ADR 0137): the founder
+ * submission's confirmation is one of them (ADR 0137): the founder
  * can follow their application from the first day.
  */
 export const PERSONAL_LINK_KINDS = ['founder_status', 'founder_link', 'applicant_confirmation', 'founder_panel_invitation', 'founder_panel_reminder', 'founder_panel_times', 'founder_check_in'] as const
@@ -28,7 +28,7 @@ export function fillPersonalLink(text: string, url: string): string {
 }
 
 /**
- * How many links of one application work at once (issue 32, ADR 0197): each e-mail to the founder carries a
+ * How many links of one application work at once (ADR 0197): each e-mail to the founder carries a
  * new one, and once it has left, the oldest beyond these are revoked. Ten is the last few weeks of e-mails
  * (a panel stage writes five or six: its stage, the times, the invitation, a change, the reminder), so the
  * e-mail a founder opens is nearly always one that works; an older one lands on the page that offers a new link.

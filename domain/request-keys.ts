@@ -1,5 +1,5 @@
 /**
- * One submission, one write (issue 32; ADR 0189): every form that writes to
+ * One submission, one write (ADR 0189): every form that writes to
  * the media plan and its ledger, the deal, the rate card, the panel session
  * and the founder's monthly check-in sends a key it made when it opened,
  * kept across retries of the same submission and renewed after a success.

@@ -35,7 +35,7 @@ export function weightedMean(scores: CriterionScores, weights: CriterionWeights 
 }
 
 /**
- * An application's two scores from its counted reviews (issue 32's exports): `average`, the plain mean of
+ * An application's two scores from its counted reviews (the exports, ADR 0195): `average`, the plain mean of
  * the reviews' means (the five criteria alike), and `weighted`, the mean of their weighted means under
  * `weights` (the list's «Puntaje», ADR 0105). Null without a review.
  */

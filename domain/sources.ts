@@ -1,5 +1,5 @@
 /**
- * Sources ("fuentes", issue 22; ADRs 0168-0170): the programme's own outlets
+ * Sources ("fuentes", ADRs 0168-0170): the programme's own outlets
  * that bring founders. An admin keeps each one (a name, an outlet, a short
  * path such as /radio-cali); the short path redirects to the landing with
  * `?fuente=<slug>`, the landing keeps the first source it saw with the
@@ -102,7 +102,7 @@ export const SOURCE_MESSAGES = {
   slugShape: 'Usa solo minúsculas sin tildes, números y guiones entre palabras (por ejemplo «radio-cali»).',
   slugReserved: 'Esa dirección ya la usa el sitio. Elige otra.',
   slugTaken: 'Ya hay una fuente con esa dirección corta. Elige otra.',
-  /** A source an application or a visit came through is never deleted (issue 32): the list offers no «Borrar», the server refuses. */
+  /** A source an application or a visit came through is never deleted: the list offers no «Borrar», the server refuses. */
   inUse: 'Por esta fuente ya llegaron visitas o postulaciones: no se puede borrar, porque sus cifras dejarían de cuadrar. Puedes cambiarle el nombre.',
 } as const
 
@@ -122,7 +122,7 @@ export function isSourceSlug(value: unknown): value is string {
   return typeof value === 'string' && value.length >= SOURCE_SLUG_MIN && value.length <= SOURCE_SLUG_MAX && SOURCE_SLUG_RE.test(value)
 }
 
-/** Where an application came from (issue 22): the known source whose short path the browser kept, and the founder's answer. */
+/** Where an application came from: the known source whose short path the browser kept, and the founder's answer. */
 export interface ApplicationOrigin {
   source: { name: string; slug: string; outlet: SourceOutlet } | null
   heardFrom: SourceOutlet | null
@@ -130,7 +130,7 @@ export interface ApplicationOrigin {
 
 /**
  * The origin in the team's words, the same on the application's page and in the team's «Nueva postulación»
- * e-mail (issue 32): «Radio Cali mañana (Radio)» and how it came («por su dirección corta /radio-cali»), and
+ * e-mail: «Radio Cali mañana (Radio)» and how it came («por su dirección corta /radio-cali»), and
  * the answer to «¿Dónde nos conociste?».
  */
 export function originText(origin: ApplicationOrigin): { source: string; via: string | null; heardFrom: string } {

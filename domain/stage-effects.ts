@@ -1,5 +1,5 @@
 /**
- * What a stage change does besides changing the stage (issue 32; ADR 0185):
+ * What a stage change does besides changing the stage (ADR 0185):
  * one table, per stage moved to, that the server executes
  * (server/shared/pipeline/change-stage.ts decides from it, the review store
  * does what it decided) and that the confirmation reads (the detail page's

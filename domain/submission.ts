@@ -34,7 +34,7 @@ export interface Consent {
 }
 
 /**
- * Where the founder came from (issue 22, ADR 0168), beside formData as the
+ * Where the founder came from (ADR 0168), beside formData as the
  * consent is: the first source the browser kept (a short path's slug) and the
  * answer to «¿Dónde nos conociste?». Both optional; anything malformed is
  * ignored, never refused (readAttribution), and the server records a slug

@@ -1,5 +1,5 @@
 /**
- * The monthly check-in end to end in Chromium (issue 20; ADRs 0164-0165), on
+ * The monthly check-in end to end in Chromium (ADRs 0164-0165), on
  * a server of its own whose check-in job ticks every second: a startup signed
  * with a follow-up that started last month gets this month's e-mail from the
  * job; the founder opens the link read from the delivered .eml on a 390 px
@@ -161,7 +161,7 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   await expectAxeClean(page, 'workspace follow-up panel')
   await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])
 
-  // A signed startup's page is many screens tall on a phone (issue 32): its jump links reach the deal, the plan
+  // A signed startup's page is many screens tall on a phone: its jump links reach the deal, the plan
   // and the follow-up, each landing on its heading clear of the sticky links, the focus on the part.
   await page.setViewportSize({ width: 390, height: 844 })
   const parts = page.getByRole('navigation', { name: 'Partes de la postulación' })

@@ -36,7 +36,7 @@ test('a founder completes and sends the form with the keyboard alone, reading th
     await page.keyboard.press('Tab')
   }
 
-  // «¿Dónde nos conociste?» (issue 22) is optional: passed by.
+  // «¿Dónde nos conociste?» is optional: passed by.
   await expect(page.getByLabel(/^¿Dónde nos conociste\?/)).toBeFocused()
   await page.keyboard.press('Tab')
   const consent = page.getByRole('checkbox', { name: CONSENT })

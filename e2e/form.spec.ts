@@ -42,7 +42,7 @@ test.describe('the form as served', () => {
     const names = await form.locator('input:not([type=checkbox]):not([aria-hidden=true] *), textarea, select').evaluateAll((els) =>
       els.map((el) => (el as HTMLInputElement).name),
     )
-    // The 19 inputs, then «¿Dónde nos conociste?» (issue 22: optional, beside formData, not one of its fields).
+    // The 19 inputs, then «¿Dónde nos conociste?» (optional, beside formData, not one of its fields).
     expect(names.filter((name) => name !== 'faxNumber')).toEqual([...INPUT_FIELDS, 'heardFrom'])
     await expect(form.getByLabel(/^¿Dónde nos conociste\?/)).not.toHaveAttribute('required')
     await expect(form.getByLabel(/^¿Dónde nos conociste\?/)).toHaveValue('')

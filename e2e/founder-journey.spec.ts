@@ -1,6 +1,6 @@
 /**
  * The founder's side, end to end in Chromium against the real server: the
- * one founder spec (issue 18: founder-status.spec.ts and documents.spec.ts
+ * one founder spec (founder-status.spec.ts and documents.spec.ts
  * merged in, ADR 0130).
  *
  * 1. The next step as one chain, with the server's e-mail going to a real
@@ -206,7 +206,7 @@ chainTest('stage change → e-mail reviewed and sent → founder uploads the che
   await expect(founderPage.getByText('Aceptado', { exact: true })).toHaveCount(DOCUMENT_ITEMS.length)
 
   // The agreement: the team marks it and sends its e-mail; the founder's link shows it.
-  // Every document accepted: the signature asks only for the deal's figures (issue 20).
+  // Every document accepted: the signature asks only for the deal's figures.
   await page.getByRole('button', { name: 'Mover a Acuerdo firmado' }).click()
   await fillDeal(page.getByRole('dialog'))
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click()
@@ -337,7 +337,7 @@ test('a founder over the cap of unfinished uploads reads why on the page, in Spa
   await page.goto(`/postulacion/${founder.token}/documentos`)
   const form = page.locator('form[data-item="rut"]')
   await form.locator('input[type=file]').setInputFiles({ name: 'rut.pdf', mimeType: 'application/pdf', buffer: samples.pdf(20_000) })
-  // A refusal is an alert, in red (issue 32), apart from the progress.
+  // A refusal is an alert, in red, apart from the progress.
   await expect(form.getByRole('alert')).toContainText(
     'Tienes 10 subidas sin terminar, el máximo a la vez. Para continuar una, vuelve a elegir el mismo archivo en ese documento; las que no termines se borran a las 24 horas.',
   )

@@ -1,5 +1,5 @@
 /**
- * The media plan end to end in Chromium (issue 20; ADRs 0160-0162), on a
+ * The media plan end to end in Chromium (ADRs 0160-0162), on a
  * server of its own: a startup signed with a rate card version and an
  * exposure window that started 60 days ago; an admin builds the plan from
  * the rate card (a flight outside the window refused beside its field),
@@ -9,7 +9,7 @@
  * the status page from the link in their e-mail on a 390 px phone and reads
  * «Tu plan de medios»: the spot that ran with its proof, the miss and its
  * make-good with its proof kept as a file (a text file named .pdf refused
- * first; ADRs 0163, 0180). Issue 32: every record goes through one form
+ * first; ADRs 0163, 0180). Every record goes through one form
  * with the line chosen; a spot recorded by mistake is voided through a
  * dialog that says what the void changes, and a line added by mistake is
  * withdrawn through a confirmation naming it and its value; the founder's
@@ -75,7 +75,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(table.getByRole('row').nth(1)).toContainText('$\u00a0120.000.000')
 
   // What ran, with its proof; a miss with its reason; its make-good.
-  // One form for the plan, the line chosen (issue 32); with one line, it is chosen already.
+  // One form for the plan, the line chosen; with one line, it is chosen already.
   const line = plan.getByRole('form', { name: 'Registrar en el plan' })
   await expect(line.getByLabel('Línea')).toHaveValue(/.+/)
   await line.getByLabel('Qué pasó').selectOption('ran')
@@ -117,7 +117,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(plan).toContainText('Por ubicar$\u00a01.380.000.000')
   await expect(plan).toContainText(/Va al 2\u00a0% del valor con el 3\d\u00a0% de la ventana/)
   await expect(plan.getByRole('status')).toContainText('Acuerdo atrasado')
-  // The plan as a flowchart (issue 32): the line's row, week by week, beside its table.
+  // The plan as a flowchart: the line's row, week by week, beside its table.
   await expect(plan.getByRole('img', { name: /^Plan de medios semana a semana: 1 línea en \d+ semanas/ })).toBeVisible()
   await expectAxeClean(page, 'application with its media plan')
   // For people to look at (npm run screenshots): the plan on a desktop and on a phone.
@@ -127,7 +127,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   }
   await page.setViewportSize({ width: 1280, height: 900 })
 
-  // Void an entry (issue 32): a spot recorded by mistake; the dialog says what the void changes before it is recorded.
+  // Void an entry: a spot recorded by mistake; the dialog says what the void changes before it is recorded.
   await line.getByLabel('Qué pasó').selectOption('ran')
   await line.getByLabel('Día').fill(addDays(TODAY, -1))
   await line.getByLabel('Unidades').fill('1')
@@ -155,7 +155,7 @@ test('an admin builds the plan from the rate card, records what ran with its pro
   await expect(plan).toContainText('Emitido$\u00a036.000.000')
   await expect(plan.getByRole('region', { name: 'Línea 1 · TV nacional, Spot 30" por franja' })).toContainText('Anulación el')
 
-  // Withdraw a line (issue 32): its own action; the confirmation names the line and its value.
+  // Withdraw a line: its own action; the confirmation names the line and its value.
   await add.getByLabel('Medio').selectOption('radio_regional')
   await add.getByLabel('Unidades').fill('225')
   await add.getByLabel('Vuelo hasta').fill(addDays(TODAY, 30))

@@ -1,5 +1,5 @@
 /**
- * Which outlet brought each application, without a cookie (issue 22; ADRs
+ * Which outlet brought each application, without a cookie (ADRs
  * 0168-0170), in Chromium against the real server: an admin creates the
  * radio's source (a short path that would shadow the workspace is refused in
  * Spanish) and gets its links and QR code; a listener opens the short path,

@@ -1,5 +1,5 @@
 /**
- * The admins' pages against the real server: the list's exports (issue 32: a
+ * The admins' pages against the real server: the list's exports (a
  * filtered list downloaded as .xlsx and as the Colombian `;` CSV, read back),
  * a founder's Ley 1581 request (look up, export, delete with a typed
  * confirmation) and the audit log, which records each step without the

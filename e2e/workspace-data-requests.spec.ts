@@ -3,7 +3,7 @@
  * of interest with the application, in Chromium against the real server: the
  * page names the application by its reference, says another admin must
  * answer, and offers neither export nor deletion (ADR 0123). An open
- * request handled from its row, the clicks counted (issue 32). And the
+ * request handled from its row, the clicks counted. And the
  * addresses the form accepts work where the browser validates them (ADR 0121).
  */
 import type { Locator } from '@playwright/test'
@@ -73,7 +73,7 @@ test('an open deletion request is handled from its row: the titular\'s data, del
   await signInWithLink(page, ws, ADMIN)
   await page.goto('/equipo/datos-personales')
 
-  // From here on, every click counts (issue 32: 12 before, by looking the address up by hand).
+  // From here on, every click counts (12 before, by looking the address up by hand).
   let clicks = 0
   const click = async (target: Locator) => {
     clicks++

@@ -1,5 +1,5 @@
 /**
- * The deal at the signature (issue 20), in Chromium against the real server:
+ * The deal at the signature, in Chromium against the real server:
  * an admin finds an empty rate card, creates and publishes its first
  * version, signs an application with its deal (a number a Colombian would
  * not write is refused beside its field, the dialog stays open), sees the
@@ -7,7 +7,7 @@
  * workspace's words. Axe stays clean; nothing is wider than a 390 px phone.
  * Screenshots at 390 and 1280 px with `npm run screenshots`.
  *
- * On the way (issue 32, ADR 0185) the founder books a panel session two days
+ * On the way (ADR 0185) the founder books a panel session two days
  * ahead from the link of their e-mail; moving to due diligence, the dialog
  * says it would be cancelled and the admin keeps it on purpose; signing with
  * it still ahead cancels it: the panel member's METHOD:CANCEL and the

@@ -1,5 +1,5 @@
 /**
- * Issue 19 in the browser: two founders moved to the panel, one then closed
+ * Superseded drafts in the browser (ADR 0138): two founders moved to the panel, one then closed
  * as not selected. "Correos por enviar" holds one e-mail per founder (the
  * replaced one says why), the menu counts them, "Enviar todos" names how
  * many and to whom and asks once, and each founder receives only the e-mail

@@ -1,5 +1,5 @@
 /**
- * Issue 19: after a search the list's filter panel is drawn once, holding
+ * After a search the list's filter panel is drawn once, holding
  * the text searched for. A key on the search text drew a new panel on every
  * search (the reported double panel; here, the searcher's focus was lost
  * with the old one); the text follows the URL on back and "Quitar filtros".

@@ -1,5 +1,5 @@
 /**
- * Issue 19 in Chromium against the real server: a founder asks for deletion
+ * Founder activity (ADR 0142) in Chromium against the real server: a founder asks for deletion
  * from the status page; the admin sees a badge on the application (and a
  * count in the menu) until opening it, and the open request with the date it
  * is due in «Datos personales»; the founder's copy of their data is a Spanish
@@ -84,7 +84,7 @@ test("a founder's deletion request: the badge until seen, the due date in Datos 
   expect(await axeViolations(page)).toEqual([])
   await shots(page, 'data-requests-open')
 
-  // «Auditoría» names the founder for what they did themself (issue 32), and folds the admin's views of the application.
+  // «Auditoría» names the founder for what they did themself, and folds the admin's views of the application.
   await page.goto(`/equipo/auditoria?application=${app.reference}`)
   const log = page.getByRole('table')
   const byFounder = log.getByRole('row').filter({ hasText: 'La persona fundadora pidió suprimir sus datos' })

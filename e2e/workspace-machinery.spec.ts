@@ -60,7 +60,7 @@ test('an admin sees an e-mail that failed for good in the overview and opens its
   expect(text).not.toContain(FOUNDER)
   expect((await request.get(`${origin}/metrics`)).status()).toBe(401)
 
-  // Once she declares a conflict with it (issue 32, ADR 0200): its reference only, and no «Reenviar».
+  // Once she declares a conflict with it (ADR 0200): its reference only, and no «Reenviar».
   const conflict = page.getByRole('region', { name: 'Conflicto de interés' })
   await conflict.getByLabel('Tipo').selectOption('personal')
   await conflict.getByRole('button', { name: 'Declarar conflicto' }).click()

@@ -1,5 +1,5 @@
 /**
- * Issue 21 end to end in Chromium, on a server of its own whose mail server is
+ * The panel session (ADRs 0152-0156) end to end in Chromium, on a server of its own whose mail server is
  * a real SMTP peer (startSmtpSink; every e-mail, the sign-in links included,
  * is read from what that peer received, by recipient and subject): an admin moves an application to the panel stage and
  * sends the founder's stage e-mail; offers three times in "Sesión con el
@@ -121,7 +121,7 @@ test('panel session: three times offered, the founder books from the e-mailed li
   const founderPage = await founder.newPage()
   await founderPage.goto(link)
   await expect(founderPage.getByRole('heading', { name: 'Elige el horario de tu sesión con el panel' })).toBeVisible()
-  // The page lists the e-mail's times, each with its weekday (issue 32).
+  // The page lists the e-mail's times, each with its weekday.
   for (const t of times) expect(timesMail.parsed.text).toContain(formatWeekdayDateTime(t.at))
   for (const t of times) await expect(founderPage.getByRole('listitem').filter({ hasText: formatWeekdayDateTime(t.at) })).toHaveCount(1)
   await screenshotsAtWidths(founderPage, 'founder-panel-times', [390, 1280])

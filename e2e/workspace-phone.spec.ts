@@ -1,5 +1,5 @@
 /**
- * The workspace on a phone (issue 19): at 390 px the menu is one button that
+ * The workspace on a phone: at 390 px the menu is one button that
  * opens the sections (accessible: aria-expanded, Escape closes it), the list
  * is cards with every part on screen, and the application page jumps to its
  * parts (datos, documentos, evaluación, notas, historial). Screenshots at 390
@@ -114,7 +114,7 @@ test('at 390 px: a menu button, the list as cards, the detail with jump links; a
   await page.getByRole('button', { name: 'Filtrar' }).click()
   await expect(page).toHaveURL(/action=application\.viewed/)
   const rows = page.getByRole('table').getByRole('row')
-  // The admin's views of it today are one line (issue 32, ADR 0201).
+  // The admin's views of it today are one line (ADR 0201).
   await expect(rows.nth(1)).toContainText('Vio la postulación')
   await expect(rows.nth(1)).toContainText(/\d+ veces, (de|a las) /)
   await expect(rows).toHaveCount(2)

@@ -56,7 +56,7 @@ async function move(page: Page, action: string, reason?: string, signingWithoutD
     await expect(dialog).toContainText('Faltan documentos obligatorios de due diligence:')
     await dialog.getByLabel('Confirmo que se firma el acuerdo sin estos documentos').check()
     await dialog.getByLabel(/Por qué se firma sin ellos/).fill(signingWithoutDocuments)
-    // "Acuerdo firmado" records the deal (issue 20).
+    // "Acuerdo firmado" records the deal.
     await fillDeal(dialog)
   }
   await dialog.getByRole('button', { name: /Confirmar|Cerrar postulación/ }).click()

@@ -1,5 +1,5 @@
 /**
- * Issue 12 in Chromium against the real server: an admin "Reparte" the
+ * Scoring and bulk work (ADRs 0105-0108) in Chromium against the real server: an admin "Reparte" the
  * unassigned applications, the assigned reviewer finds theirs on the "Mis
  * pendientes" page and scores it; an admin moves a filtered list of 200
  * applications with one confirmation.

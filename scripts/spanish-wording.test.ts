@@ -1,6 +1,6 @@
 /**
  * A guard over the Spanish the team and the founders read (the landing, the form, the workspace, the
- * founder's pages and every e-mail): the slips issue 19 found must not come back. It reads the source's
+ * founder's pages and every e-mail): the slips of ADRs 0144 and 0145 must not come back. It reads the source's
  * string literals and JSX text (comments, logs and operator messages, which are English, are skipped) and
  * refuses the known bad patterns. The SPEC's own texts are kept word for word, even where they say
  * "email" (ADR 0146).

@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, each step's duration and the total printed
- * (issue 18: at most 5 minutes on a quiet machine, 10 on a busy one):
+ * (at most 5 minutes on a quiet machine, 10 on a busy one):
  *
  *   test: ensure-chromium 0 s
  *   test: build 3 s
@@ -8,7 +8,7 @@
  *   test: playwright 2 min 51 s (15 servers started)
  *   test: total 4 min 11 s
  *
- * (a quiet 2-core machine of the kind issue 18 was measured on, ADR 0184)
+ * (a quiet 2-core machine of the kind ADR 0184 measured on)
  *
  * Vitest, then Playwright, one after the other (ADR 0183): run side by side
  * on this 2-core machine, each made the other slower by more than the idle

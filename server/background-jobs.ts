@@ -29,7 +29,7 @@ export function startBackgroundJobs(config: Config, store: ApplicationStore, dep
   const jobs = [
     // The daily reminders: exactly one e-mail per member and day however many processes run them.
     reminderJobFrom(config, store, { onQueued: deps.wakeOutbox }),
-    // The follow-up's monthly check-in e-mails (issue 20): exactly one of each kind per startup and month.
+    // The follow-up's monthly check-in e-mails: exactly one of each kind per startup and month.
     checkInJobFrom(config, store, { onQueued: deps.wakeOutbox }),
     // Closed applications lose their personal data after RETENTION_MONTHS; the check-ins' texts leave a year after the follow-up (ADR 0178).
     retentionJobFrom(config, store, deps.founders),

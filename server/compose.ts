@@ -128,7 +128,7 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
 }
 
 /**
- * The monthly check-in's e-mails (issue 20, ADR 0165) on the store's database, for every process that runs an
+ * The monthly check-in's e-mails (ADR 0165) on the store's database, for every process that runs an
  * outbox worker; on the reminders' tick and their clock (WORKER_CLOCK_OFFSET_MS, tests only).
  */
 export function checkInJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): CheckInJob {
@@ -313,7 +313,7 @@ export function workspaceApiFrom(
     // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
-    // Once signed, the twelve months of follow-up (issue 20).
+    // Once signed, the twelve months of follow-up.
     followUpSection: followUpSection({ followUp: stores.followUp, mediaDays, now: routeDeps.now }),
     // Once signed, the media plan and what ran, with its proof (ADR 0180).
     mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now: routeDeps.now }),

@@ -1,5 +1,5 @@
 /**
- * A realistic plan for the flowchart's tests and screenshots (issue 32, ADR 0193): a six-month window from
+ * A realistic plan for the flowchart's tests and screenshots (ADR 0193): a six-month window from
  * Wednesday 9 December 2026, six lines and entries of every kind — bookings ahead, spots that ran, a miss
  * made good in part and one in full, a wrong entry voided, a line withdrawn, a move to another line —
  * with today, 17 February 2027, inside the window.

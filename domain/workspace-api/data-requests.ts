@@ -47,13 +47,13 @@ export interface HeldApplication {
   consent: { policyVersion: string; acceptedAt: string }
   formData: Application
   emails: HeldEmail[]
-  /** The deal signed with the programme (issue 20), or null; integers with their units in the names (ADR 0157). */
+  /** The deal signed with the programme, or null; integers with their units in the names (ADR 0157). */
   deal: HeldDeal | null
-  /** Where it came from (issue 22): the outlet's name whose short path the browser kept, and the answer to «¿Dónde nos conociste?». */
+  /** Where it came from: the outlet's name whose short path the browser kept, and the answer to «¿Dónde nos conociste?». */
   origin: { source: string | null; heardFrom: string | null }
-  /** The twelve months of follow-up after the signature (issue 20), or null without a deal. */
+  /** The twelve months of follow-up after the signature, or null without a deal. */
   followUp: HeldFollowUp | null
-  /** The media plan and what ran (issue 20, ADR 0160), or null without a deal. */
+  /** The media plan and what ran (ADR 0160), or null without a deal. */
   mediaPlan: HeldMediaPlan | null
 }
 
@@ -122,7 +122,7 @@ export interface DataRequestConflict {
 export type DataRequestLookup = HeldApplication[] | DataRequestConflict
 
 /**
- * POST /data-requests/:id/lookup, from an open request's row (issue 32): the look-up by the address of
+ * POST /data-requests/:id/lookup, from an open request's row: the look-up by the address of
  * the request's application, and that address, to export and delete with; null to an admin with a
  * conflict of interest, who gets the references only.
  */

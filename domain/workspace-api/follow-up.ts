@@ -1,5 +1,5 @@
 /**
- * The workspace API's follow-up (issue 20; ADRs 0164-0167;
+ * The workspace API's follow-up (ADRs 0164-0167;
  * server/features/workspace/follow-up/routes.ts). Admins only, like the deal
  * (ADR 0159): a reviewer is refused (403); a member with a conflict is
  * refused everything under /applications/:id (ADR 0101) and sees only the

@@ -1,5 +1,5 @@
 /**
- * The workspace API's panel session (issue 21; server/features/workspace/panel/routes.ts;
+ * The workspace API's panel session (server/features/workspace/panel/routes.ts;
  * rules and Spanish messages in domain/panel-sessions.ts). Times are ISO strings (wire.ts),
  * UTC instants: show them with formatDateTime (domain/format.ts), Bogotá time.
  *
@@ -40,7 +40,7 @@ export interface PanelTimeRecord {
 
 /**
  * A panel member, and their other booked sessions (other applications) from today on; never one of an
- * application the member reading has an active conflict on (issue 32: not its reference, id or time).
+ * application the member reading has an active conflict on (not its reference, id or time).
  */
 export interface PanelMemberRecord {
   id: string
@@ -102,7 +102,7 @@ export interface PanelStateRecord {
   members: PanelMemberRecord[]
   /**
    * Every member who may sit on this panel (active, no active conflict on the application), with their other
-   * sessions: the offer form's choices. Admins only (issue 32): beside the team's list, it would name the
+   * sessions: the offer form's choices. Admins only: beside the team's list, it would name the
    * conflicted to a reviewer. Empty for a reviewer.
    */
   candidates: PanelMemberRecord[]

@@ -79,7 +79,7 @@ export interface ApplicationPage {
   pageSize: number
 }
 
-/** GET /exports/applications.<format> (admins): the list's export, issue 32. */
+/** GET /exports/applications.<format> (admins): the list's export (ADR 0195). */
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
@@ -189,7 +189,7 @@ export interface ApplicationDetail {
   timeline: TimelineEntry[]
   /** The member's e-mail domain is the founder's: a hint to declare a conflict, never a block. */
   suggestConflict: boolean
-  /** Which source brought it and the founder's answer to «¿Dónde nos conociste?» (issue 32; domain/sources.ts originText). */
+  /** Which source brought it and the founder's answer to «¿Dónde nos conociste?» (domain/sources.ts originText). */
   origin: ApplicationOrigin
 }
 
@@ -217,7 +217,7 @@ export const TransitionSchema = v.strictObject({
   reason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
   founderReason: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(TRANSITION_REASON_MAX)))),
   missingDocuments: v.optional(v.nullable(MissingDocumentsConfirmationSchema)),
-  /** To acuerdo_firmado: the deal (issue 20, ADR 0159), admins only; refused with any other move. */
+  /** To acuerdo_firmado: the deal (ADR 0159), admins only; refused with any other move. */
   deal: v.optional(v.nullable(DealInputSchema)),
   /**
    * Keep the panel session still ahead instead of cancelling it (domain/stage-effects.ts, ADR 0185): admins

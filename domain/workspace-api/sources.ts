@@ -1,5 +1,5 @@
 /**
- * The sources' part of the workspace API (issue 22; ADRs 0168-0170): the
+ * The sources' part of the workspace API (ADRs 0168-0170): the
  * list and its admin-only changes, the QR codes, and the overview's counts.
  */
 import * as v from 'valibot'
@@ -37,7 +37,7 @@ export interface SourceOverview {
 
 /**
  * A source in the list: `inUse` when an application or a visit came through it; such a source is
- * never deleted (its figures would stop adding up), only renamed (issue 32).
+ * never deleted (its figures would stop adding up), only renamed.
  */
 export interface SourceListItem extends SourceRecord {
   inUse: boolean

@@ -1,5 +1,5 @@
 /**
- * Walk (issue 17): a founder's link is a key. A founder with an address the
+ * Walk: a founder's link is a key. A founder with an address the
  * old rules refused applies on a phone; an admin moves the application and
  * reads its e-mail in "Correos por enviar" ([enlace personal], no link); a
  * reviewer with a conflict finds the draft withheld; the founder opens the

@@ -1,5 +1,5 @@
 /**
- * Walk (issue 21): the founder books the session with the panel, as its people
+ * Walk: the founder books the session with the panel, as its people
  * would. A founder applies; an admin (1280 px) moves the application to
  * "Sesión con panel de expertos" and sends its e-mail from "Correos por
  * enviar"; a reviewer has declared a conflict on it, another has none. The

@@ -3,7 +3,7 @@
  * the application form in its three looks (empty, with errors, confirmed), at
  * the three widths the issue names, for a person to look at; saved under
  * e2e-artifacts/walks/screenshots/ (gitignored) and attached to the report.
- * Moved out of `npm test` (issue 18, ADR 0130): the sideways-scroll checks
+ * Moved out of `npm test` (ADR 0130): the sideways-scroll checks
  * they made are specs (a11y-landing.spec.ts, a11y-form.spec.ts); run with
  * `npm run walks` after `npm run build`.
  */

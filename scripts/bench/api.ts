@@ -14,7 +14,7 @@
  *   scripts/bench/bare-server.ts.
  *
  * Prints throughput, p50 and p99 latency and the ratio to the ceiling.
- * Goal (issue 18): at least 0.7 of the ceiling with p99 <= 50 ms.
+ * Goal: at least 0.7 of the ceiling with p99 <= 50 ms.
  * To add a column (e.g. PostgreSQL), add targets to TARGETS.
  *
  * Options: --seconds N (default 10) --connections N (default 50) --only NAME

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:e2e-cpu [-- <playwright args>]`: where the browser tests' CPU goes (issue 18, ADR 0182).
+ * `npm run bench:e2e-cpu [-- <playwright args>]`: where the browser tests' CPU goes (ADR 0182).
  * Runs Playwright with one worker inside a cgroup of its own (cgroup v1 `cpuacct`, as root) so that every
  * process a test starts (Chromium, servers, command lines) is counted, and prints each test's CPU seconds,
  * the most expensive first, and each spec's sum. The worker's fixtures (its server, its browser) count

@@ -3,7 +3,7 @@
  * the same built HTML with its executable scripts removed, served by the same server on another
  * path, so that a run of the page and a run of its copy differ by the page's script only. Measured
  * alternately in one run, their difference no longer depends on how busy the machine is
- * (issue 32, docs/decisions/0204).
+ * (docs/decisions/0204).
  *
  * The copy is served by the real server from a build directory of its own: a temporary directory
  * whose entries are links to $DIST_DIR's, plus the copy in client/. The build itself is not touched.

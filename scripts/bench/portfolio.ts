@@ -1,5 +1,5 @@
 /**
- * `npm run bench:portfolio` (issue 20): the portfolio after the signature,
+ * `npm run bench:portfolio`: the portfolio after the signature,
  * on SQLite (a file in a temporary directory) and on PostgreSQL (a fresh
  * database on the local server, or TEST_DATABASE_URL's).
  *
@@ -17,7 +17,7 @@
  *   startup, its last check-in, its sales trend, its media pace from its ledger);
  * - GET /media-plans/behind: the overview's «Acuerdos atrasados»;
  * - GET /applications/:id/media-plan: one deal's ledger, balances and pacing;
- *   then that plan's flowchart, the geometry the workspace draws (issue 32);
+ *   then that plan's flowchart, the geometry the workspace draws;
  * - GET /applications/:id/follow-up: one startup's twelve months, series and
  *   the days its media ran.
  * Prints p50 and p95 per query. Goal: p95 <= 50 ms on this machine.
@@ -233,7 +233,7 @@ async function measure(target: string, store: ApplicationStore): Promise<Row[]> 
     return `${answer.plan.lines.length} lines, ${answer.plan.entries.length} entries`
   })
   rows.push({ target, query: "GET /applications/:id/media-plan (ledger)", ...ledger })
-  // The flowchart the workspace draws of that plan (issue 32, ADR 0193): its geometry, computed once per render.
+  // The flowchart the workspace draws of that plan (ADR 0193): its geometry, computed once per render.
   const { plan } = (await get(`/applications/${one}/media-plan`)) as { plan: MediaPlanView }
   const flowchart = await timedSize(async () => {
     const chart = mediaPlanFlowchart({ window: { start: plan.windowStart, end: plan.windowEnd }, lines: plan.lines as unknown as PlanLine[], entries: plan.entries as unknown as PlanEntry[], today: plan.today, width: 900 })

@@ -252,7 +252,7 @@ const rows: Row[] = [
   row('Cumulative Layout Shift', (f) => f.cls, 3, '≤ 0.02', (m) => m <= 0.02),
   row('Total transfer (kB)', (f) => f.totalKb, 1, '—', () => true),
   row('JavaScript transfer during the load (kB)', (f) => f.scriptKb, 1, '≤ 80', (m) => m <= 80),
-  // Issue 22 allowed the page its size then (79.8 kB) plus 1 kB for the sources (ADR 0168).
+  // The sources' budget: the page's size then (79.8 kB) plus 1 kB for the sources (ADR 0168).
   row('JavaScript of the page, all chunks, brotli (kB)', () => pageJsKb, 1, '≤ 80.8', (m) => m <= 80.8),
 ]
 const offOrigin = [...new Set(runs.flatMap((r) => r.figures.offOrigin))]

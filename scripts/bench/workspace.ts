@@ -18,7 +18,7 @@
  * Then "Mis pendientes" (GET /me/pending, measurePending) with 20 members
  * sharing the applications' assignments, through the route in-process.
  *
- * Then the list's export (measureExport, issue 32; --part export, not in the default run): the
+ * Then the list's export (measureExport, ADR 0195; --part export, not in the default run): the
  * unfiltered list of APPLICATIONS as .xlsx, CSV and JSON through GET /exports/applications.*, with
  * EXPORT_SIGNED of them signed (a plan line, its entries and three check-ins each), the body read to
  * its end; prints the time, the size and the growth of the heap while it ran (sampled).
@@ -204,7 +204,7 @@ const BENCH_MAIL: FounderMailConfig = {
 }
 
 /**
- * Issue 12's bulk work: BULK applications the filter returns (plus as many
+ * The bulk work (ADR 0108): BULK applications the filter returns (plus as many
  * that it does not) moved to validacion_preliminar with one request, then, on
  * the same database, BULK others closed as no_seleccionada with one shared
  * reason, each with its founder's draft in "Correos por enviar". Measured:
@@ -363,7 +363,7 @@ interface ExportRow {
   heapMb: number
 }
 
-/** Issue 32's export of the whole list, in each format, as an admin. */
+/** The export of the whole list (ADR 0195), in each format, as an admin. */
 async function measureExport(target: string, store: ApplicationStore): Promise<ExportRow[]> {
   const stores = openWorkspaceStores(store)
   await seed(store, stores.review)

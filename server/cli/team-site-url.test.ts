@@ -1,7 +1,7 @@
 /**
  * `PORT=4000 npm run team -- invite`: without VITE_SITE_URL the invitation's
  * link points at the port the server listens on (PORT), not at :3000; with
- * VITE_SITE_URL it points there (issue 19). The real CLI, as npm runs it.
+ * VITE_SITE_URL it points there. The real CLI, as npm runs it.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

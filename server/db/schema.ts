@@ -392,7 +392,7 @@ const TABLES = {
     application_id: uuid,
     seen_at: time,
   },
-  // The panel session (issue 21, ADRs 0152-0156).
+  // The panel session (ADRs 0152-0156).
   panel_offers: {
     id: uuid,
     application_id: uuid,
@@ -495,7 +495,7 @@ const TABLES = {
     /** «Responsable» (ADR 0162): whose daily reminder carries the deal when it is behind its pace. */
     owner_id: uuidOrNull,
   },
-  /** A source (fuente, issue 22): an outlet's short path; the slug is written once (ADR 0170). */
+  /** A source (fuente): an outlet's short path; the slug is written once (ADR 0170). */
   sources: {
     id: uuid,
     slug: text,
@@ -517,7 +517,7 @@ const TABLES = {
     source_id: uuidOrNull,
     heard_from: column<SourceOutlet | null>('text?'),
   },
-  /** A founder's monthly check-in (issue 20, ADR 0164): every version kept; sales in US cents (ADR 0157). */
+  /** A founder's monthly check-in (ADR 0164): every version kept; sales in US cents (ADR 0157). */
   check_ins: {
     application_id: uuid,
     month: int,
@@ -558,7 +558,7 @@ const TABLES = {
     outbox_id: uuidOrNull,
     created_at: time,
   },
-  /** A line of a deal's media plan (issue 20, ADR 0160): written once; the price copied from the deal's rate card version. */
+  /** A line of a deal's media plan (ADR 0160): written once; the price copied from the deal's rate card version. */
   media_plan_lines: {
     id: uuid,
     application_id: uuid,

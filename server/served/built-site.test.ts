@@ -98,7 +98,7 @@ describe('the workspace bundle (from e2e/workspace-bundle.spec.ts)', () => {
     }
     const landingBrotli = [...landing.values()].reduce((a, b) => a + b, 0)
     expect(landingBrotli).toBeLessThanOrEqual(LANDING_BUDGET_BROTLI)
-    // The .xlsx is written on the server (issue 32, ADR 0195): exceljs, whose XML names its namespaces, is in no script.
+    // The .xlsx is written on the server (ADR 0195): exceljs, whose XML names its namespaces, is in no script.
     for (const path of [...landing.keys(), ...workspace.keys()]) expect((await site.get(path)).text(), path).not.toContain('schemas.openxmlformats.org')
     const workspaceBrotli = [...workspace.values()].reduce((a, b) => a + b, 0)
     console.log(`landing JS ${(landingBrotli / 1024).toFixed(1)} kB brotli; workspace JS ${(workspaceBrotli / 1024).toFixed(1)} kB brotli`)

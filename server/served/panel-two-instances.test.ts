@@ -1,5 +1,5 @@
 /**
- * Booking the panel session across instances (issue 21, ADR 0154): two real
+ * Booking the panel session across instances (ADR 0154): two real
  * server processes on one database — one PostgreSQL, then one SQLite file —
  * and six founders whose panels share one member, all posting the same time
  * at once to one instance or the other: exactly one gets it, the others are

@@ -67,7 +67,7 @@ describe.skipIf(!postgres)('the daily reminder on two instances', () => {
       expect(runs[0]!.n).toBe(1)
       const mail = reminders()[0]!.parsed
       expect(mail.subject).toContain('Tus pendientes')
-      // Named by its trade name, as the workspace's list names it (issue 19).
+      // Named by its trade name, as the workspace's list names it.
       expect(mail.text).toContain('Café Andino')
       expect(mail.text).toContain(sub.application.reference)
       expect(mail.text).toContain(`${SITE}/equipo/postulaciones/${sub.application.id}`)

@@ -112,7 +112,7 @@ const EnvSchema = v.object({
   SESSION_MAX_DAYS: v.optional(wholeNumber(1, 90), '7'),
   /** How often each worker checks whether today's reminders and the founders' check-in e-mails are due (each goes out once, from 07:00 in Bogotá). */
   REMINDER_TICK_SECONDS: v.optional(wholeNumber(1, 3600), '60'),
-  /** A founder may change or cancel the panel session from the status page until this many hours before it (issue 21). */
+  /** A founder may change or cancel the panel session from the status page until this many hours before it. */
   PANEL_CHANGE_CUTOFF_HOURS: v.optional(wholeNumber(0, 336), '24'),
   /**
    * TEST ONLY: milliseconds added to the clock of the worker's daily
@@ -176,7 +176,7 @@ export type Config = Omit<RawConfig, 'DATABASE_URL' | 'VITE_SITE_URL'> & { datab
 
 /**
  * The site's URL when VITE_SITE_URL is unset: this machine, on the port the
- * server listens on, so `PORT=4000 npm start` e-mails links to :4000 (issue 19).
+ * server listens on, so `PORT=4000 npm start` e-mails links to :4000.
  */
 export function defaultSiteUrl(port: number): string {
   return `http://localhost:${port}`

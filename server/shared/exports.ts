@@ -3,7 +3,7 @@
  * place: `npm run applications` (server/cli/applications-command.ts) and the
  * workspace (server/features/workspace/review/, data-requests/) give the same content.
  *
- * The team's export (issue 32; ADR 0195): the rows of a list (the workspace's list, filtered and
+ * The team's export (ADR 0195): the rows of a list (the workspace's list, filtered and
  * ordered as the admin sees it; every application for the CLI), read in batches of EXPORT_BATCH with
  * one query per table each (never one per row), written as they are read:
  * - `.xlsx`: four sheets, «Postulaciones» (one row per application: stage and its dates, source,
@@ -46,7 +46,7 @@ export function toExport(app: StoredApplication) {
   }
 }
 
-/** Where each application came from (issue 22): the source a short path gave, the answer to «¿Dónde nos conociste?». */
+/** Where each application came from: the source a short path gave, the answer to «¿Dónde nos conociste?». */
 export type Attributions = ReadonlyMap<string, Attribution>
 
 /** The attributions of `apps`. */
@@ -171,7 +171,7 @@ export function heldFollowUp(record: FollowUpRecord): HeldFollowUp {
 }
 
 // ---------------------------------------------------------------------------
-// The team's export (issue 32)
+// The team's export
 // ---------------------------------------------------------------------------
 
 export { EXPORT_FORMATS, type ExportFormat }

@@ -1,6 +1,6 @@
 /**
  * The days a signed startup's media ran, the one source of the weeks drawn behind the follow-up's charts
- * (issue 20, ADRs 0176, 0179): the workspace's «Seguimiento» of an application
+ * (ADRs 0176, 0179): the workspace's «Seguimiento» of an application
  * (server/features/workspace/follow-up/routes.ts, FollowUpAnswer.mediaDays) and the founder's status page
  * (server/features/founder/check-in.ts followUpSection). Both features take it from server/compose.ts, so
  * the team and the founder always see the same weeks.

@@ -1,5 +1,5 @@
 /**
- * Sheets the team opens in a Colombian Excel (issue 32; ADR 0195): a column says what its cells are (text,
+ * Sheets the team opens in a Colombian Excel (ADR 0195): a column says what its cells are (text,
  * a phone, a count, an amount, an instant, a day…), and two writers render the same rows:
  *
  * - the CSV: `;`-separated, numbers with a decimal comma and no grouping (domain/format.ts

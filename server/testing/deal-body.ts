@@ -4,7 +4,7 @@ import { SIGNED_DEAL } from '../db/testing/signed-deal.ts'
 import { newSubmission } from './fixtures.ts'
 import type { SignedIn, WorkspaceHarness } from './workspace-harness.ts'
 
-/** A deal as an admin types it in the signature's dialog (issue 20): what the API tests send to sign. */
+/** A deal as an admin types it in the signature's dialog: what the API tests send to sign. */
 export const DEAL_BODY = {
   equityPercent: '4,5',
   instrument: 'nota_convertible',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The toasts (issue 32): a success dismisses the errors its own action left on
+ * The toasts: a success dismisses the errors its own action left on
  * screen (a stale «No se hizo el cambio» stayed beside «Cambio guardado»);
  * another action's error stays, and errors are still announced as alerts.
  */

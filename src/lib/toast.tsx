@@ -42,7 +42,7 @@ export interface TitledMessage {
   description: string
 }
 
-/** The error toasts on screen per action (issue 32: a stale error stayed beside the success that followed it). */
+/** The error toasts on screen per action (a stale error stayed beside the success that followed it). */
 const errorsOf = new Map<string, Set<string>>()
 // react-hot-toast gives each toast its own ariaProps (role=status) over the Toaster's per-type options: an error names its own.
 const ALERT = { role: 'alert', 'aria-live': 'assertive' } as const

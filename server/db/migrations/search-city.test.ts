@@ -1,5 +1,5 @@
 /**
- * The workspace search covers the city (issue 19): the migration appends the
+ * The workspace search covers the city: the migration appends the
  * city to the search key of the applications saved before it, as
  * domain/search.ts applicationSearchText now writes it, on both engines;
  * anonymised applications keep their reference only.

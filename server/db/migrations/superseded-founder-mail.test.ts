@@ -1,6 +1,6 @@
 /**
  * Migration 21 (ADR 0138): the founder e-mails already waiting beside a later
- * stage change (issue 19's "avanzas a la sesión" next to "no fuiste
+ * stage change ("avanzas a la sesión" next to "no fuiste
  * seleccionada") are superseded as the migration runs, on both engines; a
  * waiting e-mail that matches its application's stage stays waiting.
  */

@@ -125,7 +125,7 @@ export interface NewSubmission {
   messages: NewOutboxMessage[]
   idempotency?: IdempotencyRecord
   /**
-   * Where it came from (issue 22, ADR 0168), written with it: the slug the
+   * Where it came from (ADR 0168), written with it: the slug the
    * founder's browser kept (recorded only if it names a known source: an
    * unknown one is dropped, never stored as typed) and the answer to
    * «¿Dónde nos conociste?».

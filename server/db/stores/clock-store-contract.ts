@@ -300,7 +300,7 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       const reminders = (await h.store.listMessages({})).filter((m) => m.kind === 'team_reminder')
       expect(reminders).toHaveLength(1)
       expect(reminders[0]).toMatchObject({ to: ana.email, memberId: ana.id, applicationId: null })
-      expect(reminders[0]!.text).toContain(' · Café Andino — ') // the trade name (issue 19)
+      expect(reminders[0]!.text).toContain(' · Café Andino — ') // the trade name
       expect(reminders[0]!.text).toContain(`https://catalitico.example/equipo/postulaciones/${app.id}`)
       expect(reminders[0]!.text).not.toContain(app.formData.founderName)
       expect(reminders[0]!.text).not.toContain(app.formData.email)

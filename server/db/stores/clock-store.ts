@@ -1,5 +1,5 @@
 /**
- * Each application on its own clock (issue 12): "Mis pendientes", the daily
+ * Each application on its own clock: "Mis pendientes", the daily
  * reminders' bookkeeping and the share of stays that ended within their
  * promised time. Written once for both engines (ADR 0124), held to
  * clock-store-contract.ts on both. A reminder's run and its e-mail are one

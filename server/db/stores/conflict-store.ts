@@ -1,5 +1,5 @@
 /**
- * Conflicts of interest (issue 12): who may not see which application.
+ * Conflicts of interest: who may not see which application.
  * Declaring, recording (an admin for a member) and lifting write their audit
  * entry in the same transaction. Declaring also drops the member's
  * assignment to the application: a conflicted member is never assigned.

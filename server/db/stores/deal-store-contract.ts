@@ -1,5 +1,5 @@
 /**
- * The contract of DealStore (issue 20; ADRs 0157-0159) on each engine: the
+ * The contract of DealStore (ADRs 0157-0159) on each engine: the
  * rate card's versions (drafts edited, published ones never), the deal
  * written in the stage change's own transaction (both or neither), its
  * corrections audited with the fields that changed, and the deal deleted

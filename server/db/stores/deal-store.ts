@@ -1,6 +1,6 @@
 /**
  * The deal recorded at the signature and the rate card it is frozen against
- * (issue 20; ADRs 0157-0159). Written once for both engines (ADR 0124).
+ * (ADRs 0157-0159). Written once for both engines (ADR 0124).
  *
  * - The rate card: a version is a set of rows. A draft is edited by
  *   replacing its rows; publishing freezes it (a published version is never
@@ -46,7 +46,7 @@ export interface DealStore {
   editRateCard(id: string, p: { note: string; items: readonly RateCardItem[]; memberId: string; at: Date }): Promise<RateCardEdit>
   publishRateCard(id: string, p: { memberId: string; at: Date }): Promise<RateCardEdit>
   deal(applicationId: string): Promise<Deal | null>
-  /** The deals of those of `applicationIds` that have one, in one query (the exports, issue 32); malformed ids are left out. */
+  /** The deals of those of `applicationIds` that have one, in one query (the exports); malformed ids are left out. */
   dealsOf(applicationIds: readonly string[]): Promise<Map<string, Deal>>
   /** The deal's terms replaced by an admin, audited with the fields that changed. 'not_found': no deal to correct. */
   correctDeal(applicationId: string, terms: DealTerms, by: { memberId: string; at: Date }): Promise<{ deal: Deal; changed: string[] } | 'not_found'>

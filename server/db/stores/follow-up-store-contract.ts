@@ -1,5 +1,5 @@
 /**
- * The contract of FollowUpStore (issue 20; ADRs 0164-0167) on each engine:
+ * The contract of FollowUpStore (ADRs 0164-0167) on each engine:
  * check-ins versioned by compare-and-set (two tabs or two instances: one
  * version each, the other told), every version kept; milestones recorded
  * and replaced; the closing written once and stopping what follows; the

@@ -1,5 +1,5 @@
 /**
- * The twelve months of follow-up after the signature (issue 20; ADRs
+ * The twelve months of follow-up after the signature (ADRs
  * 0164-0167), written once for both engines (ADR 0124): the founder's
  * monthly check-ins (every version kept), the milestones at months 3, 6 and
  * 12, the closing note, and the check-in e-mails the job decides.
@@ -50,7 +50,7 @@ export interface FollowUpRecord {
   reference: string
   stage: Stage
   followUpStart: string
-  /** The Bogotá day the deal was recorded (its signature's move): months opened before it are never unanswered (issue 32). */
+  /** The Bogotá day the deal was recorded (its signature's move): months opened before it are never unanswered. */
   recordedOn: string
   /** Every version of every check-in, by month, then version. */
   checkIns: CheckIn[]
@@ -60,7 +60,7 @@ export interface FollowUpRecord {
 
 export type PortfolioEntry = PortfolioEntryRecord & { recordedOn: string }
 
-/** An open follow-up as the check-in job reads it (ADR 0165; issue 32). */
+/** An open follow-up as the check-in job reads it (ADR 0165). */
 export interface MailCandidate {
   applicationId: string
   followUpStart: string
@@ -100,7 +100,7 @@ export type ComposeCheckInMail = (facts: CheckInMailFacts) => NewOutboxMessage |
 export interface FollowUpStore {
   /** The follow-up of a signed application; null without a deal. */
   followUp(applicationId: string): Promise<FollowUpRecord | null>
-  /** Every version of every check-in of many applications in one query (the exports, issue 32), by month then version; those without any are absent. */
+  /** Every version of every check-in of many applications in one query (the exports), by month then version; those without any are absent. */
   checkInsOf(applicationIds: readonly string[]): Promise<Map<string, CheckIn[]>>
   /** A new version of month `month`'s check-in, if `baseVersion` (0: none yet) is still the latest; audited. */
   submitCheckIn(p: { applicationId: string; month: number; baseVersion: number; values: CheckInValues; at: Date }): Promise<SubmitOutcome>

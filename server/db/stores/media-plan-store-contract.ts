@@ -1,5 +1,5 @@
 /**
- * The contract of MediaPlanStore (issue 20; ADRs 0160-0161) on each engine:
+ * The contract of MediaPlanStore (ADRs 0160-0161) on each engine:
  * the plan read whole with the deal's frozen rate card, lines and entries
  * written once through the domain's readings inside the transaction (a
  * refusal writes nothing), every write audited, corrections as void entries

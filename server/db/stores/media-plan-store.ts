@@ -1,6 +1,6 @@
 /**
- * The media plan of a signed deal and its append-only ledger (issue 20;
- * ADRs 0160-0161), written once for both engines (ADR 0124).
+ * The media plan of a signed deal and its append-only ledger (ADRs
+ * 0160-0161), written once for both engines (ADR 0124).
  *
  * - Nothing here updates or deletes a row: a line and an entry are written
  *   once; a correction is a `void` entry (ADR 0160). Rows go with their deal,
@@ -84,7 +84,7 @@ export interface MediaPlanStore {
   deliveries(): Promise<DealDelivery[]>
   /**
    * The lines (by number) and every entry (oldest first) of the plans of those of `applicationIds` that have
-   * any, in two queries whatever their number (the exports, issue 32); the deal is the DealStore's.
+   * any, in two queries whatever their number (the exports); the deal is the DealStore's.
    */
   plansOf(applicationIds: readonly string[]): Promise<Map<string, Pick<MediaPlanLedger, 'lines' | 'entries'>>>
   /** A line added, if `read` (run on the ledger inside the transaction) accepts it; audited. */

@@ -1,5 +1,5 @@
 /**
- * The contract of PanelStore (issue 21, ADRs 0152-0156) on each engine: the
+ * The contract of PanelStore (ADRs 0152-0156) on each engine: the
  * offer (only in sesion_panel, never a conflicted or unknown member, replaced
  * whole), the founder's booking (future, offered, free for every panel
  * member across applications, once per application), a change (same UID,
@@ -391,7 +391,7 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
         ['REQUEST', 2],
         ['CANCEL', 3],
       ])
-      // A move's e-mails are written knowing the time it had and who moved it (issue 32); nothing else carries it.
+      // A move's e-mails are written knowing the time it had and who moved it; nothing else carries it.
       expect(calls.map((c) => c.moved)).toEqual([
         undefined,
         undefined,

@@ -1,5 +1,5 @@
 /**
- * The panel session of stage 2 (issue 21, ADRs 0152-0156), once for both
+ * The panel session of stage 2 (ADRs 0152-0156), once for both
  * engines (ADR 0124): the offer of times an admin makes (panel_offers,
  * panel_offer_times, panel_offer_members), the session the founder books
  * (panel_sessions, panel_session_members), and the invitations each change
@@ -68,7 +68,7 @@ export interface SessionMail {
   session: PanelSession
   reference: string
   founder: { name: string; email: string; companyName: string; tradeName: string }
-  /** A move (issue 32): the time it had before, and who moved it (a member by name, for the team's e-mails). */
+  /** A move: the time it had before, and who moved it (a member by name, for the team's e-mails). */
   moved?: { from: { startsAt: Date; endsAt: Date }; by: { kind: 'founder' } | { kind: 'member'; name: string } }
 }
 
@@ -108,7 +108,7 @@ export type OfferOutcome =
   | { status: 'saved' }
   | { status: 'not_found' | 'not_in_stage' | 'session_booked' }
   | { status: 'unknown_member' | 'member_conflict'; memberIds: string[] }
-  /** A panel member already has another booked session over these times: the founder could not book them (issue 32). */
+  /** A panel member already has another booked session over these times: the founder could not book them. */
   | { status: 'time_taken'; times: Date[] }
 
 export type ChangeOutcome =
@@ -143,13 +143,13 @@ export interface PanelStore {
   /**
    * The booked sessions of these members that end after `from`, outside `exceptApplicationId`. With
    * `viewer` (a member's id), each says whether that member has an active conflict on its application
-   * (`hidden`): such a session is not theirs to see, by its reference, id or time (issue 32).
+   * (`hidden`): such a session is not theirs to see, by its reference, id or time.
    */
   busy(memberIds: readonly string[], from: Date, exceptApplicationId: string | null, viewer?: string | null): Promise<(BusySession & { hidden: boolean })[]>
   /**
    * Replace the offer (its none-fits note with it); refused while a session is booked, and when a panel
    * member already has a booked session over one of its times (the founder could not book it: the e-mail
-   * of times and the status page list the same times, issue 32).
+   * of times and the status page list the same times).
    */
   saveOffer(input: OfferInput): Promise<OfferOutcome>
   /** The founder's "Ninguno me sirve". False: no offer to answer. */
@@ -660,7 +660,7 @@ export function openPanelStore(e: Engine): PanelStore {
         if (yield* taken(tx, current.members.map((m) => m.id), startsAt, endsAt, current.id)) return { status: 'time_taken' }
         const by = actorText(input.by)
         if ((yield* tx.run(q.move({ id: current.id, sequence: current.sequence, startsAt, endsAt, by, at: input.at }))) === 0) return { status: 'no_session' }
-        // The e-mails say the time it had and who moved it (issue 32).
+        // The e-mails say the time it had and who moved it.
         const mover: NonNullable<SessionMail['moved']>['by'] =
           input.by.kind === 'founder' ? { kind: 'founder' } : { kind: 'member', name: (yield* tx.first(q.memberName({ id: input.by.memberId })))?.name ?? '' }
         const session = yield* announce(

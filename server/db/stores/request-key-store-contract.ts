@@ -1,5 +1,5 @@
 /**
- * The contract of RequestKeyStore (issue 32; ADR 0189) on each engine: a key
+ * The contract of RequestKeyStore (ADR 0189) on each engine: a key
  * is claimed once, also by two identical requests at once; the same body
  * finds the claim running, then its answer; another body is told the key was
  * reused; a released claim can be claimed again, a written or answered one

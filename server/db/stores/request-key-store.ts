@@ -1,5 +1,5 @@
 /**
- * The keys of the forms that write (issue 32; ADR 0189), written once for
+ * The keys of the forms that write (ADR 0189), written once for
  * both engines (ADR 0124): a claim before the route runs, the first answer
  * after it answered, and the mark a store's own write transaction leaves
  * (`requestKeyWriter`) so that a failure after the write is never taken for

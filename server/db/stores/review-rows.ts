@@ -29,7 +29,7 @@ export const REVIEW_MEAN_SQL = `((${WEIGHTED_COLUMNS.map(([key, column]) => `v.$
 
 /**
  * The review aliased `v` counts: its author has no active conflict of
- * interest with the application (issue 12: a conflicted member's review is
+ * interest with the application (a conflicted member's review is
  * left out of every average). Same SQL on both stores.
  */
 export const COUNTED_REVIEW_SQL =

@@ -300,7 +300,7 @@ export function describeReviewStoreContract(name: string, open: () => Promise<Re
       expect(await ids('cat-2026-cafe')).toEqual([cafe.id])
       expect(await ids('ANA@RUTA')).toEqual([other.id])
       expect(await ids('logistica agil')).toEqual([other.id])
-      // The city (issue 19): accents and case ignored as for the rest.
+      // The city: accents and case ignored as for the rest.
       expect(await ids('MEDELLIN')).toEqual([other.id])
       expect(await ids('pasto')).toEqual([cafe.id])
       expect(await ids('zz-nada')).toEqual([])

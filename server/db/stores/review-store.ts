@@ -51,9 +51,9 @@ export interface ApplicationListQuery {
   unreviewed?: boolean
   /** Only applications assigned to the viewer. */
   assignedToMe?: boolean
-  /** Only those a source brought (its id), or 'none': those no known source brought (issue 22). */
+  /** Only those a source brought (its id), or 'none': those no known source brought. */
   source?: string
-  /** Only those received at or after this instant (the overview's «Recibidas esta semana/este mes», issue 32). */
+  /** Only those received at or after this instant (the overview's «Recibidas esta semana/este mes»). */
   receivedSince?: Date
   sort: ApplicationSort
   /**

@@ -1,5 +1,5 @@
 /**
- * Assignments, criterion weights and the "Para discutir" flag (issue 12):
+ * Assignments, criterion weights and the "Para discutir" flag:
  * the storage behind "Repartir", the weighted and normalised scores and the
  * disagreement flag. On the same database as the ReviewStore (SQLite: its
  * connection and group commit; PostgreSQL: its pool), written once for both
@@ -65,14 +65,14 @@ export interface ScoringStore {
   setWeights(weights: CriterionWeights, memberId: string, at: Date): Promise<void>
   /** Oldest first. */
   listAssignments(applicationId: string): Promise<Assignment[]>
-  /** The assignments of many applications in one query (the exports, issue 32), each oldest first; those without any are absent. */
+  /** The assignments of many applications in one query (the exports), each oldest first; those without any are absent. */
   assignmentsOf(applicationIds: readonly string[]): Promise<Map<string, Assignment[]>>
   /** Adds each pair unless already there, the member is conflicted with the application or inactive, or the application is unknown. */
   assign(pairs: readonly AssignmentPair[], assignedBy: string, at: Date): Promise<AssignOutcome>
   /** False when there was no such assignment. */
   unassign(pair: AssignmentPair, removedBy: string, at: Date): Promise<boolean>
   assignmentState(): Promise<AssignmentState>
-  /** Every score of the given applications' reviews, but those of members with an active conflict (left out, issue 12). */
+  /** Every score of the given applications' reviews, but those of members with an active conflict (left out). */
   reviewsOf(applicationIds: readonly string[]): Promise<ScoredReview[]>
   /** The members' reviews updated since `since` (their baselines' window). */
   reviewsBy(memberIds: readonly string[], since: Date): Promise<ScoredReview[]>

@@ -1,5 +1,5 @@
 /**
- * The contract of SourceStore (issue 22; ADRs 0168-0170) on each engine:
+ * The contract of SourceStore (ADRs 0168-0170) on each engine:
  * sources kept with unique, written-once short paths and audited changes;
  * a visit counted per source per day in one statement (an unknown slug
  * counts nothing); the attribution written with the application only for a

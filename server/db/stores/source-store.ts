@@ -1,5 +1,5 @@
 /**
- * The sources (issue 22; ADRs 0168-0170), written once for both engines
+ * The sources (ADRs 0168-0170), written once for both engines
  * (ADR 0124): the list an admin keeps, the visits through each short path
  * counted per Bogotá day (one upsert, nothing per visitor), where each
  * application came from (written with it by the ApplicationStore's
@@ -39,7 +39,7 @@ export interface SourceStore {
   createSource(fields: SourceFields, by: { memberId: string; at: Date }): Promise<Source | 'slug_taken'>
   /** The name and the outlet; the slug is written once (ADR 0170). */
   editSource(id: string, fields: Pick<SourceFields, 'name' | 'outlet'>, by: { memberId: string; at: Date }): Promise<Source | 'not_found'>
-  /** Only a source no application and no visit came through ('in_use' otherwise, issue 32): its figures stay whole. */
+  /** Only a source no application and no visit came through ('in_use' otherwise): its figures stay whole. */
   deleteSource(id: string, by: { memberId: string; at: Date }): Promise<'deleted' | 'not_found' | 'in_use'>
   /** One visit through `slug`'s short path on `day` (Bogotá, AAAA-MM-DD). False: no such source, nothing counted. */
   countVisit(slug: string, day: string): Promise<boolean>

@@ -1,5 +1,5 @@
 /**
- * For tests: an application signed with its deal ("Acuerdo firmado", issue 20) through the review store's
+ * For tests: an application signed with its deal ("Acuerdo firmado") through the review store's
  * own move (ADR 0159), on the real database: the stage set to due diligence, then the move with the deal.
  */
 import { expect } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The monthly check-in's e-mails (issue 20; ADR 0165) on both engines: from
+ * The monthly check-in's e-mails (ADR 0165) on both engines: from
  * 07:00 in Bogotá, the invitation on the opening day, the reminder from the
  * 7th, the late one from the 13th, each exactly once however many instances
  * tick at once; none to who answered, none once the follow-up is closed;

@@ -1,5 +1,5 @@
 /**
- * The monthly check-in's e-mails (issue 20; ADR 0165). Runs in every worker
+ * The monthly check-in's e-mails (ADR 0165). Runs in every worker
  * process next to the outbox worker (server/background-jobs.ts), on the
  * shared loop (server/shared/jobs/periodic.ts), every REMINDER_TICK_SECONDS:
  * from FOLLOW_UP_MAIL_HOUR in Bogotá, each follow-up not closed whose
@@ -13,7 +13,7 @@
  * «Acuerdo firmado» e-mail has (ADR 0186): while it waits in «Correos por
  * enviar» or in the outbox, the check-in waits too (checked again under the
  * deal's lock), and a month opened before the deal was recorded gets its
- * invitation only (issue 32).
+ * invitation only.
  */
 import { bogotaDayStart } from '../../../domain/bogota-days.ts'
 import { FOLLOW_UP_MAIL_HOUR, checkInMailDue, openCheckIn } from '../../../domain/follow-up.ts'
@@ -55,7 +55,7 @@ export async function runCheckInMails(deps: CheckInJobDeps): Promise<CheckInMail
   for (const c of await deps.followUp.mailCandidates(since)) {
     const month = openCheckIn(c.followUpStart, today)
     if (!month) continue
-    // A month opened before the deal was recorded is asked by its invitation only (issue 32).
+    // A month opened before the deal was recorded is asked by its invitation only.
     const kind = checkInMailDue(month, today, c.answered.includes(month.number), c.recordedOn)
     if (!kind || c.mailed.some((m) => m.month === month.number && m.kind === kind)) continue
     // Nothing of the follow-up before the founder's signature e-mail has left (ADR 0186): next tick.

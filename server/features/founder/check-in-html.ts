@@ -1,7 +1,7 @@
 /**
  * The monthly check-in's page under the founder's personal link
  * (/postulacion/<token>/seguimiento) and the follow-up's section of the
- * status page, as HTML strings (issue 20; ADR 0164): no JavaScript, big
+ * status page, as HTML strings (ADR 0164): no JavaScript, big
  * touch targets, every metric with its definition on screen, each refusal
  * beside its field with what was typed kept. Every value is escaped; figures
  * and days through the one es-CO formatter.

@@ -1,5 +1,5 @@
 /**
- * The founder's monthly check-in from the outside (issue 20; ADRs 0164,
+ * The founder's monthly check-in from the outside (ADRs 0164,
  * 0165): the job's e-mail, read as delivered, carries a link that opens the
  * check-in of that application and no other (stored, it held only the
  * placeholder); the form sends, refuses bad input beside each field keeping
@@ -107,7 +107,7 @@ describe("the founder's monthly check-in", () => {
     expect(checkIns(h)).toEqual([{ application_id: one.id, month: 1, version: 1, sales_usd_cents: 1_250_050, team_size: 6 }])
     const thanks = await (await page(h, `/postulacion/${tokenOne}/seguimiento?hecho=1`)).text()
     expect(thanks).toContain('¡Gracias! Recibimos tu reporte.')
-    // As a success (issue 32): green, a ✓, read politely; never like a refusal.
+    // As a success: green, a ✓, read politely; never like a refusal.
     expect(noticesIn(thanks)).toEqual([{ kind: 'ok', role: 'status', icon: '✓', text: expect.stringMatching(/^¡Gracias! Recibimos tu reporte\. Enviado el /) }])
     expect(thanks).toContain('US$\u00a012.500,50')
     // The correction starts from what was sent, on its version.

@@ -1,5 +1,5 @@
 /**
- * The founder's monthly check-in (issue 20; ADR 0164) under their personal
+ * The founder's monthly check-in (ADR 0164) under their personal
  * link: GET /postulacion/<token>/seguimiento shows the check-in open this
  * month (to send, or, once sent, what was sent and a form to correct it
  * until the month closes); POST sends it. Plain HTML, no JavaScript.

@@ -1,5 +1,5 @@
 /**
- * The titular's copy (Ley 1581; ADR 0143) carries the media plan (issue 20; ADR 0160): each line at its
+ * The titular's copy (Ley 1581; ADR 0143) carries the media plan (ADR 0160): each line at its
  * rate-card price, every entry with its proof link, the corrections too; never who on the team.
  */
 import { describe, expect, it } from 'vitest'

@@ -162,7 +162,7 @@ ${emails}
 </section>`
 }
 
-/** The deal signed with the programme (issue 20), in Colombian figures; nothing when there is none. */
+/** The deal signed with the programme, in Colombian figures; nothing when there is none. */
 function dealHtml(deal: HeldDeal | null): string {
   if (!deal) return ''
   const end = periodEnd(deal.exposureStart, deal.exposureMonths)
@@ -179,7 +179,7 @@ ${row('Seguimiento', `Del ${formatDay(deal.followUpStart)} al ${formatDay(period
 `
 }
 
-/** The media plan and its ledger (issue 20, ADR 0160): each line at its rate-card price, then every entry, corrections included. */
+/** The media plan and its ledger (ADR 0160): each line at its rate-card price, then every entry, corrections included. */
 function mediaPlanHtml(plan: HeldMediaPlan | null): string {
   if (!plan) return ''
   if (plan.lines.length === 0) return '<h3>Tu plan de medios</h3>\n<p class="muted">El programa todavía no ha registrado líneas en tu plan de medios.</p>\n'
@@ -200,7 +200,7 @@ ${entries.length > 0 ? `<p>Lo que pasó con cada línea (cada registro, también
 `
 }
 
-/** The follow-up (issue 20, ADR 0167): every version of every monthly check-in sent, the reviews' days, the closing. */
+/** The follow-up (ADR 0167): every version of every monthly check-in sent, the reviews' days, the closing. */
 function followUpHtml(followUp: HeldFollowUp | null): string {
   if (!followUp) return ''
   const checkIns =

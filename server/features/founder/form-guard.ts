@@ -82,7 +82,7 @@ export function founderRouteBasics(mail: { siteOrigin: string; company: { contac
 }
 
 /**
- * One write per submission for a founder's form (issue 32; ADR 0189): the form's hidden field carries the
+ * One write per submission for a founder's form (ADR 0189): the form's hidden field carries the
  * key made when the page was drawn; the same form sent twice (a double tap, the browser sending it again)
  * books, cancels or reports once and both get the first answer. The key is the founder's application's,
  * for the route as registered; the link in the path is never stored (`secret`). Put after the forms' guard

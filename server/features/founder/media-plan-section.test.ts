@@ -1,5 +1,5 @@
 /**
- * «Tu plan de medios» on the founder's status page from the outside (issue 20; ADR 0180): an admin builds
+ * «Tu plan de medios» on the founder's status page from the outside (ADR 0180): an admin builds
  * the plan through the workspace API and records a spot that ran with its proof, a miss and its make-good
  * and a ran entry voided later; the founder's link shows the plan month by month with the proof, the
  * amounts in pesos as Colombia writes them, never the voided entry nor the team's reason; another

@@ -1,5 +1,5 @@
 /**
- * The status page's «Tu plan de medios» (issue 20; ADR 0180): for a signed
+ * The status page's «Tu plan de medios» (ADR 0180): for a signed
  * application with a deal, what was committed in media, the exposure window,
  * how much ran so far and what is left, then the plan month by month: the
  * lines whose flight starts that month and what happened that month (what
@@ -10,7 +10,7 @@
  * - Only what counts is shown: domain/media-plan.ts liveEntries drops voids
  *   and the entries they cancel; withdrawn lines are left out; bookings (a
  *   note of the traffic) are not the founder's business.
- * - «Semana a semana» (media-plan-weeks.ts, issue 32): the workspace's flowchart
+ * - «Semana a semana» (media-plan-weeks.ts): the workspace's flowchart
  *   in words, line by line and week by week, before the months.
  * - The team's reasons for a miss or a forfeit are never shown (ADR 0180):
  *   they are written in the ledger for the team; the founder reads the kind,
@@ -37,7 +37,7 @@ ul.plan-list dd{margin:0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `
 
-/** "2 unidades", or for a consulting line "2 sesiones" (a session is held, never aired: issue 32). */
+/** "2 unidades", or for a consulting line "2 sesiones" (a session is held, never aired). */
 const units = (n: number, line?: PlanLine) => (line ? unitsText(n, line.outlet) : `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`)
 const held = (line: PlanLine | undefined) => line !== undefined && isSessionOutlet(line.outlet)
 const what = (line: PlanLine | undefined) => (line ? `${OUTLET_LABELS[line.outlet]}, ${line.format}` : 'otra línea del plan')

@@ -1,5 +1,5 @@
 /**
- * «Semana a semana» in the founder's «Tu plan de medios» (issue 32, ADR 0193): the workspace's flowchart in
+ * «Semana a semana» in the founder's «Tu plan de medios» (ADR 0193): the workspace's flowchart in
  * plain words. From the outside: an admin builds a plan through the workspace API and records what ran,
  * a miss, its make-good and a booking; the founder's link shows each line week by week, today's week
  * named in Bogotá time, and none of it reaches another founder. And on a realistic plan: voids, withdrawn

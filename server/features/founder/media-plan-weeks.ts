@@ -1,5 +1,5 @@
 /**
- * «Semana a semana» in the founder's «Tu plan de medios» (issue 32, ADR 0193): the workspace's flowchart
+ * «Semana a semana» in the founder's «Tu plan de medios» (ADR 0193): the workspace's flowchart
  * (domain/media-plan-flowchart.ts, the same geometry) said in plain Spanish, line by line: the weeks its
  * flight takes and, week by week, what aired, what did not and its make-good, today's week named.
  * "Semana del 7 de diciembre de 2026: salió al aire (2 unidades)."

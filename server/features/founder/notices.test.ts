@@ -1,5 +1,5 @@
 /**
- * The founder's pages say how an action went in one way (issue 32: «founder
+ * The founder's pages say how an action went in one way («founder
  * success notices look like refusals»): a success is a green notice with a ✓,
  * announced politely (role=status); a refusal a red one with a ⚠, announced
  * at once (role=alert). The lost link, the withdrawal, the deletion request,

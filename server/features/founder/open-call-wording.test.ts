@@ -1,5 +1,5 @@
 /**
- * The call is open all year (issue 19): no e-mail or page a founder reads
+ * The call is open all year: no e-mail or page a founder reads
  * speaks of a cohort or of a next call. The rejection and the withdrawal say
  * the founder can apply again whenever they are ready.
  */

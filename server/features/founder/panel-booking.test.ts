@@ -1,5 +1,5 @@
 /**
- * The panel session from the founder's side, from the outside (issue 21): an
+ * The panel session from the founder's side, from the outside: an
  * admin offers three times, the founder reads them in Bogotá time on the
  * status page reached by the link of their e-mail, books one with a POST form,
  * both sides receive the invitation (its link filled only as it leaves),
@@ -146,7 +146,7 @@ describe("the founder's panel session on the status page", () => {
     ])
     expect(new Set(founders.map((c) => c.uid)).size).toBe(1)
     expect(founders[1]!.start.getTime()).toBe(times[2]!.getTime())
-    // The team hears of the founder's cancellation (issue 19's founder activity).
+    // The team hears of the founder's cancellation (founder activity, ADR 0142).
     expect((await h.store.listMessages({ applicationId: app.id })).some((m) => m.kind === 'team_founder_activity' && m.subject.includes('Canceló la sesión'))).toBe(true)
 
     // Booked again at 72 h; 60 h later it is 12 h away: inside the 24-hour cut-off.

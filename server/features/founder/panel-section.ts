@@ -1,5 +1,5 @@
 /**
- * The panel session on the founder's status page (issue 21): the offered
+ * The panel session on the founder's status page: the offered
  * times to come in Bogotá time with their weekday, each free one with one
  * button (a POST form, no JavaScript) that books it; "Ninguno me sirve" with
  * a short note; the booked session with its reschedule (back to the free

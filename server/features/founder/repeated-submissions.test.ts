@@ -1,5 +1,5 @@
 /**
- * One submission, one write on the founder's pages (issue 32; ADR 0189),
+ * One submission, one write on the founder's pages (ADR 0189),
  * from the outside: each form drawn carries a key in a hidden field; the
  * same form sent twice at once (a double tap, a browser sending it again)
  * books the panel session once, cancels it once, stores the monthly report

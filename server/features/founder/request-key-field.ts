@@ -1,5 +1,5 @@
 /**
- * The hidden field of a founder's form that makes it one write per submission (issue 32; ADR 0189): a new
+ * The hidden field of a founder's form that makes it one write per submission (ADR 0189): a new
  * key each time the page is drawn, so the same form sent twice carries the same key, and the page drawn
  * again after it (a success's redirect, a refusal) carries a new one.
  */

@@ -1,5 +1,5 @@
 /**
- * The follow-up's charts on the founder's status page (issue 20, ADR 0176): server-rendered HTML with no
+ * The follow-up's charts on the founder's status page (ADR 0176): server-rendered HTML with no
  * JavaScript, drawn from the one geometry (domain/follow-up-chart.ts) the workspace's React chart draws
  * from, into the same SVG markup (server/features/founder/status-page-chart.test.ts holds them equal).
  * Each chart is an SVG with role="img" and its summary as accessible name and <title>, and the same
@@ -93,7 +93,7 @@ ${followUpChartTable(chart)}
 
 /**
  * Several metrics' charts in the page's grid, each at STATUS_PAGE_CHART_SIZE and lined up (alignedCharts):
- * the same months at the same places with the same labels in every chart (issue 32).
+ * the same months at the same places with the same labels in every chart.
  */
 export function followUpChartsHtml(inputs: readonly Omit<FollowUpChartInput, 'width' | 'height' | 'plotLeft'>[]): string {
   return `<div class="fu-charts">\n${alignedCharts(inputs, STATUS_PAGE_CHART_SIZE).map(followUpChartHtml).join('\n')}\n</div>`

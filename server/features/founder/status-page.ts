@@ -164,14 +164,14 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     return c.html(await renderStatus(c, view, token, done === undefined ? {} : { done }))
   }))
 
-  // The panel session (issue 21): book, move, cancel, "Ninguno me sirve". Each is a POST of the page's own
+  // The panel session: book, move, cancel, "Ninguno me sirve". Each is a POST of the page's own
   // form (formPost: same origin, small, well-formed); a refusal shows the page again with its reason.
   const field = async (c: Context, name: string) => {
     const value = (await c.req.parseBody())[name]
     return typeof value === 'string' ? value : ''
   }
   /**
-   * Each press counts, like the deletion request's (ADR 0051, issue 32): by application and by client IP,
+   * Each press counts, like the deletion request's (ADR 0051): by application and by client IP,
    * bookings, moves and cancellations in one bucket (each writes to the whole panel), «Ninguno me sirve» in
    * another (each writes to the admins). Over the limit: the page again with the reason, 429 and
    * Retry-After, nothing changed. Null: go ahead.

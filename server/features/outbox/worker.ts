@@ -57,7 +57,7 @@ export interface OutboxWorkerOptions {
   /** Told the result of every send attempt (the /metrics counters). */
   onDelivery?: (result: 'sent' | 'retry' | 'failed' | 'transport') => void
   /**
-   * Where an application came from, for the team's «Nueva postulación» (issue 32, ADR 0206): its source line
+   * Where an application came from, for the team's «Nueva postulación» (ADR 0206): its source line
    * is filled as it leaves. Without it the line points to the application's page instead.
    */
   originOf?: (applicationId: string) => Promise<ApplicationOrigin>

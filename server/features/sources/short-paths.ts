@@ -1,5 +1,5 @@
 /**
- * The sources' short paths (issue 22; ADR 0169): GET /radio-cali answers
+ * The sources' short paths (ADR 0169): GET /radio-cali answers
  * 302 Found to `/?fuente=radio-cali` (with any utm_* parameters passed on),
  * `Cache-Control: no-store`, and counts one visit for that source on that
  * Bogotá day, once per client (ADR 0202: the client's address, as the rate

@@ -38,7 +38,7 @@ function endpoints(target: {
   const app = `/applications/${target.applicationId ?? crypto.randomUUID()}`
   const email = target.founderEmail ?? 'nadie@example.co'
   return [
-    // The sources (issue 22): every member reads, admins change.
+    // The sources: every member reads, admins change.
     { method: 'GET', path: '/sources' },
     { method: 'GET', path: '/sources/overview' },
     { method: 'GET', path: `/sources/${crypto.randomUUID()}/qr.svg`, ok: 404 },
@@ -85,12 +85,12 @@ function endpoints(target: {
     { method: 'POST', path: '/rate-cards', body: { note: '', items: [{ outlet: 'tv_nacional', format: 'Spot 30"', unitPriceCop: '12.000.000' }] }, admin: true, ok: 201 },
     { method: 'PUT', path: `/rate-cards/${crypto.randomUUID()}`, body: { items: [] }, admin: true, ok: 404 },
     { method: 'POST', path: `/rate-cards/${crypto.randomUUID()}/publish`, body: {}, admin: true, ok: 404 },
-    // The follow-up (issue 20): admins only; never signed, so nothing to record or close (404) once past every guard.
+    // The follow-up: admins only; never signed, so nothing to record or close (404) once past every guard.
     { method: 'GET', path: '/follow-up', admin: true },
     { method: 'GET', path: `${app}/follow-up`, admin: true },
     { method: 'PUT', path: `${app}/follow-up/milestones/3`, body: { heldOn: '2026-11-20', note: 'Revisión.' }, admin: true, ok: 404 },
     { method: 'POST', path: `${app}/follow-up/closing`, body: { note: 'Cierre.' }, admin: true, ok: 404 },
-    // The media plan (issue 20): admins only; never signed, so no plan to add to (404) once past every guard.
+    // The media plan: admins only; never signed, so no plan to add to (404) once past every guard.
     { method: 'GET', path: `${app}/media-plan`, admin: true },
     { method: 'GET', path: '/media-plans/behind', admin: true },
     { method: 'POST', path: `${app}/media-plan/lines`, body: { outlet: 'tv_nacional', format: 'Spot', units: '1', flightFrom: '2027-02-01', flightTo: '2027-02-02' }, admin: true, ok: 404 },

@@ -1,5 +1,5 @@
 /**
- * One submission, one write (issue 32; ADR 0189), from the outside: every
+ * One submission, one write (ADR 0189), from the outside: every
  * form of the workspace that writes to the media plan and its ledger, the
  * deal, the rate card and the panel session sends its key in the
  * Idempotency-Key header; two identical requests under one key, one after

@@ -1,5 +1,5 @@
 /**
- * Which of the workspace's routes take a form's key (issue 32; ADR 0189):
+ * Which of the workspace's routes take a form's key (ADR 0189):
  * every form that writes to the media plan and its ledger, the deal (at
  * «Acuerdo firmado», through the stage change, and its correction), the rate
  * card and the panel session. One list, registered before any route group

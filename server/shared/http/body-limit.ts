@@ -32,7 +32,7 @@ export const BODY_LIMITS = {
   /** The founder's status-page forms: an e-mail address (254 characters) at most. */
   founderForm: 4 * KB,
   /**
-   * The founder's monthly check-in (issue 20): three texts of 1,000 characters (9 bytes each at worst: 27 kB)
+   * The founder's monthly check-in: three texts of 1,000 characters (9 bytes each at worst: 27 kB)
    * and six figures of 40 (2 kB), with their names.
    */
   founderCheckIn: 32 * KB,

@@ -1,6 +1,6 @@
 /**
  * How the founder's server-rendered pages (server/features/founder/, the
- * documents' page) say how an action went (issue 32): a success is a green
+ * documents' page) say how an action went: a success is a green
  * notice with a ✓, announced politely (role=status); a refusal a red one
  * with a ⚠, announced at once (role=alert). Never by colour alone (WCAG
  * 1.4.1): the icon and the words say it too. Informational boxes («Qué

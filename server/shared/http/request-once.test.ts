@@ -1,5 +1,5 @@
 /**
- * The guard of one write per submission (issue 32; ADR 0189) on both engines,
+ * The guard of one write per submission (ADR 0189) on both engines,
  * in front of the real media plan store: identical requests at once write
  * once and all get the first answer; a failure after the write keeps the
  * claim (the store marked it in its transaction), one before it frees the

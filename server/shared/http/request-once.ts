@@ -1,5 +1,5 @@
 /**
- * One submission, one write (issue 32; ADR 0189): the guard in front of every
+ * One submission, one write (ADR 0189): the guard in front of every
  * route a form writes through (the media plan and its ledger, the deal, the
  * rate card, the panel session, the founder's booking, cancellation and
  * monthly check-in).

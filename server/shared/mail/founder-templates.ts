@@ -112,7 +112,7 @@ function sessionBlocks(session: StageSessionFacts | undefined): Block[] {
     : [{ p: `Tu sesión con el panel de expertos del ${when} sigue en pie: te esperamos.` }]
 }
 
-/** The welcome's plan and monthly report (issue 32): when the exposure runs and when the first check-in opens. */
+/** The welcome's plan and monthly report: when the exposure runs and when the first check-in opens. */
 function signedBlocks(deal: StatusMailFacts['deal']): Block[] {
   const plan: Block = deal
     ? {
@@ -314,7 +314,7 @@ export interface PanelMailFacts {
   when: string
   /** "día festivo en Colombia" when the session falls on a holiday (founderDayNote), else null. */
   dayNote?: string | null
-  /** changed: the time it had ("miércoles 2 de diciembre de 2026, 10:00 a. m."), and who moved it (issue 32). */
+  /** changed: the time it had ("miércoles 2 de diciembre de 2026, 10:00 a. m."), and who moved it. */
   before?: string
   movedBy?: 'founder' | 'team'
   lengthMinutes: number
@@ -441,7 +441,7 @@ export function renderPanelTimesMail(ctx: FounderMailContext, facts: PanelTimesF
   )
 }
 
-/** What the monthly check-in's e-mails say (issue 20, ADR 0165): which month, its days, which of the three. */
+/** What the monthly check-in's e-mails say (ADR 0165): which month, its days, which of the three. */
 export interface CheckInMailFacts {
   kind: 'invitation' | 'reminder' | 'late'
   /** "marzo de 2027" (formatMonth): the month the check-in reports. */

@@ -253,7 +253,7 @@ export function renderTeamNotification(ctx: MailContext, _config: MailConfig): R
 }
 
 /**
- * Where the source's line goes in the team's «Nueva postulación» (issue 32): the submission writes the e-mail
+ * Where the source's line goes in the team's «Nueva postulación»: the submission writes the e-mail
  * with the application in one statement, before the source's name is read, so the outbox worker puts the line
  * in as the e-mail leaves (fillSourceLine), from the attribution saved with it, with no query in the
  * submission (ADR 0206). Control characters are refused in every field of the form (domain/application.ts),

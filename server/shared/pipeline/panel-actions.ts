@@ -1,9 +1,9 @@
 /**
  * What the founder (status page) and the team (workspace) do to a panel
- * session, once for both (issue 21): each change goes through the panel store
+ * session, once for both: each change goes through the panel store
  * with the e-mails it owes (panel-session.ts), the founder's cut-off applied
  * to the founder only, and the team told of what only the founder does
- * ("Ninguno me sirve", a cancellation) as issue 19's founder activity.
+ * ("Ninguno me sirve", a cancellation) as founder activity (ADR 0142).
  */
 import { PANEL_MESSAGES, type PanelActor } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'

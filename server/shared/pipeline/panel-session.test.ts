@@ -1,6 +1,6 @@
 /**
- * The panel session's invitations read as a calendar reads them (issue 21,
- * ADR 0153): every file parsed with ical.js, never matched as a string —
+ * The panel session's invitations read as a calendar reads them (ADR
+ * 0153): every file parsed with ical.js, never matched as a string —
  * METHOD, one UID across request, change and cancel, SEQUENCE rising, DTSTART
  * in UTC at the chosen Bogotá time, ORGANIZER the sending mailbox, every
  * attendee with RSVP=TRUE — and the e-mail's text/calendar part, parsed with

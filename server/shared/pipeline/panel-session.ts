@@ -1,5 +1,5 @@
 /**
- * The panel session's e-mails (issue 21, ADR 0153): each change of a session
+ * The panel session's e-mails (ADR 0153): each change of a session
  * writes one e-mail to every panel member and one to the founder, each with
  * the same iCalendar file built by ical-generator:
  *
@@ -90,7 +90,7 @@ export function panelCalendar(mail: SessionMail, organizerMailbox: string, leavi
   return calendar.toString()
 }
 
-/** A move's two lines (issue 32): the time it had, and who moved it; for the team, a member by name. */
+/** A move's two lines: the time it had, and who moved it; for the team, a member by name. */
 function teamMovedLines(mail: SessionMail): string[] {
   if (!mail.moved) return []
   const by = mail.moved.by.kind === 'founder' ? 'la persona fundadora, desde su página de estado' : oneLine(mail.moved.by.name) || 'un administrador del equipo'

@@ -97,7 +97,7 @@ describe('the application form', () => {
     expect((received as SubmissionBody).formData).toEqual(answers)
     expect(screen.queryByText(/Tu número de referencia/)).toBeNull()
     expect(screen.getByText(answers.email)).toBeTruthy()
-    // The way back to a lost personal link (issue 19): the recovery page, linked from the panel.
+    // The way back to a lost personal link: the recovery page, linked from the panel.
     expect(screen.getByRole('link', { name: 'Pide un enlace nuevo' }).getAttribute('href')).toBe('/postulacion')
     expect(await screen.findByText(TOASTS.success.title)).toBeTruthy()
     expect(form.hidden).toBe(true)

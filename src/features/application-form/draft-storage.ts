@@ -82,7 +82,7 @@ function parseDraft(raw: string): Draft | null {
 }
 
 /**
- * The first source this browser saw (issue 22, ADR 0168), beside the draft in
+ * The first source this browser saw (ADR 0168), beside the draft in
  * the same localStorage and for as long: a short path's `?fuente=` (or
  * utm_source, ref), read when the form's script loads, never during the
  * page's load. No cookie, no identifier: a source's name and when it was seen.

@@ -6,7 +6,7 @@ export const HEARD_FROM_NAME = 'heardFrom'
 const ID = 'application-heardFrom'
 
 /**
- * «¿Dónde nos conociste?» (issue 22): optional, for those who typed the home
+ * «¿Dónde nos conociste?»: optional, for those who typed the home
  * address. Not one of the application's fields (SPEC §3): it travels beside
  * formData, as the consent does, and the server keeps only a known answer.
  */

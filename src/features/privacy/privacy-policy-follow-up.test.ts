@@ -1,5 +1,5 @@
 /**
- * Issue 20, ADR 0178: the policy says what the follow-up keeps and for how long (retention follows the
+ * ADR 0178: the policy says what the follow-up keeps and for how long (retention follows the
  * deal, not the 12-month rule of closed applications), with the numbers retention runs on, and its
  * version moved with the text.
  */

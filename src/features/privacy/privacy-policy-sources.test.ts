@@ -1,5 +1,5 @@
 /**
- * Issue 22: the policy says what is kept about where a founder came from
+ * The policy says what is kept about where a founder came from
  * (the outlet's name, not the person), and its version moved with the text.
  */
 import { expect, it } from 'vitest'
@@ -14,6 +14,6 @@ it('says the source kept is the outlet’s name, remembered by the browser witho
   expect(text).toContain('Es el nombre del medio, no un dato sobre ti')
   expect(text).toContain('No usamos cookies para esto.')
   expect(text).toContain('no guardamos tu dirección IP ni nada que te identifique')
-  // Issue 22's text took effect on 2026-11-25; a later change moves the version on (2026-11-28: ADR 0178).
+  // The sources' text (ADR 0168) took effect on 2026-11-25; a later change moves the version on (2026-11-28: ADR 0178).
   expect(PRIVACY_POLICY_VERSION >= '2026-11-25').toBe(true)
 })

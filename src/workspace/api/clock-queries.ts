@@ -1,5 +1,5 @@
 /**
- * Server state for issue 12's clock and conflicts (docs/workspace.md
+ * Server state for the stage clock and conflicts (docs/workspace.md
  * "Conflicts of interest", "Mis pendientes and reminders"): their own hooks,
  * next to queries.ts, with the same invalidation rule.
  */

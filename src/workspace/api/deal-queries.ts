@@ -1,4 +1,4 @@
-/** The deal and the rate card (issue 20; domain/workspace-api/deals.ts): admins only. */
+/** The deal and the rate card (domain/workspace-api/deals.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DealAnswer, DealInputBody, RateCardAnswer, RateCardBody, RateCardList } from '../../../domain/workspace-api/deals.ts'
 import { applicationPath, useApiQuery } from './read.ts'

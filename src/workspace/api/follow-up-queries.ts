@@ -1,4 +1,4 @@
-/** The follow-up (issue 20; domain/workspace-api/follow-up.ts): admins only. */
+/** The follow-up (domain/workspace-api/follow-up.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { MilestoneMonth } from '../../../domain/follow-up.ts'
 import type { ClosingBody, FollowUpAnswer, FollowUpPortfolio, MilestoneBody } from '../../../domain/workspace-api/follow-up.ts'

@@ -1,4 +1,4 @@
-/** The media plan and its ledger (issue 20; domain/workspace-api/media-plan.ts): admins only. */
+/** The media plan and its ledger (domain/workspace-api/media-plan.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BehindDeals, LineWithdrawalBody, MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
 import { applicationPath, useApiQuery } from './read.ts'

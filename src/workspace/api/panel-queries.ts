@@ -1,5 +1,5 @@
 /**
- * Server state for issue 21's panel session (domain/workspace-api/panel.ts):
+ * Server state for the panel session (domain/workspace-api/panel.ts):
  * the application's offer and booked session, and the member's coming
  * sessions for "Mis pendientes". Every change answers the new PanelState,
  * which replaces the cached one; the lists that show it are invalidated.

@@ -1,4 +1,4 @@
-/** The sources (issue 22; domain/workspace-api/sources.ts): every member reads, admins change. */
+/** The sources (domain/workspace-api/sources.ts): every member reads, admins change. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SourceAnswer, SourceBody, SourceEditBody, SourceList, SourceOverviewAnswer } from '../../../domain/workspace-api/sources.ts'
 import { api } from './client.ts'

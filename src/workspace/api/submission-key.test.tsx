@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * Every workspace hook that writes the media plan, the deal (signed through the stage change, corrected, its
- * owner), the rate card or the panel session sends the form's key (issue 32; ADR 0189): the same key when the
+ * owner), the rate card or the panel session sends the form's key (ADR 0189): the same key when the
  * same submission is sent again after a failure, a new one after a success, one per route.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'

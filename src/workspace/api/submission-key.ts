@@ -1,5 +1,5 @@
 /**
- * One write per submission (issue 32; ADR 0189), the browser's half: a form
+ * One write per submission (ADR 0189), the browser's half: a form
  * makes a key for each route it writes to when it first sends, keeps it
  * across retries of the same submission (a failure, a lost answer, a second
  * click while the first is on its way) and makes a new one after a success.

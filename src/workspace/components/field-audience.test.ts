@@ -1,5 +1,5 @@
 /**
- * Issue 32: the team's «Motivo» of a cancelled panel session reached the founder word for word under a label
+ * The team's «Motivo» of a cancelled panel session reached the founder word for word under a label
  * that did not say so. Every free-text field of the workspace's forms says in its label who reads it, with
  * field-audience.ts's two phrases: a text area (plain, TextAreaField or the stage dialog's ReasonArea), a
  * confirmation's reason, and a one-line field for a reason, a note or a proof link. The generic components

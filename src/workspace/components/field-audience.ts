@@ -1,5 +1,5 @@
 /**
- * Who reads what the team types (issue 32): every workspace field whose text leaves for the founder says so in
+ * Who reads what the team types: every workspace field whose text leaves for the founder says so in
  * its label, and every field only the team reads says it is internal, in these two phrases and no others. A
  * member must never learn from the founder's e-mail that a «Motivo» went out word for word.
  *

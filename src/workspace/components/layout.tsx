@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link href={paths.overview} className="text-base font-bold tracking-tight whitespace-nowrap" onClick={() => setMenuOpen(false)}>
             Catalítico <span className="font-semibold text-ink-300">· Equipo</span>
           </Link>
-          {/* Narrow screens: the sections and the member behind one button (issue 19); wide ones show them. */}
+          {/* Narrow screens: the sections and the member behind one button; wide ones show them. */}
           <button
             ref={menuButton}
             type="button"

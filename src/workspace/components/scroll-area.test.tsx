@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A table wider than the phone says it scrolls (issue 32): a labelled region
+ * A table wider than the phone says it scrolls: a labelled region
  * in the tab order, and «Desliza para ver más →» while columns are hidden on
  * the right; nothing when the table fits. jsdom lays nothing out: the widths
  * are set by hand, as a 390 px phone would have them.

@@ -1,6 +1,6 @@
 /**
  * A table wider than the screen, in a box that scrolls sideways and says so
- * (issue 32: at 390 px the plan's values and the follow-up's columns were
+ * (at 390 px the plan's values and the follow-up's columns were
  * off screen with nothing to tell): a shade on the side that has more, and
  * «Desliza para ver más →» under it while columns are hidden. The box is a
  * labelled region in the tab order, so a keyboard scrolls it with the arrow

@@ -1,5 +1,5 @@
 /**
- * The audit log in the workspace's words (issue 19): each action as a
+ * The audit log in the workspace's words: each action as a
  * sentence, and each entry's detail with stages, roles, members, documents
  * and criteria by the names the workspace shows, never raw keys or ids.
  * What a detail holds is ids and codes only (domain/audit.ts); ids that name
@@ -184,7 +184,7 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
     const k = label<StatusMailKind>(STATUS_MAIL_LABELS, kind)
     if (k) parts.push(`Correo: ${k}`)
   } else if (action.startsWith('media_plan.')) {
-    // The media plan (issue 20): which line, which outlet, what happened and how many units; never an amount.
+    // The media plan: which line, which outlet, what happened and how many units; never an amount.
     const line = take('line')
     if (typeof line === 'number') parts.push(`Línea ${formatCount(line)}`)
     const outlet = label<Outlet>(OUTLET_LABELS, take('outlet'))
@@ -218,7 +218,7 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
   const attempts = take('attempts')
   if (typeof attempts === 'number') parts.push(countOf(attempts, 'intento', 'intentos'))
 
-  // The panel session (issue 21): how many times and people were offered, when the session is, the team's «Motivo».
+  // The panel session: how many times and people were offered, when the session is, the team's «Motivo».
   if (action.startsWith('panel.')) {
     const times = take('times')
     if (typeof times === 'number') parts.push(countOf(times, 'horario', 'horarios'))
@@ -242,7 +242,7 @@ export function auditDetailText(action: string, detail: AuditDetail | null | und
   if (immediately === true) parts.push('Se envían sin revisión')
   if (immediately === false) parts.push('Se revisan antes de enviarse')
 
-  // The follow-up (issue 20): which month's check-in or milestone.
+  // The follow-up: which month's check-in or milestone.
   if (action.startsWith('follow_up.')) {
     const month = take('month')
     if (typeof month === 'number') parts.push(`Mes ${formatCount(month)}`)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * One application's page (issue 32): it says which source brought the
+ * One application's page: it says which source brought the
  * application, and its jump links reach every part this application has:
  * for a signed startup, as an admin reads it, the deal, the media plan, the
  * follow-up and the panel session too (the page was 17,754 px on a phone).

@@ -26,7 +26,7 @@ import { usePanel } from '../api/panel-queries.ts'
 import { HEARD_FROM_LABEL, originText } from '../../../domain/sources.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
 
-/** The parts the page jumps to (issues 19 and 32: on a phone the page is several screens tall, a signed startup's many). */
+/** The parts the page jumps to (on a phone the page is several screens tall, a signed startup's many). */
 const PARTS = {
   acuerdo: 'acuerdo',
   plan: 'plan-de-medios',
@@ -57,7 +57,7 @@ function usePartsShown(applicationId: string, stage: Stage, signedForAdmin: bool
   const panel = usePanel(applicationId, mayHavePanel(stage))
   const panelShown = stage === PANEL_STAGE || (panel.data !== undefined && (panel.data.stage === PANEL_STAGE || panel.data.session !== null))
   return [
-    // The deal, the plan and the follow-up (issue 20): admins only, once signed.
+    // The deal, the plan and the follow-up: admins only, once signed.
     ...(signedForAdmin ? ([[PARTS.acuerdo, 'Acuerdo'], [PARTS.plan, 'Plan'], [PARTS.seguimiento, 'Seguimiento']] as [string, string][]) : []),
     ...(panelShown ? ([[PARTS.sesion, 'Panel']] as [string, string][]) : []),
     [PARTS.datos, 'Datos'],
@@ -133,7 +133,7 @@ function Detail({ app, isAdmin, back }: { app: ApplicationDetail; isAdmin: boole
             <span>{founderName}</span>
             <span>Recibida {formatDate(app.createdAt)}</span>
             <StageBadge stage={app.stage} />
-            {/* Which source brought it, in the words of the team's «Nueva postulación» e-mail (issue 32). */}
+            {/* Which source brought it, in the words of the team's «Nueva postulación» e-mail. */}
             <span>Fuente: {origin.source}</span>
             <span>
               {HEARD_FROM_LABEL}: {origin.heardFrom}
@@ -146,7 +146,7 @@ function Detail({ app, isAdmin, back }: { app: ApplicationDetail; isAdmin: boole
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <StageActions application={app} />
-          {/* The deal (issue 20): admins only; a reviewer never sees it (ADR 0159). */}
+          {/* The deal: admins only; a reviewer never sees it (ADR 0159). */}
           {signedForAdmin && (
             <Part id={PARTS.acuerdo}>
               <DealPanel applicationId={app.id} />
@@ -154,13 +154,13 @@ function Detail({ app, isAdmin, back }: { app: ApplicationDetail; isAdmin: boole
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {/* The media plan and what ran (issue 20): admins only, like the deal. */}
+          {/* The media plan and what ran: admins only, like the deal. */}
           {signedForAdmin && (
             <Part id={PARTS.plan}>
               <MediaPlanPanel applicationId={app.id} />
             </Part>
           )}
-          {/* The twelve months of follow-up (issue 20): admins only, like the deal. */}
+          {/* The twelve months of follow-up: admins only, like the deal. */}
           {signedForAdmin && (
             <Part id={PARTS.seguimiento}>
               <FollowUpPanel applicationId={app.id} />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * /equipo/postulaciones (issue 32): the company's name in the table opens the
+ * /equipo/postulaciones: the company's name in the table opens the
  * application, like the reference beside it; the list filters by when the
  * applications were received (the overview's «Recibidas esta semana/este
  * mes»), shown as a filter the member can see and clear.

@@ -79,7 +79,7 @@ export function ApplicationsPage() {
           member.role === 'admin' && (
             <>
               <Repartir />
-              {/* What the list shows, every page: its filter, search and order (issue 32). */}
+              {/* What the list shows, every page: its filter, search and order. */}
               {EXPORT_LINKS.map(([format, text]) => (
                 <a
                   key={format}
@@ -103,7 +103,7 @@ export function ApplicationsPage() {
       >
         {(data) => (
           <>
-            {/* Cards below 768 px, where the table's columns would leave the screen (issue 19). */}
+            {/* Cards below 768 px, where the table's columns would leave the screen. */}
             <ApplicationCards items={data.items} page={page} />
             <div className="hidden overflow-x-auto rounded-lg border border-ink-200 bg-white md:block" aria-busy={list.isFetching}>
               <table className="w-full min-w-[42rem] text-left text-sm">
@@ -200,7 +200,7 @@ function Filters({ params, set, clear, filtered }: {
 }) {
   const id = useId()
   const sources = useSources()
-  // One panel for the page's life (issue 19: a key on the search text drew a new one on every search,
+  // One panel for the page's life (a key on the search text drew a new one on every search,
   // dropping the searcher's focus); the text follows the URL when it changes elsewhere (back, "Quitar filtros").
   const urlQ = params.get('q') ?? ''
   const [q, setQ] = useState(urlQ)

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * /equipo/datos-personales as an admin reads it: the deletion's confirmation
- * says what goes and that it cannot be undone, as sentences (issue 32: it read
+ * says what goes and that it cannot be undone, as sentences (it read
  * "…notas y correos.No se puede deshacer").
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * «Seguimiento» (issue 20): every signed startup with its last check-in and the trend of its sales, a
+ * «Seguimiento»: every signed startup with its last check-in and the trend of its sales, a
  * sparkline with the trend in words (domain/follow-up-chart.ts trend); a startup the admin has a
  * conflict with shows its reference only; reviewers are refused.
  */

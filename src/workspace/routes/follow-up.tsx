@@ -1,5 +1,5 @@
 /**
- * /equipo/seguimiento (issue 20; ADRs 0164-0167): every signed startup's
+ * /equipo/seguimiento (ADRs 0164-0167): every signed startup's
  * twelve months of follow-up: the check-in open now and whether it came
  * (late ones first), the last one received, its sales month by month as a
  * sparkline with the trend in words (domain/follow-up-chart.ts trend, ADR
@@ -47,7 +47,7 @@ function Portfolio() {
   const { items, late } = list.data
   const behind = items.filter((i) => i.pace?.behind).length
   const rows = [...items].sort((a, b) => rank(a) - rank(b) || a.reference.localeCompare(b.reference))
-  // The two lateness measures, each by its name (issue 32): the month's report, and the media pace.
+  // The two lateness measures, each by its name: the month's report, and the media pace.
   const some = (n: number) => (n === 0 ? 'ninguna' : formatCount(n))
   const counts = `${some(late)} con el reporte del mes atrasado, ${some(behind)} con la pauta atrasada`
   // Startups the admin has a conflict with are counted, never measured: the headline says its figures leave them out.
@@ -75,7 +75,7 @@ function Portfolio() {
           Todavía no hay startups con acuerdo firmado. El seguimiento empieza con la firma.
         </p>
       ) : (
-        // The startup, its media pace and its sales first; a phone says the rest is a swipe away (issue 32).
+        // The startup, its media pace and its sales first; a phone says the rest is a swipe away.
         <ScrollArea labelledBy="seguimiento-tabla" className="rounded-lg border border-ink-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption id="seguimiento-tabla" className="sr-only">

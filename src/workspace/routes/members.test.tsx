@@ -3,7 +3,7 @@
  * /equipo/miembros for an admin: the changes offered on each member are the
  * ones the server makes. The last active admin is never offered «Hacer
  * evaluador» or «Desactivar» (the server refuses both, 409 last_admin); the
- * page says why instead (issue 32).
+ * page says why instead.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'react-hot-toast'

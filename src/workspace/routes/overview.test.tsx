@@ -2,7 +2,7 @@
 /**
  * The overview's counts lead to lists of as many: «Recibidas esta semana» and
  * «Recibidas este mes» open the list filtered by when they were received
- * (issue 32: both opened the whole list).
+ * (both opened the whole list).
  */
 import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'

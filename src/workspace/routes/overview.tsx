@@ -35,9 +35,9 @@ export function OverviewPage() {
       <WaitingFounderMail />
       {/* Admins see the machinery near the top: a failing backup or stuck e-mails should not hide below the figures. */}
       {member.role === 'admin' && <MachineryPanel />}
-      {/* The signed startups whose monthly check-in is late (issue 20): admins only, like the follow-up itself. */}
+      {/* The signed startups whose monthly check-in is late: admins only, like the follow-up itself. */}
       {member.role === 'admin' && <FollowUpGlance />}
-      {/* The signed deals behind their media pace (issue 20, ADR 0161): admins only, like the plan itself. */}
+      {/* The signed deals behind their media pace (ADR 0161): admins only, like the plan itself. */}
       {member.role === 'admin' && <BehindDealsGlance />}
 
       <Panel title="Por etapa" className="mt-5">

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Tables at 390 px (issue 32: the sources' funnel, the plan's values and the
+ * Tables at 390 px (the sources' funnel, the plan's values and the
  * follow-up hid the columns that matter, with nothing to say so). The sources'
  * funnel stacks on a phone, a card per row with every figure named; the plan's
  * lines, «Seguimiento» and a startup's months scroll sideways in a labelled

@@ -1,5 +1,5 @@
 /**
- * /equipo/tarifario (admins): the rate card (issue 20; ADR 0158). Versions,
+ * /equipo/tarifario (admins): the rate card (ADR 0158). Versions,
  * newest first: a draft is edited line by line (medio, formato, precio
  * unitario in whole pesos) and published; a published version is never
  * edited again: a new price is a new version, which starts as a copy of the

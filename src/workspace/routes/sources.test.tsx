@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * /equipo/fuentes for an admin (issue 32): «Borrar» only on a source nothing
+ * /equipo/fuentes for an admin: «Borrar» only on a source nothing
  * came through; one with visits or applications says why it stays instead
  * (the server refuses it too: server/features/workspace/sources/routes.test.ts).
  */

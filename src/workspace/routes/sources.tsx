@@ -1,5 +1,5 @@
 /**
- * /equipo/fuentes (issue 22; ADRs 0168-0170): which of the programme's
+ * /equipo/fuentes (ADRs 0168-0170): which of the programme's
  * outlets bring applications. Every member sees, over a chosen period, per
  * source: visits through its short path, applications, and how many reached
  * the panel, due diligence and a signed agreement, and the answers to
@@ -164,7 +164,7 @@ function FunnelTable({ caption, first, rows }: { caption: string; first: string;
   ]
   return (
     <>
-      {/* On a phone, one card per row with every figure named (issue 32: the table's columns were off screen). */}
+      {/* On a phone, one card per row with every figure named (the table's columns were off screen). */}
       <ul className="flex flex-col gap-2 sm:hidden" aria-label={caption}>
         {rows.map((r) => (
           <li key={r.key} className="rounded-md border border-ink-200 p-3 text-sm">
@@ -359,7 +359,7 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
         {admin && !editing && (
           <div className="flex gap-2">
             <Button onClick={() => setEditing(true)}>Editar<span className="sr-only"> {source.name}</span></Button>
-            {/* A source something came through stays: the server refuses to delete it (issue 32). */}
+            {/* A source something came through stays: the server refuses to delete it. */}
             {!source.inUse && <Button variant="ghost" onClick={() => setDeleting(true)}>Borrar<span className="sr-only"> {source.name}</span></Button>}
           </div>
         )}

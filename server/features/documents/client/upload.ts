@@ -13,7 +13,7 @@ if (page) {
   for (const form of page.querySelectorAll<HTMLFormElement>('form[data-item]')) {
     const input = form.querySelector<HTMLInputElement>('input[type=file]')!
     const bar = form.querySelector<HTMLProgressElement>('progress')!
-    // The progress and the success are read politely; a failure is an alert of its own, in red (issue 32).
+    // The progress and the success are read politely; a failure is an alert of its own, in red.
     const status = form.querySelector<HTMLElement>('[data-upload-status]')!
     const failure = form.querySelector<HTMLElement>('[data-upload-error]')!
     form.hidden = false

@@ -1,6 +1,6 @@
 /**
- * The deal at the signature and the rate card, from the outside (issue 20;
- * ADRs 0157-0159): through the real workspace API (session, CSRF, conflict
+ * The deal at the signature and the rate card, from the outside (ADRs
+ * 0157-0159): through the real workspace API (session, CSRF, conflict
  * guard, admin guard) on the real store. Every refusal says why in Spanish
  * and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The deal and the rate card (issue 20; ADRs 0157-0159), admins only: a
+ * The deal and the rate card (ADRs 0157-0159), admins only: a
  * reviewer is refused (403), so the deal's terms never reach them. The deal
  * is recorded with the move to "Acuerdo firmado" (review/routes.ts and
  * changeStage, in the same transaction); here it is read (audited as
@@ -57,7 +57,7 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
     if (!(await reviews.getApplication(id))) return notFound(c)
     const current = await deals.deal(id)
     if (!current) return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
-    // Moving the follow-up's start into the past asks for the admin's confirmation (issue 32); keeping it does not.
+    // Moving the follow-up's start into the past asks for the admin's confirmation; keeping it does not.
     const past = pastFollowUpStartProblem(parsed.value, formatIsoDay(now()), current.followUpStart)
     if (past) return dealInvalid(c, { followUpStart: past })
     // A correction may name another version, only a published one (the one it was signed with stays unless changed).

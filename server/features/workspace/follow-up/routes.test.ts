@@ -1,5 +1,5 @@
 /**
- * The follow-up in the workspace, from the outside (issue 20; ADRs
+ * The follow-up in the workspace, from the outside (ADRs
  * 0164-0167): through the real workspace API (session, CSRF, conflict guard,
  * admin guard) on the real store. Admins read each startup's months and
  * series and «Seguimiento» with who is late (each read audited), record the

@@ -1,5 +1,5 @@
 /**
- * The twelve months of follow-up in the workspace (issue 20; ADRs
+ * The twelve months of follow-up in the workspace (ADRs
  * 0164-0167; the contract in domain/workspace-api/follow-up.ts). Admins only,
  * like the deal (ADR 0159): the founders' figures are confidential. Mounted
  * behind the session, CSRF and conflict guards: a member with a conflict

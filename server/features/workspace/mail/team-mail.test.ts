@@ -43,7 +43,7 @@ describe('workspace e-mails', () => {
     expect(mail.text).toContain('Ana & Co te invitó al espacio del equipo')
     expect(mail.text).toContain('Tu rol: evaluación.')
     expect(mail.html).toContain('Ana &amp; Co te invitó')
-    // An invitation lasts days, not a sign-in link's minutes, and says so (issue 19).
+    // An invitation lasts days, not a sign-in link's minutes, and says so.
     expect(mail.text).toContain('La invitación vence en 7 días y el enlace sirve una sola vez.')
     expect(mail.html).toContain('La invitación vence en 7 días')
     expect(mail.text).not.toContain('minutos')

@@ -1,5 +1,5 @@
 /**
- * The media plan and its ledger from the outside (issue 20; ADRs 0160-0161):
+ * The media plan and its ledger from the outside (ADRs 0160-0161):
  * through the real workspace API (session, CSRF, conflict guard, admin
  * guard) on the real store. An admin builds the plan from the deal's rate
  * card, records what ran with its proof, a miss and its make-good, and reads

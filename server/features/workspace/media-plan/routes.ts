@@ -1,6 +1,6 @@
 /**
- * The media plan of a signed deal and its ledger in the workspace (issue 20;
- * ADRs 0160-0161; the contract in domain/workspace-api/media-plan.ts).
+ * The media plan of a signed deal and its ledger in the workspace (ADRs
+ * 0160-0161; the contract in domain/workspace-api/media-plan.ts).
  * Admins only, like the deal (ADR 0159). Mounted behind the session, CSRF
  * and conflict guards: a member with a conflict never reaches
  * /applications/:id/media-plan. Every read is audited (media_plan.viewed);

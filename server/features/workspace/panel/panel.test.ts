@@ -1,5 +1,5 @@
 /**
- * The workspace's panel routes from the outside (issue 21; contract in
+ * The workspace's panel routes from the outside (contract in
  * domain/workspace-api/panel.ts): an admin offers times (never to a member
  * with a conflict, never in the past, only at the panel stage; a time after
  * the stage's due date is a warning), sees each member's other sessions,

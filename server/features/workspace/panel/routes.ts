@@ -1,11 +1,11 @@
 /**
- * The panel session in the workspace (issue 21; contract in
+ * The panel session in the workspace (contract in
  * domain/workspace-api/panel.ts): the application's panel state for every
  * member without a conflict (the guard on /applications/:id/* refuses the
  * others first), the offer, the team's reschedule and cancellation for
  * admins, and each member's coming sessions for "Mis pendientes".
  *
- * What the state tells whom (issue 32): who may sit on the panel and who is
+ * What the state tells whom: who may sit on the panel and who is
  * left out for a conflict only to admins (they offer the times, and read every
  * conflict in /conflicts anyway); and a panel member's other session on an
  * application the reader has a conflict on is left out of what they read (its

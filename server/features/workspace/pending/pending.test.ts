@@ -50,7 +50,7 @@ describe('Mis pendientes', () => {
     const res = await h.call('GET', '/me/pending', { as: ana })
     expect(res.status).toBe(200)
     const body = (await res.json()) as PendingBody
-    // The trade name, as the list names them (issue 19), and the legal name beside it.
+    // The trade name, as the list names them, and the legal name beside it.
     expect(body.items.map((i) => [i.tradeName, i.companyName, i.dueState, i.waitingForMe])).toEqual([
       ['Vencida', 'Vencida S.A.S.', 'overdue', true],
       ['', 'Pronto S.A.S.', 'due_soon', true],

@@ -1,5 +1,5 @@
 /**
- * The daily reminder's «Acuerdos atrasados» (issue 20; ADR 0162), on the real store: a deal behind its pace
+ * The daily reminder's «Acuerdos atrasados» (ADR 0162), on the real store: a deal behind its pace
  * reaches its «Responsable», nobody else, and not once they declare a conflict with it.
  */
 import { describe, expect, it } from 'vitest'

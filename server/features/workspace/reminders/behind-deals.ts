@@ -1,5 +1,5 @@
 /**
- * The daily reminder's «Acuerdos atrasados» (issue 20; ADR 0162): the deals a member is «Responsable» of
+ * The daily reminder's «Acuerdos atrasados» (ADR 0162): the deals a member is «Responsable» of
  * that are behind their media pace (domain/media-plan.ts behindPace), never one they declared a conflict
  * with since they were named.
  */

@@ -1,5 +1,5 @@
 /**
- * The panel session's day-before reminder (issue 21): from 07:00 in Bogotá,
+ * The panel session's day-before reminder: from 07:00 in Bogotá,
  * sessions of Bogotá's tomorrow only, one e-mail to the founder and one to
  * each panel member, exactly once however many instances tick at once, on
  * both engines; a session moved later is reminded again for its new day.

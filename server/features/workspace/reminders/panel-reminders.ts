@@ -1,5 +1,5 @@
 /**
- * The day-before reminder of a panel session (issue 21): from REMINDER_HOUR
+ * The day-before reminder of a panel session: from REMINDER_HOUR
  * in Bogotá, every booked session whose Bogotá day is tomorrow gets one
  * e-mail to the founder and one to each panel member. PanelStore.claimReminder
  * sets the session's reminded_at and queues the e-mails in one transaction,

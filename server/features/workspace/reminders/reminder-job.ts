@@ -29,7 +29,7 @@ export interface ReminderJobDeps {
   log: Log
   /** Called when reminders were queued (the process wakes its outbox worker). */
   onQueued?: () => void
-  /** The panel sessions' day-before reminders (issue 21), on the same tick. */
+  /** The panel sessions' day-before reminders, on the same tick. */
   panel?: PanelReminderDeps
   /** The deals `memberId` is «Responsable» of that are behind their media pace on Bogotá's `today` (ADR 0162). */
   behindDeals?: (memberId: string, today: string) => Promise<BehindDealItem[]>

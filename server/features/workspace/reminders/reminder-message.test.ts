@@ -35,7 +35,7 @@ describe('the reminder e-mail', () => {
     expect(m.text).toContain('https://catalitico.example/equipo/postulaciones/00000000-0000-4000-8000-000000000001')
     expect(m.text).toContain('Y 3 más en Mis pendientes: https://catalitico.example/equipo/pendientes')
     expect(m.html).toContain('href="https://catalitico.example/equipo/postulaciones/00000000-0000-4000-8000-000000000002"')
-    // By trade name, as the workspace names them; the legal name when there is none (issue 19).
+    // By trade name, as the workspace names them; the legal name when there is none.
     expect(m.text).toContain('- CAT-2026-0002 · Dos — ')
     expect(m.text).not.toContain('Empresa 2 S.A.S.')
   })

@@ -1,5 +1,5 @@
 /**
- * Bulk work on a filtered list (issue 12; ADR 0106): the server resolves the
+ * Bulk work on a filtered list (ADR 0106): the server resolves the
  * filter (the list's own, list-filter.ts) into every application it returns,
  * not only the page on screen. A preview says how many can make the move and
  * why the others cannot, and what the move does besides the stage (sessions

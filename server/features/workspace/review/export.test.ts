@@ -1,5 +1,5 @@
 /**
- * Issue 32, "Exports a Colombian team opens": the list's export is what the list shows (its filter, its
+ * Exports a Colombian team opens (ADR 0195): the list's export is what the list shows (its filter, its
  * search, its order, every page, never an application the admin declared a conflict with), as an .xlsx
  * (numbers as numbers, dates as dates in Bogotá, one sheet per subject, no formula at all) beside a CSV
  * for the Colombian Excel (`;`, decimal comma, UTF-8 with BOM, formulas guarded without a visible

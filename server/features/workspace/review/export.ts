@@ -1,5 +1,5 @@
 /**
- * The export of the list an admin takes away (routes.ts, issue 32): audited (format, count, whether
+ * The export of the list an admin takes away (routes.ts): audited (format, count, whether
  * filtered; never the data), then sent as an .xlsx, a CSV (the Colombian Excel's) or JSON download
  * named after Bogotá's date, streamed as it is read and written (server/shared/exports.ts).
  */

@@ -18,9 +18,9 @@ export const ListFilterEntries = {
   unreviewed: v.optional(v.picklist(['1', '0'])),
   /** Only the applications assigned to the viewer. */
   assigned: v.optional(v.picklist(['me'])),
-  /** Only the applications a source brought (its id), or those no source brought ('none'): issue 22. */
+  /** Only the applications a source brought (its id), or those no source brought ('none'): ADR 0168. */
   source: v.optional(v.union([v.literal('none'), v.pipe(v.string(), v.uuid())])),
-  /** Only those received this week or this month (Bogotá; weeks start on Monday): the overview's «Recibidas…» (issue 32). */
+  /** Only those received this week or this month (Bogotá; weeks start on Monday): the overview's «Recibidas…». */
   received: v.optional(v.picklist(['week', 'month'])),
 }
 

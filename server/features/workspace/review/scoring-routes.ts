@@ -1,5 +1,5 @@
 /**
- * Assignments, criterion weights and "Para discutir" (issue 12; docs/workspace.md
+ * Assignments, criterion weights and "Para discutir" (docs/workspace.md
  * "Assignments and fair scores"). Mounted behind the session and CSRF
  * middleware like the review routes.
  */

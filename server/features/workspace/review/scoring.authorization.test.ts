@@ -1,5 +1,5 @@
 /**
- * Authorization over the endpoints of issue 12 (weights, assignments,
+ * Authorization over the scoring endpoints (weights, assignments,
  * "Repartir", discussion, bulk work), through the real session and CSRF
  * middleware (workspace harness): 401 without a session, 403 csrf with a
  * forged Origin, 403 forbidden for a reviewer on an admin action, and every

@@ -1,5 +1,5 @@
 /**
- * The signature and the follow-up it starts (issue 32, «What a stage change does, finished», its second
+ * The signature and the follow-up it starts («What a stage change does, finished», its second
  * point), from the outside: the «Acuerdo firmado» welcome tells the founder about their media plan and
  * their monthly report, with the deal's own dates; a follow-up start in the past asks the admin for a
  * confirmation, at the signature and at a correction that moves it there (nothing changes without it).

@@ -1,6 +1,6 @@
 /**
- * "Acuerdo firmado" with required due-diligence documents missing (issue 19,
- * ADR 0139): the API refuses the move until the member confirms it with a
+ * "Acuerdo firmado" with required due-diligence documents missing (ADR
+ * 0139): the API refuses the move until the member confirms it with a
  * reason, says what is missing, and records the confirmation in the audit
  * log; the same on the bulk path. Through the real workspace API (harness).
  */

@@ -1,5 +1,5 @@
 /**
- * The sources from the outside (issue 22; ADRs 0168-0170), through the whole
+ * The sources from the outside (ADRs 0168-0170), through the whole
  * app in-process: the workspace API behind its session, CSRF and admin
  * guards; the short paths' redirect and count; an application that carries
  * its source through the function; the overview, the list's filter and the

@@ -1,5 +1,5 @@
 /**
- * The sources in the workspace (issue 22; ADRs 0168-0170). Every member may
+ * The sources in the workspace (ADRs 0168-0170). Every member may
  * read the list, its QR codes and the overview's counts (counts only: no
  * application's data); only an admin creates, edits or deletes a source
  * (403 for a reviewer). Mounted behind the session and CSRF middleware:

@@ -1,5 +1,5 @@
 /**
- * The deal's fields (issue 20), in the signature's dialog and in the
+ * The deal's fields, in the signature's dialog and in the
  * correction: numbers typed as Colombians write them ("4,5", "1.500.000"),
  * read by the same rules as the server (domain/deals.ts readDeal), each
  * message beside its field; the rate between the media and the investment
@@ -40,7 +40,7 @@ export interface DealForm {
   windowStart: string
   windowMonths: string
   followUpStart: string
-  /** The admin confirmed a follow-up start before today (issue 32). */
+  /** The admin confirmed a follow-up start before today. */
   confirmPastFollowUpStart: boolean
   /** '' for none. */
   rateCardVersionId: string
@@ -129,10 +129,10 @@ export function DealFields({
   const rate = media.ok && investment.ok ? mediaRate(media.number, investment.number) : '—'
   const months = Number(form.windowMonths)
 
-  // A start before today asks for a confirmation (issue 32); keeping a corrected deal's own start asks nothing.
+  // A start before today asks for a confirmation; keeping a corrected deal's own start asks nothing.
   const today = formatIsoDay(new Date())
   const pastStart = isCalendarDay(form.followUpStart) && form.followUpStart < today && form.followUpStart !== previousFollowUpStart
-  // «Sin tarifario» only when there is none to choose, or for a deal signed without one (issue 32).
+  // «Sin tarifario» only when there is none to choose, or for a deal signed without one.
   const noneLabel = rateCards.length === 0 ? 'Sin tarifario publicado' : signedWithoutRateCard ? 'Sin tarifario (se firmó sin uno)' : null
 
   const field = (key: Exclude<DealField, 'instrument' | 'windowMonths' | 'rateCardVersionId' | 'confirmPastFollowUpStart'>, label: string, hint: string, type: 'text' | 'date' = 'text') => (

@@ -1,5 +1,5 @@
 /**
- * The "Acuerdo" section of a signed application (issue 20): the deal in
+ * The "Acuerdo" section of a signed application: the deal in
  * Colombian figures, and its correction by an admin (audited with the fields
  * that changed). Admins only: a reviewer never sees the deal (ADR 0159),
  * and this section is not drawn for them.

@@ -29,7 +29,7 @@ import { useFounderMailSettings } from '../../api/queries.ts'
 import { usePanel } from '../../api/panel-queries.ts'
 import { mayHavePanel } from '../panel/panel-section.tsx'
 
-/** A move's toasts are one action's: the move that succeeds dismisses the refusals before it (issue 32). */
+/** A move's toasts are one action's: the move that succeeds dismisses the refusals before it. */
 const STAGE_MOVE = { action: 'stage-move' }
 
 function actionLabel(from: Stage, to: Stage): string {
@@ -56,7 +56,7 @@ export function StageActions({ application }: { application: ApplicationDetail }
   const missingConfirmedId = useId()
   const missingReasonId = useId()
   const checksDocuments = target === DOCUMENTS_CHECKED_STAGE && missing.length > 0
-  // "Acuerdo firmado" records the deal (issue 20, ADR 0159): admins only, with its figures.
+  // "Acuerdo firmado" records the deal (ADR 0159): admins only, with its figures.
   const isAdmin = useSession().data?.member.role === 'admin'
   const canSign = isAdmin && application.allowedTransitions.includes('acuerdo_firmado')
   const rateCards = useRateCards(canSign)

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The application page's «Seguimiento» section draws a chart per metric from the follow-up answer (issue 20,
- * ADR 0176): the founder's figures in each chart's table, the media weeks behind them, nothing for a month
+ * The application page's «Seguimiento» section draws a chart per metric from the follow-up answer (ADR
+ * 0176): the founder's figures in each chart's table, the media weeks behind them, nothing for a month
  * without a figure.
  */
 import { cleanup, screen, within } from '@testing-library/react'

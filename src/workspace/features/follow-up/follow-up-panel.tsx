@@ -1,5 +1,5 @@
 /**
- * The «Seguimiento» section of a signed application (issue 20; ADRs
+ * The «Seguimiento» section of a signed application (ADRs
  * 0164-0167): the founder's check-ins month by month (a table of each metric
  * per month, and what they wrote), the reviews at months 3, 6 and 12 with
  * their record, and the closing note. Admins only, like the deal (ADR 0159):
@@ -99,7 +99,7 @@ function Charts({ followUp, mediaDays }: { followUp: FollowUpView; mediaDays: Fo
 function Figures({ followUp }: { followUp: FollowUpView }) {
   const captionId = useId()
   return (
-    // A phone shows the month and its state first and says the figures are a swipe away (issue 32).
+    // A phone shows the month and its state first and says the figures are a swipe away.
     <ScrollArea labelledBy={captionId} className="mt-3 rounded-md border border-ink-200">
       <table className="w-full text-left text-sm">
         <caption id={captionId} className="px-3 py-2 text-left text-sm font-bold text-ink-900">

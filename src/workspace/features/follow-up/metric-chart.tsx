@@ -1,5 +1,5 @@
 /**
- * The follow-up's charts in the workspace (issue 20, ADR 0176): one metric month by month with the weeks
+ * The follow-up's charts in the workspace (ADR 0176): one metric month by month with the weeks
  * its media ran behind it, and the portfolio's sparkline. React draws the one geometry of
  * domain/follow-up-chart.ts into the same SVG markup the founder's status page writes as a string
  * (server/features/founder/status-page-chart.ts; the test holds them equal). The chart is redrawn at its
@@ -88,7 +88,7 @@ export function MetricChart({ title, unit, points, mediaDays, width, height = DE
 /**
  * Several metrics side by side: one column, two, three, by the room their container gives (./chart-grid.ts,
  * in FollowUpCharts' @container), lined up: one left edge for all (sharedPlotLeft), so each month and its
- * label stand at the same place in every chart of one width (issue 32).
+ * label stand at the same place in every chart of one width.
  */
 export function MetricCharts({ charts }: { charts: readonly MetricChartProps[] }) {
   const plotLeft = sharedPlotLeft(charts, charts[0]?.height ?? DEFAULT_CHART_HEIGHT)

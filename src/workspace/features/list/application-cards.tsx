@@ -1,5 +1,5 @@
 /**
- * The applications list on narrow screens (below 768 px; issue 19): one card
+ * The applications list on narrow screens (below 768 px): one card
  * per application with what the table's columns hold, so nothing is off
  * screen on a phone. The table (routes/applications.tsx) takes over from 768 px.
  */

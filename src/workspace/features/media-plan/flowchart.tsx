@@ -1,5 +1,5 @@
 /**
- * «Semana a semana»: the media plan as a flowchart (issue 32, ADR 0193). One row per line across the
+ * «Semana a semana»: the media plan as a flowchart (ADR 0193). One row per line across the
  * exposure window, week by week, each week marked with what was booked, ran, missed and made good, the
  * line's flight behind, withdrawn lines hatched and named, today drawn. React draws the one geometry of
  * domain/media-plan-flowchart.ts, computed once per render (useMemo) at the measured room; the founder's

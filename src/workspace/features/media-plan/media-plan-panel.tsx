@@ -1,8 +1,8 @@
 /**
- * «Plan de medios» of a signed application (issue 20; ADRs 0160-0161): the
+ * «Plan de medios» of a signed application (ADRs 0160-0161): the
  * balances and the pacing, the lines priced from the deal's rate card
  * version, each line's records, a form to add a line, ONE form to record
- * what happened on the line chosen (issue 32: with 50 lines, one form per
+ * what happened on the line chosen (with 50 lines, one form per
  * line was unmanageable) — ran with its proof, missed with its reason, a
  * make-good of a miss, a move to another line, a forfeit, a booking, or a
  * correction: a void, which says what it will change before it is recorded —
@@ -141,7 +141,7 @@ function LinesTable({ plan }: { plan: MediaPlanView }) {
   if (plan.lines.length === 0) return <p className="mb-4 text-sm text-ink-600">Todavía no hay líneas en el plan. Agrega la primera desde el tarifario del acuerdo.</p>
   const t = tallies(plan.lines, plan.entries)
   return (
-    // A phone shows the first columns and says the rest are a swipe away (issue 32): ScrollArea.
+    // A phone shows the first columns and says the rest are a swipe away: ScrollArea.
     // Named apart from the panel («Plan de medios»): a name holding it would also answer to it.
     <ScrollArea label="Líneas del plan, desplazable" className="mb-4">
       <table className="w-full min-w-[40rem] text-left text-sm">
@@ -436,7 +436,7 @@ function EntryForm({ applicationId, plan }: { applicationId: string; plan: Media
   )
 }
 
-/** What a void will change, said before it is recorded (issue 32). */
+/** What a void will change, said before it is recorded. */
 function VoidPreview({ effects, reason }: { effects: NonNullable<ReturnType<typeof voidEffects>>; reason: string }) {
   return (
     <div className="space-y-2">
@@ -472,7 +472,7 @@ function VoidPreview({ effects, reason }: { effects: NonNullable<ReturnType<type
 }
 
 /**
- * Withdrawing a line (a line added by mistake): its own action, never a record's correction (issue 32, ADR
+ * Withdrawing a line (a line added by mistake): its own action, never a record's correction (ADR
  * 0190). Only lines with nothing but bookings recorded; it asks first, naming the line and its value.
  */
 function WithdrawLineForm({ applicationId, plan }: { applicationId: string; plan: MediaPlanView }) {

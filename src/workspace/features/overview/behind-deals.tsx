@@ -1,5 +1,5 @@
 /**
- * «Acuerdos atrasados» on the overview (issue 20; ADR 0161), for admins: the signed deals behind their
+ * «Acuerdos atrasados» on the overview (ADR 0161), for admins: the signed deals behind their
  * pace by more than the margin, or with value left in the window's last month. Each links to its
  * application, where «Plan de medios» shows the ledger. Nothing when no deal is signed.
  */

@@ -1,5 +1,5 @@
 /**
- * The overview's glance at the follow-up (issue 20), for admins: the signed startups whose monthly
+ * The overview's glance at the follow-up, for admins: the signed startups whose monthly
  * check-in is past its due day, unanswered; the rest in «Seguimiento». Nothing when none is signed.
  */
 import { Link } from 'wouter'

@@ -1,4 +1,4 @@
-/** The overview's glance at the sources (issue 22): the last 30 days, the outlets that brought most; the rest in «Fuentes». */
+/** The overview's glance at the sources: the last 30 days, the outlets that brought most; the rest in «Fuentes». */
 import { formatCount } from '../../../../domain/format.ts'
 import { SOURCE_OUTLET_LABELS } from '../../../../domain/sources.ts'
 import { useSourceOverview, useSources } from '../../api/source-queries.ts'

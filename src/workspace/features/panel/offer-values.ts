@@ -4,7 +4,7 @@
  * words of domain/panel-sessions.ts, the server's own), and the warnings
  * shown while typing (after the stage's due date, a holiday or a weekend, a
  * panel member busy). A time at which a chosen member is busy is refused on
- * sending, as the server refuses it (issue 32: the founder could not book it).
+ * sending, as the server refuses it (the founder could not book it).
  */
 import { bogotaClock, formatIsoDay, formatTime, formatWeekdayDateTime, sentence } from '../../../../domain/format.ts'
 import {

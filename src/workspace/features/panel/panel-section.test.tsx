@@ -329,7 +329,7 @@ describe('the booked session', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancelar sesión' }))
     const dialog = screen.getByRole('dialog', { name: '¿Cancelar la sesión?' })
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
-    // The founder reads it word for word (the e-mail and the status page): the label says so (issue 32).
+    // The founder reads it word for word (the e-mail and the status page): the label says so.
     const reason = within(dialog).getByRole('textbox', { name: new RegExp(`^Motivo \\(${FOUNDER_READS}\\)`) })
     expect(reason).toBe(within(dialog).getByLabelText(/Motivo/))
     fireEvent.change(reason, { target: { value: 'El panel no puede ese día' } })

@@ -1,5 +1,5 @@
 /**
- * The application's "Sesión con el panel" (issue 21): while it is in
+ * The application's "Sesión con el panel": while it is in
  * `sesion_panel`, an admin names the panel and offers times; once the
  * founder books, the session with "Cambiar horario" and "Cancelar sesión".
  * Afterwards the booked session stays in view: «Realizada» once in the past,

@@ -20,7 +20,7 @@ export function filterOf(params: URLSearchParams): BulkFilter {
   return Object.fromEntries([...params].filter(([key]) => !NOT_FILTERS.has(key)))
 }
 
-// No «Exportar» here: the list's own export takes what the list shows (issue 32).
+// No «Exportar» here: the list's own export takes what the list shows.
 type Kind = 'move' | 'close' | 'assign'
 
 const applications = (n: number) => countOf(n, 'postulación', 'postulaciones')
