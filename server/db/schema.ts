@@ -1,8 +1,11 @@
 /**
  * Every table of both migration sets (server/db/migrations/sqlite.ts and
  * supabase/migrations/), as the Kysely `Database` the stores build their
- * queries on. Kysely writes no migrations: this file follows them, and
- * schema.test.ts checks it against both freshly migrated databases.
+ * queries on. Kysely writes no migrations: this file follows the hand-written
+ * ones, and schema.test.ts checks it against both freshly migrated databases.
+ * A table of a declared migration (server/db/migrations/declared/) is not
+ * written here: its declaration's columns are listed as they are
+ * (docs/stores.md, "Adding a table / a migration").
  *
  * The engines store four kinds of value differently, and this file is where
  * that difference is written down:
@@ -65,7 +68,9 @@ type FounderMailKind = 'sesion_panel' | 'due_diligence' | 'acuerdo_firmado' | 'n
 /**
  * Every table of both migration sets (the migration runners' own bookkeeping
  * tables apart), each column written once: its kind here, its type for Kysely
- * in `Database` below.
+ * in `Database` below. A declared table is its declaration's columns
+ * (`agreement_templates: AGREEMENT_TEMPLATES.columns`); a column a declared
+ * migration adds joins its table's list (`...ADDED.columns`).
  */
 const TABLES = {
   applications: {
