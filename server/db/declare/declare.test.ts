@@ -11,12 +11,13 @@ import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENTRY_KINDS, type EntryKind } from '../../../domain/media-plan.ts'
 import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import { bool, column, int, textOrNull, time, uuid, type Int64, type Json } from '../columns.ts'
 import { applyMigrations } from '../migrations/postgres.ts'
 import { openSqliteStore, type SqliteStore } from '../sqlite-store.ts'
 import { createTestDatabase, requirePostgres, type TestDatabase } from '../testing/postgres-test-database.ts'
-import { check, createTable, declareMigration, oneOf, table } from './declare.ts'
+import { addColumn, check, createIndex, createTable, declareMigration, oneOf, table } from './declare.ts'
 import { postgresSql, sqliteSql } from './generate.ts'
 
 const available = await requirePostgres()
@@ -46,8 +47,21 @@ const SAMPLE = table(
   },
 )
 const MIGRATION = declareMigration({ sqlite: 999, postgres: '20991231000000', name: 'declared_samples', title: 'A sample table', steps: [createTable(SAMPLE)] })
+/** A later one: a column added with a check from another constant and a default, a partial unique index, a contains index. */
+const LATER = declareMigration({
+  sqlite: 1000,
+  postgres: '20991231000001',
+  name: 'declared_samples_kind',
+  title: 'A sample column',
+  steps: [
+    addColumn('declared_samples', 'kind', column<EntryKind>('text'), { default: 'booked', check: oneOf('kind', ENTRY_KINDS) }),
+    createIndex('declared_samples', { name: 'declared_samples_one_void', columns: ['application_id'], unique: true, where: "kind = 'void'" }),
+    createIndex('declared_samples', { name: 'declared_samples_note_search', columns: ['note'], contains: true }),
+  ],
+})
 
 const APPLICATION_ID = randomUUID()
+const SECOND = randomUUID()
 const insertApplication = `insert into applications (id, reference, created_at, email, form_data, consent_policy_version, consent_accepted_at)
   values ('${APPLICATION_ID}', 'CAT-SAMPLE', '2026-12-04T00:00:00.000Z', 'a@example.com', '{}', 'v1', '2026-12-04T00:00:00.000Z')`
 
@@ -89,6 +103,12 @@ describe('a declared table, rendered for each engine', () => {
     expect(pg.split(`select catalitico_private.server_only('declared_samples');`).length - 1).toBe(1)
   })
 
+  it('refuses what neither engine could apply: a NOT NULL column added without a default', () => {
+    const bad = declareMigration({ ...LATER, steps: [addColumn('declared_samples', 'label', column<string>('text'))] })
+    expect(() => sqliteSql(bad)).toThrow(/declared_samples\.label: a NOT NULL column added needs a default/)
+    expect(() => postgresSql(bad)).toThrow(/needs a default/)
+  })
+
   it('holds no DDL in the declaration: no statement, type or lock-down is written by hand', () => {
     // Every text the declaration holds: names, kinds, values, and its one expression.
     const leaves = (value: unknown): string[] =>
@@ -107,6 +127,7 @@ describe('a declared table on a real SQLite file', () => {
     store = openSqliteStore(join(dir, 'declared.sqlite'))
     await store.migrate()
     store.db.exec(sqliteSql(MIGRATION))
+    store.db.exec(sqliteSql(LATER))
     store.db.exec(insertApplication)
   })
   afterAll(async () => {
@@ -128,10 +149,20 @@ describe('a declared table on a real SQLite file', () => {
     expect(() => store.db.exec(row('sqlite', { total_cop: `'many'` }))).toThrow(/cannot store TEXT value in INTEGER column/)
     expect(() => store.db.exec(row('sqlite', { details: `'{not json'` }))).toThrow(/CHECK constraint failed/)
   })
-  it('has its index', () => {
-    expect(store.db.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'declared_samples' and name not like 'sqlite_%'`).all()).toEqual([
+  it('has its indexes, and no contains index (SQLite scans)', () => {
+    expect(store.db.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'declared_samples' and name not like 'sqlite_%' order by name`).all()).toEqual([
       { name: 'declared_samples_application' },
+      { name: 'declared_samples_one_void' },
     ])
+  })
+  it('takes the added column with its default, and refuses a kind that is not one of ENTRY_KINDS', () => {
+    store.db.exec(row('sqlite', { id: `'${SECOND}'` }))
+    expect(store.db.prepare('select kind from declared_samples where id = ?').get(SECOND)).toEqual({ kind: 'booked' })
+    expect(() => store.db.exec(row('sqlite', { kind: `'aired'` }))).toThrow(/CHECK constraint failed/)
+  })
+  it('keeps the partial unique index', () => {
+    store.db.exec(row('sqlite', { kind: `'void'` }))
+    expect(() => store.db.exec(row('sqlite', { kind: `'void'` }))).toThrow(/UNIQUE constraint failed/)
   })
 })
 
@@ -141,15 +172,16 @@ describe.skipIf(!available)('a declared table on a real PostgreSQL database', ()
   beforeAll(async () => {
     db = await createTestDatabase()
     sql = postgres(db.url, { max: 1, onnotice: () => {} })
-    await applyMigrations(sql, [{ version: MIGRATION.postgres, name: MIGRATION.name, sql: pg() }])
+    await applyMigrations(
+      sql,
+      [MIGRATION, LATER].map((m) => ({ version: m.postgres, name: m.name, sql: postgresSql(m) })),
+    )
     await sql.unsafe(insertApplication)
   })
   afterAll(async () => {
     await sql?.end({ timeout: 1 })
     await db?.drop()
   })
-  const pg = () => postgresSql(MIGRATION)
-
   it('takes a row, its defaults and reads it back', async () => {
     await sql.unsafe(row('postgres'))
     expect(await sql`select stage, done, count, details from declared_samples`).toEqual([{ stage: STAGES[0], done: false, count: 0, details: { n: 1 } }])
@@ -164,8 +196,19 @@ describe.skipIf(!available)('a declared table on a real PostgreSQL database', ()
     expect(await sql`select relrowsecurity from pg_class where relname = 'declared_samples'`).toEqual([{ relrowsecurity: true }])
     expect(await sql`select version from supabase_migrations.schema_migrations where version = ${MIGRATION.postgres}`).toHaveLength(1)
   })
-  it('has its index, ordered byte by byte', async () => {
+  it('has its indexes: ordered byte by byte, and the trigram one', async () => {
     const [index] = await sql<{ indexdef: string }[]>`select indexdef from pg_indexes where indexname = 'declared_samples_application'`
     expect(index?.indexdef).toContain('note COLLATE "C"')
+    const [search] = await sql<{ indexdef: string }[]>`select indexdef from pg_indexes where indexname = 'declared_samples_note_search'`
+    expect(search?.indexdef).toMatch(/USING gin \(note extensions\.gin_trgm_ops\)/)
+  })
+  it('takes the added column with its default, and refuses a kind that is not one of ENTRY_KINDS', async () => {
+    await sql.unsafe(row('postgres', { id: `'${SECOND}'` }))
+    expect(await sql`select kind from declared_samples where id = ${SECOND}`).toEqual([{ kind: 'booked' }])
+    await expect(sql.unsafe(row('postgres', { kind: `'aired'` }))).rejects.toThrow(/violates check constraint/)
+  })
+  it('keeps the partial unique index', async () => {
+    await sql.unsafe(row('postgres', { kind: `'void'` }))
+    await expect(sql.unsafe(row('postgres', { kind: `'void'` }))).rejects.toThrow(/duplicate key value violates unique constraint/)
   })
 })

@@ -98,6 +98,8 @@ function stepSql(adapter: DdlAdapter, step: Step): string[] {
     case 'create-table':
       return createTableSql(adapter, step.table)
     case 'add-column':
+      // Both engines refuse a NOT NULL column without a default on a table that may hold rows.
+      if (!kindOf(step.column).nullable && step.default === undefined) throw new Error(`${step.table}.${step.name}: a NOT NULL column added needs a default`)
       return [
         ...comments(step.comment),
         `alter table ${step.table} add column ${columnSql(adapter, step.name, step.column, {
