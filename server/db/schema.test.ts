@@ -9,21 +9,14 @@ import { describe, expect, it } from 'vitest'
 import { requirePostgres } from './testing/postgres-test-database.ts'
 import { freshPostgresDatabase, freshSqliteDatabase } from './testing/store-databases.ts'
 import { COLUMN_KINDS, type ColumnKind } from './schema.ts'
+import { SQLITE_DDL } from './declare/sqlite.ts'
 
 const available = await requirePostgres()
 
-/** The declared type each engine gives a column of each kind. */
-const SQLITE_TYPE: Record<ColumnKind, string> = {
-  uuid: 'TEXT',
-  text: 'TEXT',
-  time: 'TEXT',
-  json: 'TEXT',
-  bool: 'INTEGER',
-  int: 'INTEGER',
-  int64: 'INTEGER',
-  real: 'REAL',
-  bytes: 'BLOB',
-}
+/**
+ * The declared type each engine gives a column of each kind: SQLite's as the declared migrations
+ * write it (server/db/declare/sqlite.ts), which the hand-written ones wrote alike.
+ */
 const POSTGRES_TYPE: Record<ColumnKind, string[]> = {
   uuid: ['uuid'],
   text: ['text'],
@@ -40,7 +33,7 @@ type Found = Record<string, Record<string, { type: string; nullable: boolean }>>
 
 /** Each column as `kind` or `kind?`, for a column whose type is one of that kind's. */
 function asKinds(found: Found, typesOf: (kind: ColumnKind) => string[]): Record<string, Record<string, string>> {
-  const kinds = Object.keys(SQLITE_TYPE) as ColumnKind[]
+  const kinds = Object.keys(POSTGRES_TYPE) as ColumnKind[]
   return Object.fromEntries(
     Object.entries(found).map(([table, columns]) => [
       table,
@@ -72,7 +65,7 @@ describe('the table types (server/db/schema.ts)', () => {
         // A TEXT PRIMARY KEY may hold NULL in SQLite, but no store ever writes one.
         found[table] = Object.fromEntries(columns.map((c) => [c.name, { type: c.type, nullable: c.notnull === 0 && c.pk === 0 }]))
       }
-      expect(sorted(asKinds(found, (kind) => [SQLITE_TYPE[kind]]))).toEqual(sorted(COLUMN_KINDS))
+      expect(sorted(asKinds(found, (kind) => [SQLITE_DDL.columnType(kind)]))).toEqual(sorted(COLUMN_KINDS))
     } finally {
       await db.dispose()
     }

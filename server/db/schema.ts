@@ -1,8 +1,11 @@
 /**
  * Every table of both migration sets (server/db/migrations/sqlite.ts and
  * supabase/migrations/), as the Kysely `Database` the stores build their
- * queries on. Kysely writes no migrations: this file follows them, and
- * schema.test.ts checks it against both freshly migrated databases.
+ * queries on. Kysely writes no migrations: this file follows the hand-written
+ * ones, and schema.test.ts checks it against both freshly migrated databases.
+ * A table of a declared migration (server/db/migrations/declared/) is not
+ * written here: its declaration's columns are listed as they are
+ * (docs/stores.md, "Adding a table / a migration").
  *
  * The engines store four kinds of value differently, and this file is where
  * that difference is written down:
@@ -25,7 +28,7 @@
  * Runtime-agnostic (the PostgreSQL stores also run on Deno): type imports and
  * plain functions only.
  */
-import type { ColumnType, Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Application } from '../../domain/application.ts'
 import type { Stage } from '../../domain/pipeline.ts'
 import type { Recommendation } from '../../domain/review.ts'
@@ -34,25 +37,11 @@ import type { Instrument, Outlet } from '../../domain/deals.ts'
 import type { SourceOutlet } from '../../domain/sources.ts'
 import type { CheckInMailKind, MilestoneMonth } from '../../domain/follow-up.ts'
 import type { EntryKind } from '../../domain/media-plan.ts'
+import { bool, column, int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from './columns.ts'
+import type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, TimeText } from './columns.ts'
 
-declare const timeText: unique symbol
-declare const jsonText: unique symbol
-declare const int64Text: unique symbol
-/** A timestamp as SQLite holds it: ISO-8601 UTC with milliseconds (fixed width, so text order is time order). */
-export type TimeText = string & { readonly [timeText]: true }
-/** A JSON value as SQLite holds it, as text. */
-export type JsonText<T> = string & { readonly [jsonText]: T }
-/** A bigint as postgres.js returns it, as decimal text. */
-export type Int64Text = string & { readonly [int64Text]: true }
+export type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, Time, TimeText } from './columns.ts'
 
-/** A timestamp (TEXT / timestamptz). `Time<null>` when the column is nullable. */
-export type Time<Null extends null = never> = ColumnType<Date | TimeText | Null, Date | Null, Date | Null>
-/** A boolean (INTEGER 0/1 / boolean). */
-export type Bool = ColumnType<boolean | 0 | 1, boolean, boolean>
-/** A JSON object or array (TEXT / jsonb); never a bare string, so fromJson can tell text from value. */
-export type Json<T extends object> = ColumnType<T | JsonText<T>, T, T>
-/** A nullable JSON object (TEXT / jsonb). */
-export type NullableJson<T extends object> = ColumnType<T | JsonText<T> | null, T | null, T | null>
 /** An outbox message kept whole in a JSON column (founder_mail_drafts.panel_cancel): its fields as NewOutboxMessage has them. */
 export interface StoredMessage {
   id: string
@@ -66,10 +55,6 @@ export interface StoredMessage {
   html: string
   calendar?: string
 }
-/** A 64-bit count (INTEGER / bigint). */
-export type Int64<Null extends null = never> = ColumnType<number | Int64Text | Null, number | Null, number | Null>
-/** A column with a default: optional on insert. */
-export type Default<C> = C extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<C, C | undefined, C>
 
 export const toDate = (value: Date | TimeText): Date => (value instanceof Date ? value : new Date(value))
 export const toBool = (value: boolean | 0 | 1): boolean => value === true || value === 1
@@ -78,52 +63,14 @@ export const toNumber = (value: number | Int64Text | string): number => Number(v
 /** A nullable timestamp read back. */
 export const toDateOrNull = (value: Date | TimeText | null): Date | null => (value === null ? null : toDate(value))
 
-/** Ids: uuid on PostgreSQL, TEXT on SQLite; both read and written as strings. */
-type Uuid = string
-
 type FounderMailKind = 'sesion_panel' | 'due_diligence' | 'acuerdo_firmado' | 'no_seleccionada' | 'retirada' | 'documento_nueva_version'
-
-/** How a column is stored, as schema.test.ts compares it with both databases (`time?`: nullable). */
-export type ColumnKind = 'uuid' | 'text' | 'time' | 'bool' | 'json' | 'int' | 'int64' | 'real' | 'bytes'
-
-type Select<C> = C extends ColumnType<infer S, unknown, unknown> ? S : C
-type KindOfValue<S> = [S] extends [Date | TimeText]
-  ? 'time'
-  : [S] extends [boolean | 0 | 1]
-    ? 'bool'
-    : [S] extends [number | Int64Text]
-      ? [Int64Text] extends [S]
-        ? 'int64'
-        : 'int' | 'real'
-      : [S] extends [Uint8Array]
-        ? 'bytes'
-        : [S] extends [string]
-          ? 'uuid' | 'text'
-          : 'json'
-/** `time?` for a nullable timestamp, `time` for a NOT NULL one. */
-type KindOf<C> = null extends Select<C> ? `${KindOfValue<Exclude<Select<C>, null>>}?` : KindOfValue<Select<C>>
-
-/** A column: how it is stored (schema.test.ts compares it with both databases) and, as a type only, its Kysely type. */
-interface Column<C> {
-  readonly kind: KindOf<C>
-  /** Never set: carries the type. */
-  readonly type?: C
-}
-/** A column of Kysely type `C` stored as `kind`: a kind that does not fit the type does not compile. */
-const column = <C>(kind: KindOf<C>): Column<C> => ({ kind })
-const uuid = column<Uuid>('uuid')
-const uuidOrNull = column<Uuid | null>('uuid?')
-const text = column<string>('text')
-const textOrNull = column<string | null>('text?')
-const time = column<Time>('time')
-const timeOrNull = column<Time<null>>('time?')
-const bool = column<Bool>('bool')
-const int = column<number>('int')
 
 /**
  * Every table of both migration sets (the migration runners' own bookkeeping
  * tables apart), each column written once: its kind here, its type for Kysely
- * in `Database` below.
+ * in `Database` below. A declared table is its declaration's columns
+ * (`agreement_templates: AGREEMENT_TEMPLATES.columns`); a column a declared
+ * migration adds joins its table's list (`...ADDED.columns`).
  */
 const TABLES = {
   applications: {

@@ -7,7 +7,20 @@
  * Migrations may call search_key(text) and email_key(text), which the store
  * registers on its connection (domain/search.ts, domain/email.ts).
  */
-export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+import { checkOrder, sqliteSql } from '../declare/generate.ts'
+import { DECLARED_MIGRATIONS, LAST_HANDWRITTEN } from './declared.ts'
+
+export interface SqliteMigration {
+  version: number
+  name: string
+  sql: string
+}
+
+/**
+ * Versions 1 to 30, written by hand in SQLite's own SQL: published, frozen. Later ones are declared
+ * once for both engines (declared.ts; docs/decisions/0207-each-table-declared-once.md).
+ */
+const HANDWRITTEN: readonly SqliteMigration[] = [
   {
     version: 1,
     name: 'applications, outbox, idempotency keys',
@@ -995,3 +1008,10 @@ export const SQLITE_MIGRATIONS: readonly { version: number; name: string; sql: s
   },
 ]
 
+checkOrder(DECLARED_MIGRATIONS, LAST_HANDWRITTEN)
+
+/** Every migration in order: the hand-written ones, then the declared ones rendered for SQLite. */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
+  ...HANDWRITTEN,
+  ...DECLARED_MIGRATIONS.map((m) => ({ version: m.sqlite, name: m.title, sql: sqliteSql(m) })),
+]

@@ -1,0 +1,17 @@
+/**
+ * The migrations declared once for both engines (server/db/declare/), in
+ * order: one file each under declared/, listed here. The SQLite runner
+ * renders them after the published ones of sqlite.ts; PostgreSQL applies the
+ * files `npm run migrations:generate` writes from them into
+ * supabase/migrations/. See docs/stores.md, "Adding a table / a migration",
+ * and docs/decisions/0207-each-table-declared-once.md.
+ *
+ * Runtime-agnostic: the declarations are plain values.
+ */
+import type { DeclaredMigration } from '../declare/declare.ts'
+
+/** The last migrations written by hand, each engine's own SQL: published, frozen (sqlite.ts; supabase/migrations/). */
+export const LAST_HANDWRITTEN = { sqlite: 30, postgres: '20261203100000' } as const
+
+/** Append only: a published declaration is never edited (its generated files are checked in and tested). */
+export const DECLARED_MIGRATIONS: readonly DeclaredMigration[] = []
