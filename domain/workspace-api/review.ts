@@ -220,7 +220,7 @@ export const TransitionSchema = v.strictObject({
   /** To acuerdo_firmado: the deal (issue 20, ADR 0159), admins only; refused with any other move. */
   deal: v.optional(v.nullable(DealInputSchema)),
   /**
-   * Keep the panel session still ahead instead of cancelling it (domain/stage-effects.ts, ADR 0185): admins
+   * Keep the panel session still ahead instead of cancelling it (domain/pipeline.ts STAGE_ENTAILS, ADR 0185): admins
    * only, and only on a move whose rule allows it (due diligence, the signature); refused otherwise.
    */
   keepPanelSession: v.optional(v.boolean()),

@@ -15,7 +15,7 @@
 import { sql, type InferResult, type SqlBool } from 'kysely'
 import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
-import type { Stage } from '../../../domain/pipeline.ts'
+import { CLOSED_WITHOUT_SIGNATURE, type Stage } from '../../../domain/pipeline.ts'
 import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, firstOrNull, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
@@ -134,7 +134,8 @@ export type NewDataRequest = Pick<DataRequest, 'id' | 'kind' | 'openedAt' | 'due
 
 export type OpenDataRequestOutcome = { status: 'opened'; request: DataRequest } | { status: 'already_open'; request: DataRequest }
 
-export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const satisfies readonly Stage[]
+/** The closed applications retention reduces: those closed without a signature (domain/pipeline.ts). */
+export const RETAINED_CLOSED_STAGES = CLOSED_WITHOUT_SIGNATURE
 
 /** What form_data becomes once reduced: every field present and empty, so every reader still works. */
 export const EMPTIED_FORM_DATA: Readonly<Record<string, string>> = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, '']))

@@ -15,7 +15,7 @@ import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts
 import type { ApplicationStore } from './application-store.ts'
 import { openConflictStore } from './conflict-store.ts'
 import { openFounderStore, type FounderMailWrite } from './founder-store.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 import { openPanelStore, type Compose, type ComposeLeave, type ComposeOffer, type LeaveMail, type OfferMail, type SessionMail } from './panel-store.ts'
 import { openReviewStore } from './review-store.ts'
 

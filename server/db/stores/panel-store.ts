@@ -23,7 +23,7 @@ import type { Application } from '../../../domain/application.ts'
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
 import { sessionEnd, sessionMinutes, type PanelActor, type PanelPlaceKind } from '../../../domain/panel-sessions.ts'
 import { isStage, type Stage } from '../../../domain/pipeline.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../../../domain/workspace-api/panel.ts'
 import { db, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toDate, toRow, type Database } from '../schema.ts'
@@ -733,7 +733,7 @@ export function openPanelStore(e: Engine): PanelStore {
 
 /**
  * What a stage change does to the application's panel session, as server/shared/pipeline/change-stage.ts
- * decided it from domain/stage-effects.ts (ADR 0185): a session still ahead is cancelled with these e-mails,
+ * decided it from domain/pipeline.ts STAGE_ENTAILS (ADR 0185): a session still ahead is cancelled with these e-mails,
  * or kept, an admin's choice. The store does what it is told; which stage does what is not its to decide.
  */
 export interface PanelStageStep {

@@ -32,7 +32,7 @@ import { fromJson, fromRow, toDate, toDateOrNull, toNumber, toRow, type TimeText
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { dealWriter, type DealWrite } from './deal-store.ts'
 import { panelStageStepper, type PanelStageStep } from './panel-store.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
@@ -121,7 +121,7 @@ export interface TransitionRequest {
   deal?: DealTerms
   /**
    * What to do to the application's panel session still ahead, as server/shared/pipeline/change-stage.ts
-   * decided it from domain/stage-effects.ts: cancel it (with these CANCEL e-mails) or keep it. Done in the
+   * decided it from domain/pipeline.ts STAGE_ENTAILS: cancel it (with these CANCEL e-mails) or keep it. Done in the
    * same transaction (ADRs 0171, 0185; panel-store.ts panelStageStepper); the store decides nothing of it.
    */
   panelSession?: PanelStageStep['step']

@@ -32,7 +32,8 @@ import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts
 import { confirmPage, requestLinkPage, statusPage, tooManyAttemptsPage } from './status-page-html.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatWeekdayDateTime } from '../../../domain/format.ts'
-import { sessionStep, sessionTense } from '../../../domain/stage-effects.ts'
+import { sessionStep } from '../../../domain/pipeline.ts'
+import { sessionTense } from '../../../domain/stage-confirmation.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
 import { panelActions, refusalOf, type PanelActions } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
@@ -233,7 +234,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   for (const action of ['retirar', 'supresion'] as const) {
     app.get(`/:token/${action}`, withView(async (c, view, token) => {
-      // Withdrawing cancels a session still ahead (domain/stage-effects.ts): the confirmation says so.
+      // Withdrawing cancels a session still ahead (domain/pipeline.ts STAGE_ENTAILS): the confirmation says so.
       const session = action === 'retirar' ? await panel.panel.session(view.applicationId) : null
       const ahead = session?.status === 'booked' && sessionStep('retirada', false) === 'cancel' && sessionTense(session, now()) === 'ahead'
       return c.html(confirmPage(token, action, view, contact, ahead ? formatWeekdayDateTime(session.startsAt) : undefined))

@@ -3,7 +3,7 @@
  * detail page, every item of a bulk move and the founder's withdrawal from
  * their status page go through changeStage, so whatever a stage change must
  * also do happens once, here, for all of them: the audit entry, what happens
- * to the panel session still ahead (domain/stage-effects.ts decides it, the
+ * to the panel session still ahead (domain/pipeline.ts STAGE_ENTAILS decides it, the
  * review store does it, ADR 0185), and the founder's e-mail
  * (server/shared/pipeline/status-mail.ts) written in the same transaction,
  * saying what happened to the session, to "Correos por enviar" or, when an
@@ -17,7 +17,7 @@ import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
 import type { ComposeFounderMail, ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
-import { sessionStep } from '../../../domain/stage-effects.ts'
+import { sessionStep } from '../../../domain/pipeline.ts'
 import type { PanelActions } from './panel-actions.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 
@@ -42,7 +42,7 @@ export interface StageChangeRequest {
   deal?: DealTerms | null
   /**
    * Keep the panel session still ahead instead of cancelling it: an admin's explicit choice in the
-   * confirmation (ADR 0185), honoured only where domain/stage-effects.ts allows it (the routes refuse it
+   * confirmation (ADR 0185), honoured only where domain/pipeline.ts STAGE_ENTAILS allows it (the routes refuse it
    * elsewhere, and from a reviewer). Default: the table's rule, which cancels.
    */
   keepPanelSession?: boolean
@@ -74,7 +74,7 @@ export interface ChangeStageDeps {
   documents?: Pick<DocumentStore, 'list'>
   /**
    * The panel sessions: a move past the panel stage cancels the session still ahead (or keeps it, an admin's
-   * choice) in the stage change's transaction, as domain/stage-effects.ts says, with these CANCEL e-mails
+   * choice) in the stage change's transaction, as domain/pipeline.ts STAGE_ENTAILS says, with these CANCEL e-mails
    * (ADRs 0171, 0185); without it, left alone.
    */
   panel?: Pick<PanelActions, 'movedOn'> & { onMailQueued?: () => void }
@@ -143,7 +143,7 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
           ...(request.deal && to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
         })
     }
-    // What the move does to the session still ahead: the table's rule (domain/stage-effects.ts), the admin's choice where it allows one.
+    // What the move does to the session still ahead: the table's rule (domain/pipeline.ts STAGE_ENTAILS), the admin's choice where it allows one.
     const step = deps.panel ? sessionStep(request.to, request.keepPanelSession === true) : null
     const panelSession = step === 'cancel' ? { action: 'cancel' as const, compose: deps.panel!.movedOn(request.to) } : step === 'keep' ? { action: 'keep' as const } : null
     return [

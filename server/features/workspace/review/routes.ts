@@ -42,7 +42,7 @@ import { isUuid } from '../../../db/time-ordered-id.ts'
 import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, pastFollowUpStartProblem, readDeal, type DealTerms } from '../../../../domain/deals.ts'
 import { formatIsoDay } from '../../../../domain/format.ts'
 import { dealInvalid } from '../../../shared/http/deal-errors.ts'
-import { KEEP_SESSION_MESSAGES, mayKeepSession } from '../../../../domain/stage-effects.ts'
+import { KEEP_SESSION_MESSAGES, mayKeepSession } from '../../../../domain/pipeline.ts'
 
 export interface ReviewRouteDeps {
   store: ApplicationStore
