@@ -23,29 +23,13 @@ import { applicationSearchText } from '../../../domain/search.ts'
 import type { DeletionReportRecord } from '../../../domain/workspace-api/data-requests.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { COLUMN_KINDS, fromJson, toDate, toDateOrNull, toRow, type Database } from '../schema.ts'
-import { applicationFromRow } from './application-rows.ts'
+import { applicationFromRow, type StoredApplication } from './application-rows.ts'
 
 // ---------------------------------------------------------------------------
 // Applications
 // ---------------------------------------------------------------------------
 
-/** Evidence of the data-processing authorisation (Ley 1581 de 2012). */
-export interface ConsentEvidence {
-  /** The version of the privacy notice the founder agreed to (domain/privacy.ts). */
-  policyVersion: string
-  /** When the server received the authorisation. */
-  acceptedAt: Date
-}
-
-export interface StoredApplication {
-  /** A UUID; the only identifier that may appear in logs. */
-  id: string
-  /** The human-friendly code shown to the founder, e.g. CAT-2026-7KQ3XZ. Unique. */
-  reference: string
-  createdAt: Date
-  formData: Application
-  consent: ConsentEvidence
-}
+export type { ConsentEvidence, StoredApplication } from './application-rows.ts'
 
 // ---------------------------------------------------------------------------
 // Outbox (transactional outbox of e-mails)

@@ -23,6 +23,7 @@ import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
+import type { StageSteps } from '../../db/stores/stage-steps.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
@@ -43,6 +44,8 @@ import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../
 export interface StatusPageDeps {
   store: ApplicationStore
   reviews: ReviewStore
+  /** What the withdrawal writes, store by store (changeStage runs them in one transaction, ADR 0208). */
+  steps: StageSteps
   founders: { store: FounderStore; mail: FounderMailConfig }
   /** PANEL_CHANGE_CUTOFF_HOURS: the founder may change or cancel the panel session until this many hours before. */
   panelCutoffHours?: number
@@ -243,7 +246,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   app.post('/:token/retirar', formPost, withView(async (c, view, token) => {
     const outcome = await changeStage(
-      { reviews: deps.reviews, now, founders, panel },
+      { reviews: deps.reviews, steps: deps.steps, now, founders, panel },
       { applicationId: view.applicationId, from: view.stage, to: 'retirada', reason: null, memberId: null },
     )
     if (outcome.status === 'moved') {

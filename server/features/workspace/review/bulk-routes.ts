@@ -38,6 +38,8 @@ export interface BulkRouteDeps {
   panel?: NonNullable<ChangeStageDeps['panel']> & Pick<PanelActions, 'panel'>
   store: ApplicationStore
   reviews: ReviewStore
+  /** What a stage change writes, store by store (changeStage runs them in one transaction, ADR 0208). */
+  steps: ChangeStageDeps['steps']
   scoring: ScoringStore
   now: () => Date
 }

@@ -47,6 +47,8 @@ import { KEEP_SESSION_MESSAGES, mayKeepSession } from '../../../../domain/pipeli
 export interface ReviewRouteDeps {
   store: ApplicationStore
   reviews: ReviewStore
+  /** What a stage change writes, store by store (changeStage runs them in one transaction, ADR 0208). */
+  steps: ChangeStageDeps['steps']
   /** Assignments, weights and the discussion flag (issue 12). */
   scoring: ScoringStore
   /** Conflicted rows are masked in the list; conflicted members' reviews left out of the detail's figures. */
