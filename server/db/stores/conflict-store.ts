@@ -17,7 +17,7 @@ import type { ConflictRecord } from '../../../domain/workspace-api/conflicts.ts'
 import { db, firstOrNull, prepareByShape, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
-import { panelLeaver, type ComposeLeave } from './panel-store.ts'
+import { panelLeaver, type ComposeLeave } from './panel-steps.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
 export type Conflict = ConflictRecord

@@ -21,8 +21,8 @@ import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMa
 import { db, firstOrNull, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toBool, toDate, toDateOrNull, toRow, type JsonText, type Row, type StoredMessage } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
-import { messageColumns, type NewOutboxMessage } from './application-store.ts'
-import { panelReducer } from './panel-store.ts'
+import { messageColumns, type NewOutboxMessage } from './outbox-rows.ts'
+import { panelReducer } from './panel-steps.ts'
 
 export type NewFounderDraft = Pick<FounderDraft, 'id' | 'kind' | 'to' | 'subject' | 'text' | 'html'>
 

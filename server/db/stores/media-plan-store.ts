@@ -22,7 +22,7 @@ import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
-import { requestKeyWriter, type RequestKey } from './request-key-store.ts'
+import { requestKeyWriter, type RequestKey } from './request-key-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
 /** The deal as its plan reads it, with the rate card version its lines are priced from. */

@@ -18,7 +18,7 @@ import { DUE_SOON_DAYS, STAGES, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import { reviewMean, type CriterionScores, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
-import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
+import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/review-records.ts'
 import { applicationFromRow } from './application-rows.ts'
 import { noActiveConflict, stageStays } from './query-fragments.ts'
 import type { StoredApplication } from './application-rows.ts'
@@ -76,7 +76,7 @@ export interface Viewer {
   isAdmin: boolean
 }
 
-export type { ApplicationListRecord as ApplicationListRow } from '../../../domain/workspace-api/review.ts'
+export type { ApplicationListRecord as ApplicationListRow } from '../../../domain/review-records.ts'
 
 export interface ApplicationRecord {
   application: StoredApplication
@@ -85,7 +85,7 @@ export interface ApplicationRecord {
   stageDueAt: Date | null
 }
 
-export type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
+export type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/review-records.ts'
 
 export interface StageChange {
   id: string

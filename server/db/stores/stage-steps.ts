@@ -6,7 +6,7 @@
 import type { Body, Engine } from '../engine.ts'
 import { dealWriter } from './deal-store.ts'
 import { draftSuperseder, founderMailWriter } from './founder-store.ts'
-import { panelStageStepper } from './panel-store.ts'
+import { panelStageStepper } from './panel-steps.ts'
 import { reviewStageSteps } from './review-store.ts'
 
 export function openStageSteps(e: Engine) {
@@ -19,7 +19,7 @@ export function openStageSteps(e: Engine) {
     deals: dealWriter(e),
     /** The founder's waiting drafts, superseded, and the stage's e-mail, as a draft or in the outbox (founder-store.ts). */
     founderMail: { supersede: draftSuperseder(e), write: founderMailWriter(e) },
-    /** The panel session still ahead, cancelled or kept (panel-store.ts). */
+    /** The panel session still ahead, cancelled or kept (panel-steps.ts). */
     panel: panelStageStepper(e),
   }
 }

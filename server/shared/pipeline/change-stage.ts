@@ -43,7 +43,7 @@ import type { DealTerms } from '../../../domain/deals.ts'
 import type { StageSteps } from '../../db/stores/stage-steps.ts'
 import type { FounderMailWrite, SupersedingChange } from '../../db/stores/founder-store.ts'
 import type { DealWrite } from '../../db/stores/deal-store.ts'
-import type { PanelStageStep } from '../../db/stores/panel-store.ts'
+import type { PanelStageStep } from '../../db/stores/panel-steps.ts'
 import { isUuid } from '../../db/time-ordered-id.ts'
 import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 
