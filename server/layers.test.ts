@@ -38,6 +38,7 @@ export type S = FounderStore
   it('refuse a store importing another store, and the database layer importing the HTTP contract', async () => {
     expect(await problems('server/db/stores/new-store.ts', `export { openPanelStore } from './panel-store.ts'\n`)).toContain('import-x/no-restricted-paths')
     expect(await problems('server/db/stores/new-store.ts', `export type { ReviewStore } from './review-store.ts'\n`)).toContain('import-x/no-restricted-paths')
+    expect(await problems('server/db/stores/new-rows.ts', `export type { Overview } from '../../../domain/workspace-api/review.ts'\n`)).toContain('import-x/no-restricted-paths')
   })
 
   it('let a store import the shared row modules, and a module of server/db the stores and domain/ records', async () => {

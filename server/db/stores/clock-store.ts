@@ -15,9 +15,9 @@ import { messageColumns, type MessageValues, type NewOutboxMessage } from './out
 import { stageStays } from './query-fragments.ts'
 import type { Member } from './member-rows.ts'
 
-import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
+import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/clock-records.ts'
 
-export { REMINDER_FREQUENCIES, type PendingItemRecord as PendingItem, type ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
+export { REMINDER_FREQUENCIES, type PendingItemRecord as PendingItem, type ReminderFrequency } from '../../../domain/clock-records.ts'
 
 export interface PendingQuery {
   now: Date

@@ -15,7 +15,7 @@
  */
 import type { InferResult } from 'kysely'
 import { changedFields, type DealTerms, type RateCardItem } from '../../../domain/deals.ts'
-import type { DealRecord, RateCardVersionRecord } from '../../../domain/workspace-api/deals.ts'
+import type { DealRecord, RateCardVersionRecord } from '../../../domain/deals-records.ts'
 import { db, firstOrNull, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'

@@ -10,7 +10,7 @@
  * the badge.
  */
 import { sql } from 'kysely'
-import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
+import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/founder-activity-records.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { toDate, toRow, type Row } from '../schema.ts'
 import { messageColumns, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'

@@ -16,7 +16,7 @@ import { sql, type InferResult, type SqlBool } from 'kysely'
 import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
 import { CLOSED_WITHOUT_SIGNATURE, type Stage } from '../../../domain/pipeline.ts'
-import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
+import type { FounderDraftRecord as FounderDraft } from '../../../domain/founder-mail-records.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, firstOrNull, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toBool, toDate, toDateOrNull, toRow, type JsonText, type Row, type StoredMessage } from '../schema.ts'
@@ -44,7 +44,7 @@ export interface FounderMailWrite {
   panelCancel?: NewOutboxMessage | null
 }
 
-export type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
+export type { FounderDraftRecord as FounderDraft } from '../../../domain/founder-mail-records.ts'
 
 export type DraftOutcome =
   | { status: 'ok'; draft: FounderDraft }
