@@ -458,7 +458,7 @@ export interface PanelStageOutcome {
 }
 
 /**
- * For the review store's stage change (ADRs 0171, 0185), inside its transaction, after the applications'
+ * For the stage change (server/shared/pipeline/change-stage.ts; ADRs 0171, 0185, 0208), inside its transaction, after the applications'
  * rows are locked. For each step (outcomes in the order of `steps`): no booked session, nothing; one that has started (under way or held),
  * left as it is; one still ahead cancelled (whatever the founder's cut-off: the panel's METHOD:CANCEL
  * e-mails queued, the founder's returned to travel with the stage e-mail) or kept (who and when, on the

@@ -117,7 +117,7 @@ export async function changeStage(deps: ChangeStageDeps, request: StageChangeReq
  * Move many applications (a bulk move): each as changeStage would, with its
  * own compare-and-set, stage change, audit entry and founder e-mail, but the
  * records read in one query and the moves written in one transaction
- * (ReviewStore.transitionMany, ADR 0108). Outcomes in the order of `requests`.
+ * (moveStages, ADR 0108). Outcomes in the order of `requests`.
  */
 export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<StageChangeOutcome[]> {
   // "Acuerdo firmado" with required documents missing: refused unless confirmed with a reason (ADR 0139).
@@ -145,7 +145,7 @@ async function withRefusals<R, O>(requests: readonly R[], refused: readonly (O |
   return refused.map((o) => o ?? done[k++]!)
 }
 
-/** The moves not refused, in one transaction (ReviewStore.transitionMany), then what follows them. */
+/** The moves not refused, in one transaction (moveStages), then what follows them. */
 async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequest[], missing: ReadonlyMap<StageChangeRequest, DocumentItem[]>): Promise<TransitionOutcome[]> {
   const at = deps.now()
   const mailed = new Set(deps.founders ? requests.filter((r) => isStatusMailKind(r.to)) : [])
