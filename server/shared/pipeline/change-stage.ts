@@ -211,16 +211,11 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
 /** The founder's stage e-mail written from what the move did to the panel session. */
 export type ComposeFounderMail = (session: StageSessionFacts) => FounderMailWrite
 
-/** One move as the transaction writes it: the request, and what it entails as decided above (or by a test). */
-export interface StageMove {
-  applicationId: string
-  /** The stage the member saw: the move happens only if it is still the current one. */
-  from: Stage
-  to: Stage
-  reason: string | null
-  /** Null: the founder withdrawing from their status page. */
-  memberId: string | null
-  at: Date
+/**
+ * One move as the transaction writes it: the request (its `from` the stage the member saw: the move
+ * happens only if it is still the current one), and what it entails as decided above (or by a test).
+ */
+export interface StageMove extends Omit<StageMoveWrite, 'dueAt'> {
   /** The founder's e-mail of this change: as given, or composed from what the move did to the panel session (ADR 0185). */
   founderMail?: FounderMailWrite | ComposeFounderMail
   /** Where the stage signs (STAGE_ENTAILS.deal): the deal, recorded with the move (ADR 0159). */
