@@ -21,6 +21,11 @@ const here = (glob) => `${import.meta.dirname}/${glob}`
 const ROOT = ['server/*.ts', 'server/cli/**', 'server/edge/**', 'server/testing/**', 'server/**/*-main.ts'].map(here)
 const layerZones = [
   { target: './server/db', from: [here('server/shared/**'), here('server/features/**'), ...ROOT], message: 'server/db is the lowest layer: it imports domain/ only.' },
+  // Stores return records whose types live in domain/ (not the HTTP contract), and none imports another:
+  // what several share (outbox columns, the audit writer, the panel's steps) is a module of its own, and a
+  // change over several stores' tables is composed above them (docs/decisions/0208-the-pipeline-owns-the-stage-change.md).
+  { target: './server/db', from: [here('domain/workspace-api/**')], message: 'server/db returns records typed in domain/ (not domain/workspace-api/): move the record type to domain/ and re-export it from the API module.' },
+  { target: here('server/db/stores/*-store.ts'), from: [here('server/db/stores/*-store.ts')], message: 'A store never imports another store: move what both need to a module of its own in server/db/, or compose their steps above them (server/shared/pipeline/change-stage.ts).' },
   { target: './server/shared', from: [here('server/features/**'), ...ROOT], message: 'server/shared may import server/db and domain/, never a feature or the composition root.' },
   ...FEATURES.map((name) => ({
     target: `./server/features/${name}`,

@@ -5,7 +5,10 @@
  */
 import { formatDateTime } from './format.ts'
 import { isOneOf, keysOf } from './labels.ts'
-import { STAGE_LABELS, type Stage } from './pipeline.ts'
+import { STAGE_ENTAILS, STAGE_LABELS, type Stage } from './pipeline.ts'
+
+/** The stages whose move writes to the founder, as the pipeline's table says (STAGE_ENTAILS.founderMail). */
+type MailedStage = { [S in Stage]: (typeof STAGE_ENTAILS)[S]['founderMail'] extends true ? S : never }[Stage]
 
 /** The stage changes that write to the founder: the stage the application moved to. */
 /** How the team names each kind in "Correos por enviar" and its settings. */
@@ -15,7 +18,7 @@ export const STATUS_MAIL_LABELS = {
   acuerdo_firmado: 'Acuerdo firmado',
   no_seleccionada: 'No seleccionada',
   retirada: 'Retiro confirmado',
-} satisfies Record<string, string>
+} satisfies Record<MailedStage, string>
 export const STATUS_MAIL_KINDS = keysOf(STATUS_MAIL_LABELS)
 export type StatusMailKind = (typeof STATUS_MAIL_KINDS)[number]
 

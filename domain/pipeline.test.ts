@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import { STATUS_MAIL_KINDS } from './founder-mail.ts'
 import {
   CLOSED_STAGES,
+  CLOSED_WITHOUT_SIGNATURE,
   DUE_SOON_DAYS,
   NEXT_STAGE,
   OPEN_STAGES,
   STAGES,
+  STAGE_ENTAILS,
   allowedTransitions,
   canTransition,
   dueState,
   isOpenStage,
   isStage,
+  mayKeepSession,
+  sessionStep,
   stageDueAt,
   type Stage,
 } from './pipeline.ts'
@@ -98,5 +103,37 @@ describe('due dates', () => {
     expect(dueState(due, before(DUE_SOON_DAYS * DAY))).toBe('due_soon')
     expect(dueState(due, before(DUE_SOON_DAYS * DAY + 1))).toBe('on_time')
     expect(dueState(due, before(10 * DAY))).toBe('on_time')
+  })
+})
+
+describe('what a stage change entails (STAGE_ENTAILS, ADR 0208)', () => {
+  it('closes without a signature at exactly the two closing stages besides the signature, and offers them from every open stage', () => {
+    expect(CLOSED_WITHOUT_SIGNATURE).toEqual(['no_seleccionada', 'retirada'])
+    for (const from of OPEN_STAGES) expect(allowedTransitions(from)).toEqual([NEXT_STAGE[from], 'no_seleccionada', 'retirada'])
+  })
+
+  it('signs only at acuerdo_firmado: the deal and the follow-up come with it and with nothing else', () => {
+    for (const s of STAGES) {
+      expect(STAGE_ENTAILS[s].deal).toBe(s === 'acuerdo_firmado')
+      expect(STAGE_ENTAILS[s].followUp).toBe(s === 'acuerdo_firmado')
+    }
+  })
+
+  it('writes the founder exactly at the stages with a stage e-mail, and replaces the waiting drafts at every move', () => {
+    expect(STAGES.filter((s) => STAGE_ENTAILS[s].founderMail)).toEqual([...STATUS_MAIL_KINDS])
+    for (const s of STAGES) expect(STAGE_ENTAILS[s].supersedesDrafts).toBe(true)
+  })
+
+  it('cancels a session ahead always when closing without a signature, unless kept past the panel, and never before it', () => {
+    expect(STAGES.map((s) => [s, sessionStep(s, false), sessionStep(s, true)])).toEqual([
+      ['recibida', null, null],
+      ['validacion_preliminar', null, null],
+      ['sesion_panel', null, null],
+      ['due_diligence', 'cancel', 'keep'],
+      ['acuerdo_firmado', 'cancel', 'keep'],
+      ['no_seleccionada', 'cancel', 'cancel'],
+      ['retirada', 'cancel', 'cancel'],
+    ])
+    expect(STAGES.filter(mayKeepSession)).toEqual(['due_diligence', 'acuerdo_firmado'])
   })
 })

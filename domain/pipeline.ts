@@ -58,10 +58,10 @@ export const NEXT_STAGE: Record<OpenStage, Stage> = {
   due_diligence: 'acuerdo_firmado',
 }
 
-/** Every transition the server accepts: the forward move, and closing from any open state. */
+/** Every transition the server accepts: the forward move, and closing without a signature from any open state. */
 export function allowedTransitions(from: Stage): Stage[] {
   if (!isOpenStage(from)) return []
-  return [NEXT_STAGE[from], 'no_seleccionada', 'retirada']
+  return [NEXT_STAGE[from], ...CLOSED_WITHOUT_SIGNATURE]
 }
 
 export function canTransition(from: Stage, to: Stage): boolean {
@@ -102,3 +102,87 @@ export function dueState(dueAt: Date | null, now: Date): DueState {
 
 /** Longest reason a member may give for a transition. */
 export const TRANSITION_REASON_MAX = 2000
+
+// ---------------------------------------------------------------------------
+// What a stage change entails (ADRs 0185, 0208)
+// ---------------------------------------------------------------------------
+
+/**
+ * What a move to a stage does to the application's panel session still ahead:
+ * - none: no session can be ahead (the stages up to the panel's own);
+ * - cancel: it is cancelled, always (the application closes without a signature);
+ * - cancel_unless_kept: it is cancelled, unless an admin keeps it on purpose in the confirmation.
+ *
+ * A panel session is "ahead" while it has not started, "under way" while it runs, "held" once it
+ * has ended (a booked session in the past is shown as held: «Realizada»). Only a session ahead is
+ * ever cancelled or kept.
+ */
+export type SessionRule = 'none' | 'cancel' | 'cancel_unless_kept'
+
+/**
+ * What a move to a stage entails besides changing the stage. The server does what this says
+ * (server/shared/pipeline/change-stage.ts, in one transaction) and the confirmations tell it
+ * (domain/stage-confirmation.ts), so what the team is told is what happens.
+ */
+export interface StageEntailment {
+  /** How the move closes the application: with the signature, without one, or not at all. */
+  closes: 'signed' | 'without_signature' | null
+  /** The application's panel session still ahead. */
+  session: SessionRule
+  /** The move records the deal (admins only, with its figures; ADR 0159). */
+  deal: boolean
+  /** The founder's stage e-mails still waiting in «Correos por enviar» are replaced (ADR 0138): every move. */
+  supersedesDrafts: true
+  /**
+   * The founder is written the e-mail of this stage (domain/founder-mail.ts STATUS_MAIL_KINDS, held to
+   * this table), to «Correos por enviar» or straight away (the kind's setting).
+   */
+  founderMail: boolean
+  /** The 12-month follow-up starts: its monthly reports begin after the stage's e-mail, never before (ADR 0159). */
+  followUp: boolean
+}
+
+/** Closing without a signature (not selected, withdrawn): written once, for both stages that do it. */
+const WITHOUT_SIGNATURE = { closes: 'without_signature', session: 'cancel', deal: false, supersedesDrafts: true, founderMail: true, followUp: false } as const
+
+/** The table, per stage moved to. */
+export const STAGE_ENTAILS = {
+  recibida: { closes: null, session: 'none', deal: false, supersedesDrafts: true, founderMail: false, followUp: false },
+  validacion_preliminar: { closes: null, session: 'none', deal: false, supersedesDrafts: true, founderMail: false, followUp: false },
+  sesion_panel: { closes: null, session: 'none', deal: false, supersedesDrafts: true, founderMail: true, followUp: false },
+  due_diligence: { closes: null, session: 'cancel_unless_kept', deal: false, supersedesDrafts: true, founderMail: true, followUp: false },
+  acuerdo_firmado: { closes: 'signed', session: 'cancel_unless_kept', deal: true, supersedesDrafts: true, founderMail: true, followUp: true },
+  no_seleccionada: WITHOUT_SIGNATURE,
+  retirada: WITHOUT_SIGNATURE,
+} as const satisfies Record<Stage, StageEntailment>
+
+/** The stages that close an application without a signature, read from the table. */
+export const CLOSED_WITHOUT_SIGNATURE: readonly Stage[] = STAGES.filter((s) => STAGE_ENTAILS[s].closes === 'without_signature')
+
+/** The stage whose move signs: it records the deal and starts the follow-up. */
+export const SIGNING_STAGE = 'acuerdo_firmado' satisfies { [S in Stage]: (typeof STAGE_ENTAILS)[S]['closes'] extends 'signed' ? S : never }[Stage]
+
+/** Whether a move to `to` may keep the session ahead (an admin's explicit choice). */
+export const mayKeepSession = (to: Stage): boolean => STAGE_ENTAILS[to].session === 'cancel_unless_kept'
+
+/** The refusals of a request to keep the session. */
+export const KEEP_SESSION_MESSAGES = {
+  adminOnly: 'Solo un administrador puede mantener la sesión con el panel al cambiar de etapa.',
+  notHere: (to: Stage) => `Al pasar a «${STAGE_LABELS[to]}» la sesión con el panel no se mantiene: ${STAGE_ENTAILS[to].session === 'cancel' ? 'se cancela siempre' : 'no hay sesión que mantener'}.`,
+} as const
+
+/** What the move does to a session still ahead: cancel it, keep it, or nothing (the stage has no rule for it). */
+export type SessionStep = 'cancel' | 'keep' | null
+
+/** The step of a move to `to`, `keep` being the admin's choice (only where the table allows it; else ignored). */
+export function sessionStep(to: Stage, keep: boolean): SessionStep {
+  const rule = STAGE_ENTAILS[to].session
+  if (rule === 'none') return null
+  return rule === 'cancel_unless_kept' && keep ? 'keep' : 'cancel'
+}
+
+/**
+ * What a stage change did to the session, as the founder's stage e-mail says it (and the panel store reports it):
+ * none (no session booked), held (before the move: in the past or under way), cancelled or kept (it was ahead).
+ */
+export type StageSessionFacts = { state: 'none' } | { state: 'held' | 'cancelled' | 'kept'; startsAt: Date }

@@ -33,8 +33,8 @@ import { test as base } from './fixtures/test.ts'
 import { startServer, type RunningServer } from './fixtures/server.ts'
 import { addMember, expect, fillDeal, signInWithLink, submitApplication, test, uniqueEmail } from './fixtures/workspace.ts'
 import { engineOf } from '../server/db/engine-of.ts'
-import { openReviewStore } from '../server/db/stores/review-store.ts'
 import { axeViolations } from './fixtures/checks.ts'
+import { stageMovesOn } from '../server/db/testing/stage-moves.ts'
 
 const chainTest = base.extend<{ origin: string }, { chain: { server: RunningServer; sink: SmtpSink } }>({
   chain: [
@@ -119,7 +119,7 @@ chainTest('stage change → e-mail reviewed and sent → founder uploads the che
   const email = `fundadora.${Date.now()}@startup.example`
   const { id, reference } = await submitApplication(request, origin, { email, tradeName: 'Cadena Viva' })
   const store = openSqliteStore(join(server.dataDir, 'catalitico.sqlite'))
-  const reviews = openReviewStore(engineOf(store))
+  const reviews = stageMovesOn(engineOf(store))
   for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel']] as const) {
     expect((await reviews.transition(id, { from, to, reason: null, memberId: null, at: new Date() })).status).toBe('moved')
   }

@@ -238,6 +238,7 @@ export function workspaceApiFrom(
   const routeDeps = {
     store,
     reviews: stores.review,
+    steps: stores.stageSteps,
     scoring: stores.scoring,
     conflicts: stores.conflicts,
     clock: stores.clock,
@@ -301,6 +302,7 @@ export function workspaceApiFrom(
   const founderPages = founderStatusRoutes({
     store,
     reviews: stores.review,
+    steps: stores.stageSteps,
     founders,
     team: stores.team,
     teamEmail: config.TEAM_EMAIL,

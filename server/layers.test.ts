@@ -35,6 +35,23 @@ export type S = FounderStore
     expect(await problems('server/features/founder/new-file.ts', code)).toEqual([])
   })
 
+  it('refuse a store importing another store, and the database layer importing the HTTP contract', async () => {
+    expect(await problems('server/db/stores/new-store.ts', `export { openPanelStore } from './panel-store.ts'\n`)).toContain('import-x/no-restricted-paths')
+    expect(await problems('server/db/stores/new-store.ts', `export type { ReviewStore } from './review-store.ts'\n`)).toContain('import-x/no-restricted-paths')
+    expect(await problems('server/db/stores/new-rows.ts', `export type { Overview } from '../../../domain/workspace-api/review.ts'\n`)).toContain('import-x/no-restricted-paths')
+  })
+
+  it('let a store import the shared row modules, and a module of server/db the stores and domain/ records', async () => {
+    const store = `import { messageColumns } from './outbox-rows.ts'
+import { auditWriter } from './audit-log.ts'
+import type { Overview } from '../../../domain/review-records.ts'
+export const all = [messageColumns, auditWriter] as const
+export type O = Overview
+`
+    expect(await problems('server/db/stores/new-store.ts', store)).toEqual([])
+    expect(await problems('server/db/stores/new-steps.ts', `export { openPanelStore } from './panel-store.ts'\n`)).toEqual([])
+  })
+
   it('refuse an import circle', async () => {
     // backup-runs.ts is imported by engine-of's users; a file it imports that imports it back closes a circle.
     expect(await problems('server/db/engine-of.ts', `import { openBackupRuns } from './stores/backup-runs.ts'\nexport const x = openBackupRuns\n`)).toContain('import-x/no-cycle')

@@ -7,21 +7,9 @@
 import * as v from 'valibot'
 import type { DueState, Stage } from '../pipeline.ts'
 import type { Wire } from './wire.ts'
+import { REMINDER_FREQUENCIES, type PendingItemRecord, type ReminderFrequency } from '../clock-records.ts'
 
-/** An item of the member's pending list as the clock store reads it (server/db/stores/clock-store.ts). */
-export interface PendingItemRecord {
-  id: string
-  reference: string
-  /** The legal name. */
-  companyName: string
-  /** The trade name, the one the workspace shows first (domain/company-name.ts). */
-  tradeName: string
-  stage: Stage
-  stageDueAt: Date | null
-  assignedAt: Date
-  /** The member has not submitted a review yet: it waits for them. */
-  waitingForMe: boolean
-}
+export { REMINDER_FREQUENCIES, type PendingItemRecord, type ReminderFrequency } from '../clock-records.ts'
 
 /** An item of GET /me/pending: the record and its due state. */
 export type PendingItem = Wire<PendingItemRecord & { dueState: DueState }>
@@ -33,9 +21,6 @@ export interface PendingList {
   counts: { overdue: number; dueSoon: number; waitingForMe: number }
 }
 
-/** How often a member wants their reminder e-mail (the clock store keeps the same list). */
-export const REMINDER_FREQUENCIES = ['daily', 'weekdays', 'off'] as const
-export type ReminderFrequency = (typeof REMINDER_FREQUENCIES)[number]
 
 /** PUT /me/reminders */
 export const ReminderSchema = v.strictObject({ frequency: v.picklist(REMINDER_FREQUENCIES) })

@@ -4,22 +4,11 @@
  * Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'
-import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX, type ConflictKind } from '../conflicts.ts'
+import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../conflicts.ts'
 import type { Wire } from './wire.ts'
+import type { ConflictRecord } from '../conflicts-records.ts'
 
-/** A conflict as the server holds it (server/db/stores/conflict-store.ts); the API carries it as `Conflict`. */
-export interface ConflictRecord {
-  id: string
-  applicationId: string
-  memberId: string
-  kind: ConflictKind
-  note: string
-  declaredBy: string
-  declaredAt: Date
-  liftedAt: Date | null
-  liftedBy: string | null
-  liftReason: string | null
-}
+export type { ConflictRecord } from '../conflicts-records.ts'
 
 export type Conflict = Wire<ConflictRecord>
 

@@ -12,6 +12,9 @@ import type { CheckInValues } from '../follow-up.ts'
 import type { MailKind } from '../machinery.ts'
 import type { DataRequestKind } from '../data-requests.ts'
 import type { Wire } from './wire.ts'
+import type { DeletionReportRecord } from '../data-requests-records.ts'
+
+export type { DeletionReportRecord } from '../data-requests-records.ts'
 
 // The one e-mail rule (domain/email.ts): the form accepts o'brien@… and josé@…, so must these.
 const email = NormalizedEmailSchema
@@ -131,15 +134,6 @@ export interface DataRequestRowLookup {
   lookup: DataRequestLookup
 }
 
-/** What a deletion removed (the audit log stays), as the application store reports it (server/db/stores/application-store.ts). */
-export interface DeletionReportRecord {
-  applications: { id: string; reference: string; createdAt: Date }[]
-  /** Removed e-mails by status: pending ones will never be sent. */
-  messages: Record<'pending' | 'sent' | 'failed', number>
-  idempotencyKeys: number
-  /** The titular's open data requests about those applications (a deletion request), closed by this deletion. */
-  dataRequestsClosed: number
-}
 export type DeletionReport = Wire<DeletionReportRecord>
 
 /** One open request, as "Datos personales" lists it: GET /data-requests/open → OpenDataRequests. */

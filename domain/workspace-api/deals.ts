@@ -16,8 +16,11 @@
  *   `published`.
  */
 import * as v from 'valibot'
-import { INSTRUMENTS, OUTLETS, RATE_CARD_ITEMS_MAX, RATE_CARD_NOTE_MAX, type DealTerms, type RateCardItem } from '../deals.ts'
+import { INSTRUMENTS, OUTLETS, RATE_CARD_ITEMS_MAX, RATE_CARD_NOTE_MAX } from '../deals.ts'
 import type { Wire } from './wire.ts'
+import type { DealRecord, RateCardVersionRecord } from '../deals-records.ts'
+
+export type { DealRecord, RateCardVersionRecord } from '../deals-records.ts'
 
 /** Text fields as typed: short, the reading is domain/deals.ts readDeal's. */
 const typed = v.pipe(v.string(), v.maxLength(40))
@@ -40,18 +43,6 @@ export const DealInputSchema = v.strictObject({
 })
 export type DealInputBody = v.InferInput<typeof DealInputSchema>
 
-/** The deal as the server holds it (server/db/stores/deal-store.ts). */
-export interface DealRecord extends DealTerms {
-  applicationId: string
-  /** The number of the rate card version it was signed with (null: none published then). */
-  rateCardVersionNumber: number | null
-  signedBy: string | null
-  signedAt: Date
-  updatedBy: string | null
-  updatedAt: Date
-  /** «Responsable» (ADR 0162): the member whose daily reminder carries the deal when behind its pace; null: none. */
-  ownerId: string | null
-}
 export type Deal = Wire<DealRecord>
 
 /** PUT /applications/:id/deal/owner → DealAnswer (audited deal.owner_set): an active member, or null for nobody. */
@@ -72,19 +63,6 @@ export const RateCardSchema = v.strictObject({
 })
 export type RateCardBody = v.InferInput<typeof RateCardSchema>
 
-/** A rate card version as the server holds it. */
-export interface RateCardVersionRecord {
-  id: string
-  number: number
-  note: string
-  status: 'draft' | 'published'
-  createdBy: string
-  createdAt: Date
-  updatedAt: Date
-  publishedBy: string | null
-  publishedAt: Date | null
-  items: (RateCardItem & { id: string })[]
-}
 export type RateCardVersion = Wire<RateCardVersionRecord>
 
 export interface RateCardList {

@@ -4,18 +4,11 @@
  * strings (wire.ts).
  */
 import * as v from 'valibot'
-import { DOCUMENT_NOTE_MAX, type DocumentItem, type DocumentKey, type UploadedFile } from '../documents.ts'
+import { DOCUMENT_NOTE_MAX, type DocumentItem } from '../documents.ts'
 import type { Wire } from './wire.ts'
+import type { DocumentRecord } from '../documents-records.ts'
 
-/** A stored document (server/db/stores/document-store.ts): the file as uploaded, whose it is, who reviewed it. */
-export interface DocumentRecord extends Omit<UploadedFile, 'uploadedAt'> {
-  id: string
-  applicationId: string
-  itemKey: DocumentKey
-  uploadedAt: Date
-  reviewedBy: string | null
-  reviewedAt: Date | null
-}
+export type { DocumentRecord } from '../documents-records.ts'
 
 /** A document as the team sees it, and POST …/review's answer. */
 export type TeamDocument = Wire<Omit<DocumentRecord, 'applicationId' | 'itemKey'>>

@@ -3,17 +3,10 @@
  * FounderActivitySummary; POST /applications/:id/founder-activity/seen → 204.
  * Times are ISO strings (wire.ts).
  */
-import type { FounderActivityKind } from '../founder-activity.ts'
 import type { Wire } from './wire.ts'
+import type { UnseenActivityRecord } from '../founder-activity-records.ts'
 
-/** An application with activity the member has not seen yet (server/db/stores/founder-activity-store.ts). */
-export interface UnseenActivityRecord {
-  applicationId: string
-  reference: string
-  /** Distinct kinds, oldest first. */
-  kinds: FounderActivityKind[]
-  lastAt: Date
-}
+export type { UnseenActivityRecord } from '../founder-activity-records.ts'
 
 export type UnseenFounderActivity = Wire<
   UnseenActivityRecord & {

@@ -28,8 +28,11 @@
  */
 import * as v from 'valibot'
 import { OUTLETS, RATE_FORMAT_MAX, type RateCardItem } from '../deals.ts'
-import { ENTRY_KINDS, ENTRY_REASON_MAX, PLAN_NOTE_MAX, PROOF_URL_MAX, type Balances, type Pacing, type PlanEntry, type PlanLine } from '../media-plan.ts'
+import { ENTRY_KINDS, ENTRY_REASON_MAX, PLAN_NOTE_MAX, PROOF_URL_MAX, type Balances, type Pacing } from '../media-plan.ts'
 import type { Wire } from './wire.ts'
+import type { PlanEntryRecord, PlanLineRecord } from '../media-plan-records.ts'
+
+export type { PlanEntryRecord, PlanLineRecord } from '../media-plan-records.ts'
 
 const typed = v.pipe(v.string(), v.maxLength(40))
 const day = v.pipe(v.string(), v.maxLength(10))
@@ -63,21 +66,6 @@ export const LineWithdrawalSchema = v.strictObject({
   reason: v.pipe(v.string(), v.maxLength(ENTRY_REASON_MAX * 2)),
 })
 export type LineWithdrawalBody = v.InferInput<typeof LineWithdrawalSchema>
-
-/** A line as the server holds it: who added it and when. */
-export interface PlanLineRecord extends PlanLine {
-  applicationId: string
-  createdBy: string | null
-  createdAt: Date
-}
-/** An entry as the server holds it: who recorded it and when. */
-export interface PlanEntryRecord extends PlanEntry {
-  applicationId: string
-  /** The proof file's name (proofDocumentId's), for «Ver prueba»; null without a file. */
-  proofFileName: string | null
-  recordedBy: string | null
-  recordedAt: Date
-}
 
 export interface MediaPlanView {
   applicationId: string

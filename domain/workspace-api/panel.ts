@@ -20,10 +20,12 @@ import {
   PANEL_PLACE_MAX,
   PANEL_TIMES_MAX,
   type PanelPlaceKind,
-  type PanelSessionStatus,
 } from '../panel-sessions.ts'
 import type { Stage } from '../pipeline.ts'
 import type { Wire } from './wire.ts'
+import type { MyPanelSessionRecord, PanelSessionRecord } from '../panel-records.ts'
+
+export type { MyPanelSessionRecord, PanelSessionRecord } from '../panel-records.ts'
 
 /** One offered time; `taken` when a panel member is booked elsewhere at that time (or this session holds it). */
 export interface PanelTimeRecord {
@@ -59,36 +61,6 @@ export interface PanelOfferRecord {
   /** The panel the offer names (active members without a conflict on the application). */
   memberIds: string[]
   times: PanelTimeRecord[]
-}
-
-export interface PanelSessionRecord {
-  id: string
-  /** The iCalendar UID: the same for the booking, every change and the cancellation. */
-  uid: string
-  /** Raised on every change (0 at booking). */
-  sequence: number
-  status: PanelSessionStatus
-  startsAt: Date
-  endsAt: Date
-  placeKind: PanelPlaceKind
-  place: string
-  memberIds: string[]
-  bookedAt: Date
-  /** 'founder' or the member's id, for the booking and the last change. */
-  bookedBy: string
-  changedAt: Date | null
-  changedBy: string | null
-  cancelledAt: Date | null
-  /** The team's «Motivo» of its cancellation; null when none was given or the founder cancelled. */
-  cancelReason: string | null
-  /** The admin who kept it on purpose when the application moved past the panel stage (ADR 0185), and when; else null. */
-  keptBy: string | null
-  keptAt: Date | null
-  /**
-   * Cancelled by a stage change (ADR 0185): the stage the application moved to; null when the team or the
-   * founder cancelled it themselves, or it is booked.
-   */
-  cancelledByStage: Stage | null
 }
 
 export interface PanelStateRecord {
@@ -141,18 +113,6 @@ export type RescheduleRequest = v.InferInput<typeof RescheduleSchema>
 /** POST /applications/:id/panel/session/cancel: METHOD:CANCEL to everyone. */
 export const CancelSessionSchema = v.strictObject({ reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(NONE_FITS_NOTE_MAX)), '') })
 export type CancelSessionRequest = v.InferInput<typeof CancelSessionSchema>
-
-export interface MyPanelSessionRecord {
-  sessionId: string
-  applicationId: string
-  reference: string
-  companyName: string
-  tradeName: string
-  startsAt: Date
-  endsAt: Date
-  placeKind: PanelPlaceKind
-  place: string
-}
 
 /** GET /me/panel-sessions: the member's booked sessions not yet ended, soonest first ("Mis pendientes"). */
 export interface MyPanelSessions {

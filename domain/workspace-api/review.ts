@@ -6,51 +6,17 @@
  */
 import * as v from 'valibot'
 import { DealInputSchema } from './deals.ts'
-import type { Application, ProductStage } from '../application.ts'
+import type { Application } from '../application.ts'
 import type { ApplicationOrigin } from '../sources.ts'
-import { AUDIT_ACTIONS, type AuditAction, type AuditDetail, type ViewAction } from '../audit.ts'
+import { AUDIT_ACTIONS } from '../audit.ts'
 import type { MailKind } from '../machinery.ts'
 import { STAGES, TRANSITION_REASON_MAX, type DueState, type Stage } from '../pipeline.ts'
 import { MISSING_DOCUMENTS_REASON_MAX, type DocumentKey } from '../documents.ts'
-import type { CriterionKey } from '../programme.ts'
-import { NOTE_MAX, type CriterionScores, type Recommendation, type ScoreSummary } from '../review.ts'
+import { NOTE_MAX, type ScoreSummary } from '../review.ts'
 import type { Wire } from './wire.ts'
+import type { MemberRef, ApplicationListRecord, ReviewRecord, NoteRecord, AuditRecord } from '../review-records.ts'
 
-export interface MemberRef {
-  id: string
-  name: string
-}
-
-/** GET /overview */
-export interface Overview {
-  byStage: Record<Stage, number>
-  overdue: number
-  dueSoon: number
-  receivedThisWeek: number
-  receivedThisMonth: number
-  /** Median days of the completed stays in each stage; null with none. */
-  medianDaysInStage: Record<Stage, number | null>
-}
-
-/** A row of the list as the review store reads it (server/db/stores/review-store.ts). */
-export interface ApplicationListRecord {
-  id: string
-  reference: string
-  companyName: string
-  tradeName: string
-  founderName: string
-  city: string
-  productStage: ProductStage
-  stage: Stage
-  createdAt: Date
-  stageDueAt: Date | null
-  reviewCount: number
-  myReview: boolean
-  /** Mean of the reviews' means; null without reviews or while hidden from the viewer. */
-  average: number | null
-  /** Highest minus lowest review mean; null like average. */
-  spread: number | null
-}
+export type { MemberRef, Overview, ApplicationListRecord, ReviewRecord, NoteRecord, AuditRecord } from '../review-records.ts'
 
 /** A row of GET /applications: the record and what the route computes. */
 export type ApplicationListItem = Wire<
@@ -96,20 +62,6 @@ export function applicationsExportPath(format: ExportFormat, listQuery: URLSearc
   return `/exports/applications.${format}${text ? `?${text}` : ''}`
 }
 
-/** One member's review as the server holds it (server/db/stores/review-store.ts). */
-export interface ReviewRecord {
-  applicationId: string
-  member: MemberRef
-  scores: CriterionScores
-  comments: Partial<Record<CriterionKey, string>>
-  recommendation: Recommendation
-  overallComment: string
-  /** The mean of the five scores. */
-  mean: number
-  createdAt: Date
-  updatedAt: Date
-}
-
 /** One member's review (PUT /applications/:id/review answers `{ review }`). */
 export type Review = Wire<ReviewRecord>
 
@@ -117,12 +69,6 @@ export interface ReviewAnswer {
   review: Review
 }
 
-export interface NoteRecord {
-  id: string
-  member: MemberRef
-  body: string
-  createdAt: Date
-}
 export type Note = Wire<NoteRecord>
 
 /** POST /applications/:id/notes: `201 { note }`. */
@@ -220,7 +166,7 @@ export const TransitionSchema = v.strictObject({
   /** To acuerdo_firmado: the deal (ADR 0159), admins only; refused with any other move. */
   deal: v.optional(v.nullable(DealInputSchema)),
   /**
-   * Keep the panel session still ahead instead of cancelling it (domain/stage-effects.ts, ADR 0185): admins
+   * Keep the panel session still ahead instead of cancelling it (domain/pipeline.ts STAGE_ENTAILS, ADR 0185): admins
    * only, and only on a move whose rule allows it (due diligence, the signature); refused otherwise.
    */
   keepPanelSession: v.optional(v.boolean()),
@@ -232,29 +178,6 @@ export interface TransitionResult {
   stageDueAt: string | null
 }
 
-/** An audit log entry as the server holds it (server/db/stores/review-store.ts). */
-export interface AuditRecord {
-  id: string
-  at: Date
-  member: MemberRef | null
-  action: AuditAction
-  applicationId: string | null
-  /** The application's reference; null without one, or once the application was deleted. */
-  reference: string | null
-  detail: AuditDetail
-  /**
-   * The founder, when the entry is their own action (no member, domain/audit.ts FOUNDER_ACTIONS): their
-   * name as on the application; null once it was deleted or its personal data erased. Null for any
-   * other entry. Never an application the reader has a conflict with: those entries are left out (ADR 0200).
-   */
-  founder: { name: string | null } | null
-  /**
-   * A line that folds a member's views (VIEW_ACTIONS) of one application on one Bogotá day (ADR 0201):
-   * how many in all and of each, and when the first was (`at` is the last's; `action` one of them;
-   * `detail` the view's own when the line holds one, else empty). Null for any other entry.
-   */
-  views: { count: number; firstAt: Date; byAction: Partial<Record<ViewAction, number>> } | null
-}
 export type AuditEntry = Wire<AuditRecord>
 
 const AUDIT_DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/

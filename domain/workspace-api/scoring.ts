@@ -150,7 +150,7 @@ export interface BulkPreview {
   founderMail: boolean
   /** A move to acuerdo_firmado: how many of the eligible lack required due-diligence documents. */
   documentsMissing: number
-  /** How many of the eligible have a panel session still ahead, which the move cancels (domain/stage-effects.ts; a bulk move never keeps one). */
+  /** How many of the eligible have a panel session still ahead, which the move cancels (domain/pipeline.ts STAGE_ENTAILS; a bulk move never keeps one). */
   sessionsAhead: number
   /** How many of the eligible have a stage e-mail waiting in «Correos por enviar», which the move replaces. */
   waitingDrafts: number

@@ -1,47 +1,12 @@
 /**
- * The sources' part of the workspace API (ADRs 0168-0170): the
+ * The sources' part of the workspace API (issue 22; ADRs 0168-0170): the
  * list and its admin-only changes, the QR codes, and the overview's counts.
  */
 import * as v from 'valibot'
-import type { SourceOutlet } from '../sources.ts'
 import type { Wire } from './wire.ts'
+import type { SourceListItem, SourceOverview, SourceRecord } from '../sources-records.ts'
 
-export interface SourceRecord {
-  id: string
-  slug: string
-  name: string
-  outlet: SourceOutlet
-  createdBy: string | null
-  createdAt: Date
-  updatedAt: Date
-}
-
-/** How far the applications of a group went: each count includes those that went further. */
-export interface Funnel {
-  applications: number
-  /** Reached the panel session (sesion_panel) at some point. */
-  panel: number
-  dueDiligence: number
-  signed: number
-}
-
-export interface SourceOverview {
-  /** The period, as Bogotá days (AAAA-MM-DD), both included. */
-  from: string
-  to: string
-  /** One row per source (visits through its short path, and its applications), then sourceId null: the applications with none. */
-  bySource: (Funnel & { sourceId: string | null; visits: number })[]
-  /** The answers to «¿Dónde nos conociste?» over the same applications; heardFrom null: not answered. */
-  byHeardFrom: (Funnel & { heardFrom: SourceOutlet | null })[]
-}
-
-/**
- * A source in the list: `inUse` when an application or a visit came through it; such a source is
- * never deleted (its figures would stop adding up), only renamed.
- */
-export interface SourceListItem extends SourceRecord {
-  inUse: boolean
-}
+export type { Funnel, SourceListItem, SourceOverview, SourceRecord } from '../sources-records.ts'
 
 export type SourceList = Wire<{
   sources: SourceListItem[]

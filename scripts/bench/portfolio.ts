@@ -48,6 +48,7 @@ import { mediaPlanRoutes } from '../../server/features/workspace/media-plan/rout
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
 import { dealPacesFrom, mediaDaysFrom } from '../../server/shared/media-days.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
+import { stageMoves } from '../../server/shared/pipeline/change-stage.ts'
 
 const GOAL_P95_MS = 50
 const DAY = 86_400_000
@@ -127,7 +128,7 @@ async function seed(store: ApplicationStore) {
   await pool(subs, 16, async (s, i) => {
     const id = s.application.id
     await setStage(store, id)
-    const moved = await stores.review.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: SIGNED_AT, deal: terms })
+    const moved = await stageMoves(stores.stageSteps).transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: SIGNED_AT, deal: terms })
     if (moved.status !== 'moved') throw new Error(`signing ${i}: ${moved.status}`)
     for (let month = 1; month <= 12; month++) {
       const at = new Date(Date.parse(FOLLOW_UP_START) + (month * 30 + 3) * DAY)

@@ -10,7 +10,7 @@ import { openSqliteStore } from '../../server/db/sqlite-store.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
 import { randomToken, sha256Hex } from '../../server/shared/auth/tokens.ts'
 import { engineOf } from '../../server/db/engine-of.ts'
-import { openReviewStore } from '../../server/db/stores/review-store.ts'
+import { stageMovesOn } from '../../server/db/testing/stage-moves.ts'
 
 const dir = process.argv[2]
 if (!dir) throw new Error('usage: seed-founder-page.ts <data dir>')
@@ -18,7 +18,7 @@ const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
 await store.migrate()
 const sub = newSubmission({ createdAt: new Date(Date.now() - 20 * 86_400_000) })
 await store.saveSubmission(sub)
-const reviews = openReviewStore(engineOf(store))
+const reviews = stageMovesOn(engineOf(store))
 const id = sub.application.id
 await reviews.transition(id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: null, at: new Date(Date.now() - 10 * 86_400_000) })
 await reviews.transition(id, { from: 'validacion_preliminar', to: 'sesion_panel', reason: null, memberId: null, at: new Date() })

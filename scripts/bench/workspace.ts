@@ -65,6 +65,7 @@ import { VIEW_ACTIONS, type AuditAction, type AuditDetail } from '../../domain/a
 import { engineOf } from '../../server/db/engine-of.ts'
 import { auditWriter, type NewAuditEntry } from '../../server/db/stores/audit-log.ts'
 import { AUDIT_PAGE_SIZE } from '../../server/features/workspace/review/routes.ts'
+import { stageMoves } from '../../server/shared/pipeline/change-stage.ts'
 
 const GOAL_P95_MS = 50
 const DAY = 24 * 60 * 60 * 1000
@@ -108,7 +109,7 @@ async function pool<T>(items: readonly T[], width: number, task: (item: T) => Pr
   )
 }
 
-async function seed(store: ApplicationStore, reviews: ReviewStore) {
+async function seed(store: ApplicationStore, reviews: ReviewStore & Pick<ReturnType<typeof stageMoves>, 'transition'>) {
   const started = performance.now()
   const subs = Array.from({ length: APPLICATIONS }, (_, i) => seededSubmission(i))
   // SQLite commits a whole batch per fsync (group commit); PostgreSQL takes them over its pool.
@@ -161,7 +162,7 @@ interface Row {
 
 async function measure(target: string, store: ApplicationStore): Promise<Row[]> {
   const stores = openWorkspaceStores(store)
-  const reviews = stores.review
+  const reviews = { ...stores.review, ...stageMoves(stores.stageSteps) }
   const seeded = await seed(store, reviews)
   console.error(`${target}: seeded ${APPLICATIONS} applications in ${seeded.seconds.toFixed(1)} s`)
   const app = reviewApp({ store, reviews, scoring: stores.scoring, conflicts: stores.conflicts, now: () => NOW })
@@ -220,12 +221,12 @@ async function measureBulkMove(target: string, store: ApplicationStore): Promise
   await pool(
     subs.filter((_, i) => i % 3 !== 0),
     16,
-    (s) => stores.review.transition(s.application.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: admin.id, at: NOW }),
+    (s) => stageMoves(stores.stageSteps).transition(s.application.id, { from: 'recibida', to: 'validacion_preliminar', reason: null, memberId: admin.id, at: NOW }),
   )
   await pool(
     subs.filter((_, i) => i % 3 === 2),
     16,
-    (s) => stores.review.transition(s.application.id, { from: 'validacion_preliminar', to: 'sesion_panel', reason: null, memberId: admin.id, at: NOW }),
+    (s) => stageMoves(stores.stageSteps).transition(s.application.id, { from: 'validacion_preliminar', to: 'sesion_panel', reason: null, memberId: admin.id, at: NOW }),
   )
   if ('sql' in store) await (store as PostgresStore).sql`vacuum analyze`
   const app = reviewApp({
@@ -366,7 +367,7 @@ interface ExportRow {
 /** The export of the whole list (ADR 0195), in each format, as an admin. */
 async function measureExport(target: string, store: ApplicationStore): Promise<ExportRow[]> {
   const stores = openWorkspaceStores(store)
-  await seed(store, stores.review)
+  await seed(store, { ...stores.review, ...stageMoves(stores.stageSteps) })
   const admin = await insertMember(store, 'admin', 'Admin')
   const ids = (await applicationIds(store)).slice(0, EXPORT_SIGNED)
   const setStage = async (id: string) =>
@@ -375,7 +376,7 @@ async function measureExport(target: string, store: ApplicationStore): Promise<E
       : void (store as SqliteStore).db.prepare("UPDATE applications SET stage = 'due_diligence' WHERE id = ?").run(id)
   await pool(ids, 8, async (id) => {
     await setStage(id)
-    await stores.review.transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: NOW, deal: SIGNED_DEAL })
+    await stageMoves(stores.stageSteps).transition(id, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: NOW, deal: SIGNED_DEAL })
     const by = { memberId: admin.id, at: NOW }
     const line = await stores.mediaPlan.addLine(
       id,

@@ -29,6 +29,8 @@ import type { BackupStatusReader } from '../db/stores/backup-runs.ts'
 import { createFileSender } from '../shared/mail/file-sender.ts'
 import { createOutboxWorker } from '../features/outbox/worker.ts'
 import { shortPaths } from '../features/sources/short-paths.ts'
+import { stageMoves } from '../shared/pipeline/change-stage.ts'
+import type { StageMoves } from '../db/testing/stage-moves.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
 export const API = `${SITE}/equipo/api`
@@ -65,7 +67,7 @@ export interface WorkspaceHarness {
   team: TeamStore
   /** The founder's store (server/features/founder/): drafts, links, retention. */
   founders: FounderStore
-  reviews: ReviewStore
+  reviews: ReviewStore & StageMoves
   config: Config
   deps: WorkspaceDeps
   /** The due-diligence documents (server/features/documents/), whose founder routes are mounted at /postulacion. */
@@ -118,7 +120,7 @@ export async function workspaceHarness(
     store,
     team,
     founders: undefined as unknown as FounderStore,
-    reviews: undefined as unknown as ReviewStore,
+    reviews: undefined as unknown as ReviewStore & StageMoves,
     config,
     deps: undefined as unknown as WorkspaceDeps,
     documents: undefined as unknown as Documents,
@@ -200,7 +202,7 @@ export async function workspaceHarness(
   })
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
   h.founders = workspace.stores.founder
-  h.reviews = workspace.stores.review
+  h.reviews = { ...workspace.stores.review, ...stageMoves(workspace.stores.stageSteps) }
   h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder, shortPaths: shortPaths({ sources: workspace.stores.sources, now: () => clock, clientIp: h.deps.clientIp }) })
   return h
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { migratedPerTest, migrationEngines, rerunForgotten } from '../testing/migration-test.ts'
 import { openWorkspaceStores } from '../stores/open-workspace-stores.ts'
+import { stageMoves } from '../../shared/pipeline/change-stage.ts'
 import { statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
 
 const MAIL: FounderMailConfig = {
@@ -26,7 +27,8 @@ const migrated = migratedPerTest()
 describe.each(engines)('migration 21 on $name', ({ open, forget, run }) => {
   it.skipIf(!run)('supersedes the waiting drafts that contradict their application’s stage, and only those', async () => {
     const db = await migrated(open)
-    const { review, founder } = openWorkspaceStores(db.store)
+    const { stageSteps, founder } = openWorkspaceStores(db.store)
+    const review = stageMoves(stageSteps)
     const t0 = new Date('2026-11-20T15:00:00.000Z')
     const at = (m: number) => new Date(t0.getTime() + m * 60_000)
     const [closed, panel] = [newSubmission({ createdAt: t0 }), newSubmission({ createdAt: t0 })]

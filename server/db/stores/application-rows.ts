@@ -8,7 +8,24 @@
  * Runtime-agnostic (the PostgreSQL store also runs on Deno): no node: imports.
  */
 import type { Application } from '../../../domain/application.ts'
-import type { StoredApplication } from './application-store.ts'
+
+/** Evidence of the data-processing authorisation (Ley 1581 de 2012). */
+export interface ConsentEvidence {
+  /** The version of the privacy notice the founder agreed to (domain/privacy.ts). */
+  policyVersion: string
+  /** When the server received the authorisation. */
+  acceptedAt: Date
+}
+
+export interface StoredApplication {
+  /** A UUID; the only identifier that may appear in logs. */
+  id: string
+  /** The human-friendly code shown to the founder, e.g. CAT-2026-7KQ3XZ. Unique. */
+  reference: string
+  createdAt: Date
+  formData: Application
+  consent: ConsentEvidence
+}
 
 export interface ApplicationRow<T, F> {
   id: string

@@ -17,77 +17,27 @@ import { sql, type Selectable } from 'kysely'
 import type { Application } from '../../../domain/application.ts'
 import type { SourceOutlet } from '../../../domain/sources.ts'
 import { normalizeEmail } from '../../../domain/email.ts'
-import type { MailKind } from '../../../domain/machinery.ts'
 import { stageDueAt } from '../../../domain/pipeline.ts'
 import { applicationSearchText } from '../../../domain/search.ts'
-import type { DeletionReportRecord } from '../../../domain/workspace-api/data-requests.ts'
+import type { DeletionReportRecord } from '../../../domain/data-requests-records.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { COLUMN_KINDS, fromJson, toDate, toDateOrNull, toRow, type Database } from '../schema.ts'
-import { applicationFromRow } from './application-rows.ts'
+import { applicationFromRow, type StoredApplication } from './application-rows.ts'
+import { messageColumns, type MessageKind, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'
 
 // ---------------------------------------------------------------------------
 // Applications
 // ---------------------------------------------------------------------------
 
-/** Evidence of the data-processing authorisation (Ley 1581 de 2012). */
-export interface ConsentEvidence {
-  /** The version of the privacy notice the founder agreed to (domain/privacy.ts). */
-  policyVersion: string
-  /** When the server received the authorisation. */
-  acceptedAt: Date
-}
-
-export interface StoredApplication {
-  /** A UUID; the only identifier that may appear in logs. */
-  id: string
-  /** The human-friendly code shown to the founder, e.g. CAT-2026-7KQ3XZ. Unique. */
-  reference: string
-  createdAt: Date
-  formData: Application
-  consent: ConsentEvidence
-}
+export type { ConsentEvidence, StoredApplication } from './application-rows.ts'
+export { messageColumns, type MessageKind, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'
 
 // ---------------------------------------------------------------------------
 // Outbox (transactional outbox of e-mails)
 // ---------------------------------------------------------------------------
 
-/**
- * Every kind of e-mail the outbox carries. The first two belong to an
- * application; `team_sign_in` (a sign-in link or an invitation to the
- * workspace) belongs to a team member and holds a secret, so its body is
- * blanked once it has left (redact_after_send). `founder_status` (a stage
- * change's e-mail) and `founder_link` (a new link asked for) carry the
- * founder's personal link, which is created only as they leave: stored,
- * they hold its placeholder (domain/personal-link.ts, ADR 0117).
- */
-export type MessageKind = MailKind
-
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
-
-/** A fully rendered e-mail, as enqueued in the same transaction as its application. */
-export interface NewOutboxMessage {
-  /** A UUID. */
-  id: string
-  kind: MessageKind
-  /**
-   * RFC 5322 Message-ID, angle brackets included (`<uuid@domain>`). Fixed at
-   * enqueue time so that every retry of the same e-mail carries the same one
-   * and a duplicate delivery is recognisable.
-   */
-  messageId: string
-  from: string
-  to: string
-  replyTo?: string
-  subject: string
-  text: string
-  html: string
-  /**
-   * An iCalendar invitation (RFC 5546, ADR 0153) the e-mail carries as its text/calendar part; the
-   * part's method= is the file's own METHOD. Stored only by the panel store's own insert.
-   */
-  calendar?: string
-}
 
 export interface OutboxMessage extends NewOutboxMessage {
   /** The application it belongs to; null for team e-mails (sign-in links). */
@@ -309,25 +259,6 @@ interface ApplicationValues {
   stageDueAt: Date | null
   searchText: string
 }
-/** A NewOutboxMessage as a prepared insert's values (its reply-to null when it has none). */
-export type MessageValues = Omit<NewOutboxMessage, 'replyTo' | 'calendar'> & { replyTo: string | null }
-
-/**
- * An e-mail's own columns in an outbox insert, for every store that queues one
- * (this one, the team's sign-in links, the reminders); each adds whom it
- * belongs to and when it is due. `p`'s fields are a prepared query's placeholders.
- */
-export const messageColumns = (p: MessageValues) => ({
-  id: p.id,
-  kind: p.kind,
-  message_id: p.messageId,
-  sender: p.from,
-  recipient: p.to,
-  reply_to: p.replyTo,
-  subject: p.subject,
-  text_body: p.text,
-  html_body: p.html,
-})
 
 /**
  * The ApplicationStore's data, written once over `e`, joined to the

@@ -12,6 +12,7 @@ import type { ApplicationStore } from './application-store.ts'
 import type { Role } from '../../../domain/team.ts'
 import type { Member } from './team-store.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './open-workspace-stores.ts'
+import { stageMoves } from '../../shared/pipeline/change-stage.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import { insertMember } from '../testing/members.ts'
 import { APPLICATION_SORTS, type ApplicationListQuery } from './review-store.ts'
@@ -239,7 +240,7 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       await assign(h, notMine.id, admin, admin)
       await h.stores.review.upsertReview(reviewedDueSoon.id, ana.id, review, at(1))
       await h.stores.review.upsertReview(reviewedLater.id, ana.id, review, at(6))
-      await h.stores.review.transition(closed.id, { from: 'recibida', to: 'no_seleccionada', reason: null, memberId: admin.id, at: at(1) })
+      await stageMoves(h.stores.stageSteps).transition(closed.id, { from: 'recibida', to: 'no_seleccionada', reason: null, memberId: admin.id, at: at(1) })
       // An admin records it: the store keeps no assignment of a conflicted member, so put one back to prove the filter.
       await h.stores.conflicts.declare({ applicationId: conflicted.id, memberId: ana.id, kind: 'otra', note: '', declaredBy: admin.id, at: at(1) })
       await assign(h, conflicted.id, ana, admin)
@@ -329,7 +330,7 @@ export function describeClockStoreContract(name: string, open: () => Promise<Clo
       const h = await harness()
       const admin = await h.addMember('admin')
       const move = (id: string, from: Stage, to: Stage, day: number) =>
-        h.stores.review.transition(id, { from, to, reason: null, memberId: admin.id, at: at(day) })
+        stageMoves(h.stores.stageSteps).transition(id, { from, to, reason: null, memberId: admin.id, at: at(day) })
       // Stage 1 (recibida + validacion_preliminar) is due 14 days after reception; sesion_panel 7 days after entering.
       const fast = await savedApplication(h.store, at(0))
       await move(fast.id, 'recibida', 'validacion_preliminar', 2)

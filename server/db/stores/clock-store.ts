@@ -11,13 +11,13 @@ import { OPEN_STAGES, STAGES, stageDueAt, type Stage } from '../../../domain/pip
 import { db, type Engine } from '../engine.ts'
 import { toBool, toDate, toDateOrNull, toNumber } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
-import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'
 import { stageStays } from './query-fragments.ts'
-import type { Member } from './team-store.ts'
+import type { Member } from './member-rows.ts'
 
-import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
+import type { PendingItemRecord as PendingItem, ReminderFrequency } from '../../../domain/clock-records.ts'
 
-export { REMINDER_FREQUENCIES, type PendingItemRecord as PendingItem, type ReminderFrequency } from '../../../domain/workspace-api/clock.ts'
+export { REMINDER_FREQUENCIES, type PendingItemRecord as PendingItem, type ReminderFrequency } from '../../../domain/clock-records.ts'
 
 export interface PendingQuery {
   now: Date

@@ -13,11 +13,11 @@
  */
 import type { InferResult } from 'kysely'
 import type { ConflictKind } from '../../../domain/conflicts.ts'
-import type { ConflictRecord } from '../../../domain/workspace-api/conflicts.ts'
+import type { ConflictRecord } from '../../../domain/conflicts-records.ts'
 import { db, firstOrNull, prepareByShape, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
-import { panelLeaver, type ComposeLeave } from './panel-store.ts'
+import { panelLeaver, type ComposeLeave } from './panel-steps.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
 export type Conflict = ConflictRecord

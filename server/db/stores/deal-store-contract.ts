@@ -15,6 +15,7 @@ import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts
 import type { ApplicationStore } from './application-store.ts'
 import { openDealStore } from './deal-store.ts'
 import { openReviewStore } from './review-store.ts'
+import { withStageMoves } from '../testing/stage-moves.ts'
 
 const T0 = new Date('2026-11-29T15:00:00.000Z')
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000)
@@ -87,7 +88,7 @@ export function describeDealStoreContract<S extends ApplicationStore>(name: stri
       const db = await database()
       const e = engineOf(db.store)
       const deals = openDealStore(e)
-      const reviews = openReviewStore(e)
+      const reviews = withStageMoves(openReviewStore(e), e)
       const admin = await insertMember(db.store, 'admin', 'Ana')
       const sub = newSubmission({ createdAt: T0 })
       await db.store.saveSubmission(sub)

@@ -15,7 +15,7 @@
  */
 import type { InferResult } from 'kysely'
 import { changedFields, type DealTerms, type RateCardItem } from '../../../domain/deals.ts'
-import type { DealRecord, RateCardVersionRecord } from '../../../domain/workspace-api/deals.ts'
+import type { DealRecord, RateCardVersionRecord } from '../../../domain/deals-records.ts'
 import { db, firstOrNull, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
@@ -88,7 +88,7 @@ const TERMS = [
 type DealColumns = { [K in keyof DealTerms]: DealTerms[K] } & { applicationId: string; memberId: string | null; at: Date }
 
 /**
- * For the review store's transaction (docs/stores.md: one store's writes in another's transaction):
+ * For the stage change's transaction (server/shared/pipeline/change-stage.ts; docs/stores.md: a change over several stores' tables):
  * `published`, the numbers of those of `versionIds` that are published (the one check that a deal names
  * a published rate card version, ADR 0159: made inside the signature's transaction; a published
  * version is never unpublished), and `write`, the deals' inserts with their audit entries.

@@ -12,13 +12,13 @@
  */
 import { sql, type Selectable } from 'kysely'
 import { servedFileName, type DocumentKey, type DocumentStatus } from '../../../domain/documents.ts'
-import type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
+import type { DocumentRecord } from '../../../domain/documents-records.ts'
 import { admit, type Admission, type UploadCaps } from '../../../domain/document-limits.ts'
 import { db, firstOrNull, type Engine } from '../engine.ts'
 import { fromRow, toNumber, toRow, type Database, type Int64Text, type Row } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 
-export type { DocumentRecord } from '../../../domain/workspace-api/documents.ts'
+export type { DocumentRecord } from '../../../domain/documents-records.ts'
 
 export type NewDocument = Omit<DocumentRecord, 'status' | 'reviewNote' | 'reviewedBy' | 'reviewedAt'>
 

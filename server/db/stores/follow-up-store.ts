@@ -35,7 +35,7 @@ import {
 } from '../../../domain/follow-up.ts'
 import { db, updateFromExcluded, type Engine, type Step } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow } from '../schema.ts'
-import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'
 import { auditWriter } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { formatIsoDay } from '../../../domain/format.ts'

@@ -10,12 +10,12 @@
  * the badge.
  */
 import { sql } from 'kysely'
-import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/workspace-api/founder-activity.ts'
+import type { UnseenActivityRecord as UnseenActivity } from '../../../domain/founder-activity-records.ts'
 import { db, prepareByShape, type Engine } from '../engine.ts'
 import { toDate, toRow, type Row } from '../schema.ts'
-import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'
 import { noActiveConflict } from './query-fragments.ts'
-import type { Member } from './team-store.ts'
+import type { Member } from './member-rows.ts'
 
 export type FounderActivity = Row<'founder_activity'>
 

@@ -11,6 +11,8 @@ import type { ApplicationStore } from './application-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import type { ReviewStore } from './review-store.ts'
 import { openWorkspaceStores } from './open-workspace-stores.ts'
+import { stageMoves } from '../../shared/pipeline/change-stage.ts'
+import type { StageMoves } from '../testing/stage-moves.ts'
 import { insertMember } from '../testing/members.ts'
 import type { TestDatabase } from '../testing/store-databases.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
@@ -21,7 +23,7 @@ import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfi
 
 export interface FounderStoreFixture {
   store: ApplicationStore
-  reviews: ReviewStore
+  reviews: ReviewStore & StageMoves
   founders: FounderStore
   dispose(): Promise<void>
 }
@@ -29,7 +31,7 @@ export interface FounderStoreFixture {
 /** The fixture on a test database of either store (workspace/testing/store-databases.ts). */
 export function founderStoreFixture<S extends ApplicationStore>(db: TestDatabase<S>): FounderStoreFixture {
   const stores = openWorkspaceStores(db.store)
-  return { store: db.store, reviews: stores.review, founders: stores.founder, dispose: db.dispose }
+  return { store: db.store, reviews: { ...stores.review, ...stageMoves(stores.stageSteps) }, founders: stores.founder, dispose: db.dispose }
 }
 
 const MAIL: FounderMailConfig = {

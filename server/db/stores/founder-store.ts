@@ -15,14 +15,14 @@
 import { sql, type InferResult, type SqlBool } from 'kysely'
 import { APPLICATION_FIELDS, type Application } from '../../../domain/application.ts'
 import type { DataRequestKind } from '../../../domain/data-requests.ts'
-import type { Stage } from '../../../domain/pipeline.ts'
-import type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
+import { CLOSED_WITHOUT_SIGNATURE, type Stage } from '../../../domain/pipeline.ts'
+import type { FounderDraftRecord as FounderDraft } from '../../../domain/founder-mail-records.ts'
 import { FOUNDER_MAIL_KINDS, STATUS_MAIL_KINDS, isStatusMailKind, type FounderMailKind } from '../../../domain/founder-mail.ts'
 import { db, firstOrNull, insertRows, updateFromExcluded, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toBool, toDate, toDateOrNull, toRow, type JsonText, type Row, type StoredMessage } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
-import { messageColumns, type NewOutboxMessage } from './application-store.ts'
-import { panelReducer } from './panel-store.ts'
+import { messageColumns, type NewOutboxMessage } from './outbox-rows.ts'
+import { panelReducer } from './panel-steps.ts'
 
 export type NewFounderDraft = Pick<FounderDraft, 'id' | 'kind' | 'to' | 'subject' | 'text' | 'html'>
 
@@ -44,7 +44,7 @@ export interface FounderMailWrite {
   panelCancel?: NewOutboxMessage | null
 }
 
-export type { FounderDraftRecord as FounderDraft } from '../../../domain/workspace-api/founder-mail.ts'
+export type { FounderDraftRecord as FounderDraft } from '../../../domain/founder-mail-records.ts'
 
 export type DraftOutcome =
   | { status: 'ok'; draft: FounderDraft }
@@ -134,7 +134,8 @@ export type NewDataRequest = Pick<DataRequest, 'id' | 'kind' | 'openedAt' | 'due
 
 export type OpenDataRequestOutcome = { status: 'opened'; request: DataRequest } | { status: 'already_open'; request: DataRequest }
 
-export const RETAINED_CLOSED_STAGES = ['no_seleccionada', 'retirada'] as const satisfies readonly Stage[]
+/** The closed applications retention reduces: those closed without a signature (domain/pipeline.ts). */
+export const RETAINED_CLOSED_STAGES = CLOSED_WITHOUT_SIGNATURE
 
 /** What form_data becomes once reduced: every field present and empty, so every reader still works. */
 export const EMPTIED_FORM_DATA: Readonly<Record<string, string>> = Object.fromEntries(APPLICATION_FIELDS.map((f) => [f, '']))
@@ -197,7 +198,7 @@ export type FounderMailWrites = readonly { applicationId: string; write: Founder
 
 /**
  * What stage changes write for their founders, as steps of the caller's own
- * transaction (the review store's transitionMany): `yield*
+ * transaction (the stage change's, server/shared/pipeline/change-stage.ts): `yield*
  * writeFounderMails(tx, writes)`. One draft per change and an outbox row for
  * each sent straight away, in two statements for any number (a bulk move,
  * ADR 0108).

@@ -18,11 +18,11 @@ import type { InferResult } from 'kysely'
 import { tradeNameColumn } from './query-fragments.ts'
 import type { RateCardItem } from '../../../domain/deals.ts'
 import { deliveryOf, type Delivery, type PlanEntryDraft, type PlanLineDraft } from '../../../domain/media-plan.ts'
-import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/workspace-api/media-plan.ts'
+import type { PlanEntryRecord, PlanLineRecord } from '../../../domain/media-plan-records.ts'
 import { db, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber, toRow } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'
-import { requestKeyWriter, type RequestKey } from './request-key-store.ts'
+import { requestKeyWriter, type RequestKey } from './request-key-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
 
 /** The deal as its plan reads it, with the rate card version its lines are priced from. */

@@ -18,6 +18,7 @@ import { openReviewStore } from './review-store.ts'
 import { openScoringStore } from './scoring-store.ts'
 import { openSourceStore } from './source-store.ts'
 import { openTeamStore } from './team-store.ts'
+import { openStageSteps } from './stage-steps.ts'
 
 export function openWorkspaceStores(store: ApplicationStore) {
   if (store.kind !== 'sqlite' && store.kind !== 'postgres') throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
@@ -35,6 +36,8 @@ export function openWorkspaceStores(store: ApplicationStore) {
     followUp: openFollowUpStore(e),
     mediaPlan: openMediaPlanStore(e),
     requestKeys: openRequestKeyStore(e),
+    /** What a stage change writes, store by store: server/shared/pipeline/change-stage.ts runs them (ADR 0208). */
+    stageSteps: openStageSteps(e),
   }
 }
 

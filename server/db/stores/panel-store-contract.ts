@@ -15,9 +15,10 @@ import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts
 import type { ApplicationStore } from './application-store.ts'
 import { openConflictStore } from './conflict-store.ts'
 import { openFounderStore, type FounderMailWrite } from './founder-store.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 import { openPanelStore, type Compose, type ComposeLeave, type ComposeOffer, type LeaveMail, type OfferMail, type SessionMail } from './panel-store.ts'
 import { openReviewStore } from './review-store.ts'
+import { withStageMoves } from '../testing/stage-moves.ts'
 
 const NOW = new Date('2026-12-01T13:00:00.000Z')
 const hours = (h: number) => new Date(NOW.getTime() + h * 3_600_000)
@@ -409,7 +410,7 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
     })
     it('closing the application cancels its coming session in the stage change\'s transaction: a failed change leaves it booked, a done one cancelled with its CANCEL e-mails once', async () => {
       const { db, e, store, admin, beto, application, offer } = await setUp()
-      const reviews = openReviewStore(e)
+      const reviews = withStageMoves(openReviewStore(e), e)
       const app = await application()
       await offer(app.id, [beto.id], [hours(48)])
       const { compose, calls } = recorder()
@@ -446,7 +447,7 @@ export function describePanelStoreContract<S extends ApplicationStore>(name: str
 
     it("a move past the panel stage does what it is told to the session ahead (ADR 0185): kept on purpose (who, when, audited; still reminded), cancelled with the founder's CANCEL riding in the stage e-mail, which goes alone if that e-mail is discarded or replaced; a held one is left", async () => {
       const { db, e, store, admin, beto, application, offer } = await setUp()
-      const reviews = openReviewStore(e)
+      const reviews = withStageMoves(openReviewStore(e), e)
       const founders = openFounderStore(e)
       const { compose } = recorder()
       const bookedApp = async (hoursAhead: number) => {

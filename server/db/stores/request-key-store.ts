@@ -14,18 +14,13 @@
  * - Rows go with their application (ON DELETE CASCADE) and after a day
  *   (`prune`, from the guard's housekeeping).
  */
-import { db, type Bound, type Engine } from '../engine.ts'
+import { db, type Engine } from '../engine.ts'
 import { toDate } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
+import type { RequestKey } from './request-key-rows.ts'
 
-/** Whose key, for which route, and the key itself. */
-export interface RequestKey {
-  /** 'member:<id>' or 'founder:<application id>'. */
-  principal: string
-  /** The route as registered: 'POST /applications/:id/media-plan/entries'. */
-  route: string
-  key: string
-}
+export type { RequestKey } from './request-key-rows.ts'
+export { requestKeyWriter } from './request-key-rows.ts'
 
 /** The first answer, as given again: status, content type, Location, body text. */
 export interface StoredAnswer {
@@ -51,17 +46,6 @@ export interface RequestKeyStore {
   release(key: RequestKey): Promise<boolean>
   /** Deletes the keys claimed before `before`; how many. */
   prune(before: Date): Promise<number>
-}
-
-/**
- * For a store's own write transaction: `yield* tx.run(markWritten(key))` beside the write, so the key's row
- * says the write committed exactly when it did (ADR 0189).
- */
-export function requestKeyWriter(e: Engine): (key: RequestKey, at: Date) => Bound<unknown> {
-  const mark = e.prepare((p: RequestKey & { at: Date }) =>
-    db.updateTable('request_keys').set({ written_at: p.at }).where('principal', '=', p.principal).where('route', '=', p.route).where('key', '=', p.key),
-  )
-  return (key, at) => mark({ principal: key.principal, route: key.route, key: key.key, at })
 }
 
 export function openRequestKeyStore(e: Engine): RequestKeyStore {

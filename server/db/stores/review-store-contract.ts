@@ -21,12 +21,13 @@ import type { Member } from './team-store.ts'
 import type { ApplicationListQuery, AuditAction, AuditFilter, ReviewStore, Viewer } from './review-store.ts'
 import { openConflictStore } from './conflict-store.ts'
 import { engineOf } from '../engine-of.ts'
+import { withStageMoves, type StageMoves } from '../testing/stage-moves.ts'
 
 export interface ReviewStoreHarness {
   store: ApplicationStore
-  reviews: ReviewStore
+  reviews: ReviewStore & StageMoves
   addMember: (role: Role, name?: string) => Promise<Member>
-  openSecond: () => Promise<{ store: ApplicationStore; reviews: ReviewStore }>
+  openSecond: () => Promise<{ store: ApplicationStore; reviews: ReviewStore & StageMoves }>
   /** Rows in a table, to prove that a refused change left nothing behind. */
   count: (table: 'stage_changes' | 'application_reviews' | 'application_notes' | 'audit_log' | 'founder_mail_drafts' | 'founder_links' | 'outbox') => Promise<number>
   dispose: () => Promise<void>
@@ -36,11 +37,11 @@ export interface ReviewStoreHarness {
 export function reviewStoreHarness<S extends ApplicationStore>(db: TestDatabase<S>, openReviews: (store: S) => ReviewStore): ReviewStoreHarness {
   return {
     store: db.store,
-    reviews: openReviews(db.store),
+    reviews: withStageMoves(openReviews(db.store), engineOf(db.store)),
     addMember: (role, name) => insertMember(db.store, role, name),
     openSecond: async () => {
       const second = await db.openAnother()
-      return { store: second, reviews: openReviews(second) }
+      return { store: second, reviews: withStageMoves(openReviews(second), engineOf(second)) }
     },
     count: db.count,
     dispose: db.dispose,

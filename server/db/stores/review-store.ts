@@ -5,35 +5,28 @@
  * ApplicationStore's connection and group commit, on PostgreSQL its pool;
  * review-store-contract.ts holds it to its contract on both.
  *
- * Every change made here (a transition, a review, a note) writes its audit
- * entry in the same transaction, so the trail cannot miss one. A move locks
- * its rows (forUpdate: PostgreSQL's row locks; SQLite's write already holds
- * the database) and checks the stage it was asked from before it changes
- * anything, so two members moving one application at once cannot both
- * succeed; the stage change, its audit entry and the founder's e-mail commit
- * with it.
+ * Every change made here (a review, a note) writes its audit entry in the
+ * same transaction, so the trail cannot miss one. A stage change is not made
+ * here: server/shared/pipeline/change-stage.ts owns its transaction (ADR 0208)
+ * and composes reviewStageSteps (the application's row, its history and the
+ * audit entry) with the other stores' steps.
  */
 import { sql, type Expression, type InferResult, type SelectQueryBuilder, type SqlBool } from 'kysely'
 import { VIEW_ACTIONS, isFounderAction, type AuditAction, type AuditDetail, type ViewAction } from '../../../domain/audit.ts'
 import type { ProductStage } from '../../../domain/application.ts'
-import { DUE_SOON_DAYS, STAGES, canTransition, stageDueAt, type Stage } from '../../../domain/pipeline.ts'
+import { DUE_SOON_DAYS, STAGES, type Stage } from '../../../domain/pipeline.ts'
 import type { CriterionKey } from '../../../domain/programme.ts'
 import { reviewMean, type CriterionScores, type Recommendation, type ReviewInput } from '../../../domain/review.ts'
 import { searchKey } from '../../../domain/search.ts'
-import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
-import { draftSuperseder, founderMailWriter, type FounderMailWrite, type SupersedingChange } from './founder-store.ts'
+import type { ApplicationListRecord as ApplicationListRow, AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/review-records.ts'
 import { applicationFromRow } from './application-rows.ts'
 import { noActiveConflict, stageStays } from './query-fragments.ts'
-import type { StoredApplication } from './application-store.ts'
+import type { StoredApplication } from './application-rows.ts'
 import { COUNTED_REVIEW_SQL, REVIEW_MEAN_SQL, SCORE_COLUMNS, scoresFromRow } from './review-rows.ts'
 import { isUuid, timeOrderedId } from '../time-ordered-id.ts'
-import { db, firstOrNull, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type RowOf } from '../engine.ts'
+import { db, firstOrNull, insertRows, prepareByShape, updateFromExcluded, type Bound, type Engine, type Step, type Tx } from '../engine.ts'
 import { fromJson, fromRow, toDate, toDateOrNull, toNumber, toRow, type TimeText } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
-import { dealWriter, type DealWrite } from './deal-store.ts'
-import { panelStageStepper, type PanelStageStep } from './panel-store.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
-import type { DealTerms } from '../../../domain/deals.ts'
 
 export type { AuditAction, AuditDetail, NewAuditEntry }
 
@@ -83,7 +76,7 @@ export interface Viewer {
   isAdmin: boolean
 }
 
-export type { ApplicationListRecord as ApplicationListRow } from '../../../domain/workspace-api/review.ts'
+export type { ApplicationListRecord as ApplicationListRow } from '../../../domain/review-records.ts'
 
 export interface ApplicationRecord {
   application: StoredApplication
@@ -92,7 +85,7 @@ export interface ApplicationRecord {
   stageDueAt: Date | null
 }
 
-export type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/workspace-api/review.ts'
+export type { AuditRecord as AuditEntry, MemberRef, NoteRecord as Note, Overview, ReviewRecord as Review } from '../../../domain/review-records.ts'
 
 export interface StageChange {
   id: string
@@ -104,40 +97,25 @@ export interface StageChange {
   at: Date
 }
 
-export interface TransitionRequest {
-  /** The stage the member saw: the move happens only if it is still the current one. */
-  from: Stage
-  to: Stage
-  reason: string | null
-  /** Null: the founder withdrawing from their status page. */
-  memberId: string | null
-  at: Date
-  /**
-   * The founder's e-mail of this change (server/shared/pipeline/status-mail.ts), written in the same
-   * transaction: as given, or composed there from what the move did to the panel session (ADR 0185).
-   */
-  founderMail?: FounderMailWrite | ComposeFounderMail
-  /** To acuerdo_firmado: the deal, written in the same transaction (ADR 0159; deal-store.ts). */
-  deal?: DealTerms
-  /**
-   * What to do to the application's panel session still ahead, as server/shared/pipeline/change-stage.ts
-   * decided it from domain/stage-effects.ts: cancel it (with these CANCEL e-mails) or keep it. Done in the
-   * same transaction (ADRs 0171, 0185; panel-store.ts panelStageStepper); the store decides nothing of it.
-   */
-  panelSession?: PanelStageStep['step']
+/** An application's row as a stage change finds it, locked (reviewStageSteps.lock). */
+export interface LockedApplication {
+  id: string
+  stage: Stage
+  receivedAt: Date
 }
 
-/** The founder's stage e-mail written from what the move did to the panel session. */
-export type ComposeFounderMail = (session: StageSessionFacts) => FounderMailWrite
-
-export type TransitionOutcome =
-  | { status: 'moved'; stage: Stage; stageEnteredAt: Date; stageDueAt: Date | null }
-  /** The stage is no longer `from`, or `from → to` is not an allowed move: nothing changed. */
-  | { status: 'conflict'; stage: Stage }
-  | { status: 'not_found' }
-  /** To acuerdo_firmado with a deal naming a rate card version that is not published (ADR 0159): nothing changed. */
-  | { status: 'rate_card' }
-
+/** One stage change as the pipeline decided it (server/shared/pipeline/change-stage.ts): what this store writes of it. */
+export interface StageMoveWrite {
+  applicationId: string
+  from: Stage
+  to: Stage
+  /** The team's own reason: kept in the history, never in the audit trail. */
+  reason: string | null
+  /** Null: the founder (withdrawal) or the system. */
+  memberId: string | null
+  at: Date
+  dueAt: Date | null
+}
 
 export interface OverviewPeriods {
   now: Date
@@ -181,20 +159,6 @@ export interface ReviewStore {
   listApplications(query: ApplicationListQuery): Promise<Page<ApplicationListRow>>
   /** Null when there is no such application (or the id is not a UUID). */
   getApplication(id: string): Promise<ApplicationRecord | null>
-  /**
-   * Compare-and-set on the current stage: moves only if the application is
-   * still at `from` and canTransition(from, to). Records the stage change and
-   * its audit entry, sets stage_entered_at = at and stage_due_at =
-   * stageDueAt(to, at, receivedAt), all in one transaction.
-   */
-  transition(applicationId: string, request: TransitionRequest): Promise<TransitionOutcome>
-  /**
-   * Many transitions, each with transition's compare-and-set, stage change,
-   * audit entry and founder e-mail, in one transaction and a few statements
-   * (a bulk move, ADR 0108). Outcomes in the order of `moves`; an application
-   * named twice moves at most once.
-   */
-  transitionMany(moves: readonly (TransitionRequest & { applicationId: string })[]): Promise<TransitionOutcome[]>
   /** The records of `ids` that exist, in no particular order (unknown or malformed ids are left out). */
   getApplications(ids: readonly string[]): Promise<ApplicationRecord[]>
   /** Create or replace the member's review of the application (audited). Null if there is no such application. */
@@ -282,7 +246,6 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an ordering applies to any select over `applications a`
 type OverApplications = SelectQueryBuilder<any, any, any>
-type Move = TransitionRequest & { applicationId: string }
 
 /** What decides the SQL of the list's queries: which filters are set, and whether the viewer is an admin. */
 interface ListShape {
@@ -378,12 +341,49 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q
   company_asc: (e) => (q) => q.orderBy(e.textOrder('a.search_text')).orderBy(sql.ref('a.created_at')).orderBy(sql.ref('a.id')) as typeof q,
 }
 
+/**
+ * What a stage change writes in this store's tables, as steps of the transaction
+ * server/shared/pipeline/change-stage.ts owns (ADR 0208): `lock` the applications' rows
+ * (forUpdate: PostgreSQL's row locks; SQLite's write already holds the database) in id order,
+ * so two bulk moves over the same rows cannot deadlock; `move` them, with their history and
+ * their audit entries, in three statements for any number (a bulk move, ADR 0108).
+ */
+export function reviewStageSteps(e: Engine): {
+  lock: (tx: Tx, ids: readonly string[]) => Generator<Step, LockedApplication[], unknown>
+  move: (tx: Tx, moves: readonly StageMoveWrite[]) => Generator<Step, void, unknown>
+} {
+  const insertAudit = auditWriter(e)
+  const lockForMove = e.prepare((p: { ids: string[] }) =>
+    db.selectFrom('applications').select(['id', 'stage', 'created_at']).where(e.inList('id', p.ids)).orderBy('id').$call(e.forUpdate),
+  )
+  const move = e.prepare((p: { rows: { id: string; stage: Stage; at: Date; due: Date | null }[] }) =>
+    db
+      .updateTable('applications as a')
+      .from(e.rows({ id: 'uuid', stage: 'text', at: 'timestamptz', due: 'timestamptz' }, p.rows).as('u'))
+      .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
+      .whereRef('a.id', '=', 'u.id'),
+  )
+  const recordChanges = insertRows(e, 'stage_changes', CHANGE_COLUMNS)
+  return {
+    *lock(tx, ids) {
+      const rows = yield* tx.all(lockForMove({ ids: [...ids] }))
+      return rows.map((r) => ({ id: r.id, stage: r.stage, receivedAt: toDate(r.created_at) }))
+    },
+    *move(tx, moves) {
+      if (moves.length === 0) return
+      // The last move of an application is the one its row keeps.
+      const rows = new Map(moves.map((m) => [m.applicationId, { id: m.applicationId, stage: m.to, at: m.at, due: m.dueAt }]))
+      const changes = moves.map((m) => ({ id: timeOrderedId(), application_id: m.applicationId, from_stage: m.from, to_stage: m.to, reason: m.reason, member_id: m.memberId, at: m.at }))
+      yield* tx.run(move({ rows: [...rows.values()] }))
+      yield* tx.run(recordChanges({ rows: changes }))
+      // The reason is free text and may quote the founder: the trail keeps only the stages.
+      yield* tx.run(insertAudit(moves.map((m) => ({ at: m.at, memberId: m.memberId, action: 'stage.changed' as const, applicationId: m.applicationId, detail: { from: m.from, to: m.to } }))))
+    },
+  }
+}
+
 export function openReviewStore(e: Engine): ReviewStore {
   const insertAudit = auditWriter(e)
-  const writeFounderMails = founderMailWriter(e)
-  const writeDeals = dealWriter(e)
-  const stepPanelSessions = panelStageStepper(e)
-  const supersedeDrafts = draftSuperseder(e)
   // Every query of a fixed shape, prepared: built and compiled once, bound at each call.
   const q = {
     // The page's own columns, read only for its rows: the form's fields over every row would cost more than the sort.
@@ -419,18 +419,6 @@ export function openReviewStore(e: Engine): ReviewStore {
     maskedPage: e.prepare((p: { ids: string[]; limit: number; offset: number }) =>
       db.selectFrom('applications').select('id').where(e.inList('id', p.ids)).orderBy(e.textOrder('reference')).orderBy('id').limit(p.limit).offset(p.offset),
     ),
-    // Locked in id order, so two bulk moves over the same rows cannot deadlock.
-    lockForMove: e.prepare((p: { ids: string[] }) =>
-      db.selectFrom('applications').select(['id', 'stage', 'created_at']).where(e.inList('id', p.ids)).orderBy('id').$call(e.forUpdate),
-    ),
-    move: e.prepare((p: { rows: ReturnType<typeof planMoves>['updates'] }) =>
-      db
-        .updateTable('applications as a')
-        .from(e.rows({ id: 'uuid', stage: 'text', at: 'timestamptz', due: 'timestamptz' }, p.rows).as('u'))
-        .set((eb) => ({ stage: eb.ref('u.stage'), stage_entered_at: eb.ref('u.at'), stage_due_at: eb.ref('u.due') }))
-        .whereRef('a.id', '=', 'u.id'),
-    ),
-    recordChanges: insertRows(e, 'stage_changes', CHANGE_COLUMNS),
     // Shared: the application cannot be deleted under the review or note being written.
     applicationHeld: e.prepare((p: { id: string }) => db.selectFrom('applications').select('id').where('id', '=', p.id).$call(e.forShare)),
     reviewExists: e.prepare((p: { applicationId: string; memberId: string }) =>
@@ -677,43 +665,6 @@ export function openReviewStore(e: Engine): ReviewStore {
       return firstOrNull(e, q.record({ id }), toRecord)
     },
 
-    async transition(applicationId, request) {
-      // One path for one move and many (ADR 0108): the same lock, compare-and-set and writes.
-      return (await self.transitionMany([{ ...request, applicationId }]))[0]!
-    },
-
-    async transitionMany(moves) {
-      const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
-      if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
-      return e.transaction(function* (tx) {
-        const locked = yield* tx.all(q.lockForMove({ ids }))
-        const published = yield* writeDeals.published(
-          tx,
-          moves.flatMap((m) => (m.to === 'acuerdo_firmado' && m.deal?.rateCardVersionId ? [m.deal.rateCardVersionId] : [])),
-        )
-        const plan = planMoves(moves, locked, published)
-        if (plan.updates.length === 0) return plan.outcomes
-        yield* tx.run(q.move({ rows: plan.updates }))
-        yield* tx.run(q.recordChanges({ rows: plan.changes }))
-        yield* tx.run(insertAudit(plan.audits))
-        // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
-        yield* supersedeDrafts(tx, plan.superseding)
-        // The session still ahead, cancelled or kept as the move says (ADR 0185); the founder's e-mail tells what happened.
-        const sessions = yield* stepPanelSessions(tx, plan.sessions.map((s) => s.step))
-        const byMove = new Map(plan.sessions.map((s, k) => [s.move, sessions[k]!]))
-        yield* writeFounderMails(
-          tx,
-          plan.mails.map(({ move, applicationId, write, at }) => {
-            const session = byMove.get(move)
-            const written = typeof write === 'function' ? write(session?.facts ?? { state: 'none' }) : write
-            return { applicationId, at, write: session?.founderCancel ? { ...written, panelCancel: session.founderCancel } : written }
-          }),
-        )
-        yield* writeDeals.write(tx, plan.deals)
-        return plan.outcomes
-      })
-    },
-
     async getApplications(ids) {
       const valid = ids.filter(isUuid)
       if (valid.length === 0) return []
@@ -824,48 +775,6 @@ export function openReviewStore(e: Engine): ReviewStore {
     },
   }
   return self
-}
-
-/**
- * A batch of moves decided in plain code against the locked rows: each
- * move's compare-and-set sees the stage as the moves before it left it (an
- * application named twice moves through both, or the second conflicts), and
- * what to write for the moves that pass.
- */
-function planMoves(moves: readonly Move[], locked: readonly { id: string; stage: Stage; created_at: Date | TimeText }[], published: ReadonlyMap<string, number>) {
-  const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: toDate(r.created_at) }]))
-  const updates = new Map<string, { id: string; stage: Stage; at: Date; due: Date | null }>()
-  const changes: RowOf<'stage_changes', typeof CHANGE_COLUMNS>[] = []
-  const audits: { at: Date; memberId: string | null; action: 'stage.changed'; applicationId: string; detail: AuditDetail }[] = []
-  const mails: { move: number; applicationId: string; write: FounderMailWrite | ComposeFounderMail; at: Date }[] = []
-  const deals: DealWrite[] = []
-  const sessions: { move: number; step: PanelStageStep }[] = []
-  const outcomes = moves.map((m, move): TransitionOutcome => {
-    const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
-    if (!row) return { status: 'not_found' }
-    const { from, to, at } = m
-    if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
-    const version = to === 'acuerdo_firmado' ? (m.deal?.rateCardVersionId ?? null) : null
-    if (version !== null && !published.has(version)) return { status: 'rate_card' }
-    const dueAt = stageDueAt(to, at, row.receivedAt)
-    row.stage = to
-    // The last move of an application is the one its row keeps.
-    updates.set(m.applicationId, { id: m.applicationId, stage: to, at, due: dueAt })
-    changes.push({ id: timeOrderedId(), application_id: m.applicationId, from_stage: from, to_stage: to, reason: m.reason, member_id: m.memberId, at })
-    // The reason is free text and may quote the founder: the trail keeps only the stages.
-    audits.push({ at, memberId: m.memberId, action: 'stage.changed', applicationId: m.applicationId, detail: { from, to } })
-    if (m.founderMail) mails.push({ move, applicationId: m.applicationId, write: m.founderMail, at })
-    if (m.deal && to === 'acuerdo_firmado') deals.push({ applicationId: m.applicationId, terms: m.deal, rateCardNumber: version === null ? null : published.get(version)!, memberId: m.memberId, at })
-    if (m.panelSession) {
-      const by = m.memberId === null ? ({ kind: 'founder' } as const) : ({ kind: 'member', memberId: m.memberId } as const)
-      sessions.push({ move, step: { applicationId: m.applicationId, by, at, to, step: m.panelSession, holdFounder: m.founderMail !== undefined } })
-    }
-    return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
-  })
-  // Each moved application's last change is the one that supersedes its waiting e-mails.
-  const last = new Map<string, SupersedingChange>()
-  for (const c of changes) last.set(c.application_id, { applicationId: c.application_id, to: c.to_stage, memberId: c.member_id, at: c.at })
-  return { outcomes, updates: [...updates.values()], changes, audits, mails, deals, sessions, superseding: [...last.values()] }
 }
 
 /** Whether `query` narrows the list by anything; a masked row never matches such a filter. */

@@ -12,10 +12,12 @@ import type { Member } from './team-store.ts'
 import { review, submission } from './review-store-contract.ts'
 import type { ReviewStore } from './review-store.ts'
 import type { ScoringStore } from './scoring-store.ts'
+import { engineOf } from '../engine-of.ts'
+import { withStageMoves, type StageMoves } from '../testing/stage-moves.ts'
 
 export interface ScoringStoreHarness {
   store: ApplicationStore
-  reviews: ReviewStore
+  reviews: ReviewStore & StageMoves
   scoring: ScoringStore
   addMember: (role: Role, name?: string) => Promise<Member>
   /** Runs SQL written for both databases (? placeholders are rewritten for PostgreSQL). */
@@ -31,7 +33,7 @@ export function scoringStoreHarness<S extends ApplicationStore>(
 ): ScoringStoreHarness {
   return {
     store: db.store,
-    reviews: open.reviews(db.store),
+    reviews: withStageMoves(open.reviews(db.store), engineOf(db.store)),
     scoring: open.scoring(db.store),
     addMember: (role, name) => insertMember(db.store, role, name),
     exec: (sql, ...params) => db.exec(sql, params),

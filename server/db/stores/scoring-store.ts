@@ -17,7 +17,7 @@ import { toDate, toDateOrNull, toNumber } from '../schema.ts'
 import { isUuid } from '../time-ordered-id.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { COUNTED_REVIEW_SQL, scoresFromRow } from './review-rows.ts'
-import type { MemberRef } from './review-store.ts'
+import type { MemberRef } from '../../../domain/review-records.ts'
 
 export interface Assignment {
   member: MemberRef

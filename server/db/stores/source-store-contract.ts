@@ -16,6 +16,7 @@ import type { ApplicationStore } from './application-store.ts'
 import { DEAL } from './deal-store-contract.ts'
 import { openReviewStore } from './review-store.ts'
 import { openSourceStore } from './source-store.ts'
+import { withStageMoves } from '../testing/stage-moves.ts'
 
 const T0 = new Date('2026-11-30T15:00:00.000Z')
 const at = (days: number) => new Date(T0.getTime() + days * 86_400_000)
@@ -130,7 +131,7 @@ export function describeSourceStoreContract<S extends ApplicationStore>(name: st
 
     it('counts, over a period, each source’s visits, applications and how far they went, and the answers', async () => {
       const { db, sources, admin } = await setUp()
-      const reviews = openReviewStore(engineOf(db.store))
+      const reviews = withStageMoves(openReviewStore(engineOf(db.store)), engineOf(db.store))
       const radio = await sources.createSource({ name: 'Radio Cali', outlet: 'radio', slug: 'radio-cali' }, { memberId: admin.id, at: T0 })
       const tv = await sources.createSource({ name: 'TV', outlet: 'tv', slug: 'tv' }, { memberId: admin.id, at: T0 })
       if (radio === 'slug_taken' || tv === 'slug_taken') throw new Error('unexpected')

@@ -7,7 +7,7 @@
  */
 import { sql, type InferResult } from 'kysely'
 import type { ApplicationOrigin, SourceFields, SourceOutlet } from '../../../domain/sources.ts'
-import type { Funnel, SourceListItem, SourceOverview, SourceRecord } from '../../../domain/workspace-api/sources.ts'
+import type { Funnel, SourceListItem, SourceOverview, SourceRecord } from '../../../domain/sources-records.ts'
 import { db, firstOrNull, type Engine } from '../engine.ts'
 import { fromRow, toBool, toNumber } from '../schema.ts'
 import { auditWriter } from './audit-log.ts'

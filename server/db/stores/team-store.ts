@@ -15,11 +15,12 @@ import { sql, type InferResult } from 'kysely'
 import type { Role } from '../../../domain/team.ts'
 import { db, firstOrNull, type Engine, type Tx } from '../engine.ts'
 import { fromRow, toDate, toNumber, toRow, type Row } from '../schema.ts'
-import { messageColumns, type MessageValues, type NewOutboxMessage } from './application-store.ts'
+import { messageColumns, type MessageValues, type NewOutboxMessage } from './outbox-rows.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { isUuid } from '../time-ordered-id.ts'
+import type { Member } from './member-rows.ts'
 
-export type Member = Pick<Row<'team_members'>, 'id' | 'email' | 'name' | 'role' | 'active' | 'createdAt' | 'lastSignInAt'>
+export type { Member } from './member-rows.ts'
 
 /** A signed-in session: team_sessions's row. */
 export type Session = Row<'team_sessions'>

@@ -6,13 +6,13 @@ import { expect } from 'vitest'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { engineOf } from '../engine-of.ts'
 import type { ApplicationStore } from '../stores/application-store.ts'
-import { openReviewStore } from '../stores/review-store.ts'
 import type { FounderMailWrite } from '../stores/founder-store.ts'
 import type { Member } from '../stores/team-store.ts'
 import { insertMember } from './members.ts'
 import type { TestDatabase } from './store-databases.ts'
 
 import { SIGNED_DEAL } from './signed-deal.ts'
+import { stageMovesOn } from './stage-moves.ts'
 
 export { SIGNED_DEAL }
 
@@ -26,7 +26,7 @@ export async function signedApplication(
   await db.store.saveSubmission(sub)
   const id = sub.application.id
   await db.exec('UPDATE applications SET stage = ? WHERE id = ?', ['due_diligence', id])
-  const moved = await openReviewStore(engineOf(db.store)).transition(id, {
+  const moved = await stageMovesOn(engineOf(db.store)).transition(id, {
     from: 'due_diligence',
     to: 'acuerdo_firmado',
     reason: null,

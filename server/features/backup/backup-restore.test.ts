@@ -22,13 +22,13 @@ import { SQLITE_MIGRATIONS } from '../../db/migrations/sqlite.ts'
 import { engineOf } from '../../db/engine-of.ts'
 import { insertMember } from '../../db/testing/members.ts'
 import { openDealStore } from '../../db/stores/deal-store.ts'
-import { openReviewStore } from '../../db/stores/review-store.ts'
 import { DEAL } from '../../db/stores/deal-store-contract.ts'
 import { CHECK_IN } from '../../db/stores/follow-up-store-contract.ts'
 import { openFollowUpStore } from '../../db/stores/follow-up-store.ts'
 import { openMediaPlanStore } from '../../db/stores/media-plan-store.ts'
 import { signedApplication } from '../../db/testing/signed.ts'
 import { checkInMonth } from '../../../domain/follow-up.ts'
+import { stageMovesOn } from '../../db/testing/stage-moves.ts'
 
 /** The schema this code migrates to: a fresh store's version. */
 const LATEST_SCHEMA = Math.max(...SQLITE_MIGRATIONS.map((m) => m.version))
@@ -117,7 +117,7 @@ describe('the deal, the rate card and the follow-up', () => {
     await deals.publishRateCard(card.id, { memberId: admin.id, at: new Date() })
     const { applicationId } = source.docs[0]!
     source.store.db.prepare(`UPDATE applications SET stage = 'due_diligence' WHERE id = ?`).run(applicationId)
-    const moved = await openReviewStore(e).transition(applicationId, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: new Date(), deal: { ...DEAL, rateCardVersionId: card.id } })
+    const moved = await stageMovesOn(e).transition(applicationId, { from: 'due_diligence', to: 'acuerdo_firmado', reason: null, memberId: admin.id, at: new Date(), deal: { ...DEAL, rateCardVersionId: card.id } })
     expect(moved.status).toBe('moved')
     const { file } = await backupOf(source)
     const target = tempDir()

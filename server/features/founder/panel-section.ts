@@ -18,7 +18,7 @@ import { formatDateTime, formatWeekdayDateTime, sentence } from '../../../domain
 import { NONE_FITS_NOTE_MAX, PANEL_MESSAGES, PANEL_PLACE_LABELS, beforeCutoff, founderDayNote, overlaps, sessionMinutes } from '../../../domain/panel-sessions.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import { HELD_LABEL, heldText, sessionTense } from '../../../domain/stage-effects.ts'
+import { HELD_LABEL, heldText, sessionTense } from '../../../domain/stage-confirmation.ts'
 import type { PanelStore, PanelOffer, PanelSession } from '../../db/stores/panel-store.ts'
 
 /** The `?hecho=` values of the panel's actions, and what the page says after each. */

@@ -140,7 +140,7 @@ export function confirmPage(
       : action === 'retirar'
       ? {
           title: '¿Retirar tu postulación?',
-          // What the withdrawal does to a session still ahead, as domain/stage-effects.ts says (ADR 0185).
+          // What the withdrawal does to a session still ahead, as domain/pipeline.ts STAGE_ENTAILS says (ADR 0185).
           body: `Si la retiras, dejaremos de evaluar la postulación ${view.reference} y no podrás reactivarla desde aquí. Te enviaremos un correo de confirmación.${
             sessionWhen ? ` Tu sesión con el panel del ${sessionWhen} (hora de Bogotá) también se cancela: ese correo retira la invitación de tu calendario.` : ''
           }`,

@@ -23,6 +23,7 @@ import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import { DEFAULT_SIGN_IN_LIMITS, countHits, rateLimited, type SignInRateLimits } from '../../shared/auth/rate-limit.ts'
 import { changeStage } from '../../shared/pipeline/change-stage.ts'
+import type { StageSteps } from '../../db/stores/stage-steps.ts'
 import { tellTeamOfFounderActivity } from '../../shared/pipeline/founder-activity.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
@@ -33,7 +34,8 @@ import { confirmPage, requestLinkPage, statusPage } from './status-page-html.ts'
 import { tooManyAttemptsPage } from '../../shared/http/founder-page-shell.ts'
 import { panelNext, panelNotice, panelSectionHtml, panelView, type PanelDone } from './panel-section.ts'
 import { formatWeekdayDateTime } from '../../../domain/format.ts'
-import { sessionStep, sessionTense } from '../../../domain/stage-effects.ts'
+import { sessionStep } from '../../../domain/pipeline.ts'
+import { sessionTense } from '../../../domain/stage-confirmation.ts'
 import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES } from '../../../domain/panel-sessions.ts'
 import { panelActions, refusalOf, type PanelActions } from '../../shared/pipeline/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
@@ -43,6 +45,8 @@ import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../
 export interface StatusPageDeps {
   store: ApplicationStore
   reviews: ReviewStore
+  /** What the withdrawal writes, store by store (changeStage runs them in one transaction, ADR 0208). */
+  steps: StageSteps
   founders: { store: FounderStore; mail: FounderMailConfig }
   /** PANEL_CHANGE_CUTOFF_HOURS: the founder may change or cancel the panel session until this many hours before. */
   panelCutoffHours?: number
@@ -234,7 +238,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   for (const action of ['retirar', 'supresion'] as const) {
     app.get(`/:token/${action}`, withView(async (c, view, token) => {
-      // Withdrawing cancels a session still ahead (domain/stage-effects.ts): the confirmation says so.
+      // Withdrawing cancels a session still ahead (domain/pipeline.ts STAGE_ENTAILS): the confirmation says so.
       const session = action === 'retirar' ? await panel.panel.session(view.applicationId) : null
       const ahead = session?.status === 'booked' && sessionStep('retirada', false) === 'cancel' && sessionTense(session, now()) === 'ahead'
       return c.html(confirmPage(token, action, view, contact, ahead ? formatWeekdayDateTime(session.startsAt) : undefined))
@@ -243,7 +247,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
 
   app.post('/:token/retirar', formPost, withView(async (c, view, token) => {
     const outcome = await changeStage(
-      { reviews: deps.reviews, now, founders, panel },
+      { reviews: deps.reviews, steps: deps.steps, now, founders, panel },
       { applicationId: view.applicationId, from: view.stage, to: 'retirada', reason: null, memberId: null },
     )
     if (outcome.status === 'moved') {

@@ -22,12 +22,13 @@ import { openReviewStore, type ReviewStore } from '../../db/stores/review-store.
 import { openFollowUpStore, type FollowUpStore } from '../../db/stores/follow-up-store.ts'
 import { CHECK_IN } from '../../db/stores/follow-up-store-contract.ts'
 import { signedApplication } from '../../db/testing/signed.ts'
+import { withStageMoves, type StageMoves } from '../../db/testing/stage-moves.ts'
 
 const available = await requirePostgres()
 
 interface Stores {
   store: ApplicationStore
-  reviews: ReviewStore
+  reviews: ReviewStore & StageMoves
   founders: FounderStore
   followUp: FollowUpStore
   exec: TestDatabase<ApplicationStore>['exec']
@@ -239,7 +240,7 @@ async function everything(s: Stores, id: string) {
 /** Retention's stores on a fresh test database of either engine. */
 const storesOn = <S extends ApplicationStore>(db: TestDatabase<S>): Stores => ({
   store: db.store,
-  reviews: openReviewStore(engineOf(db.store)),
+  reviews: withStageMoves(openReviewStore(engineOf(db.store)), engineOf(db.store)),
   founders: openFounderStore(engineOf(db.store)),
   followUp: openFollowUpStore(engineOf(db.store)),
   exec: db.exec,

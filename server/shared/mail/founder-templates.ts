@@ -15,7 +15,7 @@ import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { CHECK_IN_COUNT, nextCheckIn, openCheckIn } from '../../../domain/follow-up.ts'
 import { formatDay, periodEnd } from '../../../domain/deals.ts'
 import { formatMonth, formatWeekdayDateTime } from '../../../domain/format.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 import {
   ACCENT,
   companyFooterHtml,
@@ -97,7 +97,7 @@ const statusLink = (intro = 'Puedes ver en qué etapa va tu postulación cuando 
 
 /** What a stage e-mail says besides its stage: what the move did to the panel session, and (the signature) the deal's dates. */
 export interface StatusMailFacts {
-  /** What the stage change did to the panel session (domain/stage-effects.ts, ADR 0185); absent: nothing to say. */
+  /** What the stage change did to the panel session (domain/pipeline.ts STAGE_ENTAILS, ADR 0185); absent: nothing to say. */
   session?: StageSessionFacts
   /** acuerdo_firmado: the deal's dates, for the plan and the monthly report, and the Bogotá day it was recorded. */
   deal?: { windowStart: string; windowMonths: number; followUpStart: string; today: string }

@@ -1,13 +1,33 @@
 /**
- * The one path by which an application changes stage: the single move of the
- * detail page, every item of a bulk move and the founder's withdrawal from
- * their status page go through changeStage, so whatever a stage change must
- * also do happens once, here, for all of them: the audit entry, what happens
- * to the panel session still ahead (domain/stage-effects.ts decides it, the
- * review store does it, ADR 0185), and the founder's e-mail
- * (server/shared/pipeline/status-mail.ts) written in the same transaction,
- * saying what happened to the session, to "Correos por enviar" or, when an
- * admin set its kind to go straight away, to the outbox.
+ * The one path by which an application changes stage, and the one module that
+ * owns a stage change's transaction (ADR 0208): the single move of the detail
+ * page, every item of a bulk move and the founder's withdrawal from their
+ * status page go through changeStage. What a move entails is the pipeline's
+ * table (domain/pipeline.ts STAGE_ENTAILS); this module decides from it and
+ * runs, in one transaction, the steps each store exposes over its own tables
+ * (server/db/stores/stage-steps.ts), in this order:
+ *
+ * 1. the applications' rows, locked (review store), and the rate card
+ *    versions a deal names, among the published (deal store);
+ * 2. each move's compare-and-set against the stage as the moves before it
+ *    left it; a deal naming an unpublished rate card refuses its move;
+ * 3. the stage, its history and its audit entry (review store);
+ * 4. the founder's stage e-mails still waiting in «Correos por enviar»,
+ *    superseded (founder store, ADR 0138);
+ * 5. the panel session still ahead, cancelled with its CANCEL e-mails or
+ *    kept, an admin's choice (panel store, ADRs 0171, 0185);
+ * 6. the founder's e-mail of the stage, saying what happened to the session,
+ *    to «Correos por enviar» or, when an admin set its kind to go straight
+ *    away, to the outbox (founder store; server/shared/pipeline/status-mail.ts);
+ * 7. the deal (deal store, ADR 0159).
+ *
+ * So, when an application is signed (acuerdo_firmado): its documents are
+ * checked first (missing ones refuse the move unless confirmed with a reason,
+ * ADR 0139, then recorded in the audit log); in the transaction, the stage
+ * moves, the waiting drafts are superseded, a session still ahead is
+ * cancelled unless an admin keeps it, the «Acuerdo firmado» e-mail is written
+ * and the deal is recorded; the follow-up's twelve months start from the deal
+ * (its monthly reports begin after that e-mail, never before).
  */
 import type { Stage } from '../../../domain/pipeline.ts'
 import { DOCUMENTS_CHECKED_STAGE, missingDocumentsMessage, missingRequiredDocuments, type DocumentItem } from '../../../domain/documents.ts'
@@ -16,10 +36,16 @@ import type { DocumentStore } from '../../db/stores/document-store.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { statusMailWrite, type FounderMailConfig } from './status-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
-import type { ComposeFounderMail, ReviewStore, TransitionOutcome } from '../../db/stores/review-store.ts'
-import { sessionStep } from '../../../domain/stage-effects.ts'
+import type { ReviewStore, StageMoveWrite } from '../../db/stores/review-store.ts'
+import { STAGE_ENTAILS, canTransition, sessionStep, stageDueAt } from '../../../domain/pipeline.ts'
 import type { PanelActions } from './panel-actions.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
+import type { StageSteps } from '../../db/stores/stage-steps.ts'
+import type { FounderMailWrite, SupersedingChange } from '../../db/stores/founder-store.ts'
+import type { DealWrite } from '../../db/stores/deal-store.ts'
+import type { PanelStageStep } from '../../db/stores/panel-steps.ts'
+import { isUuid } from '../../db/time-ordered-id.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 
 export interface StageChangeRequest {
   applicationId: string
@@ -42,7 +68,7 @@ export interface StageChangeRequest {
   deal?: DealTerms | null
   /**
    * Keep the panel session still ahead instead of cancelling it: an admin's explicit choice in the
-   * confirmation (ADR 0185), honoured only where domain/stage-effects.ts allows it (the routes refuse it
+   * confirmation (ADR 0185), honoured only where domain/pipeline.ts STAGE_ENTAILS allows it (the routes refuse it
    * elsewhere, and from a reviewer). Default: the table's rule, which cancels.
    */
   keepPanelSession?: boolean
@@ -67,6 +93,8 @@ export function documentsMissingRefusal(missing: readonly DocumentItem[]): Docum
 
 export interface ChangeStageDeps {
   reviews: ReviewStore
+  /** What a move writes, store by store, run here in one transaction (server/db/stores/stage-steps.ts). */
+  steps: StageSteps
   now: () => Date
   /** Without it (tests of the review routes alone), no e-mail is written. */
   founders?: { store: FounderStore; mail: FounderMailConfig }
@@ -74,7 +102,7 @@ export interface ChangeStageDeps {
   documents?: Pick<DocumentStore, 'list'>
   /**
    * The panel sessions: a move past the panel stage cancels the session still ahead (or keeps it, an admin's
-   * choice) in the stage change's transaction, as domain/stage-effects.ts says, with these CANCEL e-mails
+   * choice) in the stage change's transaction, as domain/pipeline.ts STAGE_ENTAILS says, with these CANCEL e-mails
    * (ADRs 0171, 0185); without it, left alone.
    */
   panel?: Pick<PanelActions, 'movedOn'> & { onMailQueued?: () => void }
@@ -89,7 +117,7 @@ export async function changeStage(deps: ChangeStageDeps, request: StageChangeReq
  * Move many applications (a bulk move): each as changeStage would, with its
  * own compare-and-set, stage change, audit entry and founder e-mail, but the
  * records read in one query and the moves written in one transaction
- * (ReviewStore.transitionMany, ADR 0108). Outcomes in the order of `requests`.
+ * (moveStages, ADR 0108). Outcomes in the order of `requests`.
  */
 export async function changeStages(deps: ChangeStageDeps, requests: readonly StageChangeRequest[]): Promise<StageChangeOutcome[]> {
   // "Acuerdo firmado" with required documents missing: refused unless confirmed with a reason (ADR 0139).
@@ -117,7 +145,7 @@ async function withRefusals<R, O>(requests: readonly R[], refused: readonly (O |
   return refused.map((o) => o ?? done[k++]!)
 }
 
-/** The moves not refused, in one transaction (ReviewStore.transitionMany), then what follows them. */
+/** The moves not refused, in one transaction (moveStages), then what follows them. */
 async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequest[], missing: ReadonlyMap<StageChangeRequest, DocumentItem[]>): Promise<TransitionOutcome[]> {
   const at = deps.now()
   const mailed = new Set(deps.founders ? requests.filter((r) => isStatusMailKind(r.to)) : [])
@@ -143,7 +171,7 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
           ...(request.deal && to === 'acuerdo_firmado' ? { deal: request.deal } : {}),
         })
     }
-    // What the move does to the session still ahead: the table's rule (domain/stage-effects.ts), the admin's choice where it allows one.
+    // What the move does to the session still ahead: the table's rule (domain/pipeline.ts STAGE_ENTAILS), the admin's choice where it allows one.
     const step = deps.panel ? sessionStep(request.to, request.keepPanelSession === true) : null
     const panelSession = step === 'cancel' ? { action: 'cancel' as const, compose: deps.panel!.movedOn(request.to) } : step === 'keep' ? { action: 'keep' as const } : null
     return [
@@ -161,7 +189,7 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
       },
     ]
   })
-  const moved = moves.length > 0 ? await deps.reviews.transitionMany(moves) : []
+  const moved = moves.length > 0 ? await moveStages(deps.steps, moves) : []
   moves.forEach((m, k) => (outcomes[m.index] = moved[k]!))
   // Signed with documents missing, confirmed: on the record, with what was missing and the member's reason.
   for (const [i, request] of requests.entries()) {
@@ -178,4 +206,105 @@ async function moveAll(deps: ChangeStageDeps, requests: readonly StageChangeRequ
   // A session ahead may have been called off in the same transaction: the worker may have mail.
   if (deps.panel?.onMailQueued && requests.some((r, i) => sessionStep(r.to, false) !== null && outcomes[i]?.status === 'moved')) deps.panel.onMailQueued()
   return outcomes as TransitionOutcome[]
+}
+
+/** The founder's stage e-mail written from what the move did to the panel session. */
+export type ComposeFounderMail = (session: StageSessionFacts) => FounderMailWrite
+
+/**
+ * One move as the transaction writes it: the request (its `from` the stage the member saw: the move
+ * happens only if it is still the current one), and what it entails as decided above (or by a test).
+ */
+export interface StageMove extends Omit<StageMoveWrite, 'dueAt'> {
+  /** The founder's e-mail of this change: as given, or composed from what the move did to the panel session (ADR 0185). */
+  founderMail?: FounderMailWrite | ComposeFounderMail
+  /** Where the stage signs (STAGE_ENTAILS.deal): the deal, recorded with the move (ADR 0159). */
+  deal?: DealTerms
+  /** What to do to the panel session still ahead, as decided from STAGE_ENTAILS.session (ADR 0185). */
+  panelSession?: PanelStageStep['step']
+}
+
+export type TransitionOutcome =
+  | { status: 'moved'; stage: Stage; stageEnteredAt: Date; stageDueAt: Date | null }
+  /** The stage is no longer `from`, or `from → to` is not an allowed move: nothing changed. */
+  | { status: 'conflict'; stage: Stage }
+  | { status: 'not_found' }
+  /** A deal naming a rate card version that is not published (ADR 0159): nothing changed. */
+  | { status: 'rate_card' }
+
+/**
+ * The moves, in one transaction, each with its own compare-and-set (ADR 0108): outcomes in the
+ * order of `moves`; an application named twice moves through both, or the second conflicts.
+ */
+export async function moveStages(steps: StageSteps, moves: readonly StageMove[]): Promise<TransitionOutcome[]> {
+  const ids = [...new Set(moves.map((m) => m.applicationId).filter(isUuid))]
+  if (ids.length === 0) return moves.map(() => ({ status: 'not_found' as const }))
+  return steps.transaction(function* (tx) {
+    const locked = yield* steps.review.lock(tx, ids)
+    const published = yield* steps.deals.published(
+      tx,
+      moves.flatMap((m) => (STAGE_ENTAILS[m.to].deal && m.deal?.rateCardVersionId ? [m.deal.rateCardVersionId] : [])),
+    )
+    const plan = planMoves(moves, locked, published)
+    if (plan.moved.length === 0) return plan.outcomes
+    yield* steps.review.move(tx, plan.moved)
+    // The founder's e-mails still waiting announce a stage the application has left (ADR 0138).
+    yield* steps.founderMail.supersede(tx, plan.superseding)
+    // The session still ahead, cancelled or kept as the move says (ADR 0185); the founder's e-mail tells what happened.
+    const sessions = yield* steps.panel(tx, plan.sessions.map((s) => s.step))
+    const byMove = new Map(plan.sessions.map((s, k) => [s.move, sessions[k]!]))
+    yield* steps.founderMail.write(
+      tx,
+      plan.mails.map(({ move, applicationId, write, at }) => {
+        const session = byMove.get(move)
+        const written = typeof write === 'function' ? write(session?.facts ?? { state: 'none' }) : write
+        return { applicationId, at, write: session?.founderCancel ? { ...written, panelCancel: session.founderCancel } : written }
+      }),
+    )
+    yield* steps.deals.write(tx, plan.deals)
+    return plan.outcomes
+  })
+}
+
+/** moveStages one at a time or many: the shape the tests and the command-line fixtures move applications with. */
+export function stageMoves(steps: StageSteps) {
+  return {
+    transition: async (applicationId: string, move: Omit<StageMove, 'applicationId'>): Promise<TransitionOutcome> => (await moveStages(steps, [{ ...move, applicationId }]))[0]!,
+    transitionMany: (moves: readonly StageMove[]): Promise<TransitionOutcome[]> => moveStages(steps, moves),
+  }
+}
+
+/**
+ * A batch of moves decided in plain code against the locked rows: each move's compare-and-set
+ * sees the stage as the moves before it left it, and what each step writes for the moves that pass.
+ */
+function planMoves(moves: readonly StageMove[], locked: readonly { id: string; stage: Stage; receivedAt: Date }[], published: ReadonlyMap<string, number>) {
+  const current = new Map(locked.map((r) => [r.id, { stage: r.stage, receivedAt: r.receivedAt }]))
+  const moved: StageMoveWrite[] = []
+  const mails: { move: number; applicationId: string; write: FounderMailWrite | ComposeFounderMail; at: Date }[] = []
+  const deals: DealWrite[] = []
+  const sessions: { move: number; step: PanelStageStep }[] = []
+  const outcomes = moves.map((m, move): TransitionOutcome => {
+    const row = isUuid(m.applicationId) ? current.get(m.applicationId) : undefined
+    if (!row) return { status: 'not_found' }
+    const { from, to, at } = m
+    if (row.stage !== from || !canTransition(from, to)) return { status: 'conflict', stage: row.stage }
+    const signs = STAGE_ENTAILS[to].deal
+    const version = signs ? (m.deal?.rateCardVersionId ?? null) : null
+    if (version !== null && !published.has(version)) return { status: 'rate_card' }
+    const dueAt = stageDueAt(to, at, row.receivedAt)
+    row.stage = to
+    moved.push({ applicationId: m.applicationId, from, to, reason: m.reason, memberId: m.memberId, at, dueAt })
+    if (m.founderMail) mails.push({ move, applicationId: m.applicationId, write: m.founderMail, at })
+    if (m.deal && signs) deals.push({ applicationId: m.applicationId, terms: m.deal, rateCardNumber: version === null ? null : published.get(version)!, memberId: m.memberId, at })
+    if (m.panelSession) {
+      const by = m.memberId === null ? ({ kind: 'founder' } as const) : ({ kind: 'member', memberId: m.memberId } as const)
+      sessions.push({ move, step: { applicationId: m.applicationId, by, at, to, step: m.panelSession, holdFounder: m.founderMail !== undefined } })
+    }
+    return { status: 'moved', stage: to, stageEnteredAt: at, stageDueAt: dueAt }
+  })
+  // Each moved application's last change is the one that supersedes its waiting e-mails (STAGE_ENTAILS.supersedesDrafts: every move).
+  const last = new Map<string, SupersedingChange>()
+  for (const c of moved) if (STAGE_ENTAILS[c.to].supersedesDrafts) last.set(c.applicationId, { applicationId: c.applicationId, to: c.to, memberId: c.memberId, at: c.at })
+  return { outcomes, moved, mails, deals, sessions, superseding: [...last.values()] }
 }

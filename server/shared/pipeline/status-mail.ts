@@ -11,7 +11,7 @@ import type { FounderMailKind, StatusMailKind } from '../../../domain/founder-ma
 import { renderDataDeletedMail, renderDocumentVersionMail, renderNewLinkMail, renderStatusMail, type FounderMailContext, type StatusMailFacts } from '../mail/founder-templates.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
-import type { StageSessionFacts } from '../../../domain/stage-effects.ts'
+import type { StageSessionFacts } from '../../../domain/pipeline.ts'
 import type { RenderedMail } from '../mail/templates.ts'
 import type { MessageKind, NewOutboxMessage, StoredApplication } from '../../db/stores/application-store.ts'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'

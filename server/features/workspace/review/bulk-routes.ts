@@ -4,7 +4,7 @@
  * not only the page on screen. A preview says how many can make the move and
  * why the others cannot, and what the move does besides the stage (sessions
  * ahead it cancels, e-mails waiting it replaces, the founders' e-mails:
- * domain/stage-effects.ts); applying moves each one through changeStage, so
+ * domain/pipeline.ts STAGE_ENTAILS); applying moves each one through changeStage, so
  * each gets its own stage change, audit entry, session step and founder
  * e-mail, never one e-mail to many founders.
  */
@@ -22,7 +22,7 @@ import type { ApplicationListRow, ReviewStore } from '../../../db/stores/review-
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import type { PanelActions } from '../../../shared/pipeline/panel-actions.ts'
-import { STAGE_EFFECTS } from '../../../../domain/stage-effects.ts'
+import { STAGE_ENTAILS } from '../../../../domain/pipeline.ts'
 import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
 import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import { DEAL_BULK_REFUSAL } from '../../../../domain/deals.ts'
@@ -38,6 +38,8 @@ export interface BulkRouteDeps {
   panel?: NonNullable<ChangeStageDeps['panel']> & Pick<PanelActions, 'panel'>
   store: ApplicationStore
   reviews: ReviewStore
+  /** What a stage change writes, store by store (changeStage runs them in one transaction, ADR 0208). */
+  steps: ChangeStageDeps['steps']
   scoring: ScoringStore
   now: () => Date
 }
@@ -59,7 +61,7 @@ type Action = v.InferOutput<typeof BulkActionSchema>
 
 const targetOf = (action: Action): Stage | null => (action.type === 'move' ? action.to : action.type === 'close' ? 'no_seleccionada' : null)
 
-/** What the move would do besides the stage (domain/stage-effects.ts): counted over the eligible rows. */
+/** What the move would do besides the stage (domain/pipeline.ts STAGE_ENTAILS): counted over the eligible rows. */
 interface MoveEffects {
   documentsMissing: number
   sessionsAhead: number
@@ -108,7 +110,7 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
     if (to === null) return NO_EFFECTS
     const ids = rows.filter((r) => canTransition(r.stage, to)).map((r) => r.id)
     const moved = new Set(ids)
-    const rule = STAGE_EFFECTS[to].session
+    const rule = STAGE_ENTAILS[to].session
     return {
       documentsMissing: await lackingDocuments(rows, action),
       sessionsAhead: rule !== 'none' && deps.panel ? (await deps.panel.panel.sessionsAhead(ids, now())).length : 0,

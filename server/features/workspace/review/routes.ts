@@ -42,12 +42,14 @@ import { isUuid } from '../../../db/time-ordered-id.ts'
 import { DEAL_NOT_SIGNING_REFUSAL, DEAL_REQUIRED_REFUSAL, RATE_CARD_NOT_PUBLISHED, pastFollowUpStartProblem, readDeal, type DealTerms } from '../../../../domain/deals.ts'
 import { formatIsoDay } from '../../../../domain/format.ts'
 import { dealInvalid } from '../../../shared/http/deal-errors.ts'
-import { KEEP_SESSION_MESSAGES, mayKeepSession } from '../../../../domain/stage-effects.ts'
+import { KEEP_SESSION_MESSAGES, mayKeepSession } from '../../../../domain/pipeline.ts'
 
 export interface ReviewRouteDeps {
   store: ApplicationStore
   reviews: ReviewStore
-  /** Assignments, weights and the discussion flag. */
+  /** What a stage change writes, store by store (changeStage runs them in one transaction, ADR 0208). */
+  steps: ChangeStageDeps['steps']
+  /** Assignments, weights and the discussion flag (issue 12). */
   scoring: ScoringStore
   /** Conflicted rows are masked in the list; conflicted members' reviews left out of the detail's figures. */
   conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
@@ -78,7 +80,7 @@ const ListQuerySchema = v.object({
 })
 
 
-/** The export's query: the list's own, without its page (every page of what the list shows). */
+/** The export's query: the list's own, without its page (issue 32: every page of what the list shows). */
 const ExportQuerySchema = v.omit(ListQuerySchema, ['page', 'pageSize'])
 /** Most applications one export takes (the normalised order ranks them all in the server); a larger list is refused. */
 export const EXPORT_MAX = NORMALISED_SORT_MAX
@@ -157,7 +159,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire({ items, total: result.total, page, pageSize }) satisfies ApplicationPage)
   })
 
-  // The list's export: the rows GET /applications shows this admin with the same query (filter,
+  // The list's export (issue 32): the rows GET /applications shows this admin with the same query (filter,
   // search, sort), every page, less those they declared a conflict with (ADR 0107: left out, not masked).
   for (const format of EXPORT_FORMATS) {
     app.get(`/exports/applications.${format}`, adminOnly, async (c) => {
@@ -200,7 +202,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       deps.founders ? deps.founders.store.listDrafts(id) : [],
       attributionsOf(store, [record.application]),
     ])
-    // A conflicted member's review no longer counts; the guard already keeps them out of this page.
+    // A conflicted member's review no longer counts (issue 12); the guard already keeps them out of this page.
     const reviewList = allReviews.filter((r) => !conflictedMembers.has(r.member.id))
     const member = c.get('member')
     const at = now()
@@ -231,7 +233,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
       if (!dealInput) return c.json({ error: 'deal_required', message: DEAL_REQUIRED_REFUSAL, issues: [] }, 422)
       const read = readDeal(dealInput)
       if (!read.ok) return dealInvalid(c, read.errors)
-      // A follow-up start in the past asks for the admin's confirmation.
+      // A follow-up start in the past asks for the admin's confirmation (issue 32).
       const past = pastFollowUpStartProblem(dealInput, formatIsoDay(now()))
       if (past) return dealInvalid(c, { followUpStart: past })
       deal = read.terms

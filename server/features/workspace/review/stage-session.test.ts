@@ -1,6 +1,6 @@
 /**
- * What a stage change does to the panel session («What a stage change does, finished»;
- * domain/stage-effects.ts, ADR 0185), from the outside: a move past the panel stage with the session
+ * What a stage change does to the panel session (issue 32, «What a stage change does, finished»;
+ * domain/pipeline.ts STAGE_ENTAILS, ADR 0185), from the outside: a move past the panel stage with the session
  * still ahead cancels it by default (the panel's METHOD:CANCEL at once, the founder's inside the stage's
  * own e-mail, which says so), or keeps it when an admin says so on purpose (audited); a session already
  * held stays as held. Afterwards nothing of the panel stage reaches the founder: no «Cancelar mi

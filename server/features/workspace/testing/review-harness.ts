@@ -25,6 +25,8 @@ import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import { insertMember } from '../../../db/testing/members.ts'
 import { engineOf } from '../../../db/engine-of.ts'
 import { openReviewStore, type ReviewStore } from '../../../db/stores/review-store.ts'
+import { openStageSteps, type StageSteps } from '../../../db/stores/stage-steps.ts'
+import { withStageMoves, type StageMoves } from '../../../db/testing/stage-moves.ts'
 import { openScoringStore, type ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { openFounderStore } from '../../../db/stores/founder-store.ts'
 import type { FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
@@ -43,6 +45,8 @@ export const TEST_FOUNDER_MAIL: FounderMailConfig = {
 export function reviewApp(deps: {
   store: ApplicationStore
   reviews: ReviewStore
+  /** What a stage change writes; default: opened on the store's engine. */
+  steps?: StageSteps
   scoring: ScoringStore
   conflicts: ConflictStore
   now: () => Date
@@ -56,9 +60,10 @@ export function reviewApp(deps: {
     c.set('member', member)
     await next()
   })
-  api.route('/', reviewRoutes(deps))
-  api.route('/', scoringRoutes(deps))
-  api.route('/', bulkRoutes(deps))
+  const routeDeps = { ...deps, steps: deps.steps ?? openStageSteps(engineOf(deps.store)) }
+  api.route('/', reviewRoutes(routeDeps))
+  api.route('/', scoringRoutes(routeDeps))
+  api.route('/', bulkRoutes(routeDeps))
   api.route('/', dataRequestRoutes({ ...deps, founders: deps.founders ?? { store: openFounderStore(engineOf(deps.store)), mail: TEST_FOUNDER_MAIL } }))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }
@@ -93,7 +98,7 @@ interface MemberRow {
 export interface ReviewHarness {
   app: Hono
   store: SqliteStore
-  reviews: ReviewStore
+  reviews: ReviewStore & StageMoves
   /** The clock the routes read; tests move it. */
   clock: { now: Date }
   addMember(role: Role, name?: string): Promise<Member>
@@ -108,7 +113,7 @@ export async function reviewHarness(start = new Date('2026-03-18T20:00:00.000Z')
   const dir = mkdtempSync(join(tmpdir(), 'catalitico-workspace-'))
   const store = openSqliteStore(join(dir, 'catalitico.sqlite'))
   await store.migrate()
-  const reviews = openReviewStore(engineOf(store))
+  const reviews = withStageMoves(openReviewStore(engineOf(store)), engineOf(store))
   const clock = { now: start }
   const app = reviewApp({ store, reviews, scoring: openScoringStore(engineOf(store)), conflicts: openConflictStore(engineOf(store)), now: () => clock.now })
   return {

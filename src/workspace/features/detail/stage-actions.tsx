@@ -5,11 +5,11 @@
  * what the founder's e-mail should say (founderReason). The confirmation says
  * what the move will do to the panel session, the e-mails waiting and the
  * founder's e-mail, read from the same table the server executes
- * (domain/stage-effects.ts, ADR 0185); where the table allows it, an admin may
+ * (domain/pipeline.ts STAGE_ENTAILS, ADR 0185); where the table allows it, an admin may
  * keep a session still ahead instead of cancelling it.
  */
 import { useId, useState } from 'react'
-import { NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, type Stage } from '../../../../domain/pipeline.ts'
+import { CLOSED_WITHOUT_SIGNATURE, NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, mayKeepSession, type Stage } from '../../../../domain/pipeline.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
 import { useDocuments, useSession, useTransition } from '../../api/queries.ts'
@@ -24,7 +24,7 @@ import { Button, Panel } from '../../components/ui.tsx'
 import { formatDate, formatWeekdayDateTime } from '../../../../domain/format.ts'
 import { forFounder, internal } from '../../components/field-audience.ts'
 
-import { mayKeepSession, sessionTense, stageChangeSummary, type StageChangeFacts } from '../../../../domain/stage-effects.ts'
+import { sessionTense, stageChangeSummary, type StageChangeFacts } from '../../../../domain/stage-confirmation.ts'
 import { useFounderMailSettings } from '../../api/queries.ts'
 import { usePanel } from '../../api/panel-queries.ts'
 import { mayHavePanel } from '../panel/panel-section.tsx'
@@ -261,11 +261,11 @@ export function StageActions({ application }: { application: ApplicationDetail }
               La postulación <strong>{application.reference}</strong> pasará de «{STAGE_LABELS[from]}» a «{STAGE_LABELS[target]}».
               {target === 'acuerdo_firmado'
                 ? ' Es una decisión final: la selección termina; el acuerdo, el plan de medios y el seguimiento siguen desde esta página.'
-                : target === 'no_seleccionada' || target === 'retirada'
+                : CLOSED_WITHOUT_SIGNATURE.includes(target)
                   ? ' Es una decisión final: la postulación queda cerrada.'
                   : ''}
             </p>
-            {/* What the move will do, from the table the server executes (domain/stage-effects.ts). */}
+            {/* What the move will do, from the table the server executes (domain/pipeline.ts STAGE_ENTAILS). */}
             <ul aria-label="Qué hará este cambio" className="mt-2 list-disc pl-5">
               {mayHavePanel(from) && panel.isPending && <li>Revisando si hay una sesión con el panel…</li>}
               {stageChangeSummary(target, facts(target)).map((line) => (

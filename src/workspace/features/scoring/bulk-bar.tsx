@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, inputClass, labelClass } from '../../components/ui.tsx'
 import { countOf, formatCount, plural } from '../../../../domain/format.ts'
 import { internal } from '../../components/field-audience.ts'
-import { bulkStageChangeSummary } from '../../../../domain/stage-effects.ts'
+import { bulkStageChangeSummary } from '../../../../domain/stage-confirmation.ts'
 
 const NOT_FILTERS = new Set(['sort', 'page', 'pageSize'])
 
@@ -185,7 +185,7 @@ export function BulkBar({ params, total, picked = [] }: { params: URLSearchParam
               : `Se aplicará a ${applications(preview.result.eligible)} de las ${formatCount(preview.result.total)} ${picked.length > 0 ? 'marcadas' : 'del filtro'}. Cada una queda`}{' '}
             con su propio registro en el historial{kind === 'assign' ? '.' : ':'}
           </p>
-          {/* What the move does besides the stage, from the table the server executes (domain/stage-effects.ts, ADR 0185). */}
+          {/* What the move does besides the stage, from the table the server executes (domain/pipeline.ts STAGE_ENTAILS, ADR 0185). */}
           {target && (
             <ul aria-label="Qué hará este cambio" className="mt-2 list-disc pl-5">
               {bulkStageChangeSummary(target, preview.result).map((line) => (

@@ -1,68 +1,15 @@
 /**
- * What a stage change does besides changing the stage (ADR 0185):
- * one table, per stage moved to, that the server executes
- * (server/shared/pipeline/change-stage.ts decides from it, the review store
- * does what it decided) and that the confirmation reads (the detail page's
- * dialog, the bulk move's), so what the team is told is what happens.
- *
- * Every move also replaces the founder's stage e-mails still waiting in
- * «Correos por enviar» (ADR 0138) and writes the founder the e-mail of its
- * stage when it has one (domain/founder-mail.ts STATUS_MAIL_KINDS), to
- * «Correos por enviar» or straight away (the kind's setting).
- *
- * A panel session is "ahead" while it has not started, "under way" while it
- * runs, "held" once it has ended (a booked session in the past is shown as
- * held: «Realizada»). Only a session ahead is ever cancelled or kept.
+ * What the team is told before a stage change, read from what the change
+ * entails (domain/pipeline.ts STAGE_ENTAILS, ADRs 0185 and 0208): the detail
+ * page's confirmation and the bulk move's, so what the team is told is what
+ * happens. Also where a booked session stands (ahead, under way, held) and how
+ * a held one is named.
  *
  * No React, DOM or Node APIs: Vite, Node and Deno all load this module.
  */
 import { formatWeekdayDateTime } from './format.ts'
 import { FOUNDER_MAIL_LABELS, isStatusMailKind, type FounderMailKind } from './founder-mail.ts'
-import { STAGE_LABELS, type Stage } from './pipeline.ts'
-
-/**
- * What a move to a stage does to the application's panel session still ahead:
- * - none: no session can be ahead (the stages up to the panel's own);
- * - cancel: it is cancelled, always (the application closes without a signature);
- * - cancel_unless_kept: it is cancelled, unless an admin keeps it on purpose in the confirmation.
- */
-export type SessionRule = 'none' | 'cancel' | 'cancel_unless_kept'
-
-export interface StageEffect {
-  session: SessionRule
-  /** The move records the deal (admins only, with its figures; ADR 0159) and starts the 12-month follow-up. */
-  signs: boolean
-}
-
-/** The rule per stage moved to. */
-export const STAGE_EFFECTS: Record<Stage, StageEffect> = {
-  recibida: { session: 'none', signs: false },
-  validacion_preliminar: { session: 'none', signs: false },
-  sesion_panel: { session: 'none', signs: false },
-  due_diligence: { session: 'cancel_unless_kept', signs: false },
-  acuerdo_firmado: { session: 'cancel_unless_kept', signs: true },
-  no_seleccionada: { session: 'cancel', signs: false },
-  retirada: { session: 'cancel', signs: false },
-}
-
-/** Whether a move to `to` may keep the session ahead (an admin's explicit choice). */
-export const mayKeepSession = (to: Stage): boolean => STAGE_EFFECTS[to].session === 'cancel_unless_kept'
-
-/** The refusals of a request to keep the session. */
-export const KEEP_SESSION_MESSAGES = {
-  adminOnly: 'Solo un administrador puede mantener la sesión con el panel al cambiar de etapa.',
-  notHere: (to: Stage) => `Al pasar a «${STAGE_LABELS[to]}» la sesión con el panel no se mantiene: ${STAGE_EFFECTS[to].session === 'cancel' ? 'se cancela siempre' : 'no hay sesión que mantener'}.`,
-} as const
-
-/** What the move does to a session still ahead: cancel it, keep it, or nothing (the stage has no rule for it). */
-export type SessionStep = 'cancel' | 'keep' | null
-
-/** The step of a move to `to`, `keep` being the admin's choice (only where the table allows it; else ignored). */
-export function sessionStep(to: Stage, keep: boolean): SessionStep {
-  const rule = STAGE_EFFECTS[to].session
-  if (rule === 'none') return null
-  return rule === 'cancel_unless_kept' && keep ? 'keep' : 'cancel'
-}
+import { STAGE_ENTAILS, STAGE_LABELS, mayKeepSession, sessionStep, type Stage } from './pipeline.ts'
 
 /** Where a booked session stands at `now`. */
 export type SessionTense = 'ahead' | 'under_way' | 'held'
@@ -71,12 +18,6 @@ export function sessionTense(session: { startsAt: Date; endsAt: Date }, now: Dat
   if (session.startsAt.getTime() > now.getTime()) return 'ahead'
   return session.endsAt.getTime() > now.getTime() ? 'under_way' : 'held'
 }
-
-/**
- * What a stage change did to the session, as the founder's stage e-mail says it (and the store reports it):
- * none (no session booked), held (before the move: in the past or under way), cancelled or kept (it was ahead).
- */
-export type StageSessionFacts = { state: 'none' } | { state: 'held' | 'cancelled' | 'kept'; startsAt: Date }
 
 /** The Spanish label of a booked session that already took place (the team's panel section, the founder's page). */
 export const HELD_LABEL = 'Realizada'
@@ -132,7 +73,7 @@ export function stageChangeSummary(to: Stage, facts: StageChangeFacts): string[]
   } else {
     lines.push('Este cambio no le escribe a la persona fundadora.')
   }
-  if (STAGE_EFFECTS[to].signs) {
+  if (STAGE_ENTAILS[to].followUp) {
     lines.push('Los reportes mensuales del seguimiento empiezan después de ese correo, nunca antes.')
   }
   return lines
@@ -151,7 +92,7 @@ export interface BulkStageChangeFacts {
 /** The sentences of a bulk move's confirmation; `count` is how many it moves. */
 export function bulkStageChangeSummary(to: Stage, facts: BulkStageChangeFacts): string[] {
   const lines: string[] = []
-  if (STAGE_EFFECTS[to].session !== 'none' && facts.sessionsAhead > 0) {
+  if (STAGE_ENTAILS[to].session !== 'none' && facts.sessionsAhead > 0) {
     lines.push(
       `${facts.sessionsAhead === 1 ? 'Una tiene' : `${facts.sessionsAhead} tienen`} una sesión con el panel por delante: se cancela${facts.sessionsAhead === 1 ? '' : 'n'} (el panel recibe la cancelación ahora; cada persona fundadora, dentro del correo de su etapa).${
         mayKeepSession(to) ? ' Para mantener una, mueve esa postulación sola desde su página.' : ''
