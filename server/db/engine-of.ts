@@ -9,8 +9,16 @@ import { sqliteEngine } from './sqlite.ts'
 import type { SqliteStore } from './sqlite-store.ts'
 import type { ApplicationStore } from './stores/application-store.ts'
 
+const engines = new WeakMap<ApplicationStore, Engine>()
+
+/** One Engine per database handle: its Kysely instance (and so its compiled queries) is made once. */
 export function engineOf(store: ApplicationStore): Engine {
-  if (store.kind === 'sqlite') return sqliteEngine(store as SqliteStore)
-  if (store.kind === 'postgres') return postgresEngine(store as PostgresStore)
-  throw new Error(`The stores need the SQLite or PostgreSQL store, not ${store.kind}`)
+  let engine = engines.get(store)
+  if (!engine) {
+    if (store.kind === 'sqlite') engine = sqliteEngine(store as SqliteStore)
+    else if (store.kind === 'postgres') engine = postgresEngine(store as PostgresStore)
+    else throw new Error(`The stores need the SQLite or PostgreSQL store, not ${store.kind}`)
+    engines.set(store, engine)
+  }
+  return engine
 }

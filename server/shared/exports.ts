@@ -23,18 +23,17 @@ import type { CriterionScores } from '../../domain/review.ts'
 import { METRICS, METRIC_KEYS, TEXTS, TEXT_KEYS } from '../../domain/follow-up.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../../domain/workspace-api/media-plan.ts'
 import { EXPORT_FORMATS, type ExportFormat } from '../../domain/workspace-api/review.ts'
-import { openReviewStore, type ApplicationRecord } from '../db/stores/review-store.ts'
-import { openScoringStore } from '../db/stores/scoring-store.ts'
+import { type ApplicationRecord } from '../db/stores/review-store.ts'
 import { csvHeader, csvOf, csvRows, sheet, xlsxStream, XLSX_TYPE, type Column, type SheetWriter } from './spreadsheet.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
-import { openDealStore, type Deal } from '../db/stores/deal-store.ts'
-import { openSourceStore, type Attribution } from '../db/stores/source-store.ts'
+import { type Deal } from '../db/stores/deal-store.ts'
+import { type Attribution } from '../db/stores/source-store.ts'
 import { HEARD_FROM_OPTIONS } from '../../domain/sources.ts'
-import { engineOf } from '../db/engine-of.ts'
 import type { HeldApplication, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../domain/workspace-api/data-requests.ts'
-import { openFollowUpStore, type CheckIn, type FollowUpRecord } from '../db/stores/follow-up-store.ts'
-import { openMediaPlanStore, type MediaPlanLedger } from '../db/stores/media-plan-store.ts'
+import { type CheckIn, type FollowUpRecord } from '../db/stores/follow-up-store.ts'
+import type { MediaPlanLedger } from '../db/stores/media-plan-store.ts'
 import { checkInMonth } from '../../domain/follow-up.ts'
+import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
 
 export function toExport(app: StoredApplication) {
   return {
@@ -51,7 +50,7 @@ export type Attributions = ReadonlyMap<string, Attribution>
 
 /** The attributions of `apps`. */
 export async function attributionsOf(store: ApplicationStore, apps: readonly StoredApplication[]): Promise<Attributions> {
-  return openSourceStore(engineOf(store)).attributions(apps.map((a) => a.id))
+  return openWorkspaceStores(store).sources.attributions(apps.map((a) => a.id))
 }
 
 /** The team's export of an application: the founder's answers and where it came from. */
@@ -83,9 +82,9 @@ export function toJson(apps: StoredApplication[], attributions: Attributions = n
 /** Everything held about a founder (Ley 1581 access request): their applications and the e-mails about them. */
 export async function founderRecords(store: ApplicationStore, email: string): Promise<HeldApplication[]> {
   const apps = await store.findByEmail(email)
-  const deals = openDealStore(engineOf(store))
-  const followUps = openFollowUpStore(engineOf(store))
-  const plans = openMediaPlanStore(engineOf(store))
+  const deals = openWorkspaceStores(store).deals
+  const followUps = openWorkspaceStores(store).followUp
+  const plans = openWorkspaceStores(store).mediaPlan
   const shown: HeldApplication[] = []
   const origins = await attributionsOf(store, apps)
   for (const app of apps) {
@@ -249,13 +248,7 @@ function latestVersions(checkIns: readonly CheckIn[]): CheckIn[] {
  * check-ins for the signed ones). An application deleted since the list was read is left out.
  */
 export async function* exportBatches(store: ApplicationStore, rows: readonly ExportedRow[], viewer: { isAdmin: boolean }): AsyncGenerator<ExportBatch> {
-  const e = engineOf(store)
-  const reviews = openReviewStore(e)
-  const scoring = openScoringStore(e)
-  const sources = openSourceStore(e)
-  const deals = openDealStore(e)
-  const plans = openMediaPlanStore(e)
-  const followUps = openFollowUpStore(e)
+  const { review: reviews, scoring, sources, deals, mediaPlan: plans, followUp: followUps } = openWorkspaceStores(store)
   const weights = rows.length > 0 ? await scoring.getWeights() : null
   const none = { lines: [], entries: [] }
   /** One batch's reads: five queries, two more when some of it is signed. */
@@ -492,7 +485,7 @@ export function exportApplications(store: ApplicationStore, rows: readonly Expor
 
 /** Every application, oldest first, as the CLI exports them: the list's rows with nothing hidden (no member, no conflict). */
 export async function everyApplication(store: ApplicationStore, now: Date): Promise<ExportedRow[]> {
-  const reviews = openReviewStore(engineOf(store))
+  const reviews = openWorkspaceStores(store).review
   const rows: ExportedRow[] = []
   for (let page = 1; ; page++) {
     const read = await reviews.listApplications({ sort: 'received_asc', page, pageSize: EVERY_PAGE, now, viewer: { memberId: NO_MEMBER, isAdmin: true } })

@@ -2,7 +2,9 @@
  * The workspace's stores on the same database as the ApplicationStore, each
  * written once over both engines (ADR 0124): on SQLite they share its
  * connection and group commit, on PostgreSQL its pool. Other back ends (the
- * edge function's) have no workspace.
+ * edge function's) have no workspace. Opened once per database handle
+ * (ADR 0212): every route, job and command of a process shares the same
+ * stores and their prepared queries.
  */
 import { engineOf } from '../engine-of.ts'
 import type { ApplicationStore } from './application-store.ts'
@@ -19,9 +21,20 @@ import { openScoringStore } from './scoring-store.ts'
 import { openSourceStore } from './source-store.ts'
 import { openTeamStore } from './team-store.ts'
 import { openStageSteps } from './stage-steps.ts'
+import { openPanelStore } from './panel-store.ts'
+import { openDocumentStore } from './document-store.ts'
+import { openFounderActivityStore } from './founder-activity-store.ts'
 
-export function openWorkspaceStores(store: ApplicationStore) {
+const opened = new WeakMap<ApplicationStore, ReturnType<typeof openAll>>()
+
+export function openWorkspaceStores(store: ApplicationStore): WorkspaceStores {
   if (store.kind !== 'sqlite' && store.kind !== 'postgres') throw new Error(`The team workspace needs the SQLite or PostgreSQL store, not ${store.kind}`)
+  let stores = opened.get(store)
+  if (!stores) opened.set(store, (stores = openAll(store)))
+  return stores
+}
+
+function openAll(store: ApplicationStore) {
   const e = engineOf(store)
   return {
     team: openTeamStore(e),
@@ -38,7 +51,10 @@ export function openWorkspaceStores(store: ApplicationStore) {
     requestKeys: openRequestKeyStore(e),
     /** What a stage change writes, store by store: server/shared/pipeline/change-stage.ts runs them (ADR 0208). */
     stageSteps: openStageSteps(e),
+    panel: openPanelStore(e),
+    documents: openDocumentStore(e),
+    founderActivity: openFounderActivityStore(e),
   }
 }
 
-export type WorkspaceStores = ReturnType<typeof openWorkspaceStores>
+export type WorkspaceStores = ReturnType<typeof openAll>

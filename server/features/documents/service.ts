@@ -20,8 +20,7 @@ import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { countHits } from '../../shared/auth/rate-limit.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
 import { checkContent } from '../../shared/content-check.ts'
-import { engineOf } from '../../db/engine-of.ts'
-import { openDocumentStore, type DocumentRecord, type DocumentStore } from '../../db/stores/document-store.ts'
+import { type DocumentRecord, type DocumentStore } from '../../db/stores/document-store.ts'
 import {
   applicationFullMessage,
   applicationMaxBytes,
@@ -31,6 +30,7 @@ import {
   UPLOAD_RATE_MESSAGE,
   UPLOAD_RATE_WINDOW_MS,
 } from '../../../domain/document-limits.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 /** What the founder's page and the workspace both show of a stored document; each adds its own. */
 export function documentFields(doc: DocumentRecord) {
@@ -149,7 +149,7 @@ export function createDocuments(options: DocumentsOptions): Documents {
   const { store, root, maxBytes, storage, now, log, rateLimits } = options
   const incomingDir = join(root, 'incoming')
   const filesDir = join(root, 'files')
-  const docs = options.docs ?? openDocumentStore(engineOf(store))
+  const docs = options.docs ?? openWorkspaceStores(store).documents
   // With an expiry, tus also answers 410 to a PATCH on an upload past it, and tells clients Upload-Expires.
   const ttlMs = options.incompleteUploadTtlMs ?? INCOMPLETE_UPLOAD_TTL_MS
   const datastore = new IncomingUploads({ directory: incomingDir, expirationPeriodInMilliseconds: ttlMs })

@@ -15,8 +15,7 @@ import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { NormalizedEmailSchema } from '../../../domain/email.ts'
 import { founderCopy, founderCopyHtml, founderCopyJson } from './data-copy.ts'
-import { openDocumentStore, type DocumentStore } from '../../db/stores/document-store.ts'
-import { engineOf } from '../../db/engine-of.ts'
+import { type DocumentStore } from '../../db/stores/document-store.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { founderRequestOnce, founderRouteBasics } from './form-guard.ts'
@@ -41,6 +40,7 @@ import { panelActions, refusalOf, type PanelActions } from '../../shared/pipelin
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
 import { attachmentHeaders } from '../../shared/http/download.ts'
 import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 export interface StatusPageDeps {
   store: ApplicationStore
@@ -91,7 +91,7 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
   const { contact, formPost, notFound } = founderRouteBasics(founders.mail, BODY_LIMITS.founderForm)
   const app = new Hono()
 
-  const documents = deps.documents ?? openDocumentStore(engineOf(deps.store))
+  const documents = deps.documents ?? openWorkspaceStores(deps.store).documents
   // One write per submission (ADR 0189): after formPost, which limits the body this reads.
   const once = founderRequestOnce({ keys: deps.requestKeys, founders: founders.store, now, contactEmail: contact })
   /** The handler of a page under a personal link, given the founder's view and the token; 404 when the link opens nothing. */

@@ -12,11 +12,11 @@
  */
 import { FOUNDER_ACTIVITY_LABELS, type FounderActivityKind } from '../../../domain/founder-activity.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
-import { engineOf } from '../../db/engine-of.ts'
 import type { ApplicationStore, NewOutboxMessage } from '../../db/stores/application-store.ts'
-import { openFounderActivityStore, type ConcernedMember } from '../../db/stores/founder-activity-store.ts'
+import { type ConcernedMember } from '../../db/stores/founder-activity-store.ts'
 import { escapeHtml, headerSafe, htmlDocument, type RenderedMail } from '../mail/templates.ts'
 import { outboxMessage, type FounderMailConfig } from './status-mail.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 export interface FounderActivityDeps {
   store: ApplicationStore
@@ -70,7 +70,7 @@ export function renderFounderActivityMail(member: Pick<ConcernedMember, 'name'>,
 
 /** Record the activity and e-mail the members concerned; returns how many were written to. */
 export async function tellTeamOfFounderActivity(deps: FounderActivityDeps, input: FounderActivityInput): Promise<number> {
-  const activities = openFounderActivityStore(engineOf(deps.store))
+  const activities = openWorkspaceStores(deps.store).founderActivity
   const members = await activities.membersConcerned(input.applicationId)
   const url = workspaceApplicationUrl(deps.founders.mail.siteOrigin, input.applicationId)
   const messages: (NewOutboxMessage & { memberId: string })[] = members.map((m) => ({

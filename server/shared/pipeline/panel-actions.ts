@@ -7,12 +7,12 @@
  */
 import { PANEL_MESSAGES, type PanelActor } from '../../../domain/panel-sessions.ts'
 import type { Stage } from '../../../domain/pipeline.ts'
-import { engineOf } from '../../db/engine-of.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
-import { openPanelStore, type ChangeOutcome, type Compose, type ComposeLeave, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
+import { type ChangeOutcome, type Compose, type ComposeLeave, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
 import { tellTeamOfFounderActivity } from './founder-activity.ts'
 import { composeLeaveMail, composeOfferMail, composePanelMail } from './panel-session.ts'
 import type { FounderMailConfig } from './status-mail.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 export interface PanelDeps {
   store: ApplicationStore
@@ -71,7 +71,7 @@ export function refusalOf(outcome: Exclude<ChangeOutcome, { status: 'done' }>, c
 const HOUR_MS = 3_600_000
 
 export function panelActions(deps: PanelDeps): PanelActions {
-  const panel = openPanelStore(engineOf(deps.store))
+  const panel = openWorkspaceStores(deps.store).panel
   const config = { founders: deps.founders.mail, cutoffHours: deps.cutoffHours }
   const cutoffMs = (by: PanelActor) => (by.kind === 'founder' ? deps.cutoffHours * HOUR_MS : null)
   const queued = <T extends ChangeOutcome>(outcome: T): T => {

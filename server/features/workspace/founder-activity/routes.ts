@@ -11,12 +11,11 @@ import { Hono } from 'hono'
 import { FOUNDER_ACTIVITY_LABELS } from '../../../../domain/founder-activity.ts'
 import type { FounderActivitySummary } from '../../../../domain/workspace-api/founder-activity.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
-import { engineOf } from '../../../db/engine-of.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
-import { openFounderActivityStore } from '../../../db/stores/founder-activity-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { notFound } from '../../../shared/http/json.ts'
+import { openWorkspaceStores } from '../../../db/stores/open-workspace-stores.ts'
 
 export interface FounderActivityRouteDeps {
   store: ApplicationStore
@@ -25,7 +24,7 @@ export interface FounderActivityRouteDeps {
 }
 
 export function founderActivityRoutes(deps: FounderActivityRouteDeps): Hono<WorkspaceEnv> {
-  const activities = openFounderActivityStore(engineOf(deps.store))
+  const activities = openWorkspaceStores(deps.store).founderActivity
   const app = new Hono<WorkspaceEnv>()
 
   app.get('/founder-activity', async (c) => {
