@@ -28,6 +28,9 @@ export const firstIssue = (issues: readonly BodyIssue[]): string | undefined => 
 /** The message of a 422 when the table names none (docs/workspace.md). */
 export const INVALID_DEFAULT = 'Revisa los datos enviados.'
 
+/** The bodies allowed past the workspace's default limit: a whole assignment plan, a ledger record with its proof file. */
+export type LargerBody = 'assignmentPlan' | 'mediaPlanEntry'
+
 /** How an answer comes: JSON (the default), a file to download, or nothing (204). */
 export type AnswerKind = 'json' | 'file' | 'empty'
 
@@ -52,6 +55,8 @@ export interface Endpoint<M extends Method = Method, P extends string = string, 
   readonly form?: true
   /** A missing or unreadable body reads as `{}` (a body whose every field is optional). */
   readonly emptyBody?: true
+  /** A body larger than the workspace's default limit is allowed: the limit of that name (server/shared/http/body-limit.ts). */
+  readonly largerBody?: LargerBody
   /** Admins only: a reviewer is refused (403 forbidden) before anything else is read. */
   readonly admin: boolean
   /** Before the session: the sign-in routes, which check the Origin themselves. */
@@ -81,6 +86,7 @@ interface Options<S extends v.GenericSchema | undefined> {
   invalid?: InvalidMessage
   form?: true
   emptyBody?: true
+  largerBody?: LargerBody
   admin?: boolean
   public?: boolean
   once?: boolean
@@ -98,6 +104,7 @@ const make =
     ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
     ...(options.form ? { form: true as const } : {}),
     ...(options.emptyBody ? { emptyBody: true as const } : {}),
+    ...(options.largerBody ? { largerBody: options.largerBody } : {}),
     admin: options.admin ?? false,
     public: options.public ?? false,
     once: options.once ?? false,

@@ -7,7 +7,7 @@ export const mediaPlanEndpoints = {
   plan: get<MediaPlanAnswer>()('/applications/:id/media-plan', { admin: true }),
   addLine: post<MediaPlanAnswer>()('/applications/:id/media-plan/lines', { body: PlanLineSchema, invalid: firstIssue, admin: true, once: true, status: 201 }),
   /** A multipart form: the entry's fields and, for a proof, its file. */
-  addEntry: post<MediaPlanAnswer>()('/applications/:id/media-plan/entries', { body: PlanEntrySchema, invalid: firstIssue, form: true, admin: true, once: true, status: 201 }),
+  addEntry: post<MediaPlanAnswer>()('/applications/:id/media-plan/entries', { body: PlanEntrySchema, invalid: firstIssue, form: true, largerBody: 'mediaPlanEntry', admin: true, once: true, status: 201 }),
   withdrawLine: post<MediaPlanAnswer>()('/applications/:id/media-plan/lines/:lineId/withdrawal', {
     body: LineWithdrawalSchema,
     invalid: firstIssue,

@@ -34,7 +34,7 @@ export const scoringEndpoints = {
   take: post<Taken>()('/applications/:id/take'),
   clearDiscussion: post<DiscussionCleared>()('/applications/:id/discussion/clear', { admin: true }),
   proposal: get<Proposal>()('/assignments/proposal', { admin: true }),
-  confirmProposal: post<AssignOutcome>()('/assignments/proposal/confirm', { body: PlanSchema, admin: true }),
+  confirmProposal: post<AssignOutcome>()('/assignments/proposal/confirm', { body: PlanSchema, admin: true, largerBody: 'assignmentPlan' }),
   bulkPreview: post<BulkPreview>()('/bulk/preview', { body: BulkPreviewSchema, admin: true }),
   bulkApply: post<BulkApplied>()('/bulk/apply', { body: BulkApplySchema, admin: true }),
 } as const

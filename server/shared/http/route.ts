@@ -7,9 +7,13 @@
  */
 import type { Context, Env, Hono, MiddlewareHandler } from 'hono'
 import * as v from 'valibot'
-import { INVALID_DEFAULT, type AnyEndpoint, type ParsedBodyOf } from '../../../domain/workspace-api/endpoint.ts'
+import { INVALID_DEFAULT, type AnyEndpoint, type LargerBody, type ParsedBodyOf } from '../../../domain/workspace-api/endpoint.ts'
 import { requireAdmin } from '../auth/require-admin.ts'
+import { BODY_LIMITS, allowLargerBody } from './body-limit.ts'
 import { invalid, jsonBody, toIssues } from './json.ts'
+
+/** Each larger body a table may name, with its limit. */
+const LARGER_BODIES = { assignmentPlan: BODY_LIMITS.assignmentPlan, mediaPlanEntry: BODY_LIMITS.mediaPlanEntry } satisfies Record<LargerBody, number>
 
 export type BodyRead<E extends AnyEndpoint> = { ok: true; value: ParsedBodyOf<E> } | { ok: false; response: Response }
 
@@ -32,7 +36,11 @@ export function checkBody<E extends AnyEndpoint>(c: Context, endpoint: E, input:
 type Handler<Ev extends Env, P extends string, Args extends unknown[]> = (c: Context<Ev, P>, ...args: Args) => Response | Promise<Response>
 
 function register<Ev extends Env>(app: Hono<Ev>, endpoint: AnyEndpoint, before: MiddlewareHandler<Ev>[], last: Handler<Ev, string, []>): void {
-  const guards = (endpoint.admin ? [requireAdmin as unknown as MiddlewareHandler<Ev>, ...before] : before) as MiddlewareHandler[]
+  const guards = [
+    ...(endpoint.admin ? [requireAdmin as unknown as MiddlewareHandler] : []),
+    ...(endpoint.largerBody ? [allowLargerBody(LARGER_BODIES[endpoint.largerBody])] : []),
+    ...(before as MiddlewareHandler[]),
+  ]
   // Hono's `on` types its handlers per call site; the table's method and path are plain strings here.
   const on = app as unknown as { on: (method: string, path: string, ...handlers: MiddlewareHandler[]) => unknown }
   on.on(endpoint.method, endpoint.path, ...guards, last as unknown as MiddlewareHandler)
@@ -41,7 +49,7 @@ function register<Ev extends Env>(app: Hono<Ev>, endpoint: AnyEndpoint, before: 
 /**
  * Registers `endpoint` on `app`: `handler` runs with the body already read
  * and checked (undefined for an endpoint without one). `before`: middleware
- * after the admin guard (a larger body limit).
+ * after the admin guard and the table's larger body limit.
  */
 export function route<Ev extends Env, E extends AnyEndpoint>(
   app: Hono<Ev>,
