@@ -1,6 +1,6 @@
 /** The review's endpoints (docs/workspace.md "Review"): overview, list, detail, stage changes, reviews, notes, exports, audit log. */
 import { NOTE_MAX, ReviewInputSchema } from '../../review.ts'
-import { get, post, put, type FileAnswer } from '../endpoint.ts'
+import { get, pathOf, post, put, type FileAnswer } from '../endpoint.ts'
 import {
   NoteSchema,
   TransitionSchema,
@@ -10,6 +10,7 @@ import {
   type NoteAnswer,
   type Overview,
   type ReviewAnswer,
+  type ExportFormat,
   type TransitionResult,
 } from '../review.ts'
 
@@ -28,3 +29,22 @@ export const reviewEndpoints = {
   /** Query: AuditQuery (page, member, action, application, from, to). */
   audit: get<AuditPage>()('/audit', { admin: true }),
 } as const
+
+/** The list's export, per format. */
+export const EXPORT_ENDPOINTS = {
+  csv: reviewEndpoints.exportCsv,
+  json: reviewEndpoints.exportJson,
+  xlsx: reviewEndpoints.exportXlsx,
+} as const satisfies Record<ExportFormat, unknown>
+
+/**
+ * The path of the export of what the list shows: GET /applications's own query (filter, search, sort)
+ * without its page, so the export's rows are the list's, every page of them (the server reads the query
+ * with the list's schema).
+ */
+export function applicationsExportPath(format: ExportFormat, listQuery: URLSearchParams): string {
+  const query = new URLSearchParams(listQuery)
+  query.delete('page')
+  query.delete('pageSize')
+  return pathOf(EXPORT_ENDPOINTS[format], {}, query.toString())
+}

@@ -30,7 +30,7 @@ import { changeStage, documentsMissingRefusal, type ChangeStageDeps } from '../.
 import { applicationDetail } from './detail.ts'
 import { invalid, notFound, parseWith } from '../../../shared/http/json.ts'
 import { route } from '../../../shared/http/route.ts'
-import { reviewEndpoints as E } from '../../../../domain/workspace-api/endpoints/review.ts'
+import { EXPORT_ENDPOINTS, reviewEndpoints as E } from '../../../../domain/workspace-api/endpoints/review.ts'
 import { auditedExport } from './export.ts'
 import { EXPORT_FORMATS, attributionsOf } from '../../../shared/exports.ts'
 import { originOf } from '../../../db/stores/source-store.ts'
@@ -78,9 +78,6 @@ const ListQuerySchema = v.object({
 
 
 /** The export's query: the list's own, without its page (issue 32: every page of what the list shows). */
-/** The export's endpoint per format. */
-const EXPORTS = { csv: E.exportCsv, json: E.exportJson, xlsx: E.exportXlsx } as const
-
 const ExportQuerySchema = v.omit(ListQuerySchema, ['page', 'pageSize'])
 /** Most applications one export takes (the normalised order ranks them all in the server); a larger list is refused. */
 export const EXPORT_MAX = NORMALISED_SORT_MAX
@@ -162,7 +159,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   // The list's export (issue 32): the rows GET /applications shows this admin with the same query (filter,
   // search, sort), every page, less those they declared a conflict with (ADR 0107: left out, not masked).
   for (const format of EXPORT_FORMATS) {
-    route(app, EXPORTS[format], async (c) => {
+    route(app, EXPORT_ENDPOINTS[format], async (c) => {
       const parsed = parseWith(ExportQuerySchema, c.req.query())
       if (!parsed.ok) return invalid(c, parsed.issues)
       const q = parsed.value

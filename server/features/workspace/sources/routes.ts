@@ -90,8 +90,8 @@ export function sourceRoutes(deps: SourceRouteDeps): Hono<WorkspaceEnv> {
     return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Content-Disposition': disposition })
   }
   // The QR code of the short path, drawn here (no script on the page draws it): SVG for print, PNG for screens.
-  app.get('/sources/:id/qr.svg', qr('svg'))
-  app.get('/sources/:id/qr.png', qr('png'))
+  route(app, E.qrSvg, qr('svg'))
+  route(app, E.qrPng, qr('png'))
 
   route(app, E.overview, async (c) => {
     const parsed = parseWith(SourceOverviewQuerySchema, c.req.query())
