@@ -20,7 +20,7 @@ import type {
 import type { InviteMember, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
 import { setCsrfToken } from './client.ts'
 import { call } from './endpoints.ts'
-import { useApiChange, useApiQuery, useInvalidate } from './read.ts'
+import { useApiQuery, useInvalidate } from './read.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { session: session_, review, documents, members, founderMail } = WORKSPACE_API
@@ -85,7 +85,8 @@ export function useSubmitReview(id: string) {
 }
 
 export function useAddNote(id: string) {
-  return useApiChange((body: NoteRequest) => call(review.addNote, { params: { id }, body }), 'success', 'application')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: (body: NoteRequest) => call(review.addNote, { params: { id }, body }), onSuccess: () => invalidate('application') })
 }
 
 export function useDocuments(applicationId: string) {
@@ -93,12 +94,11 @@ export function useDocuments(applicationId: string) {
 }
 
 export function useReviewDocument(applicationId: string) {
-  return useApiChange(
-    ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
-      call(documents.review, { params: { id: applicationId, documentId }, body }),
-    'success',
-    'documents',
-  )
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) => call(documents.review, { params: { id: applicationId, documentId }, body }),
+    onSuccess: () => invalidate('documents'),
+  })
 }
 
 export function useMembers() {
@@ -106,11 +106,13 @@ export function useMembers() {
 }
 
 export function useInviteMember() {
-  return useApiChange((body: InviteMember) => call(members.invite, { body }), 'success', 'members')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: (body: InviteMember) => call(members.invite, { body }), onSuccess: () => invalidate('members') })
 }
 
 export function useUpdateMember() {
-  return useApiChange(({ id, ...body }: UpdateMember & { id: string }) => call(members.update, { params: { id }, body }), 'settled', 'members')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: ({ id, ...body }: UpdateMember & { id: string }) => call(members.update, { params: { id }, body }), onSettled: () => invalidate('members') })
 }
 
 export function usePasskeys() {
@@ -118,7 +120,8 @@ export function usePasskeys() {
 }
 
 export function useRemovePasskey() {
-  return useApiChange((id: string) => call(session_.removePasskey, { params: { id } }), 'settled', 'passkeys')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: (id: string) => call(session_.removePasskey, { params: { id } }), onSettled: () => invalidate('passkeys') })
 }
 
 /** `query`: GET /audit's query string (AuditQuery: page, member, action, application, from, to). */

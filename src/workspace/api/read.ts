@@ -4,7 +4,7 @@
  * component that asked (the query's signal). `options`: the rest of
  * useQuery's (enabled, retry, staleTime, refetchInterval, placeholderData).
  */
-import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import type { AnswerOf, AnyEndpoint } from '../../../domain/workspace-api/endpoint.ts'
 import { call, type CallArgs, type CallInput } from './endpoints.ts'
 
@@ -21,15 +21,4 @@ export function useApiQuery<E extends AnyEndpoint, K extends QueryKey = QueryKey
 export function useInvalidate() {
   const client = useQueryClient()
   return (...prefixes: string[]) => Promise.all(prefixes.map((prefix) => client.invalidateQueries({ queryKey: [prefix] })))
-}
-
-/**
- * A change through the API, then the queries under `refresh`'s key prefixes
- * read again: once it succeeded (`after: 'success'`), or once it is done,
- * refused or not (`after: 'settled'`).
- */
-export function useApiChange<V, T>(mutationFn: (variables: V) => Promise<T>, after: 'success' | 'settled', ...refresh: string[]) {
-  const invalidate = useInvalidate()
-  const reread = () => invalidate(...refresh)
-  return useMutation({ mutationFn, ...(after === 'success' ? { onSuccess: reread } : { onSettled: reread }) })
 }
