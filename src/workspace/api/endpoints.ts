@@ -3,11 +3,10 @@
  * (domain/workspace-api/endpoints/, docs/decisions/0209-one-endpoint-table.md):
  * the method, the path with its params filled, the body's type and the
  * answer's type are the table's, so no path is written by hand here or in
- * a screen. One style for reads (`endpointQuery`: TanStack Query's
- * `queryOptions`, its key the endpoint's), one for writes (`call`, or
- * `submitOnce` for a form's one write, inside `useMutation`).
+ * a screen. One style for reads (`useApiQuery`, read.ts: an endpoint under
+ * its area's query key), one for writes (`call`, or `submitOnce` for a
+ * form's one write, inside `useMutation`).
  */
-import { queryOptions, type QueryKey } from '@tanstack/react-query'
 import type { AnswerOf, AnyEndpoint, BodyOf, ParamsOf } from '../../../domain/workspace-api/endpoint.ts'
 import { pathOf } from '../../../domain/workspace-api/endpoint.ts'
 import { API_BASE, api, request } from './client.ts'
@@ -61,23 +60,4 @@ export function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): 
 export function callForFile<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response> {
   const [input] = args
   return request(endpointPath(endpoint, ...args), options(endpoint, input))
-}
-
-/**
- * The query key of a read: the endpoint's path, then its params and query
- * string. Every screen reading the same endpoint with the same params shares
- * it; invalidating `[endpoint.path]` reads all of them again.
- */
-export function endpointKey<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): QueryKey {
-  const params = Object.values((input?.params ?? {}) as Record<string, string>)
-  return [endpoint.path, ...params, ...(input?.query ? [input.query] : [])]
-}
-
-/** A read as TanStack Query's `queryOptions`: the endpoint's key and call, cancelled with the component that asked. */
-export function endpointQuery<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>) {
-  const [input] = args
-  return queryOptions({
-    queryKey: endpointKey(endpoint, ...args),
-    queryFn: ({ signal }) => call(endpoint, ...([{ ...input, signal }] as CallArgs<E>)),
-  })
 }

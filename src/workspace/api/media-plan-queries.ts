@@ -9,6 +9,7 @@ const { mediaPlan } = WORKSPACE_API
 
 export const mediaPlanKeys = {
   plan: (id: string) => ['media-plan', id] as const,
+  behind: ['media-plans', 'behind'] as const,
 }
 
 export function useMediaPlan(applicationId: string) {
@@ -43,7 +44,7 @@ export function useMediaPlanWrite(applicationId: string) {
 
 /** «Acuerdos atrasados» (the overview): the signed deals behind their pace. */
 export function useBehindDeals() {
-  return useApiQuery(['media-plans', 'behind'] as const, mediaPlan.behind)
+  return useApiQuery(mediaPlanKeys.behind, mediaPlan.behind)
 }
 
 /** An entry and its proof file as multipart/form-data: each field as text (null as empty), then `proofFile`. */

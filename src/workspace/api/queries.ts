@@ -35,6 +35,7 @@ export const keys = {
   passkeys: ['passkeys'] as const,
   audit: (query: string) => ['audit', query] as const,
   founderDrafts: ['founder-drafts'] as const,
+  founderDraftCount: ['founder-drafts', 'count'] as const,
   founderMailSettings: ['founder-mail-settings'] as const,
 }
 
@@ -148,7 +149,7 @@ export function useFounderDraftAction() {
 
 /** How many founder e-mails wait for the member: the menu's and Resumen's count (refreshed with the drafts). */
 export function useFounderDraftCount() {
-  return useApiQuery([...keys.founderDrafts, 'count'], founderMail.count, {}, { refetchInterval: 60_000 })
+  return useApiQuery(keys.founderDraftCount, founderMail.count, {}, { refetchInterval: 60_000 })
 }
 
 /** Send the drafts the member confirmed in the dialog, and only those (ADR 0138). */

@@ -16,6 +16,12 @@ import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { scoring } = WORKSPACE_API
 
+export const scoringKeys = {
+  weights: ['weights'] as const,
+  scoring: (id: string) => ['scoring', id] as const,
+  proposal: ['proposal'] as const,
+}
+
 /**
  * The list's filter goes as its URL holds it (BulkFilter: the query string's
  * pairs, passed through); the server checks it with the list's own schema.
@@ -23,7 +29,7 @@ const { scoring } = WORKSPACE_API
 const bulkBody = <B extends BulkPreviewRequest | BulkApplyRequest>(body: B) => body as unknown as BodyOf<typeof scoring.bulkApply> & BodyOf<typeof scoring.bulkPreview>
 
 export function useWeights() {
-  return useApiQuery(['weights'], scoring.weights)
+  return useApiQuery(scoringKeys.weights, scoring.weights)
 }
 
 export function useSaveWeights() {
@@ -35,7 +41,7 @@ export function useSaveWeights() {
 }
 
 export function useScoring(id: string) {
-  return useApiQuery(['scoring', id], scoring.scoring, { params: { id } })
+  return useApiQuery(scoringKeys.scoring(id), scoring.scoring, { params: { id } })
 }
 
 export function useAssign(id: string) {
@@ -72,7 +78,7 @@ export function useClearDiscussion(id: string) {
 }
 
 export function useProposal(enabled: boolean) {
-  return useApiQuery(['proposal'], scoring.proposal, {}, { enabled, staleTime: 0 })
+  return useApiQuery(scoringKeys.proposal, scoring.proposal, {}, { enabled, staleTime: 0 })
 }
 
 export function useConfirmProposal() {

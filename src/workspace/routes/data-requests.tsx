@@ -7,7 +7,7 @@
  * and that another admin must answer (server/features/workspace/data-requests/routes.ts).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'wouter'
 import { isEmail } from '../../../domain/email.ts'
 import type {
@@ -24,6 +24,7 @@ import { DueBadge } from '../components/badges.tsx'
 import { notify } from '../../lib/toast.tsx'
 import { download } from '../api/client.ts'
 import { call, callForFile } from '../api/endpoints.ts'
+import { useApiQuery } from '../api/read.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { dataRequests } = WORKSPACE_API
@@ -67,7 +68,7 @@ const REQUEST_PARAM = 'solicitud'
  * or a deletion), the one due first first; past that date, marked "Vencida".
  */
 function OpenRequests() {
-  const open = useQuery({ queryKey: OPEN_KEY, queryFn: ({ signal }) => call(dataRequests.open, { signal }) })
+  const open = useApiQuery(OPEN_KEY, dataRequests.open)
   const overdue = open.data?.items.filter((r) => r.overdue).length ?? 0
   return (
     <Panel title="Solicitudes abiertas" className="mb-4">

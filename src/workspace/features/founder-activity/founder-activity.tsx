@@ -5,9 +5,10 @@
  * the list and as a count in the menu; opening the application marks it seen.
  */
 import { useEffect } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UnseenFounderActivity } from '../../../../domain/workspace-api/founder-activity.ts'
 import { call } from '../../api/endpoints.ts'
+import { useApiQuery } from '../../api/read.ts'
 import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
 
 const { founderActivity } = WORKSPACE_API
@@ -15,7 +16,7 @@ const { founderActivity } = WORKSPACE_API
 const KEY = ['founder-activity'] as const
 
 export function useFounderActivity() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => call(founderActivity.summary, { signal }), refetchInterval: 60_000 })
+  return useApiQuery(KEY, founderActivity.summary, {}, { refetchInterval: 60_000 })
 }
 
 /** The unseen activity of one application, or null. */
