@@ -49,18 +49,6 @@ export interface ApplicationPage {
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/**
- * The path of the export of what the list shows: GET /applications's own query (filter, search, sort)
- * without its page, so the export's rows are the list's, every page of them (the server reads the query
- * with the list's schema).
- */
-export function applicationsExportPath(format: ExportFormat, listQuery: URLSearchParams): string {
-  const query = new URLSearchParams(listQuery)
-  query.delete('page')
-  query.delete('pageSize')
-  const text = query.toString()
-  return `/exports/applications.${format}${text ? `?${text}` : ''}`
-}
 
 /** One member's review (PUT /applications/:id/review answers `{ review }`). */
 export type Review = Wire<ReviewRecord>

@@ -5,11 +5,13 @@
  *   GET  /applications/:id/documents/:documentId/file   the file, as an attachment (audited)
  *   POST /applications/:id/documents/:documentId/review { status: accepted | new_version_requested, note } (audited)
  */
+import { route } from '../../shared/http/route.ts'
+import { documentEndpoints as E } from '../../../domain/workspace-api/endpoints/documents.ts'
 import { Hono } from 'hono'
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
-import { DocumentReviewSchema, type DocumentChecklist, type TeamDocument } from '../../../domain/workspace-api/documents.ts'
+import { type DocumentChecklist, type TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
-import { invalid, jsonBody, notFound, parseWith } from '../../shared/http/json.ts'
+import { notFound } from '../../shared/http/json.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from '../../shared/http/download.ts'
@@ -41,7 +43,7 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
   const { documents, reviews, founders, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/applications/:id/documents', async (c) => {
+  route(app, E.checklist, async (c) => {
     const application = await reviews.getApplication(c.req.param('id'))
     if (!application) return notFound(c)
     const docs = await documents.docs.list(application.application.id)
@@ -53,7 +55,7 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
     } satisfies DocumentChecklist)
   })
 
-  app.get('/applications/:id/documents/:documentId/file', async (c) => {
+  route(app, E.file, async (c) => {
     const doc = await documents.docs.get(c.req.param('id'), c.req.param('documentId'))
     if (!doc) return c.json(documentNotFound, 404)
     const bytes = await documents.read(doc)
@@ -67,12 +69,10 @@ export function teamDocumentRoutes(deps: TeamDocumentRouteDeps): Hono<WorkspaceE
     return c.body(new Uint8Array(bytes), 200, attachmentHeaders(doc))
   })
 
-  app.post('/applications/:id/documents/:documentId/review', async (c) => {
-    const parsed = parseWith(DocumentReviewSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
+  route(app, E.review, async (c, body) => {
     const at = now()
     const memberId = c.get('member').id
-    const { status, note } = parsed.value
+    const { status, note } = body
     const doc = await documents.docs.review(c.req.param('id'), c.req.param('documentId'), {
       status,
       note: status === 'new_version_requested' ? (note ?? null) : null,

@@ -34,7 +34,7 @@ export function createWorkspaceApi(deps: WorkspaceDeps): Hono<WorkspaceEnv> {
     c.res.headers.set('Cache-Control', 'no-store')
   })
 
-  app.route('/auth', publicAuthRoutes(deps))
+  app.route('/', publicAuthRoutes(deps))
 
   app.use(requireSession(deps), requireCsrfToken(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.workspace))
 

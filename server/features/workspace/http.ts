@@ -1,30 +1,14 @@
 /**
- * Small helpers every workspace route uses: the JSON body against a valibot
- * schema (422 invalid otherwise), the limit on its size (413), the audit
- * trail, and the member as JSON.
+ * Small helpers every workspace route uses: the limit on a body's size
+ * (413), the audit trail, and the member as JSON. Bodies are read from the
+ * endpoint tables (server/shared/http/route.ts).
  */
 import type { AuditAction, AuditDetail } from '../../../domain/audit.ts'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { limitBodies } from '../../shared/http/body-limit.ts'
-import { toIssues } from '../../shared/http/json.ts'
-import * as v from 'valibot'
 import type { SessionMember, TeamMember } from '../../../domain/workspace-api/team.ts'
 import type { Member } from '../../db/stores/team-store.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
-
-export type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response }
-
-export async function readBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<Parsed<v.InferOutput<S>>> {
-  let body: unknown
-  try {
-    body = await c.req.json()
-  } catch {
-    return { ok: false, response: c.json({ error: 'invalid', issues: [{ path: '', message: 'invalid_json' }] }, 422) }
-  }
-  const result = v.safeParse(schema, body)
-  if (result.success) return { ok: true, value: result.output }
-  return { ok: false, response: c.json({ error: 'invalid', issues: toIssues(result.issues) }, 422) }
-}
 
 /**
  * The workspace's limit on request bodies (server/shared/http/body-limit.ts), for

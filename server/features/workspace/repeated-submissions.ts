@@ -4,35 +4,19 @@
  * «Acuerdo firmado», through the stage change, and its correction), the rate
  * card and the panel session. One list, registered before any route group
  * is mounted (like the conflict guard), so the guard runs in front of each
- * of them and a route added to a group is not forgotten by that group's
- * file: it is added here.
+ * of them: an endpoint takes a key when its table says `once: true`.
  *
  * The key is the member's, for the route as registered; a key sent to any
  * other route is ignored.
  */
 import type { Context, Hono } from 'hono'
+import { ALL_ENDPOINTS } from '../../../domain/workspace-api/endpoints/all.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import { refuseAsJson, requestOnce } from '../../shared/http/request-once.ts'
 
-export const ONCE_PER_SUBMISSION = [
-  // «Plan de medios»: a line, a record of the ledger, a line withdrawn.
-  ['POST', '/applications/:id/media-plan/lines'],
-  ['POST', '/applications/:id/media-plan/entries'],
-  ['POST', '/applications/:id/media-plan/lines/:lineId/withdrawal'],
-  // Every stage change, the deal recorded at «Acuerdo firmado» with it (ADR 0159); the deal's correction and owner.
-  ['POST', '/applications/:id/transitions'],
-  ['PUT', '/applications/:id/deal'],
-  ['PUT', '/applications/:id/deal/owner'],
-  // The rate card: a draft, its edit, its publication.
-  ['POST', '/rate-cards'],
-  ['PUT', '/rate-cards/:id'],
-  ['POST', '/rate-cards/:id/publish'],
-  // The panel session: the offer, the team's reschedule and cancellation.
-  ['PUT', '/applications/:id/panel/offer'],
-  ['POST', '/applications/:id/panel/session/reschedule'],
-  ['POST', '/applications/:id/panel/session/cancel'],
-] as const
+/** The endpoints whose table says `once` (domain/workspace-api/endpoints/): the media plan, the deal, the rate card, the panel session. */
+export const ONCE_PER_SUBMISSION = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.once).map(({ endpoint }) => [endpoint.method, endpoint.path] as const)
 
 /** Call before mounting the route groups on `app` (after the conflict guard). */
 export function guardRepeatedSubmissions(app: Hono<WorkspaceEnv>, deps: { keys: RequestKeyStore; now: () => Date }): void {

@@ -4,10 +4,13 @@
  * next to queries.ts, with the same invalidation rule.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { OnTime, PendingList, ReminderFrequency, ReminderRequest, Reminders } from '../../../domain/workspace-api/clock.ts'
-import type { ConflictAnswer, ConflictList, DeclareConflict, LiftConflict } from '../../../domain/workspace-api/conflicts.ts'
-import { api } from './client.ts'
+import type { ReminderFrequency, ReminderRequest } from '../../../domain/workspace-api/clock.ts'
+import type { DeclareConflict, LiftConflict } from '../../../domain/workspace-api/conflicts.ts'
+import { call } from './endpoints.ts'
 import { useApiQuery } from './read.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { clock, conflicts } = WORKSPACE_API
 
 export const clockKeys = {
   pending: ['pending'] as const,
@@ -17,34 +20,34 @@ export const clockKeys = {
 }
 
 export function usePending() {
-  return useApiQuery<PendingList>(clockKeys.pending, '/me/pending')
+  return useApiQuery(clockKeys.pending, clock.pending)
 }
 
 export function useReminderFrequency() {
-  return useApiQuery<Reminders>(clockKeys.reminders, '/me/reminders')
+  return useApiQuery(clockKeys.reminders, clock.reminders)
 }
 
 export function useSetReminderFrequency() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (frequency: ReminderFrequency) => api<Reminders>('/me/reminders', { method: 'PUT', body: { frequency } satisfies ReminderRequest }),
+    mutationFn: (frequency: ReminderFrequency) => call(clock.setReminders, { body: { frequency } satisfies ReminderRequest }),
     onSuccess: (data) => client.setQueryData(clockKeys.reminders, data),
   })
 }
 
 export function useOnTime() {
-  return useApiQuery<OnTime>(clockKeys.onTime, '/overview/on-time')
+  return useApiQuery(clockKeys.onTime, clock.onTime)
 }
 
 export function useConflicts(applicationId: string, enabled: boolean) {
-  return useApiQuery<ConflictList>(clockKeys.conflicts(applicationId), `/conflicts?applicationId=${encodeURIComponent(applicationId)}`, { enabled })
+  return useApiQuery(clockKeys.conflicts(applicationId), conflicts.conflicts, { query: new URLSearchParams({ applicationId }).toString() }, { enabled })
 }
 
 export function useDeclareConflict() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: DeclareConflict) =>
-      api<ConflictAnswer>('/conflicts', { method: 'POST', body }),
+      call(conflicts.declare, { body }),
     onSettled: () =>
       Promise.all(['conflicts', 'application', 'applications', 'pending'].map((prefix) => client.invalidateQueries({ queryKey: [prefix] }))),
   })
@@ -54,7 +57,7 @@ export function useLiftConflict() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ id, reason }: LiftConflict & { id: string }) =>
-      api<ConflictAnswer>(`/conflicts/${encodeURIComponent(id)}/lift`, { method: 'POST', body: { reason } satisfies LiftConflict }),
+      call(conflicts.lift, { params: { conflictId: id }, body: { reason } satisfies LiftConflict }),
     onSettled: () =>
       Promise.all(['conflicts', 'application', 'applications', 'pending'].map((prefix) => client.invalidateQueries({ queryKey: [prefix] }))),
   })

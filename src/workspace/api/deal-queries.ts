@@ -1,8 +1,11 @@
 /** The deal and the rate card (domain/workspace-api/deals.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { DealAnswer, DealInputBody, RateCardAnswer, RateCardBody, RateCardList } from '../../../domain/workspace-api/deals.ts'
-import { applicationPath, useApiQuery } from './read.ts'
+import type { DealInputBody, RateCardBody } from '../../../domain/workspace-api/deals.ts'
+import { useApiQuery } from './read.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { deals } = WORKSPACE_API
 
 export const dealKeys = {
   deal: (id: string) => ['deal', id] as const,
@@ -10,14 +13,14 @@ export const dealKeys = {
 }
 
 export function useDeal(applicationId: string) {
-  return useApiQuery<DealAnswer>(dealKeys.deal(applicationId), applicationPath(applicationId, '/deal'))
+  return useApiQuery(dealKeys.deal(applicationId), deals.deal, { params: { id: applicationId } })
 }
 
 export function useCorrectDeal(applicationId: string) {
   const client = useQueryClient()
   const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (body: DealInputBody) => submitOnce<DealAnswer>(keys, applicationPath(applicationId, '/deal'), { method: 'PUT', body }),
+    mutationFn: (body: DealInputBody) => submitOnce(keys, deals.correct, { params: { id: applicationId }, body }),
     onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
   })
 }
@@ -27,13 +30,13 @@ export function useSetDealOwner(applicationId: string) {
   const client = useQueryClient()
   const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (memberId: string | null) => submitOnce<DealAnswer>(keys, applicationPath(applicationId, '/deal/owner'), { method: 'PUT', body: { memberId } }),
+    mutationFn: (memberId: string | null) => submitOnce(keys, deals.setOwner, { params: { id: applicationId }, body: { memberId } }),
     onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
   })
 }
 
 export function useRateCards(enabled = true) {
-  return useApiQuery<RateCardList>(dealKeys.rateCards, '/rate-cards', { enabled })
+  return useApiQuery(dealKeys.rateCards, deals.rateCards, {}, { enabled })
 }
 
 export function useRateCardAction() {
@@ -43,10 +46,10 @@ export function useRateCardAction() {
   return useMutation({
     mutationFn: (a: { kind: 'create'; body: RateCardBody } | { kind: 'edit'; id: string; body: RateCardBody } | { kind: 'publish'; id: string }) =>
       a.kind === 'create'
-        ? submitOnce<RateCardAnswer>(keys, '/rate-cards', { method: 'POST', body: a.body })
+        ? submitOnce(keys, deals.createRateCard, { body: a.body })
         : a.kind === 'edit'
-          ? submitOnce<RateCardAnswer>(keys, `/rate-cards/${encodeURIComponent(a.id)}`, { method: 'PUT', body: a.body })
-          : submitOnce<RateCardAnswer>(keys, `/rate-cards/${encodeURIComponent(a.id)}/publish`, { method: 'POST', body: {} }),
+          ? submitOnce(keys, deals.editRateCard, { params: { id: a.id }, body: a.body })
+          : submitOnce(keys, deals.publishRateCard, { params: { id: a.id }, body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: dealKeys.rateCards }),
   })
 }

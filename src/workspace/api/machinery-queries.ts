@@ -3,21 +3,23 @@
  * "Estado del sistema"): its own hooks, next to queries.ts, with the same rule.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Machinery, MailRetried } from '../../../domain/machinery.ts'
-import { api } from './client.ts'
+import { call } from './endpoints.ts'
 import { useApiQuery } from './read.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { machinery } = WORKSPACE_API
 
 export const machineryKey = ['overview', 'machinery'] as const
 
 export function useMachinery() {
   // The machinery changes on its own: an admin who keeps the overview open sees it move.
-  return useApiQuery<Machinery>(machineryKey, '/overview/machinery', { refetchInterval: 60_000 })
+  return useApiQuery(machineryKey, machinery.machinery, {}, { refetchInterval: 60_000 })
 }
 
 export function useRetryFailedMail() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api<MailRetried>(`/overview/machinery/mail/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) => call(machinery.retryMail, { params: { id }, body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: machineryKey }),
   })
 }

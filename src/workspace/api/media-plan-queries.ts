@@ -1,15 +1,19 @@
 /** The media plan and its ledger (domain/workspace-api/media-plan.ts): admins only. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BehindDeals, LineWithdrawalBody, MediaPlanAnswer, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
-import { applicationPath, useApiQuery } from './read.ts'
+import type { LineWithdrawalBody, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
+import { useApiQuery } from './read.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { mediaPlan } = WORKSPACE_API
 
 export const mediaPlanKeys = {
   plan: (id: string) => ['media-plan', id] as const,
+  behind: ['media-plans', 'behind'] as const,
 }
 
 export function useMediaPlan(applicationId: string) {
-  return useApiQuery<MediaPlanAnswer>(mediaPlanKeys.plan(applicationId), applicationPath(applicationId, '/media-plan'))
+  return useApiQuery(mediaPlanKeys.plan(applicationId), mediaPlan.plan, { params: { id: applicationId } })
 }
 
 /** A line added, an entry recorded, a line withdrawn (its own action, ADR 0190). */
@@ -25,18 +29,22 @@ export function useMediaPlanWrite(applicationId: string) {
   const keys = useSubmissionKeys()
   return useMutation({
     mutationFn: (w: PlanWrite) =>
-      submitOnce<MediaPlanAnswer>(keys, `/applications/${encodeURIComponent(applicationId)}/media-plan/${w.what === 'withdrawal' ? `lines/${encodeURIComponent(w.lineId)}/withdrawal` : w.what}`, {
-        method: 'POST',
-        // With a proof file (ADR 0163 addendum): the same fields as a form, and the file.
-        body: w.what === 'entries' && w.proofFile ? entryForm(w.body, w.proofFile) : w.body,
-      }),
+      w.what === 'lines'
+        ? submitOnce(keys, mediaPlan.addLine, { params: { id: applicationId }, body: w.body })
+        : w.what === 'withdrawal'
+          ? submitOnce(keys, mediaPlan.withdrawLine, { params: { id: applicationId, lineId: w.lineId }, body: w.body })
+          : submitOnce(keys, mediaPlan.addEntry, {
+              params: { id: applicationId },
+              // With a proof file (ADR 0163 addendum): the same fields as a form, and the file.
+              body: w.proofFile ? entryForm(w.body, w.proofFile) : w.body,
+            }),
     onSuccess: (answer) => client.setQueryData(mediaPlanKeys.plan(applicationId), answer),
   })
 }
 
 /** «Acuerdos atrasados» (the overview): the signed deals behind their pace. */
 export function useBehindDeals() {
-  return useApiQuery<BehindDeals>(['media-plans', 'behind'] as const, '/media-plans/behind')
+  return useApiQuery(mediaPlanKeys.behind, mediaPlan.behind)
 }
 
 /** An entry and its proof file as multipart/form-data: each field as text (null as empty), then `proofFile`. */

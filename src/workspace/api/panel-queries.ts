@@ -6,37 +6,36 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
-  CancelSessionRequest,
-  MyPanelSessions,
   PanelState,
-  RescheduleRequest,
-  SaveOfferRequest,
 } from '../../../domain/workspace-api/panel.ts'
-import { applicationPath, useApiQuery } from './read.ts'
+import { useApiQuery } from './read.ts'
+import type { BodyOf } from '../../../domain/workspace-api/endpoint.ts'
+import type { CallArgs } from './endpoints.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { panel } = WORKSPACE_API
 
 export const panelKeys = {
   panel: (applicationId: string) => ['panel', applicationId] as const,
   mine: ['pending', 'panel-sessions'] as const,
 }
 
-const base = (applicationId: string) => applicationPath(applicationId, '/panel')
-
 export function usePanel(applicationId: string, enabled = true) {
-  return useApiQuery<PanelState>(panelKeys.panel(applicationId), base(applicationId), { enabled, retry: false })
+  return useApiQuery(panelKeys.panel(applicationId), panel.panel, { params: { id: applicationId } }, { enabled, retry: false })
 }
 
 export function useMyPanelSessions() {
-  return useApiQuery<MyPanelSessions>(panelKeys.mine, '/me/panel-sessions')
+  return useApiQuery(panelKeys.mine, panel.mine)
 }
 
 /** One change of the panel: the answer is the new state; the application (its timeline) and the lists follow. */
-function usePanelChange<Body>(applicationId: string, path: string, method: 'PUT' | 'POST') {
+function usePanelChange<E extends typeof panel.saveOffer | typeof panel.reschedule | typeof panel.cancel>(applicationId: string, endpoint: E) {
   const client = useQueryClient()
   // One write per submission (ADR 0189): a second click, or a retry of the same change, is answered once.
   const keys = useSubmissionKeys()
   return useMutation({
-    mutationFn: (body: Body) => submitOnce<PanelState>(keys, `${base(applicationId)}${path}`, { method, body }),
+    mutationFn: (body: BodyOf<E>) => submitOnce(keys, endpoint, ...([{ params: { id: applicationId }, body }] as CallArgs<E>)) as Promise<PanelState>,
     onSuccess: (state) => client.setQueryData(panelKeys.panel(applicationId), state),
     onSettled: () =>
       Promise.all(
@@ -45,6 +44,6 @@ function usePanelChange<Body>(applicationId: string, path: string, method: 'PUT'
   })
 }
 
-export const useSaveOffer = (applicationId: string) => usePanelChange<SaveOfferRequest>(applicationId, '/offer', 'PUT')
-export const useReschedule = (applicationId: string) => usePanelChange<RescheduleRequest>(applicationId, '/session/reschedule', 'POST')
-export const useCancelSession = (applicationId: string) => usePanelChange<CancelSessionRequest>(applicationId, '/session/cancel', 'POST')
+export const useSaveOffer = (applicationId: string) => usePanelChange(applicationId, panel.saveOffer)
+export const useReschedule = (applicationId: string) => usePanelChange(applicationId, panel.reschedule)
+export const useCancelSession = (applicationId: string) => usePanelChange(applicationId, panel.cancel)

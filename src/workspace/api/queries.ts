@@ -7,31 +7,23 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 import type { ReviewInput } from '../../../domain/review.ts'
-import type { DocumentChecklist, DocumentReview, TeamDocument } from '../../../domain/workspace-api/documents.ts'
+import type { DocumentReview } from '../../../domain/workspace-api/documents.ts'
 import type {
   EditDraft,
-  FounderDraftAnswer,
-  FounderDraftCount,
-  FounderDraftList,
   FounderMailSettingRequest,
-  FounderMailSettings,
   SendAllRequest,
-  SentAll,
 } from '../../../domain/workspace-api/founder-mail.ts'
 import type {
-  ApplicationDetail,
-  ApplicationPage,
-  AuditPage,
-  NoteAnswer,
   NoteRequest,
-  Overview,
-  ReviewAnswer,
   TransitionRequest,
-  TransitionResult,
 } from '../../../domain/workspace-api/review.ts'
-import type { InviteMember, MemberAnswer, MemberList, PasskeyList, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
-import { api, request, setCsrfToken } from './client.ts'
-import { applicationPath, useApiChange, useApiQuery, useInvalidate } from './read.ts'
+import type { InviteMember, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
+import { setCsrfToken } from './client.ts'
+import { call } from './endpoints.ts'
+import { useApiQuery, useInvalidate } from './read.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { session: session_, review, documents, members, founderMail } = WORKSPACE_API
 
 export const keys = {
   session: ['session'] as const,
@@ -43,11 +35,12 @@ export const keys = {
   passkeys: ['passkeys'] as const,
   audit: (query: string) => ['audit', query] as const,
   founderDrafts: ['founder-drafts'] as const,
+  founderDraftCount: ['founder-drafts', 'count'] as const,
   founderMailSettings: ['founder-mail-settings'] as const,
 }
 
 export async function fetchSession(): Promise<SessionInfo> {
-  const session = await api<SessionInfo>('/session')
+  const session = await call(session_.session)
   setCsrfToken(session.csrfToken)
   return session
 }
@@ -57,16 +50,16 @@ export function useSession() {
 }
 
 export function useOverview() {
-  return useApiQuery<Overview>(keys.overview, '/overview')
+  return useApiQuery(keys.overview, review.overview)
 }
 
 /** `query` is the list's URL query string (the filters), passed through as is. */
 export function useApplications(query: string) {
-  return useApiQuery<ApplicationPage>(keys.applications(query), `/applications${query ? `?${query}` : ''}`, { placeholderData: (previous) => previous })
+  return useApiQuery(keys.applications(query), review.applications, { query }, { placeholderData: (previous) => previous })
 }
 
 export function useApplication(id: string) {
-  return useApiQuery<ApplicationDetail>(keys.application(id), applicationPath(id))
+  return useApiQuery(keys.application(id), review.application, { params: { id } })
 }
 
 export function useTransition(id: string) {
@@ -75,7 +68,7 @@ export function useTransition(id: string) {
   const keys = useSubmissionKeys()
   return useMutation({
     mutationFn: (body: TransitionRequest) =>
-      submitOnce<TransitionResult>(keys, applicationPath(id, '/transitions'), { method: 'POST', body }),
+      submitOnce(keys, review.transition, { params: { id }, body }),
     // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138), and may cancel or keep the
     // panel session (ADR 0185): its section, and «Mis pendientes», read again.
     onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts', 'panel', 'pending'),
@@ -86,58 +79,61 @@ export function useSubmitReview(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (body: ReviewInput) =>
-      api<ReviewAnswer>(applicationPath(id, '/review'), { method: 'PUT', body }),
+      call(review.review, { params: { id }, body }),
     // 'scoring': the detail's assignment panel (who has scored, the fair scores).
     onSuccess: () => invalidate('application', 'applications', 'scoring'),
   })
 }
 
 export function useAddNote(id: string) {
-  return useApiChange((body: NoteRequest) => api<NoteAnswer>(applicationPath(id, '/notes'), { method: 'POST', body }), 'success', 'application')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: (body: NoteRequest) => call(review.addNote, { params: { id }, body }), onSuccess: () => invalidate('application') })
 }
 
 export function useDocuments(applicationId: string) {
-  return useApiQuery<DocumentChecklist>(keys.documents(applicationId), applicationPath(applicationId, '/documents'))
+  return useApiQuery(keys.documents(applicationId), documents.checklist, { params: { id: applicationId } })
 }
 
 export function useReviewDocument(applicationId: string) {
-  return useApiChange(
-    ({ documentId, ...body }: DocumentReview & { documentId: string }) =>
-      api<TeamDocument>(applicationPath(applicationId, `/documents/${encodeURIComponent(documentId)}/review`), { method: 'POST', body }),
-    'success',
-    'documents',
-  )
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) => call(documents.review, { params: { id: applicationId, documentId }, body }),
+    onSuccess: () => invalidate('documents'),
+  })
 }
 
 export function useMembers() {
-  return useApiQuery<MemberList>(keys.members, '/members')
+  return useApiQuery(keys.members, members.members)
 }
 
 export function useInviteMember() {
-  return useApiChange((body: InviteMember) => api<MemberAnswer>('/members', { method: 'POST', body }), 'success', 'members')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: (body: InviteMember) => call(members.invite, { body }), onSuccess: () => invalidate('members') })
 }
 
 export function useUpdateMember() {
-  return useApiChange(({ id, ...body }: UpdateMember & { id: string }) => api<MemberAnswer>(`/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }), 'settled', 'members')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: ({ id, ...body }: UpdateMember & { id: string }) => call(members.update, { params: { id }, body }), onSettled: () => invalidate('members') })
 }
 
 export function usePasskeys() {
-  return useApiQuery<PasskeyList>(keys.passkeys, '/passkeys')
+  return useApiQuery(keys.passkeys, session_.passkeys)
 }
 
 export function useRemovePasskey() {
-  return useApiChange((id: string) => request(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }), 'settled', 'passkeys')
+  const invalidate = useInvalidate()
+  return useMutation({ mutationFn: (id: string) => call(session_.removePasskey, { params: { id } }), onSettled: () => invalidate('passkeys') })
 }
 
 /** `query`: GET /audit's query string (AuditQuery: page, member, action, application, from, to). */
 export function useAudit(query: string) {
-  return useApiQuery<AuditPage>(keys.audit(query), `/audit${query ? `?${query}` : ''}`, { placeholderData: (previous) => previous })
+  return useApiQuery(keys.audit(query), review.audit, { query }, { placeholderData: (previous) => previous })
 }
 
 // --- "Correos por enviar" (founders' status e-mails) -------------------------
 
 export function useFounderDrafts() {
-  return useApiQuery<FounderDraftList>(keys.founderDrafts, '/founder-mail/drafts')
+  return useApiQuery(keys.founderDrafts, founderMail.drafts)
 }
 
 export function useFounderDraftAction() {
@@ -145,37 +141,34 @@ export function useFounderDraftAction() {
   return useMutation({
     mutationFn: (input: { id: string; action: 'send' | 'discard' } | ({ id: string; action: 'edit' } & EditDraft)) =>
       input.action === 'edit'
-        ? api<FounderDraftAnswer>(`/founder-mail/drafts/${encodeURIComponent(input.id)}`, {
-            method: 'PUT',
-            body: { subject: input.subject, text: input.text } satisfies EditDraft,
-          })
-        : api<FounderDraftAnswer>(`/founder-mail/drafts/${encodeURIComponent(input.id)}/${input.action}`, { method: 'POST', body: {} }),
+        ? call(founderMail.editDraft, { params: { id: input.id }, body: { subject: input.subject, text: input.text } satisfies EditDraft })
+        : call(input.action === 'send' ? founderMail.sendDraft : founderMail.discardDraft, { params: { id: input.id }, body: {} }),
     onSettled: () => invalidate('founder-drafts', 'application'),
   })
 }
 
 /** How many founder e-mails wait for the member: the menu's and Resumen's count (refreshed with the drafts). */
 export function useFounderDraftCount() {
-  return useApiQuery<FounderDraftCount>([...keys.founderDrafts, 'count'], '/founder-mail/count', { refetchInterval: 60_000 })
+  return useApiQuery(keys.founderDraftCount, founderMail.count, {}, { refetchInterval: 60_000 })
 }
 
 /** Send the drafts the member confirmed in the dialog, and only those (ADR 0138). */
 export function useSendAllFounderDrafts() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (ids: string[]) => api<SentAll>('/founder-mail/drafts/send-all', { method: 'POST', body: { ids } satisfies SendAllRequest }),
+    mutationFn: (ids: string[]) => call(founderMail.sendAll, { body: { ids } satisfies SendAllRequest }),
     onSettled: () => invalidate('founder-drafts', 'application'),
   })
 }
 
 export function useFounderMailSettings() {
-  return useApiQuery<FounderMailSettings>(keys.founderMailSettings, '/founder-mail/settings')
+  return useApiQuery(keys.founderMailSettings, founderMail.settings)
 }
 
 export function useSetFounderMailSetting() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: FounderMailSettingRequest) => api<FounderMailSettingRequest>('/founder-mail/settings', { method: 'PUT', body }),
+    mutationFn: (body: FounderMailSettingRequest) => call(founderMail.setSetting, { body }),
     onSettled: () => invalidate('founder-mail-settings'),
   })
 }

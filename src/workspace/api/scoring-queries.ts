@@ -2,46 +2,52 @@
 import { useMutation } from '@tanstack/react-query'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
 import type {
-  ApplicationScoring,
-  AssignAnswer,
-  AssignOutcome,
   AssignRequest,
-  BulkApplied,
   BulkApplyRequest,
-  BulkPreview,
   BulkPreviewRequest,
-  DiscussionCleared,
   PlanItem,
   PlanRequest,
-  Proposal,
-  Taken,
-  Unassigned,
-  WeightsAnswer,
   WeightsRequest,
 } from '../../../domain/workspace-api/scoring.ts'
-import { api } from './client.ts'
-import { applicationPath, useApiQuery, useInvalidate } from './read.ts'
+import { call } from './endpoints.ts'
+import { useApiQuery, useInvalidate } from './read.ts'
+import type { BodyOf } from '../../../domain/workspace-api/endpoint.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { scoring } = WORKSPACE_API
+
+export const scoringKeys = {
+  weights: ['weights'] as const,
+  scoring: (id: string) => ['scoring', id] as const,
+  proposal: ['proposal'] as const,
+}
+
+/**
+ * The list's filter goes as its URL holds it (BulkFilter: the query string's
+ * pairs, passed through); the server checks it with the list's own schema.
+ */
+const bulkBody = <B extends BulkPreviewRequest | BulkApplyRequest>(body: B) => body as unknown as BodyOf<typeof scoring.bulkApply> & BodyOf<typeof scoring.bulkPreview>
 
 export function useWeights() {
-  return useApiQuery<WeightsAnswer>(['weights'], '/weights')
+  return useApiQuery(scoringKeys.weights, scoring.weights)
 }
 
 export function useSaveWeights() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (weights: CriterionWeights) => api<WeightsAnswer>('/weights', { method: 'PUT', body: { weights } satisfies WeightsRequest }),
+    mutationFn: (weights: CriterionWeights) => call(scoring.setWeights, { body: { weights } satisfies WeightsRequest }),
     onSuccess: () => invalidate('weights', 'applications', 'scoring'),
   })
 }
 
 export function useScoring(id: string) {
-  return useApiQuery<ApplicationScoring>(['scoring', id], applicationPath(id, '/scoring'))
+  return useApiQuery(scoringKeys.scoring(id), scoring.scoring, { params: { id } })
 }
 
 export function useAssign(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (memberIds: string[]) => api<AssignAnswer>(applicationPath(id, '/assignments'), { method: 'POST', body: { memberIds } satisfies AssignRequest }),
+    mutationFn: (memberIds: string[]) => call(scoring.assign, { params: { id }, body: { memberIds } satisfies AssignRequest }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -50,7 +56,7 @@ export function useUnassign(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (memberId: string) =>
-      api<Unassigned>(`/applications/${encodeURIComponent(id)}/assignments/${encodeURIComponent(memberId)}`, { method: 'DELETE' }),
+      call(scoring.unassign, { params: { id, memberId } }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -58,7 +64,7 @@ export function useUnassign(id: string) {
 export function useTake(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api<Taken>(applicationPath(id, '/take'), { method: 'POST', body: {} }),
+    mutationFn: () => call(scoring.take, { params: { id }, body: {} }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
@@ -66,33 +72,33 @@ export function useTake(id: string) {
 export function useClearDiscussion(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: () => api<DiscussionCleared>(applicationPath(id, '/discussion/clear'), { method: 'POST', body: {} }),
+    mutationFn: () => call(scoring.clearDiscussion, { params: { id }, body: {} }),
     onSettled: () => invalidate('scoring', 'applications'),
   })
 }
 
 export function useProposal(enabled: boolean) {
-  return useApiQuery<Proposal>(['proposal'], '/assignments/proposal', { enabled, staleTime: 0 })
+  return useApiQuery(scoringKeys.proposal, scoring.proposal, {}, { enabled, staleTime: 0 })
 }
 
 export function useConfirmProposal() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (plan: PlanItem[]) => api<AssignOutcome>('/assignments/proposal/confirm', { method: 'POST', body: { plan } satisfies PlanRequest }),
+    mutationFn: (plan: PlanItem[]) => call(scoring.confirmProposal, { body: { plan } satisfies PlanRequest }),
     onSettled: () => invalidate('proposal', 'applications', 'scoring'),
   })
 }
 
 export function useBulkPreview() {
   return useMutation({
-    mutationFn: (body: BulkPreviewRequest) => api<BulkPreview>('/bulk/preview', { method: 'POST', body }),
+    mutationFn: (body: BulkPreviewRequest) => call(scoring.bulkPreview, { body: bulkBody(body) }),
   })
 }
 
 export function useBulkApply() {
   const invalidate = useInvalidate()
   return useMutation({
-    mutationFn: (body: BulkApplyRequest) => api<BulkApplied>('/bulk/apply', { method: 'POST', body }),
+    mutationFn: (body: BulkApplyRequest) => call(scoring.bulkApply, { body: bulkBody(body) }),
     onSettled: () => invalidate('applications', 'overview', 'application', 'scoring'),
   })
 }

@@ -1,8 +1,11 @@
 /** The sources (domain/workspace-api/sources.ts): every member reads, admins change. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { SourceAnswer, SourceBody, SourceEditBody, SourceList, SourceOverviewAnswer } from '../../../domain/workspace-api/sources.ts'
-import { api } from './client.ts'
+import type { SourceAnswer, SourceBody, SourceEditBody } from '../../../domain/workspace-api/sources.ts'
+import { call } from './endpoints.ts'
 import { useApiQuery } from './read.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { sources } = WORKSPACE_API
 
 export const sourceKeys = {
   all: ['sources'] as const,
@@ -11,22 +14,22 @@ export const sourceKeys = {
 }
 
 export function useSources() {
-  return useApiQuery<SourceList>(sourceKeys.list, '/sources')
+  return useApiQuery(sourceKeys.list, sources.sources)
 }
 
 export function useSourceOverview(from: string, to: string) {
-  return useApiQuery<SourceOverviewAnswer>(sourceKeys.overview(from, to), `/sources/overview?${new URLSearchParams(from && to ? { from, to } : {})}`)
+  return useApiQuery(sourceKeys.overview(from, to), sources.overview, { query: `${new URLSearchParams(from && to ? { from, to } : {})}` })
 }
 
 export function useSourceAction() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (a: { kind: 'create'; body: SourceBody } | { kind: 'edit'; id: string; body: SourceEditBody } | { kind: 'delete'; id: string }) =>
+    mutationFn: (a: { kind: 'create'; body: SourceBody } | { kind: 'edit'; id: string; body: SourceEditBody } | { kind: 'delete'; id: string }): Promise<SourceAnswer | void> =>
       a.kind === 'create'
-        ? api<SourceAnswer>('/sources', { method: 'POST', body: a.body })
+        ? call(sources.create, { body: a.body })
         : a.kind === 'edit'
-          ? api<SourceAnswer>(`/sources/${encodeURIComponent(a.id)}`, { method: 'PUT', body: a.body })
-          : api<null>(`/sources/${encodeURIComponent(a.id)}`, { method: 'DELETE' }),
+          ? call(sources.edit, { params: { id: a.id }, body: a.body })
+          : call(sources.remove, { params: { id: a.id } }),
     onSettled: () => client.invalidateQueries({ queryKey: sourceKeys.all }),
   })
 }

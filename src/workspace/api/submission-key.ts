@@ -11,7 +11,8 @@
  */
 import { useRef } from 'react'
 import { newRequestKey } from '../../../domain/request-keys.ts'
-import { api, type RequestOptions } from './client.ts'
+import type { AnswerOf, AnyEndpoint } from '../../../domain/workspace-api/endpoint.ts'
+import { call, endpointPath, type CallArgs } from './endpoints.ts'
 
 export interface SubmissionKeys {
   /** The key of the submission in progress to `target` ("POST /path"), made on first use. */
@@ -35,10 +36,11 @@ export function useSubmissionKeys(): SubmissionKeys {
   }
 }
 
-/** `api` with the submission's key; the key renewed once the server answered with a success. */
-export async function submitOnce<T>(keys: SubmissionKeys, path: string, options: RequestOptions & { method: NonNullable<RequestOptions['method']> }): Promise<T> {
-  const target = `${options.method} ${path}`
-  const answer = await api<T>(path, { ...options, idempotencyKey: keys.keyFor(target) })
+/** `call` with the submission's key; the key renewed once the server answered with a success. */
+export async function submitOnce<E extends AnyEndpoint>(keys: SubmissionKeys, endpoint: E, ...args: CallArgs<E>): Promise<AnswerOf<E>> {
+  const [input] = args
+  const target = `${endpoint.method} ${endpointPath(endpoint, ...args)}`
+  const answer = await call(endpoint, ...([{ ...input, idempotencyKey: keys.keyFor(target) }] as CallArgs<E>))
   keys.renew(target)
   return answer
 }

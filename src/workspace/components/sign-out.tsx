@@ -2,10 +2,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useLocation } from 'wouter'
-import { api, ApiError, setCsrfToken } from '../api/client.ts'
+import { ApiError, setCsrfToken } from '../api/client.ts'
 import { notify } from '../../lib/toast.tsx'
 import { paths } from '../paths.ts'
 import { Button } from './ui.tsx'
+import { call } from '../api/endpoints.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 function useSignOut() {
   const client = useQueryClient()
@@ -16,7 +18,7 @@ function useSignOut() {
     signOut: async (everywhere: boolean) => {
       setPending(true)
       try {
-        await api(everywhere ? '/session/logout-all' : '/session/logout', { method: 'POST', body: {} })
+        await call(everywhere ? WORKSPACE_API.session.logoutAll : WORKSPACE_API.session.logout, { body: {} })
       } catch (err) {
         // A session that has already ended is signed out all the same.
         if (!(err instanceof ApiError && err.status === 401)) {

@@ -10,38 +10,30 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
-import { api } from '../api/client.ts'
 import type {
   AddPasskey,
   Passkey,
-  PasskeyAdded,
   PasskeyChallenge,
   PasskeyVerify,
   SessionMember,
-  SignedIn,
 } from '../../../domain/workspace-api/team.ts'
+import { call } from '../api/endpoints.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { signIn, session } = WORKSPACE_API
 
 export async function signInWithPasskey(): Promise<SessionMember> {
-  const { challengeId, options } = await api<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>>(
-    '/auth/passkey/options',
-    { method: 'POST', body: {}, public: true },
-  )
+  // The options are WebAuthn's, read with the browser library's own types (the table says `unknown`).
+  const { challengeId, options } = (await call(signIn.passkeyOptions, { body: {} })) as PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>
   const response = await startAuthentication({ optionsJSON: options })
-  const { member } = await api<SignedIn>('/auth/passkey/verify', {
-    method: 'POST',
-    body: { challengeId, response } satisfies PasskeyVerify,
-    public: true,
-  })
+  const { member } = await call(signIn.verifyPasskey, { body: { challengeId, response } satisfies PasskeyVerify })
   return member
 }
 
 export async function addPasskey(name: string): Promise<Passkey> {
-  const { challengeId, options } = await api<PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>>(
-    '/passkeys/options',
-    { method: 'POST', body: {} },
-  )
+  const { challengeId, options } = (await call(session.newPasskeyOptions, { body: {} })) as PasskeyChallenge<PublicKeyCredentialCreationOptionsJSON>
   const response = await startRegistration({ optionsJSON: options })
-  const { passkey } = await api<PasskeyAdded>('/passkeys', { method: 'POST', body: { challengeId, response, name } satisfies AddPasskey })
+  const { passkey } = await call(session.addPasskey, { body: { challengeId, response, name } satisfies AddPasskey })
   return passkey
 }
 

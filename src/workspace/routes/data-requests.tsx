@@ -7,24 +7,27 @@
  * and that another admin must answer (server/features/workspace/data-requests/routes.ts).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'wouter'
 import { isEmail } from '../../../domain/email.ts'
 import type {
   DataRequestConflict,
   DataRequestLookup,
-  DataRequestRowLookup,
   DeleteRequest,
   DeletionReport,
   ExportRequest,
   HeldApplication,
   LookupRequest,
-  OpenDataRequests,
 } from '../../../domain/workspace-api/data-requests.ts'
 import { DATA_REQUEST_TERM_BUSINESS_DAYS } from '../../../domain/data-requests.ts'
 import { DueBadge } from '../components/badges.tsx'
 import { notify } from '../../lib/toast.tsx'
-import { api, download, request } from '../api/client.ts'
+import { download } from '../api/client.ts'
+import { call, callForFile } from '../api/endpoints.ts'
+import { useApiQuery } from '../api/read.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+
+const { dataRequests } = WORKSPACE_API
 import { useMember } from '../components/require-session.tsx'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { Button, emailInputProps, Forbidden, PageHeader, ListView, Panel, TextField } from '../components/ui.tsx'
@@ -65,7 +68,7 @@ const REQUEST_PARAM = 'solicitud'
  * or a deletion), the one due first first; past that date, marked "Vencida".
  */
 function OpenRequests() {
-  const open = useQuery({ queryKey: OPEN_KEY, queryFn: ({ signal }) => api<OpenDataRequests>('/data-requests/open', { signal }) })
+  const open = useApiQuery(OPEN_KEY, dataRequests.open)
   const overdue = open.data?.items.filter((r) => r.overdue).length ?? 0
   return (
     <Panel title="Solicitudes abiertas" className="mb-4">
@@ -134,7 +137,7 @@ export function DataRequestsPage() {
       setDeleted(null)
       setError(undefined)
       try {
-        const answer = await api<DataRequestRowLookup>(`/data-requests/${encodeURIComponent(requestId)}/lookup`, { method: 'POST', body: {} })
+        const answer = await call(dataRequests.lookupRequest, { params: { id: requestId }, body: {} })
         setResult(answer.lookup)
         // A conflicted admin gets no address: the references only.
         setSearched(answer.email ?? '')
@@ -163,7 +166,7 @@ export function DataRequestsPage() {
     setPending(true)
     setDeleted(null)
     try {
-      setResult(await api<DataRequestLookup>('/data-requests/lookup', { method: 'POST', body: { email: address } satisfies LookupRequest }))
+      setResult(await call(dataRequests.lookup, { body: { email: address } satisfies LookupRequest }))
       setSearched(address)
       notify('success', null, { action: 'data-lookup' })
     } catch (err) {
@@ -176,7 +179,7 @@ export function DataRequestsPage() {
   async function exportAs(format: 'json' | 'csv') {
     if (!searched) return
     try {
-      const res = await request('/data-requests/export', { method: 'POST', body: { email: searched, format } satisfies ExportRequest })
+      const res = await callForFile(dataRequests.export, { body: { email: searched, format } satisfies ExportRequest })
       await download(res, `datos-personales.${format}`)
       notify('success', null, { action: 'data-export' })
     } catch (err) {
@@ -188,7 +191,7 @@ export function DataRequestsPage() {
     if (!searched) return
     setPending(true)
     try {
-      const report = await api<DeletionReport>('/data-requests/delete', { method: 'POST', body: { email: searched, confirm: searched } satisfies DeleteRequest })
+      const report = await call(dataRequests.delete, { body: { email: searched, confirm: searched } satisfies DeleteRequest })
       setDeleted(report)
       setResult(null)
       setConfirmDelete(false)

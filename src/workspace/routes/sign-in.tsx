@@ -5,10 +5,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { isEmail } from '../../../domain/email.ts'
-import type { LinkComplete, LinkRequest, LinkRequested, SignedIn } from '../../../domain/workspace-api/team.ts'
+import type { LinkComplete, LinkRequest } from '../../../domain/workspace-api/team.ts'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { api, ApiError } from '../api/client.ts'
+import { ApiError } from '../api/client.ts'
+import { call } from '../api/endpoints.ts'
+import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 import { keys } from '../api/queries.ts'
 import { ActionError, Button, emailInputProps, TextField } from '../components/ui.tsx'
 import { passkeyErrorMessage, signInWithPasskey } from '../lib/passkeys.ts'
@@ -120,7 +122,7 @@ function CompleteLink({ token, onDone, onInvalid }: {
 }) {
   const { pending, error, run: complete } = useAttempt(
     async () => {
-      await api<SignedIn>('/auth/link/complete', { method: 'POST', body: { token } satisfies LinkComplete, public: true })
+      await call(WORKSPACE_API.signIn.completeLink, { body: { token } satisfies LinkComplete })
       await onDone()
     },
     (err) => {
@@ -159,7 +161,7 @@ function RequestLink({ returnTo }: { returnTo: string }) {
     setError(undefined)
     setState('pending')
     try {
-      await api<LinkRequested>('/auth/link', { method: 'POST', body: { email: email.trim(), ...(returnTo === paths.overview ? {} : { returnTo }) } satisfies LinkRequest, public: true })
+      await call(WORKSPACE_API.signIn.requestLink, { body: { email: email.trim(), ...(returnTo === paths.overview ? {} : { returnTo }) } satisfies LinkRequest })
       setState('sent')
     } catch (err) {
       setState('idle')

@@ -6,8 +6,10 @@
 import { Hono, type Context } from 'hono'
 import { now, type WorkspaceDeps } from '../deps.ts'
 import { BODY_LIMITS } from '../../../shared/http/body-limit.ts'
-import { audit, limitJsonBodies, readBody, sessionMemberJson } from '../http.ts'
-import { LinkCompleteSchema, LinkRequestSchema, PasskeyVerifySchema, type LinkRequested, type SignedIn } from '../../../../domain/workspace-api/team.ts'
+import { audit, limitJsonBodies, sessionMemberJson } from '../http.ts'
+import { route } from '../../../shared/http/route.ts'
+import { signInEndpoints as E } from '../../../../domain/workspace-api/endpoints/team.ts'
+import { type LinkRequested, type SignedIn } from '../../../../domain/workspace-api/team.ts'
 import { workspaceReturnPath } from '../../../../domain/workspace-api/return-path.ts'
 import { signInMessage } from '../mail/sign-in-message.ts'
 import type { Member, Session } from '../../../db/stores/team-store.ts'
@@ -41,12 +43,10 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
   }
 
   // Open to anyone: the Origin first, then no more body than signing in needs (ADR 0118).
-  app.use(requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
+  app.use('/auth/*', requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
 
-  app.post('/link', async (c) => {
-    const body = await readBody(c, LinkRequestSchema)
-    if (!body.ok) return body.response
-    const { email } = body.value
+  route(app, E.requestLink, async (c, body) => {
+    const { email } = body
     const refused = await rateLimited(c, deps, [
       { purpose: 'link-address', value: email, max: limits.perAddress },
       { purpose: 'link-ip', value: deps.clientIp(c), max: limits.perIp },
@@ -57,7 +57,7 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
     if (member?.active) {
       const { token, link } = newSignInLink(member.id, at)
       // Back to the page they were opening; an unsafe path is dropped (ADR 0148).
-      const returnTo = workspaceReturnPath(body.value.returnTo)
+      const returnTo = workspaceReturnPath(body.returnTo)
       await deps.team.createSignInLink(link, signInMessage(deps.mail, member, token, undefined, returnTo))
       deps.onMailQueued?.()
     }
@@ -65,30 +65,26 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
     return c.json({ ok: true } satisfies LinkRequested, 202)
   })
 
-  app.post('/link/complete', async (c) => {
-    const body = await readBody(c, LinkCompleteSchema)
-    if (!body.ok) return body.response
+  route(app, E.completeLink, async (c, body) => {
     const invalid = () => c.json({ error: 'invalid_link', message: 'El enlace no es válido, ya se usó o venció. Pide uno nuevo.' }, 400)
-    if (!TOKEN_RE.test(body.value.token)) return invalid()
+    if (!TOKEN_RE.test(body.token)) return invalid()
     const { token, session } = newSession('link', now(deps), deps.session)
-    const member = await deps.team.completeSignIn(sha256Hex(body.value.token), session)
+    const member = await deps.team.completeSignIn(sha256Hex(body.token), session)
     if (!member) return invalid()
     return signedIn(c, deps, member, token, session)
   })
 
-  app.post('/passkey/options', async (c) => {
+  route(app, E.passkeyOptions, async (c) => {
     const origin = allowedOrigin(c, deps.siteOrigin)!
     const refused = await rateLimited(c, deps, [{ purpose: 'passkey-ip', value: deps.clientIp(c), max: limits.passkeyPerIp }])
     if (refused) return refused
     return c.json(await startAuthentication(deps.team, relyingParty(origin), now(deps)))
   })
 
-  app.post('/passkey/verify', async (c) => {
-    const body = await readBody(c, PasskeyVerifySchema)
-    if (!body.ok) return body.response
+  route(app, E.verifyPasskey, async (c, body) => {
     const origin = allowedOrigin(c, deps.siteOrigin)!
     const at = now(deps)
-    const proved = await finishAuthentication(deps.team, relyingParty(origin), body.value, at)
+    const proved = await finishAuthentication(deps.team, relyingParty(origin), body, at)
     if (!proved) return c.json({ error: 'invalid_passkey', message: 'No pudimos verificar tu llave de acceso.' }, 400)
     const { token, session } = newSession('passkey', at, deps.session)
     await deps.team.createSession({ ...session, memberId: proved.member.id })

@@ -5,9 +5,11 @@
 import type { Hono } from 'hono'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
-import { audit, readBody, sessionMemberJson } from '../http.ts'
+import { audit, sessionMemberJson } from '../http.ts'
+import { route } from '../../../shared/http/route.ts'
+import { sessionEndpoints as E } from '../../../../domain/workspace-api/endpoints/team.ts'
 import type { Passkey } from '../../../db/stores/team-store.ts'
-import { AddPasskeySchema, type Passkey as PasskeyJson, type PasskeyAdded, type PasskeyList, type SessionInfo } from '../../../../domain/workspace-api/team.ts'
+import { type Passkey as PasskeyJson, type PasskeyAdded, type PasskeyList, type SessionInfo } from '../../../../domain/workspace-api/team.ts'
 import { allowedOrigin } from '../../../shared/auth/origin.ts'
 import { finishRegistration, relyingParty, startRegistration } from './passkeys.ts'
 import { clearSessionCookie } from './sessions.ts'
@@ -22,15 +24,15 @@ const passkeyJson = (p: Passkey): PasskeyJson => ({
 const DEFAULT_PASSKEY_NAME = 'Llave de acceso'
 
 export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
-  app.get('/session', (c) => c.json({ member: sessionMemberJson(c.get('member')), csrfToken: c.get('session').csrfToken } satisfies SessionInfo))
+  route(app, E.session, (c) => c.json({ member: sessionMemberJson(c.get('member')), csrfToken: c.get('session').csrfToken } satisfies SessionInfo))
 
-  app.post('/session/logout', async (c) => {
+  route(app, E.logout, async (c) => {
     await deps.team.deleteSession(c.get('session').id)
     clearSessionCookie(c, deps.session)
     return c.body(null, 204)
   })
 
-  app.post('/session/logout-all', async (c) => {
+  route(app, E.logoutAll, async (c) => {
     const member = c.get('member')
     const ended = await deps.team.deleteMemberSessions(member.id)
     await audit(deps, { memberId: member.id, action: 'session.signed_out_everywhere', detail: { sessions: ended } })
@@ -38,27 +40,25 @@ export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
     return c.body(null, 204)
   })
 
-  app.get('/passkeys', async (c) => {
+  route(app, E.passkeys, async (c) => {
     const passkeys = await deps.team.listPasskeys(c.get('member').id)
     return c.json({ passkeys: passkeys.map(passkeyJson) } satisfies PasskeyList)
   })
 
-  app.post('/passkeys/options', async (c) => {
+  route(app, E.newPasskeyOptions, async (c) => {
     // The CSRF middleware has already accepted the Origin.
     const origin = allowedOrigin(c, deps.siteOrigin)!
     return c.json(await startRegistration(deps.team, c.get('member'), relyingParty(origin), now(deps)))
   })
 
-  app.post('/passkeys', async (c) => {
-    const body = await readBody(c, AddPasskeySchema)
-    if (!body.ok) return body.response
+  route(app, E.addPasskey, async (c, body) => {
     const member = c.get('member')
     const origin = allowedOrigin(c, deps.siteOrigin)!
     const passkey = await finishRegistration(
       deps.team,
       member,
       relyingParty(origin),
-      { ...body.value, name: body.value.name || DEFAULT_PASSKEY_NAME },
+      { ...body, name: body.name || DEFAULT_PASSKEY_NAME },
       now(deps),
     )
     if (!passkey) return c.json({ error: 'invalid_passkey', message: 'No pudimos registrar la llave de acceso.' }, 400)
@@ -66,7 +66,7 @@ export function sessionRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): voi
     return c.json({ passkey: passkeyJson(passkey) } satisfies PasskeyAdded, 201)
   })
 
-  app.delete('/passkeys/:id', async (c) => {
+  route(app, E.removePasskey, async (c) => {
     const member = c.get('member')
     const id = c.req.param('id')
     if (!(await deps.team.deletePasskey(id, member.id))) return c.json({ error: 'not_found' }, 404)

@@ -4,18 +4,18 @@
  * `/applications/:id` on purpose: a member must be able to declare a conflict
  * with an application the guard will refuse them from then on.
  */
+import { route } from '../../../shared/http/route.ts'
+import { conflictEndpoints as E } from '../../../../domain/workspace-api/endpoints/conflicts.ts'
 import { Hono } from 'hono'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import {
   ConflictListQuerySchema,
-  DeclareConflictSchema,
-  LiftConflictSchema,
   type Conflict as ConflictJson,
   type ConflictAnswer,
   type ConflictList,
 } from '../../../../domain/workspace-api/conflicts.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { invalid, parseWith } from '../../../shared/http/json.ts'
 import type { Conflict, ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { PanelActions } from '../../../shared/pipeline/panel-actions.ts'
 
@@ -32,19 +32,17 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
   const { conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.post('/conflicts', async (c) => {
-    const parsed = parseWith(DeclareConflictSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige el tipo de conflicto.')
+  route(app, E.declare, async (c, body) => {
     const member = c.get('member')
-    const memberId = parsed.value.memberId ?? member.id
+    const memberId = body.memberId ?? member.id
     if (memberId !== member.id && member.role !== 'admin') {
       return c.json({ error: 'forbidden', message: 'Solo un administrador puede registrar un conflicto por otra persona.' }, 403)
     }
     const outcome = await conflicts.declare({
-      applicationId: parsed.value.applicationId,
+      applicationId: body.applicationId,
       memberId,
-      kind: parsed.value.kind,
-      note: parsed.value.note,
+      kind: body.kind,
+      note: body.note,
       declaredBy: member.id,
       at: now(),
       ...(deps.panel ? { panelLeave: deps.panel.leaving } : {}),
@@ -58,7 +56,7 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
   })
 
   // A reviewer sees their own; an admin everyone's (filtered by application or member).
-  app.get('/conflicts', async (c) => {
+  route(app, E.conflicts, async (c) => {
     const parsed = parseWith(ConflictListQuerySchema, c.req.query())
     if (!parsed.ok) return invalid(c, parsed.issues)
     const member = c.get('member')
@@ -70,9 +68,7 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
     return c.json({ items: items.map(conflictJson) } satisfies ConflictList)
   })
 
-  app.post('/conflicts/:conflictId/lift', adminOnly, async (c) => {
-    const parsed = parseWith(LiftConflictSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Escribe el motivo para levantar el conflicto.')
+  route(app, E.lift, async (c, body) => {
     const member = c.get('member')
     const conflict = await conflicts.get(c.req.param('conflictId'))
     if (!conflict) return c.json({ error: 'not_found', message: 'No encontramos ese conflicto.' }, 404)
@@ -80,7 +76,7 @@ export function conflictRoutes(deps: ConflictRouteDeps): Hono<WorkspaceEnv> {
     if (conflict.memberId === member.id) {
       return c.json({ error: 'forbidden', message: 'Otro administrador debe levantar tu propio conflicto.' }, 403)
     }
-    const outcome = await conflicts.lift(conflict.id, { memberId: member.id, reason: parsed.value.reason, at: now() })
+    const outcome = await conflicts.lift(conflict.id, { memberId: member.id, reason: body.reason, at: now() })
     if (outcome.status === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos ese conflicto.' }, 404)
     if (outcome.status === 'already_lifted') return c.json({ error: 'already_lifted', message: 'Este conflicto ya fue levantado.' }, 409)
     return c.json({ conflict: conflictJson(outcome.conflict) } satisfies ConflictAnswer)

@@ -10,12 +10,11 @@
  * another admin must answer: no contents, no export, no deletion
  * (docs/decisions/0123-data-requests-and-conflicts.md).
  */
+import { route } from '../../../shared/http/route.ts'
+import { dataRequestEndpoints as E } from '../../../../domain/workspace-api/endpoints/data-requests.ts'
 import { Hono } from 'hono'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import {
-  DeleteSchema,
-  ExportSchema,
-  LookupSchema,
   type DataRequestLookup,
   type DataRequestRowLookup,
   type DeletionReport,
@@ -27,7 +26,7 @@ import type { FounderStore } from '../../../db/stores/founder-store.ts'
 import { attributionsOf, founderCsv, founderRecords } from '../../../shared/exports.ts'
 import { normalizeEmail, type ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { adminOnly, attachment, bogotaDate, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { adminOnly, attachment, bogotaDate, invalid } from '../../../shared/http/json.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { AuditAction, AuditDetail, ReviewStore } from '../../../db/stores/review-store.ts'
 import { isUuid } from '../../../db/time-ordered-id.ts'
@@ -75,7 +74,7 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
   }
 
   /** The open requests with the date each must be answered by; references only (no personal data). */
-  app.get('/data-requests/open', async (c) => {
+  route(app, E.open, async (c) => {
     const at = now()
     const open = await founders.store.listOpenDataRequests()
     const mine = open.length > 0 ? await conflicts.conflictedApplications(c.get('member').id) : new Set<string>()
@@ -114,10 +113,8 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     return records
   }
 
-  app.post('/data-requests/lookup', async (c) => {
-    const parsed = parseWith(LookupSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    return c.json((await lookUp(c.get('member').id, parsed.value.email)) satisfies DataRequestLookup)
+  route(app, E.lookup, async (c, body) => {
+    return c.json((await lookUp(c.get('member').id, body.email)) satisfies DataRequestLookup)
   })
 
   /**
@@ -125,7 +122,7 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
    * request's application, so the admin types nothing and the address never travels in a URL (the
    * request's id does). The address comes back to export and delete with; never to a conflicted admin.
    */
-  app.post('/data-requests/:id/lookup', async (c) => {
+  route(app, E.lookupRequest, async (c) => {
     const id = c.req.param('id')
     const request = isUuid(id) ? (await founders.store.listOpenDataRequests()).find((r) => r.id === id) : undefined
     const held = request?.applicationId ? await reviews.getApplication(request.applicationId) : null
@@ -144,35 +141,31 @@ export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
     return true
   }
 
-  app.post('/data-requests/export', async (c) => {
-    const parsed = parseWith(ExportSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const { format } = parsed.value
-    if (await refusedForConflict(c.get('member').id, parsed.value.email, 'export')) return c.json(dataRequestConflictRefusal, 403)
+  route(app, E.export, async (c, body) => {
+    const { format } = body
+    if (await refusedForConflict(c.get('member').id, body.email, 'export')) return c.json(dataRequestConflictRefusal, 403)
     const filename = `datos-titular-${bogotaDate(now())}.${format}`
     if (format === 'json') {
-      const records = await founderRecords(store, parsed.value.email)
+      const records = await founderRecords(store, body.email)
       await audit(c.get('member').id, 'data_request.exported', records.map((r) => r.id), { format })
       return attachment(JSON.stringify(records, null, 2) + '\n', 'application/json; charset=utf-8', filename)
     }
-    const apps = await store.findByEmail(parsed.value.email)
+    const apps = await store.findByEmail(body.email)
     await audit(c.get('member').id, 'data_request.exported', apps.map((a) => a.id), { format })
     return attachment(founderCsv(apps, await attributionsOf(store, apps)), 'text/csv; charset=utf-8', filename)
   })
 
-  app.post('/data-requests/delete', async (c) => {
-    const parsed = parseWith(DeleteSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    if (normalizeEmail(parsed.value.confirm) !== normalizeEmail(parsed.value.email)) {
+  route(app, E.delete, async (c, body) => {
+    if (normalizeEmail(body.confirm) !== normalizeEmail(body.email)) {
       return invalid(c, [{ path: 'confirm', message: 'confirmation does not match' }], 'Escribe de nuevo el mismo correo para confirmar.')
     }
     const memberId = c.get('member').id
-    if (await refusedForConflict(memberId, parsed.value.email, 'delete')) return c.json(dataRequestConflictRefusal, 403)
+    if (await refusedForConflict(memberId, body.email, 'delete')) return c.json(dataRequestConflictRefusal, 403)
     // The titular is told it is done, at the address on file, in the deletion's own transaction (written
     // only when something is deleted); the e-mail names the references and holds no link.
-    const confirmation = dataDeletedMessage(await store.findByEmail(parsed.value.email), founders.mail)
+    const confirmation = dataDeletedMessage(await store.findByEmail(body.email), founders.mail)
     // The deletion answers the titular's open requests (a deletion request from the status page): closed by this admin.
-    const report = await store.deleteByEmail(parsed.value.email, { by: memberId, at: now(), ...(confirmation ? { confirmation } : {}) })
+    const report = await store.deleteByEmail(body.email, { by: memberId, at: now(), ...(confirmation ? { confirmation } : {}) })
     if (confirmation && report.applications.length > 0) deps.onMailQueued?.()
     const { pending, sent, failed } = report.messages
     await audit(

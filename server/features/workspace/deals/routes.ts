@@ -8,10 +8,13 @@
  * Mounted behind the session, CSRF and conflict guards: a member with a
  * conflict never reaches /applications/:id/deal.
  */
+import { route } from '../../../shared/http/route.ts'
+import type { ParsedBodyOf } from '../../../../domain/workspace-api/endpoint.ts'
+import { dealEndpoints as E } from '../../../../domain/workspace-api/endpoints/deals.ts'
 import { Hono, type Context } from 'hono'
-import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, pastFollowUpStartProblem, readDeal, readRateCard } from '../../../../domain/deals.ts'
+import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, pastFollowUpStartProblem, readDeal, readRateCard, type RateCardItem } from '../../../../domain/deals.ts'
 import { formatIsoDay } from '../../../../domain/format.ts'
-import { DealInputSchema, DealOwnerSchema, RateCardSchema, type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../../domain/workspace-api/deals.ts'
+import { type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../../domain/workspace-api/deals.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { DealStore } from '../../../db/stores/deal-store.ts'
@@ -19,7 +22,7 @@ import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import { dealInvalid } from '../../../shared/http/deal-errors.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { invalid, notFound } from '../../../shared/http/json.ts'
 
 export interface DealRouteDeps {
   deals: DealStore
@@ -39,7 +42,7 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
 
   const names = (ids: readonly (string | null)[]) => memberNames(deps.team, ids)
 
-  app.get('/applications/:id/deal', adminOnly, async (c) => {
+  route(app, E.deal, async (c) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const deal = await deals.deal(id)
@@ -48,17 +51,15 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire({ deal, memberNames: deal ? await names([deal.signedBy, deal.updatedBy, deal.ownerId]) : {} }) satisfies DealAnswer)
   })
 
-  app.put('/applications/:id/deal', adminOnly, async (c) => {
-    const parsed = parseWith(DealInputSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const read = readDeal(parsed.value)
+  route(app, E.correct, async (c, body) => {
+    const read = readDeal(body)
     if (!read.ok) return dealInvalid(c, read.errors)
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const current = await deals.deal(id)
     if (!current) return c.json({ error: 'no_deal', message: NO_DEAL }, 404)
     // Moving the follow-up's start into the past asks for the admin's confirmation; keeping it does not.
-    const past = pastFollowUpStartProblem(parsed.value, formatIsoDay(now()), current.followUpStart)
+    const past = pastFollowUpStartProblem(body, formatIsoDay(now()), current.followUpStart)
     if (past) return dealInvalid(c, { followUpStart: past })
     // A correction may name another version, only a published one (the one it was signed with stays unless changed).
     const version = read.terms.rateCardVersionId
@@ -71,12 +72,10 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
   })
 
   // «Responsable» (ADR 0162): an active member without a conflict with the application, or nobody.
-  app.put('/applications/:id/deal/owner', adminOnly, async (c) => {
-    const parsed = parseWith(DealOwnerSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+  route(app, E.setOwner, async (c, body) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
-    const ownerId = parsed.value.memberId
+    const ownerId = body.memberId
     if (ownerId !== null) {
       const member = (await deps.team.listMembers()).find((m) => m.id === ownerId)
       const refusal = !member || !member.active ? OWNER_UNKNOWN : (await deps.conflicts.conflictedApplications(ownerId)).has(id) ? OWNER_CONFLICTED : null
@@ -87,38 +86,36 @@ export function dealRoutes(deps: DealRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire({ deal, memberNames: await names([deal.signedBy, deal.updatedBy, deal.ownerId]) }) satisfies DealAnswer)
   })
 
-  app.get('/rate-cards', adminOnly, async (c) => {
+  route(app, E.rateCards, async (c) => {
     const versions = await deals.listRateCards()
     return c.json(wire({ versions, memberNames: await names(versions.flatMap((v) => [v.createdBy, v.publishedBy])) }) satisfies RateCardList)
   })
 
-  const readCard = async (c: Context<WorkspaceEnv>) => {
-    const parsed = parseWith(RateCardSchema, await jsonBody(c))
-    if (!parsed.ok) return { response: invalid(c, parsed.issues) }
-    const read = readRateCard(parsed.value.items)
+  const readCard = (c: Context<WorkspaceEnv>, body: ParsedBodyOf<typeof E.createRateCard>): Response | { note: string; items: RateCardItem[] } => {
+    const read = readRateCard(body.items)
     if (!read.ok) {
-      return { response: invalid(c, Object.entries(read.errors).map(([i, message]) => ({ path: `items.${i}`, message })), read.message) }
+      return invalid(c, Object.entries(read.errors).map(([i, message]) => ({ path: `items.${i}`, message })), read.message)
     }
-    return { note: parsed.value.note, items: read.items }
+    return { note: body.note, items: read.items }
   }
 
-  app.post('/rate-cards', adminOnly, async (c) => {
-    const card = await readCard(c)
-    if ('response' in card) return card.response
+  route(app, E.createRateCard, async (c, body) => {
+    const card = readCard(c, body)
+    if (card instanceof Response) return card
     const version = await deals.createRateCard({ ...card, memberId: c.get('member').id, at: now() })
     return c.json(wire({ version }) satisfies RateCardAnswer, 201)
   })
 
-  app.put('/rate-cards/:id', adminOnly, async (c) => {
-    const card = await readCard(c)
-    if ('response' in card) return card.response
+  route(app, E.editRateCard, async (c, body) => {
+    const card = readCard(c, body)
+    if (card instanceof Response) return card
     const outcome = await deals.editRateCard(c.req.param('id'), { ...card, memberId: c.get('member').id, at: now() })
     if (outcome === 'not_found') return c.json({ error: 'not_found', message: 'No encontramos esa versión del tarifario.' }, 404)
     if (outcome === 'published') return c.json({ error: 'published', message: RATE_CARD_PUBLISHED_REFUSAL }, 409)
     return c.json(wire({ version: outcome }) satisfies RateCardAnswer)
   })
 
-  app.post('/rate-cards/:id/publish', adminOnly, async (c) => {
+  route(app, E.publishRateCard, async (c) => {
     const current = await deals.rateCard(c.req.param('id'))
     if (current && current.items.length === 0) return invalid(c, [], 'Agrega al menos una línea antes de publicar el tarifario.')
     const outcome = await deals.publishRateCard(c.req.param('id'), { memberId: c.get('member').id, at: now() })

@@ -6,11 +6,13 @@
  * never reaches /applications/:id/follow-up, and «Seguimiento» shows them
  * that startup's reference only. Every read and every change is audited.
  */
+import { readBody, route, routeReadingBody } from '../../../shared/http/route.ts'
+import { followUpEndpoints as E } from '../../../../domain/workspace-api/endpoints/follow-up.ts'
 import { Hono } from 'hono'
 import { isCalendarDay } from '../../../../domain/bogota-days.ts'
 import { FOLLOW_UP_MESSAGES, followUpView, isMilestoneMonth, portfolioRow } from '../../../../domain/follow-up.ts'
 import { formatIsoDay } from '../../../../domain/format.ts'
-import { ClosingSchema, MilestoneSchema, type FollowUpAnswer, type FollowUpPortfolio, type PortfolioRow } from '../../../../domain/workspace-api/follow-up.ts'
+import { type FollowUpAnswer, type FollowUpPortfolio, type PortfolioRow } from '../../../../domain/workspace-api/follow-up.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { FollowUpRecord, FollowUpStore } from '../../../db/stores/follow-up-store.ts'
@@ -18,7 +20,7 @@ import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { DealPacesSource, MediaDaysSource } from '../../../shared/media-days.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { invalid, notFound } from '../../../shared/http/json.ts'
 
 export interface FollowUpRouteDeps {
   followUp: Omit<FollowUpStore, 'mailCandidates' | 'claimMail' | 'submitCheckIn'>
@@ -44,7 +46,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
       mediaDays: record ? await deps.mediaDays(record.applicationId) : [],
     }) satisfies FollowUpAnswer
 
-  app.get('/follow-up', adminOnly, async (c) => {
+  route(app, E.portfolio, async (c) => {
     const member = c.get('member')
     const today = formatIsoDay(now())
     const [entries, conflicted, paces] = await Promise.all([followUp.portfolio(), deps.conflicts.conflictedApplications(member.id), deps.paces(today)])
@@ -73,7 +75,7 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
     return c.json({ today, items, late: items.filter((i) => i.current?.state === 'late').length } satisfies FollowUpPortfolio)
   })
 
-  app.get('/applications/:id/follow-up', adminOnly, async (c) => {
+  route(app, E.followUp, async (c) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const record = await followUp.followUp(id)
@@ -83,13 +85,13 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
 
   const noDeal = { error: 'no_deal', message: FOLLOW_UP_MESSAGES.noDeal } as const
 
-  app.put('/applications/:id/follow-up/milestones/:month', adminOnly, async (c) => {
+  routeReadingBody(app, E.milestone, async (c) => {
     const month = Number(c.req.param('month'))
     if (!/^\d{1,2}$/.test(c.req.param('month')) || !isMilestoneMonth(month)) {
       return invalid(c, [{ path: 'month', message: 'Las revisiones son a los meses 3, 6 y 12.' }], 'Las revisiones son a los meses 3, 6 y 12.')
     }
-    const parsed = parseWith(MilestoneSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+    const parsed = await readBody(c, E.milestone)
+    if (!parsed.ok) return parsed.response
     const { heldOn, note } = parsed.value
     // A real day, not a future one (Bogotá): a review is recorded once held.
     if (!isCalendarDay(heldOn) || heldOn > formatIsoDay(now())) {
@@ -102,12 +104,10 @@ export function followUpRoutes(deps: FollowUpRouteDeps): Hono<WorkspaceEnv> {
     return c.json(await answer(await followUp.followUp(id)))
   })
 
-  app.post('/applications/:id/follow-up/closing', adminOnly, async (c) => {
-    const parsed = parseWith(ClosingSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+  route(app, E.closing, async (c, body) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
-    const closed = await followUp.close({ applicationId: id, note: parsed.value.note, memberId: c.get('member').id, at: now() })
+    const closed = await followUp.close({ applicationId: id, note: body.note, memberId: c.get('member').id, at: now() })
     if (closed === 'not_found') return c.json(noDeal, 404)
     if (closed === 'closed') return c.json({ error: 'closed', message: FOLLOW_UP_MESSAGES.alreadyClosed }, 409)
     return c.json(await answer(await followUp.followUp(id)))

@@ -7,6 +7,8 @@
  *   POST /applications/:id/founder-activity/seen    the member opened the application (behind the
  *                                                   conflict guard, like every /applications/:id route)
  */
+import { route } from '../../../shared/http/route.ts'
+import { founderActivityEndpoints as E } from '../../../../domain/workspace-api/endpoints/founder-activity.ts'
 import { Hono } from 'hono'
 import { FOUNDER_ACTIVITY_LABELS } from '../../../../domain/founder-activity.ts'
 import type { FounderActivitySummary } from '../../../../domain/workspace-api/founder-activity.ts'
@@ -27,7 +29,7 @@ export function founderActivityRoutes(deps: FounderActivityRouteDeps): Hono<Work
   const activities = openWorkspaceStores(deps.store).founderActivity
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/founder-activity', async (c) => {
+  route(app, E.summary, async (c) => {
     const member = c.get('member')
     const unseen = await activities.unseen({ id: member.id, role: member.role })
     return c.json(
@@ -38,7 +40,7 @@ export function founderActivityRoutes(deps: FounderActivityRouteDeps): Hono<Work
     )
   })
 
-  app.post('/applications/:id/founder-activity/seen', async (c) => {
+  route(app, E.seen, async (c) => {
     const id = c.req.param('id')
     if (!(await deps.reviews.getApplication(id))) return notFound(c)
     await activities.markSeen(c.get('member').id, id, deps.now())

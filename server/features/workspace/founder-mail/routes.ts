@@ -8,13 +8,12 @@
  * on it (ADR 0101) neither sees nor settles it. The list leaves such drafts
  * out and says how many there are, for someone else to handle.
  */
+import { readBody, route, routeReadingBody } from '../../../shared/http/route.ts'
+import { founderMailEndpoints as E } from '../../../../domain/workspace-api/endpoints/founder-mail.ts'
 import { Hono, type Context } from 'hono'
 import { FOUNDER_MAIL_KINDS, FOUNDER_MAIL_LABELS, staleDraftMessage, supersededNote } from '../../../../domain/founder-mail.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import {
-  EditDraftSchema,
-  FounderMailSettingSchema,
-  SendAllSchema,
   SUBJECT_MAX,
   SUPERSEDED_SHOWN_DAYS,
   type FounderDraft as FounderDraftJson,
@@ -31,7 +30,6 @@ import { headerSafe } from '../../../shared/mail/templates.ts'
 import { conflictRefusal } from '../conflicts/guard.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
-import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { DraftOutcome, FounderDraft, FounderStore } from '../../../db/stores/founder-store.ts'
 import { messageFromDraft, type FounderMailConfig } from '../../../shared/pipeline/status-mail.ts'
@@ -95,7 +93,7 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
   const audit = (memberId: string, action: 'founder_mail.edited' | 'founder_mail.sent' | 'founder_mail.discarded', d: FounderDraft, at: Date) =>
     reviews.appendAudit({ at, memberId, action, applicationId: d.applicationId, detail: { draftId: d.id, kind: d.kind } })
 
-  app.get('/founder-mail/drafts', async (c) => {
+  route(app, E.drafts, async (c) => {
     const masked = await conflicts.conflictedApplications(c.get('member').id)
     const drafts = await founders.store.listWaitingDrafts()
     const items = drafts.filter((d) => !masked.has(d.applicationId))
@@ -105,24 +103,24 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     return c.json({ items: items.map(shown), withheld: drafts.length - items.length, replaced: replaced.map(shown) } satisfies FounderDraftList)
   })
 
-  app.get('/founder-mail/count', async (c) => {
+  route(app, E.count, async (c) => {
     const masked = await conflicts.conflictedApplications(c.get('member').id)
     const waiting = (await founders.store.listWaitingDrafts()).filter((d) => !masked.has(d.applicationId)).length
     return c.json({ waiting } satisfies FounderDraftCount)
   })
 
-  app.get('/founder-mail/drafts/:id', async (c) => {
+  route(app, E.draft, async (c) => {
     const draft = await founders.store.getDraft(c.req.param('id'))
     if (!draft) return c.json({ error: 'not_found', message: 'No encontramos este correo.' }, 404)
     if (await conflicts.isConflicted(c.get('member').id, draft.applicationId)) return c.json(conflictRefusal, 403)
     return c.json({ draft: shown(draft) } satisfies FounderDraftAnswer)
   })
 
-  app.put('/founder-mail/drafts/:id', async (c) => {
+  routeReadingBody(app, E.editDraft, async (c) => {
     const refused = await refusedFor(c, c.req.param('id'))
     if (refused) return refused
-    const parsed = parseWith(EditDraftSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'El asunto y el texto no pueden estar vacíos.')
+    const parsed = await readBody(c, E.editDraft)
+    if (!parsed.ok) return parsed.response
     const subject = headerSafe(parsed.value.subject, SUBJECT_MAX)
     const { text } = parsed.value
     const at = now()
@@ -131,7 +129,7 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     return answer(c, outcome)
   })
 
-  app.post('/founder-mail/drafts/:id/send', async (c) => {
+  route(app, E.sendDraft, async (c) => {
     const refused = await refusedFor(c, c.req.param('id'))
     if (refused) return refused
     const at = now()
@@ -143,7 +141,7 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     return answer(c, outcome)
   })
 
-  app.post('/founder-mail/drafts/:id/discard', async (c) => {
+  route(app, E.discardDraft, async (c) => {
     const refused = await refusedFor(c, c.req.param('id'))
     if (refused) return refused
     const at = now()
@@ -158,12 +156,10 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
    * superseded, no longer matching its application's stage, or of an
    * application the member has a conflict with is skipped, not an error.
    */
-  app.post('/founder-mail/drafts/send-all', async (c) => {
-    const parsed = parseWith(SendAllSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige los correos que quieres enviar.')
+  route(app, E.sendAll, async (c, body) => {
     const memberId = c.get('member').id
     const masked = await conflicts.conflictedApplications(memberId)
-    const confirmed = new Set(parsed.value.ids)
+    const confirmed = new Set(body.ids)
     let sent = 0
     for (const draft of (await founders.store.listWaitingDrafts()).filter((d) => confirmed.has(d.id) && !masked.has(d.applicationId))) {
       const at = now()
@@ -177,15 +173,13 @@ export function founderDraftRoutes(deps: DraftRouteDeps): Hono<WorkspaceEnv> {
     return c.json({ sent, skipped: confirmed.size - sent } satisfies SentAll)
   })
 
-  app.get('/founder-mail/settings', async (c) => {
+  route(app, E.settings, async (c) => {
     const sendImmediately = await founders.store.sendImmediately()
     return c.json({ items: FOUNDER_MAIL_KINDS.map((kind) => ({ kind, label: FOUNDER_MAIL_LABELS[kind], sendImmediately: sendImmediately[kind] })) } satisfies FounderMailSettings)
   })
 
-  app.put('/founder-mail/settings', adminOnly, async (c) => {
-    const parsed = parseWith(FounderMailSettingSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const { kind, sendImmediately } = parsed.value
+  route(app, E.setSetting, async (c, body) => {
+    const { kind, sendImmediately } = body
     const at = now()
     const memberId = c.get('member').id
     await founders.store.setSendImmediately(kind, sendImmediately, memberId, at)

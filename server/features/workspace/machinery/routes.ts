@@ -5,6 +5,8 @@
  * leave. Each part says whether it needs attention; the page says what to do.
  * An admin may put a failed e-mail back in the queue once its cause is fixed.
  */
+import { route } from '../../../shared/http/route.ts'
+import { machineryEndpoints as E } from '../../../../domain/workspace-api/endpoints/machinery.ts'
 import { Hono } from 'hono'
 import type { BackupRun, BackupState, Machinery, MailRetried } from '../../../../domain/machinery.ts'
 import type { BackupStatusReader } from '../../../db/stores/backup-runs.ts'
@@ -46,7 +48,7 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
   app.use('/overview/machinery', requireAdmin)
   app.use('/overview/machinery/*', requireAdmin)
 
-  app.get('/overview/machinery', async (c) => {
+  route(app, E.machinery, async (c) => {
     const at = now()
     const [last, lastOk, figures, failed] = await Promise.all([
       backups?.lastBackup() ?? null,
@@ -74,7 +76,7 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
     return c.json(answer)
   })
 
-  app.post('/overview/machinery/mail/:id/retry', async (c) => {
+  route(app, E.retryMail, async (c) => {
     const id = c.req.param('id')
     const retried = await machinery.retryFailed(id, now(), c.get('member').id)
     if (retried === 'conflicted') return c.json(conflictRefusal, 403)

@@ -8,19 +8,20 @@
  * the domain's reading accepted it against the whole ledger, inside the
  * write's transaction: a refusal is a 422 in Spanish and changes nothing.
  */
+import { checkBody, route, routeReadingBody } from '../../../shared/http/route.ts'
+import { mediaPlanEndpoints as E } from '../../../../domain/workspace-api/endpoints/media-plan.ts'
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { formatIsoDay } from '../../../../domain/format.ts'
 import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_TYPES, balancesOf, behindPace, dealPaceOf, pacingOf, readLineWithdrawal, readPlanEntry, readPlanLine, windowOf } from '../../../../domain/media-plan.ts'
-import { LineWithdrawalSchema, PlanEntrySchema, PlanLineSchema, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
+import { type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import type { MediaPlanLedger, MediaPlanStore, NewProof } from '../../../db/stores/media-plan-store.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import { memberNames, type TeamStore } from '../../../db/stores/team-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
-import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
+import { invalid, jsonBody, notFound } from '../../../shared/http/json.ts'
 import { attachmentHeaders } from '../../../shared/http/download.ts'
 import { checkBytes } from '../../../shared/content-check.ts'
 import { servedFileName } from '../../../../domain/documents.ts'
@@ -74,7 +75,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
     )
 
   // «Acuerdos atrasados» (the overview): every signed deal behind its pace, from one summing query.
-  app.get('/media-plans/behind', adminOnly, async (c) => {
+  route(app, E.behind, async (c) => {
     const member = c.get('member')
     const today = formatIsoDay(now())
     const [deals, conflicted] = await Promise.all([plans.deliveries(), deps.conflicts.conflictedApplications(member.id)])
@@ -104,7 +105,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
     return c.json({ today, deals: deals.length, items } satisfies BehindDeals)
   })
 
-  app.get('/applications/:id/media-plan', adminOnly, async (c) => {
+  route(app, E.plan, async (c) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const ledger = await plans.ledger(id)
@@ -113,9 +114,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire(await answer(ledger)) satisfies MediaPlanAnswer)
   })
 
-  app.post('/applications/:id/media-plan/lines', adminOnly, async (c) => {
-    const parsed = parseWith(PlanLineSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+  route(app, E.addLine, async (c, body) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const written = await plans.addLine(
@@ -123,7 +122,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
       (l) => {
         if (l.lines.length >= PLAN_LINES_MAX) return { ok: false, message: MEDIA_PLAN_MESSAGES.tooManyLines, errors: {} }
         const placed = balancesOf(l.deal, l.lines, l.entries).placed
-        return readPlanLine(parsed.value, { deal: l.deal, rateCard: l.deal.rateCardVersionId ? l.deal.rateCard : null, rateCardNumber: l.deal.rateCardVersionNumber, placed })
+        return readPlanLine(body, { deal: l.deal, rateCard: l.deal.rateCardVersionId ? l.deal.rateCard : null, rateCardNumber: l.deal.rateCardVersionNumber, placed })
       },
       { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
     )
@@ -134,11 +133,11 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
 
   // As JSON, or as multipart/form-data with the proof file (ADR 0163 addendum): the file is checked by its
   // bytes here and kept only in the entry's own transaction, so a refusal of either stores nothing.
-  app.post('/applications/:id/media-plan/entries', adminOnly, allowLargerBody(BODY_LIMITS.mediaPlanEntry), async (c) => {
+  routeReadingBody(app, E.addEntry, async (c) => {
     const read = await entryBody(c)
     if (!read.ok) return invalid(c, read.issues, read.issues[0]?.message)
-    const parsed = parseWith(PlanEntrySchema, read.fields)
-    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+    const parsed = checkBody(c, E.addEntry, read.fields)
+    if (!parsed.ok) return parsed.response
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const today = formatIsoDay(now())
@@ -155,15 +154,13 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
   })
 
   // Withdrawing a line is its own action (ADR 0190): the workspace asks first, naming the line and its value.
-  app.post('/applications/:id/media-plan/lines/:lineId/withdrawal', adminOnly, async (c) => {
-    const parsed = parseWith(LineWithdrawalSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, parsed.issues[0]?.message)
+  route(app, E.withdrawLine, async (c, body) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const today = formatIsoDay(now())
     const written = await plans.appendEntry(
       id,
-      (l) => readLineWithdrawal({ lineId: c.req.param('lineId'), reason: parsed.value.reason }, { lines: l.lines, entries: l.entries, today }),
+      (l) => readLineWithdrawal({ lineId: c.req.param('lineId'), reason: body.reason }, { lines: l.lines, entries: l.entries, today }),
       { memberId: c.get('member').id, at: now(), requestKey: requestKeyOf(c) },
     )
     if (written.status === 'not_found') return noDeal(c)
@@ -172,7 +169,7 @@ export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
   })
 
   // The proof file, for the team (ADR 0163 addendum): an attachment, never shown inline; every download audited.
-  app.get('/applications/:id/media-plan/proofs/:proofId', adminOnly, async (c) => {
+  route(app, E.proof, async (c) => {
     const id = c.req.param('id')
     const proof = await plans.proof(id, c.req.param('proofId'))
     if (!proof) return c.json({ error: 'not_found', message: 'No encontramos ese archivo de prueba.' }, 404)

@@ -4,19 +4,18 @@
  */
 import type { Hono } from 'hono'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { InviteMemberSchema, UpdateMemberSchema, type MemberAnswer, type MemberList } from '../../../../domain/workspace-api/team.ts'
+import { type MemberAnswer, type MemberList } from '../../../../domain/workspace-api/team.ts'
 import { now, type WorkspaceDeps } from '../deps.ts'
-import { audit, memberJson, readBody } from '../http.ts'
-import { requireAdmin } from '../../../shared/auth/require-admin.ts'
+import { audit, memberJson } from '../http.ts'
+import { route } from '../../../shared/http/route.ts'
+import { memberEndpoints as E } from '../../../../domain/workspace-api/endpoints/team.ts'
 import { inviteMember } from './invite.ts'
 
 export function memberRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
-  app.get('/members', async (c) => c.json({ members: (await deps.team.listMembers()).map(memberJson) } satisfies MemberList))
+  route(app, E.members, async (c) => c.json({ members: (await deps.team.listMembers()).map(memberJson) } satisfies MemberList))
 
-  app.post('/members', requireAdmin, async (c) => {
-    const body = await readBody(c, InviteMemberSchema)
-    if (!body.ok) return body.response
-    const outcome = await inviteMember(deps.team, deps.mail, body.value, c.get('member'), now(deps))
+  route(app, E.invite, async (c, body) => {
+    const outcome = await inviteMember(deps.team, deps.mail, body, c.get('member'), now(deps))
     if (outcome.status === 'member_exists') {
       return c.json({ error: 'member_exists', message: 'Ya hay una persona del equipo con ese correo.' }, 409)
     }
@@ -24,10 +23,8 @@ export function memberRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void
     return c.json({ member: memberJson(outcome.member) } satisfies MemberAnswer, 201)
   })
 
-  app.patch('/members/:id', requireAdmin, async (c) => {
-    const body = await readBody(c, UpdateMemberSchema)
-    if (!body.ok) return body.response
-    const outcome = await deps.team.updateMember(c.req.param('id'), body.value, now(deps))
+  route(app, E.update, async (c, body) => {
+    const outcome = await deps.team.updateMember(c.req.param('id'), body, now(deps))
     if (outcome.status === 'not_found') return c.json({ error: 'not_found' }, 404)
     if (outcome.status === 'last_admin') {
       return c.json({ error: 'last_admin', message: 'El equipo necesita al menos una persona con rol de administración activa.' }, 409)

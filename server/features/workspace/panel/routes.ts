@@ -11,13 +11,12 @@
  * application the reader has a conflict on is left out of what they read (its
  * reference, id and time), though it still makes an offered time `taken`.
  */
+import { route } from '../../../shared/http/route.ts'
+import { panelEndpoints as E } from '../../../../domain/workspace-api/endpoints/panel.ts'
 import { Hono, type Context } from 'hono'
 import { formatWeekdayDateTime } from '../../../../domain/format.ts'
 import { PANEL_MESSAGES, PANEL_WARNINGS, checkOffer, dayOffWarning, overlaps } from '../../../../domain/panel-sessions.ts'
 import {
-  CancelSessionSchema,
-  RescheduleSchema,
-  SaveOfferSchema,
   type MyPanelSessions,
   type PanelState,
   type PanelStateRecord,
@@ -25,7 +24,7 @@ import {
 } from '../../../../domain/workspace-api/panel.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { Member, WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { notFound } from '../../../shared/http/json.ts'
 import { panelActions, refusalOf, type PanelActions, type PanelDeps } from '../../../shared/pipeline/panel-actions.ts'
 import type { ApplicationRecord, ReviewStore } from '../../../db/stores/review-store.ts'
 
@@ -134,17 +133,14 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     return current ? c.json(current satisfies PanelState) : notFound(c)
   }
 
-  app.get('/applications/:id/panel', (c) => answer(c, c.req.param('id')))
+  route(app, E.panel, (c) => answer(c, c.req.param('id')))
 
-  app.put('/applications/:id/panel/offer', adminOnly, async (c) => {
-    const parsed = parseWith(SaveOfferSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa los horarios, la duración, el lugar y el panel.')
+  route(app, E.saveOffer, async (c, body) => {
     const applicationId = c.req.param('id')
     const record = await deps.reviews.getApplication(applicationId)
     if (!record) return notFound(c)
     if (record.stage !== 'sesion_panel') return c.json({ error: 'not_in_stage', message: PANEL_MESSAGES.notInStage }, 409)
     const at = deps.now()
-    const body = parsed.value
     const checked = checkOffer(body, at, record.stageDueAt)
     if (!checked.ok) {
       return c.json({ error: checked.message === PANEL_MESSAGES.timeInPast ? 'time_in_past' : 'bad_offer', message: checked.message }, 422)
@@ -182,11 +178,9 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     }
   })
 
-  app.post('/applications/:id/panel/session/reschedule', adminOnly, async (c) => {
-    const parsed = parseWith(RescheduleSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, PANEL_MESSAGES.badTime)
+  route(app, E.reschedule, async (c, body) => {
     const applicationId = c.req.param('id')
-    const outcome = await actions.reschedule(applicationId, { startsAt: new Date(parsed.value.startsAt) }, { kind: 'member', memberId: c.get('member').id })
+    const outcome = await actions.reschedule(applicationId, { startsAt: new Date(body.startsAt) }, { kind: 'member', memberId: c.get('member').id })
     if (outcome.status !== 'done') {
       const refusal = refusalOf(outcome, actions.cutoffHours)
       return c.json({ error: refusal.error, message: refusal.message }, refusal.status)
@@ -194,13 +188,11 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     return answer(c, applicationId)
   })
 
-  app.post('/applications/:id/panel/session/cancel', adminOnly, async (c) => {
-    const parsed = parseWith(CancelSessionSchema, (await jsonBody(c)) ?? {})
-    if (!parsed.ok) return invalid(c, parsed.issues)
+  route(app, E.cancel, async (c, body) => {
     const applicationId = c.req.param('id')
     const record = await deps.reviews.getApplication(applicationId)
     if (!record) return notFound(c)
-    const outcome = await actions.cancel(applicationId, record.application.reference, { kind: 'member', memberId: c.get('member').id }, parsed.value.reason || null)
+    const outcome = await actions.cancel(applicationId, record.application.reference, { kind: 'member', memberId: c.get('member').id }, body.reason || null)
     if (outcome.status !== 'done') {
       const refusal = refusalOf(outcome, actions.cutoffHours)
       return c.json({ error: refusal.error, message: refusal.message }, refusal.status)
@@ -208,7 +200,7 @@ export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
     return answer(c, applicationId, record)
   })
 
-  app.get('/me/panel-sessions', async (c) => {
+  route(app, E.mine, async (c) => {
     const items = await panel.memberSessions(c.get('member').id, deps.now())
     return c.json({
       items: items.map(({ memberId: _member, ...session }) => wire(session)),

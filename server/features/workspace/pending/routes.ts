@@ -3,12 +3,13 @@
  * the member's pending list, their reminder preference, and the overview's
  * share of stays that ended within their promised time.
  */
+import { route } from '../../../shared/http/route.ts'
+import { clockEndpoints as E } from '../../../../domain/workspace-api/endpoints/clock.ts'
 import { Hono } from 'hono'
 import { DUE_SOON_DAYS, dueState } from '../../../../domain/pipeline.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
-import { ReminderSchema, type OnTime, type PendingList, type Reminders } from '../../../../domain/workspace-api/clock.ts'
+import { type OnTime, type PendingList, type Reminders } from '../../../../domain/workspace-api/clock.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
 import type { ClockStore } from '../../../db/stores/clock-store.ts'
 
 export interface PendingRouteDeps {
@@ -26,7 +27,7 @@ export function pendingRoutes(deps: PendingRouteDeps): Hono<WorkspaceEnv> {
   const { clock, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/me/pending', async (c) => {
+  route(app, E.pending, async (c) => {
     const at = now()
     const page = await clock.pending(c.get('member').id, {
       now: at,
@@ -42,18 +43,16 @@ export function pendingRoutes(deps: PendingRouteDeps): Hono<WorkspaceEnv> {
     )
   })
 
-  app.get('/me/reminders', async (c) => {
+  route(app, E.reminders, async (c) => {
     return c.json({ frequency: await clock.reminderFrequency(c.get('member').id) } satisfies Reminders)
   })
 
-  app.put('/me/reminders', async (c) => {
-    const parsed = parseWith(ReminderSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige cada día, solo días hábiles o nunca.')
-    await clock.setReminderFrequency(c.get('member').id, parsed.value.frequency)
-    return c.json({ frequency: parsed.value.frequency } satisfies Reminders)
+  route(app, E.setReminders, async (c, body) => {
+    await clock.setReminderFrequency(c.get('member').id, body.frequency)
+    return c.json({ frequency: body.frequency } satisfies Reminders)
   })
 
-  app.get('/overview/on-time', async (c) => {
+  route(app, E.onTime, async (c) => {
     const since = new Date(now().getTime() - PUNCTUALITY_DAYS * DAY_MS)
     const byStage = await clock.stagePunctuality(since)
     return c.json(

@@ -8,13 +8,15 @@
  * each gets its own stage change, audit entry, session step and founder
  * e-mail, never one e-mail to many founders.
  */
+import { route } from '../../../shared/http/route.ts'
+import { scoringEndpoints as E } from '../../../../domain/workspace-api/endpoints/scoring.ts'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { countOf } from '../../../../domain/format.ts'
 import { STAGES, STAGE_LABELS, canTransition, type Stage } from '../../../../domain/pipeline.ts'
 import { DOCUMENTS_CHECKED_STAGE, missingRequiredDocuments } from '../../../../domain/documents.ts'
 import { isStatusMailKind } from '../../../../domain/founder-mail.ts'
-import { BulkActionSchema, BulkApplyEntries, BulkPreviewEntries, type BulkApplied, type BulkPreview } from '../../../../domain/workspace-api/scoring.ts'
+import { BulkActionSchema, type BulkApplied, type BulkPreview } from '../../../../domain/workspace-api/scoring.ts'
 import type { ApplicationStore } from '../../../db/stores/application-store.ts'
 import type { DealStore } from '../../../db/stores/deal-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
@@ -24,9 +26,9 @@ import { changeStages, type ChangeStageDeps } from '../../../shared/pipeline/cha
 import type { PanelActions } from '../../../shared/pipeline/panel-actions.ts'
 import { STAGE_ENTAILS } from '../../../../domain/pipeline.ts'
 import { bulkDocumentsMissingMessage } from './bulk-messages.ts'
-import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { invalid } from '../../../shared/http/json.ts'
 import { DEAL_BULK_REFUSAL } from '../../../../domain/deals.ts'
-import { ListFilterSchema, filterQuery, type ListFilter } from './list-filter.ts'
+import { filterQuery, type ListFilter } from './list-filter.ts'
 
 export interface BulkRouteDeps {
   founders?: ChangeStageDeps['founders']
@@ -54,8 +56,6 @@ export const BULK_MAX = 5_000
 export const BULK_CHUNK = 250
 
 // The filter is the list's own; the rest of each body is the contract's (domain/workspace-api/scoring.ts).
-const PreviewSchema = v.strictObject({ filter: ListFilterSchema, ...BulkPreviewEntries })
-const ApplySchema = v.strictObject({ filter: ListFilterSchema, ...BulkApplyEntries })
 
 type Action = v.InferOutput<typeof BulkActionSchema>
 
@@ -144,19 +144,15 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<WorkspaceEnv> {
   // "Acuerdo firmado" records each deal with its own figures, in the move's transaction (ADR 0159): never in bulk.
   const signsInBulk = (action: Action) => deps.deals !== undefined && targetOf(action) === 'acuerdo_firmado'
 
-  app.post('/bulk/preview', adminOnly, async (c) => {
-    const parsed = parseWith(PreviewSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    if (signsInBulk(parsed.value.action)) return invalid(c, [], DEAL_BULK_REFUSAL)
-    const rows = await resolve(c, parsed.value.filter, parsed.value.ids)
+  route(app, E.bulkPreview, async (c, body) => {
+    if (signsInBulk(body.action)) return invalid(c, [], DEAL_BULK_REFUSAL)
+    const rows = await resolve(c, body.filter, body.ids)
     if (!rows) return tooMany(c)
-    return c.json(preview(rows, parsed.value.action, await effectsOf(rows, parsed.value.action)) satisfies BulkPreview)
+    return c.json(preview(rows, body.action, await effectsOf(rows, body.action)) satisfies BulkPreview)
   })
 
-  app.post('/bulk/apply', adminOnly, async (c) => {
-    const parsed = parseWith(ApplySchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const { filter, action, expected, ids, missingDocuments } = parsed.value
+  route(app, E.bulkApply, async (c, body) => {
+    const { filter, action, expected, ids, missingDocuments } = body
     if (signsInBulk(action)) return invalid(c, [], DEAL_BULK_REFUSAL)
     const rows = await resolve(c, filter, ids)
     if (!rows) return tooMany(c)

@@ -6,11 +6,8 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { dueState } from '../../../../domain/pipeline.ts'
-import { NOTE_MAX, ReviewInputSchema } from '../../../../domain/review.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import {
-  NoteSchema,
-  TransitionSchema,
   type ApplicationDetail,
   type ApplicationPage,
   AuditQuerySchema,
@@ -31,7 +28,9 @@ import type { ConflictStore } from '../../../db/stores/conflict-store.ts'
 import { APPLICATION_SORTS, type ApplicationListQuery, type ApplicationListRow, type AuditFilter, type ReviewStore } from '../../../db/stores/review-store.ts'
 import { changeStage, documentsMissingRefusal, type ChangeStageDeps } from '../../../shared/pipeline/change-stage.ts'
 import { applicationDetail } from './detail.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { invalid, notFound, parseWith } from '../../../shared/http/json.ts'
+import { route } from '../../../shared/http/route.ts'
+import { EXPORT_ENDPOINTS, reviewEndpoints as E } from '../../../../domain/workspace-api/endpoints/review.ts'
 import { auditedExport } from './export.ts'
 import { EXPORT_FORMATS, attributionsOf } from '../../../shared/exports.ts'
 import { originOf } from '../../../db/stores/source-store.ts'
@@ -108,12 +107,12 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   const { store, reviews, conflicts, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/overview', async (c) => {
+  route(app, E.overview, async (c) => {
     const at = now()
     return c.json((await reviews.overview({ now: at, ...bogotaPeriods(at) })) satisfies Overview)
   })
 
-  app.get('/applications', async (c) => {
+  route(app, E.applications, async (c) => {
     const parsed = parseWith(ListQuerySchema, c.req.query())
     if (!parsed.ok) return invalid(c, parsed.issues)
     const q = parsed.value
@@ -162,7 +161,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
   // The list's export (issue 32): the rows GET /applications shows this admin with the same query (filter,
   // search, sort), every page, less those they declared a conflict with (ADR 0107: left out, not masked).
   for (const format of EXPORT_FORMATS) {
-    app.get(`/exports/applications.${format}`, adminOnly, async (c) => {
+    route(app, EXPORT_ENDPOINTS[format], async (c) => {
       const parsed = parseWith(ExportQuerySchema, c.req.query())
       if (!parsed.ok) return invalid(c, parsed.issues)
       const q = parsed.value
@@ -189,7 +188,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     })
   }
 
-  app.get('/applications/:id', async (c) => {
+  route(app, E.application, async (c) => {
     const id = c.req.param('id')
     const record = await reviews.getApplication(id)
     if (!record) return notFound(c)
@@ -216,10 +215,8 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     } satisfies ApplicationDetail)
   })
 
-  app.post('/applications/:id/transitions', async (c) => {
-    const parsed = parseWith(TransitionSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
-    const { from, to, reason, founderReason, missingDocuments, deal: dealInput, keepPanelSession } = parsed.value
+  route(app, E.transition, async (c, body) => {
+    const { from, to, reason, founderReason, missingDocuments, deal: dealInput, keepPanelSession } = body
     // Keeping the session ahead is an admin's deliberate choice, where the stage's rule allows one (ADR 0185).
     if (keepPanelSession) {
       if (c.get('member').role !== 'admin') return c.json({ error: 'forbidden', message: KEEP_SESSION_MESSAGES.adminOnly }, 403)
@@ -265,23 +262,19 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire({ stage: outcome.stage, stageEnteredAt: outcome.stageEnteredAt, stageDueAt: outcome.stageDueAt }) satisfies TransitionResult)
   })
 
-  app.put('/applications/:id/review', async (c) => {
-    const parsed = parseWith(ReviewInputSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa la evaluación: cada criterio va de 1 a 5.')
-    const review = await reviews.upsertReview(c.req.param('id'), c.get('member').id, parsed.value, now())
+  route(app, E.review, async (c, body) => {
+    const review = await reviews.upsertReview(c.req.param('id'), c.get('member').id, body, now())
     if (!review) return notFound(c)
     return c.json(wire({ review }) satisfies ReviewAnswer)
   })
 
-  app.post('/applications/:id/notes', async (c) => {
-    const parsed = parseWith(NoteSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, `La nota debe tener entre 1 y ${NOTE_MAX} caracteres.`)
-    const note = await reviews.addNote(c.req.param('id'), c.get('member').id, parsed.value.body, now())
+  route(app, E.addNote, async (c, body) => {
+    const note = await reviews.addNote(c.req.param('id'), c.get('member').id, body.body, now())
     if (!note) return notFound(c)
     return c.json(wire({ note }) satisfies NoteAnswer, 201)
   })
 
-  app.get('/audit', adminOnly, async (c) => {
+  route(app, E.audit, async (c) => {
     const parsed = parseWith(AuditQuerySchema, c.req.query())
     if (!parsed.ok) return invalid(c, parsed.issues, 'Revisa los filtros: las fechas van como AAAA-MM-DD.')
     const { page = 1, member, action, application, from, to } = parsed.value

@@ -3,14 +3,13 @@
  * "Assignments and fair scores"). Mounted behind the session and CSRF
  * middleware like the review routes.
  */
+import { route } from '../../../shared/http/route.ts'
+import { scoringEndpoints as E } from '../../../../domain/workspace-api/endpoints/scoring.ts'
 import { Hono } from 'hono'
-import { WEIGHT_MAX, proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../../domain/scoring.ts'
+import { proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../../domain/scoring.ts'
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import {
-  AssignSchema,
   PLAN_MAX,
-  PlanSchema,
-  WeightsSchema,
   type ApplicationScoring,
   type AssignAnswer,
   type AssignOutcome,
@@ -20,12 +19,11 @@ import {
   type Unassigned,
   type WeightsAnswer,
 } from '../../../../domain/workspace-api/scoring.ts'
-import { BODY_LIMITS, allowLargerBody } from '../../../shared/http/body-limit.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
 import type { ReviewStore } from '../../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../../db/stores/scoring-store.ts'
 import { fairScores } from './fair-scores.ts'
-import { adminOnly, invalid, jsonBody, notFound, parseWith } from '../../../shared/http/json.ts'
+import { notFound } from '../../../shared/http/json.ts'
 
 export interface ScoringRouteDeps {
   reviews: ReviewStore
@@ -40,18 +38,16 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
   const { reviews, scoring, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/weights', async (c) => c.json({ weights: await scoring.getWeights() } satisfies WeightsAnswer))
+  route(app, E.weights, async (c) => c.json({ weights: await scoring.getWeights() } satisfies WeightsAnswer))
 
-  app.put('/weights', adminOnly, async (c) => {
-    const parsed = parseWith(WeightsSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, `Cada peso debe ser mayor que 0 y como máximo ${WEIGHT_MAX}.`)
-    const weights: CriterionWeights = parsed.value.weights
+  route(app, E.setWeights, async (c, body) => {
+    const weights: CriterionWeights = body.weights
     await scoring.setWeights(weights, c.get('member').id, now())
     return c.json({ weights } satisfies WeightsAnswer)
   })
 
   /** Who is assigned, who has scored, and the fair scores (hidden like the average until the viewer has scored). */
-  app.get('/applications/:id/scoring', async (c) => {
+  route(app, E.scoring, async (c) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const member = c.get('member')
@@ -74,27 +70,25 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
     }) satisfies ApplicationScoring)
   })
 
-  app.post('/applications/:id/assignments', adminOnly, async (c) => {
-    const parsed = parseWith(AssignSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues, 'Elige a quién asignar.')
+  route(app, E.assign, async (c, body) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     const outcome = await scoring.assign(
-      parsed.value.memberIds.map((memberId) => ({ applicationId: id, memberId })),
+      body.memberIds.map((memberId) => ({ applicationId: id, memberId })),
       c.get('member').id,
       now(),
     )
     return c.json(wire({ ...outcome, assignments: await scoring.listAssignments(id) }) satisfies AssignAnswer)
   })
 
-  app.delete('/applications/:id/assignments/:memberId', adminOnly, async (c) => {
+  route(app, E.unassign, async (c) => {
     const removed = await scoring.unassign({ applicationId: c.req.param('id'), memberId: c.req.param('memberId') }, c.get('member').id, now())
     if (!removed) return c.json({ error: 'not_found', message: 'Esa asignación no existe.' }, 404)
     return c.json({ removed: true } satisfies Unassigned)
   })
 
   /** A member takes an application nobody is assigned to yet. */
-  app.post('/applications/:id/take', async (c) => {
+  route(app, E.take, async (c) => {
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
     if ((await scoring.listAssignments(id)).length > 0) {
@@ -106,7 +100,7 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire({ assignments: await scoring.listAssignments(id) }) satisfies Taken)
   })
 
-  app.post('/applications/:id/discussion/clear', adminOnly, async (c) => {
+  route(app, E.clearDiscussion, async (c) => {
     const id = c.req.param('id')
     const reviewList = await reviews.listReviews(id)
     const fingerprint = scoresFingerprint(reviewList.map((r) => ({ memberId: r.member.id, scores: r.scores })))
@@ -115,14 +109,12 @@ export function scoringRoutes(deps: ScoringRouteDeps): Hono<WorkspaceEnv> {
   })
 
   /** "Repartir": the plan for the current state, to show the admin; nothing is written. */
-  app.get('/assignments/proposal', adminOnly, async (c) => c.json({ plan: await currentPlan() } satisfies Proposal))
+  route(app, E.proposal, async (c) => c.json({ plan: await currentPlan() } satisfies Proposal))
 
   /** Applies exactly the plan the admin saw, or nothing if the state has changed since (409 stale). */
-  app.post('/assignments/proposal/confirm', adminOnly, allowLargerBody(BODY_LIMITS.assignmentPlan), async (c) => {
-    const parsed = parseWith(PlanSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
+  route(app, E.confirmProposal, async (c, body) => {
     const plan = await currentPlan()
-    if (!samePlan(plan, parsed.value.plan)) {
+    if (!samePlan(plan, body.plan)) {
       return c.json(
         { error: 'stale', message: 'Las asignaciones cambiaron desde que se preparó el reparto. Revisa la nueva propuesta.', plan },
         409,

@@ -6,13 +6,13 @@
  * without a session 401, a change from another origin or without the
  * token 403, and a change is never a GET.
  */
+import { route } from '../../../shared/http/route.ts'
+import { sourceEndpoints as E } from '../../../../domain/workspace-api/endpoints/sources.ts'
 import { Hono, type Context } from 'hono'
 import QRCode from 'qrcode'
 import { formatIsoDay } from '../../../../domain/format.ts'
 import { SOURCE_MESSAGES, readSource, shortLink } from '../../../../domain/sources.ts'
 import {
-  SourceBodySchema,
-  SourceEditSchema,
   SourceOverviewQuerySchema,
   type SourceAnswer,
   type SourceList,
@@ -21,7 +21,7 @@ import {
 import { wire } from '../../../../domain/workspace-api/wire.ts'
 import type { SourceStore } from '../../../db/stores/source-store.ts'
 import type { WorkspaceEnv } from '../../../shared/auth/context.ts'
-import { adminOnly, invalid, jsonBody, parseWith } from '../../../shared/http/json.ts'
+import { invalid, parseWith } from '../../../shared/http/json.ts'
 
 export interface SourceRouteDeps {
   sources: SourceStore
@@ -42,35 +42,31 @@ export function sourceRoutes(deps: SourceRouteDeps): Hono<WorkspaceEnv> {
   const { sources, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
-  app.get('/sources', async (c) => {
+  route(app, E.sources, async (c) => {
     return c.json(wire({ sources: await sources.listSources(), siteOrigin: deps.siteOrigin, reserved: [...deps.reserved] }) satisfies SourceList)
   })
 
-  app.post('/sources', adminOnly, async (c) => {
-    const parsed = parseWith(SourceBodySchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
+  route(app, E.create, async (c, body) => {
     const taken = (await sources.listSources()).map((s) => s.slug)
-    const read = readSource(parsed.value, { taken, reserved: deps.reserved })
+    const read = readSource(body, { taken, reserved: deps.reserved })
     if (!read.ok) return invalid(c, Object.entries(read.errors).map(([path, message]) => ({ path, message })), Object.values(read.errors)[0])
     const created = await sources.createSource(read.value, { memberId: c.get('member').id, at: now() })
     if (created === 'slug_taken') return invalid(c, [{ path: 'slug', message: SOURCE_MESSAGES.slugTaken }], SOURCE_MESSAGES.slugTaken)
     return c.json(wire({ source: created }) satisfies SourceAnswer, 201)
   })
 
-  app.put('/sources/:id', adminOnly, async (c) => {
-    const parsed = parseWith(SourceEditSchema, await jsonBody(c))
-    if (!parsed.ok) return invalid(c, parsed.issues)
+  route(app, E.edit, async (c, body) => {
     const current = await sources.source(c.req.param('id'))
     if (!current) return c.json(NOT_FOUND, 404)
     // The same reader as a new source's; the short path it already has is not checked again.
-    const read = readSource({ ...parsed.value, slug: current.slug })
+    const read = readSource({ ...body, slug: current.slug })
     if (!read.ok) return invalid(c, Object.entries(read.errors).map(([path, message]) => ({ path, message })), Object.values(read.errors)[0])
     const edited = await sources.editSource(current.id, read.value, { memberId: c.get('member').id, at: now() })
     if (edited === 'not_found') return c.json(NOT_FOUND, 404)
     return c.json(wire({ source: edited }) satisfies SourceAnswer)
   })
 
-  app.delete('/sources/:id', adminOnly, async (c) => {
+  route(app, E.remove, async (c) => {
     const outcome = await sources.deleteSource(c.req.param('id'), { memberId: c.get('member').id, at: now() })
     if (outcome === 'not_found') return c.json(NOT_FOUND, 404)
     if (outcome === 'in_use') {
@@ -94,10 +90,10 @@ export function sourceRoutes(deps: SourceRouteDeps): Hono<WorkspaceEnv> {
     return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Content-Disposition': disposition })
   }
   // The QR code of the short path, drawn here (no script on the page draws it): SVG for print, PNG for screens.
-  app.get('/sources/:id/qr.svg', qr('svg'))
-  app.get('/sources/:id/qr.png', qr('png'))
+  route(app, E.qrSvg, qr('svg'))
+  route(app, E.qrPng, qr('png'))
 
-  app.get('/sources/overview', async (c) => {
+  route(app, E.overview, async (c) => {
     const parsed = parseWith(SourceOverviewQuerySchema, c.req.query())
     if (!parsed.ok) return invalid(c, parsed.issues, 'Usa fechas AAAA-MM-DD.')
     const today = formatIsoDay(now())

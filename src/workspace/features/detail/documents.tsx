@@ -6,7 +6,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { DOCUMENT_NOTE_MAX } from '../../../../domain/documents.ts'
 import { notify } from '../../../lib/toast.tsx'
-import { API_BASE } from '../../api/client.ts'
+import { endpointHref } from '../../api/endpoints.ts'
+import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
 import { useDocuments, useReviewDocument } from '../../api/queries.ts'
 import type { TeamDocument } from '../../../../domain/workspace-api/documents.ts'
 import { Button, filledIn, Panel, QueryView, TextAreaField } from '../../components/ui.tsx'
@@ -53,7 +54,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
   const [asking, setAsking] = useState(false)
   const [note, setNote] = useState('')
   const [error, setError] = useState<string>()
-  const href = `${API_BASE}/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(document.id)}/file`
+  const href = endpointHref(WORKSPACE_API.documents.file, { params: { id: applicationId, documentId: document.id } })
 
   function send(status: 'accepted' | 'new_version_requested') {
     review.mutate(

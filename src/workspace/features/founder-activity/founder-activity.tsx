@@ -5,14 +5,18 @@
  * the list and as a count in the menu; opening the application marks it seen.
  */
 import { useEffect } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { FounderActivitySummary, UnseenFounderActivity } from '../../../../domain/workspace-api/founder-activity.ts'
-import { api } from '../../api/client.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { UnseenFounderActivity } from '../../../../domain/workspace-api/founder-activity.ts'
+import { call } from '../../api/endpoints.ts'
+import { useApiQuery } from '../../api/read.ts'
+import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
+
+const { founderActivity } = WORKSPACE_API
 
 const KEY = ['founder-activity'] as const
 
 export function useFounderActivity() {
-  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<FounderActivitySummary>('/founder-activity', { signal }), refetchInterval: 60_000 })
+  return useApiQuery(KEY, founderActivity.summary, {}, { refetchInterval: 60_000 })
 }
 
 /** The unseen activity of one application, or null. */
@@ -24,7 +28,7 @@ export function useUnseenFor(applicationId: string): UnseenFounderActivity | nul
 export function useMarkSeen(applicationId: string, ready: boolean) {
   const client = useQueryClient()
   const { mutate } = useMutation({
-    mutationFn: () => api<null>(`/applications/${encodeURIComponent(applicationId)}/founder-activity/seen`, { method: 'POST', body: {} }),
+    mutationFn: () => call(founderActivity.seen, { params: { id: applicationId }, body: {} }),
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   })
   useEffect(() => {
