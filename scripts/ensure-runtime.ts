@@ -61,7 +61,16 @@ if (!nativeLoads()) {
   const headers = existsSync(join(nodedir, 'include', 'node', 'node_version.h'))
   // node-gyp lets npm_config_* variables win over its flags, and npm passes on the machine's nodedir.
   const env = headers ? { ...process.env, npm_config_nodedir: nodedir } : process.env
-  const built = spawnSync(process.execPath, [nodeGyp, 'rebuild', '--release'], { cwd: join(root, 'node_modules', NATIVE), stdio: 'inherit', env })
-  if (built.status !== 0) fail(`could not build ${NATIVE} for Node ${process.versions.node} (needs python3, make and g++)`)
+  console.log(`ensure-runtime: building ${NATIVE} for Node ${process.versions.node} (${headers ? nodedir : 'headers from node-gyp'})`)
+  const built = spawnSync(process.execPath, [nodeGyp, 'rebuild', '--release'], {
+    cwd: join(root, 'node_modules', NATIVE),
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (built.status !== 0) {
+    process.stderr.write(`${built.stdout ?? ''}${built.stderr ?? ''}`)
+    fail(`could not build ${NATIVE} for Node ${process.versions.node} (needs python3, make and g++)`)
+  }
   if (!nativeLoads()) fail(`${NATIVE} was built but does not load on Node ${process.versions.node}`)
 }
