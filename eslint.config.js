@@ -6,15 +6,50 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 import { readdirSync } from 'node:fs'
 
 /**
- * The server's layers (docs/decisions/0125-server-layers.md), lowest first:
- * domain/ < server/db < server/shared < server/features/<name> < the
- * composition root (server/*.ts, cli/, edge/). A layer imports only those
- * below it, and a feature never another feature: one zone per feature, read
- * from the folder, so a new feature is held by the rule the day it appears.
+ * The server's layers (docs/decisions/0125-server-layers.md, docs/decisions/0212-capabilities-as-folders.md),
+ * lowest first: domain/ < server/db < server/shared < server/features/<capability> < the composition root
+ * (server/*.ts, cli/, edge/). A layer imports only those below it; a capability imports only the
+ * capabilities CAPABILITIES says it may, one way (a circle among them is refused below, and by
+ * server/layers.test.ts). A folder under server/features/ that is not declared here stops the lint.
  */
-const FEATURES = readdirSync('server/features', { withFileTypes: true })
+export const CAPABILITIES = {
+  // The team's workspace shell: sign-in, sessions, members, the members' mail, what founders did.
+  team: [],
+  sources: [],
+  documents: [],
+  submission: [],
+  outbox: [],
+  backup: [],
+  retention: [],
+  deals: [],
+  'media-plan': [],
+  metrics: ['team'],
+  panel: ['team'],
+  'follow-up': ['media-plan'],
+  // The list, the review, the stage change (review/pipeline.ts) and the team's reminders.
+  review: ['team', 'panel', 'deals'],
+  'data-requests': ['team', 'review'],
+  // The founder's page: the sections of the capabilities it shows.
+  'founder-page': ['team', 'panel', 'review', 'data-requests'],
+}
+const FOLDERS = readdirSync('server/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
+for (const name of FOLDERS) if (!(name in CAPABILITIES)) throw new Error(`server/features/${name} is not declared in CAPABILITIES (eslint.config.js)`)
+for (const [name, uses] of Object.entries(CAPABILITIES)) {
+  const seen = new Set([name])
+  const visit = (n) => {
+    for (const u of CAPABILITIES[n] ?? []) {
+      if (u === name) throw new Error(`The capabilities import each other in a circle through ${n} -> ${name} (eslint.config.js)`)
+      if (!seen.has(u)) {
+        seen.add(u)
+        visit(u)
+      }
+    }
+  }
+  visit(name)
+  for (const u of uses) if (!(u in CAPABILITIES)) throw new Error(`${name} uses ${u}, which is not declared (eslint.config.js)`)
+}
 const here = (glob) => `${import.meta.dirname}/${glob}`
 // The composition root: the server's own files, the command line, the edge function, the test helpers,
 // and the entry point of a feature's child process (*-main.ts).
@@ -25,13 +60,13 @@ const layerZones = [
   // what several share (outbox columns, the audit writer, the panel's steps) is a module of its own, and a
   // change over several stores' tables is composed above them (docs/decisions/0208-the-pipeline-owns-the-stage-change.md).
   { target: './server/db', from: [here('domain/workspace-api/**')], message: 'server/db returns records typed in domain/ (not domain/workspace-api/): move the record type to domain/ and re-export it from the API module.' },
-  { target: here('server/db/stores/*-store.ts'), from: [here('server/db/stores/*-store.ts')], message: 'A store never imports another store: move what both need to a module of its own in server/db/, or compose their steps above them (server/shared/pipeline/change-stage.ts).' },
-  { target: './server/shared', from: [here('server/features/**'), ...ROOT], message: 'server/shared may import server/db and domain/, never a feature or the composition root.' },
-  ...FEATURES.map((name) => ({
+  { target: here('server/db/stores/*-store.ts'), from: [here('server/db/stores/*-store.ts')], message: 'A store never imports another store: move what both need to a module of its own in server/db/, or compose their steps above them (server/features/review/pipeline.ts).' },
+  { target: './server/shared', from: [here('server/features/**'), ...ROOT], message: 'server/shared may import server/db and domain/, never a capability or the composition root.' },
+  ...Object.entries(CAPABILITIES).map(([name, uses]) => ({
     target: `./server/features/${name}`,
     from: [here('server/features/**'), ...ROOT],
-    except: [here(`server/features/${name}/**`)],
-    message: `A feature imports server/shared, server/db and domain/, never another feature nor the composition root: move what ${name} needs to server/shared, or pass it in from server/compose.ts.`,
+    except: [name, ...uses].map((n) => here(`server/features/${n}/**`)),
+    message: `${name} may import server/shared, server/db, domain/ and the capabilities it declares in eslint.config.js (${uses.join(', ') || 'none'}); never the composition root. Declare the use there (one way: no circle), or pass it in from server/compose.ts.`,
   })),
 ]
 

@@ -55,7 +55,7 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number]
 /**
  * An uploaded file as both sides read it (times as ISO strings): the team's
  * TeamDocument (domain/workspace-api/documents.ts) and the founder's copy of
- * their data (server/features/founder/data-copy.ts) add to it.
+ * their data (server/features/data-requests/data-copy.ts) add to it.
  */
 export interface UploadedFile {
   fileName: string

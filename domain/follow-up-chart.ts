@@ -4,7 +4,7 @@
  * computes everything they draw (scales, the line with its gaps, the points, the weeks, the ticks and
  * their es-CO labels, the summary a screen reader hears, the table beside the chart); the renderers only
  * turn it into markup: React in the workspace (src/workspace/features/follow-up/), an HTML string on the
- * founder's status page (server/features/founder/status-page-chart.ts). One geometry, so the two can
+ * founder's status page (server/features/follow-up/status-page-chart.ts). One geometry, so the two can
  * never disagree.
  *
  * Pure: no DOM, React or Node; d3-scale's linear scale (nice domains, ticks) and d3-shape's line (the

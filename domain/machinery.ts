@@ -1,7 +1,7 @@
 /**
  * The contract of the overview's "Estado del sistema" (GET
  * /equipo/api/overview/machinery, docs/workspace.md): the server builds this
- * answer (server/features/workspace/machinery/routes.ts) and the browser reads it
+ * answer (server/features/metrics/machinery-routes.ts) and the browser reads it
  * (src/workspace/api/machinery-queries.ts). One definition, so the two cannot
  * drift apart. Types and constants only; times are ISO strings, as JSON
  * carries them.

@@ -6,7 +6,7 @@
  * over the ledger: the weeks and their labels, each row's flight and its cells with their marks placed,
  * today's place, the summary a screen reader hears and the table beside the chart. The renderers only turn
  * it into markup: React in the workspace (src/workspace/features/media-plan/flowchart.tsx, lazy) and the
- * founder's status page, in plain words (server/features/founder/media-plan-section.ts).
+ * founder's status page, in plain words (server/features/media-plan/media-plan-section.ts).
  *
  * Pure: no DOM, React or Node; d3-scale's linear scale for days → x (as domain/follow-up-chart.ts). Days are
  * Bogotá calendar days "AAAA-MM-DD" (the caller's `today` is Bogotá's: formatIsoDay(now), or the plan

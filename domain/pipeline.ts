@@ -121,7 +121,7 @@ export type SessionRule = 'none' | 'cancel' | 'cancel_unless_kept'
 
 /**
  * What a move to a stage entails besides changing the stage. The server does what this says
- * (server/shared/pipeline/change-stage.ts, in one transaction) and the confirmations tell it
+ * (server/features/review/pipeline.ts, in one transaction) and the confirmations tell it
  * (domain/stage-confirmation.ts), so what the team is told is what happens.
  */
 export interface StageEntailment {

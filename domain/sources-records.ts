@@ -37,7 +37,7 @@ export interface SourceOverview {
 
 /**
  * A source in the list: `inUse` when an application or a visit came through it; such a source is
- * never deleted (its figures would stop adding up), only renamed (issue 32).
+ * never deleted (its figures would stop adding up), only renamed.
  */
 export interface SourceListItem extends SourceRecord {
   inUse: boolean

@@ -58,7 +58,7 @@ test.describe('alone on its own server', () => {
   test.use({ ownServer: true })
 
   test('the last active admin is offered neither a demotion nor a deactivation, and is told why', async ({ page, ws }) => {
-    // The server refuses both too (409 last_admin: server/features/workspace/members/members.test.ts); the page used to offer them.
+    // The server refuses both too (409 last_admin: server/features/team/members.test.ts); the page used to offer them.
     const ADMIN = 'directora@catalitico.example'
     await addMember(ws, ADMIN, 'admin', 'Directora Programa')
     await signInWithLink(page, ws, ADMIN)

@@ -10,7 +10,7 @@ import type { StaticSite } from './shared/http/static-site.ts'
 import type { Log } from './shared/log.ts'
 import type { ApplicationStore } from './db/stores/application-store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './shared/auth/context.ts'
-import { STATUS_PAGE_PATH } from './shared/pipeline/status-mail.ts'
+import { STATUS_PAGE_PATH } from './shared/mail/status-mail.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 
@@ -27,9 +27,9 @@ export interface AppDeps {
   hsts?: boolean
   /** Counts the requests in flight (the outbox worker gives way to them). */
   gauge?: RequestGauge
-  /** The team workspace's API (server/features/workspace/api.ts), mounted at /equipo/api. */
+  /** The team workspace's API (server/features/team/workspace-api.ts), mounted at /equipo/api. */
   workspace?: Hono<WorkspaceEnv>
-  /** Everything under /postulacion: the status pages and the documents (server/features/founder/founder-app.ts). */
+  /** Everything under /postulacion: the status pages and the documents (server/features/founder-page/founder-app.ts). */
   founder?: Hono
   /**
    * Prometheus metrics (server/features/metrics/), only when METRICS_TOKEN is set:

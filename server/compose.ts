@@ -10,16 +10,16 @@ import { founderDocumentRoutes } from './features/documents/founder-routes.ts'
 import { createDocuments, type Documents } from './features/documents/service.ts'
 import { teamDocumentRoutes } from './features/documents/team-routes.ts'
 import { uploadScriptPath } from './features/documents/upload-script.ts'
-import { documentsLinkHtml } from './features/founder/status-page-html.ts'
+import { documentsLinkHtml } from './features/founder-page/status-page-html.ts'
 import { functionDepsFromConfig, mailConfigFrom } from './features/submission/deps-from-config.ts'
 import type { Hono } from 'hono'
-import { founderDraftRoutes } from './features/workspace/founder-mail/routes.ts'
-import { founderStatusRoutes } from './features/founder/status-page.ts'
-import { checkInRoutes, followUpSection } from './features/founder/check-in.ts'
-import { mediaPlanSection } from './features/founder/media-plan-section.ts'
+import { founderDraftRoutes } from './features/founder-page/founder-mail-routes.ts'
+import { founderStatusRoutes } from './features/founder-page/status-page.ts'
+import { checkInRoutes, followUpSection } from './features/follow-up/check-in.ts'
+import { mediaPlanSection } from './features/media-plan/media-plan-section.ts'
 import type { FounderStore } from './db/stores/founder-store.ts'
 import { createRetentionJob } from './features/retention/retention.ts'
-import type { FounderMailConfig } from './shared/pipeline/status-mail.ts'
+import type { FounderMailConfig } from './shared/mail/status-mail.ts'
 import type { SendApplicationEmailDeps } from './features/submission/send-application-email.ts'
 import { clientIpResolver } from './shared/http/client-ip.ts'
 import { createFileSender } from './shared/mail/file-sender.ts'
@@ -30,30 +30,30 @@ import { createOutboxWorker } from './features/outbox/worker.ts'
 import { metricsEndpoint } from './features/metrics/endpoint.ts'
 import { createMetrics, type Metrics } from './features/metrics/metrics.ts'
 import type { ApplicationStore } from './db/stores/application-store.ts'
-import type { WorkspaceDeps } from './features/workspace/deps.ts'
+import type { WorkspaceDeps } from './features/team/deps.ts'
 import type { TeamStore } from './db/stores/team-store.ts'
-import { createWorkspaceApi } from './features/workspace/api.ts'
-import { dataRequestRoutes } from './features/workspace/data-requests/routes.ts'
-import { founderActivityRoutes } from './features/workspace/founder-activity/routes.ts'
-import { dealRoutes } from './features/workspace/deals/routes.ts'
-import { followUpRoutes } from './features/workspace/follow-up/routes.ts'
-import { mediaPlanRoutes } from './features/workspace/media-plan/routes.ts'
-import { sourceRoutes } from './features/workspace/sources/routes.ts'
-import { tellTeamOfFounderActivity } from './shared/pipeline/founder-activity.ts'
-import { dealPacesFrom, mediaDaysFrom, type MediaDaysSource } from './shared/media-days.ts'
+import { createWorkspaceApi } from './features/team/workspace-api.ts'
+import { dataRequestRoutes } from './features/data-requests/routes.ts'
+import { founderActivityRoutes } from './features/team/founder-activity-routes.ts'
+import { dealRoutes } from './features/deals/routes.ts'
+import { followUpRoutes } from './features/follow-up/routes.ts'
+import { mediaPlanRoutes } from './features/media-plan/routes.ts'
+import { sourceRoutes } from './features/sources/routes.ts'
+import { tellTeamOfFounderActivity } from './features/team/founder-activity.ts'
+import { dealPacesFrom, mediaDaysFrom, type MediaDaysSource } from './features/media-plan/media-days.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
-import { bulkRoutes } from './features/workspace/review/bulk-routes.ts'
-import { reviewRoutes } from './features/workspace/review/routes.ts'
-import { scoringRoutes } from './features/workspace/review/scoring-routes.ts'
-import { createReminderJob, type ReminderJob } from './features/workspace/reminders/reminder-job.ts'
-import { behindDealsOf } from './features/workspace/reminders/behind-deals.ts'
-import { guardApplicationsAgainstConflicts } from './features/workspace/conflicts/guard.ts'
-import { guardRepeatedSubmissions } from './features/workspace/repeated-submissions.ts'
-import { conflictRoutes } from './features/workspace/conflicts/routes.ts'
-import { pendingRoutes } from './features/workspace/pending/routes.ts'
-import { machineryRoutes } from './features/workspace/machinery/routes.ts'
-import { panelRoutes } from './features/workspace/panel/routes.ts'
-import { panelActions } from './shared/pipeline/panel-actions.ts'
+import { bulkRoutes } from './features/review/bulk-routes.ts'
+import { reviewRoutes } from './features/review/routes.ts'
+import { scoringRoutes } from './features/review/scoring-routes.ts'
+import { createReminderJob, type ReminderJob } from './features/review/reminder-job.ts'
+import { behindDealsOf } from './features/review/behind-deals.ts'
+import { guardApplicationsAgainstConflicts } from './features/team/conflict-guard.ts'
+import { guardRepeatedSubmissions } from './shared/http/repeated-submissions.ts'
+import { conflictRoutes } from './features/review/conflict-routes.ts'
+import { pendingRoutes } from './features/review/pending-routes.ts'
+import { machineryRoutes } from './features/metrics/machinery-routes.ts'
+import { panelRoutes } from './features/panel/routes.ts'
+import { panelActions } from './features/panel/panel-actions.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { openDocumentStore, type DocumentRecord, type DocumentStore } from './db/stores/document-store.ts'
@@ -223,7 +223,7 @@ export function workspaceApiFrom(
     backups?: BackupStatusReader
     /** The built site's own top-level names (StaticSite.topLevelNames): no source's short path takes them (ADR 0170). */
     reservedPaths?: readonly string[]
-    /** The days each startup's media ran (default: the media plan's ledger, server/shared/media-days.ts); tests draw their own. */
+    /** The days each startup's media ran (default: the media plan's ledger, server/features/media-plan/media-days.ts); tests draw their own. */
     mediaDays?: MediaDaysSource
   } = {},
 ): {
@@ -324,7 +324,7 @@ export function workspaceApiFrom(
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
     ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
-  // The monthly check-in under the same personal link (server/features/founder/check-in.ts).
+  // The monthly check-in under the same personal link (server/features/follow-up/check-in.ts).
   founderPages.route('/', checkInRoutes({ followUp: stores.followUp, founders, now: routeDeps.now, requestKeys: stores.requestKeys }))
   return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
 }

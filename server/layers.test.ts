@@ -1,9 +1,11 @@
 /**
  * The server's layers are held by the lint (eslint.config.js,
- * docs/decisions/0125-server-layers.md): these cases show the rule refuses
+ * docs/decisions/0125-server-layers.md, 0212-capabilities-as-folders.md): these cases show the rule refuses
  * what it must, through ESLint itself, on files placed where they would be.
  */
+import { readdirSync } from 'node:fs'
 import { ESLint } from 'eslint'
+import { CAPABILITIES } from '../eslint.config.js'
 import { describe, expect, it } from 'vitest'
 
 const eslint = new ESLint({ cwd: process.cwd() })
@@ -14,25 +16,36 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('the layers of server/ (lint)', () => {
-  it('refuse a feature importing another feature, or the composition root', async () => {
-    expect(await problems('server/features/founder/new-file.ts', `export { workspaceApi } from '../workspace/api.ts'\n`)).toContain('import-x/no-restricted-paths')
-    expect(await problems('server/features/founder/new-file.ts', `export { createApp } from '../../app.ts'\n`)).toContain('import-x/no-restricted-paths')
+  it('refuse a capability importing one it does not declare, or the composition root', async () => {
+    // panel declares team only: the review (which uses the panel) is above it.
+    expect(await problems('server/features/panel/new-file.ts', `export { changeStage } from '../review/pipeline.ts'\n`)).toContain('import-x/no-restricted-paths')
+    expect(await problems('server/features/founder-page/new-file.ts', `export { createApp } from '../../app.ts'\n`)).toContain('import-x/no-restricted-paths')
   })
 
-  it('refuse shared code importing a feature, and the database layer importing shared code', async () => {
-    expect(await problems('server/shared/new-file.ts', `export { founderApp } from '../features/founder/founder-app.ts'\n`)).toContain('import-x/no-restricted-paths')
-    expect(await problems('server/db/new-file.ts', `export { sha256Hex } from '../shared/auth/tokens.ts'\n`)).toContain('import-x/no-restricted-paths')
-  })
-
-  it('let a feature import its own files, shared code, the database layer and domain/', async () => {
+  it('let a capability import what it declares: its own files, the capabilities below it, shared code, the database layer and domain/', async () => {
     const code = `import { founderApp } from './founder-app.ts'
+import { panelActions } from '../panel/panel-actions.ts'
 import { sha256Hex } from '../../shared/auth/tokens.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { STAGES } from '../../../domain/pipeline.ts'
-export const all = [founderApp, sha256Hex, STAGES] as const
+export const all = [founderApp, panelActions, sha256Hex, STAGES] as const
 export type S = FounderStore
 `
-    expect(await problems('server/features/founder/new-file.ts', code)).toEqual([])
+    expect(await problems('server/features/founder-page/new-file.ts', code)).toEqual([])
+  })
+
+  it('declare every capability folder, in a graph with no circle', () => {
+    const folders = readdirSync('server/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+    expect(Object.keys(CAPABILITIES).sort()).toEqual(folders.sort())
+    const graph: Record<string, readonly string[]> = CAPABILITIES
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      (graph[from] ?? []).some((n) => n === to || (!seen.has(n) && (seen.add(n), reaches(n, to, seen))))
+    expect(Object.keys(graph).filter((name) => reaches(name, name))).toEqual([])
+  })
+
+  it('refuse shared code importing a capability, and the database layer importing shared code', async () => {
+    expect(await problems('server/shared/new-file.ts', `export { founderApp } from '../features/founder-page/founder-app.ts'\n`)).toContain('import-x/no-restricted-paths')
+    expect(await problems('server/db/new-file.ts', `export { sha256Hex } from '../shared/auth/tokens.ts'\n`)).toContain('import-x/no-restricted-paths')
   })
 
   it('refuse a store importing another store, and the database layer importing the HTTP contract', async () => {

@@ -8,7 +8,7 @@
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
 import { founderDocumentsFrom, functionDepsFrom, metricsFrom, outboxWorkerFrom, senderFrom, workspaceApiFrom } from './compose.ts'
-import { founderApp } from './features/founder/founder-app.ts'
+import { founderApp } from './features/founder-page/founder-app.ts'
 import { connectSources, servedOverHttps, type Config } from './shared/env.ts'
 import { createSendApplicationEmail } from './features/submission/send-application-email.ts'
 import { loadStaticSite } from './shared/http/static-site.ts'

@@ -1,6 +1,6 @@
 /**
  * The workspace API's clock (docs/workspace.md "Mis pendientes and
- * reminders"; server/features/workspace/pending/routes.ts): the member's
+ * reminders"; server/features/review/pending-routes.ts): the member's
  * pending list, their reminder preference, the overview's punctuality.
  * Times are ISO strings (wire.ts).
  */

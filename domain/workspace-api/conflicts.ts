@@ -1,6 +1,6 @@
 /**
  * The workspace API's conflicts of interest (docs/workspace.md "Conflicts of
- * interest", ADR 0101; server/features/workspace/conflicts/routes.ts).
+ * interest", ADR 0101; server/features/review/conflict-routes.ts).
  * Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'

@@ -1,6 +1,6 @@
 /**
  * A founder's Ley 1581 request, answered by an admin from the workspace
- * (docs/workspace.md "Data requests"; server/features/workspace/data-requests/routes.ts).
+ * (docs/workspace.md "Data requests"; server/features/data-requests/routes.ts).
  * Addresses travel in POST bodies, never in URLs. Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'
@@ -42,7 +42,7 @@ export interface HeldEmail {
   settledAt: string | null
 }
 
-/** One application of the titular: what `npm run applications -- show` prints (server/shared/exports.ts). */
+/** One application of the titular: what `npm run applications -- show` prints (server/features/review/export-content.ts). */
 export interface HeldApplication {
   id: string
   reference: string

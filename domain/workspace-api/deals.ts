@@ -1,6 +1,6 @@
 /**
  * The workspace API's deal and rate card (ADRs 0157-0159;
- * server/features/workspace/deals/routes.ts and the signature in
+ * server/features/deals/routes.ts and the signature in
  * review/routes.ts). Admins only: a reviewer is refused (403) and the
  * workspace shows them no "Acuerdo" section. Times are ISO strings (wire.ts).
  *

@@ -1,6 +1,6 @@
 /**
  * The workspace API's follow-up (ADRs 0164-0167;
- * server/features/workspace/follow-up/routes.ts). Admins only, like the deal
+ * server/features/follow-up/routes.ts). Admins only, like the deal
  * (ADR 0159): a reviewer is refused (403); a member with a conflict is
  * refused everything under /applications/:id (ADR 0101) and sees only the
  * reference of that startup in the list. Every read is audited. Times are ISO
@@ -46,7 +46,7 @@ export interface FollowUpAnswer {
   memberNames: Record<string, string>
   /**
    * The days the startup's media ran (Bogotá days, both ends included), drawn behind each chart as the
-   * weeks they fall in; [] without a deal or before any ran (server/shared/media-days.ts).
+   * weeks they fall in; [] without a deal or before any ran (server/features/media-plan/media-days.ts).
    */
   mediaDays: DayInterval[]
 }

@@ -1,5 +1,5 @@
 /**
- * The workspace API's "Correos por enviar" (docs/workspace.md; server/features/workspace/founder-mail/routes.ts):
+ * The workspace API's "Correos por enviar" (docs/workspace.md; server/features/founder-page/founder-mail-routes.ts):
  * the founders' status e-mails waiting for a member, and the admin setting
  * that sends a kind straight away. Times are ISO strings (wire.ts).
  */

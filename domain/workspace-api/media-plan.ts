@@ -1,6 +1,6 @@
 /**
  * The workspace API's media plan and its ledger (ADRs 0160-0163;
- * server/features/workspace/media-plan/routes.ts). Admins only, like the
+ * server/features/media-plan/routes.ts). Admins only, like the
  * deal (ADR 0159): a reviewer is refused (403). Behind the conflict guard of
  * /applications/:id. Times are ISO strings (wire.ts); money in whole pesos.
  *

@@ -1,5 +1,5 @@
 /**
- * The workspace API's panel session (server/features/workspace/panel/routes.ts;
+ * The workspace API's panel session (server/features/panel/routes.ts;
  * rules and Spanish messages in domain/panel-sessions.ts). Times are ISO strings (wire.ts),
  * UTC instants: show them with formatDateTime (domain/format.ts), Bogotá time.
  *

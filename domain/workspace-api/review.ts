@@ -1,6 +1,6 @@
 /**
  * The workspace API's review routes (docs/workspace.md "Review";
- * server/features/workspace/review/routes.ts and detail.ts): the overview,
+ * server/features/review/routes.ts and detail.ts): the overview,
  * the list, an application's detail, stage moves, reviews, notes and the
  * audit log. Times are ISO strings (wire.ts).
  */

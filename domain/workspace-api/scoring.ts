@@ -1,7 +1,7 @@
 /**
  * The workspace API's assignments, weights, "Para discutir", "Repartir" and
  * bulk work (docs/workspace.md "Assignments and fair scores", "Bulk work";
- * server/features/workspace/review/scoring-routes.ts and bulk-routes.ts).
+ * server/features/review/scoring-routes.ts and bulk-routes.ts).
  * Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'

@@ -1,5 +1,5 @@
 /**
- * The sources' part of the workspace API (issue 22; ADRs 0168-0170): the
+ * The sources' part of the workspace API (ADRs 0168-0170): the
  * list and its admin-only changes, the QR codes, and the overview's counts.
  */
 import * as v from 'valibot'

@@ -1,6 +1,6 @@
 /**
  * The workspace API's sign-in, session, passkeys and members (docs/workspace.md
- * "Sign-in and session", "Members"; server/features/workspace/auth/ and
+ * "Sign-in and session", "Members"; server/features/team/ and
  * members/). Times are ISO strings (wire.ts).
  */
 import * as v from 'valibot'

@@ -43,12 +43,12 @@ import type { MediaPlanStore } from '../../server/db/stores/media-plan-store.ts'
 import type { Member } from '../../server/db/stores/team-store.ts'
 import { insertMember } from '../../server/db/testing/members.ts'
 import { SIGNED_DEAL } from '../../server/db/testing/signed-deal.ts'
-import { followUpRoutes } from '../../server/features/workspace/follow-up/routes.ts'
-import { mediaPlanRoutes } from '../../server/features/workspace/media-plan/routes.ts'
+import { followUpRoutes } from '../../server/features/follow-up/routes.ts'
+import { mediaPlanRoutes } from '../../server/features/media-plan/routes.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
-import { dealPacesFrom, mediaDaysFrom } from '../../server/shared/media-days.ts'
+import { dealPacesFrom, mediaDaysFrom } from '../../server/features/media-plan/media-days.ts'
 import { newSubmission } from '../../server/testing/fixtures.ts'
-import { stageMoves } from '../../server/shared/pipeline/change-stage.ts'
+import { stageMoves } from '../../server/features/review/pipeline.ts'
 
 const GOAL_P95_MS = 50
 const DAY = 86_400_000

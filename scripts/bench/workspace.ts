@@ -54,18 +54,18 @@ import type { ApplicationStore, NewSubmission } from '../../server/db/stores/app
 import { newSubmission } from '../../server/testing/fixtures.ts'
 import { Hono } from 'hono'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from '../../server/shared/auth/context.ts'
-import { pendingRoutes } from '../../server/features/workspace/pending/routes.ts'
+import { pendingRoutes } from '../../server/features/review/pending-routes.ts'
 import { openWorkspaceStores } from '../../server/db/stores/open-workspace-stores.ts'
 import type { ReviewStore } from '../../server/db/stores/review-store.ts'
 import { insertMember } from '../../server/db/testing/members.ts'
-import { reviewApp } from '../../server/features/workspace/testing/review-harness.ts'
-import type { FounderMailConfig } from '../../server/shared/pipeline/status-mail.ts'
+import { reviewApp } from '../../server/testing/review-harness.ts'
+import type { FounderMailConfig } from '../../server/shared/mail/status-mail.ts'
 import { SIGNED_DEAL } from '../../server/db/testing/signed-deal.ts'
 import { VIEW_ACTIONS, type AuditAction, type AuditDetail } from '../../domain/audit.ts'
 import { engineOf } from '../../server/db/engine-of.ts'
 import { auditWriter, type NewAuditEntry } from '../../server/db/stores/audit-log.ts'
-import { AUDIT_PAGE_SIZE } from '../../server/features/workspace/review/routes.ts'
-import { stageMoves } from '../../server/shared/pipeline/change-stage.ts'
+import { AUDIT_PAGE_SIZE } from '../../server/features/review/routes.ts'
+import { stageMoves } from '../../server/features/review/pipeline.ts'
 
 const GOAL_P95_MS = 50
 const DAY = 24 * 60 * 60 * 1000

@@ -4,7 +4,7 @@
  *   list                         one line per application
  *   export --format xlsx|csv|json [--output FILE]
  *                                every application, oldest first: the workspace's export, one content
- *                                (server/shared/exports.ts); the .xlsx needs --output
+ *                                (server/features/review/export-content.ts); the .xlsx needs --output
  *   show --email ADDRESS         everything held about a founder (Ley 1581 access request)
  *   delete --email ADDRESS       remove a founder's applications and e-mails, and say what went
  *
@@ -15,9 +15,9 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
-import { EXPORT_FORMATS, everyApplication, exportApplications, founderRecords, type ExportFormat } from '../shared/exports.ts'
+import { EXPORT_FORMATS, everyApplication, exportApplications, founderRecords, type ExportFormat } from '../features/review/export-content.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
-import { dataDeletedMessage, type FounderMailConfig } from '../shared/pipeline/status-mail.ts'
+import { dataDeletedMessage, type FounderMailConfig } from '../shared/mail/status-mail.ts'
 
 export const USAGE = `Usage: npm run applications -- <command>
 

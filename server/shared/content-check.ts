@@ -1,6 +1,6 @@
 /**
  * What a document (server/features/documents) or a media plan's proof file
- * (server/features/workspace/media-plan) is, decided by its bytes (file-type's magic numbers), not
+ * (server/features/media-plan) is, decided by its bytes (file-type's magic numbers), not
  * by its name: PDF, images, spreadsheets and office documents only (ADR 0096).
  * CSV and plain text have no signature, so they pass only as text (valid
  * UTF-8, no control bytes) named .csv or .txt; legacy Office files (.doc,

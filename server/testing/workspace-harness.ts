@@ -11,16 +11,16 @@ import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
 import { founderDocumentsFrom, functionDepsFrom, originReader, workspaceApiFrom } from '../compose.ts'
-import type { MediaDaysSource } from '../shared/media-days.ts'
+import type { MediaDaysSource } from '../features/media-plan/media-days.ts'
 import type { Documents } from '../features/documents/service.ts'
 import { readConfig, type Config } from '../shared/env.ts'
-import { founderApp } from '../features/founder/founder-app.ts'
+import { founderApp } from '../features/founder-page/founder-app.ts'
 import { createSendApplicationEmail, type FunctionEnv } from '../features/submission/send-application-email.ts'
 import { openSqliteStore, type SqliteStore } from '../db/sqlite-store.ts'
-import { newSession, sessionCookieName } from '../features/workspace/auth/sessions.ts'
+import { newSession, sessionCookieName } from '../features/team/sessions.ts'
 import type { Role } from '../../domain/team.ts'
 import type { Member } from '../db/stores/team-store.ts'
-import type { WorkspaceDeps } from '../features/workspace/deps.ts'
+import type { WorkspaceDeps } from '../features/team/deps.ts'
 import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
 import type { TeamStore } from '../db/stores/team-store.ts'
 import type { FounderStore } from '../db/stores/founder-store.ts'
@@ -29,7 +29,7 @@ import type { BackupStatusReader } from '../db/stores/backup-runs.ts'
 import { createFileSender } from '../shared/mail/file-sender.ts'
 import { createOutboxWorker } from '../features/outbox/worker.ts'
 import { shortPaths } from '../features/sources/short-paths.ts'
-import { stageMoves } from '../shared/pipeline/change-stage.ts'
+import { stageMoves } from '../features/review/pipeline.ts'
 import type { StageMoves } from '../db/testing/stage-moves.ts'
 
 export const SITE = 'https://equipo.catalitico.example'
@@ -65,7 +65,7 @@ export interface WorkspaceHarness {
   app: Hono<FunctionEnv>
   store: SqliteStore
   team: TeamStore
-  /** The founder's store (server/features/founder/): drafts, links, retention. */
+  /** The founder's store (server/db/stores/founder-store.ts): drafts, links, retention. */
   founders: FounderStore
   reviews: ReviewStore & StageMoves
   config: Config

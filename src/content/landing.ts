@@ -246,5 +246,5 @@ export const FOOTER = {
   statusLink: 'Consulta tu postulación',
 } as const
 
-/** The founder's pages (server/features/founder): /postulacion asks for a lost personal link. */
+/** The founder's pages (server/features/founder-page): /postulacion asks for a lost personal link. */
 export const STATUS_RECOVERY_PATH = '/postulacion'

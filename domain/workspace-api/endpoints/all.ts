@@ -1,7 +1,7 @@
 /**
  * Every endpoint of the workspace API, by area (docs/decisions/0209-one-endpoint-table.md).
  * A route the server answers and this list does not name fails the
- * authorization suite (server/features/workspace/api.authorization.test.ts).
+ * authorization suite (server/workspace-api.authorization.test.ts).
  */
 import type { AnyEndpoint } from '../endpoint.ts'
 import { clockEndpoints } from './clock.ts'

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { newSubmission } from '../../testing/fixtures.ts'
 import { migratedPerTest, migrationEngines, rerunForgotten } from '../testing/migration-test.ts'
 import { openWorkspaceStores } from '../stores/open-workspace-stores.ts'
-import { stageMoves } from '../../shared/pipeline/change-stage.ts'
-import { statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { stageMoves } from '../../features/review/pipeline.ts'
+import { statusMailWrite, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
 
 const MAIL: FounderMailConfig = {
   from: 'Catalítico <postulaciones@catalitico.example>',

@@ -88,7 +88,7 @@ const TERMS = [
 type DealColumns = { [K in keyof DealTerms]: DealTerms[K] } & { applicationId: string; memberId: string | null; at: Date }
 
 /**
- * For the stage change's transaction (server/shared/pipeline/change-stage.ts; docs/stores.md: a change over several stores' tables):
+ * For the stage change's transaction (server/features/review/pipeline.ts; docs/stores.md: a change over several stores' tables):
  * `published`, the numbers of those of `versionIds` that are published (the one check that a deal names
  * a published rate card version, ADR 0159: made inside the signature's transaction; a published
  * version is never unpublished), and `write`, the deals' inserts with their audit entries.

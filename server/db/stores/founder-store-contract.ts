@@ -11,7 +11,7 @@ import type { ApplicationStore } from './application-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
 import type { ReviewStore } from './review-store.ts'
 import { openWorkspaceStores } from './open-workspace-stores.ts'
-import { stageMoves } from '../../shared/pipeline/change-stage.ts'
+import { stageMoves } from '../../features/review/pipeline.ts'
 import type { StageMoves } from '../testing/stage-moves.ts'
 import { insertMember } from '../testing/members.ts'
 import type { TestDatabase } from '../testing/store-databases.ts'
@@ -19,7 +19,7 @@ import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { randomToken } from '../../shared/auth/tokens.ts'
 import { hashFounderToken, resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import type { FounderStore } from './founder-store.ts'
-import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
 
 export interface FounderStoreFixture {
   store: ApplicationStore

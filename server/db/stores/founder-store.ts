@@ -198,7 +198,7 @@ export type FounderMailWrites = readonly { applicationId: string; write: Founder
 
 /**
  * What stage changes write for their founders, as steps of the caller's own
- * transaction (the stage change's, server/shared/pipeline/change-stage.ts): `yield*
+ * transaction (the stage change's, server/features/review/pipeline.ts): `yield*
  * writeFounderMails(tx, writes)`. One draft per change and an outbox row for
  * each sent straight away, in two statements for any number (a bulk move,
  * ADR 0108).

@@ -49,7 +49,7 @@ function openAll(store: ApplicationStore) {
     followUp: openFollowUpStore(e),
     mediaPlan: openMediaPlanStore(e),
     requestKeys: openRequestKeyStore(e),
-    /** What a stage change writes, store by store: server/shared/pipeline/change-stage.ts runs them (ADR 0208). */
+    /** What a stage change writes, store by store: server/features/review/pipeline.ts runs them (ADR 0208). */
     stageSteps: openStageSteps(e),
     panel: openPanelStore(e),
     documents: openDocumentStore(e),

@@ -55,7 +55,7 @@ export interface SessionMail {
   session: PanelSession
   reference: string
   founder: { name: string; email: string; companyName: string; tradeName: string }
-  /** A move (issue 32): the time it had before, and who moved it (a member by name, for the team's e-mails). */
+  /** A move: the time it had before, and who moved it (a member by name, for the team's e-mails). */
   moved?: { from: { startsAt: Date; endsAt: Date }; by: { kind: 'founder' } | { kind: 'member'; name: string } }
 }
 
@@ -95,7 +95,7 @@ export type OfferOutcome =
   | { status: 'saved' }
   | { status: 'not_found' | 'not_in_stage' | 'session_booked' }
   | { status: 'unknown_member' | 'member_conflict'; memberIds: string[] }
-  /** A panel member already has another booked session over these times: the founder could not book them (issue 32). */
+  /** A panel member already has another booked session over these times: the founder could not book them. */
   | { status: 'time_taken'; times: Date[] }
 
 export type ChangeOutcome =
@@ -435,7 +435,7 @@ export function panelSteps(e: Engine) {
 
 
 /**
- * What a stage change does to the application's panel session, as server/shared/pipeline/change-stage.ts
+ * What a stage change does to the application's panel session, as server/features/review/pipeline.ts
  * decided it from domain/pipeline.ts STAGE_ENTAILS (ADR 0185): a session still ahead is cancelled with these e-mails,
  * or kept, an admin's choice. The store does what it is told; which stage does what is not its to decide.
  */
@@ -458,7 +458,7 @@ export interface PanelStageOutcome {
 }
 
 /**
- * For the stage change (server/shared/pipeline/change-stage.ts; ADRs 0171, 0185, 0208), inside its transaction, after the applications'
+ * For the stage change (server/features/review/pipeline.ts; ADRs 0171, 0185, 0208), inside its transaction, after the applications'
  * rows are locked. For each step (outcomes in the order of `steps`): no booked session, nothing; one that has started (under way or held),
  * left as it is; one still ahead cancelled (whatever the founder's cut-off: the panel's METHOD:CANCEL
  * e-mails queued, the founder's returned to travel with the stage e-mail) or kept (who and when, on the

@@ -1,5 +1,5 @@
 /**
- * The panel session of stage 2 (issue 21, ADRs 0152-0156), once for both
+ * The panel session of stage 2 (ADRs 0152-0156), once for both
  * engines (ADR 0124): the offer of times an admin makes (panel_offers,
  * panel_offer_times, panel_offer_members), the session the founder books
  * (panel_sessions, panel_session_members), and the invitations each change
@@ -38,13 +38,13 @@ export interface PanelStore {
   /**
    * The booked sessions of these members that end after `from`, outside `exceptApplicationId`. With
    * `viewer` (a member's id), each says whether that member has an active conflict on its application
-   * (`hidden`): such a session is not theirs to see, by its reference, id or time (issue 32).
+   * (`hidden`): such a session is not theirs to see, by its reference, id or time.
    */
   busy(memberIds: readonly string[], from: Date, exceptApplicationId: string | null, viewer?: string | null): Promise<(BusySession & { hidden: boolean })[]>
   /**
    * Replace the offer (its none-fits note with it); refused while a session is booked, and when a panel
    * member already has a booked session over one of its times (the founder could not book it: the e-mail
-   * of times and the status page list the same times, issue 32).
+   * of times and the status page list the same times).
    */
   saveOffer(input: OfferInput): Promise<OfferOutcome>
   /** The founder's "Ninguno me sirve". False: no offer to answer. */
@@ -240,7 +240,7 @@ export function openPanelStore(e: Engine): PanelStore {
         if (yield* taken(tx, current.members.map((m) => m.id), startsAt, endsAt, current.id)) return { status: 'time_taken' }
         const by = actorText(input.by)
         if ((yield* tx.run(q.move({ id: current.id, sequence: current.sequence, startsAt, endsAt, by, at: input.at }))) === 0) return { status: 'no_session' }
-        // The e-mails say the time it had and who moved it (issue 32).
+        // The e-mails say the time it had and who moved it.
         const mover: NonNullable<SessionMail['moved']>['by'] =
           input.by.kind === 'founder' ? { kind: 'founder' } : { kind: 'member', name: (yield* tx.first(q.memberName({ id: input.by.memberId })))?.name ?? '' }
         const session = yield* announce(

@@ -7,7 +7,7 @@
  *
  * Every change made here (a review, a note) writes its audit entry in the
  * same transaction, so the trail cannot miss one. A stage change is not made
- * here: server/shared/pipeline/change-stage.ts owns its transaction (ADR 0208)
+ * here: server/features/review/pipeline.ts owns its transaction (ADR 0208)
  * and composes reviewStageSteps (the application's row, its history and the
  * audit entry) with the other stores' steps.
  */
@@ -104,7 +104,7 @@ export interface LockedApplication {
   receivedAt: Date
 }
 
-/** One stage change as the pipeline decided it (server/shared/pipeline/change-stage.ts): what this store writes of it. */
+/** One stage change as the pipeline decided it (server/features/review/pipeline.ts): what this store writes of it. */
 export interface StageMoveWrite {
   applicationId: string
   from: Stage
@@ -343,7 +343,7 @@ const ORDER_BY: Record<Exclude<ApplicationSort, 'score_desc'>, (e: Engine) => <Q
 
 /**
  * What a stage change writes in this store's tables, as steps of the transaction
- * server/shared/pipeline/change-stage.ts owns (ADR 0208): `lock` the applications' rows
+ * server/features/review/pipeline.ts owns (ADR 0208): `lock` the applications' rows
  * (forUpdate: PostgreSQL's row locks; SQLite's write already holds the database) in id order,
  * so two bulk moves over the same rows cannot deadlock; `move` them, with their history and
  * their audit entries, in three statements for any number (a bulk move, ADR 0108).

@@ -1,6 +1,6 @@
 /**
  * The steps a stage change is made of, each over its own store's tables, opened once on an
- * engine: server/shared/pipeline/change-stage.ts runs them in one transaction, in the order
+ * engine: server/features/review/pipeline.ts runs them in one transaction, in the order
  * and with the arguments it decides (ADR 0208). Nothing here decides anything.
  */
 import type { Body, Engine } from '../engine.ts'

@@ -1,10 +1,10 @@
 /**
  * Stage moves for tests and fixtures: what the workspace's moves write, without the routes'
- * decisions (server/shared/pipeline/change-stage.ts moveStages, ADR 0208), on a store's engine.
+ * decisions (server/features/review/pipeline.ts moveStages, ADR 0208), on a store's engine.
  */
 import type { Engine } from '../engine.ts'
 import { openStageSteps } from '../stores/stage-steps.ts'
-import { stageMoves } from '../../shared/pipeline/change-stage.ts'
+import { stageMoves } from '../../features/review/pipeline.ts'
 
 export type StageMoves = ReturnType<typeof stageMoves>
 

@@ -46,7 +46,7 @@ export function founderDocumentRoutes(deps: FounderDocumentRouteDeps): Hono<Foun
   const app = new Hono<FounderEnv>()
 
   // Only the documents' own paths: the status pages beside them resolve their token themselves, and
-  // the founder app that mounts both (server/features/founder/founder-app.ts) makes every answer private.
+  // the founder app that mounts both (server/features/founder-page/founder-app.ts) makes every answer private.
   const guard: MiddlewareHandler<FounderEnv> = async (c, next) => {
     const founder = await resolveFounderToken(founders, c.req.param('token') ?? '')
     if (!founder) {

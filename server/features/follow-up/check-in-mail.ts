@@ -12,7 +12,7 @@ import { METRICS, METRIC_KEYS } from '../../../domain/follow-up.ts'
 import { formatMonth } from '../../../domain/format.ts'
 import type { ComposeCheckInMail } from '../../db/stores/follow-up-store.ts'
 import { renderCheckInMail } from '../../shared/mail/founder-templates.ts'
-import { founderMailContext, outboxMessage, type FounderMailConfig } from '../../shared/pipeline/status-mail.ts'
+import { founderMailContext, outboxMessage, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
 
 /** Where the check-in lives under the founder's personal link. */
 export const CHECK_IN_PATH = 'seguimiento'

@@ -1,5 +1,5 @@
 /**
- * How the founder's server-rendered pages (server/features/founder/, the
+ * How the founder's server-rendered pages (server/features/founder-page/ and its sections, the
  * documents' page) say how an action went: a success is a green
  * notice with a ✓, announced politely (role=status); a refusal a red one
  * with a ⚠, announced at once (role=alert). Never by colour alone (WCAG

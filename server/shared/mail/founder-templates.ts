@@ -326,7 +326,7 @@ export interface PanelMailFacts {
   reason?: string | null
 }
 
-/** The founder's e-mail about the panel session; its calendar file travels beside it (server/shared/pipeline/panel-session.ts). */
+/** The founder's e-mail about the panel session; its calendar file travels beside it (server/features/panel/panel-session.ts). */
 export function renderPanelSessionMail(ctx: FounderMailContext, facts: PanelMailFacts): RenderedMail {
   const trade = oneLine(ctx.tradeName)
   const ref = `(${ctx.reference})`

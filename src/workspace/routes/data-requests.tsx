@@ -4,7 +4,7 @@
  * export it, delete it (typed confirmation). Addresses travel in POST bodies,
  * never in URLs. Every step is in the audit log. An admin with a conflict of
  * interest on one of the titular's applications sees only their references
- * and that another admin must answer (server/features/workspace/data-requests/routes.ts).
+ * and that another admin must answer (server/features/data-requests/routes.ts).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'

@@ -2,7 +2,7 @@
 /**
  * /equipo/fuentes for an admin: «Borrar» only on a source nothing
  * came through; one with visits or applications says why it stays instead
- * (the server refuses it too: server/features/workspace/sources/routes.test.ts).
+ * (the server refuses it too: server/features/sources/routes.test.ts).
  */
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The stage change's confirmation (issue 32): it says what the move will do to the panel session, the
+ * The stage change's confirmation (ADR 0185): it says what the move will do to the panel session, the
  * e-mails waiting and the founder's e-mail, from domain/pipeline.ts STAGE_ENTAILS; an admin may keep a session still
  * ahead, and the request says so. The signature's dialog offers «Sin tarifario publicado» only when no
  * version is published, and asks for a confirmation of a follow-up start in the past.

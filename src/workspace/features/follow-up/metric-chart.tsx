@@ -2,7 +2,7 @@
  * The follow-up's charts in the workspace (ADR 0176): one metric month by month with the weeks
  * its media ran behind it, and the portfolio's sparkline. React draws the one geometry of
  * domain/follow-up-chart.ts into the same SVG markup the founder's status page writes as a string
- * (server/features/founder/status-page-chart.ts; the test holds them equal). The chart is redrawn at its
+ * (server/features/follow-up/status-page-chart.ts; the test holds them equal). The chart is redrawn at its
  * box's width (no stretched text), with its figures in a table under it.
  *
  * This module carries d3-scale and d3-shape: load it through ./lazy.tsx, so a screen without charts
@@ -102,7 +102,7 @@ export function MetricCharts({ charts }: { charts: readonly MetricChartProps[] }
 }
 
 /**
- * Element for element what followUpChartSvg (server/features/founder/status-page-chart.ts) writes: change
+ * Element for element what followUpChartSvg (server/features/follow-up/status-page-chart.ts) writes: change
  * one, change the other.
  */
 export function ChartSvg({ chart }: { chart: FollowUpChart }) {

@@ -9,7 +9,7 @@ import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { followUpChart, type FollowUpChartInput } from '../../../../domain/follow-up-chart.ts'
 import { SAMPLE_CHARTS, SAMPLE_MEDIA, sampleMonths } from '../../../../domain/testing/follow-up-chart-samples.ts'
-import { followUpChartSvg, followUpChartTable } from '../../../../server/features/founder/status-page-chart.ts'
+import { followUpChartSvg, followUpChartTable } from '../../../../server/features/follow-up/status-page-chart.ts'
 import { ChartSvg, ChartTable } from './metric-chart.tsx'
 
 afterEach(cleanup)

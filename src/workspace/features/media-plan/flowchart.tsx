@@ -3,7 +3,7 @@
  * exposure window, week by week, each week marked with what was booked, ran, missed and made good, the
  * line's flight behind, withdrawn lines hatched and named, today drawn. React draws the one geometry of
  * domain/media-plan-flowchart.ts, computed once per render (useMemo) at the measured room; the founder's
- * status page says the same geometry in plain words (server/features/founder/media-plan-section.ts).
+ * status page says the same geometry in plain words (server/features/media-plan/media-plan-section.ts).
  *
  * Read without the picture: the SVG is an image named by its summary, and the same marks are in a real
  * table under it («Ver el plan en una tabla»). Never by colour alone: each mark has its own shape (ring,

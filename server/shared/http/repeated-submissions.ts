@@ -1,0 +1,32 @@
+/**
+ * Which of the workspace's routes take a form's key (ADR 0189):
+ * every form that writes to the media plan and its ledger, the deal (at
+ * «Acuerdo firmado», through the stage change, and its correction), the rate
+ * card and the panel session. One list, registered before any route group
+ * is mounted (like the conflict guard), so the guard runs in front of each
+ * of them: an endpoint takes a key when its table says `once: true`.
+ *
+ * The key is the member's, for the route as registered; a key sent to any
+ * other route is ignored.
+ */
+import type { Context, Hono } from 'hono'
+import { ALL_ENDPOINTS } from '../../../domain/workspace-api/endpoints/all.ts'
+import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
+import type { WorkspaceEnv } from '../auth/context.ts'
+import { refuseAsJson, requestOnce } from './request-once.ts'
+
+/** The endpoints whose table says `once` (domain/workspace-api/endpoints/): the media plan, the deal, the rate card, the panel session. */
+export const ONCE_PER_SUBMISSION = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.once).map(({ endpoint }) => [endpoint.method, endpoint.path] as const)
+
+/** Call before mounting the route groups on `app` (after the conflict guard). */
+export function guardRepeatedSubmissions(app: Hono<WorkspaceEnv>, deps: { keys: RequestKeyStore; now: () => Date }): void {
+  const once = requestOnce({
+    keys: deps.keys,
+    now: deps.now,
+    from: 'header',
+    principal: (c) => `member:${(c.get('member') as { id: string }).id}`,
+    refuse: refuseAsJson,
+  })
+  const application = { applicationId: (c: Context) => c.req.param('id') ?? null }
+  for (const [method, path] of ONCE_PER_SUBMISSION) app.on(method, path, once(`${method} ${path}`, path.startsWith('/applications/:id/') ? application : {}))
+}
