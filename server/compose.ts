@@ -56,12 +56,9 @@ import { panelRoutes } from './features/panel/routes.ts'
 import { panelActions } from './features/panel/panel-actions.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
-import { openDocumentStore, type DocumentRecord, type DocumentStore } from './db/stores/document-store.ts'
-import { openPanelStore } from './db/stores/panel-store.ts'
-import { openFollowUpStore } from './db/stores/follow-up-store.ts'
+import type { DocumentRecord, DocumentStore } from './db/stores/document-store.ts'
 import { createCheckInJob, type CheckInJob } from './features/follow-up/check-in-job.ts'
-import { engineOf } from './db/engine-of.ts'
-import { openSourceStore, originOf } from './db/stores/source-store.ts'
+import { originOf } from './db/stores/source-store.ts'
 import type { ApplicationOrigin } from '../domain/sources.ts'
 
 export function functionDepsFrom(
@@ -104,7 +101,7 @@ export function outboxWorkerFrom(
 
 /** Where an application came from, read for the team's «Nueva postulación» as it leaves (ADR 0206). */
 export function originReader(store: ApplicationStore): (applicationId: string) => Promise<ApplicationOrigin> {
-  const sources = openSourceStore(engineOf(store))
+  const { sources } = openWorkspaceStores(store)
   return async (id) => originOf((await sources.attributions([id])).get(id))
 }
 
@@ -122,7 +119,7 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
     tickMs: config.REMINDER_TICK_SECONDS * 1000,
-    panel: { panel: openPanelStore(engineOf(store)), mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
+    panel: { panel: stores.panel, mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
     ...extra,
   })
 }
@@ -134,7 +131,7 @@ export function reminderJobFrom(config: Config, store: ApplicationStore, extra: 
 export function checkInJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): CheckInJob {
   const offset = config.WORKER_CLOCK_OFFSET_MS
   return createCheckInJob({
-    followUp: openFollowUpStore(engineOf(store)),
+    followUp: openWorkspaceStores(store).followUp,
     mail: founderMailConfigFrom(config),
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
@@ -234,28 +231,14 @@ export function workspaceApiFrom(
   founderPages: Hono
 } {
   const stores = openWorkspaceStores(store)
+  const now = extra.clock ?? (() => new Date())
+  const mailQueued = extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}
   const founders = { store: stores.founder, mail: founderMailConfigFrom(config) }
-  const routeDeps = {
-    store,
-    reviews: stores.review,
-    steps: stores.stageSteps,
-    scoring: stores.scoring,
-    conflicts: stores.conflicts,
-    clock: stores.clock,
-    founders,
-    // Checked before "Acuerdo firmado" (ADR 0139).
-    documents: openDocumentStore(engineOf(store)),
-    // "Acuerdo firmado" records the deal, in the stage change's transaction (ADR 0159).
-    deals: stores.deals,
-    now: extra.clock ?? (() => new Date()),
-    // Closing an application calls off its coming panel session (ADR 0152).
-    panel: panelActions({ store, founders, now: extra.clock ?? (() => new Date()), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }),
-  }
-  const activityDeps = { store, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }
+  const activityDeps = { store, founders, now, ...mailQueued }
   const {
     documents = documentsFrom(config, store, stores.team, {
-      now: routeDeps.now,
-      docs: routeDeps.documents,
+      now,
+      docs: stores.documents,
       ...(extra.log ? { log: extra.log } : {}),
       // The members concerned are told of each stored document (ADR 0142).
       onStored: async (doc) => {
@@ -275,63 +258,91 @@ export function workspaceApiFrom(
     mediaDays = mediaDaysFrom(stores.mediaPlan),
     ...workspaceExtra
   } = extra
+  /**
+   * The one services object (ADR 0212): the stores, opened once for the database, under the names the
+   * capabilities' routes and pages read, with the configuration's parts. Each route group takes what it
+   * declares of it; none is handed a bag filled by hand.
+   */
+  const services = {
+    store,
+    team: stores.team,
+    reviews: stores.review,
+    steps: stores.stageSteps,
+    scoring: stores.scoring,
+    conflicts: stores.conflicts,
+    clock: stores.clock,
+    machinery: stores.machinery,
+    sources: stores.sources,
+    followUp: stores.followUp,
+    mediaPlan: stores.mediaPlan,
+    requestKeys: stores.requestKeys,
+    founders,
+    // Checked before "Acuerdo firmado" (ADR 0139).
+    documents: stores.documents,
+    // "Acuerdo firmado" records the deal, in the stage change's transaction (ADR 0159).
+    deals: stores.deals,
+    // Closing an application calls off its coming panel session (ADR 0152); the panel's routes and the founder's page act through the same.
+    panel: panelActions({ store, founders, now, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...mailQueued }),
+    cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS,
+    siteOrigin: siteOrigin(config),
+    reserved: reservedPaths,
+    mediaDays,
+    paces: dealPacesFrom(stores.mediaPlan),
+    backupStaleAfterMs: 2 * config.BACKUP_INTERVAL_HOURS * 3_600_000,
+    ...(backups ? { backups } : {}),
+    now,
+    ...mailQueued,
+  }
   const deps = workspaceDepsFrom(config, stores.team, {
     ...workspaceExtra,
     mountProtected: (api) => {
       // First: every /applications/:id route mounted below (and any added later) sits behind it.
       guardApplicationsAgainstConflicts(api, stores.conflicts)
       // Then: every form that writes to the plan, the deal, the rate card and the panel is one write per submission (ADR 0189).
-      guardRepeatedSubmissions(api, { keys: stores.requestKeys, now: routeDeps.now })
-      api.route('/', conflictRoutes(routeDeps))
-      api.route('/', pendingRoutes(routeDeps))
-      api.route('/', machineryRoutes({ team: stores.team, machinery: stores.machinery, now: routeDeps.now, backupStaleAfterMs: 2 * config.BACKUP_INTERVAL_HOURS * 3_600_000, ...(backups ? { backups } : {}), ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
-      api.route('/', reviewRoutes(routeDeps))
-      api.route('/', scoringRoutes(routeDeps))
-      api.route('/', bulkRoutes(routeDeps))
-      api.route('/', founderDraftRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
-      api.route('/', dataRequestRoutes({ ...routeDeps, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
-      api.route('/', teamDocumentRoutes({ documents, reviews: stores.review, founders, now: routeDeps.now, ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}) }))
-      api.route('/', founderActivityRoutes({ store, reviews: stores.review, now: routeDeps.now }))
-      api.route('/', panelRoutes({ ...activityDeps, reviews: stores.review, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, actions: routeDeps.panel }))
-      api.route('/', sourceRoutes({ sources: stores.sources, siteOrigin: siteOrigin(config), reserved: reservedPaths, now: routeDeps.now }))
-      api.route('/', dealRoutes({ deals: stores.deals, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
-      api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays, paces: dealPacesFrom(stores.mediaPlan), now: routeDeps.now }))
-      api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: routeDeps.now }))
+      guardRepeatedSubmissions(api, { keys: stores.requestKeys, now })
+      for (const routes of [
+        conflictRoutes,
+        pendingRoutes,
+        machineryRoutes,
+        reviewRoutes,
+        scoringRoutes,
+        bulkRoutes,
+        founderDraftRoutes,
+        dataRequestRoutes,
+        founderActivityRoutes,
+        panelRoutes,
+        sourceRoutes,
+        dealRoutes,
+        followUpRoutes,
+        mediaPlanRoutes,
+      ]) api.route('/', routes(services))
+      // The due-diligence documents' routes take the documents' service (uploads and files), not their rows.
+      api.route('/', teamDocumentRoutes({ ...services, documents }))
     },
   })
   const founderPages = founderStatusRoutes({
-    store,
-    reviews: stores.review,
-    steps: stores.stageSteps,
-    founders,
-    team: stores.team,
+    ...services,
     teamEmail: config.TEAM_EMAIL,
     panelCutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS,
-    // One panel store and one documents store for the whole API (the routes and the founder's pages).
-    panel: routeDeps.panel,
-    documents: routeDeps.documents,
     clientIp: deps.clientIp,
-    now: routeDeps.now,
     // At due diligence the status page leads to the documents' checklist (server/features/documents/founder-routes.ts).
     documentsSection: async (view, token) =>
       view.stage === 'due_diligence' ? documentsLinkHtml(`/postulacion/${encodeURIComponent(token)}/documentos`) : null,
     // Once signed, the twelve months of follow-up.
-    followUpSection: followUpSection({ followUp: stores.followUp, mediaDays, now: routeDeps.now }),
+    followUpSection: followUpSection(services),
     // Once signed, the media plan and what ran, with its proof (ADR 0180).
-    mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now: routeDeps.now }),
+    mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now }),
     mediaPlanProof: (applicationId, proofId) => stores.mediaPlan.proof(applicationId, proofId),
-    requestKeys: stores.requestKeys,
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
-    ...(extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}),
   })
   // The monthly check-in under the same personal link (server/features/follow-up/check-in.ts).
-  founderPages.route('/', checkInRoutes({ followUp: stores.followUp, founders, now: routeDeps.now, requestKeys: stores.requestKeys }))
+  founderPages.route('/', checkInRoutes(services))
   return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
 }
 
 /** The retention job (server/features/retention/retention.ts) as the configuration describes it. */
 export function retentionJobFrom(config: Config, store: ApplicationStore, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
-  return createRetentionJob({ founders, followUp: openFollowUpStore(engineOf(store)), months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
+  return createRetentionJob({ founders, followUp: openWorkspaceStores(store).followUp, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }
 
 /**

@@ -186,7 +186,7 @@ function portfolioApp(store: ApplicationStore, admin: Member) {
     c.set('member', admin)
     await next()
   })
-  api.route('/', mediaPlanRoutes({ plans: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: () => NOW }))
+  api.route('/', mediaPlanRoutes({ mediaPlan: stores.mediaPlan, conflicts: stores.conflicts, reviews: stores.review, team: stores.team, now: () => NOW }))
   api.route('/', followUpRoutes({ followUp: stores.followUp, reviews: stores.review, conflicts: stores.conflicts, team: stores.team, mediaDays: mediaDaysFrom(stores.mediaPlan), paces: dealPacesFrom(stores.mediaPlan), now: () => NOW }))
   return new Hono().route(WORKSPACE_API_PATH, api)
 }

@@ -29,7 +29,7 @@ import { timeOrderedId } from '../../db/time-ordered-id.ts'
 import { requestKeyOf } from '../../shared/http/request-once.ts'
 
 export interface MediaPlanRouteDeps {
-  plans: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>
+  mediaPlan: Pick<MediaPlanStore, 'ledger' | 'addLine' | 'appendEntry' | 'deliveries' | 'proof'>
   conflicts: Pick<ConflictStore, 'conflictedApplications'>
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
   team: Pick<TeamStore, 'listMembers'>
@@ -58,7 +58,7 @@ export function mediaPlanView(ledger: MediaPlanLedger, today: string): NonNullab
 }
 
 export function mediaPlanRoutes(deps: MediaPlanRouteDeps): Hono<WorkspaceEnv> {
-  const { plans, reviews, now } = deps
+  const { mediaPlan: plans, reviews, now } = deps
   const app = new Hono<WorkspaceEnv>()
 
   const answer = async (ledger: MediaPlanLedger | null): Promise<MediaPlanAnswer> => {

@@ -31,11 +31,11 @@ import type { ApplicationRecord, ReviewStore } from '../../db/stores/review-stor
 export interface PanelRouteDeps extends PanelDeps {
   reviews: Pick<ReviewStore, 'getApplication'>
   /** The panel's actions when the caller has them already (server/compose.ts); default: made from these deps. */
-  actions?: PanelActions
+  panel?: PanelActions
 }
 
 export function panelRoutes(deps: PanelRouteDeps): Hono<WorkspaceEnv> {
-  const actions = deps.actions ?? panelActions(deps)
+  const actions = deps.panel ?? panelActions(deps)
   const { panel } = actions
   const app = new Hono<WorkspaceEnv>()
 
