@@ -368,7 +368,7 @@ const HANDWRITTEN: readonly SqliteMigration[] = [
       CREATE TABLE founder_mail_drafts (
         id TEXT PRIMARY KEY,
         application_id TEXT NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
-        -- the stage the application moved to (server/shared/mail/status-mail.ts)
+        -- the stage the application moved to (server/shared/pipeline/status-mail.ts)
         kind TEXT NOT NULL CHECK (kind IN ('sesion_panel', 'due_diligence', 'acuerdo_firmado', 'no_seleccionada', 'retirada')),
         recipient TEXT NOT NULL,
         subject TEXT NOT NULL,
