@@ -69,4 +69,9 @@ export type O = Overview
     // backup-runs.ts is imported by engine-of's users; a file it imports that imports it back closes a circle.
     expect(await problems('server/db/engine-of.ts', `import { openBackupRuns } from './stores/backup-runs.ts'\nexport const x = openBackupRuns\n`)).toContain('import-x/no-cycle')
   })
+
+  it('refuse an import circle in the browser code too', async () => {
+    // endpoints.ts imports client.ts: client.ts importing it back closes a circle.
+    expect(await problems('src/workspace/api/client.ts', `import { call } from './endpoints.ts'\nexport const x = call\n`)).toContain('import-x/no-cycle')
+  })
 })
