@@ -46,3 +46,20 @@ export type Area = keyof typeof WORKSPACE_API
 export const ALL_ENDPOINTS: readonly { area: Area; name: string; endpoint: AnyEndpoint }[] = Object.entries(WORKSPACE_API).flatMap(([area, table]) =>
   Object.entries(table as Record<string, AnyEndpoint>).map(([name, endpoint]) => ({ area: area as Area, name: `${area}.${name}`, endpoint })),
 )
+
+/**
+ * The path prefixes a guard covers beyond the endpoints it already guards one by one: so that a path the
+ * tables do not name answers as its neighbours do (403 to a reviewer, 403 to a conflicted member, the
+ * Origin check before a sign-in body is read). Declared here, beside the tables, so no route path is
+ * written anywhere else.
+ */
+export const GUARDED_SCOPES = {
+  /** Every route under one application: the conflict-of-interest guard (ADR 0101). */
+  application: '/applications/:id/*',
+  /** Sign-in: the same-origin check and its body limit. */
+  signIn: '/auth/*',
+  /** «Estado del sistema»: admins only, itself and below. */
+  machinery: ['/overview/machinery', '/overview/machinery/*'],
+  /** Ley 1581 requests: admins only. */
+  dataRequests: '/data-requests/*',
+} as const

@@ -30,6 +30,7 @@ import { adminOnly, attachment, bogotaDate, invalid } from '../../shared/http/js
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { AuditAction, AuditDetail, ReviewStore } from '../../db/stores/review-store.ts'
 import { isUuid } from '../../db/time-ordered-id.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore
@@ -52,7 +53,7 @@ export const dataRequestConflictRefusal = {
 export function dataRequestRoutes(deps: DataRequestDeps): Hono<WorkspaceEnv> {
   const { store, reviews, conflicts, founders, now } = deps
   const app = new Hono<WorkspaceEnv>()
-  app.use('/data-requests/*', adminOnly)
+  app.use(GUARDED_SCOPES.dataRequests, adminOnly)
 
   /** One entry per application concerned, or one without an application when none was found. */
   async function audit(memberId: string, action: AuditAction, applicationIds: string[], detail: AuditDetail = {}) {

@@ -16,6 +16,7 @@ import { requireAdmin } from '../../shared/auth/require-admin.ts'
 import { audit } from '../team/http.ts'
 import type { MachineryStore } from '../../db/stores/machinery-store.ts'
 import { conflictRefusal } from '../team/conflict-guard.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
 
 export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
   machinery: MachineryStore
@@ -45,8 +46,7 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
   const { machinery, backups, now } = deps
   const staleAfterMs = deps.backupStaleAfterMs ?? DEFAULT_BACKUP_STALE_MS
   const app = new Hono<WorkspaceEnv>()
-  app.use('/overview/machinery', requireAdmin)
-  app.use('/overview/machinery/*', requireAdmin)
+  for (const scope of GUARDED_SCOPES.machinery) app.use(scope, requireAdmin)
 
   route(app, E.machinery, async (c) => {
     const at = now()

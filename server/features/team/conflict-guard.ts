@@ -8,8 +8,9 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
 
-export const APPLICATION_SCOPE = '/applications/:id/*'
+export const APPLICATION_SCOPE = GUARDED_SCOPES.application
 
 export const conflictRefusal = {
   error: 'conflict_of_interest',

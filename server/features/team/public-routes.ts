@@ -20,6 +20,7 @@ import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../shared/auth/rate-limi
 import { newSession, setSessionCookie } from './sessions.ts'
 import { newSignInLink } from './sign-in-links.ts'
 import { sha256Hex, TOKEN_RE } from '../../shared/auth/tokens.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000
 
@@ -43,7 +44,7 @@ export function publicAuthRoutes(deps: WorkspaceDeps): Hono {
   }
 
   // Open to anyone: the Origin first, then no more body than signing in needs (ADR 0118).
-  app.use('/auth/*', requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
+  app.use(GUARDED_SCOPES.signIn, requireSameOrigin(deps.siteOrigin), limitJsonBodies(BODY_LIMITS.signIn))
 
   route(app, E.requestLink, async (c, body) => {
     const { email } = body

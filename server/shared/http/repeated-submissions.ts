@@ -10,7 +10,7 @@
  * other route is ignored.
  */
 import type { Context, Hono } from 'hono'
-import { ALL_ENDPOINTS } from '../../../domain/workspace-api/endpoints/all.ts'
+import { ALL_ENDPOINTS, GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import type { WorkspaceEnv } from '../auth/context.ts'
 import { refuseAsJson, requestOnce } from './request-once.ts'
@@ -28,5 +28,5 @@ export function guardRepeatedSubmissions(app: Hono<WorkspaceEnv>, deps: { keys: 
     refuse: refuseAsJson,
   })
   const application = { applicationId: (c: Context) => c.req.param('id') ?? null }
-  for (const [method, path] of ONCE_PER_SUBMISSION) app.on(method, path, once(`${method} ${path}`, path.startsWith('/applications/:id/') ? application : {}))
+  for (const [method, path] of ONCE_PER_SUBMISSION) app.on(method, path, once(`${method} ${path}`, path.startsWith(GUARDED_SCOPES.application.slice(0, -1)) ? application : {}))
 }
