@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   FLOWCHART_COLORS,
+  FLOWCHART_MARKS,
   FLOWCHART_HEADER_HEIGHT,
   FLOWCHART_ROW_HEIGHT,
   MARK_RADIUS,
@@ -12,7 +13,7 @@ import {
   mediaPlanFlowchart,
   type FlowchartInput,
 } from './media-plan-flowchart.ts'
-import { windowOf, type PlanEntry, type PlanLine } from './media-plan.ts'
+import { ENTRY_KINDS, ENTRY_KIND_FACTS, windowOf, type PlanEntry, type PlanLine } from './media-plan.ts'
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ')
 
@@ -42,6 +43,12 @@ const ENTRIES: PlanEntry[] = [
   entry({ lineId: 'l3', kind: 'void', day: '2027-01-20', units: 0, reason: 'El diario cerró' }),
 ]
 const input = (over: Partial<FlowchartInput> = {}): FlowchartInput => ({ window: WINDOW, lines: [L1, L2, L3], entries: ENTRIES, today: '2027-01-06', ...over })
+
+describe("the flowchart's marks and the ledger's kinds", () => {
+  it('draws exactly the kinds the ledger says are drawn, in its order', () => {
+    expect([...FLOWCHART_MARKS]).toEqual(ENTRY_KINDS.filter((k) => ENTRY_KIND_FACTS[k].flowchart === 'mark'))
+  })
+})
 
 describe('the flowchart: its weeks', () => {
   it('runs Monday to Sunday across the exposure window, from the Monday before its first day to the week of its last', () => {

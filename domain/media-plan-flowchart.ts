@@ -14,7 +14,7 @@
  * never drawn), withdrawnLines, owedByMiss.
  */
 import { scaleLinear } from 'd3-scale'
-import { ENTRY_KIND_LABELS, lineTitle, liveEntries, owedByMiss, withdrawnLines, type PlanEntry, type PlanLine } from './media-plan.ts'
+import { ENTRY_KIND_FACTS, ENTRY_KIND_LABELS, lineTitle, liveEntries, owedByMiss, withdrawnLines, type ListedKind, type PlanEntry, type PlanLine } from './media-plan.ts'
 import { formatDay } from './deals.ts'
 import { countOf, formatCount, formatMonthShort } from './format.ts'
 
@@ -176,7 +176,7 @@ export interface FlowchartRow {
   /** The weeks with a mark, in order. */
   cells: FlowchartCell[]
   /** Units moved to another line and forfeited: in the table, not drawn. */
-  others: { kind: 'moved' | 'forfeited'; day: string; week: number; units: number }[]
+  others: { kind: ListedKind; day: string; week: number; units: number }[]
 }
 
 export interface MediaPlanFlowchart {
@@ -210,6 +210,8 @@ export interface FlowchartTableRow {
   others: string
 }
 
+/** Moves and losses (ENTRY_KIND_FACTS flowchart 'listed'): in the table beside the line, not drawn. */
+const isListed = (kind: PlanEntry['kind']): kind is ListedKind => ENTRY_KIND_FACTS[kind].flowchart === 'listed'
 const noUnits = (): Record<FlowchartMark, number> => ({ booked: 0, ran: 0, missed: 0, make_good: 0 })
 
 /** The marks of a cell, placed: one in the middle, two side by side, three or four in the quarters. */
@@ -283,7 +285,7 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
     last = Math.max(last, dayNumber(l.flightTo))
   }
   for (const e of live) {
-    if (!drawnKinds.has(e.kind) && e.kind !== 'moved' && e.kind !== 'forfeited') continue
+    if (!drawnKinds.has(e.kind) && ENTRY_KIND_FACTS[e.kind].flowchart !== 'listed') continue
     const n = dayNumber(e.day)
     first = Math.min(first, n)
     last = Math.max(last, n)
@@ -329,7 +331,7 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
   const othersByLine = new Map<string, FlowchartRow['others']>()
   const owed = owedByMiss(entries)
   for (const e of live) {
-    if (e.kind === 'moved' || e.kind === 'forfeited') {
+    if (isListed(e.kind)) {
       const list = othersByLine.get(e.lineId) ?? (othersByLine.set(e.lineId, []), othersByLine.get(e.lineId)!)
       list.push({ kind: e.kind, day: e.day, week: weekOf(e.day), units: e.units })
       continue
@@ -398,7 +400,7 @@ export function mediaPlanFlowchart({ window, lines, entries, today, width }: Flo
     others:
       r.others.length === 0
         ? '—'
-        : r.others.map((o) => `${o.kind === 'moved' ? ENTRY_KIND_LABELS.moved : ENTRY_KIND_LABELS.forfeited}: ${count(o.units)} (${short[o.week]!})`).join('; '),
+        : r.others.map((o) => `${ENTRY_KIND_LABELS[o.kind]}: ${count(o.units)} (${short[o.week]!})`).join('; '),
   }))
 
   return {

@@ -32,17 +32,50 @@ import { formatCount, formatNumber, formatShare } from './format.ts'
 import { keysOf } from './labels.ts'
 import { readCount } from './numbers.ts'
 
-export const ENTRY_KIND_LABELS = {
-  booked: 'Reservado',
-  ran: 'Emitido',
-  missed: 'No emitido',
-  make_good: 'Reposición',
-  moved: 'Movido a otra línea',
-  forfeited: 'Perdido',
-  void: 'Anulación',
-} satisfies Record<string, string>
-export const ENTRY_KINDS = keysOf(ENTRY_KIND_LABELS)
+/**
+ * What each kind of entry is, in one table: the code that tallies, sums, draws and shows the form reads
+ * these facts instead of naming kinds. A new kind is a new row here (in the order the form lists it), its
+ * validation below, its sentence in entryText and the founder's words
+ * (server/features/media-plan/media-plan-section.ts).
+ * - label: the team's word for it;
+ * - tally: the field of a line's tally its units add to (a move is counted on both lines, by tallies);
+ * - balance: the balance its value in pesos adds to (a miss adds only what is still owed);
+ * - aired: it ran, with its proof: media days (mediaDaysOf) and the pesos delivered;
+ * - proof, reason: the form asks for a proof (link or file), for a reason;
+ * - flowchart: 'mark' when the chart draws it in its week (domain/media-plan-flowchart.ts FLOWCHART_MARKS),
+ *   'listed' when the chart's table lists it beside the line, null when the chart ignores it;
+ * - overVerb: what the refusal says cannot be done beyond the line's open units.
+ */
+export const ENTRY_KIND_FACTS = {
+  booked: { label: 'Reservado', tally: 'booked', balance: null, aired: false, proof: false, reason: false, flowchart: 'mark', overVerb: 'reservar' },
+  ran: { label: 'Emitido', tally: 'ran', balance: 'ran', aired: true, proof: true, reason: false, flowchart: 'mark', overVerb: 'emitir' },
+  missed: { label: 'No emitido', tally: 'missed', balance: 'missed', aired: false, proof: false, reason: true, flowchart: 'mark', overVerb: 'marcar como no emitidas' },
+  make_good: { label: 'Reposición', tally: 'madeGood', balance: 'ran', aired: true, proof: true, reason: false, flowchart: 'mark', overVerb: 'reservar' },
+  moved: { label: 'Movido a otra línea', tally: null, balance: null, aired: false, proof: false, reason: false, flowchart: 'listed', overVerb: 'mover' },
+  forfeited: { label: 'Perdido', tally: 'forfeited', balance: 'forfeited', aired: false, proof: false, reason: true, flowchart: 'listed', overVerb: 'dar por perdidas' },
+  void: { label: 'Anulación', tally: null, balance: null, aired: false, proof: false, reason: true, flowchart: null, overVerb: 'reservar' },
+} as const satisfies Record<
+  string,
+  {
+    label: string
+    tally: 'booked' | 'ran' | 'missed' | 'madeGood' | 'forfeited' | null
+    balance: 'ran' | 'missed' | 'forfeited' | null
+    aired: boolean
+    proof: boolean
+    reason: boolean
+    flowchart: 'mark' | 'listed' | null
+    overVerb: string
+  }
+>
+export const ENTRY_KINDS = keysOf(ENTRY_KIND_FACTS)
+export const ENTRY_KIND_LABELS = Object.fromEntries(ENTRY_KINDS.map((k) => [k, ENTRY_KIND_FACTS[k].label])) as {
+  [K in keyof typeof ENTRY_KIND_FACTS]: (typeof ENTRY_KIND_FACTS)[K]['label']
+}
 export type EntryKind = (typeof ENTRY_KINDS)[number]
+/** The kinds a fact holds for, in the table's order: `kindsWhere('proof')`. */
+export const kindsWhere = (fact: 'aired' | 'proof' | 'reason'): EntryKind[] => ENTRY_KINDS.filter((k) => ENTRY_KIND_FACTS[k][fact])
+/** The kinds the flowchart's table lists beside a line instead of drawing them. */
+export type ListedKind = { [K in EntryKind]: (typeof ENTRY_KIND_FACTS)[K]['flowchart'] extends 'listed' ? K : never }[EntryKind]
 
 /**
  * What a deal behind its pace is called beside a startup: «Pauta atrasada», never a bare «Atrasado»,
@@ -184,11 +217,8 @@ export function tallies(lines: readonly PlanLine[], entries: readonly PlanEntry[
   for (const e of liveEntries(entries)) {
     const t = out.get(e.lineId)
     if (!t) continue
-    if (e.kind === 'booked') t.booked += e.units
-    else if (e.kind === 'ran') t.ran += e.units
-    else if (e.kind === 'missed') t.missed += e.units
-    else if (e.kind === 'make_good') t.madeGood += e.units
-    else if (e.kind === 'forfeited') t.forfeited += e.units
+    const field = ENTRY_KIND_FACTS[e.kind].tally
+    if (field) t[field] += e.units
     else if (e.kind === 'moved') {
       t.movedOut += e.units
       const from = byId.get(e.lineId)
@@ -291,9 +321,9 @@ export function balancesOf(deal: PlanDeal, lines: readonly PlanLine[], entries: 
     const l = byId.get(e.lineId)
     if (!l) continue
     const month = e.day.slice(0, 7)
-    if (e.kind === 'ran' || e.kind === 'make_good') add('ran', e.units * l.unitPriceCop, l.outlet, month)
-    else if (e.kind === 'missed') add('missed', Math.max(0, owed.get(e.id) ?? 0) * l.unitPriceCop, l.outlet, month)
-    else if (e.kind === 'forfeited') add('forfeited', e.units * l.unitPriceCop, l.outlet, month)
+    const balance = ENTRY_KIND_FACTS[e.kind].balance
+    if (balance === 'missed') add('missed', Math.max(0, owed.get(e.id) ?? 0) * l.unitPriceCop, l.outlet, month)
+    else if (balance) add(balance, e.units * l.unitPriceCop, l.outlet, month)
   }
   const committed = deal.mediaValueCop
   return {
@@ -393,7 +423,7 @@ export function dealPaceOf(delivery: Delivery, today: string): DealPace {
  */
 export function mediaDaysOf(lines: readonly Pick<PlanLine, 'id'>[], entries: readonly PlanEntry[]): { from: string; to: string }[] {
   const known = new Set(lines.map((l) => l.id))
-  const days = [...new Set(liveEntries(entries).filter((e) => (e.kind === 'ran' || e.kind === 'make_good') && known.has(e.lineId)).map((e) => e.day))].sort()
+  const days = [...new Set(liveEntries(entries).filter((e) => ENTRY_KIND_FACTS[e.kind].aired && known.has(e.lineId)).map((e) => e.day))].sort()
   const spans: { from: string; to: string }[] = []
   for (const d of days) {
     const last = spans[spans.length - 1]
@@ -671,7 +701,7 @@ export function readLineWithdrawal(input: LineWithdrawalInput, ctx: { lines: rea
 export const withdrawable = (t: LineTally): boolean => !t.withdrawn && t.ran + t.missed + t.madeGood + t.forfeited + t.movedOut + t.movedIn === 0
 
 function overMessage(kind: EntryKind, open: number): string {
-  const what = kind === 'ran' ? 'emitir' : kind === 'missed' ? 'marcar como no emitidas' : kind === 'moved' ? 'mover' : kind === 'forfeited' ? 'dar por perdidas' : 'reservar'
+  const what = ENTRY_KIND_FACTS[kind].overVerb
   if (open <= 0) return 'La línea ya no tiene unidades por emitir.'
   return `La línea tiene ${formatCount(open)} ${open === 1 ? 'unidad' : 'unidades'} por emitir: no se pueden ${what} más.`
 }

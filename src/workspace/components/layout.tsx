@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ROLE_LABELS } from '../../../domain/team.ts'
+import { PAGES } from '../pages.tsx'
 import { paths } from '../paths.ts'
 import { useFounderDraftCount } from '../api/queries.ts'
 import { formatCount } from '../../../domain/format.ts'
@@ -42,22 +43,11 @@ export function Layout({ children }: { children: ReactNode }) {
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [menuOpen])
-  const links = [
-    { href: paths.overview, label: 'Resumen', active: location === '/' },
-    { href: paths.pending, label: 'Mis pendientes', active: location.startsWith(paths.pending) },
-    { href: paths.applications, label: 'Postulaciones', active: location.startsWith(paths.applications) },
-    { href: paths.founderMail, label: 'Correos por enviar', active: location.startsWith(paths.founderMail), count: waitingMail },
-    { href: paths.sources, label: 'Fuentes', active: location.startsWith(paths.sources) },
-    { href: paths.members, label: 'Equipo', active: location.startsWith(paths.members) },
-    ...(member.role === 'admin'
-      ? [
-          { href: paths.followUp, label: 'Seguimiento', active: location.startsWith(paths.followUp) },
-          { href: paths.rateCard, label: 'Tarifario', active: location.startsWith(paths.rateCard) },
-          { href: paths.dataRequests, label: 'Datos personales', active: location.startsWith(paths.dataRequests) },
-          { href: paths.audit, label: 'Auditoría', active: location.startsWith(paths.audit) },
-        ]
-      : []),
-  ]
+  const links = PAGES.flatMap(({ path, menu }) =>
+    menu && (!menu.adminOnly || member.role === 'admin')
+      ? [{ href: path, label: menu.label, active: path === paths.overview ? location === path : location.startsWith(path), count: path === paths.founderMail ? waitingMail : undefined }]
+      : [],
+  )
   return (
     <div className="min-h-screen">
       <a
@@ -106,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
                       )}
                     >
                       {link.label}
-                      {'count' in link && link.count !== undefined && link.count > 0 && (
+                      {link.count !== undefined && link.count > 0 && (
                         <span className="ml-1.5 inline-block rounded-full bg-accent-700 px-1.5 text-xs leading-5 text-white tabular-nums">
                           {formatCount(link.count)}
                           <span className="sr-only"> {link.count === 1 ? 'pendiente' : 'pendientes'}</span>

@@ -16,6 +16,7 @@ import { formatCount } from '../../../../domain/format.ts'
 import {
   BALANCE_LABELS,
   ENTRY_KINDS,
+  kindsWhere,
   MEDIA_PLAN_MESSAGES,
   PACING_MARGIN_POINTS,
   entryKindLabel,
@@ -227,8 +228,9 @@ function LineRecords({ applicationId, plan, line, memberNames }: { applicationId
   )
 }
 
-const NEEDS_PROOF: EntryKind[] = ['ran', 'make_good']
-const NEEDS_REASON: EntryKind[] = ['missed', 'void', 'forfeited']
+/** The kinds whose form asks for a proof, for a reason (domain/media-plan.ts ENTRY_KIND_FACTS). */
+const NEEDS_PROOF: EntryKind[] = kindsWhere('proof')
+const NEEDS_REASON: EntryKind[] = kindsWhere('reason')
 
 function EntryForm({ applicationId, plan }: { applicationId: string; plan: MediaPlanView }) {
   const { pending, errors, failure, send, setErrors } = usePlanForm(applicationId)
