@@ -1,19 +1,15 @@
 /** The deal and the rate card (domain/workspace-api/deals.ts): admins only. */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { DealInputBody, RateCardBody } from '../../../domain/workspace-api/deals.ts'
-import { useApiQuery } from './read.ts'
+import { endpointQuery } from './read.ts'
+import { queriesOf } from './query-keys.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { deals } = WORKSPACE_API
 
-export const dealKeys = {
-  deal: (id: string) => ['deal', id] as const,
-  rateCards: ['rate-cards'] as const,
-}
-
 export function useDeal(applicationId: string) {
-  return useApiQuery(dealKeys.deal(applicationId), deals.deal, { params: { id: applicationId } })
+  return useQuery(endpointQuery(deals.deal, { id: applicationId }))
 }
 
 export function useCorrectDeal(applicationId: string) {
@@ -21,7 +17,7 @@ export function useCorrectDeal(applicationId: string) {
   const keys = useSubmissionKeys()
   return useMutation({
     mutationFn: (body: DealInputBody) => submitOnce(keys, deals.correct, { params: { id: applicationId }, body }),
-    onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
+    onSuccess: (answer) => client.setQueryData(endpointQuery(deals.deal, { id: applicationId }).queryKey, answer),
   })
 }
 
@@ -31,12 +27,12 @@ export function useSetDealOwner(applicationId: string) {
   const keys = useSubmissionKeys()
   return useMutation({
     mutationFn: (memberId: string | null) => submitOnce(keys, deals.setOwner, { params: { id: applicationId }, body: { memberId } }),
-    onSuccess: (answer) => client.setQueryData(dealKeys.deal(applicationId), answer),
+    onSuccess: (answer) => client.setQueryData(endpointQuery(deals.deal, { id: applicationId }).queryKey, answer),
   })
 }
 
 export function useRateCards(enabled = true) {
-  return useApiQuery(dealKeys.rateCards, deals.rateCards, {}, { enabled })
+  return useQuery({ ...endpointQuery(deals.rateCards), enabled })
 }
 
 export function useRateCardAction() {
@@ -50,6 +46,6 @@ export function useRateCardAction() {
         : a.kind === 'edit'
           ? submitOnce(keys, deals.editRateCard, { params: { id: a.id }, body: a.body })
           : submitOnce(keys, deals.publishRateCard, { params: { id: a.id }, body: {} }),
-    onSettled: () => client.invalidateQueries({ queryKey: dealKeys.rateCards }),
+    onSettled: () => client.invalidateQueries(queriesOf(deals.rateCards)),
   })
 }

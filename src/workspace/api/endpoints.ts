@@ -3,9 +3,9 @@
  * (domain/workspace-api/endpoints/, docs/decisions/0209-one-endpoint-table.md):
  * the method, the path with its params filled, the body's type and the
  * answer's type are the table's, so no path is written by hand here or in
- * a screen. One style for reads (`useApiQuery`, read.ts: an endpoint under
- * its area's query key), one for writes (`call`, or `submitOnce` for a
- * form's one write, inside `useMutation`).
+ * a screen. One style for reads (`useQuery(endpointQuery(...))`, read.ts:
+ * an endpoint under the key its path gives, query-keys.ts), one for writes
+ * (`call`, or `submitOnce` for a form's one write, inside `useMutation`).
  */
 import type { AnswerOf, AnyEndpoint, BodyOf, ParamsOf } from '../../../domain/workspace-api/endpoint.ts'
 import { pathOf } from '../../../domain/workspace-api/endpoint.ts'

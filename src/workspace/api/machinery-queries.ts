@@ -2,24 +2,23 @@
  * Server state for the overview's "Estado del sistema" (admins; docs/workspace.md
  * "Estado del sistema"): its own hooks, next to queries.ts, with the same rule.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './endpoints.ts'
-import { useApiQuery } from './read.ts'
+import { endpointQuery } from './read.ts'
+import { queriesOf } from './query-keys.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { machinery } = WORKSPACE_API
 
-export const machineryKey = ['overview', 'machinery'] as const
-
 export function useMachinery() {
   // The machinery changes on its own: an admin who keeps the overview open sees it move.
-  return useApiQuery(machineryKey, machinery.machinery, {}, { refetchInterval: 60_000 })
+  return useQuery({ ...endpointQuery(machinery.machinery), refetchInterval: 60_000 })
 }
 
 export function useRetryFailedMail() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => call(machinery.retryMail, { params: { id }, body: {} }),
-    onSettled: () => client.invalidateQueries({ queryKey: machineryKey }),
+    onSettled: () => client.invalidateQueries(queriesOf(machinery.machinery)),
   })
 }

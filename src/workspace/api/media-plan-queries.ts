@@ -1,19 +1,14 @@
 /** The media plan and its ledger (domain/workspace-api/media-plan.ts): admins only. */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LineWithdrawalBody, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
-import { useApiQuery } from './read.ts'
+import { endpointQuery } from './read.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { mediaPlan } = WORKSPACE_API
 
-export const mediaPlanKeys = {
-  plan: (id: string) => ['media-plan', id] as const,
-  behind: ['media-plans', 'behind'] as const,
-}
-
 export function useMediaPlan(applicationId: string) {
-  return useApiQuery(mediaPlanKeys.plan(applicationId), mediaPlan.plan, { params: { id: applicationId } })
+  return useQuery(endpointQuery(mediaPlan.plan, { id: applicationId }))
 }
 
 /** A line added, an entry recorded, a line withdrawn (its own action, ADR 0190). */
@@ -38,13 +33,13 @@ export function useMediaPlanWrite(applicationId: string) {
               // With a proof file (ADR 0163 addendum): the same fields as a form, and the file.
               body: w.proofFile ? entryForm(w.body, w.proofFile) : w.body,
             }),
-    onSuccess: (answer) => client.setQueryData(mediaPlanKeys.plan(applicationId), answer),
+    onSuccess: (answer) => client.setQueryData(endpointQuery(mediaPlan.plan, { id: applicationId }).queryKey, answer),
   })
 }
 
 /** «Acuerdos atrasados» (the overview): the signed deals behind their pace. */
 export function useBehindDeals() {
-  return useApiQuery(mediaPlanKeys.behind, mediaPlan.behind)
+  return useQuery(endpointQuery(mediaPlan.behind))
 }
 
 /** An entry and its proof file as multipart/form-data: each field as text (null as empty), then `proofFile`. */

@@ -20,24 +20,12 @@ import type {
 import type { InviteMember, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
 import { setCsrfToken } from './client.ts'
 import { call } from './endpoints.ts'
-import { useApiQuery, useInvalidate } from './read.ts'
+import { endpointQuery, useInvalidate } from './read.ts'
+import { queriesOf, queriesUnder } from './query-keys.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
-const { session: session_, review, documents, members, founderMail } = WORKSPACE_API
+const { session: session_, review, documents, members, founderMail, clock, panel, scoring } = WORKSPACE_API
 
-export const keys = {
-  session: ['session'] as const,
-  overview: ['overview'] as const,
-  applications: (query: string) => ['applications', query] as const,
-  application: (id: string) => ['application', id] as const,
-  documents: (id: string) => ['documents', id] as const,
-  members: ['members'] as const,
-  passkeys: ['passkeys'] as const,
-  audit: (query: string) => ['audit', query] as const,
-  founderDrafts: ['founder-drafts'] as const,
-  founderDraftCount: ['founder-drafts', 'count'] as const,
-  founderMailSettings: ['founder-mail-settings'] as const,
-}
 
 export async function fetchSession(): Promise<SessionInfo> {
   const session = await call(session_.session)
@@ -46,20 +34,20 @@ export async function fetchSession(): Promise<SessionInfo> {
 }
 
 export function useSession() {
-  return useQuery({ queryKey: keys.session, queryFn: fetchSession, staleTime: 60_000, retry: false })
+  return useQuery({ ...endpointQuery(session_.session), queryFn: fetchSession, staleTime: 60_000, retry: false })
 }
 
 export function useOverview() {
-  return useApiQuery(keys.overview, review.overview)
+  return useQuery(endpointQuery(review.overview))
 }
 
 /** `query` is the list's URL query string (the filters), passed through as is. */
 export function useApplications(query: string) {
-  return useApiQuery(keys.applications(query), review.applications, { query }, { placeholderData: (previous) => previous })
+  return useQuery({ ...endpointQuery(review.applications, {}, query), placeholderData: (previous) => previous })
 }
 
 export function useApplication(id: string) {
-  return useApiQuery(keys.application(id), review.application, { params: { id } })
+  return useQuery(endpointQuery(review.application, { id }))
 }
 
 export function useTransition(id: string) {
@@ -71,7 +59,17 @@ export function useTransition(id: string) {
       submitOnce(keys, review.transition, { params: { id }, body }),
     // A move writes the founder's e-mail and supersedes the one waiting (ADR 0138), and may cancel or keep the
     // panel session (ADR 0185): its section, and «Mis pendientes», read again.
-    onSettled: () => invalidate('application', 'applications', 'overview', 'founder-drafts', 'panel', 'pending'),
+    onSettled: () =>
+      invalidate(
+        queriesOf(review.application),
+        queriesOf(review.applications),
+        queriesUnder(review.overview),
+        queriesOf(founderMail.drafts),
+        queriesOf(founderMail.count),
+        queriesOf(panel.panel),
+        queriesOf(clock.pending),
+        queriesOf(panel.mine),
+      ),
   })
 }
 
@@ -81,59 +79,59 @@ export function useSubmitReview(id: string) {
     mutationFn: (body: ReviewInput) =>
       call(review.review, { params: { id }, body }),
     // 'scoring': the detail's assignment panel (who has scored, the fair scores).
-    onSuccess: () => invalidate('application', 'applications', 'scoring'),
+    onSuccess: () => invalidate(queriesOf(review.application), queriesOf(review.applications), queriesOf(scoring.scoring)),
   })
 }
 
 export function useAddNote(id: string) {
   const invalidate = useInvalidate()
-  return useMutation({ mutationFn: (body: NoteRequest) => call(review.addNote, { params: { id }, body }), onSuccess: () => invalidate('application') })
+  return useMutation({ mutationFn: (body: NoteRequest) => call(review.addNote, { params: { id }, body }), onSuccess: () => invalidate(queriesOf(review.application)) })
 }
 
 export function useDocuments(applicationId: string) {
-  return useApiQuery(keys.documents(applicationId), documents.checklist, { params: { id: applicationId } })
+  return useQuery(endpointQuery(documents.checklist, { id: applicationId }))
 }
 
 export function useReviewDocument(applicationId: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: ({ documentId, ...body }: DocumentReview & { documentId: string }) => call(documents.review, { params: { id: applicationId, documentId }, body }),
-    onSuccess: () => invalidate('documents'),
+    onSuccess: () => invalidate(queriesOf(documents.checklist)),
   })
 }
 
 export function useMembers() {
-  return useApiQuery(keys.members, members.members)
+  return useQuery(endpointQuery(members.members))
 }
 
 export function useInviteMember() {
   const invalidate = useInvalidate()
-  return useMutation({ mutationFn: (body: InviteMember) => call(members.invite, { body }), onSuccess: () => invalidate('members') })
+  return useMutation({ mutationFn: (body: InviteMember) => call(members.invite, { body }), onSuccess: () => invalidate(queriesOf(members.members)) })
 }
 
 export function useUpdateMember() {
   const invalidate = useInvalidate()
-  return useMutation({ mutationFn: ({ id, ...body }: UpdateMember & { id: string }) => call(members.update, { params: { id }, body }), onSettled: () => invalidate('members') })
+  return useMutation({ mutationFn: ({ id, ...body }: UpdateMember & { id: string }) => call(members.update, { params: { id }, body }), onSettled: () => invalidate(queriesOf(members.members)) })
 }
 
 export function usePasskeys() {
-  return useApiQuery(keys.passkeys, session_.passkeys)
+  return useQuery(endpointQuery(session_.passkeys))
 }
 
 export function useRemovePasskey() {
   const invalidate = useInvalidate()
-  return useMutation({ mutationFn: (id: string) => call(session_.removePasskey, { params: { id } }), onSettled: () => invalidate('passkeys') })
+  return useMutation({ mutationFn: (id: string) => call(session_.removePasskey, { params: { id } }), onSettled: () => invalidate(queriesOf(session_.passkeys)) })
 }
 
 /** `query`: GET /audit's query string (AuditQuery: page, member, action, application, from, to). */
 export function useAudit(query: string) {
-  return useApiQuery(keys.audit(query), review.audit, { query }, { placeholderData: (previous) => previous })
+  return useQuery({ ...endpointQuery(review.audit, {}, query), placeholderData: (previous) => previous })
 }
 
 // --- "Correos por enviar" (founders' status e-mails) -------------------------
 
 export function useFounderDrafts() {
-  return useApiQuery(keys.founderDrafts, founderMail.drafts)
+  return useQuery(endpointQuery(founderMail.drafts))
 }
 
 export function useFounderDraftAction() {
@@ -143,13 +141,13 @@ export function useFounderDraftAction() {
       input.action === 'edit'
         ? call(founderMail.editDraft, { params: { id: input.id }, body: { subject: input.subject, text: input.text } satisfies EditDraft })
         : call(input.action === 'send' ? founderMail.sendDraft : founderMail.discardDraft, { params: { id: input.id }, body: {} }),
-    onSettled: () => invalidate('founder-drafts', 'application'),
+    onSettled: () => invalidate(queriesOf(founderMail.drafts), queriesOf(founderMail.count), queriesOf(review.application)),
   })
 }
 
 /** How many founder e-mails wait for the member: the menu's and Resumen's count (refreshed with the drafts). */
 export function useFounderDraftCount() {
-  return useApiQuery(keys.founderDraftCount, founderMail.count, {}, { refetchInterval: 60_000 })
+  return useQuery({ ...endpointQuery(founderMail.count), refetchInterval: 60_000 })
 }
 
 /** Send the drafts the member confirmed in the dialog, and only those (ADR 0138). */
@@ -157,18 +155,18 @@ export function useSendAllFounderDrafts() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (ids: string[]) => call(founderMail.sendAll, { body: { ids } satisfies SendAllRequest }),
-    onSettled: () => invalidate('founder-drafts', 'application'),
+    onSettled: () => invalidate(queriesOf(founderMail.drafts), queriesOf(founderMail.count), queriesOf(review.application)),
   })
 }
 
 export function useFounderMailSettings() {
-  return useApiQuery(keys.founderMailSettings, founderMail.settings)
+  return useQuery(endpointQuery(founderMail.settings))
 }
 
 export function useSetFounderMailSetting() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (body: FounderMailSettingRequest) => call(founderMail.setSetting, { body }),
-    onSettled: () => invalidate('founder-mail-settings'),
+    onSettled: () => invalidate(queriesOf(founderMail.settings)),
   })
 }

@@ -1,5 +1,5 @@
 /** Server state for assignments, weights, "Para discutir", "Repartir" and bulk work (docs/workspace.md). */
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
 import type {
   AssignRequest,
@@ -10,17 +10,12 @@ import type {
   WeightsRequest,
 } from '../../../domain/workspace-api/scoring.ts'
 import { call } from './endpoints.ts'
-import { useApiQuery, useInvalidate } from './read.ts'
+import { endpointQuery, useInvalidate } from './read.ts'
+import { queriesOf, queriesUnder } from './query-keys.ts'
 import type { BodyOf } from '../../../domain/workspace-api/endpoint.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
-const { scoring } = WORKSPACE_API
-
-export const scoringKeys = {
-  weights: ['weights'] as const,
-  scoring: (id: string) => ['scoring', id] as const,
-  proposal: ['proposal'] as const,
-}
+const { scoring, review } = WORKSPACE_API
 
 /**
  * The list's filter goes as its URL holds it (BulkFilter: the query string's
@@ -29,26 +24,29 @@ export const scoringKeys = {
 const bulkBody = <B extends BulkPreviewRequest | BulkApplyRequest>(body: B) => body as unknown as BodyOf<typeof scoring.bulkApply> & BodyOf<typeof scoring.bulkPreview>
 
 export function useWeights() {
-  return useApiQuery(scoringKeys.weights, scoring.weights)
+  return useQuery(endpointQuery(scoring.weights))
 }
 
 export function useSaveWeights() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (weights: CriterionWeights) => call(scoring.setWeights, { body: { weights } satisfies WeightsRequest }),
-    onSuccess: () => invalidate('weights', 'applications', 'scoring'),
+    onSuccess: () => invalidate(queriesOf(scoring.weights), queriesOf(review.applications), queriesOf(scoring.scoring)),
   })
 }
 
 export function useScoring(id: string) {
-  return useApiQuery(scoringKeys.scoring(id), scoring.scoring, { params: { id } })
+  return useQuery(endpointQuery(scoring.scoring, { id }))
 }
+
+/** Who scores an application changed: its assignment panel and the list read again. */
+const afterAssignment = () => [queriesOf(scoring.scoring), queriesOf(review.applications)]
 
 export function useAssign(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (memberIds: string[]) => call(scoring.assign, { params: { id }, body: { memberIds } satisfies AssignRequest }),
-    onSettled: () => invalidate('scoring', 'applications'),
+    onSettled: () => invalidate(...afterAssignment()),
   })
 }
 
@@ -57,7 +55,7 @@ export function useUnassign(id: string) {
   return useMutation({
     mutationFn: (memberId: string) =>
       call(scoring.unassign, { params: { id, memberId } }),
-    onSettled: () => invalidate('scoring', 'applications'),
+    onSettled: () => invalidate(...afterAssignment()),
   })
 }
 
@@ -65,7 +63,7 @@ export function useTake(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: () => call(scoring.take, { params: { id }, body: {} }),
-    onSettled: () => invalidate('scoring', 'applications'),
+    onSettled: () => invalidate(...afterAssignment()),
   })
 }
 
@@ -73,19 +71,19 @@ export function useClearDiscussion(id: string) {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: () => call(scoring.clearDiscussion, { params: { id }, body: {} }),
-    onSettled: () => invalidate('scoring', 'applications'),
+    onSettled: () => invalidate(...afterAssignment()),
   })
 }
 
 export function useProposal(enabled: boolean) {
-  return useApiQuery(scoringKeys.proposal, scoring.proposal, {}, { enabled, staleTime: 0 })
+  return useQuery({ ...endpointQuery(scoring.proposal), enabled, staleTime: 0 })
 }
 
 export function useConfirmProposal() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (plan: PlanItem[]) => call(scoring.confirmProposal, { body: { plan } satisfies PlanRequest }),
-    onSettled: () => invalidate('proposal', 'applications', 'scoring'),
+    onSettled: () => invalidate(queriesOf(scoring.proposal), queriesOf(review.applications), queriesOf(scoring.scoring)),
   })
 }
 
@@ -99,6 +97,6 @@ export function useBulkApply() {
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: (body: BulkApplyRequest) => call(scoring.bulkApply, { body: bulkBody(body) }),
-    onSettled: () => invalidate('applications', 'overview', 'application', 'scoring'),
+    onSettled: () => invalidate(queriesOf(review.applications), queriesUnder(review.overview), queriesOf(review.application), queriesOf(scoring.scoring)),
   })
 }

@@ -1,24 +1,19 @@
 /** The sources (domain/workspace-api/sources.ts): every member reads, admins change. */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SourceAnswer, SourceBody, SourceEditBody } from '../../../domain/workspace-api/sources.ts'
 import { call } from './endpoints.ts'
-import { useApiQuery } from './read.ts'
+import { endpointQuery } from './read.ts'
+import { queriesUnder } from './query-keys.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { sources } = WORKSPACE_API
 
-export const sourceKeys = {
-  all: ['sources'] as const,
-  list: ['sources', 'list'] as const,
-  overview: (from: string, to: string) => ['sources', 'overview', from, to] as const,
-}
-
 export function useSources() {
-  return useApiQuery(sourceKeys.list, sources.sources)
+  return useQuery(endpointQuery(sources.sources))
 }
 
 export function useSourceOverview(from: string, to: string) {
-  return useApiQuery(sourceKeys.overview(from, to), sources.overview, { query: `${new URLSearchParams(from && to ? { from, to } : {})}` })
+  return useQuery(endpointQuery(sources.overview, {}, `${new URLSearchParams(from && to ? { from, to } : {})}`))
 }
 
 export function useSourceAction() {
@@ -30,6 +25,7 @@ export function useSourceAction() {
         : a.kind === 'edit'
           ? call(sources.edit, { params: { id: a.id }, body: a.body })
           : call(sources.remove, { params: { id: a.id } }),
-    onSettled: () => client.invalidateQueries({ queryKey: sourceKeys.all }),
+    // The list and every period's overview (below /sources).
+    onSettled: () => client.invalidateQueries(queriesUnder(sources.sources)),
   })
 }

@@ -7,7 +7,7 @@
  * and that another admin must answer (server/features/data-requests/routes.ts).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'wouter'
 import { isEmail } from '../../../domain/email.ts'
 import type {
@@ -24,7 +24,8 @@ import { DueBadge } from '../components/badges.tsx'
 import { notify } from '../../lib/toast.tsx'
 import { download } from '../api/client.ts'
 import { call, callForFile } from '../api/endpoints.ts'
-import { useApiQuery } from '../api/read.ts'
+import { endpointQuery } from '../api/read.ts'
+import { queriesOf } from '../api/query-keys.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
 const { dataRequests } = WORKSPACE_API
@@ -58,7 +59,6 @@ export function deletionWarning(applications: number): string {
   return `Se borran ${held}, sus evaluaciones, notas y correos.`
 }
 
-const OPEN_KEY = ['data-requests-open'] as const
 /** The open request being handled from its row: `?solicitud=<id>` (an id, never the address). */
 const REQUEST_PARAM = 'solicitud'
 
@@ -68,7 +68,7 @@ const REQUEST_PARAM = 'solicitud'
  * or a deletion), the one due first first; past that date, marked "Vencida".
  */
 function OpenRequests() {
-  const open = useApiQuery(OPEN_KEY, dataRequests.open)
+  const open = useQuery(endpointQuery(dataRequests.open))
   const overdue = open.data?.items.filter((r) => r.overdue).length ?? 0
   return (
     <Panel title="Solicitudes abiertas" className="mb-4">
@@ -195,7 +195,7 @@ export function DataRequestsPage() {
       setDeleted(report)
       setResult(null)
       setConfirmDelete(false)
-      void client.invalidateQueries({ queryKey: OPEN_KEY })
+      void client.invalidateQueries(queriesOf(dataRequests.open))
       // The request is closed: its row's link goes from the address bar too.
       if (requestId !== null) {
         setParams((current) => {

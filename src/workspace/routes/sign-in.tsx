@@ -11,7 +11,7 @@ import { useLocation, useSearch } from 'wouter'
 import { ApiError } from '../api/client.ts'
 import { call } from '../api/endpoints.ts'
 import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-import { keys } from '../api/queries.ts'
+import { queriesOf } from '../api/query-keys.ts'
 import { ActionError, Button, emailInputProps, TextField } from '../components/ui.tsx'
 import { passkeyErrorMessage, signInWithPasskey } from '../lib/passkeys.ts'
 import { paths, safeReturnPath } from '../paths.ts'
@@ -47,7 +47,7 @@ export function SignInPage() {
   }, [])
 
   async function enter() {
-    await client.resetQueries({ queryKey: keys.session })
+    await client.resetQueries(queriesOf(WORKSPACE_API.session.session))
     navigate(returnTo, { replace: true })
   }
 

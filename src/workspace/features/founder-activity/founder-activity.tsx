@@ -5,18 +5,17 @@
  * the list and as a count in the menu; opening the application marks it seen.
  */
 import { useEffect } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { UnseenFounderActivity } from '../../../../domain/workspace-api/founder-activity.ts'
 import { call } from '../../api/endpoints.ts'
-import { useApiQuery } from '../../api/read.ts'
+import { endpointQuery } from '../../api/read.ts'
+import { queriesOf } from '../../api/query-keys.ts'
 import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
 
 const { founderActivity } = WORKSPACE_API
 
-const KEY = ['founder-activity'] as const
-
 export function useFounderActivity() {
-  return useApiQuery(KEY, founderActivity.summary, {}, { refetchInterval: 60_000 })
+  return useQuery({ ...endpointQuery(founderActivity.summary), refetchInterval: 60_000 })
 }
 
 /** The unseen activity of one application, or null. */
@@ -29,7 +28,7 @@ export function useMarkSeen(applicationId: string, ready: boolean) {
   const client = useQueryClient()
   const { mutate } = useMutation({
     mutationFn: () => call(founderActivity.seen, { params: { id: applicationId }, body: {} }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => void client.invalidateQueries(queriesOf(founderActivity.summary)),
   })
   useEffect(() => {
     if (ready) mutate()
