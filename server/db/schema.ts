@@ -37,24 +37,14 @@ import type { Instrument, Outlet } from '../../domain/deals.ts'
 import type { SourceOutlet } from '../../domain/sources.ts'
 import type { CheckInMailKind, MilestoneMonth } from '../../domain/follow-up.ts'
 import type { EntryKind } from '../../domain/media-plan.ts'
+import type { NewOutboxMessage } from './stores/outbox-rows.ts'
 import { bool, column, int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from './columns.ts'
 import type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, TimeText } from './columns.ts'
 
 export type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, Time, TimeText } from './columns.ts'
 
-/** An outbox message kept whole in a JSON column (founder_mail_drafts.panel_cancel): its fields as NewOutboxMessage has them. */
-export interface StoredMessage {
-  id: string
-  kind: string
-  messageId: string
-  from: string
-  to: string
-  replyTo?: string
-  subject: string
-  text: string
-  html: string
-  calendar?: string
-}
+/** An outbox message kept whole in a JSON column (founder_mail_drafts.panel_cancel): the outbox row's own shape. */
+export type StoredMessage = NewOutboxMessage
 
 export const toDate = (value: Date | TimeText): Date => (value instanceof Date ? value : new Date(value))
 export const toBool = (value: boolean | 0 | 1): boolean => value === true || value === 1
