@@ -25,7 +25,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { normalizeEmail, openApplicationStore, type ApplicationStore } from './stores/application-store.ts'
 import { searchKey } from '../../domain/search.ts'
-import { SQLITE_MIGRATIONS } from './migrations/sqlite.ts'
+import { SQLITE_MIGRATIONS, type SqliteMigration } from './migrations/sqlite.ts'
+import { WIDENED_CHECK_FUNCTION, widenedCheck } from './declare/sqlite.ts'
 import { legacyFounderLinkHashes, withoutLegacyFounderLinks } from './migrations/legacy-founder-links.ts'
 import { sqliteEngine, type SqliteConnection } from './sqlite.ts'
 
@@ -50,6 +51,31 @@ export interface SqliteStore extends ApplicationStore, SqliteConnection {
   readonly db: Database.Database
 }
 
+/**
+ * Runs one migration on `db`, inside the caller's transaction. One that edits a table's text in
+ * sqlite_schema (`editsSchemaOf`: a widened CHECK) runs with better-sqlite3's defensive mode lifted,
+ * for it alone (defensive mode ignores `pragma writable_schema = on`); then schema_version is bumped,
+ * so that every other connection reads the new text, and integrity_check must answer ok for each
+ * table edited, else the migration fails and its transaction rolls back.
+ */
+export function applySqliteMigration(db: Database.Database, m: SqliteMigration): void {
+  if (!m.editsSchemaOf?.length) {
+    db.exec(m.sql)
+    return
+  }
+  db.unsafeMode(true)
+  try {
+    db.exec(m.sql)
+    db.pragma(`schema_version = ${Number(db.pragma('schema_version', { simple: true })) + 1}`)
+  } finally {
+    db.unsafeMode(false)
+  }
+  for (const table of m.editsSchemaOf) {
+    const problems = (db.pragma(`integrity_check(${table})`) as { integrity_check: string }[]).map((r) => r.integrity_check)
+    if (problems.join() !== 'ok') throw new Error(`Migration ${m.version} (${m.name}) left ${table} failing integrity_check: ${problems.join('; ')}`)
+  }
+}
+
 /** Open (creating if needed) the SQLite database at `path`. Call migrate() before use. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
@@ -66,6 +92,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   db.function('founder_link_placeholder', { deterministic: true }, (text: unknown) => withoutLegacyFounderLinks(String(text ?? '')))
   // For migration 16, which recomposes the stored addresses (domain/email.ts).
   db.function('email_key', { deterministic: true }, (text: unknown) => normalizeEmail(String(text ?? '')))
+  // For a declared migration that widens a CHECK (declare.ts widenCheck): the table's text, widened.
+  db.function(WIDENED_CHECK_FUNCTION, { deterministic: true }, widenedCheck)
 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -156,7 +184,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
         )
         for (const m of SQLITE_MIGRATIONS) {
           if (applied.has(m.version)) continue
-          db.exec(m.sql)
+          applySqliteMigration(db, m)
           db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
             m.version,
             m.name,

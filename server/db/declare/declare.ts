@@ -110,6 +110,15 @@ export type Step =
     }
   | { readonly step: 'create-index'; readonly table: string; readonly index: Index }
   | { readonly step: 'statement'; readonly sql: string; readonly comment?: string }
+  | {
+      readonly step: 'widen-check'
+      readonly table: string
+      readonly column: string
+      /** The values the column's CHECK lists today, in its order: the text each engine holds is found by them. */
+      readonly from: readonly (string | number)[]
+      /** The values it lists after: every one of `from`, and more. */
+      readonly to: readonly (string | number)[]
+    }
 
 export const createTable = (declaration: AnyTableDeclaration): Step => ({ step: 'create-table', table: declaration })
 /** A column added to an existing table (schema.ts adds it to that table's list: `...ADDED.columns`). */
@@ -122,6 +131,23 @@ export const addColumn = (
 export const createIndex = (tableName: string, index: Index): Step => ({ step: 'create-index', table: tableName, index })
 /** SQL both engines run as written (a backfill, say): written once. */
 export const statement = (sql: string, comment?: string): Step => ({ step: 'statement', sql, ...(comment ? { comment } : {}) })
+
+/**
+ * A column's enumeration CHECK (`oneOf`, or the same `column in (…)` written by hand) widened to a
+ * domain constant's current values: `widenCheck('media_plan_entries', 'kind', { from: ENTRY_KINDS.filter((k) => k !== 'new_kind'), to: ENTRY_KINDS })`.
+ * Only widens: every row the old CHECK held, the new one holds, so no row is read or rewritten.
+ * A list that drops a value is refused here, when the migration is declared.
+ */
+export function widenCheck(tableName: string, column: string, lists: { from: readonly (string | number)[]; to: readonly (string | number)[] }): Step {
+  const { from, to } = lists
+  if (from.length === 0) throw new Error(`widenCheck(${tableName}.${column}): the CHECK to widen lists no value`)
+  const dropped = from.filter((v) => !to.includes(v))
+  if (dropped.length > 0) {
+    throw new Error(`widenCheck(${tableName}.${column}): a CHECK is only widened, never narrowed; the new list drops ${dropped.map((v) => JSON.stringify(v)).join(', ')}`)
+  }
+  if (new Set(to).size === new Set(from).size) throw new Error(`widenCheck(${tableName}.${column}): the new list adds no value`)
+  return { step: 'widen-check', table: tableName, column, from, to }
+}
 
 export interface DeclaredMigration {
   /** SQLite's schema_migrations version: the next after the last one. */

@@ -5,7 +5,7 @@
  */
 import type { ColumnKind } from '../columns.ts'
 import type { DdlAdapter } from './render.ts'
-import { quote } from './render.ts'
+import { inList, quote } from './render.ts'
 
 const TYPES: Record<ColumnKind, string> = {
   uuid: 'uuid',
@@ -38,5 +38,14 @@ export const POSTGRES_DDL: DdlAdapter = {
     const [column, ...rest] = index.columns
     if (typeof column !== 'string' || rest.length > 0) throw new Error(`${index.name}: a contains index has one column, by name`)
     return [`create index ${index.name} on ${table} using gin (${column} extensions.gin_trgm_ops);`]
+  },
+  // A column's CHECK, written without a name (`oneOf`, and the published files), is named
+  // <table>_<column>_check by PostgreSQL: dropped by that name (an error if there is none), added
+  // again under it, so that the next widening finds it. Adding it reads every row once to validate it.
+  widenCheck: (table, column, _from, to) => {
+    const name = `${table}_${column}_check`
+    // Past 63 bytes PostgreSQL shortens the name it chooses: not the name written here.
+    if (name.length > 63) throw new Error(`${table}.${column}: the CHECK's name ${name} is longer than PostgreSQL's 63 bytes`)
+    return [`alter table ${table} drop constraint ${name};`, `alter table ${table} add constraint ${name} check (${inList(column, to)});`]
   },
 }

@@ -26,6 +26,11 @@ export interface DdlAdapter {
   bytewise(column: string): string
   /** The statements of an index for `LIKE '%…%'` (none where the engine has no such index). */
   containsIndex(table: string, index: Index): readonly string[]
+  /**
+   * The statements that replace a column's enumeration CHECK, `check (<from>)`, by `check (<to>)`,
+   * where `to` lists every value of `from` and more (`widenCheck`): no row is rewritten.
+   */
+  widenCheck(table: string, column: string, from: readonly (string | number)[], to: readonly (string | number)[]): readonly string[]
 }
 
 /** A text literal: single quotes doubled. */
@@ -33,8 +38,11 @@ export const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`
 
 const literalOf = (value: string | number): string => (typeof value === 'number' ? String(value) : quote(value))
 
+/** `column in ('a', 'b')`: an enumeration CHECK's expression, as `oneOf` renders it. */
+export const inList = (column: string, values: readonly (string | number)[]): string => `${column} in (${values.map(literalOf).join(', ')})`
+
 function checkSql(c: Check): string {
-  return c.check === 'one-of' ? `${c.column} in (${c.values.map(literalOf).join(', ')})` : c.sql
+  return c.check === 'one-of' ? inList(c.column, c.values) : c.sql
 }
 
 function referencesSql(fk: ForeignKey): string {
@@ -112,6 +120,11 @@ function stepSql(adapter: DdlAdapter, step: Step): string[] {
       return indexSql(adapter, step.table, step.index)
     case 'statement':
       return [...comments(step.comment), step.sql.trim().replace(/;?$/, ';')]
+    case 'widen-check':
+      return [
+        ...comments(`${step.table}.${step.column}: its CHECK widened to ${step.to.map(literalOf).join(', ')}.`),
+        ...adapter.widenCheck(step.table, step.column, step.from, step.to),
+      ]
   }
 }
 

@@ -14,6 +14,11 @@ export interface SqliteMigration {
   version: number
   name: string
   sql: string
+  /**
+   * The tables whose text in sqlite_schema the migration edits (a widened CHECK, declare.ts
+   * `widenCheck`): the runner lets it write there, then bumps schema_version and checks them.
+   */
+  editsSchemaOf?: readonly string[]
 }
 
 /**
@@ -1013,5 +1018,8 @@ checkOrder(DECLARED_MIGRATIONS, LAST_HANDWRITTEN)
 /** Every migration in order: the hand-written ones, then the declared ones rendered for SQLite. */
 export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   ...HANDWRITTEN,
-  ...DECLARED_MIGRATIONS.map((m) => ({ version: m.sqlite, name: m.title, sql: sqliteSql(m) })),
+  ...DECLARED_MIGRATIONS.map((m) => {
+    const edited = m.steps.flatMap((s) => (s.step === 'widen-check' ? [s.table] : []))
+    return { version: m.sqlite, name: m.title, sql: sqliteSql(m), ...(edited.length > 0 ? { editsSchemaOf: edited } : {}) }
+  }),
 ]
