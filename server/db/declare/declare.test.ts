@@ -5,6 +5,7 @@
  * file and a real PostgreSQL database migrated to the end, and used there
  * (docs/decisions/0207-each-table-declared-once.md).
  */
+import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,9 +16,10 @@ import { ENTRY_KINDS, type EntryKind } from '../../../domain/media-plan.ts'
 import { STAGES, type Stage } from '../../../domain/pipeline.ts'
 import { bool, column, int, textOrNull, time, uuid, type Int64, type Json } from '../columns.ts'
 import { applyMigrations } from '../migrations/postgres.ts'
-import { openSqliteStore, type SqliteStore } from '../sqlite-store.ts'
+import { sqliteMigrationOf } from '../migrations/sqlite.ts'
+import { applySqliteMigration, openSqliteStore, type SqliteStore } from '../sqlite-store.ts'
 import { createTestDatabase, requirePostgres, type TestDatabase } from '../testing/postgres-test-database.ts'
-import { addColumn, check, createIndex, createTable, declareMigration, oneOf, table } from './declare.ts'
+import { addColumn, check, createIndex, createTable, declareMigration, oneOf, table, widenCheck, type DeclaredMigration } from './declare.ts'
 import { postgresSql, sqliteSql } from './generate.ts'
 
 const available = await requirePostgres()
@@ -210,5 +212,171 @@ describe.skipIf(!available)('a declared table on a real PostgreSQL database', ()
   it('keeps the partial unique index', async () => {
     await sql.unsafe(row('postgres', { kind: `'void'` }))
     await expect(sql.unsafe(row('postgres', { kind: `'void'` }))).rejects.toThrow(/duplicate key value violates unique constraint/)
+  })
+})
+
+/**
+ * A CHECK widened (widenCheck): a sample ledger, declared with its kinds from ENTRY_KINDS, a column
+ * that names another row of it, an index; then a later migration adds a kind. On each engine: the new
+ * kind is taken, a kind in neither list is refused, the rows, the index and the foreign keys are kept.
+ * The same step on the published media_plan_entries (its CHECK written by hand) shows it finds that too.
+ */
+const WIDER_KINDS = [...ENTRY_KINDS, 'bonus'] as const
+const LEDGER = table(
+  'declared_ledger',
+  { id: uuid, kind: column<string>('text'), corrects: column<string | null>('uuid?'), note: textOrNull },
+  {
+    primaryKey: ['id'],
+    references: { corrects: { table: 'declared_ledger', onDelete: 'cascade' } },
+    checks: [oneOf('kind', ENTRY_KINDS)],
+    indexes: [{ name: 'declared_ledger_kind', columns: ['kind', 'note'] }],
+  },
+)
+const LEDGER_MIGRATION = declareMigration({ sqlite: 1001, postgres: '20991231000002', name: 'declared_ledger', title: 'A sample ledger', steps: [createTable(LEDGER)] })
+const WIDEN = declareMigration({
+  sqlite: 1002,
+  postgres: '20991231000003',
+  name: 'declared_ledger_bonus',
+  title: 'A sample kind',
+  steps: [widenCheck('declared_ledger', 'kind', { from: ENTRY_KINDS, to: WIDER_KINDS })],
+})
+const WIDEN_PUBLISHED = declareMigration({
+  sqlite: 1003,
+  postgres: '20991231000004',
+  name: 'media_plan_entries_bonus',
+  title: 'A sample kind on the published ledger',
+  steps: [widenCheck('media_plan_entries', 'kind', { from: ENTRY_KINDS, to: WIDER_KINDS })],
+})
+const FIRST = randomUUID()
+const ledgerRow = (kind: string, corrects: string | null = null, id = randomUUID()): string =>
+  `insert into declared_ledger (id, kind, corrects, note) values ('${id}', '${kind}', ${corrects ? `'${corrects}'` : 'null'}, 'n')`
+
+describe('a CHECK widened, as declared', () => {
+  it('refuses a list that drops a value, or adds none, when the migration is declared', () => {
+    expect(() => widenCheck('declared_ledger', 'kind', { from: ENTRY_KINDS, to: ENTRY_KINDS.filter((k) => k !== 'void') })).toThrow(
+      /only widened, never narrowed; the new list drops "void"/,
+    )
+    expect(() => widenCheck('declared_ledger', 'kind', { from: ENTRY_KINDS, to: [...ENTRY_KINDS].reverse() })).toThrow(/adds no value/)
+  })
+  it('writes the new list from the constant, and on PostgreSQL the constraint by the name PostgreSQL gave it', () => {
+    const list = WIDER_KINDS.map((k) => `'${k}'`).join(', ')
+    expect(postgresSql(WIDEN)).toContain(
+      `alter table declared_ledger drop constraint declared_ledger_kind_check;\nalter table declared_ledger add constraint declared_ledger_kind_check check (kind in (${list}));`,
+    )
+    expect(sqliteSql(WIDEN)).toContain('pragma writable_schema = on;')
+    expect(sqliteMigrationOf(WIDEN).editsSchemaOf).toEqual(['declared_ledger'])
+  })
+})
+
+describe('a CHECK widened on a real SQLite file', () => {
+  let dir = ''
+  let store: SqliteStore
+  let other: Database.Database
+  const run = (m: DeclaredMigration) => store.db.transaction(() => applySqliteMigration(store.db, sqliteMigrationOf(m))).immediate()
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'catalitico-widen-'))
+    store = openSqliteStore(join(dir, 'widen.sqlite'))
+    await store.migrate()
+    run(LEDGER_MIGRATION)
+    store.db.exec(ledgerRow('booked', null, FIRST))
+    store.db.exec(ledgerRow('void', FIRST))
+    // A second connection that has read the old schema: it must read the new one after.
+    other = new Database(join(dir, 'widen.sqlite'))
+    other.pragma('foreign_keys = ON')
+    expect(() => other.exec(ledgerRow('bonus'))).toThrow(/CHECK constraint failed/)
+    run(WIDEN)
+    run(WIDEN_PUBLISHED)
+  })
+  afterAll(async () => {
+    other?.close()
+    await store?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('takes the new kind, on this connection and on another one', () => {
+    store.db.exec(ledgerRow('bonus', FIRST))
+    other.exec(ledgerRow('bonus'))
+    expect(store.db.prepare(`select count(*) as n from declared_ledger where kind = 'bonus'`).get()).toEqual({ n: 2 })
+  })
+  it('refuses a kind in neither list', () => {
+    expect(() => store.db.exec(ledgerRow('aired'))).toThrow(/CHECK constraint failed/)
+    expect(() => other.exec(ledgerRow('aired'))).toThrow(/CHECK constraint failed/)
+  })
+  it('keeps the rows, the index and the foreign key to itself, and the database is whole', () => {
+    expect(store.db.prepare(`select kind, corrects from declared_ledger where kind != 'bonus' order by kind`).all()).toEqual([
+      { kind: 'booked', corrects: null },
+      { kind: 'void', corrects: FIRST },
+    ])
+    expect(store.db.prepare(`select name from sqlite_master where type = 'index' and tbl_name = 'declared_ledger' and name not like 'sqlite_%'`).all()).toEqual([
+      { name: 'declared_ledger_kind' },
+    ])
+    expect(() => store.db.exec(ledgerRow('void', randomUUID()))).toThrow(/FOREIGN KEY constraint failed/)
+    expect(store.db.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }])
+    expect(store.db.pragma('foreign_key_check')).toEqual([])
+  })
+  it('finds the CHECK written by hand in a published table', () => {
+    const { sql } = store.db.prepare(`select sql from sqlite_schema where name = 'media_plan_entries'`).get() as { sql: string }
+    expect(sql).toContain(`CHECK (kind IN (${WIDER_KINDS.map((k) => `'${k}'`).join(', ')}))`)
+  })
+  it('leaves defensive mode on once done: the schema cannot be written by ordinary SQL', () => {
+    store.db.pragma('writable_schema = on')
+    expect(store.db.pragma('writable_schema', { simple: true })).toBe(0)
+  })
+  it('refuses loudly, and changes nothing, when the old CHECK is not written exactly', () => {
+    const before = store.db.prepare(`select sql from sqlite_schema where name = 'declared_ledger'`).get()
+    const again = declareMigration({ ...WIDEN, sqlite: 1004, steps: [widenCheck('declared_ledger', 'kind', { from: ENTRY_KINDS, to: [...WIDER_KINDS, 'extra'] })] })
+    expect(() => run(again)).toThrow(/Cannot widen the CHECK of declared_ledger\.kind: `check \(kind in \('booked'.*must appear exactly once.*found 0 times/)
+    const missing = declareMigration({ ...WIDEN, sqlite: 1004, steps: [widenCheck('no_such_table', 'kind', { from: ['a'], to: ['a', 'b'] })] })
+    expect(() => run(missing)).toThrow(/there is no table no_such_table/)
+    expect(store.db.prepare(`select sql from sqlite_schema where name = 'declared_ledger'`).get()).toEqual(before)
+    expect(() => store.db.exec(ledgerRow('extra'))).toThrow(/CHECK constraint failed/)
+  })
+})
+
+describe.skipIf(!available)('a CHECK widened on a real PostgreSQL database', () => {
+  let db: TestDatabase
+  let sql: postgres.Sql
+  const apply = (migrations: DeclaredMigration[]) =>
+    applyMigrations(
+      sql,
+      migrations.map((m) => ({ version: m.postgres, name: m.name, sql: postgresSql(m) })),
+    )
+  beforeAll(async () => {
+    db = await createTestDatabase()
+    sql = postgres(db.url, { max: 1, onnotice: () => {} })
+    await apply([LEDGER_MIGRATION])
+    await sql.unsafe(ledgerRow('booked', null, FIRST))
+    await sql.unsafe(ledgerRow('void', FIRST))
+    await apply([WIDEN, WIDEN_PUBLISHED])
+  })
+  afterAll(async () => {
+    await sql?.end({ timeout: 1 })
+    await db?.drop()
+  })
+  it('takes the new kind', async () => {
+    await sql.unsafe(ledgerRow('bonus', FIRST))
+    expect(await sql`select count(*)::int as n from declared_ledger where kind = 'bonus'`).toEqual([{ n: 1 }])
+  })
+  it('refuses a kind in neither list', async () => {
+    await expect(sql.unsafe(ledgerRow('aired'))).rejects.toThrow(/violates check constraint "declared_ledger_kind_check"/)
+  })
+  it('keeps the rows, the index and the foreign key to itself', async () => {
+    expect(await sql`select kind, corrects from declared_ledger where kind != 'bonus' order by kind`).toEqual([
+      { kind: 'booked', corrects: null },
+      { kind: 'void', corrects: FIRST },
+    ])
+    expect(await sql`select indexname from pg_indexes where tablename = 'declared_ledger' and indexname = 'declared_ledger_kind'`).toHaveLength(1)
+    await expect(sql.unsafe(ledgerRow('void', randomUUID()))).rejects.toThrow(/violates foreign key constraint/)
+  })
+  it('finds the CHECK of a published table by the name PostgreSQL gave it, and keeps that name', async () => {
+    const checks = await sql<{ conname: string; def: string }[]>`
+      select conname, pg_get_constraintdef(oid) as def from pg_constraint
+      where conrelid = 'media_plan_entries'::regclass and conname = 'media_plan_entries_kind_check'`
+    expect(checks).toHaveLength(1)
+    for (const kind of WIDER_KINDS) expect(checks[0]?.def).toContain(`'${kind}'`)
+  })
+  it('refuses loudly when there is no such CHECK', async () => {
+    const missing = declareMigration({ ...WIDEN, postgres: '20991231000005', name: 'missing', steps: [widenCheck('declared_ledger', 'note', { from: ['a'], to: ['a', 'b'] })] })
+    await expect(apply([missing])).rejects.toThrow(/constraint "declared_ledger_note_check" of relation "declared_ledger" does not exist/)
   })
 })

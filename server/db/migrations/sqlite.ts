@@ -8,6 +8,7 @@
  * registers on its connection (domain/search.ts, domain/email.ts).
  */
 import { checkOrder, sqliteSql } from '../declare/generate.ts'
+import type { DeclaredMigration } from '../declare/declare.ts'
 import { DECLARED_MIGRATIONS, LAST_HANDWRITTEN } from './declared.ts'
 
 export interface SqliteMigration {
@@ -1015,11 +1016,14 @@ const HANDWRITTEN: readonly SqliteMigration[] = [
 
 checkOrder(DECLARED_MIGRATIONS, LAST_HANDWRITTEN)
 
+/** A declared migration as the SQLite runner applies it: rendered, with the tables whose text a widened CHECK edits. */
+export function sqliteMigrationOf(m: DeclaredMigration): SqliteMigration {
+  const edited = m.steps.flatMap((s) => (s.step === 'widen-check' ? [s.table] : []))
+  return { version: m.sqlite, name: m.title, sql: sqliteSql(m), ...(edited.length > 0 ? { editsSchemaOf: edited } : {}) }
+}
+
 /** Every migration in order: the hand-written ones, then the declared ones rendered for SQLite. */
 export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   ...HANDWRITTEN,
-  ...DECLARED_MIGRATIONS.map((m) => {
-    const edited = m.steps.flatMap((s) => (s.step === 'widen-check' ? [s.table] : []))
-    return { version: m.sqlite, name: m.title, sql: sqliteSql(m), ...(edited.length > 0 ? { editsSchemaOf: edited } : {}) }
-  }),
+  ...DECLARED_MIGRATIONS.map(sqliteMigrationOf),
 ]
