@@ -28,15 +28,15 @@
 import { isPublicHostname } from './public-host.ts'
 import { isCalendarDay } from './bogota-days.ts'
 import { COP_MAX, OUTLET_LABELS, formatCop, formatDay, periodEnd, type Outlet, type RateCardItem } from './deals.ts'
-import { formatCount, formatNumber, formatShare } from './format.ts'
+import { formatCount, formatNumber, formatShare, plural } from './format.ts'
 import { keysOf } from './labels.ts'
 import { readCount } from './numbers.ts'
 
 /**
  * What each kind of entry is, in one table: the code that tallies, sums, draws and shows the form reads
  * these facts instead of naming kinds. A new kind is a new row here (in the order the form lists it), its
- * validation below, its sentence in entryText and the founder's words
- * (server/features/media-plan/media-plan-section.ts).
+ * validation below, its sentence in entryText and its row in FOUNDER_WORDS (what the founder's page,
+ * server/features/media-plan/media-plan-section.ts, says of it).
  * - label: the team's word for it;
  * - tally: the field of a line's tally its units add to (a move is counted on both lines, by tallies);
  * - balance: the balance its value in pesos adds to (a miss adds only what is still owed);
@@ -771,6 +771,71 @@ export function entryText(entry: PlanEntry, lines: readonly PlanLine[]): string 
     case 'void':
       return entry.voids ? `Anulación el ${day}` : `Línea retirada el ${day}`
   }
+}
+
+/** What the founder's page (server/features/media-plan/media-plan-section.ts) knows around an entry. */
+export interface FounderWordsContext {
+  /** The deal's lines by id. */
+  readonly lineOf: (id: string) => PlanLine | undefined
+  /** The entries that count (liveEntries): a make-good names its miss among them. */
+  readonly live: readonly PlanEntry[]
+  /** What each miss still owes (owedByMiss). */
+  readonly owed: ReadonlyMap<string, number>
+}
+
+/**
+ * An entry in the founder's words (ADR 0180), plain text: `title` in bold, then `rest`, then, when
+ * `proof`, the link to the proof. The page escapes both and writes the link.
+ */
+export interface FounderWords {
+  readonly title: string
+  readonly rest: string
+  readonly proof: boolean
+}
+
+/** "2 unidades", or for a consulting line "2 sesiones" (a session is held, never aired). */
+const founderUnits = (n: number, line?: PlanLine) => (line ? unitsText(n, line.outlet) : `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`)
+const held = (line: PlanLine | undefined) => line !== undefined && isSessionOutlet(line.outlet)
+const founderWhat = (line: PlanLine | undefined) => (line ? `${OUTLET_LABELS[line.outlet]}, ${line.format}` : 'otra línea del plan')
+
+/**
+ * What the founder reads of each kind, one row per kind (the compiler asks a new kind for its row):
+ * null for what is not theirs to read (a booking is a note of the traffic; a void only hides what it cancels).
+ * The team's reasons are never in it (ADR 0180).
+ */
+export const FOUNDER_WORDS: { readonly [K in EntryKind]: ((x: PlanEntry, ctx: FounderWordsContext) => FounderWords) | null } = {
+  booked: null,
+  ran: (x, { lineOf }) => {
+    const line = lineOf(x.lineId)
+    return { title: held(line) ? 'Se realizó' : 'Salió al aire', rest: ` el ${formatDay(x.day)}: ${founderUnits(x.units, line)} de ${founderWhat(line)}.`, proof: true }
+  },
+  missed: (x, { lineOf, owed }) => {
+    const line = lineOf(x.lineId)
+    const left = owed.get(x.id) ?? 0
+    const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${founderUnits(left, line)}.` : 'Queda pendiente de reposición.'
+    return { title: held(line) ? 'No se realizó' : 'No salió al aire', rest: ` el ${formatDay(x.day)}: ${founderUnits(x.units, line)} de ${founderWhat(line)}. ${after}`, proof: false }
+  },
+  make_good: (x, { lineOf, live }) => {
+    const line = lineOf(x.lineId)
+    const miss = live.find((m) => m.id === x.makeGoodFor)
+    const instead = miss ? (held(line) ? ` en lugar de la que no se realizó el ${formatDay(miss.day)}` : ` en lugar de lo que no salió el ${formatDay(miss.day)}`) : ''
+    return { title: 'Reposición', rest: ` el ${formatDay(x.day)}: ${founderUnits(x.units, line)} de ${founderWhat(line)}${instead}.`, proof: true }
+  },
+  moved: (x, { lineOf }) => {
+    const line = lineOf(x.lineId)
+    const to = x.toLineId ? lineOf(x.toLineId) : undefined
+    const received = line && to ? `, que se convirtieron en ${founderUnits(unitsReceived(x.units, line, to), to)} de ${founderWhat(to)} por el mismo valor en medios` : ''
+    return { title: 'Cambio de medio', rest: ` el ${formatDay(x.day)}: ${founderUnits(x.units, line)} de ${founderWhat(line)}${received}.`, proof: false }
+  },
+  forfeited: (x, { lineOf }) => {
+    const line = lineOf(x.lineId)
+    return {
+      title: held(line) ? 'No alcanzó a realizarse' : 'No alcanzó a salir',
+      rest: ` antes del cierre de la ventana (${formatDay(x.day)}): ${founderUnits(x.units, line)} de ${founderWhat(line)}.`,
+      proof: false,
+    }
+  },
+  void: null,
 }
 
 /** The balances as the workspace names them, in the order it shows them. */

@@ -6,6 +6,7 @@
  * founder's link shows nothing of it; before the signature there is no section; one ledger read per view.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { ENTRY_KIND_FACTS, ENTRY_KINDS } from '../../../domain/media-plan.ts'
 import type { RateCardVersion } from '../../../domain/workspace-api/deals.ts'
 import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
@@ -246,5 +247,37 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     expect(html).toContain('<dt>Sesiones</dt><dd>3</dd>')
     expect(html).not.toContain('Salió al aire')
     expect(html).not.toContain('No salió al aire')
+  })
+
+  it('says every kind the founder reads in words of its own, with its day, its units and its line; the others are not shown', () => {
+    const at = new Date('2027-03-20T15:00:00Z')
+    const titles = new Map<string, string>()
+    for (const kind of ENTRY_KINDS) {
+      const facts = ENTRY_KIND_FACTS[kind]
+      const ledger: MediaPlanLedger = {
+        deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+        lines: [{ id: 'l1', number: 1, outlet: 'tv_nacional', format: 'Spot 20', units: 10, unitPriceCop: 5_000_000, flightFrom: '2027-01-20', flightTo: '2027-03-31', notes: '', applicationId: 'app', createdBy: null, createdAt: at }],
+        entries: [
+          {
+            id: 'e1', lineId: 'l1', kind, day: '2027-02-10', units: 4, proofUrl: facts.proof ? 'https://canal.example.com/prueba' : null, proofDocumentId: null, proofFileName: null,
+            reason: facts.reason ? 'razón interna del equipo' : null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at,
+          },
+        ],
+      }
+      const html = mediaPlanSectionHtml(ledger, '2027-03-20')
+      const said = /<h4>Lo que pasó<\/h4>\n<ul class="plan-list">\n<li><p><strong>([^<]+)<\/strong>(.*)<\/p><\/li>/.exec(html)
+      expect(html, kind).not.toContain('razón interna')
+      if (!said) {
+        expect(html, kind).not.toContain('10 de febrero de 2027')
+        continue
+      }
+      const [, title, rest] = said
+      expect(rest, kind).toContain('10 de febrero de 2027')
+      expect(rest, kind).toContain('4 unidades de TV nacional, Spot 20')
+      expect(rest!.includes('Ver prueba'), kind).toBe(facts.proof)
+      expect(titles.get(title!), `${kind} says what ${titles.get(title!)} says`).toBeUndefined()
+      titles.set(title!, kind)
+    }
+    expect(titles.size).toBeGreaterThan(0)
   })
 })

@@ -18,8 +18,8 @@
  * Plain HTML, no JavaScript; every value is escaped.
  */
 import { OUTLET_LABELS, formatCop, formatDay } from '../../../domain/deals.ts'
-import { formatCount, formatMonth, formatShare, formatIsoDay, plural } from '../../../domain/format.ts'
-import { balancesOf, isSessionOutlet, liveEntries, owedByMiss, tallies, unitsReceived, unitsText, type PlanEntry, type PlanLine } from '../../../domain/media-plan.ts'
+import { formatCount, formatMonth, formatShare, formatIsoDay } from '../../../domain/format.ts'
+import { FOUNDER_WORDS, balancesOf, isSessionOutlet, liveEntries, owedByMiss, tallies, type FounderWordsContext, type PlanEntry } from '../../../domain/media-plan.ts'
 import type { MediaPlanLedger, MediaPlanStore } from '../../db/stores/media-plan-store.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
@@ -37,10 +37,6 @@ ul.plan-list dd{margin:0}
 .sr-only{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 `
 
-/** "2 unidades", or for a consulting line "2 sesiones" (a session is held, never aired). */
-const units = (n: number, line?: PlanLine) => (line ? unitsText(n, line.outlet) : `${formatCount(n)} ${plural(n, 'unidad', 'unidades')}`)
-const held = (line: PlanLine | undefined) => line !== undefined && isSessionOutlet(line.outlet)
-const what = (line: PlanLine | undefined) => (line ? `${OUTLET_LABELS[line.outlet]}, ${line.format}` : 'otra línea del plan')
 /**
  * The proof as the founder sees it: the link, or the file under their personal link (`base`,
  * /postulacion/<token>; ADR 0163 addendum); without a base, only that the team keeps it.
@@ -56,34 +52,10 @@ const proofOf = (x: Pick<PlanEntry, 'proofUrl' | 'proofDocumentId' | 'day'>, bas
 const proofLink = (url: string, day: string) =>
   ` <a href="${e(url)}" rel="noopener noreferrer">Ver prueba<span class="sr-only"> del ${e(formatDay(day))}</span></a>`
 
-/** One entry as the founder reads it; null for what is not theirs to read (bookings). */
-function entryHtml(x: PlanEntry, byId: Map<string, PlanLine>, live: readonly PlanEntry[], owed: Map<string, number>, base: string | null): string | null {
-  const line = byId.get(x.lineId)
-  const day = formatDay(x.day)
-  switch (x.kind) {
-    case 'ran':
-      return `<p><strong>${held(line) ? 'Se realizó' : 'Salió al aire'}</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}.${proofOf(x, base)}</p>`
-    case 'missed': {
-      const left = owed.get(x.id) ?? 0
-      const after = left <= 0 ? 'Ya se repuso.' : left < x.units ? `Falta reponer ${units(left, line)}.` : 'Queda pendiente de reposición.'
-      return `<p><strong>${held(line) ? 'No se realizó' : 'No salió al aire'}</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}. ${e(after)}</p>`
-    }
-    case 'make_good': {
-      const miss = live.find((m) => m.id === x.makeGoodFor)
-      const instead = miss ? (held(line) ? ` en lugar de la que no se realizó el ${formatDay(miss.day)}` : ` en lugar de lo que no salió el ${formatDay(miss.day)}`) : ''
-      return `<p><strong>Reposición</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}${e(instead)}.${proofOf(x, base)}</p>`
-    }
-    case 'moved': {
-      const to = x.toLineId ? byId.get(x.toLineId) : undefined
-      const received = line && to ? `, que se convirtieron en ${units(unitsReceived(x.units, line, to), to)} de ${what(to)} por el mismo valor en medios` : ''
-      return `<p><strong>Cambio de medio</strong> el ${e(day)}: ${e(units(x.units, line))} de ${e(what(line))}${e(received)}.</p>`
-    }
-    case 'forfeited':
-      return `<p><strong>${held(line) ? 'No alcanzó a realizarse' : 'No alcanzó a salir'}</strong> antes del cierre de la ventana (${e(day)}): ${e(units(x.units, line))} de ${e(what(line))}.</p>`
-    case 'booked':
-    case 'void':
-      return null
-  }
+/** One entry as the founder reads it (domain/media-plan.ts FOUNDER_WORDS); null for what is not theirs to read (bookings). */
+function entryHtml(x: PlanEntry, ctx: FounderWordsContext, base: string | null): string | null {
+  const words = FOUNDER_WORDS[x.kind]?.(x, ctx)
+  return words ? `<p><strong>${e(words.title)}</strong>${e(words.rest)}${words.proof ? proofOf(x, base) : ''}</p>` : null
 }
 
 /** The section's HTML for a deal's ledger on `today` (a Bogotá day "AAAA-MM-DD"). */
@@ -115,7 +87,7 @@ export function mediaPlanSectionHtml(ledger: MediaPlanLedger, today: string, bas
     const happened = live
       .filter((x) => x.day.slice(0, 7) === month)
       .sort((a, b) => a.day.localeCompare(b.day))
-      .map((x) => entryHtml(x, byId, live, owed, base))
+      .map((x) => entryHtml(x, { lineOf: (id) => byId.get(id), live, owed }, base))
       .filter((h): h is string => h !== null)
     const planned = starting
       .map((l) => {
