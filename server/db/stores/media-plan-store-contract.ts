@@ -7,7 +7,7 @@
  * deleted with its application.
  */
 import { describe, expect, it } from 'vitest'
-import { readPlanEntry, readPlanLine, balancesOf, deliveryOf, type PlanEntryInput, type PlanLineInput } from '../../../domain/media-plan.ts'
+import { ENTRY_KIND_FACTS, ENTRY_KINDS, readPlanEntry, readPlanLine, balancesOf, deliveryOf, type EntryKind, type PlanEntryInput, type PlanLineInput } from '../../../domain/media-plan.ts'
 import { engineOf } from '../engine-of.ts'
 import { SIGNED_DEAL, signedApplication } from '../testing/signed.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
@@ -177,6 +177,27 @@ export function describeMediaPlanStoreContract<S extends ApplicationStore>(name:
       expect(await db.count('media_plan_entries')).toBe(1)
       await db.store.deleteByEmail(sub.application.formData.email)
       expect(await db.count('media_plan_proofs')).toBe(0)
+    })
+
+    it('takes and reads back an entry of every kind of ENTRY_KINDS, as the database lists them', async () => {
+      const { plans, id, by } = await setUp()
+      const line = await plans.addLine(id, lineReader(LINE), by(1))
+      const other = await plans.addLine(id, lineReader({ outlet: 'diario_popular', format: 'Página completa', units: '3', flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: '' }), by(2))
+      if (line.status !== 'written' || other.status !== 'written') throw new Error('no lines')
+      const base: Omit<Extract<ReturnType<typeof readPlanEntry>, { ok: true }>['entry'], 'kind'> = { lineId: line.value.id, day: '2027-02-10', units: 1, proofUrl: null, proofDocumentId: null, reason: null, makeGoodFor: null, toLineId: null, voids: null }
+      const miss = await plans.appendEntry(id, () => ({ ok: true as const, entry: { ...base, kind: 'missed' as const, reason: 'Partido' } }), by(3))
+      if (miss.status !== 'written') throw new Error('no miss')
+      // A kind with a field of its own (a make-good's miss, a move's line) says it here; any other kind needs nothing.
+      const ownFields: Partial<Record<EntryKind, Partial<typeof base>>> = { make_good: { makeGoodFor: miss.value.id }, moved: { toLineId: other.value.id } }
+      let n = 3
+      for (const kind of ENTRY_KINDS) {
+        const facts = ENTRY_KIND_FACTS[kind]
+        const entry = { ...base, kind, proofUrl: facts.proof ? `https://canal.example.com/${kind}` : null, reason: facts.reason ? `Razón de ${kind}` : null, ...ownFields[kind] }
+        const written = await plans.appendEntry(id, () => ({ ok: true as const, entry }), by(++n))
+        expect(written, kind).toMatchObject({ status: 'written', value: entry })
+      }
+      const kinds = (await plans.ledger(id))!.entries.map((x) => x.kind)
+      expect(kinds.slice(1)).toEqual(ENTRY_KINDS)
     })
 
     it("keeps every deal's delivery exactly as the ledger's balances read it: ran and make-goods at their line's price, forfeits, voided entries and voids left out", async () => {
