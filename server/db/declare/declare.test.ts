@@ -221,7 +221,7 @@ describe.skipIf(!available)('a declared table on a real PostgreSQL database', ()
  * kind is taken, a kind in neither list is refused, the rows, the index and the foreign keys are kept.
  * The same step on the published media_plan_entries (its CHECK written by hand) shows it finds that too.
  */
-const WIDER_KINDS = [...ENTRY_KINDS, 'bonus'] as const
+const WIDER_KINDS = [...ENTRY_KINDS, 'sample_bonus'] as const
 const LEDGER = table(
   'declared_ledger',
   { id: uuid, kind: column<string>('text'), corrects: column<string | null>('uuid?'), note: textOrNull },
@@ -283,7 +283,7 @@ describe('a CHECK widened on a real SQLite file', () => {
     // A second connection that has read the old schema: it must read the new one after.
     other = new Database(join(dir, 'widen.sqlite'))
     other.pragma('foreign_keys = ON')
-    expect(() => other.exec(ledgerRow('bonus'))).toThrow(/CHECK constraint failed/)
+    expect(() => other.exec(ledgerRow('sample_bonus'))).toThrow(/CHECK constraint failed/)
     run(WIDEN)
     run(WIDEN_PUBLISHED)
   })
@@ -294,16 +294,16 @@ describe('a CHECK widened on a real SQLite file', () => {
   })
 
   it('takes the new kind, on this connection and on another one', () => {
-    store.db.exec(ledgerRow('bonus', FIRST))
-    other.exec(ledgerRow('bonus'))
-    expect(store.db.prepare(`select count(*) as n from declared_ledger where kind = 'bonus'`).get()).toEqual({ n: 2 })
+    store.db.exec(ledgerRow('sample_bonus', FIRST))
+    other.exec(ledgerRow('sample_bonus'))
+    expect(store.db.prepare(`select count(*) as n from declared_ledger where kind = 'sample_bonus'`).get()).toEqual({ n: 2 })
   })
   it('refuses a kind in neither list', () => {
     expect(() => store.db.exec(ledgerRow('aired'))).toThrow(/CHECK constraint failed/)
     expect(() => other.exec(ledgerRow('aired'))).toThrow(/CHECK constraint failed/)
   })
   it('keeps the rows, the index and the foreign key to itself, and the database is whole', () => {
-    expect(store.db.prepare(`select kind, corrects from declared_ledger where kind != 'bonus' order by kind`).all()).toEqual([
+    expect(store.db.prepare(`select kind, corrects from declared_ledger where kind != 'sample_bonus' order by kind`).all()).toEqual([
       { kind: 'booked', corrects: null },
       { kind: 'void', corrects: FIRST },
     ])
@@ -354,14 +354,14 @@ describe.skipIf(!available)('a CHECK widened on a real PostgreSQL database', () 
     await db?.drop()
   })
   it('takes the new kind', async () => {
-    await sql.unsafe(ledgerRow('bonus', FIRST))
-    expect(await sql`select count(*)::int as n from declared_ledger where kind = 'bonus'`).toEqual([{ n: 1 }])
+    await sql.unsafe(ledgerRow('sample_bonus', FIRST))
+    expect(await sql`select count(*)::int as n from declared_ledger where kind = 'sample_bonus'`).toEqual([{ n: 1 }])
   })
   it('refuses a kind in neither list', async () => {
     await expect(sql.unsafe(ledgerRow('aired'))).rejects.toThrow(/violates check constraint "declared_ledger_kind_check"/)
   })
   it('keeps the rows, the index and the foreign key to itself', async () => {
-    expect(await sql`select kind, corrects from declared_ledger where kind != 'bonus' order by kind`).toEqual([
+    expect(await sql`select kind, corrects from declared_ledger where kind != 'sample_bonus' order by kind`).toEqual([
       { kind: 'booked', corrects: null },
       { kind: 'void', corrects: FIRST },
     ])
