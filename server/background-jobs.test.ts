@@ -8,10 +8,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { documentsFrom } from './compose.ts'
+import { servicesFrom } from './compose.ts'
 import { backupDir, documentsDir, readConfig } from './shared/env.ts'
 import { openSqliteStore } from './db/sqlite-store.ts'
-import { openWorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import { startBackgroundJobs } from './background-jobs.ts'
 
 const dirs: string[] = []
@@ -41,12 +40,7 @@ it('starts the backup and the document cleanup among the jobs at once, and stop(
   utimesSync(abandoned, twoDaysAgo, twoDaysAgo)
 
   let woken = 0
-  const stores = openWorkspaceStores(store)
-  const jobs = startBackgroundJobs(config, store, {
-    founders: stores.founder,
-    documents: documentsFrom(config, store, stores.team, { log: () => {} }),
-    wakeOutbox: () => woken++,
-  })
+  const jobs = startBackgroundJobs(config, servicesFrom(config, store, { log: () => {} }), { wakeOutbox: () => woken++ })
   const runs = () => store.db.prepare('SELECT status FROM backup_runs').all() as { status: string }[]
   await until(() => readdirSync(incoming).length === 0, 'the cleanup removes the abandoned upload')
   await until(() => runs().length === 1, 'the backup job takes its slot')

@@ -5,17 +5,12 @@
  * other, nor left running when either stops.
  */
 import { backupJobFrom } from './features/backup/compose.ts'
-import { checkInJobFrom, reminderJobFrom, retentionJobFrom } from './compose.ts'
-import type { Documents } from './features/documents/service.ts'
+import { checkInJobFrom, reminderJobFrom, retentionJobFrom, type Services } from './compose.ts'
 import type { Config } from './shared/env.ts'
-import type { FounderStore } from './db/stores/founder-store.ts'
 import { jsonLog } from './shared/log.ts'
-import type { ApplicationStore } from './db/stores/application-store.ts'
 import { createDocumentCleanupJob } from './features/documents/cleanup-job.ts'
 
 export interface BackgroundJobsDeps {
-  founders: FounderStore
-  documents: Pick<Documents, 'deleteExpiredUploads' | 'sweepOrphanFiles'>
   /** Called when a job queued e-mail (the reminders): the process wakes its outbox worker. */
   wakeOutbox: () => void
 }
@@ -25,18 +20,19 @@ export interface BackgroundJobs {
   stop(): Promise<void>
 }
 
-export function startBackgroundJobs(config: Config, store: ApplicationStore, deps: BackgroundJobsDeps): BackgroundJobs {
+/** Each job takes what it declares of the process's one services object (server/compose.ts servicesFrom, ADR 0212). */
+export function startBackgroundJobs(config: Config, services: Services, deps: BackgroundJobsDeps): BackgroundJobs {
   const jobs = [
     // The daily reminders: exactly one e-mail per member and day however many processes run them.
-    reminderJobFrom(config, store, { onQueued: deps.wakeOutbox }),
+    reminderJobFrom(config, services, { onQueued: deps.wakeOutbox }),
     // The follow-up's monthly check-in e-mails: exactly one of each kind per startup and month.
-    checkInJobFrom(config, store, { onQueued: deps.wakeOutbox }),
+    checkInJobFrom(config, services, { onQueued: deps.wakeOutbox }),
     // Closed applications lose their personal data after RETENTION_MONTHS; the check-ins' texts leave a year after the follow-up (ADR 0178).
-    retentionJobFrom(config, store, deps.founders),
+    retentionJobFrom(config, services),
     // One backup per BACKUP_INTERVAL_HOURS across all instances (server/features/backup/schedule.ts).
-    backupJobFrom(config, store),
+    backupJobFrom(config, services),
     // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.
-    createDocumentCleanupJob({ documents: deps.documents, log: jsonLog }),
+    createDocumentCleanupJob({ documents: services.documentFiles, log: jsonLog }),
   ]
   for (const job of jobs) job.start()
   return {

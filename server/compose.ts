@@ -106,33 +106,36 @@ export function originReader(store: ApplicationStore): (applicationId: string) =
 }
 
 /**
- * The daily reminders' job on the store's database, for every process that
- * runs an outbox worker (server/index.ts, server/cli/worker.ts).
+ * The daily reminders' job on the services' database, for every process that
+ * runs an outbox worker (server/background-jobs.ts).
  */
-export function reminderJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): ReminderJob {
+export function reminderJobFrom(
+  config: Config,
+  services: Pick<Services, 'clock' | 'mediaPlan' | 'conflicts' | 'panelSessions' | 'founders'>,
+  extra: { onQueued?: () => void } = {},
+): ReminderJob {
   const offset = config.WORKER_CLOCK_OFFSET_MS
-  const stores = openWorkspaceStores(store)
   return createReminderJob({
-    clock: stores.clock,
-    behindDeals: behindDealsOf(stores.mediaPlan, stores.conflicts),
+    clock: services.clock,
+    behindDeals: behindDealsOf(services.mediaPlan, services.conflicts),
     mail: { from: config.MAIL_FROM, siteOrigin: siteOrigin(config) },
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
     tickMs: config.REMINDER_TICK_SECONDS * 1000,
-    panel: { panel: stores.panel, mail: { founders: founderMailConfigFrom(config), cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
+    panel: { panel: services.panelSessions, mail: { founders: services.founders.mail, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS } },
     ...extra,
   })
 }
 
 /**
- * The monthly check-in's e-mails (ADR 0165) on the store's database, for every process that runs an
+ * The monthly check-in's e-mails (ADR 0165) on the services' database, for every process that runs an
  * outbox worker; on the reminders' tick and their clock (WORKER_CLOCK_OFFSET_MS, tests only).
  */
-export function checkInJobFrom(config: Config, store: ApplicationStore, extra: { onQueued?: () => void } = {}): CheckInJob {
+export function checkInJobFrom(config: Config, services: Pick<Services, 'followUp' | 'founders'>, extra: { onQueued?: () => void } = {}): CheckInJob {
   const offset = config.WORKER_CLOCK_OFFSET_MS
   return createCheckInJob({
-    followUp: openWorkspaceStores(store).followUp,
-    mail: founderMailConfigFrom(config),
+    followUp: services.followUp,
+    mail: services.founders.mail,
     now: () => new Date(Date.now() + offset),
     log: jsonLog,
     tickMs: config.REMINDER_TICK_SECONDS * 1000,
@@ -205,38 +208,37 @@ export function founderMailConfigFrom(config: Config): FounderMailConfig {
   return { from: mail.from, replyTo: mail.company.contactEmail, company: mail.company, siteOrigin: siteOrigin(config) }
 }
 
+/** What a process or a test sets of the services object beyond the configuration. */
+export interface ServicesExtra {
+  /** The requests' clock (tests move it); default the wall clock. */
+  clock?: () => Date
+  /** Called when a request queued e-mail: the process wakes its outbox worker. */
+  onMailQueued?: () => void
+  log?: Log
+  /** The due-diligence documents' service (uploads and files); default documentsFrom on the same stores. */
+  documents?: Documents
+  /** The backup job's record (server/db/stores/backup-runs.ts); without it the overview says no backup is recorded. */
+  backups?: BackupStatusReader
+  /** The built site's own top-level names (StaticSite.topLevelNames): no source's short path takes them (ADR 0170). */
+  reservedPaths?: readonly string[]
+  /** The days each startup's media ran (default: the media plan's ledger, server/features/media-plan/media-days.ts); tests draw their own. */
+  mediaDays?: MediaDaysSource
+}
+
 /**
- * The whole workspace API on the store's database: sign-in, sessions and
- * members, then, behind the session and CSRF middleware, the review and
- * data-request routes; and the founder's status pages on the same stores.
- * Shared by server/index.ts and the tests' harness.
+ * The one services object (ADR 0212): the stores, opened once for the database, under the names the
+ * capabilities' routes, pages and jobs read, with the configuration's parts. Each route group and each
+ * job takes what it declares of it; none is handed a bag filled by hand.
  */
-export function workspaceApiFrom(
-  config: Config,
-  store: ApplicationStore,
-  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & {
-    documents?: Documents
-    /** The backup job's record (server/db/stores/backup-runs.ts); without it the overview says no backup is recorded. */
-    backups?: BackupStatusReader
-    /** The built site's own top-level names (StaticSite.topLevelNames): no source's short path takes them (ADR 0170). */
-    reservedPaths?: readonly string[]
-    /** The days each startup's media ran (default: the media plan's ledger, server/features/media-plan/media-days.ts); tests draw their own. */
-    mediaDays?: MediaDaysSource
-  } = {},
-): {
-  api: ReturnType<typeof createWorkspaceApi>
-  deps: WorkspaceDeps
-  stores: WorkspaceStores
-  documents: Documents
-  founderPages: Hono
-} {
+export function servicesFrom(config: Config, store: ApplicationStore, extra: ServicesExtra = {}) {
   const stores = openWorkspaceStores(store)
   const now = extra.clock ?? (() => new Date())
   const mailQueued = extra.onMailQueued ? { onMailQueued: extra.onMailQueued } : {}
   const founders = { store: stores.founder, mail: founderMailConfigFrom(config) }
   const activityDeps = { store, founders, now, ...mailQueued }
-  const {
-    documents = documentsFrom(config, store, stores.team, {
+  const documentFiles =
+    extra.documents ??
+    documentsFrom(config, store, stores.team, {
       now,
       docs: stores.documents,
       ...(extra.log ? { log: extra.log } : {}),
@@ -251,19 +253,8 @@ export function workspaceApiFrom(
           documentLabel: DOCUMENT_ITEMS.find((i) => i.key === doc.itemKey)?.label ?? doc.itemKey,
         })
       },
-    }),
-    backups,
-    reservedPaths = [],
-    // The days each startup's media ran, behind the follow-up's charts: the workspace's and the founder's (one source).
-    mediaDays = mediaDaysFrom(stores.mediaPlan),
-    ...workspaceExtra
-  } = extra
-  /**
-   * The one services object (ADR 0212): the stores, opened once for the database, under the names the
-   * capabilities' routes and pages read, with the configuration's parts. Each route group takes what it
-   * declares of it; none is handed a bag filled by hand.
-   */
-  const services = {
+    })
+  return {
     store,
     team: stores.team,
     reviews: stores.review,
@@ -279,20 +270,54 @@ export function workspaceApiFrom(
     founders,
     // Checked before "Acuerdo firmado" (ADR 0139).
     documents: stores.documents,
+    /** The due-diligence documents' service: uploads, files, and their cleanup job. */
+    documentFiles,
     // "Acuerdo firmado" records the deal, in the stage change's transaction (ADR 0159).
     deals: stores.deals,
     // Closing an application calls off its coming panel session (ADR 0152); the panel's routes and the founder's page act through the same.
     panel: panelActions({ store, founders, now, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...mailQueued }),
+    /** The panel sessions' rows, for the day-before reminders (the reminders' job). */
+    panelSessions: stores.panel,
+    /** The backup job's slots and runs. */
+    backupRuns: stores.backupRuns,
     cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS,
     siteOrigin: siteOrigin(config),
-    reserved: reservedPaths,
-    mediaDays,
+    reserved: extra.reservedPaths ?? [],
+    // The days each startup's media ran, behind the follow-up's charts: the workspace's and the founder's (one source).
+    mediaDays: extra.mediaDays ?? mediaDaysFrom(stores.mediaPlan),
     paces: dealPacesFrom(stores.mediaPlan),
     backupStaleAfterMs: 2 * config.BACKUP_INTERVAL_HOURS * 3_600_000,
-    ...(backups ? { backups } : {}),
+    ...(extra.backups ? { backups: extra.backups } : {}),
     now,
     ...mailQueued,
   }
+}
+
+export type Services = ReturnType<typeof servicesFrom>
+
+/**
+ * The whole workspace API on the store's database: sign-in, sessions and
+ * members, then, behind the session and CSRF middleware, the review and
+ * data-request routes; and the founder's status pages on the same stores.
+ * Shared by server/index.ts and the tests' harness.
+ */
+export function workspaceApiFrom(
+  config: Config,
+  store: ApplicationStore,
+  extra: Partial<Omit<WorkspaceDeps, 'team' | 'siteOrigin' | 'session' | 'mail' | 'clientIp' | 'mountProtected'>> & ServicesExtra = {},
+): {
+  api: ReturnType<typeof createWorkspaceApi>
+  deps: WorkspaceDeps
+  stores: WorkspaceStores
+  services: Services
+  documents: Documents
+  founderPages: Hono
+} {
+  // The services' own options go to servicesFrom; the rest is the workspace's (sign-in, sessions, log).
+  const { documents: _documents, backups: _backups, reservedPaths: _reservedPaths, mediaDays: _mediaDays, ...workspaceExtra } = extra
+  const services = servicesFrom(config, store, extra)
+  const stores = openWorkspaceStores(store)
+  const { now, documentFiles: documents } = services
   const deps = workspaceDepsFrom(config, stores.team, {
     ...workspaceExtra,
     mountProtected: (api) => {
@@ -337,12 +362,12 @@ export function workspaceApiFrom(
   })
   // The monthly check-in under the same personal link (server/features/follow-up/check-in.ts).
   founderPages.route('/', checkInRoutes(services))
-  return { api: createWorkspaceApi(deps), deps, stores, documents, founderPages }
+  return { api: createWorkspaceApi(deps), deps, stores, services, documents, founderPages }
 }
 
 /** The retention job (server/features/retention/retention.ts) as the configuration describes it. */
-export function retentionJobFrom(config: Config, store: ApplicationStore, founders: FounderStore, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
-  return createRetentionJob({ founders, followUp: openWorkspaceStores(store).followUp, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
+export function retentionJobFrom(config: Config, services: Pick<Services, 'founders' | 'followUp'>, extra: Partial<Parameters<typeof createRetentionJob>[0]> = {}) {
+  return createRetentionJob({ founders: services.founders.store, followUp: services.followUp, months: config.RETENTION_MONTHS, log: jsonLog, ...extra })
 }
 
 /**

@@ -17,7 +17,7 @@ import { jsonLog, type Log } from './shared/log.ts'
 import { openStore } from './open-store.ts'
 import { shortPaths } from './features/sources/short-paths.ts'
 import { clientIpResolver } from './shared/http/client-ip.ts'
-import { backupStatusReader } from './db/stores/backup-runs.ts'
+import { openWorkspaceStores } from './db/stores/open-workspace-stores.ts'
 import type { ApplicationStore } from './db/stores/application-store.ts'
 
 export interface ProductionApp {
@@ -41,8 +41,8 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
   // The worker wakes on every commit; the stores are built before it, so it is reached through this.
   let wake = () => {}
   // The backup job's record, read by the admins' overview and /metrics.
-  const backupStatus = backupStatusReader(store)
-  const { api: workspace, documents, founderPages, stores } = workspaceApiFrom(config, store, {
+  const backupStatus = openWorkspaceStores(store).backupRuns
+  const { api: workspace, documents, founderPages, stores, services } = workspaceApiFrom(config, store, {
     log,
     onMailQueued: () => wake(),
     backups: backupStatus,
@@ -77,7 +77,7 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
     gauge,
     start() {
       worker.start()
-      jobs = startBackgroundJobs(config, store, { founders: stores.founder, documents, wakeOutbox: () => worker.wake() })
+      jobs = startBackgroundJobs(config, services, { wakeOutbox: () => worker.wake() })
     },
     async close() {
       await jobs?.stop()

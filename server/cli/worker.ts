@@ -10,9 +10,8 @@
  * Stops gracefully on SIGTERM and SIGINT: finishes the e-mail being sent and
  * gives the rest of its batch back.
  */
-import { documentsFrom, outboxWorkerFrom, senderFrom } from '../compose.ts'
+import { outboxWorkerFrom, senderFrom, servicesFrom } from '../compose.ts'
 import { startBackgroundJobs, stopAndExit } from '../background-jobs.ts'
-import { openWorkspaceStores } from '../db/stores/open-workspace-stores.ts'
 import { ConfigError, loadDotEnv, outboxDir, readConfig } from '../shared/env.ts'
 import { jsonLog as log } from '../shared/log.ts'
 import { openStore } from '../open-store.ts'
@@ -27,12 +26,7 @@ async function main() {
   worker.start()
   // The same jobs as the server's (server/background-jobs.ts). On a machine sharing the server's
   // DATA_DIR the document cleanup clears expired uploads too; elsewhere it finds nothing.
-  const stores = openWorkspaceStores(store)
-  const jobs = startBackgroundJobs(config, store, {
-    founders: stores.founder,
-    documents: documentsFrom(config, store, stores.team, { log }),
-    wakeOutbox: () => worker.wake(),
-  })
+  const jobs = startBackgroundJobs(config, servicesFrom(config, store, { log }), { wakeOutbox: () => worker.wake() })
   log({
     level: 'info',
     msg: 'outbox worker started',

@@ -116,8 +116,3 @@ export function openBackupRuns(store: ApplicationStore): BackupRuns {
     },
   }
 }
-
-/** The reader alone, for the overview and /metrics. */
-export function backupStatusReader(store: ApplicationStore): BackupStatusReader {
-  return openBackupRuns(store)
-}

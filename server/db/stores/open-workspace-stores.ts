@@ -24,6 +24,7 @@ import { openStageSteps } from './stage-steps.ts'
 import { openPanelStore } from './panel-store.ts'
 import { openDocumentStore } from './document-store.ts'
 import { openFounderActivityStore } from './founder-activity-store.ts'
+import { openBackupRuns } from './backup-runs.ts'
 
 const opened = new WeakMap<ApplicationStore, ReturnType<typeof openAll>>()
 
@@ -54,6 +55,8 @@ function openAll(store: ApplicationStore) {
     panel: openPanelStore(e),
     documents: openDocumentStore(e),
     founderActivity: openFounderActivityStore(e),
+    /** The backup job's record: its slots, runs and the last backup the overview and /metrics read. */
+    backupRuns: openBackupRuns(store),
   }
 }
 

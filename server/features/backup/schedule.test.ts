@@ -13,6 +13,7 @@ import { afterEach, expect, it } from 'vitest'
 import { DOCUMENT_KEYS } from '../../../domain/documents.ts'
 import { readConfig } from '../../shared/env.ts'
 import { openSqliteStore, type SqliteStore } from '../../db/sqlite-store.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 import { backupJobFrom } from './compose.ts'
 import { addApplication, addDocument } from './testing/data.ts'
 import { rotateBackups } from './schedule.ts'
@@ -37,7 +38,7 @@ async function twoInstances(env: Record<string, string>) {
   })
   let now = new Date('2026-11-23T00:10:00.000Z')
   const logs: Record<string, unknown>[] = []
-  const jobs = stores.map((store) => backupJobFrom(config, store, { now: () => now, log: (e) => void logs.push(e), inProcess: true }))
+  const jobs = stores.map((store) => backupJobFrom(config, { store, backupRuns: openWorkspaceStores(store).backupRuns }, { now: () => now, log: (e) => void logs.push(e), inProcess: true }))
   return {
     dataDir,
     stores,
@@ -110,13 +111,13 @@ it('the worker takes its backup in a child process, and reports the child\'s fai
   await addApplication(store)
   const logs: Record<string, unknown>[] = []
   let now = new Date('2026-11-23T00:10:00.000Z')
-  const job = backupJobFrom(config, store, { now: () => now, log: (e) => void logs.push(e) })
+  const job = backupJobFrom(config, { store, backupRuns: openWorkspaceStores(store).backupRuns }, { now: () => now, log: (e) => void logs.push(e) })
   const ok = await job.tick()
   expect(ok).toMatchObject({ outcome: 'ok', result: { file: join(dataDir, 'backups', 'catalitico-backup-20261123T001000Z.tar'), manifest: { counts: { applications: 1 } } } })
   expect(readdirSync(join(dataDir, 'backups'))).toEqual(['catalitico-backup-20261123T001000Z.tar'])
 
   // The child reads the parent's configuration (not the environment): an empty database fails it.
-  const broken = backupJobFrom(readConfig({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'missing.sqlite')}` }), store, { now: () => now, log: (e) => void logs.push(e) })
+  const broken = backupJobFrom(readConfig({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'missing.sqlite')}` }), { store, backupRuns: openWorkspaceStores(store).backupRuns }, { now: () => now, log: (e) => void logs.push(e) })
   now = new Date('2026-11-24T00:10:00.000Z')
   const failed = await broken.tick()
   expect(failed).toEqual({ outcome: 'failed', error: 'Error: SqliteError: no such table: applications' })
@@ -171,7 +172,7 @@ it('stopping the worker mid-backup stops its child process, removes its files an
   const world = await slowBackupWorld()
   const logs: Record<string, unknown>[] = []
   const now = new Date('2026-11-23T00:10:00.000Z')
-  const job = backupJobFrom(world.config, world.store, { now: () => now, log: (e) => void logs.push(e) })
+  const job = backupJobFrom(world.config, { store: world.store, backupRuns: openWorkspaceStores(world.store).backupRuns }, { now: () => now, log: (e) => void logs.push(e) })
   const ticked = job.tick()
   const child = await pidOfBackupInProgress(world.backups)
   expect(child).not.toBe(process.pid)
@@ -185,7 +186,7 @@ it('stopping the worker mid-backup stops its child process, removes its files an
   expect(await job.tick()).toBeNull()
 
   // The restarted server takes the same interval's backup.
-  const restarted = backupJobFrom(world.config, world.store, { now: () => now, log: () => {}, inProcess: true })
+  const restarted = backupJobFrom(world.config, { store: world.store, backupRuns: openWorkspaceStores(world.store).backupRuns }, { now: () => now, log: () => {}, inProcess: true })
   expect(await restarted.tick()).toMatchObject({ outcome: 'ok', result: { manifest: { counts: { documents: 6 } } } })
 })
 

@@ -4,6 +4,7 @@
  * sending to a real SMTP sink that refuses one founder's address).
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 import { backupJobFrom } from '../backup/compose.ts'
 import { slotOf } from '../backup/schedule.ts'
 import { INTERRUPTED_AFTER_MS, INTERRUPTED_ERROR, openBackupRuns, type BackupRuns, type BackupStatusReader } from '../../db/stores/backup-runs.ts'
@@ -95,7 +96,7 @@ describe('Estado del sistema', () => {
     expect(await runs.start(startedAt, slotOf(startedAt, intervalMs))).not.toBeNull()
     expect(await state()).toMatchObject({ state: 'running', attention: false })
 
-    const job = backupJobFrom(h.config, h.store, { now: () => h.now(), log: () => {}, inProcess: true })
+    const job = backupJobFrom(h.config, { store: h.store, backupRuns: openWorkspaceStores(h.store).backupRuns }, { now: () => h.now(), log: () => {}, inProcess: true })
     h.advance(INTERRUPTED_AFTER_MS)
     expect(await job.tick()).toEqual({ outcome: 'not_due' })
     expect(await state()).toMatchObject({ state: 'running', attention: false })
