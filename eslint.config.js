@@ -18,7 +18,8 @@ export const CAPABILITIES = {
   sources: [],
   documents: [],
   submission: [],
-  outbox: [],
+  // The mail worker fills the source line of the submission's team notice as it leaves (submission/mails.ts).
+  outbox: ['submission'],
   backup: [],
   retention: [],
   deals: [],

@@ -10,7 +10,7 @@ import type { StaticSite } from './shared/http/static-site.ts'
 import type { Log } from './shared/log.ts'
 import type { ApplicationStore } from './db/stores/application-store.ts'
 import { WORKSPACE_API_PATH, type WorkspaceEnv } from './shared/auth/context.ts'
-import { STATUS_PAGE_PATH } from './shared/mail/status-mail.ts'
+import { STATUS_PAGE_PATH } from './shared/mail/founder-mail.ts'
 
 export const FUNCTION_PATH = '/functions/v1/send-application-email'
 

@@ -19,7 +19,7 @@ import { checkInRoutes, followUpSection } from './features/follow-up/check-in.ts
 import { mediaPlanSection } from './features/media-plan/media-plan-section.ts'
 import type { FounderStore } from './db/stores/founder-store.ts'
 import { createRetentionJob } from './features/retention/retention.ts'
-import type { FounderMailConfig } from './shared/mail/status-mail.ts'
+import type { FounderMailConfig } from './shared/mail/founder-mail.ts'
 import type { SendApplicationEmailDeps } from './features/submission/send-application-email.ts'
 import { clientIpResolver } from './shared/http/client-ip.ts'
 import { createFileSender } from './shared/mail/file-sender.ts'

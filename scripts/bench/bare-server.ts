@@ -12,7 +12,7 @@
 import { createServer } from 'node:http'
 import { DEFAULT_COMPANY } from '../../domain/company.ts'
 import type { Application } from '../../domain/application.ts'
-import { renderApplicantConfirmation, renderTeamNotification } from '../../server/shared/mail/templates.ts'
+import { renderApplicantConfirmation, renderTeamNotification } from '../../server/features/submission/mails.ts'
 import { openPostgresStore } from '../../server/db/postgres-store.ts'
 import { openSqliteStore } from '../../server/db/sqlite-store.ts'
 import { validApplication } from '../../server/testing/fixtures.ts'

@@ -59,7 +59,7 @@ import { openWorkspaceStores } from '../../server/db/stores/open-workspace-store
 import type { ReviewStore } from '../../server/db/stores/review-store.ts'
 import { insertMember } from '../../server/db/testing/members.ts'
 import { reviewApp } from '../../server/testing/review-harness.ts'
-import type { FounderMailConfig } from '../../server/shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../server/shared/mail/founder-mail.ts'
 import { SIGNED_DEAL } from '../../server/db/testing/signed-deal.ts'
 import { VIEW_ACTIONS, type AuditAction, type AuditDetail } from '../../domain/audit.ts'
 import { engineOf } from '../../server/db/engine-of.ts'

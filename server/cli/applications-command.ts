@@ -17,7 +17,8 @@ import { parseArgs } from 'node:util'
 import { isEmail } from '../../domain/email.ts'
 import { EXPORT_FORMATS, everyApplication, exportApplications, founderRecords, type ExportFormat } from '../features/review/export-content.ts'
 import type { ApplicationStore, OutboxMessage, StoredApplication } from '../db/stores/application-store.ts'
-import { dataDeletedMessage, type FounderMailConfig } from '../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../shared/mail/founder-mail.ts'
+import { dataDeletedMessage } from '../features/data-requests/data-deleted-mail.ts'
 
 export const USAGE = `Usage: npm run applications -- <command>
 

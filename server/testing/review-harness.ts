@@ -29,7 +29,7 @@ import { openStageSteps, type StageSteps } from '../db/stores/stage-steps.ts'
 import { withStageMoves, type StageMoves } from '../db/testing/stage-moves.ts'
 import { openScoringStore, type ScoringStore } from '../db/stores/scoring-store.ts'
 import { openFounderStore } from '../db/stores/founder-store.ts'
-import type { FounderMailConfig } from '../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../shared/mail/founder-mail.ts'
 
 const MEMBER_HEADER = 'X-Test-Member'
 

@@ -9,7 +9,8 @@ import { newSubmission } from '../../testing/fixtures.ts'
 import { migratedPerTest, migrationEngines, rerunForgotten } from '../testing/migration-test.ts'
 import { openWorkspaceStores } from '../stores/open-workspace-stores.ts'
 import { stageMoves } from '../../features/review/pipeline.ts'
-import { statusMailWrite, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
+import { statusMailWrite } from '../../features/review/stage-mail.ts'
 
 const MAIL: FounderMailConfig = {
   from: 'Catalítico <postulaciones@catalitico.example>',

@@ -19,7 +19,8 @@ import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { randomToken } from '../../shared/auth/tokens.ts'
 import { hashFounderToken, resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import type { FounderStore } from './founder-store.ts'
-import { messageFromDraft, outboxMessage, statusMailWrite, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import { messageFromDraft, outboxMessage, type FounderMailConfig } from '../../shared/mail/founder-mail.ts'
+import { statusMailWrite } from '../../features/review/stage-mail.ts'
 
 export interface FounderStoreFixture {
   store: ApplicationStore

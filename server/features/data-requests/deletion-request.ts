@@ -14,7 +14,7 @@ import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { TeamStore } from '../../db/stores/team-store.ts'
 import { formatDate } from '../../../domain/format.ts'
 import { tooManyAttemptsPage } from '../../shared/http/founder-page-shell.ts'
-import { outboxMessage, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import { outboxMessage, type FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 import { tellTeamOfFounderActivity, type FounderActivityDeps } from '../team/founder-activity.ts'
 
 /** What a deletion request needs of the status page's dependencies (server/features/founder-page/status-page.ts). */

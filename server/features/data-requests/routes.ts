@@ -21,7 +21,8 @@ import {
   type OpenDataRequests,
 } from '../../../domain/workspace-api/data-requests.ts'
 import { DATA_REQUEST_KIND_LABELS } from '../../../domain/data-requests.ts'
-import { dataDeletedMessage, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
+import { dataDeletedMessage } from './data-deleted-mail.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
 import { attributionsOf, founderCsv, founderRecords } from '../review/export-content.ts'
 import { normalizeEmail, type ApplicationStore } from '../../db/stores/application-store.ts'

@@ -16,7 +16,8 @@ import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentRecord } from '../../db/stores/document-store.ts'
 import { attachmentHeaders } from '../../shared/http/download.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
-import { documentVersionMailWrite, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
+import { documentVersionMailWrite } from './document-version-mail.ts'
 import { documentFields, type Documents } from './service.ts'
 
 export interface TeamDocumentRouteDeps {

@@ -21,7 +21,7 @@ import { bogotaClock, formatIsoDay } from '../../../domain/format.ts'
 import type { FollowUpStore } from '../../db/stores/follow-up-store.ts'
 import { periodic, type PeriodicJob } from '../../shared/jobs/periodic.ts'
 import type { Log } from '../../shared/log.ts'
-import type { FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 import { composeCheckInMail } from './check-in-mail.ts'
 
 export interface CheckInJobDeps {

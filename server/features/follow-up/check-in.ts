@@ -25,7 +25,7 @@ import type { CheckIn, FollowUpRecord, FollowUpStore } from '../../db/stores/fol
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
 import { resolveFounderToken } from '../../shared/auth/founder-link.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
-import type { FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 import type { MediaDaysSource } from '../media-plan/media-days.ts'
 import { FOLLOW_UP_CHART_CSS } from './status-page-chart.ts'
 import { CHECK_IN_CSS, FIELD_NAMES, checkInPage, followUpSectionHtml, noCheckInPage } from './check-in-html.ts'

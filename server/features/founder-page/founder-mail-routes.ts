@@ -25,14 +25,14 @@ import {
   type FounderMailSettings,
   type SentAll,
 } from '../../../domain/workspace-api/founder-mail.ts'
-import { htmlFromEditedText } from '../../shared/mail/founder-templates.ts'
+import { htmlFromEditedText } from './edited-mail-html.ts'
 import { headerSafe } from '../../shared/mail/templates.ts'
 import { conflictRefusal } from '../team/conflict-guard.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DraftOutcome, FounderDraft, FounderStore } from '../../db/stores/founder-store.ts'
-import { messageFromDraft, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import { messageFromDraft, type FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 
 export interface DraftRouteDeps {
   reviews: ReviewStore

@@ -6,8 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_COMPANY } from '../../../domain/company.ts'
 import { STATUS_MAIL_KINDS } from '../../../domain/founder-mail.ts'
-import { renderNewLinkMail, renderStatusMail } from '../../shared/mail/founder-templates.ts'
-import { renderSubmissionMails } from '../../shared/mail/templates.ts'
+import { renderStatusMail } from '../review/stage-mail.ts'
+import { renderNewLinkMail } from './new-link-mail.ts'
+import { renderSubmissionMails } from '../submission/mails.ts'
 import { newSubmission, validApplication } from '../../testing/fixtures.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 

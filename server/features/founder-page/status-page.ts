@@ -39,7 +39,8 @@ import { DEFAULT_PANEL_CHANGE_CUTOFF_HOURS, NONE_FITS_NOTE_MAX, PANEL_MESSAGES }
 import { panelActions, refusalOf, type PanelActions } from '../panel/panel-actions.ts'
 import type { ChangeOutcome } from '../../db/stores/panel-store.ts'
 import { attachmentHeaders } from '../../shared/http/download.ts'
-import { STATUS_PAGE_PATH, newLinkMessage, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import { STATUS_PAGE_PATH, type FounderMailConfig } from '../../shared/mail/founder-mail.ts'
+import { newLinkMessage } from './new-link-mail.ts'
 import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 export interface StatusPageDeps {

@@ -23,7 +23,7 @@ import { FOUNDER_WORDS, balancesOf, isSessionOutlet, liveEntries, owedByMiss, ta
 import type { MediaPlanLedger, MediaPlanStore } from '../../db/stores/media-plan-store.ts'
 import type { FounderView } from '../../db/stores/founder-store.ts'
 import { escapeHtml as e } from '../../shared/mail/templates.ts'
-import { STATUS_PAGE_PATH } from '../../shared/mail/status-mail.ts'
+import { STATUS_PAGE_PATH } from '../../shared/mail/founder-mail.ts'
 import { MEDIA_PLAN_WEEKS_CSS, mediaPlanWeeksHtml } from './media-plan-weeks.ts'
 
 export const MEDIA_PLAN_CSS = `

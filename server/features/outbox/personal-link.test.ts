@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { PERSONAL_LINK_PLACEHOLDER } from '../../../domain/personal-link.ts'
 import { hashFounderToken, resolveFounderToken } from '../../shared/auth/founder-link.ts'
-import { outboxMessage } from '../../shared/mail/status-mail.ts'
+import { outboxMessage } from '../../shared/mail/founder-mail.ts'
 import { createSmtpSender } from '../../shared/mail/smtp-sender.ts'
 import type { SqliteStore } from '../../db/sqlite-store.ts'
 import { newSubmission } from '../../testing/fixtures.ts'

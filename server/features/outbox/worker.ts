@@ -20,7 +20,7 @@ import { SendError, type MailSender } from '../../shared/mail/sender.ts'
 import type { ApplicationStore, OutboxMessage } from '../../db/stores/application-store.ts'
 import { LIVE_LINKS_PER_APPLICATION } from '../../../domain/personal-link.ts'
 import { linkTokenHash, needsPersonalLink, newLinkToken, withPersonalLink } from './personal-link.ts'
-import { SOURCE_PLACEHOLDER, fillSourceLine } from '../../shared/mail/templates.ts'
+import { SOURCE_PLACEHOLDER, fillSourceLine } from '../submission/mails.ts'
 import type { ApplicationOrigin } from '../../../domain/sources.ts'
 
 export interface OutboxWorkerOptions {

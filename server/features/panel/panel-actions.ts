@@ -11,7 +11,7 @@ import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { type ChangeOutcome, type Compose, type ComposeLeave, type ComposeOffer, type PanelStore } from '../../db/stores/panel-store.ts'
 import { tellTeamOfFounderActivity } from '../team/founder-activity.ts'
 import { composeLeaveMail, composeOfferMail, composePanelMail } from './panel-session.ts'
-import type { FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 export interface PanelDeps {

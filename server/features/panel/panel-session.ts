@@ -26,11 +26,11 @@ import { STAGE_LABELS, type Stage } from '../../../domain/pipeline.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { MessageKind } from '../../db/stores/application-store.ts'
 import type { Compose, ComposeLeave, ComposeOffer, PanelMember, SessionMail, SessionMessage } from '../../db/stores/panel-store.ts'
-import { renderPanelSessionMail, renderPanelTimesMail, type PanelMailFacts } from '../../shared/mail/founder-templates.ts'
+import { renderPanelSessionMail, renderPanelTimesMail, type PanelMailFacts } from './panel-mails.ts'
 import { mailboxParts } from '../../shared/mail/mail-options.ts'
 import { escapeHtml, headerSafe, htmlDocument, oneLine, type RenderedMail } from '../../shared/mail/templates.ts'
 import { workspaceApplicationUrl } from '../team/founder-activity.ts'
-import { founderMailContext, outboxMessage, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import { founderMailContext, outboxMessage, type FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 
 export type PanelMailKind = PanelMailFacts['kind']
 

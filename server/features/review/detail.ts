@@ -27,7 +27,7 @@ export interface DetailParts {
   reviews: Review[]
   notes: Note[]
   stageChanges: StageChange[]
-  /** The founder's status e-mails (server/shared/mail/status-mail.ts), any status. */
+  /** The founder's status e-mails (stage-mail.ts), any status. */
   founderMail?: FounderDraft[]
 }
 

@@ -18,7 +18,7 @@
  *    kept, an admin's choice (panel store, ADRs 0171, 0185);
  * 6. the founder's e-mail of the stage, saying what happened to the session,
  *    to «Correos por enviar» or, when an admin set its kind to go straight
- *    away, to the outbox (founder store; server/shared/mail/status-mail.ts);
+ *    away, to the outbox (founder store; stage-mail.ts);
  * 7. the deal (deal store, ADR 0159).
  *
  * So, when an application is signed (acuerdo_firmado): its documents are
@@ -34,7 +34,8 @@ import { DOCUMENTS_CHECKED_STAGE, missingDocumentsMessage, missingRequiredDocume
 import type { DocumentsMissingRefusal } from '../../../domain/workspace-api/review.ts'
 import type { DocumentStore } from '../../db/stores/document-store.ts'
 import type { FounderStore } from '../../db/stores/founder-store.ts'
-import { statusMailWrite, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
+import { statusMailWrite } from './stage-mail.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
 import type { ReviewStore, StageMoveWrite } from '../../db/stores/review-store.ts'
 import { STAGE_ENTAILS, canTransition, sessionStep, stageDueAt } from '../../../domain/pipeline.ts'

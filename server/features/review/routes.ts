@@ -54,7 +54,7 @@ export interface ReviewRouteDeps {
   conflicts: Pick<ConflictStore, 'conflictedMembers' | 'conflictedApplications'>
   /** The clock for due states, periods and the times recorded. */
   now: () => Date
-  /** The founder's e-mails of stage changes (server/shared/mail/status-mail.ts); without it none is written. */
+  /** The founder's e-mails of stage changes (stage-mail.ts); without it none is written. */
   founders?: ChangeStageDeps['founders']
   /** Checked before "Acuerdo firmado" (ADR 0139); without it, not checked. */
   documents?: ChangeStageDeps['documents']

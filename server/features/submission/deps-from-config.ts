@@ -5,7 +5,7 @@
  * the client IP and what happens after a commit. No Node-only imports here.
  */
 import type { Config } from '../../shared/env.ts'
-import type { MailConfig } from '../../shared/mail/templates.ts'
+import type { MailConfig } from './mails.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import { createRateLimiter } from './rate-limiter.ts'
 import type { SendApplicationEmailDeps } from './send-application-email.ts'

@@ -29,7 +29,8 @@ import {
   type SubmissionResponse,
   type ValidationErrorResponse,
 } from '../../../domain/submission.ts'
-import { isHeaderSafeAddress, renderSubmissionMails, type MailConfig, type MailContext } from '../../shared/mail/templates.ts'
+import { isHeaderSafeAddress } from '../../shared/mail/templates.ts'
+import { renderSubmissionMails, type MailConfig, type MailContext } from './mails.ts'
 import { DuplicateReferenceError, type ApplicationStore, type NewOutboxMessage, type SaveOutcome } from '../../db/stores/application-store.ts'
 import { messageIdDomain, webIds, type Ids } from '../../shared/ids.ts'
 import type { RateLimiter } from './rate-limiter.ts'

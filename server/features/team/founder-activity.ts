@@ -15,7 +15,7 @@ import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import type { ApplicationStore, NewOutboxMessage } from '../../db/stores/application-store.ts'
 import { type ConcernedMember } from '../../db/stores/founder-activity-store.ts'
 import { escapeHtml, headerSafe, htmlDocument, type RenderedMail } from '../../shared/mail/templates.ts'
-import { outboxMessage, type FounderMailConfig } from '../../shared/mail/status-mail.ts'
+import { outboxMessage, type FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 
 export interface FounderActivityDeps {
