@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_COMPANY } from '../../../domain/company.ts'
-import type { FounderMailContext } from '../../shared/mail/founder-templates.ts'
+import { STATUS_URL, founderMailContext } from '../../testing/founder-mail-context.ts'
 import { renderPanelSessionMail, renderPanelTimesMail } from './panel-mails.ts'
 
-const URL_ = 'https://catalitico.example/postulacion/' + 'A'.repeat(43)
-const ctx = (over: Partial<FounderMailContext> = {}): FounderMailContext => ({
-  reference: 'CAT-2026-7KQ3XZ',
-  founderName: 'Ana <script>alert(1)</script>',
-  tradeName: 'Sol & "Luna"\r\nBcc: x@evil.example',
-  statusUrl: URL_,
-  company: DEFAULT_COMPANY,
-  policyVersion: '2026-11-23',
-  ...over,
-})
+const URL_ = STATUS_URL
+const ctx = founderMailContext
 
 describe('the panel session e-mails', () => {
   it('the times e-mail lists them, says the length and the place (a video call a link in the HTML), and whether they replace earlier ones', () => {

@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_COMPANY } from '../../../domain/company.ts'
 import { PROGRAMME_NAME } from '../../../domain/programme.ts'
 import { STATUS_MAIL_KINDS } from '../../../domain/founder-mail.ts'
-import type { FounderMailContext } from '../../shared/mail/founder-templates.ts'
+import { STATUS_URL, founderMailContext } from '../../testing/founder-mail-context.ts'
 import { renderStatusMail } from './stage-mail.ts'
 
-const URL_ = 'https://catalitico.example/postulacion/' + 'A'.repeat(43)
-const ctx = (over: Partial<FounderMailContext> = {}): FounderMailContext => ({
-  reference: 'CAT-2026-7KQ3XZ',
-  founderName: 'Ana <script>alert(1)</script>',
-  tradeName: 'Sol & "Luna"\r\nBcc: x@evil.example',
-  statusUrl: URL_,
-  company: DEFAULT_COMPANY,
-  policyVersion: '2026-11-23',
-  ...over,
-})
+const URL_ = STATUS_URL
+const ctx = founderMailContext
 
 describe('founder status e-mails', () => {
   it.each(STATUS_MAIL_KINDS)('%s: Spanish, with the link, the reference and the contact, every value escaped, a one-line subject', (kind) => {
