@@ -3,7 +3,7 @@
  * CSRF middleware, in the order docs/workspace.md promises (401, then 403
  * csrf, then 403 forbidden), and that every refused request leaves every
  * table exactly as it was. The endpoints are the tables'
- * (domain/workspace-api/endpoints/, ADR 0209): each is tried without a
+ * (domain/workspace-api/, ADR 0209): each is tried without a
  * session, from another origin, with a conflict where it works on one
  * application, and with a GET where it changes something; a route the
  * server answers and no table names fails here.
@@ -16,7 +16,7 @@ import { newSubmission, storedPasskey } from './testing/fixtures.ts'
 import { expectAdminOnlyRefused, expectRefused, type Endpoint as RefusedEndpoint } from './testing/refused.ts'
 import { workspaceHarness, type SignedIn } from './testing/workspace-harness.ts'
 import { DEAL_BODY } from './testing/deal-body.ts'
-import { ALL_ENDPOINTS, WORKSPACE_API } from '../domain/workspace-api/endpoints/all.ts'
+import { ALL_ENDPOINTS, WORKSPACE_API } from '../domain/workspace-api/all.ts'
 import { changes, onApplication, pathOf, routeName, type AnyEndpoint, type ParamsOf } from '../domain/workspace-api/endpoint.ts'
 import { WORKSPACE_API_PATH } from './shared/auth/context.ts'
 

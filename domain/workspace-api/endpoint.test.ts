@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { onApplication, pathOf } from './endpoint.ts'
-import { WORKSPACE_API } from './endpoints/all.ts'
+import { WORKSPACE_API } from './all.ts'
 
 describe('an endpoint of the tables', () => {
   it('fills its path params, each encoded, and adds the query string', () => {

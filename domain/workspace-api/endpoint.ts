@@ -3,7 +3,7 @@
  * its method, its path with `:params`, the valibot schema of its body and the
  * 422's message, its answer (a phantom type: never set, only read by the
  * compiler) and what the authorization rules say of it. The tables of
- * ./endpoints/ list every endpoint of the workspace API once; the server
+ * each area's module (./review.ts, ./sources.ts, …) list every endpoint of the workspace API once; the server
  * registers its routes from them (server/shared/http/route.ts), the
  * browser builds its calls and query keys from them (src/workspace/api/) and
  * the authorization suite walks them. Pure TypeScript: it runs on Deno too.

@@ -10,12 +10,12 @@
  * other route is ignored.
  */
 import type { Context, Hono } from 'hono'
-import { ALL_ENDPOINTS, GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
+import { ALL_ENDPOINTS, GUARDED_SCOPES } from '../../../domain/workspace-api/all.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import type { WorkspaceEnv } from '../auth/context.ts'
 import { refuseAsJson, requestOnce } from './request-once.ts'
 
-/** The endpoints whose table says `once` (domain/workspace-api/endpoints/): the media plan, the deal, the rate card, the panel session. */
+/** The endpoints whose table says `once` (domain/workspace-api/): the media plan, the deal, the rate card, the panel session. */
 export const ONCE_PER_SUBMISSION = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.once).map(({ endpoint }) => [endpoint.method, endpoint.path] as const)
 
 /** Call before mounting the route groups on `app` (after the conflict guard). */

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { QueryClient, type QueryKey } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { pathOf, type AnyEndpoint, type ParamsOf } from '../../../domain/workspace-api/endpoint.ts'
-import { ALL_ENDPOINTS, WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+import { ALL_ENDPOINTS, WORKSPACE_API } from '../../../domain/workspace-api/all.ts'
 import { queriesOf, queriesUnder, pathOfKey, type EndpointFilter } from './query-keys.ts'
 import { endpointQuery } from './read.ts'
 

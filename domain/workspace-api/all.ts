@@ -3,7 +3,7 @@
  * A route the server answers and this list does not name fails the
  * authorization suite (server/workspace-api.authorization.test.ts).
  */
-import type { AnyEndpoint } from '../endpoint.ts'
+import type { AnyEndpoint } from './endpoint.ts'
 import { clockEndpoints } from './clock.ts'
 import { conflictEndpoints } from './conflicts.ts'
 import { dataRequestEndpoints } from './data-requests.ts'
