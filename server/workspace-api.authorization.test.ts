@@ -16,7 +16,7 @@ import { newSubmission, storedPasskey } from './testing/fixtures.ts'
 import { expectAdminOnlyRefused, expectRefused, type Endpoint as RefusedEndpoint } from './testing/refused.ts'
 import { workspaceHarness, type SignedIn } from './testing/workspace-harness.ts'
 import { DEAL_BODY } from './testing/deal-body.ts'
-import { ALL_ENDPOINTS, WORKSPACE_API } from '../domain/workspace-api/all.ts'
+import { ALL_ENDPOINTS, WORKSPACE_API } from './workspace-routes.ts'
 import { changes, onApplication, pathOf, routeName, type AnyEndpoint, type ParamsOf } from '../domain/workspace-api/endpoint.ts'
 import { WORKSPACE_API_PATH } from './shared/auth/context.ts'
 

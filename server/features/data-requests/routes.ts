@@ -30,7 +30,7 @@ import { adminOnly, attachment, bogotaDate, invalid } from '../../shared/http/js
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { AuditAction, AuditDetail, ReviewStore } from '../../db/stores/review-store.ts'
 import { isUuid } from '../../db/time-ordered-id.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore

@@ -16,7 +16,7 @@ import { requireAdmin } from '../../shared/auth/require-admin.ts'
 import { audit } from '../team/http.ts'
 import type { MachineryStore } from '../../db/stores/machinery-store.ts'
 import { conflictRefusal } from '../team/conflict-guard.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
   machinery: MachineryStore

@@ -19,7 +19,7 @@ import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../shared/auth/rate-limi
 import { newSession, setSessionCookie } from './sessions.ts'
 import { newSignInLink } from './sign-in-links.ts'
 import { sha256Hex, TOKEN_RE } from '../../shared/auth/tokens.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000
 
