@@ -312,6 +312,30 @@ describe('workspace authorization', () => {
     }
   })
 
+  it('refuses every admin endpoint of the tables to a reviewer (403 forbidden), before its body is read', async () => {
+    const { h, reviewer } = await setUp()
+    const adminOnly = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.admin)
+    expect(adminOnly.length).toBeGreaterThan(40)
+    for (const { endpoint } of adminOnly) {
+      const e = at(endpoint, anyParams(endpoint, crypto.randomUUID()) as ParamsOf<typeof endpoint>)
+      await expectRefused(h, changes(endpoint) ? { ...e, body: {} } : e, reviewer, 403, 'forbidden')
+    }
+  })
+
+  it('lets a reviewer past the admin guard on every other endpoint of the tables (the admin flag is the only one)', async () => {
+    const { h, reviewer } = await setUp()
+    const { session } = WORKSPACE_API
+    // The logouts would end the reviewer's session for the rest of the loop.
+    const open = ALL_ENDPOINTS.filter(({ endpoint }) => !endpoint.admin && !endpoint.public && endpoint !== session.logout && endpoint !== session.logoutAll)
+    expect(open.length).toBeGreaterThan(30)
+    for (const { endpoint } of open) {
+      const e = at(endpoint, anyParams(endpoint, crypto.randomUUID()) as ParamsOf<typeof endpoint>)
+      const res = await h.call(e.method, e.path, { as: reviewer, ...(changes(endpoint) ? { body: {} } : {}) })
+      const error = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: string }).error : undefined
+      expect({ route: routeName(endpoint), status: res.status, error }).not.toMatchObject({ status: 403, error: 'forbidden' })
+    }
+  })
+
   it('answers 404, changing nothing, to a GET where an endpoint of the tables only changes', async () => {
     const { h, admin } = await setUp()
     const gets = new Set(ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.method === 'GET').map(({ endpoint }) => endpoint.path))
