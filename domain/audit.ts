@@ -1,94 +1,98 @@
 /**
- * The audit log's vocabulary, one list for every writer (the team store for
- * sign-ins, members and passkeys; the review store for the rest). Entries
- * hold ids and these actions, never a founder's data (docs/workspace.md).
+ * The audit log's vocabulary, one table for every writer (the team store for
+ * sign-ins, members and passkeys; the review store for the rest): each action
+ * with the words the audit log shows for it (src/workspace/lib/audit-text.ts),
+ * in the order its filter lists them. Entries hold ids and these actions,
+ * never a founder's data (docs/workspace.md).
  */
-export const AUDIT_ACTIONS = [
-  'application.viewed',
-  'application.exported',
-  'applications.exported',
-  'data_request.looked_up',
-  'data_request.exported',
-  'data_request.deleted',
+export const AUDIT_ACTION_LABELS = {
+  'application.viewed': 'Vio una postulación',
+  'application.exported': 'Exportó una postulación',
+  'applications.exported': 'Exportó las postulaciones',
+  'data_request.looked_up': 'Consultó datos personales',
+  'data_request.exported': 'Exportó datos personales',
+  'data_request.deleted': 'Eliminó datos personales',
   /** An export or a deletion refused: the admin has a conflict of interest with one of the titular's applications. */
-  'data_request.refused',
-  'stage.changed',
+  'data_request.refused': 'Datos personales: rechazado por conflicto de interés',
+  'stage.changed': 'Cambió la etapa',
+  'review.submitted': 'Envió una evaluación',
+  'note.added': 'Agregó una nota',
+  'assignment.added': 'Asignó una evaluación',
+  'assignment.removed': 'Quitó una asignación',
+  'weights.changed': 'Cambió los pesos de los criterios',
+  'discussion.cleared': 'Dio por discutidas las diferencias de puntaje',
+  'conflict.declared': 'Declaró un conflicto de interés',
+  'conflict.recorded': 'Registró un conflicto de interés',
+  'conflict.lifted': 'Levantó un conflicto de interés',
+  'document.downloaded': 'Descargó un documento',
+  'document.reviewed': 'Revisó un documento',
+  'member.invited': 'Invitó a un miembro',
+  'member.role_changed': 'Cambió un rol',
+  'member.deactivated': 'Desactivó a un miembro',
+  'member.reactivated': 'Reactivó a un miembro',
+  'session.signed_in': 'Inició sesión',
+  'session.signed_out_everywhere': 'Cerró sesión en todos los dispositivos',
+  'passkey.added': 'Agregó una passkey',
+  'passkey.removed': 'Quitó una passkey',
+  'founder_mail.edited': 'Editó un correo a la persona fundadora',
+  'founder_mail.sent': 'Envió un correo a la persona fundadora',
+  'founder_mail.discarded': 'Descartó un correo a la persona fundadora',
+  'founder_mail.setting_changed': 'Cambió el envío automático de correos',
   /** "Acuerdo firmado" confirmed with required due-diligence documents missing: which, and the member's reason (ADR 0139). */
-  'stage.signed_with_documents_missing',
-  'review.submitted',
-  'note.added',
-  'assignment.added',
-  'assignment.removed',
-  'weights.changed',
-  'discussion.cleared',
-  'conflict.declared',
-  'conflict.recorded',
-  'conflict.lifted',
-  'document.downloaded',
-  'document.reviewed',
-  'member.invited',
-  'member.role_changed',
-  'member.deactivated',
-  'member.reactivated',
-  'session.signed_in',
-  'session.signed_out_everywhere',
-  'passkey.added',
-  'passkey.removed',
-  'founder_mail.edited',
-  'founder_mail.sent',
-  'founder_mail.discarded',
-  'founder_mail.setting_changed',
-  'founder.link_requested',
-  'founder.data_downloaded',
-  'founder.deletion_requested',
-  'outbox.retried',
+  'stage.signed_with_documents_missing': 'Marcó «Acuerdo firmado» con documentos faltantes',
+  'founder.link_requested': 'La persona fundadora pidió un enlace nuevo',
+  'founder.data_downloaded': 'La persona fundadora descargó sus datos',
+  'founder.deletion_requested': 'La persona fundadora pidió suprimir sus datos',
+  'outbox.retried': 'Reintentó un correo fallido',
   /** The panel session: detail holds ids, counts and instants only. */
-  'panel.offered',
-  'panel.booked',
-  'panel.rescheduled',
-  'panel.cancelled',
-  'panel.none_fits',
+  'panel.offered': 'Ofreció horarios para la sesión con el panel',
+  'panel.booked': 'Se reservó la sesión con el panel',
+  'panel.rescheduled': 'Se reprogramó la sesión con el panel',
+  'panel.cancelled': 'Se canceló la sesión con el panel',
+  'panel.none_fits': 'La persona fundadora dijo que ningún horario le sirve',
   /** A stage change past the panel stage kept the session still ahead, an admin's choice (ADR 0185); detail: the session, its start, the stage. */
-  'panel.kept',
+  'panel.kept': 'Mantuvo la sesión con el panel al cambiar de etapa',
   /** The sources (ADR 0170): detail: the slug, and which fields an edit changed. */
-  'source.created',
-  'source.edited',
-  'source.deleted',
+  'source.created': 'Creó una fuente',
+  'source.edited': 'Editó una fuente',
+  'source.deleted': 'Borró una fuente',
   /** The deal recorded with the move to "Acuerdo firmado" (ADR 0159); detail: the rate card version's number. */
-  'deal.recorded',
+  'deal.recorded': 'Registró el acuerdo firmado',
   /** An admin corrected the deal; detail: which fields changed (names, never amounts). */
-  'deal.corrected',
-  'deal.viewed',
+  'deal.corrected': 'Corrigió el acuerdo',
+  'deal.viewed': 'Vio el acuerdo',
   /** The deal's «Responsable» named or cleared (ADR 0162); detail: the member's id (null: nobody). */
-  'deal.owner_set',
+  'deal.owner_set': 'Cambió la persona responsable del acuerdo',
   /** The rate card (ADR 0158): detail: the version's number and how many lines. */
-  'rate_card.created',
-  'rate_card.edited',
-  'rate_card.published',
+  'rate_card.created': 'Creó una versión del tarifario',
+  'rate_card.edited': 'Editó un borrador del tarifario',
+  'rate_card.published': 'Publicó una versión del tarifario',
   /** The follow-up (ADRs 0164-0167): detail: the month and the version, never a figure or a word the founder wrote. */
-  'follow_up.check_in_submitted',
-  'follow_up.viewed',
+  'follow_up.check_in_submitted': 'La persona fundadora envió su reporte mensual',
+  'follow_up.viewed': 'Vio el seguimiento',
   /** «Seguimiento», the list of every signed startup's follow-up (no application). */
-  'follow_up.portfolio_viewed',
+  'follow_up.portfolio_viewed': 'Vio la lista de seguimiento',
   /** detail: the milestone's month (3, 6, 12) and whether it replaced an earlier record. */
-  'follow_up.milestone_recorded',
-  'follow_up.closed',
+  'follow_up.milestone_recorded': 'Registró una revisión del seguimiento',
+  'follow_up.closed': 'Cerró el seguimiento',
   /** Retention emptied the check-ins' texts after the follow-up (ADR 0178); no member; detail: how many check-in versions. */
-  'follow_up.check_in_texts_reduced',
+  'follow_up.check_in_texts_reduced': 'Se borraron los textos de los reportes mensuales (plazo de conservación)',
   /** The media plan (ADRs 0160-0161): detail: the line's number, the outlet, the entry's kind and units; never an amount, a link or a reason. */
-  'media_plan.viewed',
+  'media_plan.viewed': 'Vio el plan de medios',
   /** «Acuerdos atrasados» on the overview (no application); detail: how many deals, how many behind. */
-  'media_plan.portfolio_viewed',
-  'media_plan.line_added',
-  'media_plan.entry_recorded',
+  'media_plan.portfolio_viewed': 'Vio los acuerdos atrasados',
+  'media_plan.line_added': 'Agregó una línea al plan de medios',
+  'media_plan.entry_recorded': 'Registró qué pasó con una línea del plan de medios',
   /** A correction (ADR 0160): a void entry; detail as above, kind 'void'. */
-  'media_plan.entry_voided',
+  'media_plan.entry_voided': 'Anuló un registro del plan de medios',
   /** A line withdrawn from the plan (ADR 0190): a void naming no entry; detail: the line's number, kind 'void', units 0. */
-  'media_plan.line_withdrawn',
+  'media_plan.line_withdrawn': 'Retiró una línea del plan de medios',
   /** A proof file downloaded from the plan (ADR 0163 addendum); no detail (never the file's name). */
-  'media_plan.proof_downloaded',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+  'media_plan.proof_downloaded': 'Descargó el archivo de una prueba de emisión',
+} as const satisfies Record<string, string>
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS
+/** Every action, in the order the audit log's filter lists them. */
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]]
 
 /**
  * The views the audit log folds (ADR 0201): a member's views of one application (or of a portfolio list,

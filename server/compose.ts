@@ -8,12 +8,10 @@ import { hostname } from 'node:os'
 import { documentsDir, outboxDir, servedOverHttps, siteOrigin, type Config } from './shared/env.ts'
 import { founderDocumentRoutes } from './features/documents/founder-routes.ts'
 import { createDocuments, type Documents } from './features/documents/service.ts'
-import { teamDocumentRoutes } from './features/documents/team-routes.ts'
 import { uploadScriptPath } from './features/documents/upload-script.ts'
 import { documentsLinkHtml } from './features/founder-page/status-page-html.ts'
 import { functionDepsFromConfig, mailConfigFrom } from './features/submission/deps-from-config.ts'
 import type { Hono } from 'hono'
-import { founderDraftRoutes } from './features/founder-page/founder-mail-routes.ts'
 import { founderStatusRoutes } from './features/founder-page/status-page.ts'
 import { checkInRoutes, followUpSection } from './features/follow-up/check-in.ts'
 import { mediaPlanSection } from './features/media-plan/media-plan-section.ts'
@@ -33,26 +31,14 @@ import type { ApplicationStore } from './db/stores/application-store.ts'
 import type { WorkspaceDeps } from './features/team/deps.ts'
 import type { TeamStore } from './db/stores/team-store.ts'
 import { createWorkspaceApi } from './features/team/workspace-api.ts'
-import { dataRequestRoutes } from './features/data-requests/routes.ts'
-import { founderActivityRoutes } from './features/team/founder-activity-routes.ts'
-import { dealRoutes } from './features/deals/routes.ts'
-import { followUpRoutes } from './features/follow-up/routes.ts'
-import { mediaPlanRoutes } from './features/media-plan/routes.ts'
-import { sourceRoutes } from './features/sources/routes.ts'
 import { tellTeamOfFounderActivity } from './features/team/founder-activity.ts'
 import { dealPacesFrom, mediaDaysFrom, type MediaDaysSource } from './features/media-plan/media-days.ts'
 import { DOCUMENT_ITEMS } from '../domain/documents.ts'
-import { bulkRoutes } from './features/review/bulk-routes.ts'
-import { reviewRoutes } from './features/review/routes.ts'
-import { scoringRoutes } from './features/review/scoring-routes.ts'
 import { createReminderJob, type ReminderJob } from './features/review/reminder-job.ts'
 import { behindDealsOf } from './features/review/behind-deals.ts'
 import { guardApplicationsAgainstConflicts } from './features/team/conflict-guard.ts'
 import { guardRepeatedSubmissions } from './shared/http/repeated-submissions.ts'
-import { conflictRoutes } from './features/review/conflict-routes.ts'
-import { pendingRoutes } from './features/review/pending-routes.ts'
-import { machineryRoutes } from './features/metrics/machinery-routes.ts'
-import { panelRoutes } from './features/panel/routes.ts'
+import { ALL_ENDPOINTS, WORKSPACE_ROUTE_GROUPS } from './workspace-routes.ts'
 import { panelActions } from './features/panel/panel-actions.ts'
 import type { BackupStatusReader } from './db/stores/backup-runs.ts'
 import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-workspace-stores.ts'
@@ -324,25 +310,9 @@ export function workspaceApiFrom(
       // First: every /applications/:id route mounted below (and any added later) sits behind it.
       guardApplicationsAgainstConflicts(api, stores.conflicts)
       // Then: every form that writes to the plan, the deal, the rate card and the panel is one write per submission (ADR 0189).
-      guardRepeatedSubmissions(api, { keys: stores.requestKeys, now })
-      for (const routes of [
-        conflictRoutes,
-        pendingRoutes,
-        machineryRoutes,
-        reviewRoutes,
-        scoringRoutes,
-        bulkRoutes,
-        founderDraftRoutes,
-        dataRequestRoutes,
-        founderActivityRoutes,
-        panelRoutes,
-        sourceRoutes,
-        dealRoutes,
-        followUpRoutes,
-        mediaPlanRoutes,
-      ]) api.route('/', routes(services))
-      // The due-diligence documents' routes take the documents' service (uploads and files), not their rows.
-      api.route('/', teamDocumentRoutes({ ...services, documents }))
+      guardRepeatedSubmissions(api, { keys: stores.requestKeys, now, endpoints: ALL_ENDPOINTS })
+      // Then every route group of server/workspace-routes.ts, in its order.
+      for (const group of WORKSPACE_ROUTE_GROUPS) if ('routes' in group) api.route('/', group.routes(services))
     },
   })
   const founderPages = founderStatusRoutes({

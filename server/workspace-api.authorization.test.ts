@@ -3,7 +3,7 @@
  * CSRF middleware, in the order docs/workspace.md promises (401, then 403
  * csrf, then 403 forbidden), and that every refused request leaves every
  * table exactly as it was. The endpoints are the tables'
- * (domain/workspace-api/endpoints/, ADR 0209): each is tried without a
+ * (domain/workspace-api/, ADR 0209): each is tried without a
  * session, from another origin, with a conflict where it works on one
  * application, and with a GET where it changes something; a route the
  * server answers and no table names fails here.
@@ -16,7 +16,7 @@ import { newSubmission, storedPasskey } from './testing/fixtures.ts'
 import { expectAdminOnlyRefused, expectRefused, type Endpoint as RefusedEndpoint } from './testing/refused.ts'
 import { workspaceHarness, type SignedIn } from './testing/workspace-harness.ts'
 import { DEAL_BODY } from './testing/deal-body.ts'
-import { ALL_ENDPOINTS, WORKSPACE_API } from '../domain/workspace-api/endpoints/all.ts'
+import { ALL_ENDPOINTS, WORKSPACE_API } from './workspace-routes.ts'
 import { changes, onApplication, pathOf, routeName, type AnyEndpoint, type ParamsOf } from '../domain/workspace-api/endpoint.ts'
 import { WORKSPACE_API_PATH } from './shared/auth/context.ts'
 
@@ -309,6 +309,30 @@ describe('workspace authorization', () => {
       const params = { ...anyParams(endpoint, crypto.randomUUID()), id: applicationId } as ParamsOf<typeof endpoint>
       const e = at(endpoint, params)
       await expectRefused(h, changes(endpoint) ? { ...e, body: {} } : e, admin, 403, 'conflict_of_interest')
+    }
+  })
+
+  it('refuses every admin endpoint of the tables to a reviewer (403 forbidden), before its body is read', async () => {
+    const { h, reviewer } = await setUp()
+    const adminOnly = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.admin)
+    expect(adminOnly.length).toBeGreaterThan(40)
+    for (const { endpoint } of adminOnly) {
+      const e = at(endpoint, anyParams(endpoint, crypto.randomUUID()) as ParamsOf<typeof endpoint>)
+      await expectRefused(h, changes(endpoint) ? { ...e, body: {} } : e, reviewer, 403, 'forbidden')
+    }
+  })
+
+  it('lets a reviewer past the admin guard on every other endpoint of the tables (the admin flag is the only one)', async () => {
+    const { h, reviewer } = await setUp()
+    const { session } = WORKSPACE_API
+    // The logouts would end the reviewer's session for the rest of the loop.
+    const open = ALL_ENDPOINTS.filter(({ endpoint }) => !endpoint.admin && !endpoint.public && endpoint !== session.logout && endpoint !== session.logoutAll)
+    expect(open.length).toBeGreaterThan(30)
+    for (const { endpoint } of open) {
+      const e = at(endpoint, anyParams(endpoint, crypto.randomUUID()) as ParamsOf<typeof endpoint>)
+      const res = await h.call(e.method, e.path, { as: reviewer, ...(changes(endpoint) ? { body: {} } : {}) })
+      const error = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: string }).error : undefined
+      expect({ route: routeName(endpoint), status: res.status, error }).not.toMatchObject({ status: 403, error: 'forbidden' })
     }
   })
 

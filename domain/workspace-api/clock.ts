@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import type { DueState, Stage } from '../pipeline.ts'
 import type { Wire } from './wire.ts'
 import { REMINDER_FREQUENCIES, type PendingItemRecord, type ReminderFrequency } from '../clock-records.ts'
+import { get, put } from './endpoint.ts'
 
 export { REMINDER_FREQUENCIES, type PendingItemRecord, type ReminderFrequency } from '../clock-records.ts'
 
@@ -38,3 +39,11 @@ export interface OnTime {
   days: number
   byStage: Partial<Record<Stage, { left: number; onTime: number; share: number | null }>>
 }
+
+/** «Mis pendientes», the member's reminders and the overview's «a tiempo» (docs/workspace.md "Clock"). */
+export const clockEndpoints = {
+  pending: get<PendingList>()('/me/pending'),
+  reminders: get<Reminders>()('/me/reminders'),
+  setReminders: put<Reminders>()('/me/reminders', { body: ReminderSchema, invalid: 'Elige cada día, solo días hábiles o nunca.' }),
+  onTime: get<OnTime>()('/overview/on-time'),
+} as const

@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import { CONFLICT_KINDS, CONFLICT_NOTE_MAX, LIFT_REASON_MAX } from '../conflicts.ts'
 import type { Wire } from './wire.ts'
 import type { ConflictRecord } from '../conflicts-records.ts'
+import { get, post } from './endpoint.ts'
 
 export type { ConflictRecord } from '../conflicts-records.ts'
 
@@ -42,3 +43,11 @@ export interface ConflictAnswer {
 export interface ConflictList {
   items: Conflict[]
 }
+
+/** Conflicts of interest (docs/decisions/0101-conflicts-of-interest.md): declared by members, lifted by admins. */
+export const conflictEndpoints = {
+  declare: post<ConflictAnswer>()('/conflicts', { body: DeclareConflictSchema, invalid: 'Elige el tipo de conflicto.', status: 201 }),
+  /** Query: applicationId, memberId. */
+  conflicts: get<ConflictList>()('/conflicts'),
+  lift: post<ConflictAnswer>()('/conflicts/:conflictId/lift', { body: LiftConflictSchema, invalid: 'Escribe el motivo para levantar el conflicto.', admin: true }),
+} as const

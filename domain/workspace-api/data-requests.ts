@@ -13,6 +13,7 @@ import type { MailKind } from '../machinery.ts'
 import type { DataRequestKind } from '../data-requests.ts'
 import type { Wire } from './wire.ts'
 import type { DeletionReportRecord } from '../data-requests-records.ts'
+import { get, post, type FileAnswer } from './endpoint.ts'
 
 export type { DeletionReportRecord } from '../data-requests-records.ts'
 
@@ -155,3 +156,12 @@ export interface OpenDataRequests {
   checkedAt: string
   items: OpenDataRequest[]
 }
+
+/** A founder's Ley 1581 requests, answered by an admin (docs/workspace.md "Data requests"). */
+export const dataRequestEndpoints = {
+  open: get<OpenDataRequests>()('/data-requests/open', { admin: true }),
+  lookup: post<DataRequestLookup>()('/data-requests/lookup', { body: LookupSchema, admin: true }),
+  lookupRequest: post<DataRequestRowLookup>()('/data-requests/:id/lookup', { admin: true }),
+  export: post<FileAnswer>()('/data-requests/export', { body: ExportSchema, admin: true, answerKind: 'file' }),
+  delete: post<DeletionReport>()('/data-requests/delete', { body: DeleteSchema, admin: true }),
+} as const

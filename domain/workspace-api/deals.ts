@@ -19,6 +19,7 @@ import * as v from 'valibot'
 import { INSTRUMENTS, OUTLETS, RATE_CARD_ITEMS_MAX, RATE_CARD_NOTE_MAX } from '../deals.ts'
 import type { Wire } from './wire.ts'
 import type { DealRecord, RateCardVersionRecord } from '../deals-records.ts'
+import { firstIssue, get, post, put } from './endpoint.ts'
 
 export type { DealRecord, RateCardVersionRecord } from '../deals-records.ts'
 
@@ -73,3 +74,14 @@ export interface RateCardList {
 export interface RateCardAnswer {
   version: RateCardVersion
 }
+
+/** The deal signed and the rate card it is priced with (docs/workspace.md "Deals"): admins only. */
+export const dealEndpoints = {
+  deal: get<DealAnswer>()('/applications/:id/deal', { admin: true }),
+  correct: put<DealAnswer>()('/applications/:id/deal', { body: DealInputSchema, admin: true, once: true }),
+  setOwner: put<DealAnswer>()('/applications/:id/deal/owner', { body: DealOwnerSchema, invalid: firstIssue, admin: true, once: true }),
+  rateCards: get<RateCardList>()('/rate-cards', { admin: true }),
+  createRateCard: post<RateCardAnswer>()('/rate-cards', { body: RateCardSchema, admin: true, once: true, status: 201 }),
+  editRateCard: put<RateCardAnswer>()('/rate-cards/:id', { body: RateCardSchema, admin: true, once: true }),
+  publishRateCard: post<RateCardAnswer>()('/rate-cards/:id/publish', { admin: true, once: true }),
+} as const

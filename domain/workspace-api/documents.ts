@@ -7,6 +7,7 @@ import * as v from 'valibot'
 import { DOCUMENT_NOTE_MAX, type DocumentItem } from '../documents.ts'
 import type { Wire } from './wire.ts'
 import type { DocumentRecord } from '../documents-records.ts'
+import { get, post, type FileAnswer } from './endpoint.ts'
 
 export type { DocumentRecord } from '../documents-records.ts'
 
@@ -30,3 +31,10 @@ export const DocumentReviewSchema = v.pipe(
   ),
 )
 export type DocumentReview = v.InferInput<typeof DocumentReviewSchema>
+
+/** The due-diligence documents as the team sees them (docs/workspace.md "Documents"). */
+export const documentEndpoints = {
+  checklist: get<DocumentChecklist>()('/applications/:id/documents'),
+  file: get<FileAnswer>()('/applications/:id/documents/:documentId/file', { answerKind: 'file' }),
+  review: post<TeamDocument>()('/applications/:id/documents/:documentId/review', { body: DocumentReviewSchema }),
+} as const

@@ -3,7 +3,7 @@
  * its method, its path with `:params`, the valibot schema of its body and the
  * 422's message, its answer (a phantom type: never set, only read by the
  * compiler) and what the authorization rules say of it. The tables of
- * ./endpoints/ list every endpoint of the workspace API once; the server
+ * each area's module (./review.ts, ./sources.ts, …) list every endpoint of the workspace API once; the server
  * registers its routes from them (server/shared/http/route.ts), the
  * browser builds its calls and query keys from them (src/workspace/api/) and
  * the authorization suite walks them. Pure TypeScript: it runs on Deno too.
@@ -146,3 +146,41 @@ export const changes = (endpoint: AnyEndpoint): boolean => endpoint.method !== '
 
 /** `METHOD /path`, the endpoint's name in messages and maps. */
 export const routeName = (endpoint: Pick<AnyEndpoint, 'method' | 'path'>): string => `${endpoint.method} ${endpoint.path}`
+
+/** An area's table: its endpoints by name (`sourceEndpoints`, in domain/workspace-api/sources.ts). */
+export type EndpointTable = Readonly<Record<string, AnyEndpoint>>
+
+/** Every endpoint of `tables` with its area and name (`review.transition`), in the tables' order. */
+export function listEndpoints<T extends Readonly<Record<string, EndpointTable>>>(tables: T): readonly { area: keyof T & string; name: string; endpoint: AnyEndpoint }[] {
+  return Object.entries(tables).flatMap(([area, table]) => Object.entries(table).map(([name, endpoint]) => ({ area, name: `${area}.${name}`, endpoint })))
+}
+
+/**
+ * The tables some modules export, by export name: a table is an object exported under a name ending in `Endpoints` (`sourceEndpoints`).
+ * The tests read every module of domain/workspace-api/ this way (Vite's `import.meta.glob`), so a table is
+ * covered the day it is written, whichever list names it.
+ */
+export function tablesExportedBy(modules: Readonly<Record<string, unknown>>): Record<string, EndpointTable> {
+  const tables: Record<string, EndpointTable> = {}
+  for (const exports of Object.values(modules)) {
+    for (const [name, value] of Object.entries(exports as Record<string, unknown>)) if (/^[a-z]\w*Endpoints$/.test(name) && typeof value === 'object' && value !== null) tables[name] = value as EndpointTable
+  }
+  return tables
+}
+
+/**
+ * The path prefixes a guard covers beyond the endpoints it already guards one by one: so that a path the
+ * tables do not name answers as its neighbours do (403 to a reviewer, 403 to a conflicted member, the
+ * Origin check before a sign-in body is read). Declared here, beside the tables' shape, so no route path is
+ * written anywhere else.
+ */
+export const GUARDED_SCOPES = {
+  /** Every route under one application: the conflict-of-interest guard (ADR 0101). */
+  application: '/applications/:id/*',
+  /** Sign-in: the same-origin check and its body limit. */
+  signIn: '/auth/*',
+  /** «Estado del sistema»: admins only, itself and below. */
+  machinery: ['/overview/machinery', '/overview/machinery/*'],
+  /** Ley 1581 requests: admins only. */
+  dataRequests: '/data-requests/*',
+} as const

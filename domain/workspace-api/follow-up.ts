@@ -26,6 +26,7 @@ import { CLOSING_NOTE_MAX, FOLLOW_UP_MESSAGES, MILESTONE_NOTE_MAX, type FollowUp
 import type { DayInterval } from '../follow-up-chart.ts'
 import type { DealPace } from '../media-plan.ts'
 import type { Wire } from './wire.ts'
+import { firstIssue, get, post, put } from './endpoint.ts'
 
 export const MilestoneSchema = v.strictObject({
   heldOn: v.pipe(v.string(), v.maxLength(10)),
@@ -65,3 +66,11 @@ export interface FollowUpPortfolio {
   /** Rows whose open check-in is past its due day, unanswered. */
   late: number
 }
+
+/** The twelve months after the signature (docs/workspace.md "Follow-up"): admins only. */
+export const followUpEndpoints = {
+  portfolio: get<FollowUpPortfolio>()('/follow-up', { admin: true }),
+  followUp: get<FollowUpAnswer>()('/applications/:id/follow-up', { admin: true }),
+  milestone: put<FollowUpAnswer>()('/applications/:id/follow-up/milestones/:month', { body: MilestoneSchema, invalid: firstIssue, admin: true }),
+  closing: post<FollowUpAnswer>()('/applications/:id/follow-up/closing', { body: ClosingSchema, invalid: firstIssue, admin: true }),
+} as const

@@ -5,6 +5,7 @@
  */
 import type { Wire } from './wire.ts'
 import type { UnseenActivityRecord } from '../founder-activity-records.ts'
+import { get, post } from './endpoint.ts'
 
 export type { UnseenActivityRecord } from '../founder-activity-records.ts'
 
@@ -20,3 +21,9 @@ export interface FounderActivitySummary {
   count: number
   items: UnseenFounderActivity[]
 }
+
+/** What founders did that the team has not seen yet (docs/workspace.md "Founder activity"). */
+export const founderActivityEndpoints = {
+  summary: get<FounderActivitySummary>()('/founder-activity'),
+  seen: post<void>()('/applications/:id/founder-activity/seen', { status: 204, answerKind: 'empty' }),
+} as const

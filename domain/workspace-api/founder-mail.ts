@@ -8,6 +8,7 @@ import { FOUNDER_MAIL_KINDS, type FounderMailKind } from '../founder-mail.ts'
 import type { Stage } from '../pipeline.ts'
 import type { Wire } from './wire.ts'
 import type { FounderDraftRecord } from '../founder-mail-records.ts'
+import { get, post, put } from './endpoint.ts'
 
 export type { FounderDraftRecord } from '../founder-mail-records.ts'
 
@@ -95,3 +96,16 @@ export const FounderMailSettingSchema = v.strictObject({
   sendImmediately: v.boolean(),
 })
 export type FounderMailSettingRequest = v.InferInput<typeof FounderMailSettingSchema>
+
+/** «Correos por enviar» (docs/workspace.md "Founder e-mails"): the drafts, their count and the settings. */
+export const founderMailEndpoints = {
+  drafts: get<FounderDraftList>()('/founder-mail/drafts'),
+  count: get<FounderDraftCount>()('/founder-mail/count'),
+  draft: get<FounderDraftAnswer>()('/founder-mail/drafts/:id'),
+  editDraft: put<FounderDraftAnswer>()('/founder-mail/drafts/:id', { body: EditDraftSchema, invalid: 'El asunto y el texto no pueden estar vacíos.' }),
+  sendDraft: post<FounderDraftAnswer>()('/founder-mail/drafts/:id/send'),
+  discardDraft: post<FounderDraftAnswer>()('/founder-mail/drafts/:id/discard'),
+  sendAll: post<SentAll>()('/founder-mail/drafts/send-all', { body: SendAllSchema, invalid: 'Elige los correos que quieres enviar.' }),
+  settings: get<FounderMailSettings>()('/founder-mail/settings'),
+  setSetting: put<FounderMailSettingRequest>()('/founder-mail/settings', { body: FounderMailSettingSchema, admin: true }),
+} as const

@@ -31,6 +31,7 @@ import { OUTLETS, RATE_FORMAT_MAX, type RateCardItem } from '../deals.ts'
 import { ENTRY_KINDS, ENTRY_REASON_MAX, PLAN_NOTE_MAX, PROOF_URL_MAX, type Balances, type Pacing } from '../media-plan.ts'
 import type { Wire } from './wire.ts'
 import type { PlanEntryRecord, PlanLineRecord } from '../media-plan-records.ts'
+import { firstIssue, get, post, type FileAnswer } from './endpoint.ts'
 
 export type { PlanEntryRecord, PlanLineRecord } from '../media-plan-records.ts'
 
@@ -117,3 +118,20 @@ export interface BehindDeals {
   deals: number
   items: BehindDeal[]
 }
+
+/** The media plan and its ledger (docs/workspace.md "Media plan"): admins only. */
+export const mediaPlanEndpoints = {
+  behind: get<BehindDeals>()('/media-plans/behind', { admin: true }),
+  plan: get<MediaPlanAnswer>()('/applications/:id/media-plan', { admin: true }),
+  addLine: post<MediaPlanAnswer>()('/applications/:id/media-plan/lines', { body: PlanLineSchema, invalid: firstIssue, admin: true, once: true, status: 201 }),
+  /** A multipart form: the entry's fields and, for a proof, its file. */
+  addEntry: post<MediaPlanAnswer>()('/applications/:id/media-plan/entries', { body: PlanEntrySchema, invalid: firstIssue, form: true, largerBody: 'mediaPlanEntry', admin: true, once: true, status: 201 }),
+  withdrawLine: post<MediaPlanAnswer>()('/applications/:id/media-plan/lines/:lineId/withdrawal', {
+    body: LineWithdrawalSchema,
+    invalid: firstIssue,
+    admin: true,
+    once: true,
+    status: 201,
+  }),
+  proof: get<FileAnswer>()('/applications/:id/media-plan/proofs/:proofId', { admin: true, answerKind: 'file' }),
+} as const

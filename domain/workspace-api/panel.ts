@@ -16,6 +16,7 @@ import {
   NONE_FITS_NOTE_MAX,
   PANEL_LENGTHS_MINUTES,
   PANEL_MEMBERS_MAX,
+  PANEL_MESSAGES,
   PANEL_PLACE_KINDS,
   PANEL_PLACE_MAX,
   PANEL_TIMES_MAX,
@@ -24,6 +25,7 @@ import {
 import type { Stage } from '../pipeline.ts'
 import type { Wire } from './wire.ts'
 import type { MyPanelSessionRecord, PanelSessionRecord } from '../panel-records.ts'
+import { get, post, put } from './endpoint.ts'
 
 export type { MyPanelSessionRecord, PanelSessionRecord } from '../panel-records.ts'
 
@@ -140,3 +142,17 @@ export type PanelErrorCode =
   | 'member_conflict'
   | 'unknown_member'
   | 'bad_offer'
+
+/** The panel session (docs/workspace.md "Panel session"): the offer, the booked session, the member's coming sessions. */
+export const panelEndpoints = {
+  panel: get<PanelState>()('/applications/:id/panel'),
+  saveOffer: put<PanelState>()('/applications/:id/panel/offer', {
+    body: SaveOfferSchema,
+    invalid: 'Revisa los horarios, la duración, el lugar y el panel.',
+    admin: true,
+    once: true,
+  }),
+  reschedule: post<PanelState>()('/applications/:id/panel/session/reschedule', { body: RescheduleSchema, invalid: PANEL_MESSAGES.badTime, admin: true, once: true }),
+  cancel: post<PanelState>()('/applications/:id/panel/session/cancel', { body: CancelSessionSchema, emptyBody: true, admin: true, once: true }),
+  mine: get<MyPanelSessions>()('/me/panel-sessions'),
+} as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applicationsExportPath } from './endpoints/review.ts'
+import { applicationsExportPath } from './review.ts'
 
 describe('the list’s export path (issue 32)', () => {
   it('carries the list’s query (filter, search, sort) without its page: every page of what the list shows', () => {

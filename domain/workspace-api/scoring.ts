@@ -9,6 +9,8 @@ import { STAGES, TRANSITION_REASON_MAX, type Stage } from '../pipeline.ts'
 import { SELECTION_CRITERIA, type CriterionKey } from '../programme.ts'
 import { WEIGHT_MAX, type CriterionWeights } from '../scoring.ts'
 import { MissingDocumentsConfirmationSchema, type MemberRef } from './review.ts'
+import { del, get, post, put } from './endpoint.ts'
+import { ListFilterSchema } from './list-filter.ts'
 
 /** GET /weights, and PUT /weights's answer. */
 export interface WeightsAnswer {
@@ -160,3 +162,22 @@ export interface BulkPreview {
 
 /** POST /bulk/apply: the moves done, or the assignments added. */
 export type BulkApplied = BulkPreview & ({ done: number; changedMeanwhile: number } | { done: number; skipped: number })
+
+/** The bulk actions' bodies: the list's own filter (one schema, so it means the same rows) and the action. */
+export const BulkPreviewSchema = v.strictObject({ filter: ListFilterSchema, ...BulkPreviewEntries })
+export const BulkApplySchema = v.strictObject({ filter: ListFilterSchema, ...BulkApplyEntries })
+
+/** Scoring's endpoints (docs/workspace.md "Scoring"): weights, assignments, «Repartir» and the bulk actions. */
+export const scoringEndpoints = {
+  weights: get<WeightsAnswer>()('/weights'),
+  setWeights: put<WeightsAnswer>()('/weights', { body: WeightsSchema, invalid: `Cada peso debe ser mayor que 0 y como máximo ${WEIGHT_MAX}.`, admin: true }),
+  scoring: get<ApplicationScoring>()('/applications/:id/scoring'),
+  assign: post<AssignAnswer>()('/applications/:id/assignments', { body: AssignSchema, invalid: 'Elige a quién asignar.', admin: true }),
+  unassign: del<Unassigned>()('/applications/:id/assignments/:memberId', { admin: true }),
+  take: post<Taken>()('/applications/:id/take'),
+  clearDiscussion: post<DiscussionCleared>()('/applications/:id/discussion/clear', { admin: true }),
+  proposal: get<Proposal>()('/assignments/proposal', { admin: true }),
+  confirmProposal: post<AssignOutcome>()('/assignments/proposal/confirm', { body: PlanSchema, admin: true, largerBody: 'assignmentPlan' }),
+  bulkPreview: post<BulkPreview>()('/bulk/preview', { body: BulkPreviewSchema, admin: true }),
+  bulkApply: post<BulkApplied>()('/bulk/apply', { body: BulkApplySchema, admin: true }),
+} as const

@@ -5,6 +5,7 @@
 import * as v from 'valibot'
 import type { Wire } from './wire.ts'
 import type { SourceListItem, SourceOverview, SourceRecord } from '../sources-records.ts'
+import { del, get, post, put, type FileAnswer } from './endpoint.ts'
 
 export type { Funnel, SourceListItem, SourceOverview, SourceRecord } from '../sources-records.ts'
 
@@ -35,3 +36,15 @@ export type SourceEditBody = v.InferOutput<typeof SourceEditSchema>
 
 const DAY = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Usa fechas AAAA-MM-DD.'))
 export const SourceOverviewQuerySchema = v.strictObject({ from: v.optional(DAY), to: v.optional(DAY) })
+
+/** The sources that bring applications (docs/workspace.md "Sources"): every member reads, admins change. */
+export const sourceEndpoints = {
+  sources: get<SourceList>()('/sources'),
+  create: post<SourceAnswer>()('/sources', { body: SourceBodySchema, admin: true, status: 201 }),
+  edit: put<SourceAnswer>()('/sources/:id', { body: SourceEditSchema, admin: true }),
+  remove: del<void>()('/sources/:id', { admin: true, status: 204, answerKind: 'empty' }),
+  qrSvg: get<FileAnswer>()('/sources/:id/qr.svg', { answerKind: 'file' }),
+  qrPng: get<FileAnswer>()('/sources/:id/qr.png', { answerKind: 'file' }),
+  /** Query: from, to (AAAA-MM-DD). */
+  overview: get<SourceOverviewAnswer>()('/sources/overview'),
+} as const

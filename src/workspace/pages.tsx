@@ -1,7 +1,8 @@
 /**
- * The workspace's pages under /equipo, one table: its path (paths.ts), the component that draws it and, when
- * it is in the menu, its label there and whether only admins see it. The router (app.tsx) and the menu
- * (components/layout.tsx) read it; the menu lists the pages in this order, the admins' last.
+ * The workspace's pages under /equipo, one table: its path (written in the row; from paths.ts when other pages
+ * link to it), the component that draws it and, when it is in the menu, its label there and whether only
+ * admins see it. The router (app.tsx) and the menu (components/layout.tsx) read it; the menu lists the pages
+ * in this order, the admins' last.
  */
 import type { ComponentType } from 'react'
 import { paths } from './paths.ts'

@@ -11,15 +11,15 @@
  * (docs/decisions/0123-data-requests-and-conflicts.md).
  */
 import { route } from '../../shared/http/route.ts'
-import { dataRequestEndpoints as E } from '../../../domain/workspace-api/endpoints/data-requests.ts'
-import { Hono } from 'hono'
-import { wire } from '../../../domain/workspace-api/wire.ts'
 import {
+  dataRequestEndpoints as E,
   type DataRequestLookup,
   type DataRequestRowLookup,
   type DeletionReport,
   type OpenDataRequests,
 } from '../../../domain/workspace-api/data-requests.ts'
+import { Hono } from 'hono'
+import { wire } from '../../../domain/workspace-api/wire.ts'
 import { DATA_REQUEST_KIND_LABELS } from '../../../domain/data-requests.ts'
 import type { FounderMailConfig } from '../../shared/mail/founder-mail.ts'
 import { dataDeletedMessage } from './data-deleted-mail.ts'
@@ -31,7 +31,7 @@ import { adminOnly, attachment, bogotaDate, invalid } from '../../shared/http/js
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { AuditAction, AuditDetail, ReviewStore } from '../../db/stores/review-store.ts'
 import { isUuid } from '../../db/time-ordered-id.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 export interface DataRequestDeps {
   store: ApplicationStore

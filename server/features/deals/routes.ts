@@ -10,11 +10,10 @@
  */
 import { route } from '../../shared/http/route.ts'
 import type { ParsedBodyOf } from '../../../domain/workspace-api/endpoint.ts'
-import { dealEndpoints as E } from '../../../domain/workspace-api/endpoints/deals.ts'
+import { dealEndpoints as E, type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../domain/workspace-api/deals.ts'
 import { Hono, type Context } from 'hono'
 import { RATE_CARD_NOT_PUBLISHED, RATE_CARD_PUBLISHED_REFUSAL, pastFollowUpStartProblem, readDeal, readRateCard, type RateCardItem } from '../../../domain/deals.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
-import { type DealAnswer, type RateCardAnswer, type RateCardList } from '../../../domain/workspace-api/deals.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { DealStore } from '../../db/stores/deal-store.ts'

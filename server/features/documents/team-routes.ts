@@ -6,10 +6,9 @@
  *   POST /applications/:id/documents/:documentId/review { status: accepted | new_version_requested, note } (audited)
  */
 import { route } from '../../shared/http/route.ts'
-import { documentEndpoints as E } from '../../../domain/workspace-api/endpoints/documents.ts'
+import { documentEndpoints as E, type DocumentChecklist, type TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import { Hono } from 'hono'
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
-import { type DocumentChecklist, type TeamDocument } from '../../../domain/workspace-api/documents.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import { notFound } from '../../shared/http/json.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'

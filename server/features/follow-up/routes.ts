@@ -7,12 +7,11 @@
  * that startup's reference only. Every read and every change is audited.
  */
 import { readBody, route, routeReadingBody } from '../../shared/http/route.ts'
-import { followUpEndpoints as E } from '../../../domain/workspace-api/endpoints/follow-up.ts'
+import { followUpEndpoints as E, type FollowUpAnswer, type FollowUpPortfolio, type PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
 import { Hono } from 'hono'
 import { isCalendarDay } from '../../../domain/bogota-days.ts'
 import { FOLLOW_UP_MESSAGES, followUpView, isMilestoneMonth, portfolioRow } from '../../../domain/follow-up.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
-import { type FollowUpAnswer, type FollowUpPortfolio, type PortfolioRow } from '../../../domain/workspace-api/follow-up.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { FollowUpRecord, FollowUpStore } from '../../db/stores/follow-up-store.ts'

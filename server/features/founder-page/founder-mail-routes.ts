@@ -9,11 +9,8 @@
  * out and says how many there are, for someone else to handle.
  */
 import { readBody, route, routeReadingBody } from '../../shared/http/route.ts'
-import { founderMailEndpoints as E } from '../../../domain/workspace-api/endpoints/founder-mail.ts'
-import { Hono, type Context } from 'hono'
-import { FOUNDER_MAIL_KINDS, FOUNDER_MAIL_LABELS, staleDraftMessage, supersededNote } from '../../../domain/founder-mail.ts'
-import { wire } from '../../../domain/workspace-api/wire.ts'
 import {
+  founderMailEndpoints as E,
   SUBJECT_MAX,
   SUPERSEDED_SHOWN_DAYS,
   type FounderDraft as FounderDraftJson,
@@ -25,6 +22,9 @@ import {
   type FounderMailSettings,
   type SentAll,
 } from '../../../domain/workspace-api/founder-mail.ts'
+import { Hono, type Context } from 'hono'
+import { FOUNDER_MAIL_KINDS, FOUNDER_MAIL_LABELS, staleDraftMessage, supersededNote } from '../../../domain/founder-mail.ts'
+import { wire } from '../../../domain/workspace-api/wire.ts'
 import { htmlFromEditedText } from './edited-mail-html.ts'
 import { headerSafe } from '../../shared/mail/templates.ts'
 import { conflictRefusal } from '../team/conflict-guard.ts'

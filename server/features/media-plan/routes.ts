@@ -9,12 +9,11 @@
  * write's transaction: a refusal is a 422 in Spanish and changes nothing.
  */
 import { checkBody, route, routeReadingBody } from '../../shared/http/route.ts'
-import { mediaPlanEndpoints as E } from '../../../domain/workspace-api/endpoints/media-plan.ts'
+import { mediaPlanEndpoints as E, type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { formatIsoDay } from '../../../domain/format.ts'
 import { MEDIA_PLAN_MESSAGES, PLAN_LINES_MAX, PROOF_FILE_MAX_BYTES, PROOF_FILE_TYPES, balancesOf, behindPace, dealPaceOf, pacingOf, readLineWithdrawal, readPlanEntry, readPlanLine, windowOf } from '../../../domain/media-plan.ts'
-import { type BehindDeal, type BehindDeals, type MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
 import type { MediaPlanLedger, MediaPlanStore, NewProof } from '../../db/stores/media-plan-store.ts'

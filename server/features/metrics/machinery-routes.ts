@@ -6,7 +6,7 @@
  * An admin may put a failed e-mail back in the queue once its cause is fixed.
  */
 import { route } from '../../shared/http/route.ts'
-import { machineryEndpoints as E } from '../../../domain/workspace-api/endpoints/machinery.ts'
+import { machineryEndpoints as E } from '../../../domain/workspace-api/machinery.ts'
 import { Hono } from 'hono'
 import type { BackupRun, BackupState, Machinery, MailRetried } from '../../../domain/machinery.ts'
 import type { BackupStatusReader } from '../../db/stores/backup-runs.ts'
@@ -16,7 +16,7 @@ import { requireAdmin } from '../../shared/auth/require-admin.ts'
 import { audit } from '../team/http.ts'
 import type { MachineryStore } from '../../db/stores/machinery-store.ts'
 import { conflictRefusal } from '../team/conflict-guard.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
   machinery: MachineryStore

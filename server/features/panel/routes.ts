@@ -12,16 +12,16 @@
  * reference, id and time), though it still makes an offered time `taken`.
  */
 import { route } from '../../shared/http/route.ts'
-import { panelEndpoints as E } from '../../../domain/workspace-api/endpoints/panel.ts'
-import { Hono, type Context } from 'hono'
-import { formatWeekdayDateTime } from '../../../domain/format.ts'
-import { PANEL_MESSAGES, PANEL_WARNINGS, checkOffer, dayOffWarning, overlaps } from '../../../domain/panel-sessions.ts'
 import {
+  panelEndpoints as E,
   type MyPanelSessions,
   type PanelState,
   type PanelStateRecord,
   type PanelTimeRecord,
 } from '../../../domain/workspace-api/panel.ts'
+import { Hono, type Context } from 'hono'
+import { formatWeekdayDateTime } from '../../../domain/format.ts'
+import { PANEL_MESSAGES, PANEL_WARNINGS, checkOffer, dayOffWarning, overlaps } from '../../../domain/panel-sessions.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { Member, WorkspaceEnv } from '../../shared/auth/context.ts'
 import { notFound } from '../../shared/http/json.ts'

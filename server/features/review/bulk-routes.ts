@@ -9,14 +9,13 @@
  * e-mail, never one e-mail to many founders.
  */
 import { route } from '../../shared/http/route.ts'
-import { scoringEndpoints as E } from '../../../domain/workspace-api/endpoints/scoring.ts'
+import { scoringEndpoints as E, BulkActionSchema, type BulkApplied, type BulkPreview } from '../../../domain/workspace-api/scoring.ts'
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { countOf } from '../../../domain/format.ts'
 import { STAGES, STAGE_LABELS, canTransition, type Stage } from '../../../domain/pipeline.ts'
 import { DOCUMENTS_CHECKED_STAGE, missingRequiredDocuments } from '../../../domain/documents.ts'
 import { isStatusMailKind } from '../../../domain/founder-mail.ts'
-import { BulkActionSchema, type BulkApplied, type BulkPreview } from '../../../domain/workspace-api/scoring.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import type { DealStore } from '../../db/stores/deal-store.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'

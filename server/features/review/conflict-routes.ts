@@ -5,15 +5,15 @@
  * with an application the guard will refuse them from then on.
  */
 import { route } from '../../shared/http/route.ts'
-import { conflictEndpoints as E } from '../../../domain/workspace-api/endpoints/conflicts.ts'
-import { Hono } from 'hono'
-import { wire } from '../../../domain/workspace-api/wire.ts'
 import {
+  conflictEndpoints as E,
   ConflictListQuerySchema,
   type Conflict as ConflictJson,
   type ConflictAnswer,
   type ConflictList,
 } from '../../../domain/workspace-api/conflicts.ts'
+import { Hono } from 'hono'
+import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import { invalid, parseWith } from '../../shared/http/json.ts'
 import type { Conflict, ConflictStore } from '../../db/stores/conflict-store.ts'

@@ -4,11 +4,10 @@
  * share of stays that ended within their promised time.
  */
 import { route } from '../../shared/http/route.ts'
-import { clockEndpoints as E } from '../../../domain/workspace-api/endpoints/clock.ts'
+import { clockEndpoints as E, type OnTime, type PendingList, type Reminders } from '../../../domain/workspace-api/clock.ts'
 import { Hono } from 'hono'
 import { DUE_SOON_DAYS, dueState } from '../../../domain/pipeline.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
-import { type OnTime, type PendingList, type Reminders } from '../../../domain/workspace-api/clock.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { ClockStore } from '../../db/stores/clock-store.ts'
 

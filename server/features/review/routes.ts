@@ -8,9 +8,11 @@ import * as v from 'valibot'
 import { dueState } from '../../../domain/pipeline.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import {
+  AuditQuerySchema,
+  EXPORT_ENDPOINTS,
+  reviewEndpoints as E,
   type ApplicationDetail,
   type ApplicationPage,
-  AuditQuerySchema,
   type AuditPage,
   type NoteAnswer,
   type Overview,
@@ -30,7 +32,6 @@ import { changeStage, documentsMissingRefusal, type ChangeStageDeps } from './pi
 import { applicationDetail } from './detail.ts'
 import { invalid, notFound, parseWith } from '../../shared/http/json.ts'
 import { route } from '../../shared/http/route.ts'
-import { EXPORT_ENDPOINTS, reviewEndpoints as E } from '../../../domain/workspace-api/endpoints/review.ts'
 import { auditedExport } from './export.ts'
 import { EXPORT_FORMATS, attributionsOf } from './export-content.ts'
 import { originOf } from '../../db/stores/source-store.ts'

@@ -4,11 +4,8 @@
  * middleware like the review routes.
  */
 import { route } from '../../shared/http/route.ts'
-import { scoringEndpoints as E } from '../../../domain/workspace-api/endpoints/scoring.ts'
-import { Hono } from 'hono'
-import { proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../domain/scoring.ts'
-import { wire } from '../../../domain/workspace-api/wire.ts'
 import {
+  scoringEndpoints as E,
   PLAN_MAX,
   type ApplicationScoring,
   type AssignAnswer,
@@ -19,6 +16,9 @@ import {
   type Unassigned,
   type WeightsAnswer,
 } from '../../../domain/workspace-api/scoring.ts'
+import { Hono } from 'hono'
+import { proposeAssignments, scoresFingerprint, type CriterionWeights } from '../../../domain/scoring.ts'
+import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { ScoringStore } from '../../db/stores/scoring-store.ts'

@@ -7,17 +7,17 @@
  * token 403, and a change is never a GET.
  */
 import { route } from '../../shared/http/route.ts'
-import { sourceEndpoints as E } from '../../../domain/workspace-api/endpoints/sources.ts'
-import { Hono, type Context } from 'hono'
-import QRCode from 'qrcode'
-import { formatIsoDay } from '../../../domain/format.ts'
-import { SOURCE_MESSAGES, readSource, shortLink } from '../../../domain/sources.ts'
 import {
+  sourceEndpoints as E,
   SourceOverviewQuerySchema,
   type SourceAnswer,
   type SourceList,
   type SourceOverviewAnswer,
 } from '../../../domain/workspace-api/sources.ts'
+import { Hono, type Context } from 'hono'
+import QRCode from 'qrcode'
+import { formatIsoDay } from '../../../domain/format.ts'
+import { SOURCE_MESSAGES, readSource, shortLink } from '../../../domain/sources.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { SourceStore } from '../../db/stores/source-store.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'

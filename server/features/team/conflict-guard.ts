@@ -8,7 +8,7 @@
 import type { Hono, MiddlewareHandler } from 'hono'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { ConflictStore } from '../../db/stores/conflict-store.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 export const APPLICATION_SCOPE = GUARDED_SCOPES.application
 

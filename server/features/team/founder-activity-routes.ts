@@ -8,10 +8,9 @@
  *                                                   conflict guard, like every /applications/:id route)
  */
 import { route } from '../../shared/http/route.ts'
-import { founderActivityEndpoints as E } from '../../../domain/workspace-api/endpoints/founder-activity.ts'
+import { founderActivityEndpoints as E, type FounderActivitySummary } from '../../../domain/workspace-api/founder-activity.ts'
 import { Hono } from 'hono'
 import { FOUNDER_ACTIVITY_LABELS } from '../../../domain/founder-activity.ts'
-import type { FounderActivitySummary } from '../../../domain/workspace-api/founder-activity.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { ApplicationStore } from '../../db/stores/application-store.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'

@@ -4,11 +4,10 @@
  */
 import type { Hono } from 'hono'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
-import { type MemberAnswer, type MemberList } from '../../../domain/workspace-api/team.ts'
+import { memberEndpoints as E, type MemberAnswer, type MemberList } from '../../../domain/workspace-api/team.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
 import { audit, memberJson } from './http.ts'
 import { route } from '../../shared/http/route.ts'
-import { memberEndpoints as E } from '../../../domain/workspace-api/endpoints/team.ts'
 import { inviteMember } from './invite.ts'
 
 export function memberRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {

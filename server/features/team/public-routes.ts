@@ -8,8 +8,7 @@ import { now, type WorkspaceDeps } from './deps.ts'
 import { BODY_LIMITS } from '../../shared/http/body-limit.ts'
 import { audit, limitJsonBodies, sessionMemberJson } from './http.ts'
 import { route } from '../../shared/http/route.ts'
-import { signInEndpoints as E } from '../../../domain/workspace-api/endpoints/team.ts'
-import { type LinkRequested, type SignedIn } from '../../../domain/workspace-api/team.ts'
+import { signInEndpoints as E, type LinkRequested, type SignedIn } from '../../../domain/workspace-api/team.ts'
 import { workspaceReturnPath } from '../../../domain/workspace-api/return-path.ts'
 import { signInMessage } from './sign-in-message.ts'
 import type { Member, Session } from '../../db/stores/team-store.ts'
@@ -20,7 +19,7 @@ import { DEFAULT_SIGN_IN_LIMITS, rateLimited } from '../../shared/auth/rate-limi
 import { newSession, setSessionCookie } from './sessions.ts'
 import { newSignInLink } from './sign-in-links.ts'
 import { sha256Hex, TOKEN_RE } from '../../shared/auth/tokens.ts'
-import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
+import { GUARDED_SCOPES } from '../../../domain/workspace-api/endpoint.ts'
 
 const HOUSEKEEPING_EVERY_MS = 10 * 60_000
 

@@ -7,9 +7,14 @@ import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import { now, type WorkspaceDeps } from './deps.ts'
 import { audit, sessionMemberJson } from './http.ts'
 import { route } from '../../shared/http/route.ts'
-import { sessionEndpoints as E } from '../../../domain/workspace-api/endpoints/team.ts'
+import {
+  sessionEndpoints as E,
+  type Passkey as PasskeyJson,
+  type PasskeyAdded,
+  type PasskeyList,
+  type SessionInfo,
+} from '../../../domain/workspace-api/team.ts'
 import type { Passkey } from '../../db/stores/team-store.ts'
-import { type Passkey as PasskeyJson, type PasskeyAdded, type PasskeyList, type SessionInfo } from '../../../domain/workspace-api/team.ts'
 import { allowedOrigin } from '../../shared/auth/origin.ts'
 import { finishRegistration, relyingParty, startRegistration } from './passkeys.ts'
 import { clearSessionCookie } from './sessions.ts'

@@ -6,7 +6,8 @@
  * - every route that takes a body, one row each, answers a chunked body over
  *   its limit with 413 in its area's shape while the body has not ended (it
  *   never does: the server cannot have waited for it), and changes nothing;
- * - the table is every such route the app registers, so a new one must join it;
+ * - the rows are every such route the app registers: the workspace's from its endpoint tables
+ *   (a new endpoint joins by itself), the founder's forms and the function by hand;
  * - after the 413 the server stops taking bytes and closes the connection;
  * - the largest bodies the routes' own input allows still pass, chunked;
  * - the founder's forms answer 400 to a body that is not a form, never 500;
@@ -28,6 +29,13 @@ import { newSubmission, storedPasskey, validBody } from '../../testing/fixtures.
 import type { Member } from '../auth/context.ts'
 import { SITE, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { BODY_LIMITS } from './body-limit.ts'
+import { changes, onApplication, pathOf, type AnyEndpoint, type ParamsOf } from '../../../domain/workspace-api/endpoint.ts'
+import { reviewEndpoints } from '../../../domain/workspace-api/review.ts'
+import { founderMailEndpoints } from '../../../domain/workspace-api/founder-mail.ts'
+import { scoringEndpoints } from '../../../domain/workspace-api/scoring.ts'
+import { memberEndpoints, sessionEndpoints, signInEndpoints } from '../../../domain/workspace-api/team.ts'
+import { WORKSPACE_API_PATH } from '../auth/context.ts'
+import { ALL_ENDPOINTS } from '../../workspace-routes.ts'
 import { listen, type HttpTimeouts } from './node-server.ts'
 
 // Short enough that a server waiting for the end of a body (the old code) answers 408 within the test, long
@@ -57,7 +65,7 @@ async function fixture(): Promise<Fixture> {
   const moved = newSubmission({ createdAt: h.now() })
   await h.store.saveSubmission(moved)
   for (const [from, to] of [['recibida', 'validacion_preliminar'], ['validacion_preliminar', 'sesion_panel']]) {
-    expect((await h.call('POST', `/applications/${moved.application.id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
+    expect((await h.call('POST', pathOf(reviewEndpoints.transition, { id: moved.application.id }), { as: admin, body: { from, to } })).status).toBe(200)
   }
   const draft = (await h.founders.listWaitingDrafts()).find((d) => d.applicationId === moved.application.id)!
   return { admin, passkeyId, other: await h.addMember({ role: 'reviewer' }), founder: await seedFounder(h.store), draftId: draft.id }
@@ -99,78 +107,40 @@ const TUS_ROUTES = [
   'DELETE /postulacion/:token/api/subidas/:uploadId',
 ]
 
-const ws = (method: string, pattern: string, path: (f: Fixture) => string, limit: number = BODY_LIMITS.workspace): Row => ({
-  route: `${method} /equipo/api${pattern}`,
-  area: 'workspace',
-  limit,
-  path: (f) => `/equipo/api${path(f)}`,
+/**
+ * The value of each of a workspace path's params that reaches its route where the old code would act: the
+ * founder's application, the fixture's passkey, member and draft, month 3; any id otherwise.
+ */
+function paramsFor(endpoint: AnyEndpoint, f: Fixture): Record<string, string> {
+  const value = (name: string): string => {
+    if (name === 'id' && onApplication(endpoint)) return f.founder.applicationId
+    if (endpoint === sessionEndpoints.removePasskey) return f.passkeyId
+    if (endpoint === memberEndpoints.update || name === 'memberId') return f.other.id
+    if (name === 'id' && Object.values<AnyEndpoint>(founderMailEndpoints).includes(endpoint)) return f.draftId
+    if (name === 'month') return '3'
+    return crypto.randomUUID()
+  }
+  return Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => [name!, value(name!)]))
+}
+
+/** A row per changing endpoint of the tables: the sign-in's limit for a public one, else the workspace's or the larger one it names. */
+const endpointRow = (endpoint: AnyEndpoint): Row => ({
+  route: `${endpoint.method} ${WORKSPACE_API_PATH}${endpoint.path}`,
+  area: endpoint.public ? 'sign-in' : 'workspace',
+  limit: endpoint.public ? BODY_LIMITS.signIn : endpoint.largerBody ? BODY_LIMITS[endpoint.largerBody] : BODY_LIMITS.workspace,
+  path: (f) => `${WORKSPACE_API_PATH}${pathOf(endpoint, paramsFor(endpoint, f) as ParamsOf<AnyEndpoint>)}`,
 })
-const signIn = (pattern: string): Row => ({ route: `POST /equipo/api${pattern}`, area: 'sign-in', limit: BODY_LIMITS.signIn, path: () => `/equipo/api${pattern}` })
 const form = (action: string | null): Row => ({
   route: action ? `POST /postulacion/:token/${action}` : 'POST /postulacion',
   area: 'founder',
   limit: BODY_LIMITS.founderForm,
   path: (f) => (action ? `/postulacion/${f.founder.token}/${action}` : '/postulacion'),
 })
-const app = (f: Fixture) => `/applications/${f.founder.applicationId}`
-const someId = () => crypto.randomUUID()
 
-/** Every route that takes a body. */
+/** Every route that takes a body: the application form's function, every changing endpoint of the workspace's tables, the founder's forms. */
 const ROWS: Row[] = [
   { route: 'POST /functions/v1/send-application-email', area: 'function', limit: MAX_BODY_BYTES, path: () => '/functions/v1/send-application-email' },
-  signIn('/auth/link'),
-  signIn('/auth/link/complete'),
-  signIn('/auth/passkey/options'),
-  signIn('/auth/passkey/verify'),
-  ws('POST', '/session/logout', () => '/session/logout'),
-  ws('POST', '/session/logout-all', () => '/session/logout-all'),
-  ws('POST', '/passkeys/options', () => '/passkeys/options'),
-  ws('POST', '/passkeys', () => '/passkeys'),
-  ws('DELETE', '/passkeys/:id', (f) => `/passkeys/${f.passkeyId}`),
-  ws('POST', '/members', () => '/members'),
-  ws('PATCH', '/members/:id', (f) => `/members/${f.other.id}`),
-  ws('POST', '/conflicts', () => '/conflicts'),
-  ws('POST', '/conflicts/:conflictId/lift', () => `/conflicts/${someId()}/lift`),
-  ws('PUT', '/me/reminders', () => '/me/reminders'),
-  ws('POST', '/overview/machinery/mail/:id/retry', () => `/overview/machinery/mail/${someId()}/retry`),
-  ws('POST', '/applications/:id/transitions', (f) => `${app(f)}/transitions`),
-  ws('PUT', '/applications/:id/review', (f) => `${app(f)}/review`),
-  ws('POST', '/applications/:id/notes', (f) => `${app(f)}/notes`),
-  ws('PUT', '/weights', () => '/weights'),
-  ws('POST', '/applications/:id/assignments', (f) => `${app(f)}/assignments`),
-  ws('DELETE', '/applications/:id/assignments/:memberId', (f) => `${app(f)}/assignments/${f.other.id}`),
-  ws('POST', '/applications/:id/take', (f) => `${app(f)}/take`),
-  ws('POST', '/applications/:id/discussion/clear', (f) => `${app(f)}/discussion/clear`),
-  ws('POST', '/assignments/proposal/confirm', () => '/assignments/proposal/confirm', BODY_LIMITS.assignmentPlan),
-  ws('POST', '/bulk/preview', () => '/bulk/preview'),
-  ws('POST', '/bulk/apply', () => '/bulk/apply'),
-  ws('PUT', '/founder-mail/drafts/:id', (f) => `/founder-mail/drafts/${f.draftId}`),
-  ws('POST', '/founder-mail/drafts/:id/send', (f) => `/founder-mail/drafts/${f.draftId}/send`),
-  ws('POST', '/founder-mail/drafts/:id/discard', (f) => `/founder-mail/drafts/${f.draftId}/discard`),
-  ws('POST', '/founder-mail/drafts/send-all', () => '/founder-mail/drafts/send-all'),
-  ws('PUT', '/founder-mail/settings', () => '/founder-mail/settings'),
-  ws('POST', '/data-requests/lookup', () => '/data-requests/lookup'),
-  ws('POST', '/data-requests/:id/lookup', () => `/data-requests/${someId()}/lookup`),
-  ws('POST', '/data-requests/export', () => '/data-requests/export'),
-  ws('POST', '/data-requests/delete', () => '/data-requests/delete'),
-  ws('POST', '/applications/:id/documents/:documentId/review', (f) => `${app(f)}/documents/${someId()}/review`),
-  ws('POST', '/applications/:id/founder-activity/seen', (f) => `${app(f)}/founder-activity/seen`),
-  ws('PUT', '/applications/:id/panel/offer', (f) => `${app(f)}/panel/offer`),
-  ws('POST', '/applications/:id/panel/session/reschedule', (f) => `${app(f)}/panel/session/reschedule`),
-  ws('POST', '/applications/:id/panel/session/cancel', (f) => `${app(f)}/panel/session/cancel`),
-  ws('PUT', '/applications/:id/deal', (f) => `${app(f)}/deal`),
-  ws('POST', '/rate-cards', () => '/rate-cards'),
-  ws('PUT', '/rate-cards/:id', () => `/rate-cards/${someId()}`),
-  ws('POST', '/rate-cards/:id/publish', () => `/rate-cards/${someId()}/publish`),
-  ws('POST', '/sources', () => '/sources'),
-  ws('PUT', '/sources/:id', () => `/sources/${someId()}`),
-  ws('DELETE', '/sources/:id', () => `/sources/${someId()}`),
-  ws('PUT', '/applications/:id/follow-up/milestones/:month', (f) => `${app(f)}/follow-up/milestones/3`),
-  ws('POST', '/applications/:id/follow-up/closing', (f) => `${app(f)}/follow-up/closing`),
-  ws('PUT', '/applications/:id/deal/owner', (f) => `${app(f)}/deal/owner`),
-  ws('POST', '/applications/:id/media-plan/lines', (f) => `${app(f)}/media-plan/lines`),
-  ws('POST', '/applications/:id/media-plan/entries', (f) => `${app(f)}/media-plan/entries`, BODY_LIMITS.mediaPlanEntry),
-  ws('POST', '/applications/:id/media-plan/lines/:lineId/withdrawal', (f) => `${app(f)}/media-plan/lines/${someId()}/withdrawal`),
+  ...ALL_ENDPOINTS.filter(({ endpoint }) => changes(endpoint)).map(({ endpoint }) => endpointRow(endpoint)),
   form(null),
   form('retirar'),
   form('datos'),
@@ -261,6 +231,9 @@ function send(
     pump()
   })
 }
+
+/** An endpoint's full path on the server. */
+const api = <E extends AnyEndpoint>(endpoint: E, params: ParamsOf<E>) => `${WORKSPACE_API_PATH}${pathOf(endpoint, params)}`
 
 /** A whole body, chunked. */
 const sendAll = (method: string, path: string, headers: Record<string, string>, body: string) =>
@@ -358,7 +331,7 @@ describe('the largest bodies the routes take still pass, chunked', () => {
     const checkedIn = await sendAll('POST', `/postulacion/${f.founder.token}/seguimiento`, headersFor('founder'), checkIn)
     expect([checkedIn.status, /<h1>([^<]*)<\/h1>/.exec(checkedIn.body)?.[1]]).toEqual([404, 'Sin seguimiento'])
 
-    const link = await sendAll('POST', '/equipo/api/auth/link', headersFor('sign-in'), JSON.stringify({ email: f.admin.member.email }))
+    const link = await sendAll('POST', api(signInEndpoints.requestLink, {}), headersFor('sign-in'), JSON.stringify({ email: f.admin.member.email }))
     expect(link.status).toBe(202)
 
     // Six comments of 2,000 characters, each written by JSON.stringify in 6 bytes: over 72 kB.
@@ -370,18 +343,18 @@ describe('the largest bodies the routes take still pass, chunked', () => {
       overallComment: control(2000),
     })
     expect(review.length).toBeGreaterThan(72_000)
-    const reviewed = await sendAll('PUT', `/equipo/api/applications/${f.founder.applicationId}/review`, headersFor('workspace', f.admin), review)
+    const reviewed = await sendAll('PUT', api(reviewEndpoints.review, { id: f.founder.applicationId }), headersFor('workspace', f.admin), review)
     expect(reviewed.status).toBe(200)
 
     const draft = JSON.stringify({ subject: control(200), text: control(20_000) })
     expect(draft.length).toBeGreaterThan(120_000)
-    const edited = await sendAll('PUT', `/equipo/api/founder-mail/drafts/${f.draftId}`, headersFor('workspace', f.admin), draft)
+    const edited = await sendAll('PUT', api(founderMailEndpoints.editDraft, { id: f.draftId }), headersFor('workspace', f.admin), draft)
     expect(edited.status).toBe(200)
 
     const plan = JSON.stringify({ plan: Array.from({ length: 5000 }, () => ({ applicationId: crypto.randomUUID(), memberId: crypto.randomUUID() })) })
     expect(plan.length).toBeGreaterThan(500_000)
     // Not the plan the current state gives: stale, which is read and judged, not refused for its size.
-    const confirmed = await sendAll('POST', '/equipo/api/assignments/proposal/confirm', headersFor('workspace', f.admin), plan)
+    const confirmed = await sendAll('POST', api(scoringEndpoints.confirmProposal, {}), headersFor('workspace', f.admin), plan)
     expect(confirmed.status).toBe(409)
     expect(JSON.parse(confirmed.body)).toMatchObject({ error: 'stale' })
   })

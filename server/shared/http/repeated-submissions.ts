@@ -10,16 +10,17 @@
  * other route is ignored.
  */
 import type { Context, Hono } from 'hono'
-import { ALL_ENDPOINTS, GUARDED_SCOPES } from '../../../domain/workspace-api/endpoints/all.ts'
+import { GUARDED_SCOPES, type AnyEndpoint } from '../../../domain/workspace-api/endpoint.ts'
 import type { RequestKeyStore } from '../../db/stores/request-key-store.ts'
 import type { WorkspaceEnv } from '../auth/context.ts'
 import { refuseAsJson, requestOnce } from './request-once.ts'
 
-/** The endpoints whose table says `once` (domain/workspace-api/endpoints/): the media plan, the deal, the rate card, the panel session. */
-export const ONCE_PER_SUBMISSION = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.once).map(({ endpoint }) => [endpoint.method, endpoint.path] as const)
-
-/** Call before mounting the route groups on `app` (after the conflict guard). */
-export function guardRepeatedSubmissions(app: Hono<WorkspaceEnv>, deps: { keys: RequestKeyStore; now: () => Date }): void {
+/**
+ * Call before mounting the route groups on `app` (after the conflict guard), with every endpoint of the
+ * tables (server/workspace-routes.ts): those whose table says `once` take a key (the media plan, the deal,
+ * the rate card, the panel session).
+ */
+export function guardRepeatedSubmissions(app: Hono<WorkspaceEnv>, deps: { keys: RequestKeyStore; now: () => Date; endpoints: readonly { endpoint: AnyEndpoint }[] }): void {
   const once = requestOnce({
     keys: deps.keys,
     now: deps.now,
@@ -28,5 +29,6 @@ export function guardRepeatedSubmissions(app: Hono<WorkspaceEnv>, deps: { keys: 
     refuse: refuseAsJson,
   })
   const application = { applicationId: (c: Context) => c.req.param('id') ?? null }
-  for (const [method, path] of ONCE_PER_SUBMISSION) app.on(method, path, once(`${method} ${path}`, path.startsWith(GUARDED_SCOPES.application.slice(0, -1)) ? application : {}))
+  const onceOnly = deps.endpoints.filter(({ endpoint }) => endpoint.once).map(({ endpoint }) => [endpoint.method, endpoint.path] as const)
+  for (const [method, path] of onceOnly) app.on(method, path, once(`${method} ${path}`, path.startsWith(GUARDED_SCOPES.application.slice(0, -1)) ? application : {}))
 }

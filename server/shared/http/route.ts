@@ -1,5 +1,5 @@
 /**
- * A workspace route registered from its endpoint table (domain/workspace-api/endpoints/,
+ * A workspace route registered from its endpoint table (domain/workspace-api/,
  * docs/decisions/0209-one-endpoint-table.md): the method and path are the
  * table's, an admin endpoint is guarded before anything else is read, and
  * the body is checked against the table's schema, a refusal being the one

@@ -4,14 +4,13 @@
  * next to queries.ts, with the same invalidation rule.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ReminderFrequency, ReminderRequest } from '../../../domain/workspace-api/clock.ts'
-import type { DeclareConflict, LiftConflict } from '../../../domain/workspace-api/conflicts.ts'
+import { clockEndpoints as clock, type ReminderFrequency, type ReminderRequest } from '../../../domain/workspace-api/clock.ts'
+import { conflictEndpoints as conflicts, type DeclareConflict, type LiftConflict } from '../../../domain/workspace-api/conflicts.ts'
 import { call } from './endpoints.ts'
 import { endpointQuery, useInvalidate } from './read.ts'
 import { queriesOf } from './query-keys.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { clock, conflicts, review, panel } = WORKSPACE_API
+import { panelEndpoints as panel } from '../../../domain/workspace-api/panel.ts'
+import { reviewEndpoints as review } from '../../../domain/workspace-api/review.ts'
 
 export function usePending() {
   return useQuery(endpointQuery(clock.pending))

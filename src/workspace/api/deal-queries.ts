@@ -1,12 +1,9 @@
 /** The deal and the rate card (domain/workspace-api/deals.ts): admins only. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { DealInputBody, RateCardBody } from '../../../domain/workspace-api/deals.ts'
+import { dealEndpoints as deals, type DealInputBody, type RateCardBody } from '../../../domain/workspace-api/deals.ts'
 import { endpointQuery } from './read.ts'
 import { queriesOf } from './query-keys.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { deals } = WORKSPACE_API
 
 export function useDeal(applicationId: string) {
   return useQuery(endpointQuery(deals.deal, { id: applicationId }))

@@ -1,6 +1,6 @@
 /**
  * The workspace's calls, built from the endpoint tables
- * (domain/workspace-api/endpoints/, docs/decisions/0209-one-endpoint-table.md):
+ * (domain/workspace-api/, docs/decisions/0209-one-endpoint-table.md):
  * the method, the path with its params filled, the body's type and the
  * answer's type are the table's, so no path is written by hand here or in
  * a screen. One style for reads (`useQuery(endpointQuery(...))`, read.ts:

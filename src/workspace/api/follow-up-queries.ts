@@ -1,13 +1,10 @@
 /** The follow-up (domain/workspace-api/follow-up.ts): admins only. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { MilestoneMonth } from '../../../domain/follow-up.ts'
-import type { ClosingBody, MilestoneBody } from '../../../domain/workspace-api/follow-up.ts'
+import { followUpEndpoints as followUp, type ClosingBody, type MilestoneBody } from '../../../domain/workspace-api/follow-up.ts'
 import { call } from './endpoints.ts'
 import { endpointQuery } from './read.ts'
 import { queriesOf } from './query-keys.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { followUp } = WORKSPACE_API
 
 export function usePortfolio() {
   return useQuery(endpointQuery(followUp.portfolio))

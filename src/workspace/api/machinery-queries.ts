@@ -6,9 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { call } from './endpoints.ts'
 import { endpointQuery } from './read.ts'
 import { queriesOf } from './query-keys.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { machinery } = WORKSPACE_API
+import { machineryEndpoints as machinery } from '../../../domain/workspace-api/machinery.ts'
 
 export function useMachinery() {
   // The machinery changes on its own: an admin who keeps the overview open sees it move.

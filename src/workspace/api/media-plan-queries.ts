@@ -1,11 +1,8 @@
 /** The media plan and its ledger (domain/workspace-api/media-plan.ts): admins only. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { LineWithdrawalBody, PlanEntryBody, PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
+import { mediaPlanEndpoints as mediaPlan, type LineWithdrawalBody, type PlanEntryBody, type PlanLineBody } from '../../../domain/workspace-api/media-plan.ts'
 import { endpointQuery } from './read.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { mediaPlan } = WORKSPACE_API
 
 export function useMediaPlan(applicationId: string) {
   return useQuery(endpointQuery(mediaPlan.plan, { id: applicationId }))

@@ -5,17 +5,14 @@
  * which replaces the cached one; the lists that show it are invalidated.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  PanelState,
-} from '../../../domain/workspace-api/panel.ts'
+import { panelEndpoints as panel, type PanelState } from '../../../domain/workspace-api/panel.ts'
 import { endpointQuery, useInvalidate } from './read.ts'
 import { queriesOf } from './query-keys.ts'
 import type { BodyOf } from '../../../domain/workspace-api/endpoint.ts'
 import type { CallArgs } from './endpoints.ts'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { panel, review, clock } = WORKSPACE_API
+import { clockEndpoints as clock } from '../../../domain/workspace-api/clock.ts'
+import { reviewEndpoints as review } from '../../../domain/workspace-api/review.ts'
 
 export function usePanel(applicationId: string, enabled = true) {
   return useQuery({ ...endpointQuery(panel.panel, { id: applicationId }), enabled, retry: false })

@@ -7,25 +7,28 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { submitOnce, useSubmissionKeys } from './submission-key.ts'
 import type { ReviewInput } from '../../../domain/review.ts'
-import type { DocumentReview } from '../../../domain/workspace-api/documents.ts'
-import type {
-  EditDraft,
-  FounderMailSettingRequest,
-  SendAllRequest,
+import { documentEndpoints as documents, type DocumentReview } from '../../../domain/workspace-api/documents.ts'
+import {
+  founderMailEndpoints as founderMail,
+  type EditDraft,
+  type FounderMailSettingRequest,
+  type SendAllRequest,
 } from '../../../domain/workspace-api/founder-mail.ts'
-import type {
-  NoteRequest,
-  TransitionRequest,
-} from '../../../domain/workspace-api/review.ts'
-import type { InviteMember, SessionInfo, UpdateMember } from '../../../domain/workspace-api/team.ts'
+import { reviewEndpoints as review, type NoteRequest, type TransitionRequest } from '../../../domain/workspace-api/review.ts'
+import {
+  memberEndpoints as members,
+  sessionEndpoints as session_,
+  type InviteMember,
+  type SessionInfo,
+  type UpdateMember,
+} from '../../../domain/workspace-api/team.ts'
 import { setCsrfToken } from './client.ts'
 import { call } from './endpoints.ts'
 import { endpointQuery, useInvalidate } from './read.ts'
 import { queriesOf, queriesUnder } from './query-keys.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { session: session_, review, documents, members, founderMail, clock, panel, scoring } = WORKSPACE_API
-
+import { clockEndpoints as clock } from '../../../domain/workspace-api/clock.ts'
+import { panelEndpoints as panel } from '../../../domain/workspace-api/panel.ts'
+import { scoringEndpoints as scoring } from '../../../domain/workspace-api/scoring.ts'
 
 export async function fetchSession(): Promise<SessionInfo> {
   const session = await call(session_.session)

@@ -1,21 +1,20 @@
 /** Server state for assignments, weights, "Para discutir", "Repartir" and bulk work (docs/workspace.md). */
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { CriterionWeights } from '../../../domain/scoring.ts'
-import type {
-  AssignRequest,
-  BulkApplyRequest,
-  BulkPreviewRequest,
-  PlanItem,
-  PlanRequest,
-  WeightsRequest,
+import {
+  scoringEndpoints as scoring,
+  type AssignRequest,
+  type BulkApplyRequest,
+  type BulkPreviewRequest,
+  type PlanItem,
+  type PlanRequest,
+  type WeightsRequest,
 } from '../../../domain/workspace-api/scoring.ts'
 import { call } from './endpoints.ts'
 import { endpointQuery, useInvalidate } from './read.ts'
 import { queriesOf, queriesUnder } from './query-keys.ts'
 import type { BodyOf } from '../../../domain/workspace-api/endpoint.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { scoring, review } = WORKSPACE_API
+import { reviewEndpoints as review } from '../../../domain/workspace-api/review.ts'
 
 /**
  * The list's filter goes as its URL holds it (BulkFilter: the query string's

@@ -1,12 +1,9 @@
 /** The sources (domain/workspace-api/sources.ts): every member reads, admins change. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SourceAnswer, SourceBody, SourceEditBody } from '../../../domain/workspace-api/sources.ts'
+import { sourceEndpoints as sources, type SourceAnswer, type SourceBody, type SourceEditBody } from '../../../domain/workspace-api/sources.ts'
 import { call } from './endpoints.ts'
 import { endpointQuery } from './read.ts'
 import { queriesUnder } from './query-keys.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { sources } = WORKSPACE_API
 
 export function useSources() {
   return useQuery(endpointQuery(sources.sources))

@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast.tsx'
 import { paths } from '../paths.ts'
 import { Button } from './ui.tsx'
 import { call } from '../api/endpoints.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
+import { sessionEndpoints } from '../../../domain/workspace-api/team.ts'
 
 function useSignOut() {
   const client = useQueryClient()
@@ -18,7 +18,7 @@ function useSignOut() {
     signOut: async (everywhere: boolean) => {
       setPending(true)
       try {
-        await call(everywhere ? WORKSPACE_API.session.logoutAll : WORKSPACE_API.session.logout, { body: {} })
+        await call(everywhere ? sessionEndpoints.logoutAll : sessionEndpoints.logout, { body: {} })
       } catch (err) {
         // A session that has already ended is signed out all the same.
         if (!(err instanceof ApiError && err.status === 401)) {

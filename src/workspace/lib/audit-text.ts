@@ -5,7 +5,7 @@
  * What a detail holds is ids and codes only (domain/audit.ts); ids that name
  * nothing a person reads (a note's, a draft's, a file's hash) are left out.
  */
-import { VIEW_ACTIONS, type AuditAction, type AuditDetail, type ViewAction } from '../../../domain/audit.ts'
+import { AUDIT_ACTION_LABELS, VIEW_ACTIONS, type AuditAction, type AuditDetail, type ViewAction } from '../../../domain/audit.ts'
 import type { AuditEntry } from '../../../domain/workspace-api/review.ts'
 import { CONFLICT_KIND_LABELS, type ConflictKind } from '../../../domain/conflicts.ts'
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
@@ -17,73 +17,8 @@ import { countOf, formatCount, formatTime, formatWeekdayDateTime } from '../../.
 import { DEAL_FIELD_LABELS, OUTLET_LABELS, type Outlet } from '../../../domain/deals.ts'
 import { ENTRY_KIND_LABELS, type EntryKind } from '../../../domain/media-plan.ts'
 
-export const ACTION_LABELS: Record<AuditAction, string> = {
-  'application.viewed': 'Vio una postulación',
-  'application.exported': 'Exportó una postulación',
-  'applications.exported': 'Exportó las postulaciones',
-  'data_request.looked_up': 'Consultó datos personales',
-  'data_request.exported': 'Exportó datos personales',
-  'data_request.deleted': 'Eliminó datos personales',
-  'data_request.refused': 'Datos personales: rechazado por conflicto de interés',
-  'stage.changed': 'Cambió la etapa',
-  'review.submitted': 'Envió una evaluación',
-  'note.added': 'Agregó una nota',
-  'assignment.added': 'Asignó una evaluación',
-  'assignment.removed': 'Quitó una asignación',
-  'weights.changed': 'Cambió los pesos de los criterios',
-  'discussion.cleared': 'Dio por discutidas las diferencias de puntaje',
-  'conflict.declared': 'Declaró un conflicto de interés',
-  'conflict.recorded': 'Registró un conflicto de interés',
-  'conflict.lifted': 'Levantó un conflicto de interés',
-  'document.downloaded': 'Descargó un documento',
-  'document.reviewed': 'Revisó un documento',
-  'member.invited': 'Invitó a un miembro',
-  'member.role_changed': 'Cambió un rol',
-  'member.deactivated': 'Desactivó a un miembro',
-  'member.reactivated': 'Reactivó a un miembro',
-  'session.signed_in': 'Inició sesión',
-  'session.signed_out_everywhere': 'Cerró sesión en todos los dispositivos',
-  'passkey.added': 'Agregó una passkey',
-  'passkey.removed': 'Quitó una passkey',
-  'founder_mail.edited': 'Editó un correo a la persona fundadora',
-  'founder_mail.sent': 'Envió un correo a la persona fundadora',
-  'founder_mail.discarded': 'Descartó un correo a la persona fundadora',
-  'founder_mail.setting_changed': 'Cambió el envío automático de correos',
-  'stage.signed_with_documents_missing': 'Marcó «Acuerdo firmado» con documentos faltantes',
-  'founder.link_requested': 'La persona fundadora pidió un enlace nuevo',
-  'founder.data_downloaded': 'La persona fundadora descargó sus datos',
-  'founder.deletion_requested': 'La persona fundadora pidió suprimir sus datos',
-  'outbox.retried': 'Reintentó un correo fallido',
-  'panel.offered': 'Ofreció horarios para la sesión con el panel',
-  'panel.booked': 'Se reservó la sesión con el panel',
-  'panel.rescheduled': 'Se reprogramó la sesión con el panel',
-  'panel.cancelled': 'Se canceló la sesión con el panel',
-  'panel.none_fits': 'La persona fundadora dijo que ningún horario le sirve',
-  'panel.kept': 'Mantuvo la sesión con el panel al cambiar de etapa',
-  'source.created': 'Creó una fuente',
-  'source.edited': 'Editó una fuente',
-  'source.deleted': 'Borró una fuente',
-  'deal.recorded': 'Registró el acuerdo firmado',
-  'deal.corrected': 'Corrigió el acuerdo',
-  'deal.viewed': 'Vio el acuerdo',
-  'deal.owner_set': 'Cambió la persona responsable del acuerdo',
-  'rate_card.created': 'Creó una versión del tarifario',
-  'rate_card.edited': 'Editó un borrador del tarifario',
-  'rate_card.published': 'Publicó una versión del tarifario',
-  'follow_up.check_in_submitted': 'La persona fundadora envió su reporte mensual',
-  'follow_up.viewed': 'Vio el seguimiento',
-  'follow_up.portfolio_viewed': 'Vio la lista de seguimiento',
-  'follow_up.milestone_recorded': 'Registró una revisión del seguimiento',
-  'follow_up.closed': 'Cerró el seguimiento',
-  'follow_up.check_in_texts_reduced': 'Se borraron los textos de los reportes mensuales (plazo de conservación)',
-  'media_plan.viewed': 'Vio el plan de medios',
-  'media_plan.portfolio_viewed': 'Vio los acuerdos atrasados',
-  'media_plan.line_added': 'Agregó una línea al plan de medios',
-  'media_plan.entry_recorded': 'Registró qué pasó con una línea del plan de medios',
-  'media_plan.entry_voided': 'Anuló un registro del plan de medios',
-  'media_plan.line_withdrawn': 'Retiró una línea del plan de medios',
-  'media_plan.proof_downloaded': 'Descargó el archivo de una prueba de emisión',
-}
+/** Each action as the log's line says it: the words sit beside the action's name (domain/audit.ts). */
+export const ACTION_LABELS: Record<AuditAction, string> = AUDIT_ACTION_LABELS
 
 /** What each folded view was of (ADR 0201), as «Vio …» goes on. */
 const VIEW_OBJECTS: Record<ViewAction, string> = {

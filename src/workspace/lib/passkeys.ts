@@ -10,17 +10,16 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser'
-import type {
-  AddPasskey,
-  Passkey,
-  PasskeyChallenge,
-  PasskeyVerify,
-  SessionMember,
+import {
+  sessionEndpoints as session,
+  signInEndpoints as signIn,
+  type AddPasskey,
+  type Passkey,
+  type PasskeyChallenge,
+  type PasskeyVerify,
+  type SessionMember,
 } from '../../../domain/workspace-api/team.ts'
 import { call } from '../api/endpoints.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
-
-const { signIn, session } = WORKSPACE_API
 
 export async function signInWithPasskey(): Promise<SessionMember> {
   // The options are WebAuthn's, read with the browser library's own types (the table says `unknown`).

@@ -10,14 +10,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'wouter'
 import { isEmail } from '../../../domain/email.ts'
-import type {
-  DataRequestConflict,
-  DataRequestLookup,
-  DeleteRequest,
-  DeletionReport,
-  ExportRequest,
-  HeldApplication,
-  LookupRequest,
+import {
+  dataRequestEndpoints as dataRequests,
+  type DataRequestConflict,
+  type DataRequestLookup,
+  type DeleteRequest,
+  type DeletionReport,
+  type ExportRequest,
+  type HeldApplication,
+  type LookupRequest,
 } from '../../../domain/workspace-api/data-requests.ts'
 import { DATA_REQUEST_TERM_BUSINESS_DAYS } from '../../../domain/data-requests.ts'
 import { DueBadge } from '../components/badges.tsx'
@@ -26,9 +27,7 @@ import { download } from '../api/client.ts'
 import { call, callForFile } from '../api/endpoints.ts'
 import { endpointQuery } from '../api/read.ts'
 import { queriesOf } from '../api/query-keys.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 
-const { dataRequests } = WORKSPACE_API
 import { useMember } from '../components/require-session.tsx'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { Button, emailInputProps, Forbidden, PageHeader, ListView, Panel, TextField } from '../components/ui.tsx'

@@ -5,12 +5,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { isEmail } from '../../../domain/email.ts'
-import type { LinkComplete, LinkRequest } from '../../../domain/workspace-api/team.ts'
+import { sessionEndpoints, signInEndpoints, type LinkComplete, type LinkRequest } from '../../../domain/workspace-api/team.ts'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { ApiError } from '../api/client.ts'
 import { call } from '../api/endpoints.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 import { queriesOf } from '../api/query-keys.ts'
 import { ActionError, Button, emailInputProps, TextField } from '../components/ui.tsx'
 import { passkeyErrorMessage, signInWithPasskey } from '../lib/passkeys.ts'
@@ -47,7 +46,7 @@ export function SignInPage() {
   }, [])
 
   async function enter() {
-    await client.resetQueries(queriesOf(WORKSPACE_API.session.session))
+    await client.resetQueries(queriesOf(sessionEndpoints.session))
     navigate(returnTo, { replace: true })
   }
 
@@ -122,7 +121,7 @@ function CompleteLink({ token, onDone, onInvalid }: {
 }) {
   const { pending, error, run: complete } = useAttempt(
     async () => {
-      await call(WORKSPACE_API.signIn.completeLink, { body: { token } satisfies LinkComplete })
+      await call(signInEndpoints.completeLink, { body: { token } satisfies LinkComplete })
       await onDone()
     },
     (err) => {
@@ -161,7 +160,7 @@ function RequestLink({ returnTo }: { returnTo: string }) {
     setError(undefined)
     setState('pending')
     try {
-      await call(WORKSPACE_API.signIn.requestLink, { body: { email: email.trim(), ...(returnTo === paths.overview ? {} : { returnTo }) } satisfies LinkRequest })
+      await call(signInEndpoints.requestLink, { body: { email: email.trim(), ...(returnTo === paths.overview ? {} : { returnTo }) } satisfies LinkRequest })
       setState('sent')
     } catch (err) {
       setState('idle')

@@ -21,13 +21,11 @@ import {
   utmLink,
   type SourceField,
 } from '../../../domain/sources.ts'
-import type { Funnel } from '../../../domain/workspace-api/sources.ts'
+import { sourceEndpoints, type Funnel, type SourceListItem } from '../../../domain/workspace-api/sources.ts'
 import type { Wire } from '../../../domain/workspace-api/wire.ts'
-import type { SourceListItem } from '../../../domain/workspace-api/sources.ts'
 import { notify } from '../../lib/toast.tsx'
 import { ApiError } from '../api/client.ts'
 import { endpointHref } from '../api/endpoints.ts'
-import { WORKSPACE_API } from '../../../domain/workspace-api/endpoints/all.ts'
 import { useSourceAction, useSourceOverview, useSources } from '../api/source-queries.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
@@ -393,12 +391,12 @@ function SourceCard({ source, siteOrigin, admin }: { source: Source; siteOrigin:
       )}
       <div className="mt-3 grid gap-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
         <div>
-          <img src={endpointHref(WORKSPACE_API.sources.qrSvg, qr)} alt={`Código QR de ${shortLink(siteOrigin, source.slug)}`} width={144} height={144} className="size-36 rounded border border-ink-200" />
+          <img src={endpointHref(sourceEndpoints.qrSvg, qr)} alt={`Código QR de ${shortLink(siteOrigin, source.slug)}`} width={144} height={144} className="size-36 rounded border border-ink-200" />
           <p className="mt-2 flex gap-3 text-sm">
-            <a href={endpointHref(WORKSPACE_API.sources.qrSvg, { ...qr, query: 'descargar=1' })} download className="font-semibold text-ink-900 underline underline-offset-2">
+            <a href={endpointHref(sourceEndpoints.qrSvg, { ...qr, query: 'descargar=1' })} download className="font-semibold text-ink-900 underline underline-offset-2">
               SVG<span className="sr-only"> del código QR de {source.name}, para impresión</span>
             </a>
-            <a href={endpointHref(WORKSPACE_API.sources.qrPng, { ...qr, query: 'descargar=1' })} download className="font-semibold text-ink-900 underline underline-offset-2">
+            <a href={endpointHref(sourceEndpoints.qrPng, { ...qr, query: 'descargar=1' })} download className="font-semibold text-ink-900 underline underline-offset-2">
               PNG<span className="sr-only"> del código QR de {source.name}, para pantallas</span>
             </a>
           </p>

@@ -7,9 +7,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { DOCUMENT_NOTE_MAX } from '../../../../domain/documents.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { endpointHref } from '../../api/endpoints.ts'
-import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
+import { documentEndpoints, type TeamDocument } from '../../../../domain/workspace-api/documents.ts'
 import { useDocuments, useReviewDocument } from '../../api/queries.ts'
-import type { TeamDocument } from '../../../../domain/workspace-api/documents.ts'
 import { Button, filledIn, Panel, QueryView, TextAreaField } from '../../components/ui.tsx'
 import { formatBytes, formatDateTime } from '../../../../domain/format.ts'
 import { forFounder } from '../../components/field-audience.ts'
@@ -19,7 +18,6 @@ const STATUS_LABEL: Record<TeamDocument['status'], string> = {
   accepted: 'Aceptado',
   new_version_requested: 'Nueva versión pedida',
 }
-
 
 export function Documents({ applicationId }: { applicationId: string }) {
   const documents = useDocuments(applicationId)
@@ -54,7 +52,7 @@ function DocumentEntry({ applicationId, document }: { applicationId: string; doc
   const [asking, setAsking] = useState(false)
   const [note, setNote] = useState('')
   const [error, setError] = useState<string>()
-  const href = endpointHref(WORKSPACE_API.documents.file, { params: { id: applicationId, documentId: document.id } })
+  const href = endpointHref(documentEndpoints.file, { params: { id: applicationId, documentId: document.id } })
 
   function send(status: 'accepted' | 'new_version_requested') {
     review.mutate(

@@ -6,13 +6,10 @@
  */
 import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { UnseenFounderActivity } from '../../../../domain/workspace-api/founder-activity.ts'
+import { founderActivityEndpoints as founderActivity, type UnseenFounderActivity } from '../../../../domain/workspace-api/founder-activity.ts'
 import { call } from '../../api/endpoints.ts'
 import { endpointQuery } from '../../api/read.ts'
 import { queriesOf } from '../../api/query-keys.ts'
-import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
-
-const { founderActivity } = WORKSPACE_API
 
 export function useFounderActivity() {
   return useQuery({ ...endpointQuery(founderActivity.summary), refetchInterval: 60_000 })

@@ -35,11 +35,10 @@ import {
   type PlanEntry,
   type PlanLine,
 } from '../../../../domain/media-plan.ts'
-import type { MediaPlanView, PlanEntryBody, PlanLineBody } from '../../../../domain/workspace-api/media-plan.ts'
+import { mediaPlanEndpoints, type MediaPlanView, type PlanEntryBody, type PlanLineBody } from '../../../../domain/workspace-api/media-plan.ts'
 import { notify } from '../../../lib/toast.tsx'
 import { ApiError } from '../../api/client.ts'
 import { endpointHref } from '../../api/endpoints.ts'
-import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
 import { useMediaPlan, useMediaPlanWrite, type PlanWrite } from '../../api/media-plan-queries.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, TextField, inputClass, labelClass } from '../../components/ui.tsx'
@@ -214,7 +213,7 @@ function LineRecords({ applicationId, plan, line, memberNames }: { applicationId
               {e.proofDocumentId && (
                 <>
                   {' · '}
-                  <a href={endpointHref(WORKSPACE_API.mediaPlan.proof, { params: { id: applicationId, proofId: e.proofDocumentId } })} className="font-semibold underline">
+                  <a href={endpointHref(mediaPlanEndpoints.proof, { params: { id: applicationId, proofId: e.proofDocumentId } })} className="font-semibold underline">
                     {`Archivo de la prueba: ${e.proofFileName ?? 'descargar'}`}
                   </a>
                 </>

@@ -4,8 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { notify } from '../../../lib/toast.tsx'
 import { usePasskeys, useRemovePasskey } from '../../api/queries.ts'
 import { queriesOf } from '../../api/query-keys.ts'
-import { WORKSPACE_API } from '../../../../domain/workspace-api/endpoints/all.ts'
-import type { Passkey } from '../../../../domain/workspace-api/team.ts'
+import { sessionEndpoints, type Passkey } from '../../../../domain/workspace-api/team.ts'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Button, filledIn, Panel, QueryView, TextField } from '../../components/ui.tsx'
 import { formatDateTime } from '../../../../domain/format.ts'
@@ -35,7 +34,7 @@ export function Passkeys() {
       notify('error', { title: 'No se agregó la passkey', description: passkeyErrorMessage(err) ?? (err as Error).message }, { action: 'passkey-add' })
     } finally {
       setAdding(false)
-      await client.invalidateQueries(queriesOf(WORKSPACE_API.session.passkeys))
+      await client.invalidateQueries(queriesOf(sessionEndpoints.passkeys))
     }
   }
 

@@ -1,6 +1,6 @@
 /** «Estado del sistema» (docs/workspace.md): the outbox, the jobs and the backups, and a failed e-mail sent again. */
-import type { Machinery, MailRetried } from '../../machinery.ts'
-import { get, post } from '../endpoint.ts'
+import type { Machinery, MailRetried } from '../machinery.ts'
+import { get, post } from './endpoint.ts'
 
 export const machineryEndpoints = {
   machinery: get<Machinery>()('/overview/machinery', { admin: true }),
