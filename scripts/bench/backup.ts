@@ -4,9 +4,11 @@
  * submissions: throughput with a backup running over throughput without, as a
  * ratio. The server runs on a minimal build (no `npm run build` needed).
  * Options: --apps N (10000) --mb N (500) --connections N (8) --seconds N (10).
- * Prints the load average with each figure: on a shared machine they are noisy.
+ * Prints the load average with each figure: on a shared machine they are noisy. Each figure starts
+ * after `sync`, so that earlier writes are not counted in it.
  */
 import { generateIdentity, identityToRecipient } from 'age-encryption'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,6 +33,12 @@ const CONNECTIONS = Number(values.connections)
 const SECONDS = Number(values.seconds)
 const DOC_MB = 2
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+/**
+ * Writes still on their way to the disk (the seeding's 500 MB, the server's own backup at start, the
+ * previous figure's file) flushed before each figure: otherwise the next backup's fsync pays for them,
+ * and the figure says more about what ran before it than about the backup.
+ */
+const settle = () => void spawnSync('sync')
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`
 
 const work = mkdtempSync(join(tmpdir(), 'catalitico-bench-backup-'))
@@ -60,6 +68,7 @@ try {
     }
 
     const idleOut = join(work, 'idle.tar')
+    settle()
     const idleStarted = performance.now()
     const idle = await runCommand('backup.ts', ['--out', idleOut], { DATA_DIR: dataDir })
     const idleMs = performance.now() - idleStarted
@@ -70,6 +79,7 @@ try {
 
     const sealedOut = join(work, 'idle.tar.age')
     const recipient = await identityToRecipient(await generateIdentity())
+    settle()
     const sealedStarted = performance.now()
     const sealed = await runCommand('backup.ts', ['--out', sealedOut], { DATA_DIR: dataDir, BACKUP_KEY: recipient })
     const sealedMs = performance.now() - sealedStarted
@@ -77,6 +87,7 @@ try {
     console.log(`encrypted backup (BACKUP_KEY), no submissions: ${(sealedMs / 1000).toFixed(1)} s wall, ${mb(statSync(sealedOut).size)}  [load ${load()}]`)
     rmSync(sealedOut)
 
+    settle()
     const baseline = submissionStream(server.url, CONNECTIONS)
     const baseStarted = performance.now()
     await new Promise((r) => setTimeout(r, SECONDS * 1000))
