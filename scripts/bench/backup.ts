@@ -55,6 +55,9 @@ try {
     ids.push(...batch.map((s) => s.application.id))
   }
   for (let i = 0; i < Math.floor(MB / DOC_MB); i++) await addDocument(store, dataDir, ids[i % ids.length]!, DOC_MB * 1_048_576)
+  // The seeded applications' e-mails left long ago: pending, the server would deliver all 20,000 during the
+  // figures (measured: 8 CPU-seconds in 10 s beside the backup), and the figures would time that instead.
+  store.db.prepare(`UPDATE outbox SET status = 'sent', attempts = 1, settled_at = created_at WHERE status = 'pending'`).run()
   await store.close()
 
   const server = await startServer({ DIST_DIR: dist, RATE_LIMIT_MAX: '1000000' }, { dataDir, logFile: join(work, 'server.log') })
