@@ -17,6 +17,36 @@ import { seedFounder } from '../../testing/seed-founder.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { mediaPlanSection, mediaPlanSectionHtml } from './media-plan-section.ts'
 
+/** The deal of the ledgers built by hand below. */
+const LEDGER_DEAL: MediaPlanLedger['deal'] = {
+  applicationId: 'app',
+  reference: 'CAT-1',
+  tradeName: 'X',
+  mediaValueCop: 100_000_000,
+  windowStart: '2027-01-15',
+  windowMonths: 6,
+  rateCardVersionId: null,
+  rateCardVersionNumber: null,
+  ownerId: null,
+  rateCard: [],
+}
+
+/** A ledger entry of application `app` recorded at `at`: one unit, nothing optional unless said. */
+const entryOf = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'id' | 'lineId' | 'kind' | 'day'>, at: Date): PlanEntryRecord => ({
+  units: 1,
+  proofUrl: null,
+  proofDocumentId: null,
+  proofFileName: null,
+  reason: null,
+  makeGoodFor: null,
+  toLineId: null,
+  voids: null,
+  applicationId: 'app',
+  recordedBy: null,
+  recordedAt: at,
+  ...x,
+})
+
 const harnesses: WorkspaceHarness[] = []
 afterEach(async () => {
   while (harnesses.length) await harnesses.pop()!.dispose()
@@ -189,11 +219,9 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
       id, number, outlet, format, units, unitPriceCop, flightFrom, flightTo, notes: 'nota interna de la línea', applicationId: 'app', createdBy: null, createdAt: at,
     })
     let n = 0
-    const entry = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'lineId' | 'kind' | 'day' | 'units'>): PlanEntryRecord => ({
-      id: `e${++n}`, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at, ...x,
-    })
+    const entry = (x: Partial<PlanEntryRecord> & Pick<PlanEntryRecord, 'lineId' | 'kind' | 'day' | 'units'>): PlanEntryRecord => entryOf({ id: `e${++n}`, ...x }, at)
     const ledger: MediaPlanLedger = {
-      deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      deal: LEDGER_DEAL,
       lines: [
         line('l1', 1, 'tv_nacional', 'Spot 20', 10, 5_000_000, '2027-02-01', '2027-03-31'),
         line('l2', 2, 'radio_regional', 'Cuña 30', 20, 1_000_000, '2027-05-01', '2027-07-14'),
@@ -230,14 +258,14 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
   it('never says a consulting session "salió al aire" (issue 32): a session is held, counted in sessions', () => {
     const at = new Date('2027-03-20T15:00:00Z')
     const ledger: MediaPlanLedger = {
-      deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+      deal: LEDGER_DEAL,
       lines: [
         { id: 'c1', number: 1, outlet: 'consultoria', format: 'Sesión de consultoría estratégica', units: 3, unitPriceCop: 10_000_000, flightFrom: '2027-02-01', flightTo: '2027-03-31', notes: '', applicationId: 'app', createdBy: null, createdAt: at },
       ],
       entries: [
-        { id: 'e1', lineId: 'c1', kind: 'ran', day: '2027-02-05', units: 1, proofUrl: 'https://actas.example/1', proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
-        { id: 'm1', lineId: 'c1', kind: 'missed', day: '2027-02-12', units: 1, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: 'x', makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
-        { id: 'g1', lineId: 'c1', kind: 'make_good', day: '2027-03-01', units: 1, proofUrl: null, proofDocumentId: null, proofFileName: null, reason: null, makeGoodFor: 'm1', toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at },
+        entryOf({ id: 'e1', lineId: 'c1', kind: 'ran', day: '2027-02-05', proofUrl: 'https://actas.example/1' }, at),
+        entryOf({ id: 'm1', lineId: 'c1', kind: 'missed', day: '2027-02-12', reason: 'x' }, at),
+        entryOf({ id: 'g1', lineId: 'c1', kind: 'make_good', day: '2027-03-01', makeGoodFor: 'm1' }, at),
       ],
     }
     const html = mediaPlanSectionHtml(ledger, '2027-03-20')
@@ -255,13 +283,13 @@ describe('«Tu plan de medios» on the founder’s status page', () => {
     for (const kind of ENTRY_KINDS) {
       const facts = ENTRY_KIND_FACTS[kind]
       const ledger: MediaPlanLedger = {
-        deal: { applicationId: 'app', reference: 'CAT-1', tradeName: 'X', mediaValueCop: 100_000_000, windowStart: '2027-01-15', windowMonths: 6, rateCardVersionId: null, rateCardVersionNumber: null, ownerId: null, rateCard: [] },
+        deal: LEDGER_DEAL,
         lines: [{ id: 'l1', number: 1, outlet: 'tv_nacional', format: 'Spot 20', units: 10, unitPriceCop: 5_000_000, flightFrom: '2027-01-20', flightTo: '2027-03-31', notes: '', applicationId: 'app', createdBy: null, createdAt: at }],
         entries: [
-          {
-            id: 'e1', lineId: 'l1', kind, day: '2027-02-10', units: 4, proofUrl: facts.proof ? 'https://canal.example.com/prueba' : null, proofDocumentId: null, proofFileName: null,
-            reason: facts.reason ? 'razón interna del equipo' : null, makeGoodFor: null, toLineId: null, voids: null, applicationId: 'app', recordedBy: null, recordedAt: at,
-          },
+          entryOf(
+            { id: 'e1', lineId: 'l1', kind, day: '2027-02-10', units: 4, proofUrl: facts.proof ? 'https://canal.example.com/prueba' : null, reason: facts.reason ? 'razón interna del equipo' : null },
+            at,
+          ),
         ],
       }
       const html = mediaPlanSectionHtml(ledger, '2027-03-20')
