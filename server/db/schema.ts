@@ -38,6 +38,7 @@ import type { SourceOutlet } from '../../domain/sources.ts'
 import type { CheckInMailKind, MilestoneMonth } from '../../domain/follow-up.ts'
 import type { EntryKind } from '../../domain/media-plan.ts'
 import type { NewOutboxMessage } from './stores/outbox-rows.ts'
+import { AGREEMENTS, AGREEMENT_CODES, AGREEMENT_SIGNATURES, AGREEMENT_TEMPLATES, MEMBER_CAN_SIGN } from './migrations/declared/31_agreements.ts'
 import { bool, column, int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from './columns.ts'
 import type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, TimeText } from './columns.ts'
 
@@ -123,6 +124,7 @@ const TABLES = {
     deactivated_at: timeOrNull,
     last_sign_in_at: timeOrNull,
     reminder_frequency: column<Default<'daily' | 'weekdays' | 'off'>>('text'),
+    ...MEMBER_CAN_SIGN.columns,
   },
   team_sessions: {
     /** SHA-256 (hex) of the cookie's token: text on both engines. */
@@ -567,6 +569,11 @@ const TABLES = {
     /** Whole pesos: live forfeited entries at their line's price. */
     forfeited_cop: column<Int64>('int64'),
   },
+  // The agreement's electronic signature (declared: server/db/migrations/declared/31_agreements.ts).
+  agreement_templates: AGREEMENT_TEMPLATES.columns,
+  agreements: AGREEMENTS.columns,
+  agreement_signatures: AGREEMENT_SIGNATURES.columns,
+  agreement_codes: AGREEMENT_CODES.columns,
 }
 
 type TypeOf<K> = K extends { readonly type?: infer C } ? Exclude<C, undefined> : never
