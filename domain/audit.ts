@@ -63,6 +63,18 @@ export const AUDIT_ACTION_LABELS = {
   'deal.viewed': 'Vio el acuerdo',
   /** The deal's «Responsable» named or cleared (ADR 0162); detail: the member's id (null: nobody). */
   'deal.owner_set': 'Cambió la persona responsable del acuerdo',
+  'agreement.sent': 'Envió el acuerdo para firma',
+  'agreement.voided': 'Anuló un acuerdo enviado (cambiaron sus números)',
+  'agreement.viewed': 'Vio o descargó el acuerdo',
+  'agreement.code_sent': 'Pidió un código para firmar el acuerdo',
+  'agreement.code_failed': 'Escribió mal el código para firmar el acuerdo',
+  'agreement.signed_founder': 'La persona fundadora firmó el acuerdo',
+  'agreement.signed_programme': 'Firmó el acuerdo por el programa',
+  'agreement.sealed': 'Se selló el acuerdo firmado',
+  'agreement.declined': 'Rechazó el acuerdo',
+  'agreement.expired': 'Venció el plazo para firmar el acuerdo',
+  'agreement_template.saved': 'Guardó una versión de la plantilla del acuerdo',
+  'member.signing_right_set': 'Cambió quién puede firmar por el programa',
   /** The rate card (ADR 0158): detail: the version's number and how many lines. */
   'rate_card.created': 'Creó una versión del tarifario',
   'rate_card.edited': 'Editó un borrador del tarifario',
@@ -125,6 +137,10 @@ export const FOUNDER_ACTIONS = [
   'panel.cancelled',
   'panel.none_fits',
   'follow_up.check_in_submitted',
+  'agreement.code_sent',
+  'agreement.code_failed',
+  'agreement.signed_founder',
+  'agreement.declined',
 ] as const satisfies readonly AuditAction[]
 
 /** Whether an entry is the founder's own action (see FOUNDER_ACTIONS). */

@@ -25,6 +25,7 @@ import { openPanelStore } from './panel-store.ts'
 import { openDocumentStore } from './document-store.ts'
 import { openFounderActivityStore } from './founder-activity-store.ts'
 import { openBackupRuns } from './backup-runs.ts'
+import { openAgreementStore } from './agreement-store.ts'
 
 const opened = new WeakMap<ApplicationStore, ReturnType<typeof openAll>>()
 
@@ -55,6 +56,8 @@ function openAll(store: ApplicationStore) {
     panel: openPanelStore(e),
     documents: openDocumentStore(e),
     founderActivity: openFounderActivityStore(e),
+    /** The agreement's electronic signature: templates, agreements, signatures, codes. */
+    agreements: openAgreementStore(e),
     /** The backup job's record: its slots, runs and the last backup the overview and /metrics read. */
     backupRuns: openBackupRuns(store),
   }

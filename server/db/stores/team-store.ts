@@ -70,6 +70,10 @@ export interface TeamStore {
    * active admin would remain.
    */
   updateMember(id: string, change: MemberChange, at: Date): Promise<MemberChangeOutcome>
+  /** The active members an admin gave the right to sign agreements for the programme. */
+  signerIds(): Promise<Set<string>>
+  /** Give or take that right (audited member.signing_right_set); false when no such member. */
+  setCanSign(id: string, canSign: boolean, by: { memberId: string; at: Date }): Promise<boolean>
 
   // --- Sign-in links ---------------------------------------------------------
   /** In ONE transaction: the link row and its outbox e-mail (redacted once sent). */
@@ -187,6 +191,8 @@ export function openTeamStore(e: Engine): TeamStore {
       db.updateTable('team_members').set({ role: p.role, active: p.active, deactivated_at: p.deactivatedAt }).where('id', '=', p.id),
     ),
     // Still inactive: the time it was deactivated stays.
+    signers: e.prepare(() => db.selectFrom('team_members').select('id').where('can_sign', '=', true).where('active', '=', true)),
+    setCanSign: e.prepare((p: { id: string; canSign: boolean }) => db.updateTable('team_members').set({ can_sign: p.canSign }).where('id', '=', p.id)),
     setRole: e.prepare((p: { id: string; role: Role }) => db.updateTable('team_members').set({ role: p.role }).where('id', '=', p.id)),
     insertLink: e.prepare((p: { tokenHash: string; memberId: string; createdAt: Date; expiresAt: Date }) =>
       db.insertInto('team_sign_in_links').values(toRow(p, ['token_hash', 'member_id', 'created_at', 'expires_at'])),
@@ -289,6 +295,19 @@ export function openTeamStore(e: Engine): TeamStore {
 
     async listMembers() {
       return (await e.all(q.members({}))).map(toMember)
+    },
+
+    async signerIds() {
+      return new Set((await e.all(q.signers({}))).map((r) => r.id))
+    },
+
+    async setCanSign(id, canSign, by) {
+      if (!isUuid(id)) return false
+      return e.transaction(function* (tx) {
+        if ((yield* tx.run(q.setCanSign({ id, canSign }))) === 0) return false
+        yield* tx.run(insertAudit([{ at: by.at, memberId: by.memberId, action: 'member.signing_right_set', applicationId: null, detail: { member: id, canSign } }]))
+        return true
+      })
     },
 
     async updateMember(id, change, at) {
