@@ -29,6 +29,8 @@ export const CAPABILITIES = {
   'follow-up': ['media-plan'],
   // The list, the review, the stage change (review/pipeline.ts) and the team's reminders.
   review: ['team', 'panel', 'deals'],
+  // The agreement's signature: it ends with the stage change (review/pipeline.ts).
+  agreements: ['team', 'review', 'deals'],
   'data-requests': ['team', 'review'],
   // The founder's page: the sections of the capabilities it shows.
   'founder-page': ['team', 'panel', 'review', 'data-requests'],

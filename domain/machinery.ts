@@ -30,6 +30,10 @@ export const MAIL_KINDS = [
   'team_panel_reminder',
   // The follow-up's monthly check-in (ADR 0165): the invitation and its two reminders, with the founder's link.
   'founder_check_in',
+  // The agreement's signature: the document to sign (with the founder's link), the one-time codes, the team's notices.
+  'founder_agreement',
+  'agreement_code',
+  'team_agreement',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

@@ -16,7 +16,7 @@ export const PERSONAL_LINK_PLACEHOLDER = '[enlace personal]'
  * submission's confirmation is one of them (ADR 0137): the founder
  * can follow their application from the first day.
  */
-export const PERSONAL_LINK_KINDS = ['founder_status', 'founder_link', 'applicant_confirmation', 'founder_panel_invitation', 'founder_panel_reminder', 'founder_panel_times', 'founder_check_in'] as const
+export const PERSONAL_LINK_KINDS = ['founder_status', 'founder_link', 'applicant_confirmation', 'founder_panel_invitation', 'founder_panel_reminder', 'founder_panel_times', 'founder_check_in', 'founder_agreement'] as const
 
 export function carriesPersonalLink(kind: string): boolean {
   return (PERSONAL_LINK_KINDS as readonly string[]).includes(kind)

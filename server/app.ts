@@ -31,6 +31,8 @@ export interface AppDeps {
   workspace?: Hono<WorkspaceEnv>
   /** Everything under /postulacion: the status pages and the documents (server/features/founder-page/founder-app.ts). */
   founder?: Hono
+  /** /verificar: anyone checks an agreement's PDF or code (server/features/agreements/verify-page.ts). */
+  verify?: Hono
   /**
    * Prometheus metrics (server/features/metrics/), only when METRICS_TOKEN is set:
    * `observe` counts every request by route pattern, `endpoint` is GET /metrics.
@@ -91,6 +93,7 @@ export function createApp(deps: AppDeps): Hono<FunctionEnv> {
   app.route(FUNCTION_PATH, deps.sendApplicationEmail)
   if (deps.workspace) app.route(WORKSPACE_API_PATH, deps.workspace)
   if (deps.founder) app.route(STATUS_PAGE_PATH, deps.founder)
+  if (deps.verify) app.route('/verificar', deps.verify)
 
   if (deps.metrics) app.route('/metrics', deps.metrics.endpoint)
 

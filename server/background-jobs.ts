@@ -9,6 +9,7 @@ import { checkInJobFrom, reminderJobFrom, retentionJobFrom, type Services } from
 import type { Config } from './shared/env.ts'
 import { jsonLog } from './shared/log.ts'
 import { createDocumentCleanupJob } from './features/documents/cleanup-job.ts'
+import { createAgreementJob } from './features/agreements/agreement-job.ts'
 
 export interface BackgroundJobsDeps {
   /** Called when a job queued e-mail (the reminders): the process wakes its outbox worker. */
@@ -33,6 +34,8 @@ export function startBackgroundJobs(config: Config, services: Services, deps: Ba
     backupJobFrom(config, services),
     // Expired unfinished uploads and the files of deleted documents leave the disk within the hour.
     createDocumentCleanupJob({ documents: services.documentFiles, log: jsonLog }),
+    // Agreements signed by both are sealed (a failed sealing tried again with backoff); unsigned ones past their time expire.
+    createAgreementJob({ ...services.agreementService, onMailQueued: deps.wakeOutbox }, { tickMs: config.REMINDER_TICK_SECONDS * 1000, log: jsonLog }),
   ]
   for (const job of jobs) job.start()
   return {

@@ -45,6 +45,10 @@ import { openWorkspaceStores, type WorkspaceStores } from './db/stores/open-work
 import type { DocumentRecord, DocumentStore } from './db/stores/document-store.ts'
 import { createCheckInJob, type CheckInJob } from './features/follow-up/check-in-job.ts'
 import { originOf } from './db/stores/source-store.ts'
+import { changeStage } from './features/review/pipeline.ts'
+import { signingFrom } from './features/agreements/signing.ts'
+import { agreementSection, founderAgreementRoutes } from './features/agreements/founder-page.ts'
+import type { AgreementDeps } from './features/agreements/service.ts'
 import type { ApplicationOrigin } from '../domain/sources.ts'
 
 export function functionDepsFrom(
@@ -240,6 +244,25 @@ export function servicesFrom(config: Config, store: ApplicationStore, extra: Ser
         })
       },
     })
+  const panel = panelActions({ store, founders, now, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...mailQueued })
+  const log = extra.log ?? jsonLog
+  const signing = signingFrom({ cert: config.SIGNING_CERT, key: config.SIGNING_KEY, passphrase: config.SIGNING_KEY_PASSPHRASE, dataDir: config.DATA_DIR, tsaUrl: config.SIGNING_TSA_URL, log })
+  // The agreement's signature (server/features/agreements/service.ts): the founder and a programme signer sign, then it is sealed
+  // and the stage moves to «Acuerdo firmado» through the pipeline, as every stage change does.
+  const agreementService: AgreementDeps = {
+    agreements: stores.agreements,
+    reviews: stores.review,
+    deals: stores.deals,
+    documents: stores.documents,
+    team: stores.team,
+    mail: founders.mail,
+    signing,
+    changeStage: (request) => changeStage({ reviews: stores.review, steps: stores.stageSteps, now, founders, documents: stores.documents, panel: { movedOn: panel.movedOn, ...mailQueued } }, request),
+    workspaceUrl: (id) => `${siteOrigin(config)}/equipo/postulaciones/${id}`,
+    now,
+    log,
+    ...mailQueued,
+  }
   return {
     store,
     team: stores.team,
@@ -261,7 +284,12 @@ export function servicesFrom(config: Config, store: ApplicationStore, extra: Ser
     // "Acuerdo firmado" records the deal, in the stage change's transaction (ADR 0159).
     deals: stores.deals,
     // Closing an application calls off its coming panel session (ADR 0152); the panel's routes and the founder's page act through the same.
-    panel: panelActions({ store, founders, now, cutoffHours: config.PANEL_CHANGE_CUTOFF_HOURS, ...mailQueued }),
+    panel,
+    /** The agreement's signature: its store, the programme's certificate, the stage change it ends with. */
+    agreementService,
+    signing,
+    agreements: stores.agreements,
+    clientIp: clientIpResolver(config.TRUST_PROXY),
     /** The panel sessions' rows, for the day-before reminders (the reminders' job). */
     panelSessions: stores.panel,
     /** The backup job's slots and runs. */
@@ -328,10 +356,14 @@ export function workspaceApiFrom(
     // Once signed, the media plan and what ran, with its proof (ADR 0180).
     mediaPlanSection: mediaPlanSection({ plans: stores.mediaPlan, now }),
     mediaPlanProof: (applicationId, proofId) => stores.mediaPlan.proof(applicationId, proofId),
+    // From due diligence: the agreement to read and sign, then the signed document (server/features/agreements/founder-page.ts).
+    agreementSection: agreementSection({ service: services.agreementService }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
   })
   // The monthly check-in under the same personal link (server/features/follow-up/check-in.ts).
   founderPages.route('/', checkInRoutes(services))
+  // The agreement's page under the same link: read, accept, the code, sign or decline.
+  founderPages.route('/', founderAgreementRoutes({ service: services.agreementService, founders: services.founders, reviews: stores.review, requestKeys: stores.requestKeys, clientIp: deps.clientIp }))
   return { api: createWorkspaceApi(deps), deps, stores, services, documents, founderPages }
 }
 

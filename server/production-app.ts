@@ -5,6 +5,7 @@
  * background jobs. server/index.ts puts it behind the HTTP server and the
  * signals; tests use it in-process (server/testing/built-site.ts).
  */
+import { verifyRoutes } from './features/agreements/verify-page.ts'
 import { resolve } from 'node:path'
 import { createApp, type RequestGauge } from './app.ts'
 import { founderDocumentsFrom, functionDepsFrom, metricsFrom, outboxWorkerFrom, senderFrom, workspaceApiFrom } from './compose.ts'
@@ -65,6 +66,7 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
     gauge,
     workspace,
     founder,
+    verify: verifyRoutes({ agreements: stores.agreements, team: stores.team, clientIp: clientIpResolver(config.TRUST_PROXY), contactEmail: services.founders.mail.company.contactEmail, now: () => new Date() }),
     shortPaths: shortPaths({ sources: stores.sources, now: () => new Date(), clientIp: clientIpResolver(config.TRUST_PROXY), reserved: site.topLevelNames }),
     hsts: servedOverHttps(config),
     ...(metrics ? { metrics: metrics.app } : {}),

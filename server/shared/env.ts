@@ -90,6 +90,16 @@ const EnvSchema = v.object({
   /** Where finished documents' bytes live: disk (DATA_DIR/documents) or database (document_blobs; ADR 0095). */
   DOCUMENT_STORAGE: v.optional(v.picklist(['disk', 'database'], 'must be disk or database'), 'disk'),
   SMTP_URL: v.optional(urlOf(['smtp:', 'smtps:'], 'must be smtp://user:pass@host:port or smtps://…')),
+  /**
+   * The programme's certificate for the agreements' PDF signatures (docs/decisions/0213): SIGNING_CERT a PEM
+   * file and SIGNING_KEY its PEM key, or SIGNING_KEY alone a PKCS#12 (.p12/.pfx) file; SIGNING_KEY_PASSPHRASE
+   * when the key is encrypted. Unset: a self-signed certificate generated in DATA_DIR/signing at first start.
+   */
+  SIGNING_CERT: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  SIGNING_KEY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty'))),
+  SIGNING_KEY_PASSPHRASE: v.optional(v.string()),
+  /** An RFC 3161 timestamp authority's URL: each signature then carries a trusted timestamp. */
+  SIGNING_TSA_URL: v.optional(urlOf(['http:', 'https:'], 'must be an http:// or https:// URL of an RFC 3161 timestamp authority')),
   MAIL_FROM: v.optional(mailbox, `${PROGRAMME_NAME} <${DEFAULT_COMPANY.contactEmail}>`),
   TEAM_EMAIL: v.optional(email, DEFAULT_COMPANY.contactEmail),
   ALLOWED_ORIGINS: v.optional(origins, ''),

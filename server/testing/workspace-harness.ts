@@ -4,6 +4,7 @@
  * to sign members in and call the API as a browser would (cookie, Origin,
  * X-CSRF-Token). Shared by the workspace's route tests.
  */
+import { verifyRoutes } from '../features/agreements/verify-page.ts'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import PostalMime from 'postal-mime'
 import { tmpdir } from 'node:os'
@@ -203,7 +204,7 @@ export async function workspaceHarness(
   const fn = createSendApplicationEmail(functionDepsFrom(config, store, { log }))
   h.founders = workspace.stores.founder
   h.reviews = { ...workspace.stores.review, ...stageMoves(workspace.stores.stageSteps) }
-  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder, shortPaths: shortPaths({ sources: workspace.stores.sources, now: () => clock, clientIp: h.deps.clientIp }) })
+  h.app = createApp({ store, sendApplicationEmail: fn, log, workspace: workspace.api, founder, verify: verifyRoutes({ agreements: workspace.stores.agreements, team: workspace.stores.team, clientIp: h.deps.clientIp, contactEmail: workspace.services.founders.mail.company.contactEmail, now: () => clock }), shortPaths: shortPaths({ sources: workspace.stores.sources, now: () => clock, clientIp: h.deps.clientIp }) })
   return h
 }
 

@@ -102,6 +102,8 @@ export interface AgreementStore {
   /** The newest template version; null while only the shipped sample exists. */
   latestTemplate(): Promise<AgreementTemplateRecord | null>
   listTemplates(): Promise<AgreementTemplateRecord[]>
+  /** One saved version (1 and up); null when none has that number. */
+  template(version: number): Promise<AgreementTemplateRecord | null>
   saveTemplate(p: { body: string; sample: boolean; memberId: string; at: Date }): Promise<AgreementTemplateRecord>
   /** Every agreement of the application, newest first (no PDF bytes). */
   agreementsOf(applicationId: string): Promise<AgreementRecord[]>
@@ -228,6 +230,7 @@ export function openAgreementStore(e: Engine): AgreementStore {
   const q = {
     latestTemplate: e.prepare(() => templates().orderBy('version', 'desc').limit(1)),
     templates: e.prepare(() => templates().orderBy('version', 'desc')),
+    template: e.prepare((p: { version: number }) => templates().where('version', '=', p.version)),
     lastTemplateVersion: e.prepare(() => db.selectFrom('agreement_templates').select((eb) => eb.fn.max('version').as('n'))),
     insertTemplate: e.prepare((p: { id: string; version: number; body: string; sample: boolean; memberId: string; at: Date }) =>
       db.insertInto('agreement_templates').values({ id: p.id, version: p.version, body: p.body, sample: p.sample, created_by: p.memberId, created_at: p.at }),
@@ -342,6 +345,10 @@ export function openAgreementStore(e: Engine): AgreementStore {
     },
     async listTemplates() {
       return (await e.all(q.templates({}))).map(toTemplate)
+    },
+    async template(version) {
+      const row = await e.first(q.template({ version }))
+      return row ? toTemplate(row) : null
     },
     async saveTemplate({ body, sample, memberId, at }) {
       for (let attempt = 0; ; attempt++) {

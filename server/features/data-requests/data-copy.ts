@@ -97,6 +97,9 @@ const MAIL_LABELS: Record<MailKind, string> = {
   founder_panel_reminder: 'Recordatorio de la sesión con el panel',
   team_panel_reminder: 'Recordatorio al panel',
   founder_check_in: 'Reporte mensual del seguimiento',
+  founder_agreement: 'Tu acuerdo para firmar',
+  agreement_code: 'Código para firmar el acuerdo',
+  team_agreement: 'Aviso al equipo sobre la firma del acuerdo',
 }
 const MAIL_STATUS: Record<string, string> = { pending: 'por enviar', sent: 'enviado', failed: 'no se pudo entregar' }
 

@@ -54,6 +54,8 @@ export interface StatusPageOptions {
   panelHtml?: string | null
   /** «Qué sigue» when the stage's own text does not fit (the panel session's state: panel-section.ts panelNext). */
   next?: string | null
+  /** «Tu acuerdo»: the agreement to read and sign, or signed to download (server/features/agreements/founder-page.ts). */
+  agreementHtml?: string | null
   /** «Tu plan de medios» after the signature (media-plan-section.ts), with its styles; rendered only when given. */
   mediaPlan?: { html: string; css: string } | null
   /** The twelve months of follow-up after the signature (check-in-html.ts), with its styles; rendered only when given. */
@@ -97,6 +99,7 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
 <h2>Qué sigue</h2>
 <p class="status">${e(options.next ?? NEXT[view.stage])}</p>
 ${options.panelHtml ?? ''}
+${options.agreementHtml ?? ''}
 ${options.mediaPlan?.html ?? ''}
 ${options.followUp?.html ?? ''}
 <h2>Las tres etapas</h2>

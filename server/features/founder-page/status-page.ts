@@ -72,6 +72,8 @@ export interface StatusPageDeps {
   documents?: Pick<DocumentStore, 'list'>
   /** The twelve months of follow-up after the signature (check-in.ts followUpSection): HTML and styles, or null. */
   followUpSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
+  /** «Tu acuerdo» (server/features/agreements/founder-page.ts agreementSection): HTML, or null before one is sent. */
+  agreementSection?: (view: FounderView, token: string) => Promise<string | null>
   /** «Tu plan de medios» once signed (media-plan-section.ts mediaPlanSection): HTML and styles, or null. */
   mediaPlanSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
   /** A proof file of the founder's own media plan (ADR 0163 addendum), served under their link; null when not theirs. */
@@ -153,7 +155,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const next = inStage && panelState ? panelNext(panelState, at) : null
     const mediaPlan = deps.mediaPlanSection ? await deps.mediaPlanSection(view, token) : null
     const followUp = deps.followUpSection ? await deps.followUpSection(view, token) : null
-    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, error: extra.error ?? null })
+    const agreementHtml = deps.agreementSection ? await deps.agreementSection(view, token) : null
+    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, agreementHtml, error: extra.error ?? null })
   }
 
   // «Ver prueba» of a proof kept as a file (ADR 0163 addendum): the founder's own plan only, as an attachment.

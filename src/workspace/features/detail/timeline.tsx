@@ -33,6 +33,9 @@ export const EMAIL_KIND_LABELS: Record<string, string> = {
   team_panel_invitation: 'Invitación del panel a la sesión',
   team_panel_reminder: 'Recordatorio al panel',
   founder_check_in: 'Reporte mensual del seguimiento',
+  founder_agreement: 'Acuerdo para firmar, a la persona fundadora',
+  agreement_code: 'Código para firmar el acuerdo',
+  team_agreement: 'Aviso al equipo sobre la firma del acuerdo',
 }
 
 /** The panel's e-mails are one kind for an invitation and its cancellation: the calendar's method tells them apart. */

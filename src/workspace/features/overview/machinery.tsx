@@ -29,6 +29,9 @@ const KIND_LABELS: Record<MailKind, string> = {
   team_panel_reminder: 'Recordatorio de la sesión con el panel, al equipo',
   team_founder_activity: 'Aviso al equipo de lo que hizo una persona fundadora',
   founder_check_in: 'Reporte mensual del seguimiento, a la persona fundadora',
+  founder_agreement: 'Acuerdo para firmar, a la persona fundadora',
+  agreement_code: 'Código para firmar el acuerdo',
+  team_agreement: 'Aviso al equipo sobre la firma del acuerdo',
 }
 
 export function formatAge(seconds: number): string {
