@@ -82,6 +82,18 @@ export interface Machinery {
     failed: { total: number; attention: boolean; items: FailedMail[] }
     waiting: { count: number; retrying: number; oldestQueuedAt: string | null; oldestAgeSeconds: number | null; attention: boolean }
   }
+  /**
+   * The agreements' signature: whether the programme's certificate is self-signed (generated at first start:
+   * standard tools then say "not trusted"), whether signatures carry an RFC 3161 timestamp (SIGNING_TSA_URL), and
+   * the agreements signed by both still being sealed, with the last failure's reason. Absent: not wired.
+   */
+  signature?: {
+    /** `error`: the certificate could not be loaded (the operator's English message). */
+    certificate: { loaded: boolean; selfSigned: boolean | null; subject: string | null; notAfter: string | null; error?: string }
+    timestamped: boolean
+    sealing: { waiting: number; failing: number; lastError: string | null; nextTryAt: string | null }
+    attention: boolean
+  }
 }
 
 /** POST /overview/machinery/mail/:id/retry: the e-mail is pending again. */

@@ -46,7 +46,7 @@ import type { DocumentRecord, DocumentStore } from './db/stores/document-store.t
 import { createCheckInJob, type CheckInJob } from './features/follow-up/check-in-job.ts'
 import { originOf } from './db/stores/source-store.ts'
 import { changeStage } from './features/review/pipeline.ts'
-import { signingFrom } from './features/agreements/signing.ts'
+import { signatureStateOf, signingFrom } from './features/agreements/signing.ts'
 import { agreementSection, founderAgreementRoutes } from './features/agreements/founder-page.ts'
 import type { AgreementDeps } from './features/agreements/service.ts'
 import type { ApplicationOrigin } from '../domain/sources.ts'
@@ -289,6 +289,8 @@ export function servicesFrom(config: Config, store: ApplicationStore, extra: Ser
     agreementService,
     signing,
     agreements: stores.agreements,
+    /** «Estado del sistema»: the certificate (self-signed?), the timestamp authority, the agreements being sealed. */
+    signatureState: signatureStateOf(signing, stores.agreements),
     clientIp: clientIpResolver(config.TRUST_PROXY),
     /** The panel sessions' rows, for the day-before reminders (the reminders' job). */
     panelSessions: stores.panel,

@@ -49,6 +49,9 @@ export async function openProductionApp(config: Config, options: { log?: Log } =
     backups: backupStatus,
     reservedPaths: site.topLevelNames,
   })
+  // The programme's signing certificate, loaded now: a bad SIGNING_CERT/SIGNING_KEY stops the start here, and a
+  // self-signed one (generated at the first start) is announced in the log's first lines.
+  await services.signing.identity()
   const metrics = metricsFrom(config, stores, { backups: backupStatus })
   const worker = outboxWorkerFrom(config, store, sender, {
     yieldTo: { busy: () => gauge.inFlight > 0, maxDeferMs: 1000 },

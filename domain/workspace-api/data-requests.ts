@@ -59,6 +59,23 @@ export interface HeldApplication {
   followUp: HeldFollowUp | null
   /** The media plan and what ran (ADR 0160), or null without a deal. */
   mediaPlan: HeldMediaPlan | null
+  /** Every agreement sent for signature (docs/decisions/0213), newest first, with the evidence of each signature. */
+  agreements: HeldAgreement[]
+}
+
+/**
+ * An agreement as the titular's copy holds it: its code, version, state and the documents' SHA-256; each signature
+ * with its evidence (name, e-mail, how it was verified, the e-signature text accepted, IP, browser, time). The
+ * programme signer's evidence is theirs and the programme's: only their name and time are shown.
+ */
+export interface HeldAgreement {
+  code: string
+  version: number
+  status: string
+  sentAt: string
+  documentSha256: string
+  signedSha256: string | null
+  signatures: { role: 'founder' | 'programme'; name: string; email: string | null; method: string; consentVersion: number | null; consentText: string | null; ip: string | null; userAgent: string | null; signedAt: string }[]
 }
 
 /**

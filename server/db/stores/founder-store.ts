@@ -327,7 +327,7 @@ export function openFounderStore(e: Engine): FounderStore {
   const insertOutbox = outboxInsert(e)
   const writeMails = founderMailWriter(e)
   const reducePanel = panelReducer(e)
-  const byApplications = (table: 'outbox' | 'founder_mail_drafts' | 'founder_links' | 'application_notes' | 'idempotency_keys' | 'documents') =>
+  const byApplications = (table: 'outbox' | 'founder_mail_drafts' | 'founder_links' | 'application_notes' | 'idempotency_keys' | 'documents' | 'agreements') =>
     e.prepare((p: { ids: string[] }) => db.deleteFrom(table).where(e.inList('application_id', p.ids)))
   const q = {
     waitingDrafts: e.prepare(() => draftsWithReference().where('d.status', '=', 'draft').orderBy('d.created_at').orderBy('d.id')),
@@ -385,6 +385,8 @@ export function openFounderStore(e: Engine): FounderStore {
     dropIdempotencyKeys: byApplications('idempotency_keys'),
     // The due-diligence documents' rows (and stored bytes); files on disk go with the documents' sweep.
     dropDocuments: byApplications('documents'),
+    // An agreement never signed (declined, expired, voided) holds names, addresses and the signer's IP: it goes with the rest.
+    dropAgreements: byApplications('agreements'),
     blankReviews: e.prepare((p: { ids: string[] }) =>
       db
         .updateTable('application_reviews')
@@ -537,7 +539,7 @@ export function openFounderStore(e: Engine): FounderStore {
       return e.transaction(function* (tx) {
         const ids = (yield* tx.all(q.claimClosed({ before: closedBefore }))).map((r) => r.id)
         if (ids.length === 0) return { reduced: 0 }
-        for (const drop of [q.dropOutbox, q.dropDrafts, q.dropLinks, q.dropNotes, q.dropIdempotencyKeys, q.dropDocuments]) yield* tx.run(drop({ ids }))
+        for (const drop of [q.dropOutbox, q.dropDrafts, q.dropLinks, q.dropNotes, q.dropIdempotencyKeys, q.dropDocuments, q.dropAgreements]) yield* tx.run(drop({ ids }))
         for (const blank of [q.blankReviews, q.blankConflicts, q.blankReasons, reducePanel]) yield* tx.run(blank({ ids }))
         yield* tx.run(q.answerDeletions({ ids, at }))
         yield* tx.run(q.reduce({ ids, formData: EMPTIED_FORM_DATA as unknown as Application, at }))

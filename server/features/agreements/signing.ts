@@ -8,6 +8,7 @@
 import { loadSigningIdentity, type SigningIdentity } from '../../shared/signing/identity.ts'
 import type { Log } from '../../shared/log.ts'
 import type { SigningService } from './service.ts'
+import type { AgreementStore } from '../../db/stores/agreement-store.ts'
 
 export interface SigningOptions {
   cert?: string | undefined
@@ -52,4 +53,23 @@ export interface SigningState {
   subject: string | null
   notAfter: Date | null
   timestamped: boolean
+}
+
+/** «Estado del sistema»'s part on the signature: the certificate, the timestamp authority, the sealing under way. */
+export function signatureStateOf(signing: ReturnType<typeof signingFrom>, agreements: Pick<AgreementStore, 'sealingState'>) {
+  return async () => {
+    // Loaded here if no agreement was signed yet: a self-signed certificate is reported from the first look.
+    const loadError = await signing.identity().then(
+      () => null,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    )
+    const state = signing.state()
+    const sealing = await agreements.sealingState()
+    return {
+      certificate: { loaded: state.loaded, selfSigned: state.selfSigned, subject: state.subject, notAfter: state.notAfter?.toISOString() ?? null, ...(loadError ? { error: loadError } : {}) },
+      timestamped: state.timestamped,
+      sealing: { waiting: sealing.waiting, failing: sealing.failing, lastError: sealing.lastError, nextTryAt: sealing.nextTryAt?.toISOString() ?? null },
+      attention: !state.loaded || state.selfSigned === true || !state.timestamped || sealing.failing > 0,
+    }
+  }
 }

@@ -27,7 +27,7 @@ import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentStore } from '../../db/stores/document-store.ts'
 import { page } from '../../shared/http/founder-page-shell.ts'
 import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, OUTLET_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../domain/deals.ts'
-import type { HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
+import type { HeldAgreement, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
 import { ENTRY_KIND_LABELS } from '../../../domain/media-plan.ts'
 import { METRICS, METRIC_KEYS, TEXTS, TEXT_KEYS, checkInTitle, formatMetric } from '../../../domain/follow-up.ts'
 
@@ -158,11 +158,46 @@ ${fields}
 <ol>
 ${history}
 </ol>
-${dealHtml(app.deal)}${mediaPlanHtml(app.mediaPlan)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
+${agreementsHtml(app.agreements)}${dealHtml(app.deal)}${mediaPlanHtml(app.mediaPlan)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
 ${documents}
 <h3>Correos sobre esta postulación</h3>
 ${emails}
 </section>`
+}
+
+const AGREEMENT_STATUS_WORDS: Record<string, string> = {
+  sent: 'enviado para firma',
+  founder_signed: 'firmado por ti, falta la firma del programa',
+  sealing: 'firmado por ambas partes, sellándose',
+  signed: 'firmado por ambas partes',
+  declined: 'rechazado',
+  expired: 'vencido sin firmar',
+  voided: 'anulado (se envió una versión nueva)',
+}
+
+/** Each agreement sent for signature, with the evidence of your signature; nothing when there is none. */
+function agreementsHtml(agreements: readonly HeldAgreement[]): string {
+  if (agreements.length === 0) return ''
+  return `<h3>Tus acuerdos enviados para firma</h3>
+${agreements
+  .map((a) => {
+    const sigs = a.signatures
+      .map((s) =>
+        s.role === 'founder'
+          ? row('Tu firma', `${s.name} (${s.email ?? ''}), el ${when(s.signedAt)}, con un código enviado a tu correo; desde la dirección IP ${s.ip ?? ''} y el navegador ${s.userAgent ?? ''}. Aceptaste la firma electrónica (texto versión ${s.consentVersion ?? ''}): «${s.consentText ?? ''}»`)
+          : row('Firma del programa', `${s.name}, el ${when(s.signedAt)}`),
+      )
+      .join('\n')
+    return `<table><caption>Acuerdo ${e(a.code)}, versión ${a.version}</caption><tbody>
+${row('Estado', AGREEMENT_STATUS_WORDS[a.status] ?? a.status)}
+${row('Enviado', when(a.sentAt))}
+${row('Huella SHA-256 del documento enviado', a.documentSha256)}
+${a.signedSha256 ? row('Huella SHA-256 del documento firmado', a.signedSha256) : ''}
+${sigs}
+</tbody></table>`
+  })
+  .join('\n')}
+`
 }
 
 /** The deal signed with the programme, in Colombian figures; nothing when there is none. */

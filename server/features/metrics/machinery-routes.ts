@@ -26,6 +26,8 @@ export interface MachineryRouteDeps extends Pick<WorkspaceDeps, 'team'> {
   /** A last good backup older than this needs attention (default 48 h: two missed daily runs). */
   backupStaleAfterMs?: number
   onMailQueued?: () => void
+  /** The agreements' signature: the certificate and timestamp authority, and what is being sealed (server/features/agreements/). */
+  signatureState?: () => Promise<NonNullable<Machinery['signature']>>
 }
 
 /** The failed e-mails listed; the total counts them all. */
@@ -72,6 +74,7 @@ export function machineryRoutes(deps: MachineryRouteDeps): Hono<WorkspaceEnv> {
           attention: oldestAgeMs !== null && oldestAgeMs > MAIL_WAITING_ATTENTION_MS,
         },
       },
+      ...(deps.signatureState ? { signature: await deps.signatureState() } : {}),
     }
     return c.json(answer)
   })

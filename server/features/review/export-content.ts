@@ -13,6 +13,7 @@
  * - `.csv`: «Postulaciones» for the Colombian Excel (server/shared/spreadsheet.ts);
  * - `.json`: each application's answers, consent and source, as before.
  */
+import type { AgreementRecord } from '../../../domain/agreements-records.ts'
 import { APPLICATION_FIELDS, FIELD_LABELS, optionLabel, type ApplicationField } from '../../../domain/application.ts'
 import { INSTRUMENT_LABELS, OUTLET_LABELS } from '../../../domain/deals.ts'
 import { numberFromText } from '../../../domain/format.ts'
@@ -29,7 +30,7 @@ import type { ApplicationStore, OutboxMessage, StoredApplication } from '../../d
 import { type Deal } from '../../db/stores/deal-store.ts'
 import { type Attribution } from '../../db/stores/source-store.ts'
 import { HEARD_FROM_OPTIONS } from '../../../domain/sources.ts'
-import type { HeldApplication, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
+import type { HeldAgreement, HeldApplication, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
 import { type CheckIn, type FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import type { MediaPlanLedger } from '../../db/stores/media-plan-store.ts'
 import { checkInMonth } from '../../../domain/follow-up.ts'
@@ -85,6 +86,7 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
   const deals = openWorkspaceStores(store).deals
   const followUps = openWorkspaceStores(store).followUp
   const plans = openWorkspaceStores(store).mediaPlan
+  const agreements = await openWorkspaceStores(store).agreements.agreementsOfMany(apps.map((a) => a.id))
   const shown: HeldApplication[] = []
   const origins = await attributionsOf(store, apps)
   for (const app of apps) {
@@ -100,9 +102,27 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
       origin: { source: origin?.source?.name ?? null, heardFrom: origin?.heardFrom ? HEARD_FROM_OPTIONS[origin.heardFrom] : null },
       followUp: followUp ? heldFollowUp(followUp) : null,
       mediaPlan: plan ? heldMediaPlan(plan) : null,
+      agreements: (agreements.get(app.id) ?? []).map(heldAgreement),
     })
   }
   return shown
+}
+
+/** An agreement in the titular's copy: the founder's own evidence in full; of the programme's signer, the name and time. */
+export function heldAgreement(a: AgreementRecord): HeldAgreement {
+  return {
+    code: a.code,
+    version: a.version,
+    status: a.status,
+    sentAt: a.sentAt.toISOString(),
+    documentSha256: a.documentSha256,
+    signedSha256: a.signedSha256,
+    signatures: a.signatures.map((s) =>
+      s.role === 'founder'
+        ? { role: s.role, name: s.name, email: s.email, method: s.method, consentVersion: s.consentVersion, consentText: s.consentText, ip: s.ip, userAgent: s.userAgent, signedAt: s.signedAt.toISOString() }
+        : { role: s.role, name: s.name, email: null, method: s.method, consentVersion: null, consentText: null, ip: null, userAgent: null, signedAt: s.signedAt.toISOString() },
+    ),
+  }
 }
 
 /** The deal in the titular's copy: the terms and when it was signed, never who on the team. */

@@ -3,6 +3,7 @@
  * transitions, reviews, notes, exports and the audit log. Mounted behind the
  * session and CSRF middleware (auth/), which sets c.get('member').
  */
+import type { AgreementStore } from '../../db/stores/agreement-store.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { dueState } from '../../../domain/pipeline.ts'
@@ -61,7 +62,16 @@ export interface ReviewRouteDeps {
   documents?: ChangeStageDeps['documents']
   /** The deal at the signature (ADR 0159); without it (tests of other parts), "Acuerdo firmado" asks for none. */
   deals?: DealStore
+  /**
+   * The agreements (server/features/agreements/): while one is out for signature or being sealed, «Acuerdo firmado»
+   * is reached only by its two signatures (the sealing moves the stage), never typed by hand. Without it, not checked.
+   */
+  agreements?: Pick<AgreementStore, 'agreementsOf'>
 }
+
+/** The refusal of a move by hand to «Acuerdo firmado» while the agreement is out for signature. */
+export const AGREEMENT_UNDER_WAY_REFUSAL =
+  'El acuerdo de esta postulación está enviado para firma: la postulación pasa a «Acuerdo firmado» sola cuando firmen la persona fundadora y el programa.'
 
 export const PAGE_SIZE_DEFAULT = 50
 export const PAGE_SIZE_MAX = 100
@@ -226,6 +236,10 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     // The deal at the signature (ADR 0159): admins only, only with the move to "Acuerdo firmado", read as Colombians write it.
     let deal: DealTerms | null = null
     if (dealInput && to !== 'acuerdo_firmado') return invalid(c, [], DEAL_NOT_SIGNING_REFUSAL)
+    if (to === 'acuerdo_firmado' && deps.agreements) {
+      const under = (await deps.agreements.agreementsOf(c.req.param('id'))).some((a) => a.status === 'sent' || a.status === 'founder_signed' || a.status === 'sealing')
+      if (under) return c.json({ error: 'agreement_under_way', message: AGREEMENT_UNDER_WAY_REFUSAL }, 409)
+    }
     if (to === 'acuerdo_firmado' && deps.deals) {
       if (c.get('member').role !== 'admin') return c.json({ error: 'forbidden', message: 'Solo un administrador marca «Acuerdo firmado»: el acuerdo lleva sus cifras.' }, 403)
       if (!dealInput) return c.json({ error: 'deal_required', message: DEAL_REQUIRED_REFUSAL, issues: [] }, 422)

@@ -46,11 +46,12 @@ export function MachineryPanel() {
   return (
     <Panel title="Estado del sistema" className="mt-5">
       <QueryView query={machinery}>
-        {({ backup, mail }) => (
+        {({ backup, mail, signature }) => (
           <div className="grid gap-4 md:grid-cols-2">
             <BackupPart backup={backup} />
             <WaitingPart waiting={mail.waiting} />
             <FailedPart failed={mail.failed} />
+            {signature && <SignaturePart signature={signature} />}
           </div>
         )}
       </QueryView>
@@ -130,6 +131,58 @@ function BackupPart({ backup }: { backup: Machinery['backup'] }) {
           {size ? `, ${size}` : ''}.
         </p>
       )}
+    </Part>
+  )
+}
+
+/** The agreements' signature: the certificate, the timestamp authority, the agreements being sealed. */
+export function SignaturePart({ signature }: { signature: NonNullable<Machinery['signature']> }) {
+  const { certificate, timestamped, sealing } = signature
+  return (
+    <Part title="Firma de acuerdos" attention={signature.attention}>
+      {!certificate.loaded ? (
+        <>
+          <p>No se pudo cargar el certificado del programa{certificate.error ? `: ${certificate.error}` : '.'}</p>
+          <NextStep>
+            revisa <code>SIGNING_CERT</code>, <code>SIGNING_KEY</code> y <code>SIGNING_KEY_PASSPHRASE</code>. <Doc section="Signing agreements" />
+          </NextStep>
+        </>
+      ) : certificate.selfSigned ? (
+        <>
+          <p>Los acuerdos se firman con un certificado autofirmado, generado por el servidor: las herramientas de PDF dirán que quien firma «no es de confianza».</p>
+          <NextStep>
+            configura el certificado del programa en <code>SIGNING_CERT</code> y <code>SIGNING_KEY</code>. <Doc section="Signing agreements" />
+          </NextStep>
+        </>
+      ) : (
+        <p>
+          Certificado del programa: {certificate.subject}
+          {certificate.notAfter ? `, vigente hasta el ${formatDateTime(certificate.notAfter)}` : ''}.
+        </p>
+      )}
+      {timestamped ? (
+        <p>Cada firma lleva un sello de tiempo de la autoridad configurada.</p>
+      ) : (
+        <>
+          <p>Las firmas no llevan sello de tiempo: no hay una autoridad de sellado configurada.</p>
+          <NextStep>
+            configura <code>SIGNING_TSA_URL</code> (una autoridad RFC 3161). <Doc section="Signing agreements" />
+          </NextStep>
+        </>
+      )}
+      {sealing.failing > 0 ? (
+        <>
+          <p>
+            {countOf(sealing.failing, 'acuerdo firmado por ambas partes no se ha podido sellar', 'acuerdos firmados por ambas partes no se han podido sellar')}
+            {sealing.lastError ? `: ${sealing.lastError}` : '.'} {sealing.nextTryAt ? `Se vuelve a intentar el ${formatDateTime(sealing.nextTryAt)}.` : ''}
+          </p>
+          <NextStep>
+            revisa la autoridad de sellado y el registro del servidor; el sellado se reintenta solo. <Doc section="Signing agreements" />
+          </NextStep>
+        </>
+      ) : sealing.waiting > 0 ? (
+        <p>{countOf(sealing.waiting, 'acuerdo se está sellando', 'acuerdos se están sellando')}.</p>
+      ) : null}
     </Part>
   )
 }
