@@ -69,6 +69,11 @@ export async function restoreCommand(args: string[], config: Config, io: Command
     }
     io.out(`Restored ${outcome.restoredDocuments} document file(s) into ${resolve(config.DATA_DIR)}.`)
     for (const missing of manifest.notIncluded) io.out(`Not in this backup: ${missing}.`)
+    if (outcome.restoredDatabase) io.out(`Verified ${outcome.verifiedAgreements} signed agreement(s): each sealed PDF is as it was signed.`)
+    if (outcome.agreementProblems.length > 0) {
+      io.err(`Restore finished, but ${outcome.agreementProblems.length} signed agreement(s) do not verify: ${outcome.agreementProblems.join(', ')}. See docs/operations.md, "Signing agreements".`)
+      return 1
+    }
     return 0
   } catch (err) {
     if (err instanceof BackupFileError || err instanceof RestoreRefused) {

@@ -10,6 +10,9 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { createHash } from 'node:crypto'
 import { documentsDir, type Config } from '../../shared/env.ts'
 import { SQLITE_MIGRATIONS } from '../../db/migrations/sqlite.ts'
+import { openAgreementStore } from '../../db/stores/agreement-store.ts'
+import { engineOf } from '../../db/engine-of.ts'
+import { pdfIsIntact } from '../../shared/signing/verify.ts'
 import { openSqliteStore } from '../../db/sqlite-store.ts'
 import { BackupFileError, DATABASE_PART, DOCUMENT_PART, MANIFEST_NAME, readArchive, verifyArchive, type Manifest } from './archive.ts'
 
@@ -21,6 +24,10 @@ export interface RestoreOutcome {
   schemaVersion: number
   restoredDatabase: boolean
   restoredDocuments: number
+  /** The signed agreements whose sealed PDF was read back and verified (its SHA-256 and every PDF signature). */
+  verifiedAgreements: number
+  /** The codes of those that did not verify: the operator must look (docs/operations.md, «Signing agreements»). */
+  agreementProblems: string[]
 }
 
 /** Refusals the operator must act on (a busy directory, a backup from newer code): one English line. */
@@ -114,14 +121,24 @@ export async function restoreBackup(
   })
 
   let schemaVersion = manifest.schemaVersion
+  let verifiedAgreements = 0
+  const agreementProblems: string[] = []
   if (restoredDatabase && dbPath) {
     const store = openSqliteStore(dbPath)
     try {
       await store.migrate()
       schemaVersion = (store.db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number }).v
+      // Every sealed agreement read back: its bytes must still be the ones sealed, and each PDF signature valid.
+      const agreements = openAgreementStore(engineOf(store))
+      for (const row of store.db.prepare("SELECT id, code, signed_sha256 FROM agreements WHERE status = 'signed'").all() as { id: string; code: string; signed_sha256: string }[]) {
+        const pdf = await agreements.document(row.id, 'signed')
+        const intact = pdf !== null && createHash('sha256').update(pdf).digest('hex') === row.signed_sha256 && pdfIsIntact(pdf)
+        if (intact) verifiedAgreements++
+        else agreementProblems.push(row.code)
+      }
     } finally {
       await store.close()
     }
   }
-  return { manifest, movedAside, schemaVersion, restoredDatabase, restoredDocuments }
+  return { manifest, movedAside, schemaVersion, restoredDatabase, restoredDocuments, verifiedAgreements, agreementProblems }
 }

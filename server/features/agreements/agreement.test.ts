@@ -1,0 +1,243 @@
+/**
+ * The agreement's signature from the outside (docs/decisions/0213): an admin sends it through the real
+ * workspace API, the founder reads it and signs from their page with the code read from the delivered
+ * e-mail, a programme signer signs from the workspace with theirs; the stage becomes «Acuerdo firmado»
+ * with the agreement's numbers as the deal; the sealed PDF verifies in poppler's pdfsig (two valid
+ * signatures, each with a timestamp from a real RFC 3161 authority on this machine) and on /verificar;
+ * one byte changed and both say so. Then every refusal: in Spanish, nothing changed.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { harnessPerTest } from '../../db/testing/store-databases.ts'
+import { newSubmission } from '../../testing/fixtures.ts'
+import { founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { DEAL_BODY, DEAL_BODY_TERMS } from '../../testing/deal-body.ts'
+import { startTestTsa } from '../../testing/tsa-server.ts'
+import type { AgreementAnswer } from '../../../domain/workspace-api/agreements.ts'
+import { readPdfSignatures } from '../../shared/signing/verify.ts'
+import { CONFLICT_KINDS } from '../../../domain/conflicts.ts'
+
+const SITE = 'http://localhost:5173'
+const PDFSIG = process.env.PDFSIG_PATH ?? '/usr/bin/pdfsig'
+const json = async <T>(res: Response) => (await res.json()) as T
+
+let tsa: Awaited<ReturnType<typeof startTestTsa>>
+beforeAll(async () => {
+  tsa = await startTestTsa()
+})
+afterAll(async () => {
+  await tsa?.close()
+})
+
+const openHarness = harnessPerTest(() => workspaceHarness({ SIGNING_TSA_URL: tsa.url }))
+
+const TO_DUE_DILIGENCE = [
+  ['recibida', 'validacion_preliminar'],
+  ['validacion_preliminar', 'sesion_panel'],
+  ['sesion_panel', 'due_diligence'],
+] as const
+
+export const PARTIES = {
+  legalName: 'Recicla Ya S.A.S.',
+  tradeName: 'Recicla Ya',
+  nit: '900.123.456-8',
+  representativeName: 'María José Núñez',
+  representativeIdType: 'CC',
+  representativeId: '1020304050',
+  shares: '15.000',
+  shareClass: 'ordinarias',
+  city: 'Medellín',
+} as const
+
+async function setUp() {
+  const h = await openHarness()
+  const admin = await h.signIn(await h.addMember({ role: 'admin', name: 'Ana Admin' }))
+  const signer = await h.signIn(await h.addMember({ role: 'admin', name: 'Sofía Firmante' }))
+  const reviewer = await h.signIn(await h.addMember({ role: 'reviewer' }))
+  const s = newSubmission({ createdAt: h.now() })
+  await h.store.saveSubmission(s)
+  const id = s.application.id
+  for (const [from, to] of TO_DUE_DILIGENCE) expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from, to } })).status).toBe(200)
+  expect((await h.call('PUT', `/members/${signer.member.id}/signing-right`, { as: admin, body: { canSign: true } })).status).toBe(200)
+  await h.deliverMail()
+  return { h, admin, signer, reviewer, id, email: s.application.formData.email }
+}
+
+const send = (h: WorkspaceHarness, as: SignedIn, id: string, extra: Record<string, unknown> = {}) =>
+  h.call('POST', `/applications/${id}/agreement`, { as, body: { deal: DEAL_BODY, parties: PARTIES, missingDocuments: { confirmed: true, reason: 'Llegan con la firma.' }, ...extra } })
+
+const founderPost = (h: WorkspaceHarness, path: string, form: Record<string, string>) =>
+  h.app.request(`${SITE}${path}`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() })
+
+const codeIn = (text: string) => {
+  const m = /es (\d{6})\./.exec(text)
+  if (!m) throw new Error('no code in the e-mail')
+  return m[1]!
+}
+
+function pdfsig(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agreement-'))
+  const file = join(dir, 'acuerdo.pdf')
+  writeFileSync(file, bytes)
+  const run = spawnSync(PDFSIG, [file], { encoding: 'utf8' })
+  if (run.error) throw new Error(`pdfsig is needed (poppler-utils: apt-get install poppler-utils): ${run.error.message}`)
+  return run.stdout + run.stderr
+}
+
+async function signFully(h: WorkspaceHarness, admin: SignedIn, signer: SignedIn, id: string, email: string) {
+  expect((await send(h, admin, id)).status).toBe(201)
+  const sent = await h.deliverMail()
+  const invitation = sent.find((m) => m.to === email)!
+  expect(invitation.subject).toContain('Tu acuerdo está listo para firmar')
+  const token = founderTokenFrom(invitation.text)
+  const page = `/postulacion/${token}/acuerdo`
+  expect((await founderPost(h, `${page}/codigo`, { acepto: 'si' })).status).toBe(303)
+  const founderCode = codeIn((await h.deliverMail()).find((m) => m.to === email)!.text)
+  expect((await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: founderCode })).status).toBe(303)
+  expect((await h.call('POST', `/applications/${id}/agreement/code`, { as: signer, body: {} })).status).toBe(200)
+  const signerCode = codeIn((await h.deliverMail()).find((m) => m.to === signer.member.email)!.text)
+  const signed = await h.call('POST', `/applications/${id}/agreement/sign`, { as: signer, body: { code: signerCode, consent: true }, headers: { 'user-agent': 'Mozilla/5.0 (Firmante)' } })
+  expect(signed.status).toBe(200)
+  return { token, page, answer: await json<AgreementAnswer>(signed) }
+}
+
+describe('the agreement, sent, signed by both and sealed', () => {
+  it('ends at «Acuerdo firmado» with the agreement\'s numbers as the deal; the PDF holds two valid signatures with timestamps, and verifies', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    const { token, page, answer } = await signFully(h, admin, signer, id, email)
+    const agreement = answer.agreements[0]!
+    expect(agreement.status).toBe('signed')
+    expect(agreement.signatures.map((s) => [s.role, s.name, s.method])).toEqual([
+      ['founder', expect.any(String), 'email_code'],
+      ['programme', 'Sofía Firmante', 'email_code'],
+    ])
+    expect(agreement.signatures[1]!.userAgent).toBe('Mozilla/5.0 (Firmante)')
+
+    const record = (await h.reviews.getApplication(id))!
+    expect(record.stage).toBe('acuerdo_firmado')
+    const deal = await json<{ deal: Record<string, unknown> }>(await h.call('GET', `/applications/${id}/deal`, { as: admin }))
+    expect(deal.deal).toMatchObject(DEAL_BODY_TERMS)
+
+    const pdf = new Uint8Array(await (await h.call('GET', `/applications/${id}/agreement/${agreement.id}/document?version=signed`, { as: admin })).arrayBuffer())
+    const report = pdfsig(pdf)
+    expect(report.match(/Signature is Valid/g)?.length).toBe(2)
+    expect(report).toContain('Total document signed')
+    const found = readPdfSignatures(pdf)
+    expect(found).toHaveLength(2)
+    for (const s of found) expect(s.timestamp?.imprintMatches).toBe(true)
+
+    // The founder downloads the same bytes from their page.
+    const mine = new Uint8Array(await (await h.app.request(`${SITE}${page}/documento?version=signed`)).arrayBuffer())
+    expect(Buffer.from(mine).equals(Buffer.from(pdf))).toBe(true)
+    expect(await (await h.app.request(`${SITE}/postulacion/${token}`)).text()).toContain('El acuerdo está firmado por ambas partes')
+
+    // /verificar: intact; one byte changed inside the signed content: modified, and pdfsig says so too.
+    const upload = (bytes: Uint8Array) => {
+      const form = new FormData()
+      form.set('archivo', new File([bytes], 'acuerdo.pdf', { type: 'application/pdf' }))
+      return h.app.request(`${SITE}/verificar`, { method: 'POST', body: form })
+    }
+    const intact = await upload(pdf)
+    expect(intact.status).toBe(200)
+    expect(await intact.text()).toContain('Documento íntegro')
+    const changed = new Uint8Array(pdf)
+    const at = Buffer.from(changed).indexOf('Recicla Ya')
+    changed[at] = 'r'.charCodeAt(0)
+    const tampered = await upload(changed)
+    expect(tampered.status).toBe(422)
+    expect(await tampered.text()).toContain('Documento modificado')
+    expect(pdfsig(changed)).not.toMatch(/Signature is Valid[\s\S]*Signature is Valid/)
+  })
+})
+
+describe('refusals: each in Spanish, nothing changed', () => {
+  it('refuses a reviewer, a member without the right to sign, a wrong code five times (then a new one), signing twice, and a GET where a POST is meant', async () => {
+    const { h, admin, signer, reviewer, id, email } = await setUp()
+    expect((await send(h, reviewer, id)).status).toBe(403)
+    expect((await send(h, admin, id)).status).toBe(201)
+    const mails = await h.deliverMail()
+    const token = founderTokenFrom(mails.find((m) => m.to === email)!.text)
+    const page = `/postulacion/${token}/acuerdo`
+
+    // The programme cannot sign before the founder.
+    const early = await h.call('POST', `/applications/${id}/agreement/code`, { as: signer, body: {} })
+    expect(early.status).toBe(409)
+    expect((await json<{ message: string }>(early)).message).toBe('La persona fundadora aún no ha firmado: el programa firma después.')
+
+    // A mail scanner's GET of a form's address changes nothing.
+    const before = h.snapshot()
+    expect((await h.app.request(`${SITE}${page}/firmar`)).status).toBe(404)
+    expect((await h.app.request(`${SITE}${page}/codigo`)).status).toBe(404)
+    expect(h.snapshot()).toEqual(before)
+
+    // Without accepting the e-signature text: no code.
+    const noConsent = await founderPost(h, `${page}/codigo`, {})
+    expect(noConsent.status).toBe(422)
+    expect(await noConsent.text()).toContain('Para firmar, marca que aceptas firmar electrónicamente.')
+
+    expect((await founderPost(h, `${page}/codigo`, { acepto: 'si' })).status).toBe(303)
+    const code = codeIn((await h.deliverMail()).find((m) => m.to === email)!.text)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (const left of [4, 3, 2, 1]) {
+      const res = await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: wrong })
+      expect(res.status).toBe(422)
+      expect(await res.text()).toContain(`Te quedan ${left} ${left === 1 ? 'intento' : 'intentos'}.`)
+    }
+    const fifth = await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: wrong })
+    expect(fifth.status).toBe(409)
+    expect(await fifth.text()).toContain('te enviamos uno nuevo')
+    const replacement = codeIn((await h.deliverMail()).find((m) => m.to === email)!.text)
+    // The first code no longer works; the new one does.
+    if (replacement !== code) expect((await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: code })).status).toBe(422)
+    expect((await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: replacement })).status).toBe(303)
+    // Signing twice.
+    const twice = await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: replacement })
+    expect(twice.status).toBe(409)
+
+    // A member who is an admin without the right to sign.
+    const noRight = await h.call('POST', `/applications/${id}/agreement/code`, { as: admin, body: {} })
+    expect(noRight.status).toBe(403)
+    expect((await json<{ message: string }>(noRight)).message).toBe('No tienes el derecho de firmar por el programa: un administrador puede dártelo en «Equipo».')
+    // A reviewer cannot be given the right.
+    expect((await h.call('PUT', `/members/${reviewer.member.id}/signing-right`, { as: admin, body: { canSign: true } })).status).toBe(422)
+  })
+
+  it('a deal changed after sending voids the sent version and sends a new one; the founder is told; the old page refuses to sign the old one', async () => {
+    const { h, admin, id, email } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    await h.deliverMail()
+    const same = await send(h, admin, id)
+    expect(same.status).toBe(409)
+    expect((await json<{ error: string }>(same)).error).toBe('unchanged')
+    const changed = await send(h, admin, id, { deal: { ...DEAL_BODY, equityPercent: '5' } })
+    expect(changed.status).toBe(201)
+    const answer = await json<AgreementAnswer>(changed)
+    expect(answer.agreements.map((a) => [a.version, a.status])).toEqual([
+      [2, 'sent'],
+      [1, 'voided'],
+    ])
+    const told = (await h.deliverMail()).find((m) => m.to === email)!
+    expect(told.subject).toContain('Versión nueva de tu acuerdo')
+    expect(told.text).toContain('anulamos la versión que te enviamos antes')
+    // A move by hand to «Acuerdo firmado» is refused while it is out for signature.
+    const byHand = await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from: 'due_diligence', to: 'acuerdo_firmado', deal: DEAL_BODY, missingDocuments: { confirmed: true, reason: 'x' } } })
+    expect(byHand.status).toBe(409)
+    expect((await json<{ error: string }>(byHand)).error).toBe('agreement_under_way')
+  })
+
+  it('a conflicted member and another application\'s document are refused', async () => {
+    const { h, admin, signer, id } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    const answer = await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: admin }))
+    const other = newSubmission({ createdAt: h.now() })
+    await h.store.saveSubmission(other)
+    const foreign = await h.call('GET', `/applications/${other.application.id}/agreement/${answer.agreements[0]!.id}/document`, { as: admin })
+    expect(foreign.status).toBe(404)
+    expect((await h.call('POST', '/conflicts', { as: signer, body: { applicationId: id, kind: CONFLICT_KINDS[0] } })).status).toBe(201)
+    const refused = await h.call('GET', `/applications/${id}/agreement`, { as: signer })
+    expect(refused.status).toBe(403)
+  })
+})
