@@ -166,6 +166,17 @@ export function describeAgreementStoreContract<S extends ApplicationStore>(name:
         ['agreement_template.saved', admin.id, null, { version: 1 }],
         ['agreement_template.saved', admin.id, null, { version: 2 }],
       ])
+
+      // Saved at once from two instances: each gets its own number (a taken one is retried).
+      const otherInstance = openAgreementStore(engineOf(await db.openAnother()))
+      const saved = await Promise.all([
+        agreements.saveTemplate({ body: 'tres', sample: false, memberId: admin.id, at: at(2) }),
+        otherInstance.saveTemplate({ body: 'cuatro', sample: false, memberId: admin.id, at: at(2) }),
+        agreements.saveTemplate({ body: 'cinco', sample: false, memberId: admin.id, at: at(2) }),
+      ])
+      expect(saved.map((t) => t.version).sort()).toEqual([3, 4, 5])
+      expect((await agreements.listTemplates()).map((t) => t.version)).toEqual([5, 4, 3, 2, 1])
+      for (const t of saved) expect(await agreements.template(t.version)).toEqual(t)
     })
 
     it('sends version 1 frozen with its PDF and e-mails; version 2 voids it in the same transaction; a taken version changes nothing', async () => {
