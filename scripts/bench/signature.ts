@@ -33,6 +33,7 @@ import { codeHash, isRefusal, sealDue, sendAgreement, signAgreement, type Agreem
 import { signingFrom } from '../../server/features/agreements/signing.ts'
 import type { FounderMailConfig } from '../../server/shared/mail/founder-mail.ts'
 import { DEFAULT_COMPANY } from '../../domain/company.ts'
+import type { DealInput } from '../../domain/deals.ts'
 
 const GOAL_P95_MS = 300
 const { values: args } = parseArgs({ options: { runs: { type: 'string' }, parallel: { type: 'string' }, only: { type: 'string' } } })
@@ -108,7 +109,7 @@ async function bench(target: string, store: ApplicationStore) {
   const one = async () => {
     const id = await application()
     const t0 = performance.now()
-    const sent = await sendAgreement(deps, id, { deal: DEAL_BODY, parties: PARTIES, missingDocuments: { confirmed: true, reason: 'bench' } }, admin.id)
+    const sent = await sendAgreement(deps, id, { deal: DEAL_BODY as DealInput, parties: PARTIES, missingDocuments: { confirmed: true, reason: 'bench' } }, admin.id)
     if (isRefusal(sent)) throw new Error(`send refused: ${sent.message}`)
     const t1 = performance.now()
     await signBoth(sent.id)
@@ -140,7 +141,7 @@ async function bench(target: string, store: ApplicationStore) {
   const start = performance.now()
   const results = await Promise.allSettled(
     ids.map(async (id) => {
-      const sent = await sendAgreement(deps, id, { deal: DEAL_BODY, parties: PARTIES, missingDocuments: { confirmed: true, reason: 'bench' } }, admin.id)
+      const sent = await sendAgreement(deps, id, { deal: DEAL_BODY as DealInput, parties: PARTIES, missingDocuments: { confirmed: true, reason: 'bench' } }, admin.id)
       if (isRefusal(sent)) throw new Error(sent.message)
       await signBoth(sent.id)
       // Every instance's job seals what is due: here several passes at once, each leasing its own rows.

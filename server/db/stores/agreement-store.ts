@@ -396,6 +396,7 @@ export function openAgreementStore(e: Engine): AgreementStore {
       return row?.bytes ? new Uint8Array(row.bytes) : null
     },
     async nextVersion(applicationId) {
+      if (!isUuid(applicationId)) return 1
       const row = await e.first(q.lastVersion({ applicationId }))
       return (row?.n === null || row?.n === undefined ? 0 : toNumber(row.n)) + 1
     },
@@ -423,10 +424,12 @@ export function openAgreementStore(e: Engine): AgreementStore {
       }
     },
     async codesIssuedSince(agreementId, role, since) {
+      if (!isUuid(agreementId)) return 0
       const row = await e.first(q.codesSince({ id: agreementId, role, since }))
       return row ? toNumber(row.n as number) : 0
     },
     async issueCode(p) {
+      if (!isUuid(p.agreementId)) return
       const agreement = await e.first(q.byId({ id: p.agreementId }))
       if (!agreement) return
       await e.transaction(function* (tx) {
@@ -506,6 +509,7 @@ export function openAgreementStore(e: Engine): AgreementStore {
       return withSignatures(await e.all(q.dueToExpire({ at })))
     },
     async expire(id, at, mails) {
+      if (!isUuid(id)) return false
       return e.transaction(function* (tx) {
         const row = yield* tx.first(q.lockById({ id }))
         if (!row || (row.status !== 'sent' && row.status !== 'founder_signed')) return false
@@ -530,9 +534,11 @@ export function openAgreementStore(e: Engine): AgreementStore {
       return out
     },
     async storeSealed(id, bytes, sha, at) {
+      if (!isUuid(id)) return
       await e.run(q.storeSealed({ id, bytes, sha, at }))
     },
     async finishSealing(id, at, mails) {
+      if (!isUuid(id)) return null
       const done = await e.transaction(function* (tx) {
         const row = yield* tx.first(q.lockById({ id }))
         if (!row || row.status !== 'sealing') return false
@@ -544,6 +550,7 @@ export function openAgreementStore(e: Engine): AgreementStore {
       return done ? self.agreement(id) : null
     },
     async sealFailed(id, error, next, at) {
+      if (!isUuid(id)) return
       await e.run(q.failed({ id, error: error.slice(0, 500), next, at }))
     },
     async sealingState() {

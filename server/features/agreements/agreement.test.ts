@@ -137,7 +137,7 @@ describe('the agreement, sent, signed by both and sealed', () => {
     // /verificar: intact; one byte changed inside the signed content: modified, and pdfsig says so too.
     const upload = (bytes: Uint8Array) => {
       const form = new FormData()
-      form.set('archivo', new File([bytes], 'acuerdo.pdf', { type: 'application/pdf' }))
+      form.set('archivo', new File([Buffer.from(bytes)], 'acuerdo.pdf', { type: 'application/pdf' }))
       return h.app.request(`${SITE}/verificar`, { method: 'POST', body: form })
     }
     const intact = await upload(pdf)
