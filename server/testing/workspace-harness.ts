@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
-import { founderDocumentsFrom, functionDepsFrom, originReader, workspaceApiFrom } from '../compose.ts'
+import { founderDocumentsFrom, functionDepsFrom, originReader, workspaceApiFrom, type Services } from '../compose.ts'
 import type { MediaDaysSource } from '../features/media-plan/media-days.ts'
 import type { Documents } from '../features/documents/service.ts'
 import { readConfig, type Config } from '../shared/env.ts'
@@ -71,6 +71,8 @@ export interface WorkspaceHarness {
   reviews: ReviewStore & StageMoves
   config: Config
   deps: WorkspaceDeps
+  /** The one services object the routes and jobs take (server/compose.ts servicesFrom): for a test to run a job's pass. */
+  services: Services
   /** The due-diligence documents (server/features/documents/), whose founder routes are mounted at /postulacion. */
   documents: Documents
   /** Move the clock. */
@@ -124,6 +126,7 @@ export async function workspaceHarness(
     reviews: undefined as unknown as ReviewStore & StageMoves,
     config,
     deps: undefined as unknown as WorkspaceDeps,
+    services: undefined as unknown as Services,
     documents: undefined as unknown as Documents,
     mailsQueued: 0,
     logs,
@@ -196,6 +199,7 @@ export async function workspaceHarness(
   // The same composition as the server: auth and members, then the review and data-request routes.
   const workspace = workspaceApiFrom(config, store, { log, clock: () => clock, onMailQueued: () => void h.mailsQueued++, ...extra })
   h.deps = workspace.deps
+  h.services = workspace.services
   h.documents = workspace.documents
   const founder = founderApp({
     statusPages: workspace.founderPages,

@@ -19,6 +19,7 @@ import { startTestTsa } from '../../testing/tsa-server.ts'
 import type { AgreementAnswer } from '../../../domain/workspace-api/agreements.ts'
 import { readPdfSignatures } from '../../shared/signing/verify.ts'
 import { CONFLICT_KINDS } from '../../../domain/conflicts.ts'
+import { createAgreementJob } from './agreement-job.ts'
 
 const SITE = 'http://localhost:5173'
 const PDFSIG = process.env.PDFSIG_PATH ?? '/usr/bin/pdfsig'
@@ -239,5 +240,63 @@ describe('refusals: each in Spanish, nothing changed', () => {
     expect((await h.call('POST', '/conflicts', { as: signer, body: { applicationId: id, kind: CONFLICT_KINDS[0] } })).status).toBe(201)
     const refused = await h.call('GET', `/applications/${id}/agreement`, { as: signer })
     expect(refused.status).toBe(403)
+  })
+})
+
+describe('sealing that fails, expiry, declining', () => {
+  it('a timestamp authority down leaves the agreement «Sellando el documento», on «Estado del sistema»; the job seals it once it is back', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    tsa.setFailing(true)
+    try {
+      const { page, answer } = await signFully(h, admin, signer, id, email)
+      expect(answer.agreements[0]!.status).toBe('sealing')
+      expect((await h.reviews.getApplication(id))!.stage).toBe('due_diligence')
+      const founderView = await (await h.app.request(`${SITE}${page}`)).text()
+      expect(founderView).toContain('Estamos sellando el documento firmado')
+      const machinery = await json<{ signature: { attention: boolean; timestamped: boolean; sealing: { waiting: number; failing: number; lastError: string } } }>(await h.call('GET', '/overview/machinery', { as: admin }))
+      expect(machinery.signature).toMatchObject({ attention: true, timestamped: true, sealing: { waiting: 1, failing: 1 } })
+      expect(machinery.signature.sealing.lastError).toMatch(/^timestamp authority/)
+      expect(h.logs.some((l) => l.event === 'agreement.seal_failed')).toBe(true)
+      // Not before its next try (one minute): the job leaves it.
+      expect(await createAgreementJob(h.services.agreementService, { tickMs: 60_000, log: () => {} }).runOnce()).toMatchObject({ sealed: 0 })
+    } finally {
+      tsa.setFailing(false)
+    }
+    h.advance(61_000)
+    expect(await createAgreementJob(h.services.agreementService, { tickMs: 60_000, log: () => {} }).runOnce()).toMatchObject({ sealed: 1, failed: 0 })
+    expect((await h.reviews.getApplication(id))!.stage).toBe('acuerdo_firmado')
+    const after = await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: admin }))
+    expect(after.agreements[0]!.status).toBe('signed')
+  })
+
+  it('an agreement not signed within 30 days expires and both sides are told; an expired code is refused', async () => {
+    const { h, admin, id, email } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === email)!.text)
+    const page = `/postulacion/${token}/acuerdo`
+    expect((await founderPost(h, `${page}/codigo`, { acepto: 'si' })).status).toBe(303)
+    const code = codeIn((await h.deliverMail()).find((m) => m.to === email)!.text)
+    h.advance(16 * 60_000)
+    const late = await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: code })
+    expect(late.status).toBe(409)
+    expect(await late.text()).toContain('Ese código ya venció: pide uno nuevo.')
+    h.advance(30 * 86_400_000)
+    expect(await createAgreementJob(h.services.agreementService, { tickMs: 60_000, log: () => {} }).runOnce()).toMatchObject({ expired: 1 })
+    const told = await h.deliverMail()
+    expect(told.find((m) => m.to === email)?.subject).toContain('Venció el plazo para firmar tu acuerdo')
+    expect(told.find((m) => m.to === admin.member.email)?.subject).toContain('Venció el plazo para firmar el acuerdo')
+    expect((await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: admin }))).agreements[0]!.status).toBe('expired')
+  })
+
+  it('the founder declines: the team is told, the founder gets the confirmation, and it can no longer be signed', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === email)!.text)
+    const page = `/postulacion/${token}/acuerdo`
+    expect((await founderPost(h, `${page}/rechazar`, { motivo: 'La valoración no es la que hablamos.' })).status).toBe(303)
+    const mails = await h.deliverMail()
+    expect(mails.find((m) => m.to === signer.member.email)?.text).toContain('Su motivo: La valoración no es la que hablamos.')
+    expect(mails.find((m) => m.to === email)?.subject).toContain('Tu acuerdo no se firmará')
+    expect((await founderPost(h, `${page}/codigo`, { acepto: 'si' })).status).toBe(409)
   })
 })
