@@ -113,6 +113,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, .
 export const VIEW_ACTIONS = [
   'application.viewed',
   'deal.viewed',
+  'agreement.viewed',
   'media_plan.viewed',
   'follow_up.viewed',
   'follow_up.portfolio_viewed',
