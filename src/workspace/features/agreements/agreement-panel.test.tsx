@@ -295,5 +295,7 @@ describe('signing for the programme', () => {
     expect(posts(`${BASE}/decline`)[0]!.body).toEqual({ reason: 'La startup cerró' })
     const list = await screen.findByRole('list', { name: 'Versiones anteriores' })
     expect(list.textContent).toContain('Rechazado')
+    // The button is gone: the focus goes to the section, not to the page's top.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Estado del acuerdo' })))
   })
 })

@@ -71,8 +71,13 @@ function useAgreementWrite(applicationId: string) {
 export function AgreementPanel({ applicationId }: { applicationId: string }) {
   const answer = useQuery(endpointQuery(E.agreement, { id: applicationId }))
   const [sending, setSending] = useState(false)
+  // A signature or a decline takes away the form or the button that had the focus: it goes to the section.
+  const top = useRef<HTMLDivElement>(null)
+  const focusPanel = () => setTimeout(() => top.current?.focus(), 0)
   // Each opening starts from the answer of the moment: a fresh form.
   const [opening, setOpening] = useState(0)
+  // Nothing drawn while it is read: most applications have no agreement, and then the section is not shown.
+  if (answer.isPending) return null
   if (!answer.isSuccess) {
     return (
       <Panel title="Firma del acuerdo">
@@ -106,16 +111,18 @@ export function AgreementPanel({ applicationId }: { applicationId: string }) {
         )
       }
     >
-      {current ? (
-        <CurrentAgreement applicationId={applicationId} agreement={current} data={data} />
-      ) : (
-        <p className="text-sm text-ink-700">
-          {data.canSend
-            ? 'Todavía no hay un acuerdo enviado. Envíalo con las cifras del trato y los datos de las partes: la persona fundadora lo firma desde su página de estado y después firma el programa.'
-            : 'No hay un acuerdo en curso.'}
-        </p>
-      )}
-      {previous.length > 0 && <PreviousVersions applicationId={applicationId} agreements={previous} memberNames={data.memberNames} />}
+      <div ref={top} tabIndex={-1} role="group" aria-label="Estado del acuerdo" className="outline-none">
+        {current ? (
+          <CurrentAgreement applicationId={applicationId} agreement={current} data={data} onDone={focusPanel} />
+        ) : (
+          <p className="text-sm text-ink-700">
+            {data.canSend
+              ? 'Todavía no hay un acuerdo enviado. Envíalo con las cifras del trato y los datos de las partes: la persona fundadora lo firma desde su página de estado y después firma el programa.'
+              : 'No hay un acuerdo en curso.'}
+          </p>
+        )}
+        {previous.length > 0 && <PreviousVersions applicationId={applicationId} agreements={previous} memberNames={data.memberNames} />}
+      </div>
       {mayOpenForm && <SendDialog key={opening} open={sending} applicationId={applicationId} data={data} current={resend ? current : undefined} onClose={() => setSending(false)} />}
     </Panel>
   )
@@ -127,7 +134,7 @@ function documentHref(applicationId: string, agreementId: string, version: 'sent
 
 const linkClass = 'font-semibold text-ink-900 underline underline-offset-2'
 
-function CurrentAgreement({ applicationId, agreement, data }: { applicationId: string; agreement: Agreement; data: AgreementAnswer }) {
+function CurrentAgreement({ applicationId, agreement, data, onDone }: { applicationId: string; agreement: Agreement; data: AgreementAnswer; onDone: () => void }) {
   const who = (id: string | null) => (id ? (data.memberNames[id] ?? 'un miembro que ya no está en el equipo') : 'el sistema')
   const rows: [string, string][] = [
     ['Estado', AGREEMENT_STATUS_LABELS[agreement.status]],
@@ -164,7 +171,7 @@ function CurrentAgreement({ applicationId, agreement, data }: { applicationId: s
         )}
       </ul>
       {agreement.status === 'founder_signed' &&
-        (data.viewerCanSign ? <ProgrammeSignature applicationId={applicationId} /> : <Signers signers={data.signers} />)}
+        (data.viewerCanSign ? <ProgrammeSignature applicationId={applicationId} onSigned={onDone} /> : <Signers signers={data.signers} />)}
       {agreement.status === 'sent' && (
         <p className="mt-3 text-sm text-ink-700">
           {data.signers.length > 0
@@ -172,7 +179,7 @@ function CurrentAgreement({ applicationId, agreement, data }: { applicationId: s
             : 'Nadie tiene todavía el derecho de firmar por el programa: un administrador lo da en «Equipo».'}
         </p>
       )}
-      {OPEN.includes(agreement.status) && <DeclineButton applicationId={applicationId} agreement={agreement} />}
+      {OPEN.includes(agreement.status) && <DeclineButton applicationId={applicationId} agreement={agreement} onDeclined={onDone} />}
     </div>
   )
 }
@@ -245,7 +252,7 @@ function Signers({ signers }: { signers: AgreementAnswer['signers'] }) {
 }
 
 /** The programme's signature: the consent, a code sent to the signer's e-mail, the code typed. */
-function ProgrammeSignature({ applicationId }: { applicationId: string }) {
+function ProgrammeSignature({ applicationId, onSigned }: { applicationId: string; onSigned: () => void }) {
   const id = useId()
   const { keys, settle } = useAgreementWrite(applicationId)
   const codeInput = useRef<HTMLInputElement>(null)
@@ -286,6 +293,7 @@ function ProgrammeSignature({ applicationId }: { applicationId: string }) {
       {
         onSuccess: (answer) => {
           settle(answer)
+          onSigned()
           notify('success', { title: 'Firmaste el acuerdo por el programa', description: 'Estamos sellando el documento; cuando quede listo, la postulación pasa a «Acuerdo firmado».' }, { action: 'agreement-sign' })
         },
         onError: (err) => {
@@ -345,7 +353,7 @@ function ProgrammeSignature({ applicationId }: { applicationId: string }) {
   )
 }
 
-function DeclineButton({ applicationId, agreement }: { applicationId: string; agreement: Agreement }) {
+function DeclineButton({ applicationId, agreement, onDeclined }: { applicationId: string; agreement: Agreement; onDeclined: () => void }) {
   const { keys, settle } = useAgreementWrite(applicationId)
   const [open, setOpen] = useState(false)
   const decline = useMutation({ mutationFn: (reason: string) => submitOnce(keys, E.decline, { params: { id: applicationId }, body: { reason } }) })
@@ -366,8 +374,9 @@ function DeclineButton({ applicationId, agreement }: { applicationId: string; ag
         onConfirm={(reason) =>
           decline.mutate(reason, {
             onSuccess: (answer) => {
-              settle(answer)
               setOpen(false)
+              settle(answer)
+              onDeclined()
               notify('success', { title: 'Acuerdo rechazado', description: `La versión ${agreement.version} ya no se puede firmar.` }, { action: 'agreement-decline' })
             },
             onError: (err) => {
