@@ -84,6 +84,11 @@ export interface TeamMember extends SessionMember {
   active: boolean
   createdAt: string
   lastSignInAt: string | null
+  /**
+   * May sign agreements for the programme (PUT /members/:id/signing-right, agreements.ts): the members'
+   * page starts its «Firmantes del programa» boxes from it. Optional until GET /members sends it.
+   */
+  canSign?: boolean
 }
 
 /** GET /members */

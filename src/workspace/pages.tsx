@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from 'react'
 import { paths } from './paths.ts'
+import { AgreementTemplatePage } from './routes/agreement-template.tsx'
 import { ApplicationDetailPage } from './routes/application-detail.tsx'
 import { ApplicationsPage } from './routes/applications.tsx'
 import { AuditPage } from './routes/audit.tsx'
@@ -36,6 +37,7 @@ export const PAGES: readonly WorkspacePage[] = [
   { path: paths.members, component: MembersPage, menu: { label: 'Equipo' } },
   { path: paths.followUp, component: FollowUpPage, menu: { label: 'Seguimiento', adminOnly: true } },
   { path: paths.rateCard, component: RateCardPage, menu: { label: 'Tarifario', adminOnly: true } },
+  { path: '/acuerdo-plantilla', component: AgreementTemplatePage, menu: { label: 'Plantilla del acuerdo', adminOnly: true } },
   { path: paths.dataRequests, component: DataRequestsPage, menu: { label: 'Datos personales', adminOnly: true } },
   { path: paths.audit, component: AuditPage, menu: { label: 'Auditoría', adminOnly: true } },
 ]

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import type { ApplicationDetail } from '../../../domain/workspace-api/review.ts'
 import { useApplication, useSession } from '../api/queries.ts'
+import { AgreementPanel } from '../features/agreements/agreement-panel.tsx'
 import { DealPanel } from '../features/deals/deal-panel.tsx'
 import { FollowUpPanel } from '../features/follow-up/follow-up-panel.tsx'
 import { MediaPlanPanel } from '../features/media-plan/media-plan-panel.tsx'
@@ -146,11 +147,15 @@ function Detail({ app, isAdmin, back }: { app: ApplicationDetail; isAdmin: boole
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-2 lg:row-start-1">
           <StageActions application={app} />
-          {/* The deal: admins only; a reviewer never sees it (ADR 0159). */}
-          {signedForAdmin && (
+          {/* The deal and its agreement's signature: admins only; a reviewer never sees them (ADR 0159).
+              Once signed, the recorded deal and, beside it, the agreement signed; before, the agreement under way. */}
+          {signedForAdmin ? (
             <Part id={PARTS.acuerdo}>
               <DealPanel applicationId={app.id} />
+              <AgreementPanel applicationId={app.id} />
             </Part>
+          ) : (
+            isAdmin && <AgreementPanel applicationId={app.id} />
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">

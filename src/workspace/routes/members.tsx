@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useMember } from '../components/require-session.tsx'
 import { SignOutButton, SignOutEverywhereButton } from '../components/sign-out.tsx'
 import { Button, Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
+import { ProgrammeSigners } from '../features/agreements/programme-signers.tsx'
 import { InviteForm } from '../features/members/invite-form.tsx'
 import { Passkeys } from '../features/members/passkeys.tsx'
 import { formatDateTime } from '../../../domain/format.ts'
@@ -165,6 +166,12 @@ export function MembersPage() {
           </div>
         )}
       </section>
+      {/* Who signs the agreements for the programme (an admin gives the right): admins only. */}
+      {isAdmin && members.data && (
+        <div className="mt-6">
+          <ProgrammeSigners members={members.data.members} />
+        </div>
+      )}
       <ConfirmDialog
         open={change !== null}
         title={text?.title ?? ''}
