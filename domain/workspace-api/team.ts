@@ -84,11 +84,8 @@ export interface TeamMember extends SessionMember {
   active: boolean
   createdAt: string
   lastSignInAt: string | null
-  /**
-   * May sign agreements for the programme (PUT /members/:id/signing-right, agreements.ts): the members'
-   * page starts its «Firmantes del programa» boxes from it. Optional until GET /members sends it.
-   */
-  canSign?: boolean
+  /** May sign agreements for the programme (PUT /members/:id/signing-right, agreements.ts): the members' page's «Firmantes del programa». */
+  canSign: boolean
 }
 
 /** GET /members */

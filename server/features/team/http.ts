@@ -38,7 +38,8 @@ export async function audit(
 export const sessionMemberJson = (m: Member): SessionMember => ({ id: m.id, email: m.email, name: m.name, role: m.role })
 
 /** A member in the member list. */
-export const memberJson = (m: Member): TeamMember => ({
+export const memberJson = (m: Member, canSign = false): TeamMember => ({
+  canSign,
   id: m.id,
   email: m.email,
   name: m.name,

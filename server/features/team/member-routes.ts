@@ -11,7 +11,10 @@ import { route } from '../../shared/http/route.ts'
 import { inviteMember } from './invite.ts'
 
 export function memberRoutes(app: Hono<WorkspaceEnv>, deps: WorkspaceDeps): void {
-  route(app, E.members, async (c) => c.json({ members: (await deps.team.listMembers()).map(memberJson) } satisfies MemberList))
+  route(app, E.members, async (c) => {
+    const [members, signers] = await Promise.all([deps.team.listMembers(), deps.team.signerIds()])
+    return c.json({ members: members.map((m) => memberJson(m, signers.has(m.id))) } satisfies MemberList)
+  })
 
   route(app, E.invite, async (c, body) => {
     const outcome = await inviteMember(deps.team, deps.mail, body, c.get('member'), now(deps))

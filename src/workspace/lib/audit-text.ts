@@ -24,6 +24,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = AUDIT_ACTION_LABELS
 const VIEW_OBJECTS: Record<ViewAction, string> = {
   'application.viewed': 'la postulación',
   'deal.viewed': 'el acuerdo',
+  'agreement.viewed': 'el documento del acuerdo',
   'media_plan.viewed': 'el plan de medios',
   'follow_up.viewed': 'el seguimiento',
   'follow_up.portfolio_viewed': 'la lista de seguimiento',

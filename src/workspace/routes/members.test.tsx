@@ -21,6 +21,7 @@ const ME: TeamMember = {
   active: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   lastSignInAt: null,
+  canSign: false,
 }
 const ANA: TeamMember = { ...ME, id: '22222222-2222-4222-8222-222222222222', email: 'ana@catalitico.example', name: 'Ana Ríos', role: 'reviewer' }
 const OLD_ADMIN: TeamMember = { ...ME, id: '33333333-3333-4333-8333-333333333333', email: 'eva@catalitico.example', name: 'Eva Paz', active: false }
