@@ -144,7 +144,7 @@ export function founderAgreementRoutes(deps: FounderAgreementDeps): Hono {
       const consent = `<div class="consent"><label><input type="checkbox" name="acepto" value="si" required> <span>${e(ESIGN_CONSENT.text)}</span></label></div>`
       parts.push(`<h2>Firma el acuerdo</h2>
 <p>Puedes firmarlo hasta el ${e(bogota(a.expiresAt))}. Primero te enviamos un código de un solo uso a tu correo.</p>
-<form method="post" action="${e(base)}/codigo">${requestKeyInput()}${consent}<button type="submit">Enviarme el código</button></form>
+<form method="post" action="${e(base)}/codigo">${requestKeyInput()}<button type="submit">Enviarme el código</button></form>
 <form method="post" action="${e(base)}/firmar">${requestKeyInput()}${consent}
 <label for="codigo">Código que te enviamos por correo</label>
 <input class="code" id="codigo" name="codigo" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>
@@ -184,7 +184,6 @@ export function founderAgreementRoutes(deps: FounderAgreementDeps): Hono {
   app.post(`/:token/${AGREEMENT_PATH}/codigo`, formPost, once(`POST /:token/${AGREEMENT_PATH}/codigo`), withView(async (c, view, token) => {
     const a = await liveOf(view)
     if (!a) return render(c, view, token, { error: 'Este acuerdo ya no se puede firmar.', status: 409 })
-    if (!(await consented(c))) return render(c, view, token, { error: 'Para firmar, marca que aceptas firmar electrónicamente.', status: 422 })
     const outcome = await requestCode(s, a, { role: 'founder' })
     if (isRefusal(outcome)) return render(c, view, token, { error: outcome.message, status: outcome.status === 403 || outcome.status === 400 ? 409 : outcome.status })
     return c.redirect(`${STATUS_PAGE_PATH}/${token}/${AGREEMENT_PATH}?hecho=codigo`, 303)
