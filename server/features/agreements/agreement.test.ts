@@ -286,7 +286,9 @@ describe('sealing that fails, expiry, declining', () => {
     const told = await h.deliverMail()
     expect(told.find((m) => m.to === email)?.subject).toContain('Venció el plazo para firmar tu acuerdo')
     expect(told.find((m) => m.to === admin.member.email)?.subject).toContain('Venció el plazo para firmar el acuerdo')
-    expect((await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: admin }))).agreements[0]!.status).toBe('expired')
+    // A month later the admin's session has ended: a new one.
+    const again = await h.signIn(admin.member)
+    expect((await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: again }))).agreements[0]!.status).toBe('expired')
   })
 
   it('the founder declines: the team is told, the founder gets the confirmation, and it can no longer be signed', async () => {
