@@ -228,7 +228,8 @@ export interface RenderedAgreement {
 /** The template filled with the facts: "# " lines are headings (the first is the title), blank lines separate paragraphs. */
 export function renderAgreement(body: string, facts: AgreementFacts): RenderedAgreement {
   const values = agreementFieldValues(facts)
-  const filled = body.replace(/\r\n?/g, '\n').replace(PLACEHOLDER, (_, key: string) => values[key] ?? '')
+  // A value is one line: a line break in a name cannot make a heading or a paragraph of its own.
+  const filled = body.replace(/\r\n?/g, '\n').replace(PLACEHOLDER, (_, key: string) => (values[key] ?? '').replace(/\s+/g, ' ').trim())
   const blocks: RenderedAgreement['blocks'] = []
   let title = ''
   for (const chunk of filled.split(/\n\s*\n/)) {

@@ -295,6 +295,7 @@ describe('a backup older than the code', () => {
         'DROP TABLE deals; DROP TABLE rate_card_items; DROP TABLE rate_card_versions; ' +
         'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
         'DROP TABLE follow_up_mails; DROP TABLE follow_up_closings; DROP TABLE follow_up_milestones; DROP TABLE check_ins; ' +
+        'DROP TABLE agreement_codes; DROP TABLE agreement_signatures; DROP TABLE agreements; DROP TABLE agreement_templates; ALTER TABLE team_members DROP COLUMN can_sign; ' +
         'DELETE FROM schema_migrations WHERE version > 10',
     )
     const out = join(tempDir(), 'old.tar')

@@ -22,8 +22,8 @@ describe('members', () => {
     expect(res.status).toBe(200)
     const { members } = (await res.json()) as { members: { id: string }[] }
     expect(members).toEqual([
-      { id: ana.id, email: ana.email, name: 'Ana', role: 'admin', active: true, createdAt: h.now().toISOString(), lastSignInAt: h.now().toISOString() },
-      { id: beto.id, email: beto.email, name: 'Beto', role: 'reviewer', active: true, createdAt: h.now().toISOString(), lastSignInAt: h.now().toISOString() },
+      { id: ana.id, email: ana.email, name: 'Ana', role: 'admin', active: true, createdAt: h.now().toISOString(), lastSignInAt: h.now().toISOString(), canSign: false },
+      { id: beto.id, email: beto.email, name: 'Beto', role: 'reviewer', active: true, createdAt: h.now().toISOString(), lastSignInAt: h.now().toISOString(), canSign: false },
     ])
   })
 

@@ -13,6 +13,7 @@
  * - the founder's forms answer 400 to a body that is not a form, never 500;
  * - the documents' tus uploads hold a chunked PATCH to the upload's length.
  */
+import { VERIFY_MAX_BYTES } from '../../features/agreements/verify-page.ts'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { request, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -88,7 +89,7 @@ afterAll(async () => {
   await h.dispose()
 })
 
-type Area = 'workspace' | 'sign-in' | 'founder' | 'function'
+type Area = 'workspace' | 'sign-in' | 'founder' | 'function' | 'verify'
 
 interface Row {
   /** As the app registers it: method and path pattern. */
@@ -150,6 +151,11 @@ const ROWS: Row[] = [
   form('sesion/cancelar'),
   form('sesion/ninguno'),
   { ...form('seguimiento'), limit: BODY_LIMITS.founderCheckIn },
+  form('acuerdo/codigo'),
+  form('acuerdo/firmar'),
+  form('acuerdo/rechazar'),
+  // /verificar: a signed agreement's PDF, uploaded by anyone (server/features/agreements/verify-page.ts).
+  { route: 'POST /verificar', area: 'verify', limit: VERIFY_MAX_BYTES + 64 * 1024, path: () => '/verificar' },
 ]
 
 /** The headers a browser (or the site's script) sends on each area's requests. */
@@ -159,6 +165,8 @@ function headersFor(area: Area, as?: SignedIn): Record<string, string> {
       return { apikey: h.config.PUBLIC_ANON_KEY, authorization: `Bearer ${h.config.PUBLIC_ANON_KEY}`, 'content-type': 'application/json' }
     case 'founder':
       return { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }
+    case 'verify':
+      return { origin: SITE, 'content-type': 'multipart/form-data; boundary=x' }
     case 'sign-in':
       return { origin: SITE, 'content-type': 'application/json' }
     case 'workspace':
@@ -245,6 +253,7 @@ const opening: Record<Area, string> = {
   'sign-in': '{"email":"',
   workspace: '{"text":"',
   founder: 'email=',
+  verify: '--x\r\nContent-Disposition: form-data; name="archivo"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-',
 }
 
 /** What a row's answer says, in a form one comparison checks for every row at once. */
@@ -270,6 +279,7 @@ const WORKSPACE_TOO_LARGE = { error: 'payload_too_large', message: 'Lo que envia
 function refusedAsTooLarge(row: Row) {
   const body = {
     founder: 'text/html: Solicitud demasiado grande',
+    verify: 'text/html: Verifica un acuerdo firmado',
     function: { error: 'payload_too_large' },
     'sign-in': WORKSPACE_TOO_LARGE,
     workspace: WORKSPACE_TOO_LARGE,
