@@ -229,7 +229,7 @@ export interface RenderedAgreement {
 export function renderAgreement(body: string, facts: AgreementFacts): RenderedAgreement {
   const values = agreementFieldValues(facts)
   // A value is one line: a line break in a name cannot make a heading or a paragraph of its own.
-  const filled = body.replace(/\r\n?/g, '\n').replace(PLACEHOLDER, (_, key: string) => (values[key] ?? '').replace(/\s+/g, ' ').trim())
+  const filled = body.replace(/\r\n?/g, '\n').replace(PLACEHOLDER, (_, key: string) => (values[key] ?? '').replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ').trim())
   const blocks: RenderedAgreement['blocks'] = []
   let title = ''
   for (const chunk of filled.split(/\n\s*\n/)) {

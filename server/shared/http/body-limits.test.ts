@@ -261,7 +261,7 @@ function outcome(row: Row, res: Answer) {
   const html = /<h1>([^<]*)<\/h1>/.exec(res.body)?.[1]
   let body: unknown
   try {
-    body = row.area === 'founder' ? `${res.headers['content-type']?.split(';')[0]}: ${html}` : JSON.parse(res.body)
+    body = row.area === 'founder' || row.area === 'verify' ? `${res.headers['content-type']?.split(';')[0]}: ${html}` : JSON.parse(res.body)
   } catch {
     body = res.body.slice(0, 100)
   }
