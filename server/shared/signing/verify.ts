@@ -95,15 +95,22 @@ function parsePdfDate(text: string | null): Date | null {
   return Number.isFinite(ms) ? new Date(ms) : null
 }
 
-/** The object (`n g obj … endobj`) around `at`, with its number. */
+/**
+ * The object (`n g obj … endobj`) around `at`, with its number. Searched
+ * backwards for "obj" rather than with one regular expression over the text:
+ * a /Contents of hexadecimal digits before `at` would make `\d+\s+\d+\s+obj`
+ * quadratic.
+ */
 function enclosingObject(text: string, at: number): { num: number; gen: number; body: string } | null {
-  const head = text.slice(Math.max(0, at - 65_536), at)
-  const matches = [...head.matchAll(/(\d+)\s+(\d+)\s+obj\b/g)]
-  const last = matches.at(-1)
-  if (!last) return null
-  const start = at - head.length + last.index
-  const end = text.indexOf('endobj', at)
-  return { num: Number(last[1]), gen: Number(last[2]), body: text.slice(start, end < 0 ? undefined : end) }
+  const floor = Math.max(0, at - 262_144)
+  for (let pos = text.lastIndexOf('obj', at); pos >= floor; pos = text.lastIndexOf('obj', pos - 1)) {
+    if (/[A-Za-z0-9]/.test(text[pos + 3] ?? '') || text[pos - 1] === 'd') continue
+    const m = /(\d{1,10})\s+(\d{1,5})\s+$/.exec(text.slice(Math.max(0, pos - 24), pos))
+    if (!m) continue
+    const end = text.indexOf('endobj', at)
+    return { num: Number(m[1]), gen: Number(m[2]), body: text.slice(pos - m[0].length, end < 0 ? undefined : end) }
+  }
+  return null
 }
 
 function subjectOf(cert: X509Certificate): string {
