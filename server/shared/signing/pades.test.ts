@@ -264,6 +264,14 @@ describe('signPdf with a timestamp authority (PAdES B-T)', () => {
       return fetch(url, { ...init, body: new Uint8Array(body) })
     }
     await expect(signPdf(unsigned, founder, identity, { tsaUrl: tsa.url, fetch: tampering })).rejects.toThrow(/^timestamp authority: .* stamped another hash/)
+    // A request whose nonce is changed on its way: the reply answers another request.
+    const replaying: typeof fetch = (url, init) => {
+      const body = Buffer.from(init!.body as Uint8Array)
+      const at = body.indexOf(Buffer.from([0x02, 0x08]), body.indexOf(Buffer.from([0x04, 0x20])) + 34) + 9
+      body[at] = body[at]! ^ 0x01
+      return fetch(url, { ...init, body: new Uint8Array(body) })
+    }
+    await expect(signPdf(unsigned, founder, identity, { tsaUrl: tsa.url, fetch: replaying })).rejects.toThrow(/^timestamp authority: .* answered with another nonce/)
     // Once the authority is back, the same call succeeds.
     expect(pdfIsIntact(await signPdf(unsigned, founder, identity, { tsaUrl: tsa.url }))).toBe(true)
   })
