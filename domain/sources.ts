@@ -61,6 +61,8 @@ export const RESERVED_SEGMENTS: readonly string[] = [
   'functions',
   'healthz',
   'metrics',
+  // Anyone's check of a signed agreement (server/features/agreements/verify-page.ts).
+  'verificar',
   // Built assets and pages.
   'assets',
   '404',

@@ -37,7 +37,7 @@ describe('reserved short paths', () => {
   it('cover every first segment of the routes the composed app serves (workspace, founder pages, function, health, metrics)', async () => {
     const h = await openHarness()
     const segments = firstSegments(h.app.routes)
-    expect(segments).toEqual(new Set(['equipo', 'postulacion', 'functions', 'healthz']))
+    expect(segments).toEqual(new Set(['equipo', 'postulacion', 'functions', 'healthz', 'verificar']))
     const m = await metricsHarness({ METRICS_TOKEN: 'x'.repeat(32) })
     try {
       for (const s of firstSegments(m.app.routes)) segments.add(s)

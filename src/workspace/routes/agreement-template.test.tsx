@@ -54,7 +54,7 @@ afterEach(() => {
 describe('«Plantilla del acuerdo»', () => {
   it('shows the sample in force, its placeholders and its versions', async () => {
     serve('admin')
-    const text = (await screen.findByLabelText('Texto del acuerdo')) as HTMLTextAreaElement
+    const text = (await screen.findByLabelText(/^Texto del acuerdo/)) as HTMLTextAreaElement
     expect(text.value).toBe(SAMPLE.current.body)
     expect(screen.getByRole('heading', { name: 'Versión 0 (vigente)' })).toBeTruthy()
     expect(screen.getAllByText('Muestra').length).toBeGreaterThan(0)
@@ -74,7 +74,7 @@ describe('«Plantilla del acuerdo»', () => {
           ? { status: 422, body: { error: 'invalid', message: 'La plantilla usa un campo que no existe: {{valor}}.', issues: [{ path: 'body', message: 'La plantilla usa un campo que no existe: {{valor}}.' }] } }
           : { status: 201, body: SAVED },
     })
-    const text = await screen.findByLabelText('Texto del acuerdo')
+    const text = await screen.findByLabelText(/^Texto del acuerdo/)
     fireEvent.change(text, { target: { value: 'Texto con {{valor}}' } })
     fireEvent.click(screen.getByLabelText('Es una muestra (no revisada por el equipo jurídico)'))
     fireEvent.click(screen.getByRole('button', { name: 'Guardar versión nueva' }))
@@ -91,7 +91,7 @@ describe('«Plantilla del acuerdo»', () => {
     expect(await screen.findByRole('heading', { name: 'Versión 1 (vigente)' })).toBeTruthy()
     expect(screen.getByRole('list', { name: 'Versiones de la plantilla' }).textContent).toMatch(/Versión 1.*4 de diciembre de 2026, 10:00\sa\.\sm\., por Admin Uno/)
     expect(await screen.findByText('Versión 1 guardada')).toBeTruthy()
-    expect(describedBy(screen.getByLabelText('Texto del acuerdo'))).not.toContain('campo que no existe')
+    expect(describedBy(screen.getByLabelText(/^Texto del acuerdo/))).not.toContain('campo que no existe')
   })
 
   it('is not for reviewers', async () => {

@@ -5,6 +5,7 @@
  * agreement keeps the template version it was sent with; version 0 is the sample the product ships,
  * which the legal team must replace.
  */
+import { forFounder } from '../components/field-audience.ts'
 import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { formatDateTime } from '../../../domain/format.ts'
@@ -80,7 +81,7 @@ function TemplateEditor({ data }: { data: AgreementTemplateAnswer }) {
           )}
           <form noValidate onSubmit={submit}>
             <label htmlFor={`${id}-body`} className={labelClass}>
-              Texto del acuerdo
+              {forFounder('Texto del acuerdo')}
             </label>
             <textarea
               id={`${id}-body`}

@@ -262,7 +262,7 @@ describe('signing for the programme', () => {
       [`POST ${BASE}/sign`]: () => ({ status: 422, body: { error: 'wrong_code', message: 'El código no coincide: te quedan 4 intentos.', remaining: 4 } }),
     })
     const form = await screen.findByRole('form', { name: 'Firmar por el programa' })
-    expect(within(form).getByRole('region', { name: 'Acuerdo de firma electrónica' }).textContent).toContain('Acepto firmar electrónicamente este acuerdo')
+    expect(within(form).getByRole('region', { name: 'Acuerdo de firma electrónica' }).textContent).toContain('Acepto firmar este acuerdo por medios electrónicos')
     fireEvent.click(within(form).getByRole('button', { name: 'Enviarme un código' }))
     await waitFor(() => expect(form.textContent).toMatch(/Te enviamos un código a be•••@programa\.example; vence a las 3:26\sp\.\sm\./))
     const code = within(form).getByLabelText('Código de 6 dígitos') as HTMLInputElement

@@ -322,7 +322,7 @@ function ProgrammeSignature({ applicationId, onSigned }: { applicationId: string
           {requestCode.isPending ? 'Enviando…' : sent ? 'Enviarme otro código' : 'Enviarme un código'}
         </Button>
         <p aria-live="polite" className="mt-1 min-h-5 text-sm text-ink-700">
-          {sent && `Te enviamos un código a ${sent.sentTo}; vence a las ${formatTime(sent.expiresAt)}.`}
+          {sent && `Te enviamos un código a ${sent.sentTo}; vence a las ${formatTime(sent.expiresAt)}`}
         </p>
       </div>
       <div className="mt-2">
@@ -368,7 +368,7 @@ function DeclineButton({ applicationId, agreement, onDeclined }: { applicationId
         confirmLabel="Rechazar el acuerdo"
         variant="danger"
         closeLabel="Volver"
-        reason={{ label: 'Motivo', required: false, maxLength: DECLINE_REASON_MAX }}
+        reason={{ label: internal('Motivo', { optional: true }), required: false, maxLength: DECLINE_REASON_MAX }}
         pending={decline.isPending}
         onClose={() => setOpen(false)}
         onConfirm={(reason) =>

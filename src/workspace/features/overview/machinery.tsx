@@ -174,7 +174,7 @@ export function SignaturePart({ signature }: { signature: NonNullable<Machinery[
         <>
           <p>
             {countOf(sealing.failing, 'acuerdo firmado por ambas partes no se ha podido sellar', 'acuerdos firmados por ambas partes no se han podido sellar')}
-            {sealing.lastError ? `: ${sealing.lastError}` : '.'} {sealing.nextTryAt ? `Se vuelve a intentar el ${formatDateTime(sealing.nextTryAt)}.` : ''}
+            {sealing.lastError ? `: ${sealing.lastError}` : '.'} {sealing.nextTryAt ? `Se vuelve a intentar el ${formatDateTime(sealing.nextTryAt)}` : ''}
           </p>
           <NextStep>
             revisa la autoridad de sellado y el registro del servidor; el sellado se reintenta solo. <Doc section="Signing agreements" />
