@@ -78,7 +78,8 @@ test('an admin sends the agreement, the founder signs on a phone, the programme 
     await signInWithLink(admin, ws, adminEmail)
     await admin.goto('/equipo/miembros')
     const signers = admin.getByRole('region', { name: 'Firmantes del programa' })
-    await signers.getByRole('listitem').filter({ hasText: 'Sofía Firmante' }).getByRole('checkbox').check()
+    // The box shows what the server saved: it ticks once the answer comes.
+    await signers.getByRole('listitem').filter({ hasText: 'Sofía Firmante' }).getByRole('checkbox').click()
     await expect(signers.getByRole('listitem').filter({ hasText: 'Sofía Firmante' }).getByRole('checkbox')).toBeChecked()
     await admin.goto(`/equipo/postulaciones/${app.id}`)
     const panel = admin.getByRole('region', { name: 'Firma del acuerdo' })
@@ -94,7 +95,7 @@ test('an admin sends the agreement, the founder signs on a phone, the programme 
     await dialog.getByLabel(/Por qué se envía sin ellos/).fill('Llegan con la firma.')
     await dialog.getByRole('button', { name: 'Enviar para firma' }).click()
     // A NIT whose check digit is wrong is refused beside its field; corrected, it goes.
-    await expect(dialog.getByText('El dígito de verificación no corresponde a ese NIT: revísalo en el RUT.')).toBeVisible()
+    await expect(dialog.getByText('El dígito de verificación no corresponde a ese NIT: revísalo en el RUT.', { exact: true })).toBeVisible()
     await dialog.getByLabel('NIT').fill('900.123.456-8')
     await dialog.getByRole('button', { name: 'Enviar para firma' }).click()
     await expect(dialog).toBeHidden()
