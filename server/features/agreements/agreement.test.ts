@@ -20,6 +20,8 @@ import type { AgreementAnswer } from '../../../domain/workspace-api/agreements.t
 import { readPdfSignatures } from '../../shared/signing/verify.ts'
 import { CONFLICT_KINDS } from '../../../domain/conflicts.ts'
 import { createAgreementJob } from './agreement-job.ts'
+import { agreementFieldValues } from '../../../domain/agreements.ts'
+import { formatIsoDay } from '../../../domain/format.ts'
 
 const SITE = 'http://localhost:5173'
 const PDFSIG = process.env.PDFSIG_PATH ?? '/usr/bin/pdfsig'
@@ -79,6 +81,14 @@ const codeIn = (text: string) => {
   return m[1]!
 }
 
+function pdfText(bytes: Uint8Array): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'agreement-')), 'acuerdo.pdf')
+  writeFileSync(file, bytes)
+  const run = spawnSync(process.env.PDFTOTEXT_PATH ?? '/usr/bin/pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
+  if (run.error) throw new Error(`pdftotext is needed (poppler-utils): ${run.error.message}`)
+  return run.stdout.replace(/\s+/g, ' ')
+}
+
 function pdfsig(bytes: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), 'agreement-'))
   const file = join(dir, 'acuerdo.pdf')
@@ -123,6 +133,23 @@ describe('the agreement, sent, signed by both and sealed', () => {
     expect(deal.deal).toMatchObject(DEAL_BODY_TERMS)
 
     const pdf = new Uint8Array(await (await h.call('GET', `/applications/${id}/agreement/${agreement.id}/document?version=signed`, { as: admin })).arrayBuffer())
+    // Every value the document prints, computed from the deal as recorded and the application as stored, is in the PDF's text.
+    const recorded = (await h.services.deals.deal(id))!
+    const app = record.application
+    const printed = agreementFieldValues({
+      code: agreement.code,
+      version: agreement.version,
+      template: { version: 0, sample: true },
+      parties: agreement.parties,
+      terms: recorded,
+      rateCardVersionNumber: recorded.rateCardVersionNumber,
+      founderName: app.formData.founderName,
+      founderEmail: app.formData.email,
+      documentsReceived: [],
+      issuedOn: formatIsoDay(new Date(agreement.sentAt)),
+    })
+    const text = pdfText(pdf)
+    for (const [key, value] of Object.entries(printed)) expect(text, key).toContain(value.replace(/\s+/g, ' '))
     const report = pdfsig(pdf)
     expect(report.match(/Signature is Valid/g)?.length).toBe(2)
     expect(report).toContain('Total document signed')

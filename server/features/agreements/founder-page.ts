@@ -48,7 +48,7 @@ export interface FounderAgreementDeps {
 const CSS = `
 .agreement-text{border:1px solid var(--ink-600);border-radius:.5rem;padding:1rem;max-height:none;background:#fff}
 .agreement-text h3{font-size:1.05rem;margin:1.25rem 0 .5rem}
-.agreement-text p{margin:.5rem 0;line-height:1.55}
+.agreement-text p{margin:.5rem 0;line-height:1.55;overflow-wrap:anywhere}
 .consent{background:#f8fafc;border-radius:.5rem;padding:.75rem 1rem;margin:1rem 0}
 .consent label{font-weight:400;display:flex;gap:.6rem;align-items:flex-start}
 .consent input{margin-top:.3rem;width:1.25rem;height:1.25rem;flex:none}
