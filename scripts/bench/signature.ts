@@ -139,16 +139,25 @@ async function bench(target: string, store: ApplicationStore) {
   const ids = []
   for (let i = 0; i < PARALLEL; i++) ids.push(await application())
   const start = performance.now()
+  const sentIds: string[] = []
   const results = await Promise.allSettled(
     ids.map(async (id) => {
       const sent = await sendAgreement(deps, id, { deal: DEAL_BODY as DealInput, parties: PARTIES, missingDocuments: { confirmed: true, reason: 'bench' } }, admin.id)
       if (isRefusal(sent)) throw new Error(sent.message)
       await signBoth(sent.id)
-      // Every instance's job seals what is due: here several passes at once, each leasing its own rows.
-      for (let pass = 0; pass < 5 && (await stores.agreements.agreement(sent.id))?.status !== 'signed'; pass++) await sealDue(deps, 5)
-      if ((await stores.agreements.agreement(sent.id))?.status !== 'signed') throw new Error('not sealed')
+      sentIds.push(sent.id)
     }),
   )
+  // Then four instances' jobs at once, each sealing what is due (leased row by row) until nothing is left.
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let pass = 0; pass < PARALLEL; pass++) if ((await sealDue(deps, 5)).sealed === 0 && pass > 0) break
+    }),
+  )
+  for (const id of sentIds) {
+    const after = await stores.agreements.agreement(id)
+    if (after?.status !== 'signed') results.push({ status: 'rejected', reason: new Error(`not sealed (${after?.status}): ${after?.sealError ?? 'no error recorded'}`) })
+  }
   const wall = performance.now() - start
   const failures = results.filter((r) => r.status === 'rejected')
   rmSync(dataDir, { recursive: true, force: true })
