@@ -11,7 +11,8 @@
  *   `parties.<field>`), 409 `documents_missing`, `not_due_diligence`, `unchanged`, `sealing`.
  * - POST /applications/:id/agreement/code → CodeSentAnswer: a code to the signer's e-mail; 403
  *   `no_signing_right`, 409 `not_yours_yet` (the founder has not signed), 429 `too_many_codes`.
- * - POST /applications/:id/agreement/sign (SignAgreementSchema) → AgreementAnswer; 422 `consent_required`,
+ * - POST /applications/:id/agreement/passkey-options → a WebAuthn ceremony for the signer's own passkeys.
+ * - POST /applications/:id/agreement/sign (SignAgreementSchema: the code, or the passkey's assertion) → AgreementAnswer; 422 `consent_required`,
  *   `wrong_code` (with the attempts left), 409 `too_many_attempts` (a new code left), `code_expired`,
  *   `already_signed`, `expired`.
  * - POST /applications/:id/agreement/decline (DeclineAgreementSchema) → AgreementAnswer.
@@ -24,6 +25,7 @@ import { REPRESENTATIVE_ID_TYPES, type AgreementRecord } from '../agreements-rec
 import { DealInputSchema } from './deals.ts'
 import type { Wire } from './wire.ts'
 import { firstIssue, get, post, put, type FileAnswer } from './endpoint.ts'
+import type { PasskeyChallenge } from './team.ts'
 
 export type { AgreementRecord } from '../agreements-records.ts'
 export type Agreement = Wire<AgreementRecord>
@@ -53,7 +55,10 @@ export const SendAgreementSchema = v.strictObject({
 export type SendAgreementBody = v.InferInput<typeof SendAgreementSchema>
 
 export const SignAgreementSchema = v.strictObject({
-  code: typed(20),
+  /** The six-digit code sent to the signer's e-mail; empty when a passkey answers instead. */
+  code: v.optional(typed(20), ''),
+  /** The programme signer's passkey assertion (POST …/agreement/passkey-options first), instead of the code. */
+  passkey: v.optional(v.strictObject({ challengeId: v.pipe(v.string(), v.maxLength(100)), response: v.unknown() })),
   /** The e-signature agreement accepted (domain/agreements.ts ESIGN_CONSENT). */
   consent: v.boolean(),
 })
@@ -68,6 +73,8 @@ export interface AgreementAnswer {
   template: { version: number; sample: boolean }
   /** Whether the member reading may sign for the programme. */
   viewerCanSign: boolean
+  /** Whether they registered a passkey: they may sign with it instead of a code. */
+  viewerHasPasskey: boolean
   /** The members who may sign for the programme. */
   signers: { id: string; name: string }[]
   memberNames: Record<string, string>
@@ -98,6 +105,8 @@ export const agreementEndpoints = {
   agreement: get<AgreementAnswer>()('/applications/:id/agreement', { admin: true }),
   send: post<AgreementAnswer>()('/applications/:id/agreement', { body: SendAgreementSchema, admin: true, once: true, status: 201 }),
   requestCode: post<CodeSentAnswer>()('/applications/:id/agreement/code', { admin: true, once: true }),
+  /** A WebAuthn ceremony for the signer's own passkeys (the options as in team.ts PasskeyChallenge); 409 `no_passkey`. */
+  passkeyOptions: post<PasskeyChallenge<unknown>>()('/applications/:id/agreement/passkey-options', { admin: true }),
   sign: post<AgreementAnswer>()('/applications/:id/agreement/sign', { body: SignAgreementSchema, invalid: firstIssue, admin: true, once: true }),
   decline: post<AgreementAnswer>()('/applications/:id/agreement/decline', { body: DeclineAgreementSchema, emptyBody: true, admin: true, once: true }),
   document: get<FileAnswer>()('/applications/:id/agreement/:agreementId/document', { admin: true, answerKind: 'file' }),

@@ -68,7 +68,8 @@ export interface SignAttempt {
   role: SignerRole
   /** The status the signer saw: founder 'sent', programme 'founder_signed'. */
   from: AgreementStatus
-  codeHash: string
+  /** The hash of the code typed; null when the signer proved who they are otherwise (a passkey, checked by the caller). */
+  codeHash: string | null
   signature: AgreementSignatureRecord
   at: Date
   /** The code sent in place of one written wrong too many times. */
@@ -447,11 +448,11 @@ export function openAgreementStore(e: Engine): AgreementStore {
         if (row.status !== p.from) return { status: 'moved', current: row.status }
         const expiresAt = fromRow('agreements', { expires_at: row.expires_at }).expiresAt
         if (expiresAt.getTime() <= p.at.getTime()) return { status: 'expired' }
-        const code = yield* tx.first(q.liveCode({ id: p.agreementId, role: p.role }))
-        if (!code) return { status: 'no_code' }
-        if (fromRow('agreement_codes', { expires_at: code.expires_at }).expiresAt.getTime() <= p.at.getTime()) return { status: 'code_expired' }
         const audit = { at: p.at, memberId: p.signature.memberId, applicationId: row.application_id }
-        if (code.code_hash !== p.codeHash) {
+        const code = p.codeHash === null ? null : yield* tx.first(q.liveCode({ id: p.agreementId, role: p.role }))
+        if (p.codeHash !== null && !code) return { status: 'no_code' }
+        if (code && fromRow('agreement_codes', { expires_at: code.expires_at }).expiresAt.getTime() <= p.at.getTime()) return { status: 'code_expired' }
+        if (code && code.code_hash !== p.codeHash) {
           const attempts = toNumber(code.attempts) + 1
           yield* tx.run(q.countAttempt({ id: code.id }))
           yield* tx.run(insertAudit([{ ...audit, action: 'agreement.code_failed', detail: { version: toNumber(row.version), role: p.role, attempts } }]))
@@ -462,7 +463,7 @@ export function openAgreementStore(e: Engine): AgreementStore {
           yield* tx.run(insertOutbox({ rows: outboxRows(row.application_id, [p.replacement.mail], p.at) }))
           return { status: 'too_many_attempts' }
         }
-        yield* tx.run(q.useCode({ id: code.id, at: p.at }))
+        if (code) yield* tx.run(q.useCode({ id: code.id, at: p.at }))
         const s = p.signature
         yield* tx.run(
           insertSignature({

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { newSubmission } from '../../testing/fixtures.ts'
-import { founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 import { DEAL_BODY, DEAL_BODY_TERMS } from '../../testing/deal-body.ts'
 import { startTestTsa } from '../../testing/tsa-server.ts'
 import type { AgreementAnswer } from '../../../domain/workspace-api/agreements.ts'
@@ -22,8 +22,8 @@ import { CONFLICT_KINDS } from '../../../domain/conflicts.ts'
 import { createAgreementJob } from './agreement-job.ts'
 import { agreementFieldValues } from '../../../domain/agreements.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
+import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts'
 
-const SITE = 'http://localhost:5173'
 const PDFSIG = process.env.PDFSIG_PATH ?? '/usr/bin/pdfsig'
 const json = async <T>(res: Response) => (await res.json()) as T
 
@@ -328,5 +328,38 @@ describe('sealing that fails, expiry, declining', () => {
     expect(mails.find((m) => m.to === signer.member.email)?.text).toContain('Su motivo: La valoración no es la que hablamos.')
     expect(mails.find((m) => m.to === email)?.subject).toContain('Tu acuerdo no se firmará')
     expect((await founderPost(h, `${page}/codigo`, { acepto: 'si' })).status).toBe(409)
+  })
+})
+
+describe('the programme signer with a passkey', () => {
+  it('signs with one of their own passkeys instead of a code; another key, or another member\'s, is refused', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    const key = new SoftwareAuthenticator()
+    const registering = (await (await h.call('POST', '/passkeys/options', { as: signer, body: {} })).json()) as { challengeId: string; options: Parameters<SoftwareAuthenticator['create']>[0] }
+    expect((await h.call('POST', '/passkeys', { as: signer, body: { challengeId: registering.challengeId, response: key.create(registering.options, SITE), name: 'Portátil' } })).status).toBe(201)
+    expect((await send(h, admin, id)).status).toBe(201)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === email)!.text)
+    const page = `/postulacion/${token}/acuerdo`
+    expect((await founderPost(h, `${page}/codigo`, {})).status).toBe(303)
+    const founderCode = codeIn((await h.deliverMail()).find((m) => m.to === email)!.text)
+    expect((await founderPost(h, `${page}/firmar`, { acepto: 'si', codigo: founderCode })).status).toBe(303)
+    expect((await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: signer }))).viewerHasPasskey).toBe(true)
+
+    // The admin without a passkey (and without the right): no ceremony.
+    expect((await h.call('POST', `/applications/${id}/agreement/passkey-options`, { as: admin, body: {} })).status).toBe(403)
+    const ceremony = async () => (await (await h.call('POST', `/applications/${id}/agreement/passkey-options`, { as: signer, body: {} })).json()) as { challengeId: string; options: Parameters<SoftwareAuthenticator['get']>[0] }
+    // A key that is not theirs, answering their challenge: refused, nothing signed.
+    const first = await ceremony()
+    const forged = await h.call('POST', `/applications/${id}/agreement/sign`, { as: signer, body: { consent: true, passkey: { challengeId: first.challengeId, response: key.get(first.options, SITE, new SoftwareAuthenticator()) } } })
+    expect(forged.status).toBe(422)
+    expect((await json<{ error: string }>(forged)).error).toBe('invalid_passkey')
+    const second = await ceremony()
+    expect((second.options as { allowCredentials?: { id: string }[] }).allowCredentials?.map((c) => c.id)).toEqual([key.id])
+    const signed = await h.call('POST', `/applications/${id}/agreement/sign`, { as: signer, body: { consent: true, passkey: { challengeId: second.challengeId, response: key.get(second.options, SITE) } } })
+    expect(signed.status).toBe(200)
+    const agreement = (await json<AgreementAnswer>(signed)).agreements[0]!
+    expect(agreement.status).toBe('signed')
+    expect(agreement.signatures.find((s) => s.role === 'programme')?.method).toBe('passkey')
+    expect((await h.reviews.getApplication(id))!.stage).toBe('acuerdo_firmado')
   })
 })

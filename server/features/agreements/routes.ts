@@ -15,12 +15,16 @@ import { attachmentHeaders } from '../../shared/http/download.ts'
 import type { WorkspaceEnv } from '../../shared/auth/context.ts'
 import type { ReviewStore } from '../../db/stores/review-store.ts'
 import { memberNames, type TeamStore } from '../../db/stores/team-store.ts'
-import { declineAgreement, isRefusal, requestCode, sendAgreement, signAgreement, templateInForce, type AgreementDeps, type Refusal } from './service.ts'
+import { MESSAGES, declineAgreement, isRefusal, requestCode, sendAgreement, signAgreement, templateInForce, type AgreementDeps, type Refusal } from './service.ts'
+import { finishAuthentication, relyingParty, startMemberAuthentication } from '../team/passkeys.ts'
+import { allowedOrigin } from '../../shared/auth/origin.ts'
 
 export interface AgreementRouteDeps {
   agreementService: AgreementDeps
+  /** The public site's origin: the relying party of a passkey's ceremony when the request names none. */
+  siteOrigin: string
   reviews: Pick<ReviewStore, 'getApplication' | 'appendAudit'>
-  team: Pick<TeamStore, 'listMembers' | 'signerIds' | 'setCanSign' | 'getMember'>
+  team: TeamStore
   clientIp: (c: Context) => string
 }
 
@@ -51,6 +55,7 @@ export function agreementRoutes(deps: AgreementRouteDeps): Hono<WorkspaceEnv> {
       agreements: agreements.map((a) => wire(a)),
       template: { version: template.version, sample: template.sample },
       viewerCanSign: signerIds.has(c.get('member').id),
+      viewerHasPasskey: (await deps.team.listPasskeys(c.get('member').id)).length > 0,
       signers: members.filter((m) => m.active && signerIds.has(m.id)).map((m) => ({ id: m.id, name: m.name })),
       memberNames: await memberNames(deps.team, named),
       partiesDraft,
@@ -82,11 +87,31 @@ export function agreementRoutes(deps: AgreementRouteDeps): Hono<WorkspaceEnv> {
     return c.json(wire({ sentTo: outcome.sentTo, expiresAt: outcome.expiresAt }) satisfies CodeSentAnswer)
   })
 
+  route(app, E.passkeyOptions, async (c) => {
+    const agreement = await live(c.req.param('id'))
+    if (!agreement) return c.json({ error: 'no_agreement', message: 'Esta postulación no tiene un acuerdo enviado para firma.' }, 404)
+    if (!(await deps.team.signerIds()).has(c.get('member').id)) return c.json({ error: 'no_signing_right', message: MESSAGES.noSigningRight }, 403)
+    const origin = allowedOrigin(c, deps.siteOrigin) ?? deps.siteOrigin
+    const ceremony = await startMemberAuthentication(deps.team, c.get('member'), relyingParty(origin), s.now())
+    if (!ceremony) return c.json({ error: 'no_passkey', message: 'No tienes una llave de acceso registrada: firma con el código que te enviamos por correo.' }, 409)
+    return c.json(ceremony)
+  })
+
   route(app, E.sign, async (c, body) => {
     const id = c.req.param('id')
     const agreement = await live(id)
     if (!agreement) return c.json({ error: 'no_agreement', message: 'Esta postulación no tiene un acuerdo enviado para firma.' }, 404)
-    const outcome = await signAgreement(s, agreement, { role: 'programme', memberId: c.get('member').id }, { code: body.code, consent: body.consent, ip: deps.clientIp(c), userAgent: c.req.header('user-agent') ?? '' })
+    let passkeyVerified = false
+    if (body.passkey) {
+      // The assertion must be one of this member's own passkeys answering a challenge made for them.
+      const origin = allowedOrigin(c, deps.siteOrigin) ?? deps.siteOrigin
+      const proved = await finishAuthentication(deps.team, relyingParty(origin), body.passkey, s.now())
+      if (!proved || proved.member.id !== c.get('member').id) {
+        return c.json({ error: 'invalid_passkey', message: 'No pudimos comprobar tu llave de acceso: inténtalo de nuevo o firma con el código que te enviamos por correo.' }, 422)
+      }
+      passkeyVerified = true
+    }
+    const outcome = await signAgreement(s, agreement, { role: 'programme', memberId: c.get('member').id }, { code: body.code, passkeyVerified, consent: body.consent, ip: deps.clientIp(c), userAgent: c.req.header('user-agent') ?? '' })
     if (isRefusal(outcome)) return refusal(c, outcome)
     return c.json((await answer(c, id))!)
   })

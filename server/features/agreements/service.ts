@@ -249,7 +249,10 @@ export async function requestCode(deps: AgreementDeps, agreement: AgreementRecor
 }
 
 export interface SignInput {
+  /** The one-time code typed; ignored when `passkeyVerified`. */
   code: string
+  /** The programme signer proved who they are with one of their passkeys (checked by the route before this call). */
+  passkeyVerified?: boolean
   consent: boolean
   ip: string
   userAgent: string
@@ -260,7 +263,8 @@ export async function signAgreement(deps: AgreementDeps, agreement: AgreementRec
   const at = deps.now()
   if (input.consent !== true) return refuse(422, 'consent_required', MESSAGES.consentRequired, { issues: [{ path: 'consent', message: MESSAGES.consentRequired }] })
   const code = input.code.replace(/\s+/g, '')
-  if (!/^\d{6}$/.test(code)) return refuse(422, 'invalid', MESSAGES.codeFormat, { issues: [{ path: 'code', message: MESSAGES.codeFormat }] })
+  const byPasskey = input.passkeyVerified === true && signer.role === 'programme'
+  if (!byPasskey && !/^\d{6}$/.test(code)) return refuse(422, 'invalid', MESSAGES.codeFormat, { issues: [{ path: 'code', message: MESSAGES.codeFormat }] })
   const who = await signerOf(deps, agreement, signer)
   if (isRefusal(who)) return who
   const turn = turnRefusal(agreement, signer.role, at)
@@ -270,7 +274,7 @@ export async function signAgreement(deps: AgreementDeps, agreement: AgreementRec
     memberId: who.memberId,
     name: who.name,
     email: who.email,
-    method: 'email_code',
+    method: byPasskey ? 'passkey' : 'email_code',
     consentVersion: ESIGN_CONSENT.version,
     consentText: ESIGN_CONSENT.text,
     ip: input.ip.slice(0, 100),
@@ -299,7 +303,7 @@ export async function signAgreement(deps: AgreementDeps, agreement: AgreementRec
     agreementId: agreement.id,
     role: signer.role,
     from: signer.role === 'founder' ? 'sent' : 'founder_signed',
-    codeHash: codeHash(agreement.id, signer.role, code),
+    codeHash: byPasskey ? null : codeHash(agreement.id, signer.role, code),
     signature,
     at,
     replacement: { codeHash: codeHash(agreement.id, signer.role, replacementCode), expiresAt: replacementExpires, mail: codeMail(who, replacementCode, agreement, replacementExpires, deps.mail, who.memberId) },

@@ -110,6 +110,17 @@ export async function startAuthentication(team: TeamStore, rp: RelyingParty, now
   return challenged(team, options, 'authenticate', null, now)
 }
 
+/**
+ * A ceremony for one member's own passkeys (the programme signer's signature, server/features/agreements/):
+ * only their credentials are allowed, and the challenge is theirs.
+ */
+export async function startMemberAuthentication(team: TeamStore, member: Member, rp: RelyingParty, now: Date): Promise<PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON> | null> {
+  const passkeys = await team.listPasskeys(member.id)
+  if (passkeys.length === 0) return null
+  const options = await generateAuthenticationOptions({ rpID: rp.rpID, userVerification: 'preferred', allowCredentials: passkeys.map((p) => ({ id: p.id, transports: p.transports })) })
+  return challenged(team, options, 'authenticate', member.id, now)
+}
+
 /** The active member the assertion proves, or null. Records the authenticator's new counter. */
 export async function finishAuthentication(
   team: TeamStore,

@@ -85,6 +85,7 @@ function answerWith(agreements: Agreement[], over: Partial<AgreementAnswer> = {}
     agreements,
     template: { version: 0, sample: true },
     viewerCanSign: false,
+    viewerHasPasskey: false,
     signers: [{ id: 'm2', name: 'Beto Signer' }],
     memberNames: { [TEST_ADMIN_ID]: 'Admin Uno' },
     partiesDraft: PARTIES_DRAFT,

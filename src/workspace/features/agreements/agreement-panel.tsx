@@ -34,6 +34,10 @@ import { internal } from '../../components/field-audience.ts'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, inputClass, labelClass } from '../../components/ui.tsx'
 import { DealFields, checkDeal, dealBody, dealErrorsOf, dealFormOf, newDealForm, type DealErrors, type DealForm } from '../deals/deal-fields.tsx'
 import { CONSENT_TEXT } from './consent.ts'
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
+import type { PasskeyChallenge } from '../../../../domain/workspace-api/team.ts'
+import { call } from '../../api/endpoints.ts'
+import { passkeyErrorMessage } from '../../lib/passkeys.ts'
 import { PartiesFields, partiesErrorsOf, type PartiesErrors } from './parties-fields.tsx'
 
 export const AGREEMENT_STATUS_LABELS: Record<AgreementStatus, string> = {
@@ -171,7 +175,7 @@ function CurrentAgreement({ applicationId, agreement, data, onDone }: { applicat
         )}
       </ul>
       {agreement.status === 'founder_signed' &&
-        (data.viewerCanSign ? <ProgrammeSignature applicationId={applicationId} onSigned={onDone} /> : <Signers signers={data.signers} />)}
+        (data.viewerCanSign ? <ProgrammeSignature applicationId={applicationId} hasPasskey={data.viewerHasPasskey} onSigned={onDone} /> : <Signers signers={data.signers} />)}
       {agreement.status === 'sent' && (
         <p className="mt-3 text-sm text-ink-700">
           {data.signers.length > 0
@@ -252,7 +256,7 @@ function Signers({ signers }: { signers: AgreementAnswer['signers'] }) {
 }
 
 /** The programme's signature: the consent, a code sent to the signer's e-mail, the code typed. */
-function ProgrammeSignature({ applicationId, onSigned }: { applicationId: string; onSigned: () => void }) {
+function ProgrammeSignature({ applicationId, hasPasskey, onSigned }: { applicationId: string; hasPasskey: boolean; onSigned: () => void }) {
   const id = useId()
   const { keys, settle } = useAgreementWrite(applicationId)
   const codeInput = useRef<HTMLInputElement>(null)
@@ -263,6 +267,30 @@ function ProgrammeSignature({ applicationId, onSigned }: { applicationId: string
   const [codeError, setCodeError] = useState<string>()
   const requestCode = useMutation({ mutationFn: () => submitOnce(keys, E.requestCode, { params: { id: applicationId } }) })
   const sign = useMutation({ mutationFn: (body: { code: string; consent: boolean }) => submitOnce(keys, E.sign, { params: { id: applicationId }, body }) })
+  // With a passkey: the ceremony for the member's own keys, then the signature with its assertion instead of a code.
+  const signWithPasskey = useMutation({
+    mutationFn: async () => {
+      const { challengeId, options } = (await call(E.passkeyOptions, { params: { id: applicationId }, body: undefined })) as PasskeyChallenge<PublicKeyCredentialRequestOptionsJSON>
+      const response = await startAuthentication({ optionsJSON: options })
+      return submitOnce(keys, E.sign, { params: { id: applicationId }, body: { code: '', consent: true, passkey: { challengeId, response } } })
+    },
+  })
+
+  function passkeySign() {
+    setFailure(null)
+    if (!consent) {
+      setFailure('Marca «Acepto firmar electrónicamente» para firmar.')
+      return
+    }
+    signWithPasskey.mutate(undefined, {
+      onSuccess: (answer) => {
+        settle(answer)
+        onSigned()
+        notify('success', { title: 'Firmaste el acuerdo por el programa', description: 'Con tu llave de acceso. Estamos sellando el documento; cuando quede listo, la postulación pasa a «Acuerdo firmado».' }, { action: 'agreement-sign' })
+      },
+      onError: (err) => setFailure(passkeyErrorMessage(err) ?? err.message),
+    })
+  }
 
   function askCode() {
     setFailure(null)
@@ -317,6 +345,14 @@ function ProgrammeSignature({ applicationId, onSigned }: { applicationId: string
         <input id={`${id}-accept`} type="checkbox" className="mt-0.5 size-4" checked={consent} aria-describedby={`${id}-consent`} onChange={(e) => setConsent(e.target.checked)} />
         Acepto firmar electrónicamente
       </label>
+      {hasPasskey && (
+        <div className="mt-3">
+          <Button variant="primary" onClick={passkeySign} disabled={signWithPasskey.isPending}>
+            {signWithPasskey.isPending ? 'Firmando…' : 'Firmar con mi llave de acceso'}
+          </Button>
+          <p className="mt-1 text-sm text-ink-700">O con un código de un solo uso enviado a tu correo:</p>
+        </div>
+      )}
       <div className="mt-3">
         <Button onClick={askCode} disabled={requestCode.isPending}>
           {requestCode.isPending ? 'Enviando…' : sent ? 'Enviarme otro código' : 'Enviarme un código'}
