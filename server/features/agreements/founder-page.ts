@@ -55,6 +55,8 @@ const CSS = `
 input.code{font:inherit;font-size:1.5rem;letter-spacing:.4rem;width:10ch;padding:.5rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 textarea{font:inherit;width:100%;min-height:5rem;padding:.6rem .75rem;border:2px solid var(--ink-600);border-radius:.5rem;margin:0 0 .75rem}
 .hash{font-family:ui-monospace,monospace;word-break:break-all;font-size:.85rem}
+a.button{display:inline-block;text-decoration:none;text-align:center}
+a.button.primary{background:var(--ink-950);color:#fff}
 `
 
 /** The status page's section: what waits, and the way to the agreement's page. Null: no agreement yet. */
@@ -74,7 +76,7 @@ export function agreementSection(deps: Pick<FounderAgreementDeps, 'service'>) {
     }
     const label = a.status === 'sent' ? 'Leer y firmar el acuerdo' : 'Ver el acuerdo'
     return `<h2>Tu acuerdo</h2>
-<div class="card"><p style="margin:0 0 .75rem">${e(line[a.status])}</p><p style="margin:0"><a class="button${a.status === 'sent' ? ' primary' : ''}" href="${e(href)}">${e(label)}</a></p></div>`
+<div class="card"><p style="margin:0 0 .75rem">${e(line[a.status])}</p><p style="margin:0"><a class="button${a.status === 'sent' ? ' primary' : ''}" style="display:inline-block;text-decoration:none" href="${e(href)}">${e(label)}</a></p></div>`
   }
 }
 
