@@ -23,6 +23,9 @@ import { createAgreementJob } from './agreement-job.ts'
 import { agreementFieldValues } from '../../../domain/agreements.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
 import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts'
+import { takeBackup } from '../backup/take-backup.ts'
+import { restoreCommand } from '../backup/commands.ts'
+import { readConfig } from '../../shared/env.ts'
 
 const PDFSIG = process.env.PDFSIG_PATH ?? '/usr/bin/pdfsig'
 const json = async <T>(res: Response) => (await res.json()) as T
@@ -361,5 +364,71 @@ describe('the programme signer with a passkey', () => {
     expect(agreement.status).toBe('signed')
     expect(agreement.signatures.find((s) => s.role === 'programme')?.method).toBe('passkey')
     expect((await h.reviews.getApplication(id))!.stage).toBe('acuerdo_firmado')
+  })
+})
+
+describe('where the signed agreement is kept', () => {
+  it('/verificar answers a typed code; «Estado del sistema» says the certificate is self-signed; the founder\'s data copy holds their evidence', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    const { page, answer } = await signFully(h, admin, signer, id, email)
+    const agreement = answer.agreements[0]!
+    const typed = new FormData()
+    typed.set('codigo', agreement.code.toLowerCase().replace(/-/g, ' '))
+    const byCode = await h.app.request(`${SITE}/verificar`, { method: 'POST', body: typed })
+    const page1 = await byCode.text()
+    expect(byCode.status).toBe(200)
+    expect(page1).toContain(`El acuerdo ${agreement.code} está firmado por ambas partes`)
+    expect(page1).toContain('Sofía Firmante')
+    expect(page1).toContain(agreement.signedSha256!)
+    const unknown = new FormData()
+    unknown.set('codigo', 'CMFE-0000-0000')
+    expect((await h.app.request(`${SITE}/verificar`, { method: 'POST', body: unknown })).status).toBe(404)
+
+    const machinery = await json<{ signature: { certificate: { selfSigned: boolean }; timestamped: boolean } }>(await h.call('GET', '/overview/machinery', { as: admin }))
+    expect(machinery.signature).toMatchObject({ certificate: { selfSigned: true }, timestamped: true })
+
+    const copy = await h.app.request(`${SITE}${page.replace(/\/acuerdo$/, '')}/datos`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: 'formato=json' })
+    expect(copy.status).toBe(200)
+    const held = (await copy.json()) as { applications: { agreements: { code: string; signedSha256: string; signatures: { role: string; ip: string | null; consentText: string | null; email: string | null }[] }[] }[] }
+    const mine = held.applications[0]!.agreements[0]!
+    expect(mine).toMatchObject({ code: agreement.code, signedSha256: agreement.signedSha256 })
+    expect(mine.signatures[0]).toMatchObject({ role: 'founder', email, consentText: expect.stringContaining('Ley 527 de 1999') })
+    expect(mine.signatures[0]!.ip).not.toBeNull()
+    // The programme signer's own evidence is not the founder's to hold.
+    expect(mine.signatures[1]).toMatchObject({ role: 'programme', ip: null, email: null })
+  })
+
+  it('without a timestamp authority the signatures carry none, and «Estado del sistema» says so', async () => {
+    const h = await workspaceHarness()
+    try {
+      const admin = await h.signIn(await h.addMember({ role: 'admin' }))
+      const machinery = await json<{ signature: { timestamped: boolean; attention: boolean } }>(await h.call('GET', '/overview/machinery', { as: admin }))
+      expect(machinery.signature).toMatchObject({ timestamped: false, attention: true })
+    } finally {
+      await h.dispose()
+    }
+  })
+
+  it('a restore reads every sealed agreement back and verifies it; one changed byte in the database is reported', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    await signFully(h, admin, signer, id, email)
+    const out = join(mkdtempSync(join(tmpdir(), 'agreement-backup-')), 'backup.tar')
+    await takeBackup({ config: h.config, store: h.store, now: () => new Date() }, out)
+    const lines = { out: [] as string[], err: [] as string[] }
+    const io = { out: (l: string) => void lines.out.push(l), err: (l: string) => void lines.err.push(l) }
+    expect(await restoreCommand([out], readConfig({ DATA_DIR: join(mkdtempSync(join(tmpdir(), 'agreement-restore-')), 'data') }), io)).toBe(0)
+    expect(lines.out).toContain('Verified 1 signed agreement(s): each sealed PDF is as it was signed.')
+
+    // The sealed PDF changed behind the programme's back: the restore says which agreement.
+    const row = h.store.db.prepare("SELECT id, code, signed_document FROM agreements WHERE status = 'signed'").get() as { id: string; code: string; signed_document: Buffer }
+    const changed = Buffer.from(row.signed_document)
+    const at = changed.indexOf('stream\n') + 40
+    changed[at] = changed[at]! ^ 0x01
+    h.store.db.prepare('UPDATE agreements SET signed_document = ? WHERE id = ?').run(changed, row.id)
+    const again = join(mkdtempSync(join(tmpdir(), 'agreement-backup-')), 'backup.tar')
+    await takeBackup({ config: h.config, store: h.store, now: () => new Date() }, again)
+    const failed = { out: [] as string[], err: [] as string[] }
+    expect(await restoreCommand([again], readConfig({ DATA_DIR: join(mkdtempSync(join(tmpdir(), 'agreement-restore-')), 'data') }), { out: (l) => void failed.out.push(l), err: (l) => void failed.err.push(l) })).toBe(1)
+    expect(failed.err.join('\n')).toContain(`1 signed agreement(s) do not verify: ${row.code}`)
   })
 })
