@@ -26,6 +26,7 @@ import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts'
 import { takeBackup } from '../backup/take-backup.ts'
 import { restoreCommand } from '../backup/commands.ts'
 import { readConfig } from '../../shared/env.ts'
+import { createRetentionJob } from '../retention/retention.ts'
 
 const PDFSIG = process.env.PDFSIG_PATH ?? '/usr/bin/pdfsig'
 const json = async <T>(res: Response) => (await res.json()) as T
@@ -430,5 +431,21 @@ describe('where the signed agreement is kept', () => {
     const failed = { out: [] as string[], err: [] as string[] }
     expect(await restoreCommand([again], readConfig({ DATA_DIR: join(mkdtempSync(join(tmpdir(), 'agreement-restore-')), 'data') }), { out: (l) => void failed.out.push(l), err: (l) => void failed.err.push(l) })).toBe(1)
     expect(failed.err.join('\n')).toContain(`1 signed agreement(s) do not verify: ${row.code}`)
+  })
+})
+
+describe('retention', () => {
+  it('an application closed after a declined agreement loses it with the rest of its personal data', async () => {
+    const { h, admin, id, email } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === email)!.text)
+    expect((await founderPost(h, `/postulacion/${token}/acuerdo/rechazar`, {})).status).toBe(303)
+    expect((await h.call('POST', `/applications/${id}/transitions`, { as: admin, body: { from: 'due_diligence', to: 'no_seleccionada' } })).status).toBe(200)
+    const count = () => (h.store.db.prepare('SELECT count(*) AS n FROM agreements WHERE application_id = ?').get(id) as { n: number }).n
+    expect(count()).toBe(1)
+    const job = createRetentionJob({ founders: h.founders, followUp: h.services.followUp, months: h.config.RETENTION_MONTHS, clock: () => new Date(h.now().getTime() + (h.config.RETENTION_MONTHS + 1) * 31 * 86_400_000), log: () => {} })
+    expect(await job.runOnce()).toBe(1)
+    expect(count()).toBe(0)
+    expect((h.store.db.prepare('SELECT count(*) AS n FROM agreement_signatures').get() as { n: number }).n).toBe(0)
   })
 })
