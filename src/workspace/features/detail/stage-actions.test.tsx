@@ -71,8 +71,9 @@ const version = (id: string, number: number) => ({
 
 let calls: FakeCall[]
 
-function serve(role: 'admin' | 'reviewer', stage: Stage, rateCards: unknown[] = []) {
+function serve(role: 'admin' | 'reviewer', stage: Stage, rateCards: unknown[] = [], agreements: { status: string }[] = []) {
   calls = fakeApi({
+    [`GET /applications/${APP}/agreement`]: () => ({ status: 200, body: { agreements, template: { version: 0, sample: true }, viewerCanSign: false, viewerHasPasskey: false, signers: [], memberNames: {}, partiesDraft: {}, canSend: true } }),
     'GET /session': sessionAnswer(role),
     [`GET /applications/${APP}/panel`]: () => ({ status: 200, body: panel(stage) }),
     [`GET /applications/${APP}/documents`]: () => ({ status: 200, body: { items: [] } }),
@@ -100,6 +101,14 @@ afterEach(() => {
 const effects = () => within(screen.getByRole('list', { name: 'Qué hará este cambio' }))
 
 describe('the stage card', () => {
+  it('offers no «Acuerdo firmado» by hand while the agreement is out for signature, and says why', async () => {
+    serve('admin', 'due_diligence', [], [{ status: 'founder_signed' }])
+    renderWithQueries(<StageActions application={application('due_diligence', ['acuerdo_firmado', 'no_seleccionada'])} />, { signedIn: true })
+    expect(await screen.findByText(/El acuerdo está enviado para firma: la postulación pasa a «Acuerdo firmado» sola/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Acuerdo firmado/ })).toBeNull()
+    expect(screen.getByRole('button', { name: /No seleccionada|no seleccionada/ })).toBeTruthy()
+  })
+
   it('gives an open stage its due date, and a closed one none (never «Vence: Cerrada»)', async () => {
     serve('admin', 'due_diligence')
     const open = renderWithQueries(<StageActions application={application('due_diligence', ['acuerdo_firmado'])} />, { signedIn: true })

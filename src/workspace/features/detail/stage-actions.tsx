@@ -8,6 +8,10 @@
  * (domain/pipeline.ts STAGE_ENTAILS, ADR 0185); where the table allows it, an admin may
  * keep a session still ahead instead of cancelling it.
  */
+import { useQuery } from '@tanstack/react-query'
+import { agreementEndpoints } from '../../../../domain/workspace-api/agreements.ts'
+import { LIVE_AGREEMENT_STATUSES } from '../../../../domain/agreements-records.ts'
+import { endpointQuery } from '../../api/read.ts'
 import { useId, useState } from 'react'
 import { CLOSED_WITHOUT_SIGNATURE, NEXT_STAGE, STAGE_LABELS, TRANSITION_REASON_MAX, isOpenStage, mayKeepSession, type Stage } from '../../../../domain/pipeline.ts'
 import { notify } from '../../../lib/toast.tsx'
@@ -67,7 +71,10 @@ export function StageActions({ application }: { application: ApplicationDetail }
   // The dialog opened before the rate cards arrived: the latest published version, once known («none» is no choice then).
   const latestPublished = published[0]?.id ?? null
   const dealForm = typedDeal.rateCardVersionId === '' && latestPublished ? { ...typedDeal, rateCardVersionId: latestPublished } : typedDeal
-  const transitions = application.allowedTransitions.filter((to) => to !== 'acuerdo_firmado' || isAdmin)
+  // While the agreement is out for signature (server/features/agreements/), its two signatures move the stage: no move by hand.
+  const agreement = useQuery({ ...endpointQuery(agreementEndpoints.agreement, { id: application.id }), enabled: canSign })
+  const agreementUnderWay = (agreement.data?.agreements ?? []).some((a) => (LIVE_AGREEMENT_STATUSES as readonly string[]).includes(a.status))
+  const transitions = application.allowedTransitions.filter((to) => to !== 'acuerdo_firmado' || (isAdmin && !agreementUnderWay))
   // What the move does besides the stage (ADR 0185): the session as the panel section reads it, the e-mails waiting, the kind's setting.
   const panel = usePanel(application.id, mayHavePanel(from))
   const settings = useFounderMailSettings()
@@ -181,8 +188,10 @@ export function StageActions({ application }: { application: ApplicationDetail }
               {actionLabel(from, to)}
             </Button>
           ))}
-          {transitions.length < application.allowedTransitions.length && (
-            <p className="text-sm text-ink-600">Solo un administrador marca «Acuerdo firmado»: el acuerdo lleva sus cifras.</p>
+          {agreementUnderWay ? (
+            <p className="text-sm text-ink-600">El acuerdo está enviado para firma: la postulación pasa a «Acuerdo firmado» sola cuando firmen la persona fundadora y el programa.</p>
+          ) : (
+            transitions.length < application.allowedTransitions.length && <p className="text-sm text-ink-600">Solo un administrador marca «Acuerdo firmado»: el acuerdo lleva sus cifras.</p>
           )}
         </div>
       ) : (
