@@ -153,7 +153,7 @@ describe('the agreement, status by status', () => {
     const signatures = await screen.findByRole('list', { name: 'Firmas' })
     const [founder, second] = within(signatures).getAllByRole('listitem')
     expect(founder!.textContent).toContain('Ana Gómez · Persona fundadora')
-    expect(founder!.textContent).toContain('Código enviado al correo')
+    expect(founder!.textContent).toContain('Código de un solo uso enviado al correo')
     expect(founder!.textContent).toContain('IP 181.50.12.7')
     expect(founder!.textContent).toContain('Navegador: Mozilla/5.0 (iPhone) Safari/604.1')
     expect(second!.textContent).toContain('Beto Signer · Programa')

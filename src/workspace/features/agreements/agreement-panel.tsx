@@ -34,24 +34,15 @@ import { internal } from '../../components/field-audience.ts'
 import { ActionError, Button, FieldError, Panel, QueryWaiting, inputClass, labelClass } from '../../components/ui.tsx'
 import { DealFields, checkDeal, dealBody, dealErrorsOf, dealFormOf, newDealForm, type DealErrors, type DealForm } from '../deals/deal-fields.tsx'
 import { CONSENT_TEXT } from './consent.ts'
+import { AGREEMENT_STATUS_LABELS, SIGNER_ROLE_LABELS, SIGNING_METHOD_LABELS } from '../../../../domain/agreements.ts'
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import type { PasskeyChallenge } from '../../../../domain/workspace-api/team.ts'
 import { call } from '../../api/endpoints.ts'
 import { passkeyErrorMessage } from '../../lib/passkeys.ts'
 import { PartiesFields, partiesErrorsOf, type PartiesErrors } from './parties-fields.tsx'
 
-export const AGREEMENT_STATUS_LABELS: Record<AgreementStatus, string> = {
-  sent: 'Enviado para firma',
-  founder_signed: 'Firmado por la persona fundadora',
-  sealing: 'Sellando el documento',
-  signed: 'Firmado por ambas partes',
-  declined: 'Rechazado',
-  expired: 'Vencido',
-  voided: 'Anulado',
-}
-export const SIGNER_ROLE_LABELS: Record<SignerRole, string> = { founder: 'Persona fundadora', programme: 'Programa' }
-export const SIGNING_METHOD_LABELS: Record<SigningMethod, string> = { email_code: 'Código enviado al correo', passkey: 'Llave de acceso (passkey)' }
-export const SAMPLE_NOTICE = 'Plantilla de muestra: el equipo jurídico debe reemplazarla.'
+/** The panel's short word for a sample template (the document itself says domain/agreements.ts SAMPLE_NOTICE). */
+const SAMPLE_NOTICE = 'Plantilla de muestra: el equipo jurídico debe reemplazarla.'
 
 const LIVE: readonly AgreementStatus[] = LIVE_AGREEMENT_STATUSES
 /** Still open to a new version or a decline: not once both signed (sealing, 409 `sealing`). */
