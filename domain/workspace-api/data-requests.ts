@@ -75,6 +75,8 @@ export interface HeldAgreement {
   sentAt: string
   documentSha256: string
   signedSha256: string | null
+  /** The sealed PDF itself, base64, once signed by both: the titular keeps their copy of the document. */
+  signedPdfBase64: string | null
   signatures: { role: 'founder' | 'programme'; name: string; email: string | null; method: string; consentVersion: number | null; consentText: string | null; ip: string | null; userAgent: string | null; signedAt: string }[]
 }
 

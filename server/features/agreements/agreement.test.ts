@@ -7,6 +7,7 @@
  * one byte changed and both say so. Then every refusal: in Spanish, nothing changed.
  */
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -390,9 +391,11 @@ describe('where the signed agreement is kept', () => {
 
     const copy = await h.app.request(`${SITE}${page.replace(/\/acuerdo$/, '')}/datos`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: 'formato=json' })
     expect(copy.status).toBe(200)
-    const held = (await copy.json()) as { applications: { agreements: { code: string; signedSha256: string; signatures: { role: string; ip: string | null; consentText: string | null; email: string | null }[] }[] }[] }
+    const held = (await copy.json()) as { applications: { agreements: { code: string; signedSha256: string; signedPdfBase64: string; signatures: { role: string; ip: string | null; consentText: string | null; email: string | null }[] }[] }[] }
     const mine = held.applications[0]!.agreements[0]!
     expect(mine).toMatchObject({ code: agreement.code, signedSha256: agreement.signedSha256 })
+    // The document itself, as sealed.
+    expect(createHash('sha256').update(Buffer.from(mine.signedPdfBase64, 'base64')).digest('hex')).toBe(agreement.signedSha256)
     expect(mine.signatures[0]).toMatchObject({ role: 'founder', email, consentText: expect.stringContaining('Ley 527 de 1999') })
     expect(mine.signatures[0]!.ip).not.toBeNull()
     // The programme signer's own evidence is not the founder's to hold.

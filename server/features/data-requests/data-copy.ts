@@ -194,7 +194,7 @@ ${row('Enviado', when(a.sentAt))}
 ${row('Huella SHA-256 del documento enviado', a.documentSha256)}
 ${a.signedSha256 ? row('Huella SHA-256 del documento firmado', a.signedSha256) : ''}
 ${sigs}
-</tbody></table>`
+</tbody></table>${a.signedPdfBase64 ? `\n<p><a download="acuerdo-${e(a.code)}-v${a.version}-firmado.pdf" href="data:application/pdf;base64,${a.signedPdfBase64}">Descargar el acuerdo firmado (PDF)</a></p>` : ''}`
   })
   .join('\n')}
 `

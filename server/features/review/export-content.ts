@@ -102,15 +102,18 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
       origin: { source: origin?.source?.name ?? null, heardFrom: origin?.heardFrom ? HEARD_FROM_OPTIONS[origin.heardFrom] : null },
       followUp: followUp ? heldFollowUp(followUp) : null,
       mediaPlan: plan ? heldMediaPlan(plan) : null,
-      agreements: (agreements.get(app.id) ?? []).map(heldAgreement),
+      agreements: await Promise.all(
+        (agreements.get(app.id) ?? []).map(async (a) => heldAgreement(a, a.status === 'signed' ? await openWorkspaceStores(store).agreements.document(a.id, 'signed') : null)),
+      ),
     })
   }
   return shown
 }
 
 /** An agreement in the titular's copy: the founder's own evidence in full; of the programme's signer, the name and time. */
-export function heldAgreement(a: AgreementRecord): HeldAgreement {
+export function heldAgreement(a: AgreementRecord, signedPdf: Uint8Array | null = null): HeldAgreement {
   return {
+    signedPdfBase64: signedPdf ? Buffer.from(signedPdf).toString('base64') : null,
     code: a.code,
     version: a.version,
     status: a.status,
