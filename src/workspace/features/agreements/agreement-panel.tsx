@@ -8,7 +8,7 @@
  */
 import { useId, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { LIVE_AGREEMENT_STATUSES, type AgreementStatus, type SignerRole, type SigningMethod } from '../../../../domain/agreements-records.ts'
+import { LIVE_AGREEMENT_STATUSES, type AgreementStatus } from '../../../../domain/agreements-records.ts'
 import { MISSING_DOCUMENTS_REASON_MAX, missingRequiredDocuments } from '../../../../domain/documents.ts'
 import { formatDateTime, formatTime } from '../../../../domain/format.ts'
 import {
