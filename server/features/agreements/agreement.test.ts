@@ -452,3 +452,22 @@ describe('retention', () => {
     expect((h.store.db.prepare('SELECT count(*) AS n FROM agreement_signatures').get() as { n: number }).n).toBe(0)
   })
 })
+
+describe('the programme declines', () => {
+  it('the founder is told it will not be signed, and their page no longer offers to sign it', async () => {
+    const { h, admin, id, email } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === email)!.text)
+    const declined = await h.call('POST', `/applications/${id}/agreement/decline`, { as: admin, body: { reason: 'La startup cambió de representante legal.' } })
+    expect(declined.status).toBe(200)
+    expect((await json<AgreementAnswer>(declined)).agreements[0]!.status).toBe('declined')
+    const told = (await h.deliverMail()).find((m) => m.to === email)!
+    expect(told.subject).toContain('Tu acuerdo no se firmará')
+    expect(told.text).toContain('El programa retiró la versión 1 del acuerdo')
+    // The team's own reason stays with the team.
+    expect(told.text).not.toContain('representante legal')
+    const page = await (await h.app.request(`${SITE}/postulacion/${token}/acuerdo`)).text()
+    expect(page).toContain('Este documento ya no se puede firmar.')
+    expect(page).not.toContain('Firmar el acuerdo')
+  })
+})
