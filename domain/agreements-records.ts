@@ -14,6 +14,8 @@ export const AGREEMENT_STATUSES = ['sent', 'founder_signed', 'sealing', 'signed'
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number]
 /** The statuses of an agreement still under way: at most one per application (a partial unique index). */
 export const LIVE_AGREEMENT_STATUSES = ['sent', 'founder_signed', 'sealing'] as const satisfies readonly AgreementStatus[]
+/** Whether an agreement is still under way (out for signature, or being sealed). */
+export const isLiveAgreement = (a: { status: AgreementStatus }): boolean => (LIVE_AGREEMENT_STATUSES as readonly AgreementStatus[]).includes(a.status)
 
 export const SIGNER_ROLES = ['founder', 'programme'] as const
 export type SignerRole = (typeof SIGNER_ROLES)[number]

@@ -18,7 +18,7 @@
 import type { InferResult } from 'kysely'
 import { LIVE_AGREEMENT_STATUSES, type AgreementParties, type AgreementRecord, type AgreementSignatureRecord, type AgreementStatus, type AgreementTemplateRecord, type SignerRole } from '../../../domain/agreements-records.ts'
 import type { DealTerms } from '../../../domain/deals.ts'
-import { db, insertRows, type Engine, type RowOf, type Step } from '../engine.ts'
+import { db, insertRows, type Engine, type RowOf, type Step, type Tx } from '../engine.ts'
 import { fromRow, toNumber } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import { messageColumns, type NewOutboxMessage } from './outbox-rows.ts'
@@ -214,6 +214,39 @@ const SIGNATURE_COLUMNS = {
 } as const
 
 const LIVE = [...LIVE_AGREEMENT_STATUSES] as string[]
+
+/** An application closed without a signature: its agreement under way, voided in the stage change's own transaction. */
+export interface AgreementVoid {
+  applicationId: string
+  memberId: string | null
+  /** The stage it closed in (no_seleccionada, retirada): the close reason says so. */
+  to: string
+  at: Date
+}
+
+/**
+ * For the stage change's transaction (server/features/review/pipeline.ts, ADR 0208): the agreement still out
+ * for signature (or being sealed) of each application that closes without a signature, voided with its audit
+ * entry, so it can no longer be signed nor sealed into a stage the application has left.
+ */
+export function agreementStageStep(e: Engine): (tx: Tx, voids: readonly AgreementVoid[]) => Generator<Step, void, unknown> {
+  const insertAudit = auditWriter(e)
+  const live = e.prepare((p: { ids: string[] }) =>
+    db.selectFrom('agreements').select(['id', 'application_id', 'version', 'status']).where(e.inList('application_id', p.ids)).where(e.inList('status', LIVE, 'text')).$call(e.forUpdate),
+  )
+  const close = e.prepare((p: { id: string; memberId: string | null; reason: string; at: Date }) =>
+    db.updateTable('agreements').set({ status: 'voided', closed_at: p.at, closed_by: p.memberId, close_reason: p.reason, seal_due_at: null, updated_at: p.at }).where('id', '=', p.id),
+  )
+  return function* (tx, voids) {
+    if (voids.length === 0) return
+    const byApplication = new Map(voids.map((v) => [v.applicationId, v]))
+    for (const row of yield* tx.all(live({ ids: [...byApplication.keys()] }))) {
+      const v = byApplication.get(row.application_id)!
+      yield* tx.run(close({ id: row.id, memberId: v.memberId, reason: `stage:${v.to}`, at: v.at }))
+      yield* tx.run(insertAudit([{ at: v.at, memberId: v.memberId, action: 'agreement.voided', applicationId: v.applicationId, detail: { version: toNumber(row.version), stage: v.to } }]))
+    }
+  }
+}
 
 export function openAgreementStore(e: Engine): AgreementStore {
   const insertAudit = auditWriter(e)

@@ -5,6 +5,7 @@
  */
 import type { Body, Engine } from '../engine.ts'
 import { dealWriter } from './deal-store.ts'
+import { agreementStageStep } from './agreement-store.ts'
 import { draftSuperseder, founderMailWriter } from './founder-store.ts'
 import { panelStageStepper } from './panel-steps.ts'
 import { reviewStageSteps } from './review-store.ts'
@@ -21,6 +22,8 @@ export function openStageSteps(e: Engine) {
     founderMail: { supersede: draftSuperseder(e), write: founderMailWriter(e) },
     /** The panel session still ahead, cancelled or kept (panel-steps.ts). */
     panel: panelStageStepper(e),
+    /** The agreement still out for signature, voided when the application closes without one (agreement-store.ts). */
+    agreements: { voidLive: agreementStageStep(e) },
   }
 }
 

@@ -471,3 +471,19 @@ describe('the programme declines', () => {
     expect(page).not.toContain('Firmar el acuerdo')
   })
 })
+
+describe('a seam: the application closes while the agreement is out', () => {
+  it('the founder withdraws: the agreement is voided in the same move and can no longer be signed by either side', async () => {
+    const { h, admin, signer, id, email } = await setUp()
+    expect((await send(h, admin, id)).status).toBe(201)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === email)!.text)
+    expect((await founderPost(h, `/postulacion/${token}/acuerdo/codigo`, {})).status).toBe(303)
+    const code = codeIn((await h.deliverMail()).find((m) => m.to === email)!.text)
+    expect((await founderPost(h, `/postulacion/${token}/retirar`, { confirm: '1' })).status).toBe(303)
+    expect((await h.reviews.getApplication(id))!.stage).toBe('retirada')
+    const after = await json<AgreementAnswer>(await h.call('GET', `/applications/${id}/agreement`, { as: admin }))
+    expect(after.agreements[0]).toMatchObject({ status: 'voided', closeReason: 'stage:retirada' })
+    expect((await founderPost(h, `/postulacion/${token}/acuerdo/firmar`, { acepto: 'si', codigo: code })).status).toBe(409)
+    expect((await h.call('POST', `/applications/${id}/agreement/code`, { as: signer, body: {} })).status).toBe(404)
+  })
+})

@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from 'hono'
 import { AGREEMENT_STATUS_LABELS, ESIGN_CONSENT, SAMPLE_TEMPLATE_BODY, renderAgreement, type AgreementFacts } from '../../../domain/agreements.ts'
-import type { AgreementRecord } from '../../../domain/agreements-records.ts'
+import { isLiveAgreement, type AgreementRecord } from '../../../domain/agreements-records.ts'
 import { DOCUMENT_ITEMS } from '../../../domain/documents.ts'
 import { formatDateTime, formatIsoDay } from '../../../domain/format.ts'
 import type { FounderStore, FounderView } from '../../db/stores/founder-store.ts'
@@ -32,10 +32,9 @@ import { declineAgreement, isRefusal, requestCode, signAgreement, type Agreement
 
 const e = escapeHtml
 const bogota = (d: Date) => `${formatDateTime(d)} (hora de Bogotá)`
-const LIVE = new Set(['sent', 'founder_signed', 'sealing'])
 
 /** The agreement the founder sees: the one under way or signed, else the last one closed. */
-const current = (list: readonly AgreementRecord[]) => list.find((a) => LIVE.has(a.status) || a.status === 'signed') ?? list[0] ?? null
+const current = (list: readonly AgreementRecord[]) => list.find((a) => isLiveAgreement(a) || a.status === 'signed') ?? list[0] ?? null
 
 export interface FounderAgreementDeps {
   service: AgreementDeps
@@ -165,7 +164,7 @@ export function founderAgreementRoutes(deps: FounderAgreementDeps): Hono {
     const value = (await c.req.parseBody())[name]
     return typeof value === 'string' ? value : ''
   }
-  const liveOf = async (view: FounderView) => (await s.agreements.agreementsOf(view.applicationId)).find((a) => LIVE.has(a.status)) ?? null
+  const liveOf = async (view: FounderView) => (await s.agreements.agreementsOf(view.applicationId)).find((a) => isLiveAgreement(a)) ?? null
 
   app.get(`/:token/${AGREEMENT_PATH}`, withView(async (c, view, token) => {
     const done = c.req.query('hecho')

@@ -7,7 +7,7 @@
 import { Hono, type Context } from 'hono'
 import { agreementEndpoints as E, type AgreementAnswer, type AgreementTemplateAnswer, type CodeSentAnswer, type SigningRightAnswer } from '../../../domain/workspace-api/agreements.ts'
 import { AGREEMENT_FIELDS, readTemplateBody } from '../../../domain/agreements.ts'
-import type { AgreementRecord } from '../../../domain/agreements-records.ts'
+import { isLiveAgreement, type AgreementRecord } from '../../../domain/agreements-records.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import { route } from '../../shared/http/route.ts'
 import { invalid, notFound } from '../../shared/http/json.ts'
@@ -31,7 +31,6 @@ export interface AgreementRouteDeps {
 const refusal = (c: Context, r: Refusal) =>
   c.json({ error: r.error, message: r.message, ...(r.issues ? { issues: r.issues } : {}), ...(r.missing ? { missing: r.missing.map((d) => ({ key: d.key, label: d.label })) } : {}), ...(r.remaining !== undefined ? { remaining: r.remaining } : {}) }, r.status)
 
-const LIVE = new Set(['sent', 'founder_signed', 'sealing'])
 
 export function agreementRoutes(deps: AgreementRouteDeps): Hono<WorkspaceEnv> {
   const s = deps.agreementService
@@ -62,7 +61,7 @@ export function agreementRoutes(deps: AgreementRouteDeps): Hono<WorkspaceEnv> {
       canSend: record.stage === 'due_diligence',
     }
   }
-  const live = async (applicationId: string): Promise<AgreementRecord | null> => (await s.agreements.agreementsOf(applicationId)).find((a) => LIVE.has(a.status)) ?? null
+  const live = async (applicationId: string): Promise<AgreementRecord | null> => (await s.agreements.agreementsOf(applicationId)).find((a) => isLiveAgreement(a)) ?? null
 
   route(app, E.agreement, async (c) => {
     const id = c.req.param('id')

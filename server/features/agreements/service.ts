@@ -20,7 +20,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { readDeal, type DealInput, type DealTerms } from '../../../domain/deals.ts'
 import { DOCUMENT_ITEMS, missingRequiredDocuments, type DocumentItem } from '../../../domain/documents.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
-import type { AgreementRecord, AgreementSignatureRecord, SignerRole } from '../../../domain/agreements-records.ts'
+import { isLiveAgreement, type AgreementRecord, type AgreementSignatureRecord, type SignerRole } from '../../../domain/agreements-records.ts'
 import {
   AGREEMENT_EXPIRY_DAYS,
   ESIGN_CONSENT,
@@ -158,7 +158,7 @@ export async function sendAgreement(deps: AgreementDeps, applicationId: string, 
   if (missing.length > 0 && input.missingDocuments?.confirmed !== true) return refuse(409, 'documents_missing', MESSAGES.missingDocuments(missing), { missing })
 
   const all = await deps.agreements.agreementsOf(applicationId)
-  const live = all.find((a) => a.status === 'sent' || a.status === 'founder_signed' || a.status === 'sealing')
+  const live = all.find(isLiveAgreement)
   if (live?.status === 'sealing') return refuse(409, 'sealing', MESSAGES.sealing)
   if (live && sameTerms(live.terms, deal.terms) && sameParties(live.parties, parties.parties)) return refuse(409, 'unchanged', MESSAGES.unchanged)
 

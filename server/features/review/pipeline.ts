@@ -19,7 +19,9 @@
  * 6. the founder's e-mail of the stage, saying what happened to the session,
  *    to «Correos por enviar» or, when an admin set its kind to go straight
  *    away, to the outbox (founder store; stage-mail.ts);
- * 7. the deal (deal store, ADR 0159).
+ * 7. the deal (deal store, ADR 0159);
+ * 8. closing without a signature (no_seleccionada, retirada): the agreement still out for signature, voided
+ *    (agreement store, ADR 0214).
  *
  * So, when an application is signed (acuerdo_firmado): its documents are
  * checked first (missing ones refuse the move unless confirmed with a reason,
@@ -263,6 +265,11 @@ export async function moveStages(steps: StageSteps, moves: readonly StageMove[])
       }),
     )
     yield* steps.deals.write(tx, plan.deals)
+    // Closed without a signature: the agreement still out can no longer be signed (ADR 0214).
+    yield* steps.agreements.voidLive(
+      tx,
+      plan.moved.filter((c) => STAGE_ENTAILS[c.to].closes === 'without_signature').map((c) => ({ applicationId: c.applicationId, memberId: c.memberId, to: c.to, at: c.at })),
+    )
     return plan.outcomes
   })
 }

@@ -3,6 +3,7 @@
  * transitions, reviews, notes, exports and the audit log. Mounted behind the
  * session and CSRF middleware (auth/), which sets c.get('member').
  */
+import { isLiveAgreement } from '../../../domain/agreements-records.ts'
 import type { AgreementStore } from '../../db/stores/agreement-store.ts'
 import { Hono } from 'hono'
 import * as v from 'valibot'
@@ -237,7 +238,7 @@ export function reviewRoutes(deps: ReviewRouteDeps): Hono<WorkspaceEnv> {
     let deal: DealTerms | null = null
     if (dealInput && to !== 'acuerdo_firmado') return invalid(c, [], DEAL_NOT_SIGNING_REFUSAL)
     if (to === 'acuerdo_firmado' && deps.agreements) {
-      const under = (await deps.agreements.agreementsOf(c.req.param('id'))).some((a) => a.status === 'sent' || a.status === 'founder_signed' || a.status === 'sealing')
+      const under = (await deps.agreements.agreementsOf(c.req.param('id'))).some(isLiveAgreement)
       if (under) return c.json({ error: 'agreement_under_way', message: AGREEMENT_UNDER_WAY_REFUSAL }, 409)
     }
     if (to === 'acuerdo_firmado' && deps.deals) {
