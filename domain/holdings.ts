@@ -16,8 +16,8 @@
  */
 import Decimal from 'decimal.js'
 import { isCalendarDay } from './bogota-days.ts'
-import { periodEnd } from './deals.ts'
-import { formatCount, formatDate, formatMoney } from './format.ts'
+import { formatDay, periodEnd } from './deals.ts'
+import { formatCount, formatMoney } from './format.ts'
 import { keysOf } from './labels.ts'
 import { readCount } from './numbers.ts'
 
@@ -180,7 +180,7 @@ export const HOLDING_MESSAGES = {
   issuanceFirst: 'Primero registra la emisión al programa: es el primer evento de la participación.',
   issuanceTwice: 'La emisión al programa ya está registrada. Para corregirla, anúlala y regístrala de nuevo.',
   beforeIssuance: 'Ningún evento puede ser anterior a la emisión al programa.',
-  roundBeforePrevious: (day: string) => `La ronda no puede tener fecha anterior a la ronda anterior (${formatDate(day)}).`,
+  roundBeforePrevious: (day: string) => `La ronda no puede tener fecha anterior a la ronda anterior (${formatDay(day)}).`,
   saleOverHeld: (held: number) => `El programa tiene ${formatCount(held)} acciones: no puede vender más que eso.`,
   conversionWithoutRound: 'Una nota solo convierte en una ronda: registra la ronda y su conversión juntas, desde «Modelar una ronda».',
   noNoteToConvert: 'No hay una nota convertible sin convertir en esta participación.',
@@ -826,8 +826,8 @@ export function paymentOf(state: HoldingState, deal: HoldingDeal, ledger: Ledger
     unpaid === 0
       ? null
       : status === 'paying'
-        ? `Quedan ${formatMoney(unpaid, 'COP')} por pagar con pauta hasta el ${formatDate(deadline)}.`
-        : `${what} quedan sin pagar${forfeited > 0 ? ` (pauta perdida: ${formatMoney(forfeited, 'COP')})` : ''}: mientras no se paguen, el programa no puede ejercer los derechos de esas acciones (Código de Comercio, art. 397)${status === 'overdue' ? `; el plazo venció el ${formatDate(deadline)}` : `; el plazo vence el ${formatDate(deadline)}`}.`
+        ? `Quedan ${formatMoney(unpaid, 'COP')} por pagar con pauta hasta el ${formatDay(deadline)}.`
+        : `${what} quedan sin pagar${forfeited > 0 ? ` (pauta perdida: ${formatMoney(forfeited, 'COP')})` : ''}: mientras no se paguen, el programa no puede ejercer los derechos de esas acciones (Código de Comercio, art. 397)${status === 'overdue' ? `; el plazo venció el ${formatDay(deadline)}` : `; el plazo vence el ${formatDay(deadline)}`}.`
   return { subscribedCop: subscribed, paidCop: paid, unpaidCop: unpaid, forfeitedCop: forfeited, subscribedShares: issued, paidShares, unpaidShares, deadline, status, consequence }
 }
 
@@ -871,7 +871,7 @@ export function readMark(input: MarkInput, ctx: { today: string; hasEvidence: bo
 export type FairValueBasis = { kind: 'mark'; method: MarkMethod; day: string; price: string } | { kind: 'write_down' | 'write_off'; day: string; price: string } | { kind: 'cost' }
 
 export const FAIR_VALUE_BASIS_TEXT = (b: FairValueBasis): string =>
-  b.kind === 'mark' ? `${MARK_METHOD_LABELS[b.method]}, ${formatDate(b.day)}` : b.kind === 'cost' ? 'Al costo (sin valoración aprobada)' : `${HOLDING_EVENT_LABELS[b.kind]}, ${formatDate(b.day)}`
+  b.kind === 'mark' ? `${MARK_METHOD_LABELS[b.method]}, ${formatDay(b.day)}` : b.kind === 'cost' ? 'Al costo (sin valoración aprobada)' : `${HOLDING_EVENT_LABELS[b.kind]}, ${formatDay(b.day)}`
 
 /**
  * A mark's price is per share of its day: a split after it rescales it (the split's ratio), as the
@@ -945,14 +945,14 @@ function costOfSold(s: HoldingState): number {
 export function formatOwnership(fractionText: string): string {
   const pct = new D(fractionText).times(100).toDecimalPlaces(2, D.ROUND_HALF_UP)
   const [whole, dec] = pct.toFixed(2).split('.')
-  return `${Number(whole).toLocaleString('es-CO')},${dec}\u00a0%`
+  return `${formatCount(Number(whole))},${dec}\u00a0%`
 }
 
 /** A price per share: "$ 1.234,5678" with the decimals it has (at least none). */
 export function formatPrice(price: string): string {
   const d = new D(price)
   const [whole, dec] = d.toFixed().split('.')
-  return `$\u00a0${Number(whole).toLocaleString('es-CO')}${dec ? `,${dec}` : ''}`
+  return `$\u00a0${formatCount(Number(whole))}${dec ? `,${dec}` : ''}`
 }
 
 /** A MOIC: "1,35x". */
