@@ -39,6 +39,7 @@ import type { CheckInMailKind, MilestoneMonth } from '../../domain/follow-up.ts'
 import type { EntryKind } from '../../domain/media-plan.ts'
 import type { NewOutboxMessage } from './stores/outbox-rows.ts'
 import { AGREEMENTS, AGREEMENT_CODES, AGREEMENT_SIGNATURES, AGREEMENT_TEMPLATES, MEMBER_CAN_SIGN } from './migrations/declared/31_agreements.ts'
+import { HOLDING_DOCUMENTS, HOLDING_EVENTS, HOLDING_REMINDERS, VALUATION_MARKS } from './migrations/declared/32_holdings.ts'
 import { bool, column, int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from './columns.ts'
 import type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, TimeText } from './columns.ts'
 
@@ -574,6 +575,11 @@ const TABLES = {
   agreements: AGREEMENTS.columns,
   agreement_signatures: AGREEMENT_SIGNATURES.columns,
   agreement_codes: AGREEMENT_CODES.columns,
+  // The register of the stakes the programme holds (declared: server/db/migrations/declared/32_holdings.ts).
+  holding_documents: HOLDING_DOCUMENTS.columns,
+  holding_events: HOLDING_EVENTS.columns,
+  valuation_marks: VALUATION_MARKS.columns,
+  holding_reminders: HOLDING_REMINDERS.columns,
 }
 
 type TypeOf<K> = K extends { readonly type?: infer C } ? Exclude<C, undefined> : never
