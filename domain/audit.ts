@@ -101,6 +101,21 @@ export const AUDIT_ACTION_LABELS = {
   'media_plan.line_withdrawn': 'Retiró una línea del plan de medios',
   /** A proof file downloaded from the plan (ADR 0163 addendum); no detail (never the file's name). */
   'media_plan.proof_downloaded': 'Descargó el archivo de una prueba de emisión',
+  /** The holdings register (ADR 0215): detail: the event's kind and day, never an amount or a name. */
+  'holding.viewed': 'Vio la participación del programa',
+  'holding.event_recorded': 'Registró un evento de la participación',
+  'holding.round_recorded': 'Registró una ronda de la compañía',
+  'holding.event_voided': 'Anuló un evento de la participación',
+  'holding.document_downloaded': 'Descargó un documento de la participación',
+  'holding.exported': 'Exportó la tabla de capitalización (OCF)',
+  'holding.mark_proposed': 'Propuso una valoración',
+  'holding.mark_approved': 'Aprobó una valoración',
+  'holding.mark_rejected': 'Rechazó una valoración',
+  /** «Portafolio», the register of every holding (no application). */
+  'portfolio.viewed': 'Vio el portafolio',
+  'portfolio.report_exported': 'Exportó el informe trimestral del portafolio',
+  /** The deal's owner reminded of an unpaid subscription; no member; detail: the days before the deadline. */
+  'holding.payment_reminded': 'Se recordó un saldo de la suscripción sin pagar',
 } as const satisfies Record<string, string>
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS
 /** Every action, in the order the audit log's filter lists them. */
@@ -118,6 +133,8 @@ export const VIEW_ACTIONS = [
   'follow_up.viewed',
   'follow_up.portfolio_viewed',
   'media_plan.portfolio_viewed',
+  'holding.viewed',
+  'portfolio.viewed',
 ] as const satisfies readonly AuditAction[]
 export type ViewAction = (typeof VIEW_ACTIONS)[number]
 

@@ -34,6 +34,8 @@ export const MAIL_KINDS = [
   'founder_agreement',
   'agreement_code',
   'team_agreement',
+  // The holdings register: the deal's owner reminded of a subscription's unpaid balance before its deadline.
+  'team_holding',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 

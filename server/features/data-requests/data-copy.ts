@@ -100,6 +100,7 @@ const MAIL_LABELS: Record<MailKind, string> = {
   founder_agreement: 'Tu acuerdo para firmar',
   agreement_code: 'Código para firmar el acuerdo',
   team_agreement: 'Aviso al equipo sobre la firma del acuerdo',
+  team_holding: 'Recordatorio al equipo de un saldo de la suscripción sin pagar',
 }
 const MAIL_STATUS: Record<string, string> = { pending: 'por enviar', sent: 'enviado', failed: 'no se pudo entregar' }
 

@@ -29,6 +29,8 @@ const VIEW_OBJECTS: Record<ViewAction, string> = {
   'follow_up.viewed': 'el seguimiento',
   'follow_up.portfolio_viewed': 'la lista de seguimiento',
   'media_plan.portfolio_viewed': 'los acuerdos atrasados',
+  'holding.viewed': 'la participación del programa',
+  'portfolio.viewed': 'el portafolio',
 }
 
 type Views = NonNullable<AuditEntry['views']>

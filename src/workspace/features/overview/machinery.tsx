@@ -32,6 +32,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   founder_agreement: 'Acuerdo para firmar, a la persona fundadora',
   agreement_code: 'Código para firmar el acuerdo',
   team_agreement: 'Aviso al equipo sobre la firma del acuerdo',
+  team_holding: 'Recordatorio al equipo de un saldo de la suscripción sin pagar',
 }
 
 export function formatAge(seconds: number): string {
