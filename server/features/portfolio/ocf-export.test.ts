@@ -254,6 +254,13 @@ describe('ocfFiles', () => {
     expect(tx!.consideration_text).toMatch(/^Pauta en medios por \$ 500\.000\.000 \(a tarifa: \$ 1\.500\.000\.000\), acuerdo CAT-2026-0042/)
   })
 
+  it('an empty register still gives valid files (no transactions, no valuations)', () => {
+    const files = ocfFiles({ ...input(), events: [], marks: [] })
+    expect(files.map((f) => f.name)).toEqual(['Manifest.ocf.json', 'Stakeholders.ocf.json', 'StockClasses.ocf.json', 'Transactions.ocf.json'])
+    for (const f of files) expect(problems(f.json), f.name).toBeNull()
+    expect(fileOf(files, 'Transactions.ocf.json').items).toEqual([])
+  })
+
   it('voided events and unapproved marks are not exported; approved marks and write-downs are valuations', () => {
     const files = ocfFiles(input())
     const text = JSON.stringify(files)

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import JSZip from 'jszip'
-import { formatIsoDay, formatMoney } from '../../../domain/format.ts'
+import { formatCount, formatIsoDay, formatMoney } from '../../../domain/format.ts'
 import {
   D,
   type Dec,
@@ -72,6 +72,7 @@ type Json = Record<string, unknown>
 const numeric = (value: number | Dec | string): string => new D(value).toDecimalPlaces(10, D.ROUND_HALF_UP).toFixed()
 const money = (value: number | Dec | string): Json => ({ amount: numeric(value), currency: CURRENCY })
 const pesos = (cop: number): string => formatMoney(cop, 'COP').replaceAll('\u00a0', ' ')
+const count = (n: number | Dec): string => (new D(n).isInteger() ? formatCount(new D(n).toNumber()) : new D(n).toFixed().replace('.', ','))
 const price = (p: string | Dec): string => formatPrice(new D(p).toFixed()).replaceAll('\u00a0', ' ')
 /** An id fragment from free text: lowercase ASCII letters, digits and dashes. */
 const slug = (text: string): string =>
@@ -170,7 +171,7 @@ export function ocfFiles(input: OcfInput): OcfFile[] {
         const consideration =
           `Pauta en medios por ${pesos(e.subscribedCop)} (a tarifa: ${pesos(e.rateCardCop)}), acuerdo ${dealReference}. ` +
           `${PAYMENT_MODE_LABELS[e.paymentMode]}; plazo de pago: ${e.termMonths} meses.`
-        manifestComments.push(`Al ${e.day} la compañía tenía ${e.companyShares} acciones emitidas y ${e.fullyDilutedShares} totalmente diluidas (según el registro del programa).`)
+        manifestComments.push(`Al ${e.day} la compañía tenía ${count(e.companyShares)} acciones emitidas y ${count(e.fullyDilutedShares)} totalmente diluidas (según el registro del programa).`)
         if (e.instrument === 'nota_convertible') {
           const customId = nextCustomId()
           const triggerId = `trig-${e.id}`
@@ -243,8 +244,8 @@ export function ocfFiles(input: OcfInput): OcfFile[] {
         // its own purchase, and states the round in the manifest's comments.
         manifestComments.push(
           `Ronda «${e.name}» del ${e.day}: precio ${price(e.price)} por acción, pre-money ${pesos(e.preMoneyCop)}, monto ${pesos(e.amountCop)}, ` +
-            `${e.newShares} acciones nuevas${e.poolShares > 0 ? ` y ${e.poolShares} reservadas` : ''}; ` +
-            (e.joined ? `el programa compró ${e.programmeShares} acciones por ${pesos(e.programmeCashCop)}.` : 'el programa no participó.'),
+            `${count(e.newShares)} acciones nuevas${e.poolShares > 0 ? ` y ${count(e.poolShares)} reservadas` : ''}; ` +
+            (e.joined ? `el programa compró ${count(e.programmeShares)} acciones por ${pesos(e.programmeCashCop)}.` : 'el programa no participó.'),
         )
         if (e.joined && e.programmeShares > 0) {
           transactions.push(
@@ -337,7 +338,7 @@ export function ocfFiles(input: OcfInput): OcfFile[] {
           name: { legal_name: e.buyer },
           // The register keeps only the buyer's name, not whether it is a person or a company.
           stakeholder_type: 'INSTITUTION',
-          comments: [`Compró ${e.shares} acciones al programa el ${e.day}; el programa no registra si es persona natural o jurídica.`],
+          comments: [`Compró ${count(e.shares)} acciones al programa el ${e.day}; el programa no registra si es persona natural o jurídica.`],
         })
         let left = new D(e.shares)
         let part = 0
@@ -357,7 +358,7 @@ export function ocfFiles(input: OcfInput): OcfFile[] {
             quantity: numeric(taken),
             resulting_security_ids: [buyerSecurity],
             ...(balanceSecurity ? { balance_security_id: balanceSecurity } : {}),
-            consideration_text: `Venta secundaria a ${e.buyer}: ${taken.toFixed()} acciones a ${price(e.price)} por acción (${pesos(new D(e.price).times(taken).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber())}).`,
+            consideration_text: `Venta secundaria a ${e.buyer}: ${count(taken)} acciones a ${price(e.price)} por acción (${pesos(new D(e.price).times(taken).toDecimalPlaces(0, D.ROUND_HALF_UP).toNumber())}).`,
             comments: eventComments(e),
           })
           s.quantity = new D(0)
