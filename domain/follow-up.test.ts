@@ -108,10 +108,23 @@ describe('readCheckIn', () => {
     const { wentWell, wentBadly, needs } = typed()
     expect(readCheckIn(typed({ salesUsdCents: '4,5', siteVisits: '', leads: ' ' }))).toEqual({
       ok: true,
-      values: { salesUsdCents: 450, activeCustomers: 1250, newCustomers: 85, siteVisits: null, leads: null, teamSize: 6, wentWell, wentBadly, needs },
+      values: { salesUsdCents: 450, activeCustomers: 1250, newCustomers: 85, siteVisits: null, leads: null, teamSize: 6, runwayMonths: null, wentWell, wentBadly, needs },
     })
     expect(readCheckIn(typed({ salesUsdCents: 'US$ 1.250.000,50' }))).toMatchObject({ ok: true, values: { salesUsdCents: 125_000_050 } })
     expect(readCheckIn(typed({ salesUsdCents: '0', activeCustomers: '0', newCustomers: '0' }))).toMatchObject({ ok: true, values: { salesUsdCents: 0, activeCustomers: 0 } })
+  })
+
+  it('reads the runway («Meses de caja») as a whole number of months, optional: empty is null, zero is kept', () => {
+    expect(METRICS.runwayMonths).toMatchObject({ label: 'Meses de caja (runway)', short: 'Caja (meses)', optional: true, unit: 'count', missing: '' })
+    expect(readCheckIn(typed({ runwayMonths: '4' }))).toMatchObject({ ok: true, values: { runwayMonths: 4 } })
+    expect(readCheckIn(typed({ runwayMonths: ' 0 ' }))).toMatchObject({ ok: true, values: { runwayMonths: 0 } })
+    expect(readCheckIn(typed({ runwayMonths: '' }))).toMatchObject({ ok: true, values: { runwayMonths: null } })
+    expect(readCheckIn(typed())).toMatchObject({ ok: true, values: { runwayMonths: null } })
+    expect(readCheckIn(typed({ runwayMonths: '4,5' }))).toEqual({ ok: false, errors: { runwayMonths: 'Escribe un número entero, sin decimales ni letras, por ejemplo 8.' } })
+    expect(readCheckIn(typed({ runwayMonths: '-2' }))).toEqual({ ok: false, errors: { runwayMonths: CHECK_IN_MESSAGES.negative } })
+    expect(readCheckIn(typed({ runwayMonths: 'seis' }))).toMatchObject({ ok: false, errors: { runwayMonths: expect.any(String) } })
+    expect(formatMetric('runwayMonths', 4)).toBe('4')
+    expect(formatMetric('runwayMonths', null)).toBe('—')
   })
 
   it('refuses each bad field beside it, in Spanish: negative, ambiguous, decimals in a count, words, empty required, too long', () => {
@@ -154,8 +167,12 @@ describe('readCheckIn', () => {
     const first = readCheckIn(typed({ salesUsdCents: '1.250.000,5', leads: '' }))
     if (!first.ok) throw new Error('expected a reading')
     const input = checkInInputOf(first.values)
-    expect(input).toMatchObject({ salesUsdCents: '1.250.000,5', activeCustomers: '1.250', leads: '' })
+    expect(input).toMatchObject({ salesUsdCents: '1.250.000,5', activeCustomers: '1.250', leads: '', runwayMonths: '' })
     expect(readCheckIn(input)).toEqual(first)
+    const withRunway = readCheckIn(typed({ runwayMonths: '14' }))
+    if (!withRunway.ok) throw new Error('expected a reading')
+    expect(checkInInputOf(withRunway.values)).toMatchObject({ runwayMonths: '14' })
+    expect(readCheckIn(checkInInputOf(withRunway.values))).toEqual(withRunway)
   })
 
   it('writes each figure as Colombians read it', () => {
@@ -168,7 +185,7 @@ describe('readCheckIn', () => {
 
 describe('metricSeries', () => {
   it('lays each metric over the twelve months in order, null where there is no figure', () => {
-    const figures = { salesUsdCents: 100, activeCustomers: 5, newCustomers: 2, siteVisits: null, leads: 7, teamSize: 3 }
+    const figures = { salesUsdCents: 100, activeCustomers: 5, newCustomers: 2, siteVisits: null, leads: 7, teamSize: 3, runwayMonths: 4 }
     const series = metricSeries('2027-01-15', new Map([[2, figures]]))
     expect(series.salesUsdCents).toHaveLength(12)
     expect(series.salesUsdCents.slice(0, 3)).toEqual([
@@ -178,11 +195,12 @@ describe('metricSeries', () => {
     ])
     expect(series.siteVisits[1]).toEqual({ month: 2, period: '2027-02', value: null })
     expect(series.leads[1]!.value).toBe(7)
+    expect(series.runwayMonths[1]).toEqual({ month: 2, period: '2027-02', value: 4 })
   })
 })
 
 describe('followUpView and portfolioRow', () => {
-  const values = { salesUsdCents: 100, activeCustomers: 5, newCustomers: 2, siteVisits: null, leads: 7, teamSize: 3, wentWell: '', wentBadly: '', needs: '' }
+  const values = { salesUsdCents: 100, activeCustomers: 5, newCustomers: 2, siteVisits: null, leads: 7, teamSize: 3, runwayMonths: null, wentWell: '', wentBadly: '', needs: '' }
   const at = (iso: string) => new Date(iso)
 
   it('places every month and milestone on a day, with the latest version and when the first came', () => {

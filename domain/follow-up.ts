@@ -40,7 +40,7 @@ export const isMilestoneMonth = (n: number): n is MilestoneMonth => (MILESTONE_M
 export const CHECK_IN_TEXT_MAX = 1000
 export const MILESTONE_NOTE_MAX = 2000
 export const CLOSING_NOTE_MAX = 4000
-/** Counts (customers, visits, leads) stay safe integers with room to add a portfolio. */
+/** Counts (customers, visits, leads, months of cash) stay safe integers with room to add a portfolio. */
 export const COUNT_MAX = 1_000_000_000_000
 export const TEAM_MAX = 100_000
 
@@ -211,7 +211,7 @@ export const milestoneTitle = (m: MilestoneMonth) => (m === 12 ? 'Revisión fina
 // The metrics
 // ---------------------------------------------------------------------------
 
-export const METRIC_KEYS = ['salesUsdCents', 'activeCustomers', 'newCustomers', 'siteVisits', 'leads', 'teamSize'] as const
+export const METRIC_KEYS = ['salesUsdCents', 'activeCustomers', 'newCustomers', 'siteVisits', 'leads', 'teamSize', 'runwayMonths'] as const
 export type MetricKey = (typeof METRIC_KEYS)[number]
 export const TEXT_KEYS = ['wentWell', 'wentBadly', 'needs'] as const
 export type TextKey = (typeof TEXT_KEYS)[number]
@@ -288,6 +288,15 @@ export const METRICS: Record<MetricKey, MetricDefinition> = {
     unit: 'count',
     missing: 'Escribe cuántas personas trabajan en la startup, contando a las personas fundadoras.',
   },
+  runwayMonths: {
+    label: 'Meses de caja (runway)',
+    short: 'Caja (meses)',
+    definition: 'Cuántos meses alcanza el dinero en caja al ritmo de gasto actual. Déjalo vacío si no lo calculas.',
+    example: '8',
+    optional: true,
+    unit: 'count',
+    missing: '',
+  },
 }
 
 export const TEXTS: Record<TextKey, { label: string; hint: string }> = {
@@ -304,6 +313,8 @@ export interface CheckInFigures {
   siteVisits: number | null
   leads: number | null
   teamSize: number
+  /** Months the cash lasts at the current burn; null: not given. */
+  runwayMonths: number | null
 }
 export interface CheckInTexts {
   wentWell: string
@@ -385,6 +396,7 @@ export function checkInInputOf(values: CheckInValues): Record<CheckInField, stri
     siteVisits: count(values.siteVisits),
     leads: count(values.leads),
     teamSize: count(values.teamSize),
+    runwayMonths: count(values.runwayMonths),
     wentWell: values.wentWell,
     wentBadly: values.wentBadly,
     needs: values.needs,

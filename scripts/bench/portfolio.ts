@@ -89,6 +89,7 @@ function checkIn(i: number, month: number): CheckInValues {
     siteVisits: 5_000 + ((i * 7919 + month) % 20_000),
     leads: month % 4 === 0 ? null : 30 + (i % 50),
     teamSize: 3 + (i % 12),
+    runwayMonths: month % 3 === 0 ? null : 2 + ((i + month) % 18),
     wentWell: 'Cerramos con una cadena de droguerías.',
     wentBadly: month % 2 === 0 ? 'Se demoró un pago.' : '',
     needs: 'Una presentación con el equipo de radio.',

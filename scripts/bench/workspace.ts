@@ -389,7 +389,7 @@ async function measureExport(target: string, store: ApplicationStore): Promise<E
       await stores.mediaPlan.appendEntry(id, () => ({ ok: true as const, entry }), by)
     }
     for (let month = 1; month <= 3; month++) {
-      const values = { salesUsdCents: 125_000_050, activeCustomers: 1250, newCustomers: 85, siteVisits: 30_000, leads: null, teamSize: 6, wentWell: 'Una venta grande.', wentBadly: '', needs: 'Radio.' }
+      const values = { salesUsdCents: 125_000_050, activeCustomers: 1250, newCustomers: 85, siteVisits: 30_000, leads: null, teamSize: 6, runwayMonths: 8, wentWell: 'Una venta grande.', wentBadly: '', needs: 'Radio.' }
       await stores.followUp.submitCheckIn({ applicationId: id, month, baseVersion: 0, values, at: NOW })
     }
   })

@@ -40,6 +40,7 @@ import type { EntryKind } from '../../domain/media-plan.ts'
 import type { NewOutboxMessage } from './stores/outbox-rows.ts'
 import { AGREEMENTS, AGREEMENT_CODES, AGREEMENT_SIGNATURES, AGREEMENT_TEMPLATES, MEMBER_CAN_SIGN } from './migrations/declared/31_agreements.ts'
 import { HOLDING_DOCUMENTS, HOLDING_EVENTS, HOLDING_REMINDERS, VALUATION_MARKS } from './migrations/declared/32_holdings.ts'
+import { CHECK_IN_RUNWAY } from './migrations/declared/33_check_in_runway.ts'
 import { bool, column, int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull } from './columns.ts'
 import type { Bool, ColumnKind, Default, Int64, Int64Text, Json, JsonText, NullableJson, TimeText } from './columns.ts'
 
@@ -472,6 +473,7 @@ const TABLES = {
     went_badly: text,
     needs: text,
     submitted_at: time,
+    ...CHECK_IN_RUNWAY.columns,
   },
   /** The reviews with the team at months 3, 6 and 12 (ADR 0166). */
   follow_up_milestones: {

@@ -11,9 +11,10 @@
 import type { DeclaredMigration } from '../declare/declare.ts'
 import { MIGRATION as AGREEMENTS } from './declared/31_agreements.ts'
 import { MIGRATION as HOLDINGS } from './declared/32_holdings.ts'
+import { MIGRATION as CHECK_IN_RUNWAY } from './declared/33_check_in_runway.ts'
 
 /** The last migrations written by hand, each engine's own SQL: published, frozen (sqlite.ts; supabase/migrations/). */
 export const LAST_HANDWRITTEN = { sqlite: 30, postgres: '20261203100000' } as const
 
 /** Append only: a published declaration is never edited (its generated files are checked in and tested). */
-export const DECLARED_MIGRATIONS: readonly DeclaredMigration[] = [AGREEMENTS, HOLDINGS]
+export const DECLARED_MIGRATIONS: readonly DeclaredMigration[] = [AGREEMENTS, HOLDINGS, CHECK_IN_RUNWAY]

@@ -27,6 +27,7 @@ export const CHECK_IN: CheckInValues = {
   siteVisits: 3_000_000_000,
   leads: null,
   teamSize: 6,
+  runwayMonths: 8,
   wentWell: 'Cerramos con una cadena de droguerías.',
   wentBadly: '',
   needs: 'Una presentación con el equipo de radio.',
@@ -69,14 +70,15 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       expect(stale).toEqual({ status: 'stale', current: { ...CHECK_IN, month: 1, version: 1, submittedAt: at(0) } })
       // A version that never was: stale too.
       expect(await store.submitCheckIn({ applicationId: id, month: 2, baseVersion: 4, values: CHECK_IN, at: at(1) })).toEqual({ status: 'stale', current: null })
-      // The correction from the latest: version 2; the first is kept.
-      const corrected = await store.submitCheckIn({ applicationId: id, month: 1, baseVersion: 1, values: { ...CHECK_IN, teamSize: 7, leads: 12 }, at: at(2) })
-      expect(corrected).toMatchObject({ status: 'saved', checkIn: { version: 2, teamSize: 7, leads: 12 } })
+      // The correction from the latest: version 2; the first is kept. The runway left empty reads back null.
+      const corrected = await store.submitCheckIn({ applicationId: id, month: 1, baseVersion: 1, values: { ...CHECK_IN, teamSize: 7, leads: 12, runwayMonths: null }, at: at(2) })
+      expect(corrected).toMatchObject({ status: 'saved', checkIn: { version: 2, teamSize: 7, leads: 12, runwayMonths: null } })
       const follow = (await store.followUp(id))!
-      expect(follow.checkIns.map((c) => [c.month, c.version, c.teamSize, c.leads, c.salesUsdCents, c.siteVisits])).toEqual([
-        [1, 1, 6, null, 125_000_000_050, 3_000_000_000],
-        [1, 2, 7, 12, 125_000_000_050, 3_000_000_000],
+      expect(follow.checkIns.map((c) => [c.month, c.version, c.teamSize, c.leads, c.salesUsdCents, c.siteVisits, c.runwayMonths])).toEqual([
+        [1, 1, 6, null, 125_000_000_050, 3_000_000_000, 8],
+        [1, 2, 7, 12, 125_000_000_050, 3_000_000_000, null],
       ])
+      expect(follow.checkIns[0]).toEqual({ ...CHECK_IN, month: 1, version: 1, submittedAt: at(0) })
 
       const audit = await db.all(`SELECT action, member_id, detail FROM audit_log WHERE application_id = '${id}' AND action LIKE 'follow_up.%' ORDER BY id`)
       const detail = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v)
@@ -87,6 +89,7 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
 
       // The database refuses what the rules refuse, whatever the caller.
       await expect(store.submitCheckIn({ applicationId: id, month: 3, baseVersion: 0, values: { ...CHECK_IN, newCustomers: -1 }, at: at(3) })).rejects.toThrow()
+      await expect(store.submitCheckIn({ applicationId: id, month: 3, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: -1 }, at: at(3) })).rejects.toThrow()
       await expect(store.submitCheckIn({ applicationId: id, month: 13, baseVersion: 0, values: CHECK_IN, at: at(3) })).rejects.toThrow()
       expect(await db.count('check_ins')).toBe(2)
       // No deal, no follow-up.
@@ -244,6 +247,41 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
         [1, 2, 9],
         [2, 1, 6],
       ])
+    })
+
+    it("reads each application's runway from its latest answered check-in, in one call", async () => {
+      const db = await database()
+      const store = openFollowUpStore(engineOf(db.store))
+      const { id, admin } = await signed(db)
+      const corrected = await signedApplication(db, { admin })
+      const blank = await signedApplication(db, { admin })
+      const quiet = await signedApplication(db, { admin })
+      // The latest month answered wins, whatever the order they came in.
+      await store.submitCheckIn({ applicationId: id, month: 2, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: 5 }, at: at(0) })
+      await store.submitCheckIn({ applicationId: id, month: 1, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: 12 }, at: at(1) })
+      // Within a month, its latest version.
+      await store.submitCheckIn({ applicationId: corrected.id, month: 1, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: 3 }, at: at(0) })
+      await store.submitCheckIn({ applicationId: corrected.id, month: 1, baseVersion: 1, values: { ...CHECK_IN, runwayMonths: 0 }, at: at(1) })
+      // The latest check-in left it empty: null, never an earlier month's figure.
+      await store.submitCheckIn({ applicationId: blank.id, month: 1, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: 9 }, at: at(0) })
+      await store.submitCheckIn({ applicationId: blank.id, month: 2, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: null }, at: at(1) })
+      expect(await store.latestRunways([])).toEqual(new Map())
+      const unknown = crypto.randomUUID()
+      const runways = await store.latestRunways([id, corrected.id, blank.id, quiet.id, unknown, 'not-a-uuid'])
+      expect(runways).toEqual(
+        new Map<string, number | null>([
+          [id, 5],
+          [corrected.id, 0],
+          [blank.id, null],
+          [quiet.id, null],
+          [unknown, null],
+          ['not-a-uuid', null],
+        ]),
+      )
+      expect((await store.latestRunways([corrected.id])).get(corrected.id)).toBe(0)
+      // A bigint column: a figure beyond 2^31 reads back as a number on both engines.
+      await store.submitCheckIn({ applicationId: corrected.id, month: 1, baseVersion: 2, values: { ...CHECK_IN, runwayMonths: 3_000_000_000 }, at: at(2) })
+      expect(await store.latestRunways([corrected.id])).toEqual(new Map([[corrected.id, 3_000_000_000]]))
     })
 
     it('is deleted with the application', async () => {

@@ -111,6 +111,12 @@ export interface FollowUpStore {
   /** Every signed application with a deal, by reference. */
   portfolio(): Promise<PortfolioEntry[]>
   /**
+   * The runway (months of cash) of each application's latest answered check-in (the highest month
+   * answered, its latest version), in one query: null when that check-in left it empty or the application
+   * has none. Every id asked for is a key.
+   */
+  latestRunways(applicationIds: string[]): Promise<Map<string, number | null>>
+  /**
    * What the check-in job needs on a day: the follow-ups not closed, and, since `since` (the 1st of the
    * current Bogotá month, when every open check-in opened), the months answered and the e-mails decided.
    */
@@ -141,6 +147,7 @@ const checkIns = () =>
       'site_visits',
       'leads',
       'team_size',
+      'runway_months',
       'went_well',
       'went_badly',
       'needs',
@@ -169,7 +176,7 @@ type ClosingRow = InferResult<ReturnType<typeof closings>>[number]
 const toClosing = (r: ClosingRow): Closing => fromRow('follow_up_closings', r)
 
 /** The figures' and texts' columns (toRow writes each from its camelCase field). */
-const VALUES = ['sales_usd_cents', 'active_customers', 'new_customers', 'site_visits', 'leads', 'team_size', 'went_well', 'went_badly', 'needs'] as const
+const VALUES = ['sales_usd_cents', 'active_customers', 'new_customers', 'site_visits', 'leads', 'team_size', 'runway_months', 'went_well', 'went_badly', 'needs'] as const
 
 type CheckInInsert = CheckInValues & { applicationId: string; month: number; version: number; at: Date }
 
@@ -232,6 +239,26 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       db
         .selectFrom('check_ins as c')
         .select(['c.application_id', 'c.month', 'c.submitted_at as last_at', 'c.sales_usd_cents'])
+        .where('c.version', '=', (eb) =>
+          eb
+            .selectFrom('check_ins as l')
+            .select((l) => l.fn.max('l.version').as('v'))
+            .whereRef('l.application_id', '=', 'c.application_id')
+            .whereRef('l.month', '=', 'c.month'),
+        ),
+    ),
+    // The latest answered month's latest version of each application asked for, by the primary key.
+    latestRunways: e.prepare((p: { ids: string[] }) =>
+      db
+        .selectFrom('check_ins as c')
+        .select(['c.application_id', 'c.runway_months'])
+        .where(e.inList('c.application_id', p.ids))
+        .where('c.month', '=', (eb) =>
+          eb
+            .selectFrom('check_ins as m')
+            .select((m) => m.fn.max('m.month').as('n'))
+            .whereRef('m.application_id', '=', 'c.application_id'),
+        )
         .where('c.version', '=', (eb) =>
           eb
             .selectFrom('check_ins as l')
@@ -403,6 +430,14 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       for (const m of marks) byApp.get(m.application_id)?.milestones.push(m.month)
       for (const entry of entries) entry.answered.sort((a, b) => a.month - b.month)
       return entries
+    },
+
+    async latestRunways(applicationIds) {
+      const runways = new Map<string, number | null>(applicationIds.map((id) => [id, null]))
+      const ids = applicationIds.filter(isUuid)
+      if (ids.length === 0) return runways
+      for (const r of await e.all(q.latestRunways({ ids }))) runways.set(r.application_id, r.runway_months === null ? null : toNumber(r.runway_months))
+      return runways
     },
 
     async mailCandidates(since) {

@@ -311,6 +311,8 @@ describe('a backup older than the code', () => {
     expect(db.prepare(`SELECT count(*) AS n FROM outbox WHERE calendar IS NOT NULL`).get()).toEqual({ n: 0 })
     expect(db.prepare(`SELECT count(*) AS n FROM deals`).get()).toEqual({ n: 0 })
     expect(db.prepare(`SELECT count(*) AS n FROM sources`).get()).toEqual({ n: 0 })
+    // The declared migrations ran too: the check-ins' runway column is there.
+    expect(db.prepare(`SELECT count(*) AS n FROM check_ins WHERE runway_months IS NOT NULL`).get()).toEqual({ n: 0 })
     db.close()
   })
 

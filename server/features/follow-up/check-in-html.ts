@@ -40,6 +40,7 @@ export const FIELD_NAMES: Record<CheckInField, string> = {
   siteVisits: 'visitas',
   leads: 'leads',
   teamSize: 'equipo',
+  runwayMonths: 'caja',
   wentWell: 'bien',
   wentBadly: 'mal',
   needs: 'necesita',

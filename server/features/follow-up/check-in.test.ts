@@ -37,6 +37,7 @@ const FILLED = {
   visitas: '',
   leads: '340',
   equipo: '6',
+  caja: '',
   bien: 'Cerramos con una cadena de droguerías.',
   mal: '',
   necesita: 'Una presentación con el equipo de radio.',
@@ -137,7 +138,7 @@ describe("the founder's monthly check-in", () => {
     expect(before).not.toContain('<svg')
     expect(before).toContain('<caption id="tus-cifras">Tus cifras mes a mes</caption>')
     expect(asked).toEqual([two.id])
-    // Before any figure, with media: no six empty charts either (about 2,000 px on a phone), one line for them all.
+    // Before any figure, with media: no empty chart per metric either (about 2,000 px on a phone), one line for them all.
     const unanswered = await (await page(h, `/postulacion/${tokenOne}`)).text()
     expect(unanswered).not.toContain('<svg')
     expect(unanswered).toContain(`<p class="muted">${NO_FIGURES_YET}</p>`)
@@ -148,7 +149,7 @@ describe("the founder's monthly check-in", () => {
     expect((await page(h, `/postulacion/${tokenOne}/seguimiento`, { method: 'POST', form: FILLED })).status).toBe(303)
     // Spaces as read (the dates and sums keep their parts together with no-break spaces).
     const status = (await (await page(h, `/postulacion/${tokenOne}`)).text()).replace(/\u00a0/g, ' ')
-    // A chart per metric with a figure (five: "Visitas al sitio" was left empty), each an image named by its
+    // A chart per metric with a figure (five: "Visitas al sitio" and the runway were left empty), each an image named by its
     // summary, with its figures in a table under it.
     expect(status.match(/<figure class="fu-chart">/g)).toHaveLength(5)
     expect(status).toContain(
@@ -157,9 +158,10 @@ describe("the founder's monthly check-in", () => {
     expect(status).toContain('<caption>Ventas del mes en USD, mes a mes</caption>')
     expect(status).toContain('<tr><th scope="row">dic 2026</th><td>US$ 12.500,50</td><td>Sí (7 días)</td></tr>')
     expect(status).toContain('<tr><th scope="row">ene 2027</th><td>—</td><td>No</td></tr>')
-    // "Visitas al sitio" left empty: never drawn as a zero, nor as an empty chart; said in one line.
+    // "Visitas al sitio" and the runway left empty: never drawn as a zero, nor as an empty chart; said in one line.
     expect(status).not.toContain('aria-label="Visitas al sitio')
-    expect(status).toContain('<p class="muted">Todavía no hay cifras de: Visitas al sitio.</p>')
+    expect(status).not.toContain('aria-label="Meses de caja (runway)')
+    expect(status).toContain('<p class="muted">Todavía no hay cifras de: Visitas al sitio, Meses de caja (runway).</p>')
     expect(status).not.toContain(NO_FIGURES_YET)
     // The week behind, its mark and the legend; the charts' styles in the page's own <style>; no script.
     expect(status).toContain('fill="#ffe3d6"')
@@ -238,6 +240,37 @@ describe("the founder's monthly check-in", () => {
     expect(checkIns(h)).toMatchObject([{ version: 1, team_size: 5 }, { version: 2, team_size: 9 }])
   })
 
+  it('shows the optional runway («Meses de caja») on the form, and stores what was typed as whole months, empty as null', async () => {
+    const { h, one, tokenOne } = await setUp()
+    const path = `/postulacion/${tokenOne}/seguimiento`
+    const runways = () => h.store.db.prepare('SELECT version, runway_months FROM check_ins WHERE application_id = ? ORDER BY version').all(one.id)
+    const form = await (await page(h, path)).text()
+    expect(form).toContain('<label for="f-caja">Meses de caja (runway) <span class="optional">(opcional)</span></label>')
+    expect(form).toContain('Cuántos meses alcanza el dinero en caja al ritmo de gasto actual. Déjalo vacío si no lo calculas.')
+    expect(form).toMatch(/<input id="f-caja" name="caja" type="text" inputmode="numeric"[^>]*value=""[^>]*aria-describedby="f-caja-def">/)
+
+    expect((await page(h, path, { method: 'POST', form: { ...FILLED, caja: '4' } })).status).toBe(303)
+    expect(runways()).toEqual([{ version: 1, runway_months: 4 }])
+    // The correction starts from it, and the status page's table shows it in its column.
+    const thanks = await (await page(h, `${path}?hecho=1`)).text()
+    expect(thanks).toMatch(/<input id="f-caja"[^>]*value="4"/)
+    const status = await (await page(h, `/postulacion/${tokenOne}`)).text()
+    expect(status).toContain('<th scope="col">Caja (meses)</th>')
+    expect(status).toContain('<td>340</td><td>6</td><td>4</td></tr>')
+
+    // Left empty in the correction: null, not zero.
+    expect((await page(h, path, { method: 'POST', form: { ...FILLED, version: '1', caja: '' } })).status).toBe(303)
+    expect(runways()).toEqual([
+      { version: 1, runway_months: 4 },
+      { version: 2, runway_months: null },
+    ])
+    // Refused beside its field, nothing stored.
+    const refused = await page(h, path, { method: 'POST', form: { ...FILLED, version: '2', caja: '4,5' } })
+    expect(refused.status).toBe(422)
+    expect(await refused.text()).toContain('<p class="field-error" id="f-caja-err">Escribe un número entero, sin decimales ni letras, por ejemplo 8.</p>')
+    expect(runways()).toHaveLength(2)
+  })
+
   it('closes with its month: after the last day the form is gone and a late POST stores nothing', async () => {
     const { h, tokenOne } = await setUp()
     const path = `/postulacion/${tokenOne}/seguimiento`
@@ -249,7 +282,7 @@ describe("the founder's monthly check-in", () => {
     const now = await (await page(h, path)).text()
     expect(now).toContain('<h1>Tu reporte de enero de 2027</h1>')
     const status = await (await page(h, `/postulacion/${tokenOne}`)).text()
-    expect(status).toContain('<th scope="row">diciembre de 2026</th><td colspan="6" style="text-align:left" class="muted">Sin respuesta</td>')
+    expect(status).toContain('<th scope="row">diciembre de 2026</th><td colspan="7" style="text-align:left" class="muted">Sin respuesta</td>')
   })
 
   it("the founder's copy and the team's Ley 1581 export carry every version and the reviews' days, never the team's notes; deleting the titular deletes them", async () => {

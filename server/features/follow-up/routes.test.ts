@@ -67,7 +67,7 @@ describe('the follow-up in the workspace', () => {
       { month: 1, period: '2026-12', value: 125_000_000_050 },
       { month: 2, period: '2027-01', value: null },
     ])
-    expect(Object.keys(followUp!.series)).toEqual(['salesUsdCents', 'activeCustomers', 'newCustomers', 'siteVisits', 'leads', 'teamSize'])
+    expect(Object.keys(followUp!.series)).toEqual(['salesUsdCents', 'activeCustomers', 'newCustomers', 'siteVisits', 'leads', 'teamSize', 'runwayMonths'])
     expect(followUp!.milestones.map((m) => [m.month, m.dueOn, m.state])).toEqual([
       [3, '2027-03-31', 'upcoming'],
       [6, '2027-06-30', 'upcoming'],

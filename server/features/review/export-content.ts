@@ -183,6 +183,7 @@ export function heldFollowUp(record: FollowUpRecord): HeldFollowUp {
       siteVisits: c.siteVisits,
       leads: c.leads,
       teamSize: c.teamSize,
+      runwayMonths: c.runwayMonths,
       wentWell: c.wentWell,
       wentBadly: c.wentBadly,
       needs: c.needs,

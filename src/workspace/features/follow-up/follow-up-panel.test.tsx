@@ -24,6 +24,7 @@ const MARCH: CheckInRecord = {
   siteVisits: null,
   leads: 340,
   teamSize: 6,
+  runwayMonths: 5,
   wentWell: 'Cerramos dos clientes grandes.',
   wentBadly: '',
   needs: '',
