@@ -41,6 +41,19 @@ export const COP_MAX = 10_000_000_000_000
 export const HOLDING_TEXT_MAX = 500
 export const SHARE_CLASS_MAX = 60
 export const ROUND_NAME_MAX = 80
+/** A document behind an event or a mark: PDF, images, spreadsheets and office documents, by their bytes. */
+export const HOLDING_FILE_MAX_MB = 10
+export const HOLDING_FILE_MAX_BYTES = HOLDING_FILE_MAX_MB * 1024 * 1024
+export const HOLDING_FILE_TYPES: readonly string[] = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.text',
+]
 
 export const HOLDING_INSTRUMENT_LABELS = {
   acciones: 'Acciones',
@@ -193,6 +206,9 @@ export const HOLDING_MESSAGES = {
   markNotProposed: 'Esa valoración ya fue decidida.',
   markNeedsHolding: 'Registra primero la emisión al programa: la valoración se aplica a sus acciones.',
   fix: 'Revisa los campos marcados.',
+  fileEmpty: 'El archivo está vacío: elige otro.',
+  fileTooLarge: `El archivo pesa más de ${HOLDING_FILE_MAX_MB} MB: sube una versión más liviana.`,
+  fileRefused: 'Ese archivo no es un PDF, una imagen, una hoja de cálculo ni un documento: sube uno de esos.',
 } as const
 
 export type Problems<F extends string> = Partial<Record<F, string>>

@@ -49,6 +49,7 @@ import { changeStage } from './features/review/pipeline.ts'
 import { signatureStateOf, signingFrom } from './features/agreements/signing.ts'
 import { agreementSection, founderAgreementRoutes } from './features/agreements/founder-page.ts'
 import type { AgreementDeps } from './features/agreements/service.ts'
+import { portfolioService } from './features/portfolio/service.ts'
 import type { ApplicationOrigin } from '../domain/sources.ts'
 
 export function functionDepsFrom(
@@ -291,6 +292,19 @@ export function servicesFrom(config: Config, store: ApplicationStore, extra: Ser
     agreements: stores.agreements,
     /** «Estado del sistema»: the certificate (self-signed?), the timestamp authority, the agreements being sealed. */
     signatureState: signatureStateOf(signing, stores.agreements),
+    /** The register of the stakes the programme holds and «Portafolio» (server/features/portfolio/). */
+    holdings: stores.holdings,
+    portfolioService: portfolioService({
+      holdings: stores.holdings,
+      deals: stores.deals,
+      mediaPlan: stores.mediaPlan,
+      followUp: stores.followUp,
+      reviews: stores.review,
+      sources: stores.sources,
+      agreements: stores.agreements,
+      conflicts: stores.conflicts,
+      now,
+    }),
     clientIp: clientIpResolver(config.TRUST_PROXY),
     /** The panel sessions' rows, for the day-before reminders (the reminders' job). */
     panelSessions: stores.panel,

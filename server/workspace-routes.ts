@@ -15,6 +15,7 @@ import { conflictEndpoints } from '../domain/workspace-api/conflicts.ts'
 import { dataRequestEndpoints } from '../domain/workspace-api/data-requests.ts'
 import { dealEndpoints } from '../domain/workspace-api/deals.ts'
 import { agreementEndpoints } from '../domain/workspace-api/agreements.ts'
+import { holdingEndpoints } from '../domain/workspace-api/holdings.ts'
 import { documentEndpoints } from '../domain/workspace-api/documents.ts'
 import { followUpEndpoints } from '../domain/workspace-api/follow-up.ts'
 import { founderActivityEndpoints } from '../domain/workspace-api/founder-activity.ts'
@@ -30,6 +31,7 @@ import type { WorkspaceEnv } from './shared/auth/context.ts'
 import { dataRequestRoutes } from './features/data-requests/routes.ts'
 import { dealRoutes } from './features/deals/routes.ts'
 import { agreementRoutes } from './features/agreements/routes.ts'
+import { portfolioRoutes } from './features/portfolio/routes.ts'
 import type { Documents } from './features/documents/service.ts'
 import { teamDocumentRoutes } from './features/documents/team-routes.ts'
 import { followUpRoutes } from './features/follow-up/routes.ts'
@@ -64,6 +66,7 @@ export const WORKSPACE_ROUTE_GROUPS = [
   { tables: { sources: sourceEndpoints }, routes: sourceRoutes },
   { tables: { deals: dealEndpoints }, routes: dealRoutes },
   { tables: { agreements: agreementEndpoints }, routes: agreementRoutes },
+  { tables: { holdings: holdingEndpoints }, routes: portfolioRoutes },
   { tables: { followUp: followUpEndpoints }, routes: followUpRoutes },
   { tables: { mediaPlan: mediaPlanEndpoints }, routes: mediaPlanRoutes },
   // The due-diligence documents' routes take the documents' service (uploads and files), not their rows.

@@ -29,7 +29,7 @@ export const firstIssue = (issues: readonly BodyIssue[]): string | undefined => 
 export const INVALID_DEFAULT = 'Revisa los datos enviados.'
 
 /** The bodies allowed past the workspace's default limit: a whole assignment plan, a ledger record with its proof file. */
-export type LargerBody = 'assignmentPlan' | 'mediaPlanEntry'
+export type LargerBody = 'assignmentPlan' | 'mediaPlanEntry' | 'holdingDocument'
 
 /** How an answer comes: JSON (the default), a file to download, or nothing (204). */
 export type AnswerKind = 'json' | 'file' | 'empty'

@@ -12,6 +12,7 @@ import { insertMember } from '../testing/members.ts'
 import { signedApplication } from '../testing/signed.ts'
 import { harnessPerTest, type TestDatabase } from '../testing/store-databases.ts'
 import type { ApplicationStore, NewOutboxMessage } from './application-store.ts'
+import type { NewAuditEntry } from './audit-log.ts'
 import { newHoldingId, openHoldingStore, type NewHoldingDocument } from './holding-store.ts'
 
 const T0 = new Date('2026-12-04T15:00:00.000Z')
@@ -59,28 +60,28 @@ export function describeHoldingStoreContract<S extends ApplicationStore>(name: s
       const { admin, id } = await signedApplication(db)
       return { db, holdings: openHoldingStore(engineOf(db.store)), admin, id }
     }
-    const check = (next: readonly HoldingEvent[]) => (current: readonly HoldingEvent[]) => {
+    const check = (next: readonly HoldingEvent[], audit: NewAuditEntry[] = []) => (current: readonly HoldingEvent[]) => {
       let all = [...current]
       for (const e of next) {
         const p = eventProblem(all, e)
         if (p) return p
         all = [...all, e]
       }
-      return null
+      return { events: next, audit }
     }
 
     it('appends events checked against the register, reads them back exactly with who recorded them and the document’s name', async () => {
       const { db, holdings, admin, id } = await setUp()
       const d = doc()
       const first = issuance({ documentId: d.id })
-      const out = await holdings.append({ applicationId: id, events: [first], document: d, memberId: admin.id, at: at(0), check: check([first]), audit: [{ at: at(0), memberId: admin.id, action: 'holding.event_recorded', applicationId: id, detail: { kind: 'issuance' } }] })
+      const out = await holdings.append({ applicationId: id, document: d, memberId: admin.id, at: at(0), decide: check([first], [{ at: at(0), memberId: admin.id, action: 'holding.event_recorded', applicationId: id, detail: { kind: 'issuance' } }]) })
       expect(out.ok).toBe(true)
       const read = await holdings.eventsOf(id)
       expect(read).toEqual([{ ...first, applicationId: id, documentName: 'Acta de asamblea — Serie A.pdf', recordedBy: admin.id, recordedByName: 'Ana', recordedAt: at(0) }])
       expect(await holdings.document(d.id)).toEqual({ applicationId: id, fileName: d.fileName, contentType: 'application/pdf', content: FILE })
       // A decimal price stays text, digit for digit.
       const down = writeDown('2026-12-01', '20000.1032')
-      expect((await holdings.append({ applicationId: id, events: [down], document: null, memberId: admin.id, at: at(1), check: check([down]), audit: [] })).ok).toBe(true)
+      expect((await holdings.append({ applicationId: id, document: null, memberId: admin.id, at: at(1), decide: check([down]) })).ok).toBe(true)
       expect((await holdings.eventsOfMany([id])).get(id)!.map((e) => (e.kind === 'write_down' ? e.price : e.kind))).toEqual(['issuance', '20000.1032'])
       expect((await holdings.eventsOfMany(null)).get(id)).toHaveLength(2)
       expect((await db.all("SELECT action FROM audit_log WHERE action LIKE 'holding.%'")).map((r) => r.action)).toEqual(['holding.event_recorded'])
@@ -90,11 +91,11 @@ export function describeHoldingStoreContract<S extends ApplicationStore>(name: s
       const { db, holdings, admin, id } = await setUp()
       const early = writeDown('2026-12-01', '1')
       const d = doc()
-      expect(await holdings.append({ applicationId: id, events: [early], document: d, memberId: admin.id, at: at(0), check: check([early]), audit: [] })).toEqual({ ok: false, problem: 'Primero registra la emisión al programa: es el primer evento de la participación.' })
+      expect(await holdings.append({ applicationId: id, document: d, memberId: admin.id, at: at(0), decide: check([early]) })).toEqual({ ok: false, problem: 'Primero registra la emisión al programa: es el primer evento de la participación.' })
       expect(await db.all('SELECT id FROM holding_events')).toEqual([])
       expect(await db.all('SELECT id FROM holding_documents')).toEqual([])
       const other = crypto.randomUUID()
-      expect(await holdings.append({ applicationId: other, events: [issuance()], document: null, memberId: admin.id, at: at(0), check: () => null, audit: [] })).toEqual({ ok: false, noDeal: true })
+      expect(await holdings.append({ applicationId: other, document: null, memberId: admin.id, at: at(0), decide: () => ({ events: [issuance()], audit: [] }) })).toEqual({ ok: false, noDeal: true })
     })
 
     it('two members recording an issuance at once: one gets in, the other is refused by the check inside the transaction', async () => {
@@ -103,8 +104,8 @@ export function describeHoldingStoreContract<S extends ApplicationStore>(name: s
       const a = issuance()
       const b = issuance()
       const results = await Promise.all([
-        holdings.append({ applicationId: id, events: [a], document: null, memberId: admin.id, at: at(0), check: check([a]), audit: [] }),
-        other.append({ applicationId: id, events: [b], document: null, memberId: admin.id, at: at(0), check: check([b]), audit: [] }),
+        holdings.append({ applicationId: id, document: null, memberId: admin.id, at: at(0), decide: check([a]) }),
+        other.append({ applicationId: id, document: null, memberId: admin.id, at: at(0), decide: check([b]) }),
       ])
       expect(results.filter((r) => r.ok)).toHaveLength(1)
       expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, problem: 'La emisión al programa ya está registrada. Para corregirla, anúlala y regístrala de nuevo.' }])
@@ -143,7 +144,7 @@ export function describeHoldingStoreContract<S extends ApplicationStore>(name: s
       const { db, holdings, admin, id } = await setUp()
       const d = doc()
       const first = issuance({ documentId: d.id })
-      await holdings.append({ applicationId: id, events: [first], document: d, memberId: admin.id, at: at(0), check: () => null, audit: [] })
+      await holdings.append({ applicationId: id, document: d, memberId: admin.id, at: at(0), decide: () => ({ events: [first], audit: [] }) })
       await holdings.proposeMark({ id: newHoldingId(), applicationId: id, method: 'multiplo', day: '2026-12-01', price: '1', note: '', document: doc(), memberId: admin.id, at: at(0) })
       await holdings.recordReminder({ applicationId: id, deadline: '2028-11-24', daysBefore: 60, ownerId: null, at: at(0), mail: null })
       await db.exec('DELETE FROM applications WHERE id = ?', [id])

@@ -37,6 +37,8 @@ export interface HoldingDocumentFile {
   content: Uint8Array
 }
 
+export type HoldingDecision = string | { events: readonly HoldingEvent[]; audit: readonly NewAuditEntry[] }
+
 export type AppendOutcome = { ok: true; events: HoldingEventRecord[] } | { ok: false; problem: string } | { ok: false; noDeal: true }
 
 export interface NewMark {
@@ -61,18 +63,10 @@ export interface HoldingStore {
   marksOf(applicationId: string): Promise<ValuationMarkRecord[]>
   marksOfMany(ids: readonly string[] | null): Promise<Map<string, ValuationMarkRecord[]>>
   /**
-   * Appends events, checked against the register as it is inside the transaction; null from `check`
-   * lets them in. Refused without a deal.
+   * Appends events decided against the register as it is inside the transaction: `decide` returns the
+   * events to write with their audit entries, or the Spanish refusal. Refused without a deal.
    */
-  append(p: {
-    applicationId: string
-    events: readonly HoldingEvent[]
-    document: NewHoldingDocument | null
-    memberId: string
-    at: Date
-    check: (current: readonly HoldingEvent[]) => string | null
-    audit: readonly NewAuditEntry[]
-  }): Promise<AppendOutcome>
+  append(p: { applicationId: string; document: NewHoldingDocument | null; memberId: string; at: Date; decide: (current: readonly HoldingEvent[]) => HoldingDecision }): Promise<AppendOutcome>
   proposeMark(p: NewMark): Promise<ValuationMarkRecord | 'no_deal'>
   decideMark(p: { id: string; applicationId: string; memberId: string; approve: boolean; at: Date }): Promise<DecideOutcome>
   document(id: string): Promise<HoldingDocumentFile | null>
@@ -249,18 +243,18 @@ export function openHoldingStore(e: Engine): HoldingStore {
         const deal = yield* tx.all(q.lockDeal({ id: p.applicationId }))
         if (deal.length === 0) return { ok: false as const, noDeal: true as const }
         const current = (yield* tx.all(q.events({ id: p.applicationId }))).map(toEvent)
-        const problem = p.check(current)
-        if (problem !== null) return { ok: false as const, problem }
+        const decision = p.decide(current)
+        if (typeof decision === 'string') return { ok: false as const, problem: decision }
         if (p.document) yield* tx.run(documentRow(p.applicationId, p.document, p.memberId, p.at))
-        for (const ev of p.events) {
+        for (const ev of decision.events) {
           const { id, day, note, documentId, kind, ...rest } = ev
           yield* tx.run(q.insertEvent({ id, applicationId: p.applicationId, kind, day, detail: { kind, ...rest } as HoldingEventDetailJson, note, documentId, memberId: p.memberId, at: p.at }))
         }
-        if (p.audit.length > 0) yield* tx.run(insertAudit(p.audit))
-        return { ok: true as const }
+        if (decision.audit.length > 0) yield* tx.run(insertAudit(decision.audit))
+        return { ok: true as const, ids: decision.events.map((ev) => ev.id) }
       })
       if (!outcome.ok) return outcome
-      const written = new Set(p.events.map((ev) => ev.id))
+      const written = new Set(outcome.ids)
       return { ok: true, events: (await this.eventsOf(p.applicationId)).filter((ev) => written.has(ev.id)) }
     },
     async proposeMark(p) {

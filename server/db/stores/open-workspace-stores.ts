@@ -26,6 +26,7 @@ import { openDocumentStore } from './document-store.ts'
 import { openFounderActivityStore } from './founder-activity-store.ts'
 import { openBackupRuns } from './backup-runs.ts'
 import { openAgreementStore } from './agreement-store.ts'
+import { openHoldingStore } from './holding-store.ts'
 
 const opened = new WeakMap<ApplicationStore, ReturnType<typeof openAll>>()
 
@@ -58,6 +59,8 @@ function openAll(store: ApplicationStore) {
     founderActivity: openFounderActivityStore(e),
     /** The agreement's electronic signature: templates, agreements, signatures, codes. */
     agreements: openAgreementStore(e),
+    /** The register of the stakes the programme holds: events, documents, valuation marks, payment reminders. */
+    holdings: openHoldingStore(e),
     /** The backup job's record: its slots, runs and the last backup the overview and /metrics read. */
     backupRuns: openBackupRuns(store),
   }

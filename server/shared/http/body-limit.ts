@@ -19,6 +19,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { PROOF_FILE_MAX_BYTES } from '../../../domain/media-plan.ts'
+import { HOLDING_FILE_MAX_BYTES } from '../../../domain/holdings.ts'
 import { matchedRoutes } from 'hono/route'
 
 const KB = 1024
@@ -47,6 +48,8 @@ export const BODY_LIMITS = {
   assignmentPlan: 1024 * KB,
   /** A media plan entry with its proof file (ADR 0163 addendum): the file's cap and the entry's text fields. */
   mediaPlanEntry: PROOF_FILE_MAX_BYTES + 64 * KB,
+  /** A holding's event, round or valuation mark with its document (ADR 0215): the file's cap and the text fields. */
+  holdingDocument: HOLDING_FILE_MAX_BYTES + 64 * KB,
 } as const
 
 const LARGER = Symbol('larger body')

@@ -13,7 +13,7 @@ import { BODY_LIMITS, allowLargerBody } from './body-limit.ts'
 import { invalid, jsonBody, toIssues } from './json.ts'
 
 /** Each larger body a table may name, with its limit. */
-const LARGER_BODIES = { assignmentPlan: BODY_LIMITS.assignmentPlan, mediaPlanEntry: BODY_LIMITS.mediaPlanEntry } satisfies Record<LargerBody, number>
+const LARGER_BODIES = { assignmentPlan: BODY_LIMITS.assignmentPlan, mediaPlanEntry: BODY_LIMITS.mediaPlanEntry, holdingDocument: BODY_LIMITS.holdingDocument } satisfies Record<LargerBody, number>
 
 export type BodyRead<E extends AnyEndpoint> = { ok: true; value: ParsedBodyOf<E> } | { ok: false; response: Response }
 
