@@ -151,7 +151,7 @@ describe('the holdings register in the workspace', () => {
     expect(report.status).toBe(200)
     expect(report.headers.get('content-disposition')).toContain('informe-portafolio-2027-T2.xlsx')
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load(Buffer.from(await report.arrayBuffer()))
+    await book.xlsx.load(Buffer.from(await report.arrayBuffer()) as unknown as ArrayBuffer)
     const sheet = book.getWorksheet('Participaciones')!
     const headers = (sheet.getRow(1).values as unknown[]).slice(1)
     const col = (name: string) => headers.indexOf(name) + 1
