@@ -27,7 +27,8 @@ export const CAPABILITIES = {
   metrics: ['team'],
   panel: ['team'],
   'follow-up': ['media-plan'],
-  portfolio: ['deals', 'media-plan', 'follow-up'],
+  // The holdings register and «Portafolio»: reads the deals', media plans' and follow-ups' stores, imports no capability.
+  portfolio: [],
   // The list, the review, the stage change (review/pipeline.ts) and the team's reminders.
   review: ['team', 'panel', 'deals'],
   // The agreement's signature: it ends with the stage change (review/pipeline.ts).

@@ -50,6 +50,7 @@ import { signatureStateOf, signingFrom } from './features/agreements/signing.ts'
 import { agreementSection, founderAgreementRoutes } from './features/agreements/founder-page.ts'
 import type { AgreementDeps } from './features/agreements/service.ts'
 import { portfolioService } from './features/portfolio/service.ts'
+import { holdingSection } from './features/portfolio/founder-section.ts'
 import type { ApplicationOrigin } from '../domain/sources.ts'
 
 export function functionDepsFrom(
@@ -374,6 +375,8 @@ export function workspaceApiFrom(
     mediaPlanProof: (applicationId, proofId) => stores.mediaPlan.proof(applicationId, proofId),
     // From due diligence: the agreement to read and sign, then the signed document (server/features/agreements/founder-page.ts).
     agreementSection: agreementSection({ service: services.agreementService }),
+    // Once the programme's stake is recorded: what it subscribed, what the media paid, what remains and until when.
+    holdingSection: holdingSection({ service: services.portfolioService, now }),
     ...(extra.rateLimits ? { rateLimits: extra.rateLimits } : {}),
   })
   // The monthly check-in under the same personal link (server/features/follow-up/check-in.ts).

@@ -60,6 +60,8 @@ export interface StatusPageOptions {
   mediaPlan?: { html: string; css: string } | null
   /** The twelve months of follow-up after the signature (check-in-html.ts), with its styles; rendered only when given. */
   followUp?: { html: string; css: string } | null
+  /** «Tu participación» once the programme's stake is recorded (server/features/portfolio/founder-section.ts). */
+  holdingHtml?: string | null
 }
 
 export function statusPage(view: FounderView, options: StatusPageOptions): string {
@@ -100,6 +102,7 @@ export function statusPage(view: FounderView, options: StatusPageOptions): strin
 <p class="status">${e(options.next ?? NEXT[view.stage])}</p>
 ${options.panelHtml ?? ''}
 ${options.agreementHtml ?? ''}
+${options.holdingHtml ?? ''}
 ${options.mediaPlan?.html ?? ''}
 ${options.followUp?.html ?? ''}
 <h2>Las tres etapas</h2>

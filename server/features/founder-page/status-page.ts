@@ -76,6 +76,8 @@ export interface StatusPageDeps {
   agreementSection?: (view: FounderView, token: string) => Promise<string | null>
   /** «Tu plan de medios» once signed (media-plan-section.ts mediaPlanSection): HTML and styles, or null. */
   mediaPlanSection?: (view: FounderView, token: string) => Promise<{ html: string; css: string } | null>
+  /** «Tu participación» once the stake is recorded (server/features/portfolio/founder-section.ts holdingSection): HTML, or null. */
+  holdingSection?: (view: FounderView) => Promise<string | null>
   /** A proof file of the founder's own media plan (ADR 0163 addendum), served under their link; null when not theirs. */
   mediaPlanProof?: (applicationId: string, proofId: string) => Promise<{ fileName: string; mediaType: string; sizeBytes: number; content: Buffer } | null>
 }
@@ -156,7 +158,8 @@ export function founderStatusRoutes(deps: StatusPageDeps): Hono {
     const mediaPlan = deps.mediaPlanSection ? await deps.mediaPlanSection(view, token) : null
     const followUp = deps.followUpSection ? await deps.followUpSection(view, token) : null
     const agreementHtml = deps.agreementSection ? await deps.agreementSection(view, token) : null
-    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, agreementHtml, error: extra.error ?? null })
+    const holdingHtml = deps.holdingSection ? await deps.holdingSection(view) : null
+    return statusPage(view, { token, contactEmail: contact, documentsHtml, notice, panelHtml, next, mediaPlan, followUp, agreementHtml, holdingHtml, error: extra.error ?? null })
   }
 
   // «Ver prueba» of a proof kept as a file (ADR 0163 addendum): the founder's own plan only, as an attachment.

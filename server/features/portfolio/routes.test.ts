@@ -14,7 +14,7 @@ import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.t
 import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { signedThroughApi } from '../../testing/deal-body.ts'
 import { expectRefused } from '../../testing/refused.ts'
-import { workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
+import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 
 const openHarness = harnessPerTest(workspaceHarness)
 const json = async <T>(res: Response) => (await res.json()) as T
@@ -47,7 +47,7 @@ async function setUp() {
   const created = await h.call('POST', '/rate-cards', { as: first, body: { items: [{ outlet: 'tv_nacional', format: 'Spot 30" por franja', unitPriceCop: '12.000.000' }] } })
   const card = (await json<{ version: RateCardVersion }>(created)).version
   await h.call('POST', `/rate-cards/${card.id}/publish`, { as: first, body: {} })
-  const company = await signedThroughApi(h, first, { rateCardVersionId: card.id, tradeName: 'Café Andino' })
+  const company = await signedThroughApi(h, first, { rateCardVersionId: card.id, tradeName: 'Café Andino', email: 'fundadora@cafe-andino.example' })
   const other = await signedThroughApi(h, first, { tradeName: 'Agro Llanos' })
   const signedOn = (await json<HoldingAnswer>(await h.call('GET', `/applications/${company.id}/holding`, { as: first }))).holding!.deal.signedOn
   h.advance(new Date('2027-06-01T15:00:00.000Z').getTime() - h.now().getTime())
@@ -240,4 +240,26 @@ describe('the holdings register in the workspace', () => {
     expect(p.totals).toMatchObject({ holdings: 0, costCop: 0 })
     expect(JSON.stringify(p)).not.toContain('Café')
   })
+
+  it('the founder reads on their status page what the programme subscribed, what the media paid and what remains, until when', async () => {
+    const { h, admin, company, signedOn } = await setUp()
+    const id = company.id
+    const res = await h.app.request(`${SITE}/postulacion`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: 'fundadora@cafe-andino.example' }).toString() })
+    expect(res.status).toBe(200)
+    const token = founderTokenFrom((await h.deliverMail()).find((m) => m.to === 'fundadora@cafe-andino.example' && m.text.includes('/postulacion/'))!.text)
+    const page = async () => (await h.app.request(`${SITE}/postulacion/${token}`)).text()
+    // Nothing before the issuance is recorded.
+    expect(await page()).not.toContain('Tu participación')
+    await h.call('POST', `/applications/${id}/holding/events`, { as: admin, body: { ...ISSUANCE, instrument: 'acciones', shares: '50.000', discountPercent: undefined, capCop: undefined, day: signedOn } })
+    await runSpots(h, admin, id, 5)
+    const html = (await page()).replaceAll('\u00a0', ' ')
+    expect(html).toContain('Tu participación')
+    expect(html).toContain('El programa suscribió 50.000 acciones (Ordinarias) de tu compañía por $ 500.000.000, que se pagan con la pauta que sale al aire.')
+    // $ 60.000.000 ran at rate card → $ 20.000.000 paid → 2.000 of 50.000 shares.
+    expect(html).toContain('Hasta hoy la pauta emitida pagó $ 20.000.000: 2.000 de 50.000 acciones están pagadas.')
+    expect(html).toMatch(/Faltan \$ 480\.000\.000 \(48\.000 acciones\), que se pagan con la pauta que falta por salir, a más tardar el \d+ de \w+ de 2028\./)
+    // The programme's books stay the programme's: no value, no mark, no round.
+    expect(html).not.toMatch(/Valor razonable|MOIC|valoración/)
+  })
 })
+

@@ -4,7 +4,7 @@
  * the valuation marks (proposed by one member, approved by a second admin), and the payment reminders
  * sent to the deal's owner.
  */
-import { column, int, text, textOrNull, time, timeOrNull, uuid, uuidOrNull, type Json } from '../../columns.ts'
+import { column, int, text, time, timeOrNull, uuid, uuidOrNull, type Json } from '../../columns.ts'
 import { check, createTable, declareMigration, oneOf, table } from '../../declare/declare.ts'
 import { HOLDING_EVENT_KINDS, MARK_METHODS, PAYMENT_REMINDER_DAYS, type HoldingEventDetail, type HoldingEventKind, type MarkMethod, type MarkStatus } from '../../../../domain/holdings.ts'
 
