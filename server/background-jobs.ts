@@ -10,6 +10,7 @@ import type { Config } from './shared/env.ts'
 import { jsonLog } from './shared/log.ts'
 import { createDocumentCleanupJob } from './features/documents/cleanup-job.ts'
 import { createAgreementJob } from './features/agreements/agreement-job.ts'
+import { createPaymentReminderJob } from './features/portfolio/payment-reminders.ts'
 
 export interface BackgroundJobsDeps {
   /** Called when a job queued e-mail (the reminders): the process wakes its outbox worker. */
@@ -36,6 +37,8 @@ export function startBackgroundJobs(config: Config, services: Services, deps: Ba
     createDocumentCleanupJob({ documents: services.documentFiles, log: jsonLog }),
     // Agreements signed by both are sealed (a failed sealing tried again with backoff); unsigned ones past their time expire.
     createAgreementJob({ ...services.agreementService, onMailQueued: deps.wakeOutbox }, { tickMs: config.REMINDER_TICK_SECONDS * 1000, log: jsonLog }),
+    // A subscription not yet paid by the media: its deal's owner reminded 60 and 14 days before the deadline, once each.
+    createPaymentReminderJob({ ...services.paymentReminders, onMailQueued: deps.wakeOutbox }, { tickMs: config.REMINDER_TICK_SECONDS * 1000, log: jsonLog }),
   ]
   for (const job of jobs) job.start()
   return {

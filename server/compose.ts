@@ -51,6 +51,7 @@ import { agreementSection, founderAgreementRoutes } from './features/agreements/
 import type { AgreementDeps } from './features/agreements/service.ts'
 import { portfolioService } from './features/portfolio/service.ts'
 import { holdingSection } from './features/portfolio/founder-section.ts'
+import type { PaymentReminderDeps } from './features/portfolio/payment-reminders.ts'
 import type { ApplicationOrigin } from '../domain/sources.ts'
 
 export function functionDepsFrom(
@@ -295,6 +296,16 @@ export function servicesFrom(config: Config, store: ApplicationStore, extra: Ser
     signatureState: signatureStateOf(signing, stores.agreements),
     /** The register of the stakes the programme holds and «Portafolio» (server/features/portfolio/). */
     holdings: stores.holdings,
+    /** The deal's owner reminded of a subscription's unpaid balance 60 and 14 days before its deadline. */
+    paymentReminders: {
+      holdings: stores.holdings,
+      deals: stores.deals,
+      mediaPlan: stores.mediaPlan,
+      team: stores.team,
+      mail: founders.mail,
+      workspaceUrl: (id: string) => `${siteOrigin(config)}/equipo/postulaciones/${id}`,
+      now,
+    } satisfies PaymentReminderDeps,
     portfolioService: portfolioService({
       holdings: stores.holdings,
       deals: stores.deals,

@@ -73,7 +73,7 @@ export interface HoldingStore {
   /** The reminders already sent, by application: each deadline with its days before. */
   remindersSent(ids: readonly string[]): Promise<Map<string, { deadline: string; daysBefore: PaymentReminder }[]>>
   /** Writes a reminder and its e-mail once; false when it was already sent (another instance). */
-  recordReminder(p: { applicationId: string; deadline: string; daysBefore: PaymentReminder; ownerId: string | null; at: Date; mail: NewOutboxMessage | null }): Promise<boolean>
+  recordReminder(p: { applicationId: string; deadline: string; daysBefore: PaymentReminder; ownerId: string | null; at: Date; mail: NewOutboxMessage | null; extraMails?: readonly NewOutboxMessage[] }): Promise<boolean>
 }
 
 const EVENT_COLUMNS = ['e.id', 'e.application_id', 'e.kind', 'e.day', 'e.detail', 'e.note', 'e.document_id', 'e.recorded_by', 'e.recorded_at', 'd.file_name', 'm.name as recorder_name'] as const
@@ -294,9 +294,9 @@ export function openHoldingStore(e: Engine): HoldingStore {
     },
     async recordReminder(p) {
       return e.transaction(function* (tx) {
-        if ((yield* tx.run(q.insertReminder(p))) === 0) return false
-        const m = p.mail
-        if (m) yield* tx.run(q.insertOutbox({ id: m.id, kind: m.kind, messageId: m.messageId, sender: m.from, recipient: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, html: m.html, applicationId: p.applicationId, memberId: p.ownerId, at: p.at }))
+        if ((yield* tx.run(q.insertReminder({ applicationId: p.applicationId, deadline: p.deadline, daysBefore: p.daysBefore, ownerId: p.ownerId, at: p.at }))) === 0) return false
+        for (const m of [...(p.mail ? [p.mail] : []), ...(p.extraMails ?? [])])
+          yield* tx.run(q.insertOutbox({ id: m.id, kind: m.kind, messageId: m.messageId, sender: m.from, recipient: m.to, replyTo: m.replyTo ?? null, subject: m.subject, text: m.text, html: m.html, applicationId: p.applicationId, memberId: p.ownerId, at: p.at }))
         yield* tx.run(insertAudit([{ at: p.at, memberId: null, action: 'holding.payment_reminded', applicationId: p.applicationId, detail: { daysBefore: p.daysBefore, deadline: p.deadline } }]))
         return true
       })

@@ -8,12 +8,14 @@
 import ExcelJS from 'exceljs'
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
+import { formatIsoDay as formatIso } from '../../../domain/format.ts'
 import type { RateCardVersion } from '../../../domain/workspace-api/deals.ts'
 import type { HoldingAnswer, PortfolioAnswer, RoundPreview } from '../../../domain/workspace-api/holdings.ts'
 import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
 import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { signedThroughApi } from '../../testing/deal-body.ts'
 import { expectRefused } from '../../testing/refused.ts'
+import { sendPaymentReminders } from './payment-reminders.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 
 const openHarness = harnessPerTest(workspaceHarness)
@@ -260,6 +262,38 @@ describe('the holdings register in the workspace', () => {
     expect(html).toMatch(/Faltan \$ 480\.000\.000 \(48\.000 acciones\), que se pagan con la pauta que falta por salir, a más tardar el \d+ de \w+ de 2028\./)
     // The programme's books stay the programme's: no value, no mark, no round.
     expect(html).not.toMatch(/Valor razonable|MOIC|valoración/)
+  })
+
+  it('reminds the deal’s owner 60 and 14 days before an unpaid balance’s deadline, once each, read from the outbox; never once written off', async () => {
+    const { h, admin, company, other, signedOn } = await setUp()
+    const deadline = (await holding(h, admin, company.id)).deal.signedOn
+    expect(deadline).toBe(signedOn)
+    await h.call('POST', `/applications/${company.id}/holding/events`, { as: admin, body: { ...ISSUANCE, instrument: 'acciones', shares: '50.000', discountPercent: undefined, capCop: undefined, day: signedOn, termMonths: '12' } })
+    await h.call('POST', `/applications/${other.id}/holding/events`, { as: admin, body: { ...ISSUANCE, instrument: 'acciones', shares: '40.000', discountPercent: undefined, capCop: undefined, day: signedOn, termMonths: '12' } })
+    await h.call('PUT', `/applications/${company.id}/deal/owner`, { as: admin, body: { memberId: admin.member.id } })
+    const last = (await holding(h, admin, company.id)).payment!.deadline!
+    const dayOf = (day: string, plus: number) => new Date(new Date(`${day}T17:00:00.000Z`).getTime() + plus * 86_400_000)
+    const run = () => sendPaymentReminders(h.services.paymentReminders)
+    await h.deliverMail()
+    // 61 days before: nothing yet.
+    h.advance(dayOf(last, -61).getTime() - h.now().getTime())
+    expect(await run()).toBe(0)
+    h.advance(86_400_000)
+    expect(await run()).toBe(2)
+    expect(await run()).toBe(0)
+    const mails = (await h.deliverMail()).filter((m) => m.subject.startsWith('Suscripción sin pagar'))
+    // The owner of the first; every active admin for the second, which has no owner.
+    expect(mails.filter((m) => m.subject.includes('Café Andino')).map((m) => m.to)).toEqual([admin.member.email])
+    const mail = mails.find((m) => m.subject.includes('Café Andino'))!
+    expect(mail.text.replaceAll('\u00a0', ' ')).toContain('le faltan $ 500.000.000 por pagar con pauta (50.000 acciones).')
+    expect(mail.text).toContain('en 60 días')
+    // The second company is written off before the 14-day mark: nothing left to collect, only the first is reminded again.
+    expect((await h.call('POST', `/applications/${other.id}/holding/events`, { as: await h.signIn(admin.member), body: { kind: 'write_off', day: formatIso(h.now()) } })).status).toBe(201)
+    h.advance(dayOf(last, -14).getTime() - h.now().getTime())
+    expect(await run()).toBe(1)
+    const second = (await h.deliverMail()).filter((m) => m.subject.startsWith('Suscripción sin pagar'))
+    expect(second.map((m) => [m.to, m.subject.includes('Café Andino'), m.text.includes('en 14 días')])).toEqual([[admin.member.email, true, true]])
+    expect(await run()).toBe(0)
   })
 })
 
