@@ -61,6 +61,18 @@ export interface HeldApplication {
   mediaPlan: HeldMediaPlan | null
   /** Every agreement sent for signature (docs/decisions/0213), newest first, with the evidence of each signature. */
   agreements: HeldAgreement[]
+  /** The programme's stake in the company (docs/decisions/0215): the register's events and the valuation marks; null without a deal. */
+  holding: HeldHolding | null
+}
+
+/**
+ * The holdings register as the titular's copy holds it: every event as recorded (voided ones marked), its
+ * numbers as stored (shares whole, pesos whole, prices as decimal text), and the valuation marks with their
+ * state; never who on the team.
+ */
+export interface HeldHolding {
+  events: { id: string; kind: string; label: string; day: string; detail: Record<string, unknown>; note: string; voided: boolean; recordedAt: string }[]
+  marks: { method: string; day: string; price: string; status: string; proposedAt: string; decidedAt: string | null }[]
 }
 
 /**

@@ -27,7 +27,7 @@ import type { ReviewStore } from '../../db/stores/review-store.ts'
 import type { DocumentStore } from '../../db/stores/document-store.ts'
 import { page } from '../../shared/http/founder-page-shell.ts'
 import { FOLLOW_UP_MONTHS, INSTRUMENT_LABELS, OUTLET_LABELS, formatBp, formatCop, formatDay, formatUsdCents, mediaRate, monthsText, periodEnd } from '../../../domain/deals.ts'
-import type { HeldAgreement, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
+import type { HeldAgreement, HeldDeal, HeldFollowUp, HeldHolding, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
 import { ENTRY_KIND_LABELS } from '../../../domain/media-plan.ts'
 import { METRICS, METRIC_KEYS, TEXTS, TEXT_KEYS, checkInTitle, formatMetric } from '../../../domain/follow-up.ts'
 
@@ -159,11 +159,26 @@ ${fields}
 <ol>
 ${history}
 </ol>
-${agreementsHtml(app.agreements)}${dealHtml(app.deal)}${mediaPlanHtml(app.mediaPlan)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
+${agreementsHtml(app.agreements)}${dealHtml(app.deal)}${holdingHtml(app.holding)}${mediaPlanHtml(app.mediaPlan)}${followUpHtml(app.followUp)}<h3>Documentos</h3>
 ${documents}
 <h3>Correos sobre esta postulación</h3>
 ${emails}
 </section>`
+}
+
+/** The programme's stake as registered: each event's kind and day, in order (its numbers are in the JSON copy); nothing without one. */
+function holdingHtml(holding: HeldHolding | null): string {
+  if (!holding || holding.events.length === 0) return ''
+  const items = holding.events
+    .filter((x) => x.kind !== 'void')
+    .map((x) => `<li>${e(formatDay(x.day))}: ${e(x.label)}${x.voided ? ' (anulado)' : ''}${x.note ? `. ${e(x.note)}` : ''}</li>`)
+    .join('\n')
+  return `<h3>Participación del programa en tu compañía</h3>
+<p class="muted">Los eventos del registro de la participación; sus cifras están en la copia en JSON.</p>
+<ol>
+${items}
+</ol>
+`
 }
 
 const AGREEMENT_STATUS_WORDS: Record<string, string> = {

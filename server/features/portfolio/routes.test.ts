@@ -16,6 +16,7 @@ import { harnessPerTest } from '../../db/testing/store-databases.ts'
 import { signedThroughApi } from '../../testing/deal-body.ts'
 import { expectRefused } from '../../testing/refused.ts'
 import { sendPaymentReminders } from './payment-reminders.ts'
+import { founderRecords } from '../review/export-content.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 
 const openHarness = harnessPerTest(workspaceHarness)
@@ -262,6 +263,10 @@ describe('the holdings register in the workspace', () => {
     expect(html).toMatch(/Faltan \$ 480\.000\.000 \(48\.000 acciones\), que se pagan con la pauta que falta por salir, a más tardar el \d+ de \w+ de 2028\./)
     // The programme's books stay the programme's: no value, no mark, no round.
     expect(html).not.toMatch(/Valor razonable|MOIC|valoración/)
+    // The titular's data copy (Ley 1581) holds the register as recorded, numbers as stored, never who on the team.
+    const [copy] = await founderRecords(h.store, 'fundadora@cafe-andino.example')
+    expect(copy!.holding!.events).toEqual([expect.objectContaining({ kind: 'issuance', label: 'Emisión al programa', day: signedOn, voided: false, detail: expect.objectContaining({ shares: 50_000, subscribedCop: 500_000_000, instrument: 'acciones' }) })])
+    expect(JSON.stringify(copy!.holding)).not.toContain(admin.member.id)
   })
 
   it('reminds the deal’s owner 60 and 14 days before an unpaid balance’s deadline, once each, read from the outbox; never once written off', async () => {

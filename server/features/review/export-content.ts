@@ -30,7 +30,8 @@ import type { ApplicationStore, OutboxMessage, StoredApplication } from '../../d
 import { type Deal } from '../../db/stores/deal-store.ts'
 import { type Attribution } from '../../db/stores/source-store.ts'
 import { HEARD_FROM_OPTIONS } from '../../../domain/sources.ts'
-import type { HeldAgreement, HeldApplication, HeldDeal, HeldFollowUp, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
+import type { HeldAgreement, HeldApplication, HeldDeal, HeldFollowUp, HeldHolding, HeldMediaPlan } from '../../../domain/workspace-api/data-requests.ts'
+import { HOLDING_EVENT_LABELS, liveHoldingEvents, type HoldingEventRecord, type ValuationMarkRecord } from '../../../domain/holdings.ts'
 import { type CheckIn, type FollowUpRecord } from '../../db/stores/follow-up-store.ts'
 import type { MediaPlanLedger } from '../../db/stores/media-plan-store.ts'
 import { checkInMonth } from '../../../domain/follow-up.ts'
@@ -87,6 +88,8 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
   const followUps = openWorkspaceStores(store).followUp
   const plans = openWorkspaceStores(store).mediaPlan
   const agreements = await openWorkspaceStores(store).agreements.agreementsOfMany(apps.map((a) => a.id))
+  const holdings = openWorkspaceStores(store).holdings
+  const [holdingEvents, holdingMarks] = apps.length > 0 ? await Promise.all([holdings.eventsOfMany(apps.map((a) => a.id)), holdings.marksOfMany(apps.map((a) => a.id))]) : [new Map(), new Map()]
   const shown: HeldApplication[] = []
   const origins = await attributionsOf(store, apps)
   for (const app of apps) {
@@ -105,6 +108,7 @@ export async function founderRecords(store: ApplicationStore, email: string): Pr
       agreements: await Promise.all(
         (agreements.get(app.id) ?? []).map(async (a) => heldAgreement(a, a.status === 'signed' ? await openWorkspaceStores(store).agreements.document(a.id, 'signed') : null)),
       ),
+      holding: deal ? heldHolding(holdingEvents.get(app.id) ?? [], holdingMarks.get(app.id) ?? []) : null,
     })
   }
   return shown
@@ -146,6 +150,18 @@ export function heldDeal(deal: Deal): HeldDeal {
 }
 
 /** The media plan in the titular's copy (ADR 0160): every line and every entry, corrections included; never who on the team. */
+/** The register as the titular's copy holds it (HeldHolding): numbers as stored, never who on the team. */
+export function heldHolding(events: readonly HoldingEventRecord[], marks: readonly ValuationMarkRecord[]): HeldHolding {
+  const live = new Set(liveHoldingEvents(events).map((e) => e.id))
+  return {
+    events: events.map((e) => {
+      const { id, kind, day, note, documentId: _d, applicationId: _a, documentName: _n, recordedBy: _b, recordedByName: _m, recordedAt, ...detail } = e
+      return { id, kind, label: HOLDING_EVENT_LABELS[kind], day, detail, note, voided: kind !== 'void' && !live.has(id), recordedAt: recordedAt.toISOString() }
+    }),
+    marks: marks.map((m) => ({ method: m.method, day: m.day, price: m.price, status: m.status, proposedAt: m.proposedAt.toISOString(), decidedAt: m.decidedAt?.toISOString() ?? null })),
+  }
+}
+
 export function heldMediaPlan(ledger: MediaPlanLedger): HeldMediaPlan {
   const numberOf = new Map(ledger.lines.map((l) => [l.id, l.number]))
   return {
