@@ -296,6 +296,7 @@ describe('a backup older than the code', () => {
         'DROP TABLE application_sources; DROP TABLE source_visits; DROP TABLE sources; ' +
         'DROP TABLE follow_up_mails; DROP TABLE follow_up_closings; DROP TABLE follow_up_milestones; DROP TABLE check_ins; ' +
         'DROP TABLE agreement_codes; DROP TABLE agreement_signatures; DROP TABLE agreements; DROP TABLE agreement_templates; ALTER TABLE team_members DROP COLUMN can_sign; ' +
+        'DROP TABLE holding_reminders; DROP TABLE valuation_marks; DROP TABLE holding_events; DROP TABLE holding_documents; ' +
         'DELETE FROM schema_migrations WHERE version > 10',
     )
     const out = join(tempDir(), 'old.tar')
