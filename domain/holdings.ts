@@ -20,6 +20,17 @@ import { formatDay, periodEnd } from './deals.ts'
 import { formatCount, formatMoney } from './format.ts'
 import { keysOf } from './labels.ts'
 import { readCount } from './numbers.ts'
+import {
+  HOLDING_EVENT_LABELS,
+  HOLDING_FILE_MAX_MB,
+  MARK_METHODS,
+  MARK_METHOD_LABELS,
+  PAYMENT_REMINDER_DAYS,
+  type HoldingEventKind,
+  type MarkMethod,
+  type PaymentReminder,
+} from './holdings-records.ts'
+export * from './holdings-records.ts'
 
 /** One Decimal constructor for the register: 40 significant digits, half-up. */
 export const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP })
@@ -28,9 +39,6 @@ export type Dec = InstanceType<typeof D>
 export const PRICE_DECIMALS = 4
 /** Ley 1258 de 2008 art. 9: the subscribed capital is paid within two years at most. */
 export const PAYMENT_TERM_MONTHS_MAX = 24
-/** Days before the payment deadline the deal's owner is reminded of an unpaid balance. */
-export const PAYMENT_REMINDER_DAYS = [60, 14] as const
-export type PaymentReminder = (typeof PAYMENT_REMINDER_DAYS)[number]
 /** A mark older than this, with no round since, is listed for review. */
 export const STALE_MARK_MONTHS = 12
 /** Impairment review: runway under this many months, or this many reports missed. */
@@ -41,19 +49,6 @@ export const COP_MAX = 10_000_000_000_000
 export const HOLDING_TEXT_MAX = 500
 export const SHARE_CLASS_MAX = 60
 export const ROUND_NAME_MAX = 80
-/** A document behind an event or a mark: PDF, images, spreadsheets and office documents, by their bytes. */
-export const HOLDING_FILE_MAX_MB = 10
-export const HOLDING_FILE_MAX_BYTES = HOLDING_FILE_MAX_MB * 1024 * 1024
-export const HOLDING_FILE_TYPES: readonly string[] = [
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.text',
-]
 
 export const HOLDING_INSTRUMENT_LABELS = {
   acciones: 'Acciones',
@@ -71,19 +66,6 @@ export const PAYMENT_MODE_LABELS = {
 export const PAYMENT_MODES = keysOf(PAYMENT_MODE_LABELS)
 export type PaymentMode = (typeof PAYMENT_MODES)[number]
 
-export const HOLDING_EVENT_LABELS = {
-  issuance: 'Emisión al programa',
-  round: 'Ronda',
-  conversion: 'Conversión de la nota',
-  top_up: 'Ajuste del porcentaje fijo',
-  split: 'División de acciones',
-  secondary_sale: 'Venta secundaria',
-  write_down: 'Deterioro',
-  write_off: 'Baja total',
-  void: 'Anulación',
-} as const
-export const HOLDING_EVENT_KINDS = keysOf(HOLDING_EVENT_LABELS)
-export type HoldingEventKind = (typeof HOLDING_EVENT_KINDS)[number]
 
 /** The kinds the team records one by one («Registrar»); a round's conversions and top-up come from its confirmation. */
 export const RECORDABLE_KINDS = ['issuance', 'split', 'secondary_sale', 'write_down', 'write_off'] as const satisfies readonly HoldingEventKind[]
@@ -156,13 +138,6 @@ export type HoldingEventRecord = HoldingEvent & {
   recordedAt: Date
 }
 
-export const MARK_METHOD_LABELS = {
-  ronda_reciente: 'Ronda reciente',
-  multiplo: 'Múltiplo de comparables',
-  costo_menos_deterioro: 'Costo menos deterioro',
-} as const
-export const MARK_METHODS = keysOf(MARK_METHOD_LABELS)
-export type MarkMethod = (typeof MARK_METHODS)[number]
 export type MarkStatus = 'proposed' | 'approved' | 'rejected'
 
 /** A valuation mark, as the server holds it. */

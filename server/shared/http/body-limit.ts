@@ -19,7 +19,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { PROOF_FILE_MAX_BYTES } from '../../../domain/media-plan.ts'
-import { HOLDING_FILE_MAX_BYTES } from '../../../domain/holdings.ts'
+import { HOLDING_FILE_MAX_BYTES } from '../../../domain/holdings-records.ts'
 import { matchedRoutes } from 'hono/route'
 
 const KB = 1024

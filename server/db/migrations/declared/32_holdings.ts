@@ -6,7 +6,8 @@
  */
 import { column, int, text, time, timeOrNull, uuid, uuidOrNull, type Json } from '../../columns.ts'
 import { check, createTable, declareMigration, oneOf, table } from '../../declare/declare.ts'
-import { HOLDING_EVENT_KINDS, MARK_METHODS, PAYMENT_REMINDER_DAYS, type HoldingEventDetail, type HoldingEventKind, type MarkMethod, type MarkStatus } from '../../../../domain/holdings.ts'
+import { HOLDING_EVENT_KINDS, MARK_METHODS, PAYMENT_REMINDER_DAYS, type HoldingEventKind, type MarkMethod } from '../../../../domain/holdings-records.ts'
+import type { HoldingEventDetail, MarkStatus } from '../../../../domain/holdings.ts'
 
 export const HOLDING_DOCUMENTS = table(
   'holding_documents',
