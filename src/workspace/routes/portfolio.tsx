@@ -80,7 +80,7 @@ function Portfolio() {
       ) : (
         <Holdings rows={p.rows} totals={p.totals} />
       )}
-      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-2">
         <GroupTable title="Por medio de origen" groups={p.byOutlet} />
         <GroupTable title="Por año de firma" groups={p.byYear} />
         <GroupTable title="Por etapa de la compañía" groups={p.byStage} />
@@ -168,7 +168,7 @@ function Row({ row }: { row: PortfolioRow }) {
   return (
     <tr className="border-b border-ink-100">
       {reference}
-      <td className={cell}>{row.tradeName}</td>
+      <td className={`${cell} min-w-[8rem]`}>{row.tradeName}</td>
       <td className={cell}>{row.outlet}</td>
       <td className={num}>{row.signedYear ?? '—'}</td>
       <td className={cell}>{row.companyStage}</td>
@@ -180,7 +180,7 @@ function Row({ row }: { row: PortfolioRow }) {
       <td className={num}>{f ? formatMoic(f.moic) : '—'}</td>
       <td className={num}>{f ? formatOwnership(f.ownershipIssued) : 'Sin emisión'}</td>
       <td className={`${cell} whitespace-nowrap`}>{row.payment ? `${formatCop(row.payment.paidCop)} / ${formatCop(row.payment.subscribedCop)}` : '—'}</td>
-      <td className={cell}>{f ? lastMarkText(row.lastMark) : '—'}</td>
+      <td className={`${cell} min-w-[15rem]`}>{f ? lastMarkText(row.lastMark) : '—'}</td>
     </tr>
   )
 }

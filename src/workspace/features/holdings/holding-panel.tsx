@@ -116,7 +116,7 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-const figuresList = 'grid grid-cols-1 gap-x-3 gap-y-1 text-sm min-[25rem]:grid-cols-[auto_1fr]'
+const figuresList = 'grid grid-cols-2 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]'
 
 function Figures({ holding }: { holding: HoldingView }) {
   const f = holding.figures
@@ -248,7 +248,7 @@ function Register({ applicationId, holding }: { applicationId: string; holding: 
                     {e.voided && <span className="ml-1 rounded border border-ink-400 px-1 text-xs font-bold text-ink-700">Anulado</span>}
                   </th>
                   <td className="py-1 pr-2">
-                    <span className={e.voided ? 'line-through' : ''}>{eventText(e, holding.events)}</span>
+                    <span className={e.voided ? 'block min-w-[14rem] line-through' : 'block min-w-[14rem]'}>{eventText(e, holding.events)}</span>
                     {e.note && <span className="block text-xs text-ink-600">{e.note}</span>}
                   </td>
                   <td className="py-1 pr-2">
@@ -613,7 +613,7 @@ function RoundForm({ applicationId, holding }: { applicationId: string; holding:
         <div>
           <TextField id={f('pool')} label="Acciones reservadas, pool (opcional)" inputMode="numeric" value={poolShares} error={errors.poolShares} onValue={edit(setPool)} />
         </div>
-        <div className="flex items-center gap-2 pt-6">
+        <div className="flex items-center gap-2 pb-4 sm:pt-6 sm:pb-0">
           <input
             id={f('joined')}
             type="checkbox"
@@ -663,7 +663,7 @@ function RoundEffect({ preview }: { preview: RoundPreview }) {
         {`Precio por acción: ${formatPrice(preview.price)} (pre-money ${formatCop(preview.preMoneyCop)}); ${formatCount(preview.newShares)} acciones nuevas${preview.programmeShares > 0 ? `, ${formatCount(preview.programmeShares)} para el programa` : ''}.`}
       </p>
       <ScrollArea label="Efecto de la ronda, desplazable">
-        <table className="w-full min-w-[22rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Efecto de la ronda: antes y después</caption>
           <thead>
             <tr className="border-b border-ink-200 text-ink-700">
@@ -676,8 +676,8 @@ function RoundEffect({ preview }: { preview: RoundPreview }) {
             {rows.map(([label, value]) => (
               <tr key={label} className="border-b border-ink-100">
                 <th scope="row" className="py-1 pr-2 font-semibold">{label}</th>
-                <td className="py-1 pr-2 text-right">{before ? value(before) : '—'}</td>
-                <td className="py-1 text-right">{value(after)}</td>
+                <td className="py-1 pr-2 text-right whitespace-nowrap">{before ? value(before) : '—'}</td>
+                <td className="py-1 text-right font-semibold whitespace-nowrap">{value(after)}</td>
               </tr>
             ))}
           </tbody>
@@ -718,7 +718,7 @@ function Marks({ applicationId, holding, issued }: { applicationId: string; hold
                 <th scope="col" className="py-1 pr-2">Estado</th>
                 <th scope="col" className="py-1 pr-2">Método</th>
                 <th scope="col" className="py-1 pr-2">Fecha</th>
-                <th scope="col" className="py-1 pr-2 text-right">Precio por acción</th>
+                <th scope="col" className="py-1 pr-2 text-right whitespace-nowrap">Precio por acción</th>
                 <th scope="col" className="py-1 pr-2">Evidencia</th>
                 <th scope="col" className="py-1 pr-2">Propuso</th>
                 <th scope="col" className="py-1 pr-2">Decidió</th>
