@@ -16,6 +16,7 @@ import { FounderMailPage } from './routes/founder-mail.tsx'
 import { MembersPage } from './routes/members.tsx'
 import { OverviewPage } from './routes/overview.tsx'
 import { PendingPage } from './routes/pending.tsx'
+import { PortfolioPage } from './routes/portfolio.tsx'
 import { RateCardPage } from './routes/rate-card.tsx'
 import { SourcesPage } from './routes/sources.tsx'
 
@@ -36,6 +37,7 @@ export const PAGES: readonly WorkspacePage[] = [
   { path: paths.sources, component: SourcesPage, menu: { label: 'Fuentes' } },
   { path: paths.members, component: MembersPage, menu: { label: 'Equipo' } },
   { path: paths.followUp, component: FollowUpPage, menu: { label: 'Seguimiento', adminOnly: true } },
+  { path: '/portafolio', component: PortfolioPage, menu: { label: 'Portafolio', adminOnly: true } },
   { path: paths.rateCard, component: RateCardPage, menu: { label: 'Tarifario', adminOnly: true } },
   { path: '/acuerdo-plantilla', component: AgreementTemplatePage, menu: { label: 'Plantilla del acuerdo', adminOnly: true } },
   { path: paths.dataRequests, component: DataRequestsPage, menu: { label: 'Datos personales', adminOnly: true } },

@@ -155,17 +155,22 @@ describe("an application's page", () => {
       Documentos: 'Documentos de due diligence',
       Historial: 'Historial',
     })
+    // The programme's stake: in the plan's part, under the media plan.
+    const plan = document.getElementById('plan-de-medios')!
+    expect(within(plan).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Plan de medios', 'Participación del programa'])
   })
 
   it('a reviewer, or an application not signed: only the parts it has', async () => {
     serve('reviewer', detail())
     await screen.findByRole('heading', { name: 'Sesión con el panel' })
     expect((await jumps()).map((l) => l.label)).toEqual(['Panel', 'Datos', 'Documentos', 'Historial', 'Evaluación', 'Notas'])
+    expect(screen.queryByRole('heading', { name: 'Participación del programa' })).toBeNull()
     cleanup()
     serve('admin', detail({ stage: 'validacion_preliminar' }), { [`GET /applications/${ID}/panel`]: () => ({ status: 404, body: { error: 'not_found' } }) })
     await screen.findByRole('heading', { name: 'Huerta Viva', level: 1 })
     const links = await jumps()
     expect(links.map((l) => l.label)).toEqual(['Datos', 'Documentos', 'Historial', 'Evaluación', 'Notas'])
     for (const { target } of links) expect(target).not.toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Participación del programa' })).toBeNull()
   })
 })

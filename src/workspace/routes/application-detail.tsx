@@ -7,6 +7,7 @@ import { AgreementPanel } from '../features/agreements/agreement-panel.tsx'
 import { DealPanel } from '../features/deals/deal-panel.tsx'
 import { FollowUpPanel } from '../features/follow-up/follow-up-panel.tsx'
 import { MediaPlanPanel } from '../features/media-plan/media-plan-panel.tsx'
+import { HoldingPanel } from '../features/holdings/holding-panel.tsx'
 import { StageBadge } from '../components/badges.tsx'
 import { Loading, PageHeader, Panel, QueryError } from '../components/ui.tsx'
 import { AssignmentPanel } from '../features/scoring/assignment-panel.tsx'
@@ -163,6 +164,8 @@ function Detail({ app, isAdmin, back }: { app: ApplicationDetail; isAdmin: boole
           {signedForAdmin && (
             <Part id={PARTS.plan}>
               <MediaPlanPanel applicationId={app.id} />
+              {/* The stake the deal gave the programme: its register, rounds and valuations. */}
+              <HoldingPanel applicationId={app.id} />
             </Part>
           )}
           {/* The twelve months of follow-up: admins only, like the deal. */}

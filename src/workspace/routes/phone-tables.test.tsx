@@ -14,6 +14,7 @@ import { followUpView } from '../../../domain/follow-up.ts'
 import { balancesOf, behindPace, pacingOf, type PlanLine } from '../../../domain/media-plan.ts'
 import type { FollowUpAnswer, FollowUpPortfolio } from '../../../domain/workspace-api/follow-up.ts'
 import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
+import type { PortfolioAnswer } from '../../../domain/workspace-api/holdings.ts'
 import type { SourceList, SourceOverviewAnswer } from '../../../domain/workspace-api/sources.ts'
 import { SCROLL_HINT } from '../components/scroll-area.tsx'
 import { MediaPlanPanel } from '../features/media-plan/media-plan-panel.tsx'
@@ -21,6 +22,7 @@ import { FollowUpPanel } from '../features/follow-up/follow-up-panel.tsx'
 import { fakeApi, renderWithQueries, sessionAnswer } from '../testing/fake-api.tsx'
 import { stubScrollWidths } from '../testing/scroll-widths.ts'
 import { FollowUpPage } from './follow-up.tsx'
+import { PortfolioPage } from './portfolio.tsx'
 import { SourcesPage } from './sources.tsx'
 
 const APP = '11111111-1111-4111-8111-111111111111'
@@ -154,5 +156,25 @@ describe('tables on a 390 px phone', () => {
     const months = await screen.findByRole('region', { name: 'Cifras mes a mes' })
     expect(months.tabIndex).toBe(0)
     await waitFor(() => expect(hintOf(months)).toBe(SCROLL_HINT))
+  })
+  it('«Portafolio»: the holdings and each group of totals scroll sideways in labelled regions that say so', async () => {
+    const totals = { holdings: 1, committedCop: 1_500_000_000, ranCop: 0, forfeitedCop: 0, costCop: 500_000_000, rateCardCop: 1_500_000_000, fairValueCop: 500_000_000, proceedsCop: 0, subscribedCop: 500_000_000, paidCop: 0, unpaidCop: 500_000_000, moic: '1.00' }
+    const answer: PortfolioAnswer = {
+      today: '2027-04-20',
+      quarter: '2.º trimestre de 2027',
+      rows: [{ applicationId: APP, reference: 'CAT-2027-AB12CD', conflicted: false, tradeName: 'Pauta Viva', outlet: 'Radio', signedYear: 2027, companyStage: 'Idea', media: null, figures: null, payment: null, lastMark: null, staleSince: null, impairment: [] }],
+      totals,
+      byOutlet: [{ ...totals, key: 'Radio', label: 'Radio' }],
+      byYear: [],
+      byStage: [],
+      withoutIssuance: 1,
+    }
+    fakeApi({ 'GET /session': sessionAnswer('admin'), 'GET /portfolio': () => ({ status: 200, body: answer }) })
+    renderWithQueries(<PortfolioPage />, { signedIn: true })
+    const holdings = await screen.findByRole('region', { name: 'Participaciones del programa' })
+    expect(holdings.tabIndex).toBe(0)
+    await waitFor(() => expect(hintOf(holdings)).toBe(SCROLL_HINT))
+    const outlets = screen.getByRole('region', { name: 'Por medio de origen, desplazable' })
+    await waitFor(() => expect(hintOf(outlets)).toBe(SCROLL_HINT))
   })
 })
