@@ -1,65 +1,12 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import Ajv, { type ValidateFunction } from 'ajv'
-import addFormats from 'ajv-formats'
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
 import { type HoldingEvent, type HoldingEventRecord, type ValuationMarkRecord, holdingState, modelRound, roundEvents } from '../../../domain/holdings.ts'
+import { ocfProblems } from '../../testing/ocf-validator.ts'
 import { type OcfInput, PROGRAMME_STAKEHOLDER_ID, ocfFiles, ocfText, ocfZip } from './ocf-export.ts'
 
-// ---------------------------------------------------------------------------------------------------
-// The validator: every OCF schema loaded from the shared folder, never fetched.
-
-/** The shared schemas sit beside the repository: /work/main → /work/shared/ocf/schema. */
-const SCHEMA_DIR = fileURLToPath(new URL('../../../../shared/ocf/schema/', import.meta.url))
-const SCHEMA_PREFIX = 'https://raw.githubusercontent.com/Open-Cap-Table-Coalition/Open-Cap-Format-OCF/main/schema/'
-
-const FILE_SCHEMAS: Record<string, string> = {
-  OCF_MANIFEST_FILE: 'files/OCFManifestFile.schema.json',
-  OCF_STAKEHOLDERS_FILE: 'files/StakeholdersFile.schema.json',
-  OCF_STOCK_CLASSES_FILE: 'files/StockClassesFile.schema.json',
-  OCF_TRANSACTIONS_FILE: 'files/TransactionsFile.schema.json',
-  OCF_VALUATIONS_FILE: 'files/ValuationsFile.schema.json',
-}
-
-const schemaFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? schemaFiles(path) : name.endsWith('.schema.json') ? [path] : []
-  })
-
-let validators: Map<string, ValidateFunction> | null = null
-/** Fails (never skips) when the schemas are missing: an export nobody validated is not tested. */
-function fileValidator(fileType: string): ValidateFunction {
-  if (!validators) {
-    if (!existsSync(SCHEMA_DIR))
-      throw new Error(`The OCF schemas are missing: expected them at ${SCHEMA_DIR} (shared/ocf/schema beside the repository). Copy them there; this test does not skip without them.`)
-    const files = schemaFiles(SCHEMA_DIR)
-    if (files.length === 0) throw new Error(`No *.schema.json under ${SCHEMA_DIR}: the OCF schemas are missing.`)
-    const ajv = new Ajv({ strict: false, allErrors: true })
-    addFormats(ajv)
-    for (const file of files) {
-      const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id?: string }
-      const relative = file.slice(SCHEMA_DIR.length).split('\\').join('/')
-      // The $id is the absolute URL the $refs use; it must name this very file.
-      expect(schema.$id, file).toBe(`${SCHEMA_PREFIX}${relative}`)
-      ajv.addSchema(schema)
-    }
-    validators = new Map(Object.entries(FILE_SCHEMAS).map(([type, path]) => [type, ajv.getSchema(`${SCHEMA_PREFIX}${path}`)!]))
-  }
-  const validate = validators.get(fileType)
-  if (!validate) throw new Error(`No file schema for ${fileType}`)
-  return validate
-}
-
-function problems(json: unknown): string | null {
-  const fileType = (json as { file_type?: string }).file_type ?? ''
-  const validate = fileValidator(fileType)
-  if (validate(json)) return null
-  return JSON.stringify(validate.errors?.slice(0, 20), null, 2)
-}
+// The validator: server/testing/ocf-validator.ts, every OCF schema loaded from the repository's copy, never fetched.
+const problems = ocfProblems
 
 // ---------------------------------------------------------------------------------------------------
 // A worked history: a note, a round that converts it, a round the programme joins, a partial sale,

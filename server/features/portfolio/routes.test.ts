@@ -17,6 +17,7 @@ import { signedThroughApi } from '../../testing/deal-body.ts'
 import { expectRefused } from '../../testing/refused.ts'
 import { sendPaymentReminders } from './payment-reminders.ts'
 import { founderRecords } from '../review/export-content.ts'
+import { ocfProblems } from '../../testing/ocf-validator.ts'
 import { SITE, founderTokenFrom, workspaceHarness, type SignedIn, type WorkspaceHarness } from '../../testing/workspace-harness.ts'
 
 const openHarness = harnessPerTest(workspaceHarness)
@@ -171,6 +172,8 @@ describe('the holdings register in the workspace', () => {
     expect(ocf.headers.get('content-type')).toBe('application/zip')
     const zip = await JSZip.loadAsync(await ocf.arrayBuffer())
     expect(Object.keys(zip.files).sort()).toEqual(expect.arrayContaining(['Manifest.ocf.json', 'Stakeholders.ocf.json', 'StockClasses.ocf.json', 'Transactions.ocf.json']))
+    // Every file of the package validates against the standard's schemas.
+    for (const name of Object.keys(zip.files)) expect(ocfProblems(JSON.parse(await zip.file(name)!.async('string'))), name).toBeNull()
     const transactions = JSON.parse(await zip.file('Transactions.ocf.json')!.async('string')) as { items: { object_type: string; investment_amount?: { amount: string } }[] }
     expect(transactions.items.map((t) => t.object_type)).toEqual(['TX_CONVERTIBLE_ISSUANCE'])
     const actions = (h.snapshot().audit_log as { action: string }[]).map((a) => a.action)
