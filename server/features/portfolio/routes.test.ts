@@ -205,9 +205,12 @@ describe('the holdings register in the workspace', () => {
       expect(h.snapshot()).toEqual(before)
     }
     await h.call('POST', `/applications/${id}/holding/rounds`, { as: admin, body: ROUND })
-    const earlier = await h.call('POST', `/applications/${id}/holding/rounds`, { as: admin, body: { ...ROUND, day: '2027-05-02', name: 'Puente' } })
-    expect(earlier.status).toBe(422)
-    expect(((await earlier.json()) as { message: string }).message).toBe('La ronda no puede tener fecha anterior a la ronda anterior (3 de mayo de 2027).')
+    // Refused by the preview as by the confirmation.
+    for (const path of ['rounds/preview', 'rounds']) {
+      const earlier = await h.call('POST', `/applications/${id}/holding/${path}`, { as: admin, body: { ...ROUND, day: '2027-05-02', name: 'Puente' } })
+      expect(earlier.status).toBe(422)
+      expect(((await earlier.json()) as { message: string }).message).toBe('La ronda no puede tener fecha anterior a la ronda anterior (3 de mayo de 2027).')
+    }
     // A mark without evidence; a file that is no document.
     const noEvidence = await h.call('POST', `/applications/${id}/holding/marks`, { as: admin, body: markForm({}, null) })
     expect(((await noEvidence.json()) as { message: string }).message).toBe('Adjunta la evidencia de la valoración (un PDF, una hoja de cálculo o una imagen).')

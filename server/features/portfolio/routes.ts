@@ -114,6 +114,7 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): Hono<WorkspaceEnv> {
     if (!(await reviews.getApplication(id))) return notFound(c)
     const model = await service.previewRound(id, body as RoundInput)
     if (!model) return noDeal(c)
+    if ('problem' in model) return c.json({ error: 'refused', message: model.problem }, 422)
     if (!model.reading.ok) return refused(c, { status: 422, error: 'invalid', message: model.reading.message, errors: model.reading.errors })
     if (!model.after) return c.json({ error: 'refused', message: HOLDING_MESSAGES.issuanceFirst }, 422)
     const r = model.reading

@@ -194,9 +194,14 @@ export function portfolioService(deps: PortfolioDeps) {
     return { ok: true }
   }
 
-  async function previewRound(applicationId: string, input: RoundInput): Promise<RoundModel | null> {
+  /** The pro-forma, refused as the confirmation would be (a round dated before the issuance or the previous round). */
+  async function previewRound(applicationId: string, input: RoundInput): Promise<RoundModel | { problem: string } | null> {
     if (!(await deps.deals.deal(applicationId))) return null
-    return modelRound(await holdings.eventsOf(applicationId), input, formatIsoDay(now()))
+    const events = await holdings.eventsOf(applicationId)
+    const model = modelRound(events, input, formatIsoDay(now()))
+    if (!model.reading.ok) return model
+    const problem = joins(roundEvents(model.reading, { round: newHoldingId(), next: newHoldingId }))(events)
+    return problem ? { problem } : model
   }
 
   /** Confirms a round: the same model as the preview, computed again on the register inside the transaction. */
