@@ -29,9 +29,9 @@ export function holdingSectionHtml(p: { instrument: keyof typeof HOLDING_INSTRUM
         : (payment.consequence ?? '')
   return `<section class="holding" aria-labelledby="tu-participacion">
 <h2 id="tu-participacion">Tu participación</h2>
-<div class="card"><p>${e(what)}</p>
+<div class="card"><p style="margin-top:0">${e(what)}</p>
 <p>${e(paid)}</p>
-<p>${e(rest)}</p></div>
+<p style="margin-bottom:0">${e(rest)}</p></div>
 </section>`
 }
 

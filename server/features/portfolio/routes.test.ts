@@ -13,6 +13,7 @@ import type { RateCardVersion } from '../../../domain/workspace-api/deals.ts'
 import type { HoldingAnswer, PortfolioAnswer, RoundPreview } from '../../../domain/workspace-api/holdings.ts'
 import type { MediaPlanAnswer } from '../../../domain/workspace-api/media-plan.ts'
 import { harnessPerTest } from '../../db/testing/store-databases.ts'
+import { openWorkspaceStores } from '../../db/stores/open-workspace-stores.ts'
 import { signedThroughApi } from '../../testing/deal-body.ts'
 import { expectRefused } from '../../testing/refused.ts'
 import { sendPaymentReminders } from './payment-reminders.ts'
@@ -305,6 +306,25 @@ describe('the holdings register in the workspace', () => {
     const second = (await h.deliverMail()).filter((m) => m.subject.startsWith('Suscripción sin pagar'))
     expect(second.map((m) => [m.to, m.subject.includes('Café Andino'), m.text.includes('en 14 días')])).toEqual([[admin.member.email, true, true]])
     expect(await run()).toBe(0)
+  })
+
+  it('flags a holding for impairment review (runway under 6 months, three reports missed) and lists it for a new valuation after 12 months with no round', async () => {
+    const { h, admin, company, signedOn } = await setUp()
+    const id = company.id
+    await h.call('POST', `/applications/${id}/holding/events`, { as: admin, body: { ...ISSUANCE, instrument: 'acciones', shares: '50.000', discountPercent: undefined, capCop: undefined, day: signedOn } })
+    const row = async () => (await json<PortfolioAnswer>(await h.call('GET', '/portfolio', { as: await h.signIn(admin.member) }))).rows.find((r) => r.applicationId === id)!
+    // On 1 June 2027 the months of January to April closed unanswered (the follow-up started 1 December 2026).
+    expect((await row()).impairment).toEqual(['5 reportes sin respuesta'])
+    const values = { salesUsdCents: 100_000, activeCustomers: 10, newCustomers: 1, siteVisits: null, leads: null, teamSize: 4, runwayMonths: 4, wentWell: '', wentBadly: '', needs: '' }
+    for (const month of [2, 3, 4, 5])
+      expect((await openWorkspaceStores(h.store).followUp.submitCheckIn({ applicationId: id, month, baseVersion: 0, values: { ...values, runwayMonths: month === 5 ? 4 : 9 }, at: h.now() })).status).toBe('saved')
+    // The latest month's runway, 4: under 6. One month missed: under three.
+    expect((await row()).impairment).toEqual(['Caja para 4 meses (menos de 6)'])
+    expect((await holding(h, admin, id)).impairment).toEqual(['Caja para 4 meses (menos de 6)'])
+    // Valued at cost since the issuance; twelve months and a day later with no round, it is listed for review.
+    expect((await row()).staleSince).toBeNull()
+    h.advance(new Date(`${signedOn}T17:00:00.000Z`).getTime() + 367 * 86_400_000 - h.now().getTime())
+    expect((await row()).staleSince).toBe(signedOn)
   })
 })
 
