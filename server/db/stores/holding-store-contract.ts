@@ -84,6 +84,9 @@ export function describeHoldingStoreContract<S extends ApplicationStore>(name: s
       expect((await holdings.append({ applicationId: id, document: null, memberId: admin.id, at: at(1), decide: check([down]) })).ok).toBe(true)
       expect((await holdings.eventsOfMany([id])).get(id)!.map((e) => (e.kind === 'write_down' ? e.price : e.kind))).toEqual(['issuance', '20000.1032'])
       expect((await holdings.eventsOfMany(null)).get(id)).toHaveLength(2)
+      // The portfolio's read: the same events, without the names (no join).
+      expect((await holdings.eventsOfMany([id], { names: false })).get(id)![0]).toEqual({ ...first, applicationId: id, documentName: null, recordedBy: admin.id, recordedByName: null, recordedAt: at(0) })
+      expect((await holdings.eventsOfMany(null, { names: false })).get(id)!.map((e) => e.kind)).toEqual(['issuance', 'write_down'])
       expect((await db.all("SELECT action FROM audit_log WHERE action LIKE 'holding.%'")).map((r) => r.action)).toEqual(['holding.event_recorded'])
     })
 

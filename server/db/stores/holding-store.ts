@@ -58,8 +58,11 @@ export type DecideOutcome = ValuationMarkRecord | 'not_found' | 'decided' | 'sam
 export interface HoldingStore {
   /** The company's events, in the order they were recorded, with who recorded each and its document's name. */
   eventsOf(applicationId: string): Promise<HoldingEventRecord[]>
-  /** The events of many companies (the portfolio, a data copy); every company when `ids` is null. */
-  eventsOfMany(ids: readonly string[] | null): Promise<Map<string, HoldingEventRecord[]>>
+  /**
+   * The events of many companies (the portfolio, a data copy); every company when `ids` is null. With
+   * `names: false` the document's and the recorder's names are left null (no join: the portfolio's read).
+   */
+  eventsOfMany(ids: readonly string[] | null, options?: { names?: boolean }): Promise<Map<string, HoldingEventRecord[]>>
   marksOf(applicationId: string): Promise<ValuationMarkRecord[]>
   marksOfMany(ids: readonly string[] | null): Promise<Map<string, ValuationMarkRecord[]>>
   /**
@@ -83,6 +86,7 @@ const events = () =>
     .leftJoin('holding_documents as d', 'd.id', 'e.document_id')
     .leftJoin('team_members as m', 'm.id', 'e.recorded_by')
     .select(EVENT_COLUMNS)
+const bareEvents = () => db.selectFrom('holding_events as e').select(['e.id', 'e.application_id', 'e.kind', 'e.day', 'e.detail', 'e.note', 'e.document_id', 'e.recorded_by', 'e.recorded_at'])
 type EventRow = Awaited<ReturnType<ReturnType<typeof events>['execute']>>[number]
 
 const toEvent = (r: EventRow): HoldingEventRecord =>
@@ -138,6 +142,8 @@ export function openHoldingStore(e: Engine): HoldingStore {
   const q = {
     events: e.prepare((p: { id: string }) => events().where('e.application_id', '=', p.id).orderBy('e.recorded_at').orderBy('e.id')),
     eventsOfMany: e.prepare((p: { ids: string[] }) => events().where(e.inList('e.application_id', p.ids)).orderBy('e.recorded_at').orderBy('e.id')),
+    bareEventsOfMany: e.prepare((p: { ids: string[] }) => bareEvents().where(e.inList('e.application_id', p.ids)).orderBy('e.application_id').orderBy('e.recorded_at').orderBy('e.id')),
+    bareAllEvents: e.prepare(() => bareEvents().orderBy('e.application_id').orderBy('e.recorded_at').orderBy('e.id')),
     allEvents: e.prepare(() => events().orderBy('e.recorded_at').orderBy('e.id')),
     marks: e.prepare((p: { id: string }) => marks().where('v.application_id', '=', p.id).orderBy('v.proposed_at').orderBy('v.id')),
     marksOfMany: e.prepare((p: { ids: string[] }) => marks().where(e.inList('v.application_id', p.ids)).orderBy('v.proposed_at').orderBy('v.id')),
@@ -227,8 +233,10 @@ export function openHoldingStore(e: Engine): HoldingStore {
     async eventsOf(id) {
       return (await e.all(q.events({ id }))).map(toEvent)
     },
-    async eventsOfMany(ids) {
+    async eventsOfMany(ids, options = {}) {
       if (ids !== null && ids.length === 0) return new Map()
+      if (options.names === false)
+        return group((await e.all(ids === null ? q.bareAllEvents({}) : q.bareEventsOfMany({ ids: [...ids] }))).map((r) => toEvent({ ...r, file_name: null, recorder_name: null })))
       return group((await e.all(ids === null ? q.allEvents({}) : q.eventsOfMany({ ids: [...ids] }))).map(toEvent))
     },
     async marksOf(id) {

@@ -12,6 +12,7 @@ import {
   eventProblem,
   holdingFigures,
   holdingState,
+  holdingSummary,
   impairmentReasons,
   liveHoldingEvents,
   modelRound,
@@ -57,10 +58,10 @@ export interface PortfolioDeps {
   now: () => Date
 }
 
-export const holdingDealOf = (deal: Pick<Deal, 'mediaValueCop' | 'investmentValueCop' | 'signedAt'>): HoldingDeal => ({
+export const holdingDealOf = (deal: Pick<Deal, 'mediaValueCop' | 'investmentValueCop' | 'signedAt'>, signedOn = formatIsoDay(deal.signedAt)): HoldingDeal => ({
   mediaValueCop: deal.mediaValueCop,
   investmentValueCop: deal.investmentValueCop,
-  signedOn: formatIsoDay(deal.signedAt),
+  signedOn,
 })
 
 /** The quarter a Bogotá day falls in, in words: «4.º trimestre de 2026». */
@@ -239,8 +240,9 @@ export function portfolioService(deps: PortfolioDeps) {
     const ids = deliveries.map((d) => d.applicationId)
     const [deals, events, marks, apps, origins, followUps, runways, conflicted] = await Promise.all([
       deps.deals.dealsOf(ids),
-      holdings.eventsOfMany(ids),
-      holdings.marksOfMany(ids),
+      // Every register and mark there is: only signed deals have one (the store refuses the rest), so no list of ids.
+      holdings.eventsOfMany(null, { names: false }),
+      holdings.marksOfMany(null),
       deps.reviews.getApplications(ids),
       deps.sources.attributions(ids),
       deps.followUp.portfolio(),
@@ -259,11 +261,13 @@ export function portfolioService(deps: PortfolioDeps) {
       }
       const ev = events.get(d.applicationId) ?? []
       const mk = marks.get(d.applicationId) ?? []
-      const state = holdingState(ev)
+      const summary = holdingSummary(ev, mk, today)
+      const state = summary.state
       const app = appById.get(d.applicationId)
       const origin = origins.get(d.applicationId)
       const outlet = origin?.source?.outlet ?? origin?.heardFrom ?? null
       const stage = app?.application.formData.productStage as ProductStage | undefined
+      const signedOn = formatIsoDay(deal.signedAt)
       const lastMark = mk.filter((m) => m.status === 'approved').sort((a, b) => a.day.localeCompare(b.day)).at(-1) ?? null
       rows.push({
         applicationId: d.applicationId,
@@ -271,13 +275,13 @@ export function portfolioService(deps: PortfolioDeps) {
         conflicted: false,
         tradeName: d.tradeName,
         outlet: outlet ? SOURCE_OUTLET_LABELS[outlet] : 'Sin atribución',
-        signedYear: Number(formatIsoDay(deal.signedAt).slice(0, 4)),
+        signedYear: Number(signedOn.slice(0, 4)),
         companyStage: stage ? (PRODUCT_STAGE_LABELS[stage] ?? stage) : 'Sin dato',
         media: { committedCop: deal.mediaValueCop, ranCop: d.ran, forfeitedCop: d.forfeited },
-        figures: state.issuedOn ? holdingFigures(ev, mk) : null,
-        payment: paymentOf(state, holdingDealOf(deal), { ranRateCardCop: d.ran, forfeitedRateCardCop: d.forfeited, committedRateCardCop: deal.mediaValueCop }, today),
+        figures: summary.figures,
+        payment: paymentOf(state, holdingDealOf(deal, signedOn), { ranRateCardCop: d.ran, forfeitedRateCardCop: d.forfeited, committedRateCardCop: deal.mediaValueCop }, today, { words: false }),
         lastMark: lastMark ? { method: lastMark.method, day: lastMark.day, price: lastMark.price } : null,
-        staleSince: staleSince(ev, mk, today),
+        staleSince: summary.staleSince,
         impairment: impairmentReasons({ runwayMonths: runways.get(d.applicationId) ?? null, missedReports: missedById.get(d.applicationId) ?? 0 }),
       })
     }
