@@ -79,11 +79,15 @@ export function describeHoldingStoreContract<S extends ApplicationStore>(name: s
       const read = await holdings.eventsOf(id)
       expect(read).toEqual([{ ...first, applicationId: id, documentName: 'Acta de asamblea — Serie A.pdf', recordedBy: admin.id, recordedByName: 'Ana', recordedAt: at(0) }])
       expect(await holdings.document(d.id)).toEqual({ applicationId: id, fileName: d.fileName, contentType: 'application/pdf', content: FILE })
+      // The register's version: one event so far; it moves with every append.
+      const v1 = (await holdings.registerVersions()).get(id)
+      expect(v1).toMatch(/^1@/)
       // A decimal price stays text, digit for digit.
       const down = writeDown('2026-12-01', '20000.1032')
       expect((await holdings.append({ applicationId: id, document: null, memberId: admin.id, at: at(1), decide: check([down]) })).ok).toBe(true)
       expect((await holdings.eventsOfMany([id])).get(id)!.map((e) => (e.kind === 'write_down' ? e.price : e.kind))).toEqual(['issuance', '20000.1032'])
       expect((await holdings.eventsOfMany(null)).get(id)).toHaveLength(2)
+      expect((await holdings.registerVersions()).get(id)).toMatch(/^2@/)
       // The portfolio's read: the same events, without the names (no join).
       expect((await holdings.eventsOfMany([id], { names: false })).get(id)![0]).toEqual({ ...first, applicationId: id, documentName: null, recordedBy: admin.id, recordedByName: null, recordedAt: at(0) })
       expect((await holdings.eventsOfMany(null, { names: false })).get(id)!.map((e) => e.kind)).toEqual(['issuance', 'write_down'])

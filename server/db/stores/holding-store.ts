@@ -17,7 +17,7 @@
  */
 import type { HoldingEvent, HoldingEventRecord, MarkMethod, PaymentReminder, ValuationMarkRecord } from '../../../domain/holdings.ts'
 import { db, type Engine } from '../engine.ts'
-import { fromJson, toDate } from '../schema.ts'
+import { fromJson, toDate, toNumber } from '../schema.ts'
 import { auditWriter, type NewAuditEntry } from './audit-log.ts'
 import type { NewOutboxMessage } from './outbox-rows.ts'
 import { timeOrderedId } from '../time-ordered-id.ts'
@@ -63,6 +63,11 @@ export interface HoldingStore {
    * `names: false` the document's and the recorder's names are left null (no join: the portfolio's read).
    */
   eventsOfMany(ids: readonly string[] | null, options?: { names?: boolean }): Promise<Map<string, HoldingEventRecord[]>>
+  /**
+   * Each register's version: how many events and when the last was recorded. The register is append-only,
+   * so a version names its events exactly: a reader may keep what it parsed until the version moves.
+   */
+  registerVersions(): Promise<Map<string, string>>
   marksOf(applicationId: string): Promise<ValuationMarkRecord[]>
   marksOfMany(ids: readonly string[] | null): Promise<Map<string, ValuationMarkRecord[]>>
   /**
@@ -145,6 +150,12 @@ export function openHoldingStore(e: Engine): HoldingStore {
     bareEventsOfMany: e.prepare((p: { ids: string[] }) => bareEvents().where(e.inList('e.application_id', p.ids)).orderBy('e.application_id').orderBy('e.recorded_at').orderBy('e.id')),
     bareAllEvents: e.prepare(() => bareEvents().orderBy('e.application_id').orderBy('e.recorded_at').orderBy('e.id')),
     allEvents: e.prepare(() => events().orderBy('e.recorded_at').orderBy('e.id')),
+    versions: e.prepare(() =>
+      db
+        .selectFrom('holding_events')
+        .select((eb) => ['application_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('recorded_at').as('last')])
+        .groupBy('application_id'),
+    ),
     marks: e.prepare((p: { id: string }) => marks().where('v.application_id', '=', p.id).orderBy('v.proposed_at').orderBy('v.id')),
     marksOfMany: e.prepare((p: { ids: string[] }) => marks().where(e.inList('v.application_id', p.ids)).orderBy('v.proposed_at').orderBy('v.id')),
     allMarks: e.prepare(() => marks().orderBy('v.proposed_at').orderBy('v.id')),
@@ -238,6 +249,9 @@ export function openHoldingStore(e: Engine): HoldingStore {
       if (options.names === false)
         return group((await e.all(ids === null ? q.bareAllEvents({}) : q.bareEventsOfMany({ ids: [...ids] }))).map((r) => toEvent({ ...r, file_name: null, recorder_name: null })))
       return group((await e.all(ids === null ? q.allEvents({}) : q.eventsOfMany({ ids: [...ids] }))).map(toEvent))
+    },
+    async registerVersions() {
+      return new Map((await e.all(q.versions({}))).map((r) => [r.application_id, `${toNumber(r.n)}@${toDate(r.last as never).toISOString()}`]))
     },
     async marksOf(id) {
       return (await e.all(q.marks({ id }))).map(toMark)

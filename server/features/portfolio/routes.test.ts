@@ -152,6 +152,19 @@ describe('the holdings register in the workspace', () => {
     expect(p.byYear.map((g) => [g.key, g.holdings, g.costCop])).toEqual([[signedOn.slice(0, 4), 2, 800_000_000]])
     expect(p.totals.costCop).toBe(p.rows.reduce((a, r) => a + (r.figures?.costCop ?? 0), 0))
 
+    // What another instance records shows at once: the portfolio keeps parsed registers only under their version.
+    const written = await openWorkspaceStores(h.store).holdings.append({
+      applicationId: other.id,
+      document: null,
+      memberId: admin.member.id,
+      at: h.now(),
+      decide: () => ({ events: [{ kind: 'write_off', id: crypto.randomUUID(), day: formatIso(h.now()), note: '', documentId: null }], audit: [] }),
+    })
+    expect(written.ok).toBe(true)
+    const after = await json<PortfolioAnswer>(await h.call('GET', '/portfolio', { as: admin }))
+    expect(after.totals).toMatchObject({ costCop: 800_000_000, fairValueCop: 500_000_000 })
+    expect(after.rows.find((r) => r.applicationId === other.id)!.figures!.basis.kind).toBe('write_off')
+
     const report = await h.call('GET', '/portfolio/report.xlsx', { as: admin })
     expect(report.status).toBe(200)
     expect(report.headers.get('content-disposition')).toContain('informe-portafolio-2027-T2.xlsx')
@@ -166,6 +179,9 @@ describe('the holdings register in the workspace', () => {
     for (let r = 2; r < sheet.rowCount; r++) sum += Number(sheet.getRow(r).getCell(col('Costo (valor invertido)')).value)
     expect(sum).toBe(800_000_000)
     expect(last.getCell(col('Costo (valor invertido)')).value).toBe(sum)
+    let fair = 0
+    for (let r = 2; r < sheet.rowCount; r++) fair += Number(sheet.getRow(r).getCell(col('Valor razonable')).value)
+    expect([fair, last.getCell(col('Valor razonable')).value]).toEqual([500_000_000, 500_000_000])
     expect(book.worksheets.map((w) => w.name)).toEqual(['Participaciones', 'Por medio', 'Por año de firma', 'Por etapa'])
 
     const ocf = await h.call('GET', `/applications/${company.id}/holding/ocf`, { as: admin })

@@ -97,6 +97,33 @@ export interface HoldingFacts {
 export function portfolioService(deps: PortfolioDeps) {
   const { holdings, now } = deps
 
+  /**
+   * The registers as last parsed, each under its version (HoldingStore.registerVersions: append-only, so
+   * a version names its events exactly). Every read asks the database for the versions and reads again
+   * only the registers whose version moved: several instances stay right, each keeping its own copy.
+   */
+  const registers = new Map<string, { version: string; events: HoldingEventRecord[] }>()
+  /** Each holding's summary, under its register's version, its marks and the day it was computed for. */
+  const summaries = new Map<string, { key: string; summary: ReturnType<typeof holdingSummary> }>()
+  async function allRegisters(): Promise<Map<string, HoldingEventRecord[]>> {
+    const versions = await holdings.registerVersions()
+    const moved = [...versions].filter(([id, v]) => registers.get(id)?.version !== v).map(([id]) => id)
+    if (moved.length > 0) {
+      const fresh = await holdings.eventsOfMany(moved, { names: false })
+      for (const id of moved) registers.set(id, { version: versions.get(id)!, events: fresh.get(id) ?? [] })
+    }
+    for (const id of registers.keys()) if (!versions.has(id)) registers.delete(id)
+    return new Map([...versions.keys()].map((id) => [id, registers.get(id)!.events]))
+  }
+  function summaryOf(id: string, events: readonly HoldingEventRecord[], marks: readonly ValuationMarkRecord[], today: string) {
+    const key = `${registers.get(id)?.version ?? ''}|${marks.map((m) => `${m.id}:${m.status}`).join(',')}|${today}`
+    const kept = summaries.get(id)
+    if (kept?.key === key) return kept.summary
+    const summary = holdingSummary(events, marks, today)
+    summaries.set(id, { key, summary })
+    return summary
+  }
+
   /** One company's facts: null without a deal. */
   async function facts(applicationId: string, today: string): Promise<HoldingFacts | null> {
     const deal = await deps.deals.deal(applicationId)
@@ -241,7 +268,7 @@ export function portfolioService(deps: PortfolioDeps) {
     const [deals, events, marks, apps, origins, followUps, runways, conflicted] = await Promise.all([
       deps.deals.dealsOf(ids),
       // Every register and mark there is: only signed deals have one (the store refuses the rest), so no list of ids.
-      holdings.eventsOfMany(null, { names: false }),
+      allRegisters(),
       holdings.marksOfMany(null),
       deps.reviews.getApplications(ids),
       deps.sources.attributions(ids),
@@ -261,7 +288,7 @@ export function portfolioService(deps: PortfolioDeps) {
       }
       const ev = events.get(d.applicationId) ?? []
       const mk = marks.get(d.applicationId) ?? []
-      const summary = holdingSummary(ev, mk, today)
+      const summary = summaryOf(d.applicationId, ev, mk, today)
       const state = summary.state
       const app = appById.get(d.applicationId)
       const origin = origins.get(d.applicationId)
