@@ -266,6 +266,9 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       await store.submitCheckIn({ applicationId: blank.id, month: 1, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: 9 }, at: at(0) })
       await store.submitCheckIn({ applicationId: blank.id, month: 2, baseVersion: 0, values: { ...CHECK_IN, runwayMonths: null }, at: at(1) })
       expect(await store.latestRunways([])).toEqual(new Map())
+      // The reports' version moves with every check-in version (and every closing).
+      const version = await store.reportsVersion()
+      expect(version).toMatch(/^6@.+\/0@-$/)
       const unknown = crypto.randomUUID()
       const runways = await store.latestRunways([id, corrected.id, blank.id, quiet.id, unknown, 'not-a-uuid'])
       expect(runways).toEqual(
@@ -282,6 +285,8 @@ export function describeFollowUpStoreContract<S extends ApplicationStore>(name: 
       // A bigint column: a figure beyond 2^31 reads back as a number on both engines.
       await store.submitCheckIn({ applicationId: corrected.id, month: 1, baseVersion: 2, values: { ...CHECK_IN, runwayMonths: 3_000_000_000 }, at: at(2) })
       expect(await store.latestRunways([corrected.id])).toEqual(new Map([[corrected.id, 3_000_000_000]]))
+      expect(await store.reportsVersion()).not.toBe(version)
+      expect(await store.reportsVersion()).toMatch(/^7@/)
     })
 
     it('is deleted with the application', async () => {

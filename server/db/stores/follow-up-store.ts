@@ -117,6 +117,12 @@ export interface FollowUpStore {
    */
   latestRunways(applicationIds: string[]): Promise<Map<string, number | null>>
   /**
+   * What the reports' state depends on, as one text: how many check-in versions and closings there are and
+   * the last of each. Check-ins and closings are only added (a text emptied by retention leaves its figures),
+   * so the same text means the same reports: «Portafolio» keeps what it computed from them until it moves.
+   */
+  reportsVersion(): Promise<string>
+  /**
    * What the check-in job needs on a day: the follow-ups not closed, and, since `since` (the 1st of the
    * current Bogotá month, when every open check-in opened), the months answered and the e-mails decided.
    */
@@ -248,6 +254,8 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
         ),
     ),
     // The latest answered month's latest version of each application asked for, by the primary key.
+    checkInsVersion: e.prepare(() => db.selectFrom('check_ins').select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('submitted_at').as('last')])),
+    closingsVersion: e.prepare(() => db.selectFrom('follow_up_closings').select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('closed_at').as('last')])),
     latestRunways: e.prepare((p: { ids: string[] }) =>
       db
         .selectFrom('check_ins as c')
@@ -432,6 +440,11 @@ export function openFollowUpStore(e: Engine): FollowUpStore {
       return entries
     },
 
+    async reportsVersion() {
+      const [c, k] = await Promise.all([e.first(q.checkInsVersion({})), e.first(q.closingsVersion({}))])
+      const stamp = (r: { n: number | string; last: unknown } | undefined) => `${toNumber(r?.n ?? 0)}@${r?.last ? toDate(r.last as never).toISOString() : '-'}`
+      return `${stamp(c)}/${stamp(k)}`
+    },
     async latestRunways(applicationIds) {
       const runways = new Map<string, number | null>(applicationIds.map((id) => [id, null]))
       const ids = applicationIds.filter(isUuid)

@@ -50,7 +50,7 @@ export interface PortfolioDeps {
   holdings: HoldingStore
   deals: Pick<DealStore, 'deal' | 'dealsOf'>
   mediaPlan: Pick<MediaPlanStore, 'ledger' | 'deliveries'>
-  followUp: Pick<FollowUpStore, 'followUp' | 'portfolio' | 'latestRunways'>
+  followUp: Pick<FollowUpStore, 'followUp' | 'portfolio' | 'latestRunways' | 'reportsVersion'>
   reviews: Pick<ReviewStore, 'getApplication' | 'getApplications' | 'appendAudit'>
   sources: Pick<SourceStore, 'attributions'>
   agreements: Pick<AgreementStore, 'agreementsOf'>
@@ -114,6 +114,16 @@ export function portfolioService(deps: PortfolioDeps) {
     }
     for (const id of registers.keys()) if (!versions.has(id)) registers.delete(id)
     return new Map([...versions.keys()].map((id) => [id, registers.get(id)!.events]))
+  }
+  /** Reports missed and latest runways, under the reports' version, the deals' follow-up starts and the day. */
+  let reports: { key: string; missed: Map<string, number>; runways: Map<string, number | null> } | null = null
+  async function reportsOf(ids: string[], deals: ReadonlyMap<string, Deal>, today: string) {
+    const version = await deps.followUp.reportsVersion()
+    const key = `${version}|${today}|${ids.map((id) => `${id}:${deals.get(id)?.followUpStart ?? ''}:${deals.get(id)?.signedAt.getTime() ?? ''}`).join(',')}`
+    if (reports?.key === key) return reports
+    const [entries, runways] = await Promise.all([deps.followUp.portfolio(), deps.followUp.latestRunways(ids)])
+    reports = { key, missed: new Map(entries.map((entry) => [entry.applicationId, portfolioRow(entry, today).missed])), runways }
+    return reports
   }
   function summaryOf(id: string, events: readonly HoldingEventRecord[], marks: readonly ValuationMarkRecord[], today: string) {
     const key = `${registers.get(id)?.version ?? ''}|${marks.map((m) => `${m.id}:${m.status}`).join(',')}|${today}`
@@ -265,19 +275,17 @@ export function portfolioService(deps: PortfolioDeps) {
     const today = formatIsoDay(now())
     const deliveries = await deps.mediaPlan.deliveries()
     const ids = deliveries.map((d) => d.applicationId)
-    const [deals, events, marks, apps, origins, followUps, runways, conflicted] = await Promise.all([
-      deps.deals.dealsOf(ids),
+    const deals = await deps.deals.dealsOf(ids)
+    const [events, marks, apps, origins, { missed: missedById, runways }, conflicted] = await Promise.all([
       // Every register and mark there is: only signed deals have one (the store refuses the rest), so no list of ids.
       allRegisters(),
       holdings.marksOfMany(null),
       deps.reviews.getApplications(ids),
       deps.sources.attributions(ids),
-      deps.followUp.portfolio(),
-      deps.followUp.latestRunways(ids),
+      reportsOf(ids, deals, today),
       memberId ? deps.conflicts.conflictedApplications(memberId) : Promise.resolve(new Set<string>()),
     ])
     const appById = new Map(apps.map((a) => [a.application.id, a]))
-    const missedById = new Map(followUps.map((entry) => [entry.applicationId, portfolioRow(entry, today).missed]))
     const rows: PortfolioRow[] = []
     for (const d of deliveries) {
       const deal = deals.get(d.applicationId)
