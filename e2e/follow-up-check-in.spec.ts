@@ -13,7 +13,7 @@
  * fields are big enough for a thumb. Screenshots with `npm run screenshots`.
  */
 import type { Page } from '@playwright/test'
-import { addMonths } from '../domain/follow-up.ts'
+import { METRIC_KEYS, addMonths } from '../domain/follow-up.ts'
 import { formatIsoDay, formatMonth, formatMonthShort } from '../domain/format.ts'
 import { readPlanEntry, readPlanLine } from '../domain/media-plan.ts'
 import { expectAxeClean, overflow } from './fixtures/checks.ts'
@@ -157,7 +157,9 @@ test('the founder answers the monthly check-in from the e-mailed link on a phone
   const teamRow = chart.getByRole('table', { name: 'Ventas del mes en USD, mes a mes' }).getByRole('row', { name: MONTH_SHORT })
   await expect(teamRow).toContainText('US$\u00a01.250.000')
   await expect(teamRow).toContainText('Sí (3 días)')
-  await expect(panel.getByRole('figure')).toHaveCount(6)
+  // One chart per metric, «Meses de caja (runway)» included.
+  await expect(panel.getByRole('figure')).toHaveCount(METRIC_KEYS.length)
+  expect(METRIC_KEYS).toHaveLength(7)
   await expectAxeClean(page, 'workspace follow-up panel')
   await screenshotsAtWidths(page, 'follow-up-workspace-application', [1280, 390])
 
