@@ -4,8 +4,9 @@
  * spots run (written to the ledger meanwhile) and «Pagado con pauta» rises; a round modelled shows its
  * pro-forma and, confirmed, converts the note; a valuation mark proposed with its evidence cannot be
  * approved by the one who proposed it and is approved by a second admin; the OCF package downloaded from
- * the page validates against the standard's schemas; «Portafolio» lists the holding with its totals; the
- * founder, on a 390 px phone, reads their shares and what is paid. Axe stays clean.
+ * the page validates against the standard's schemas; «Portafolio» lists the holding with its totals (the
+ * second admin, once conflicted, sees its reference alone; a reviewer is refused the page); the founder, on a
+ * 390 px phone, reads their shares and what is paid. Axe stays clean.
  */
 import { readFileSync } from 'node:fs'
 import JSZip from 'jszip'
@@ -137,7 +138,26 @@ test('a note signed, spots run, a round converts it, a second admin approves a m
     await second.page.setViewportSize({ width, height: 900 })
     await theirs.screenshot({ path: `${SHOTS_DIR}/workspace-holding-${width}.png` })
   }
+  // The second admin then declares a conflict with the startup: «Portafolio» shows them its reference alone, out of the totals.
+  await second.page.setViewportSize({ width: 1280, height: 900 })
+  const conflict = second.page.getByRole('region', { name: 'Conflicto de interés' })
+  await conflict.getByLabel('Tipo').selectOption('comercial')
+  await conflict.getByRole('button', { name: 'Declarar conflicto' }).click()
+  await second.page.getByRole('dialog', { name: '¿Declarar el conflicto de interés?' }).getByRole('button', { name: 'Declarar conflicto' }).click()
+  await expect(second.page.getByRole('heading', { name: 'Conflicto de interés declarado' })).toBeVisible()
+  await second.page.goto('/equipo/portafolio')
+  await expect(second.page.getByRole('main')).toContainText('Conflicto de interés')
+  await expect(second.page.getByRole('main')).not.toContainText('Nota Viva')
+  await expect(second.page.getByRole('main')).not.toContainText('687.500.000')
   await second.context.close()
+  // A reviewer: no «Portafolio» for them.
+  const reviewerEmail = uniqueEmail('revisora')
+  await addMember(ws, reviewerEmail, 'reviewer', 'Revisora Externa')
+  const reviewer = await newMemberContext(browser, origin)
+  await signInWithLink(reviewer.page, ws, reviewerEmail)
+  await reviewer.page.goto('/equipo/portafolio')
+  await expect(reviewer.page.getByRole('heading', { name: 'No tienes permiso' })).toBeVisible()
+  await reviewer.context.close()
 
   // The OCF package, downloaded from the page: every file validates against the standard's schemas.
   await page.reload()
