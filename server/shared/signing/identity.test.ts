@@ -78,6 +78,18 @@ describe('loadSigningIdentity', () => {
     await expect(loadSigningIdentity({ cert: p('prog.pem'), key: p('prog-enc.key'), passphrase: 'otra', dataDir: dir })).rejects.toThrow(/^SIGNING_KEY_PASSPHRASE does not decrypt/)
   })
 
+  it('names the passphrase for every wrong one, also when it decrypts to bytes the decoder then refuses (about 1 in 256)', async () => {
+    const wrong: string[] = []
+    for (let i = 0; i < 600; i++) {
+      const error = await loadSigningIdentity({ cert: p('prog.pem'), key: p('prog-enc.key'), passphrase: `otra-${i}`, dataDir: dir }).then(
+        () => null,
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      )
+      if (!error?.startsWith('SIGNING_KEY_PASSPHRASE does not decrypt')) wrong.push(`otra-${i}: ${error}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('refuses half a configuration, unreadable files, a key of another certificate and an expired certificate', async () => {
     await expect(loadSigningIdentity({ cert: p('prog.pem'), dataDir: dir })).rejects.toThrow(/^SIGNING_CERT is set but SIGNING_KEY is not/)
     await expect(loadSigningIdentity({ key: p('prog.key'), dataDir: dir })).rejects.toThrow(/SIGNING_CERT is not set/)

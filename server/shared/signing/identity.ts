@@ -207,7 +207,11 @@ export async function loadSigningIdentity(options: LoadSigningIdentityOptions): 
     keyObject = createPrivateKey({ key: keyBytes, format: 'pem', ...(options.passphrase ? { passphrase: options.passphrase } : {}) })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    if (/passphrase|decrypt|bad decrypt/i.test(message)) throw new Error(`SIGNING_KEY_PASSPHRASE does not decrypt the key in SIGNING_KEY (${message})`, { cause: error })
+    // A wrong passphrase usually fails as "bad decrypt", but now and then it decrypts to bytes whose padding
+    // happens to check out and fails later in the decoder ("unsupported"): an encrypted key given a passphrase
+    // that does not open it is the passphrase's fault either way.
+    const encrypted = /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type:\s*4,ENCRYPTED/.test(Buffer.from(keyBytes).toString('latin1'))
+    if (/passphrase|decrypt|bad decrypt/i.test(message) || (encrypted && options.passphrase)) throw new Error(`SIGNING_KEY_PASSPHRASE does not decrypt the key in SIGNING_KEY (${message})`, { cause: error })
     throw new Error(`SIGNING_KEY: ${key} is not a readable PEM private key (${message})`, { cause: error })
   }
   const own = certificateOfKey(fromCertFile, keyObject) ?? fromCertFile[0]!
