@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { servedFileName } from '../../../domain/documents.ts'
 import { formatIsoDay } from '../../../domain/format.ts'
-import { HOLDING_FILE_MAX_BYTES, HOLDING_FILE_TYPES, HOLDING_MESSAGES, readMark, type HoldingEventInput, type RoundInput } from '../../../domain/holdings.ts'
+import { HOLDING_FILE_MAX_BYTES, HOLDING_FILE_TYPES, HOLDING_MESSAGES, holdingState, readMark, type HoldingEventInput, type RoundInput } from '../../../domain/holdings.ts'
 import { holdingEndpoints as E, type HoldingAnswer, type RoundPreview } from '../../../domain/workspace-api/holdings.ts'
 import { wire } from '../../../domain/workspace-api/wire.ts'
 import type { HoldingStore, NewHoldingDocument } from '../../db/stores/holding-store.ts'
@@ -149,9 +149,10 @@ export function portfolioRoutes(deps: PortfolioRouteDeps): Hono<WorkspaceEnv> {
     if (!parsed.ok) return parsed.response
     const id = c.req.param('id')
     if (!(await reviews.getApplication(id))) return notFound(c)
-    const view = await service.view(id)
-    if (!view) return noDeal(c)
-    if (!view.figures) return c.json({ error: 'refused', message: HOLDING_MESSAGES.markNeedsHolding }, 422)
+    // Only whether the issuance is recorded: the register's state, not the whole view (ledger, follow-up, agreement).
+    const facts = await service.facts(id, formatIsoDay(now()))
+    if (!facts) return noDeal(c)
+    if (!holdingState(facts.events).issuedOn) return c.json({ error: 'refused', message: HOLDING_MESSAGES.markNeedsHolding }, 422)
     const reading = readMark(parsed.value, { today: formatIsoDay(now()), hasEvidence: read.document !== null })
     if (!reading.ok) return refused(c, { status: 422, error: 'invalid', message: reading.message, errors: reading.errors })
     const mark = await deps.holdings.proposeMark({ id: newHoldingId(), applicationId: id, ...reading.mark, document: read.document!, memberId: c.get('member').id, at: now() })

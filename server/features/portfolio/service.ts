@@ -8,10 +8,7 @@
 import { formatIsoDay } from '../../../domain/format.ts'
 import {
   HOLDING_MESSAGES,
-  atDealValue,
   eventProblem,
-  holdingFigures,
-  holdingState,
   holdingSummary,
   impairmentReasons,
   liveHoldingEvents,
@@ -19,7 +16,6 @@ import {
   paymentOf,
   readHoldingEvent,
   roundEvents,
-  staleSince,
   type HoldingDeal,
   type HoldingEvent,
   type HoldingEventInput,
@@ -176,7 +172,8 @@ export function portfolioService(deps: PortfolioDeps) {
     const [f, record] = await Promise.all([facts(applicationId, today), deps.reviews.getApplication(applicationId)])
     if (!f || !record) return null
     const hd = holdingDealOf(f.deal)
-    const state = holdingState(f.events)
+    // One replay of the register for the figures, the payment and the review list.
+    const summary = holdingSummary(f.events, f.marks, today)
     const voided = voidedIds(f.events)
     return {
       applicationId,
@@ -188,10 +185,10 @@ export function portfolioService(deps: PortfolioDeps) {
       issuanceDefaults: await issuanceDefaults(applicationId, f.deal),
       events: wire(f.events).map((e) => ({ ...e, voided: voided.has(e.id) })),
       marks: wire(f.marks),
-      figures: state.issuedOn ? holdingFigures(f.events, f.marks) : null,
-      payment: paymentOf(state, hd, f.ledger, today),
+      figures: summary.figures,
+      payment: paymentOf(summary.state, hd, f.ledger, today),
       ledger: f.ledger,
-      staleSince: staleSince(f.events, f.marks, today),
+      staleSince: summary.staleSince,
       impairment: impairmentReasons(f.followUp),
     }
   }
@@ -373,4 +370,3 @@ function groupsOf(rows: readonly PortfolioRow[], keyOf: (r: PortfolioRow) => [st
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, g]) => ({ key, label: g.label, ...totalsOf(g.rows) }))
 }
 
-export { atDealValue }
