@@ -131,6 +131,10 @@ describe('the holdings register in the workspace', () => {
     expect(file.status).toBe(200)
     expect(file.headers.get('content-disposition')).toContain('attachment')
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF)
+    // Another application's path does not reach this document, nor does an unknown id.
+    const other = (await json<PortfolioAnswer>(await h.call('GET', '/portfolio', { as: second }))).rows.find((r) => r.applicationId !== id)!
+    await expectRefused(h, { method: 'GET', path: `/applications/${other.applicationId}/holding/documents/${mark.documentId}` }, second, 404, 'not_found')
+    await expectRefused(h, { method: 'GET', path: `/applications/${id}/holding/documents/${crypto.randomUUID()}` }, second, 404, 'not_found')
 
     const audit = h.snapshot().audit_log as { action: string; member_id: string | null }[]
     expect(audit.map((a) => a.action).filter((a) => a.startsWith('holding.'))).toEqual(
